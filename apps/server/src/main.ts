@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase, type Database } from './db/database';
+import { lockDataDir } from './db/data-dir';
+import { DataDirError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
+import { MigrationError, migrateToLatest } from './db/migrate';
+import { createLogger } from './lib/logger';
+
+const startedAt = performance.now();
+
+/** A problem the person starting the server can fix: one line on stderr, exit code 1. */
+class StartupError extends Error {}
+
+function describeDbError(error: unknown, url: string): string {
+  const { hostname, port } = new URL(url);
+  const code = (error as NodeJS.ErrnoException).code;
+  return `Cannot reach the database at ${hostname}:${port || 5432} (${code ?? (error as Error).message}). Check DATABASE_URL.`;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanup = async () => {
+    for (const step of cleanups.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        log.error({ err: error }, 'shutdown step failed');
+      }
+    }
+  };
+
+  let shuttingDown = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (shuttingDown) {
+      log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    shuttingDown = true;
+    log.info(`${signal} received: stopping`);
+    void cleanup().then(() => process.exit(0));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      cleanups.push(lockDataDir(config.dataDir));
+      const pg: EmbeddedPostgres = await startEmbeddedPostgres(config.dataDir, {
+        debug: (line) => log.debug({ postgres: line }),
+        error: (line) => log.error(line),
+      });
+      cleanups.push(() => pg.stop());
+      const admin = createDatabase(pg.url, { max: 1 });
+      try {
+        const { rows } = await sql`select 1 from pg_database where datname = 'pago'`.execute(admin);
+        if (rows.length === 0) await sql`create database pago`.execute(admin);
+      } finally {
+        await admin.destroy();
+      }
+      databaseUrl = pg.urlFor('pago');
+    }
+
+    const db: Database = createDatabase(databaseUrl);
+    cleanups.push(() => db.destroy());
+    try {
+      await sql`select 1`.execute(db);
+    } catch (error) {
+      throw new StartupError(describeDbError(error, databaseUrl));
+    }
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+
+    const app = await buildApp({ config, db }, { logger: log });
+    cleanups.push(() => app.close());
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') {
+        throw new StartupError(`Port ${config.port} is already in use. Stop the other program or set PORT.`);
+      }
+      if (code === 'EACCES') {
+        throw new StartupError(`Not allowed to listen on port ${config.port}. Choose another PORT.`);
+      }
+      throw error;
+    }
+    const readyMs = Math.round(performance.now() - startedAt);
+    log.info(
+      { readyMs, mode: config.mode, database: config.databaseUrl ? 'external' : 'embedded' },
+      `Pago is running at ${config.publicUrl} (${config.mode} mode)`,
+    );
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  const expected =
+    error instanceof StartupError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirError ||
+    error instanceof MigrationError;
+  if (expected) {
+    process.stderr.write(`pago: ${(error as Error).message}\n`);
+  } else {
+    process.stderr.write(`pago: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { AppInstance } from '../app';
+import { errorBody } from '../lib/app-error';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, every other GET that accepts HTML
+ * gets index.html (client-side routes), and anything under /api/ that no route took is a JSON 404.
+ */
+export async function registerWebApp(app: AppInstance): Promise<void> {
+  const root = app.deps.config.webDistDir;
+  const hasBuild = fs.existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      },
+    });
+  } else {
+    app.log.warn(`No web build at ${root}; run "npm run build" to serve the web app.`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      path.extname(pathname) === '' &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (hasBuild && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    }
+    return reply
+      .code(404)
+      .send(errorBody('not_found', `No such endpoint: ${request.method} ${pathname}`));
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * Every error code the API can answer with. The web app translates by code; `message` in the
+ * response is English text for API clients and logs.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'invalid_json',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type ApiErrorBody = {
+  error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
+  /** The same text as error.message: the original clients read a top-level `message`. */
+  message: string;
+};
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    (ERROR_CODES as readonly string[]).includes((error as { code: string }).code)
+  );
+}
