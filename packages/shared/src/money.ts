@@ -67,7 +67,8 @@ export function parseAmount(input: string, locale: Locale = 'en'): Cents | null 
   // 12 integer digits already exceed MAX_PARSED_CENTS; checking length first keeps the
   // arithmetic below inside the safe-integer range.
   if (digits.length > 12) return null;
-  const total = Number.parseInt(digits || '0', 10) * 100 + Number.parseInt(fraction.padEnd(2, '0'), 10);
+  const total =
+    Number.parseInt(digits || '0', 10) * 100 + Number.parseInt(fraction.padEnd(2, '0'), 10);
   return total > MAX_PARSED_CENTS ? null : cents(total);
 }
 

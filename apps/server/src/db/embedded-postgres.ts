@@ -104,6 +104,15 @@ export async function startEmbeddedPostgres(
   if (ids) {
     // The postgres user must be able to reach its cluster inside a root-owned data dir.
     fs.chmodSync(dataDir, 0o755);
+    for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+      const { mode, uid } = fs.statSync(dir);
+      if (uid !== ids.uid && (mode & 0o001) === 0) {
+        throw new DataDirError(
+          `PostgreSQL runs as user "postgres", which cannot enter ${dir}. Allow it (chmod o+x ${dir}) or set DATA_DIR elsewhere.`,
+        );
+      }
+      if (dir === path.dirname(dir)) break;
+    }
   }
 
   if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {

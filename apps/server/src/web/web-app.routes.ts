@@ -17,11 +17,13 @@ export async function registerWebApp(app: AppInstance): Promise<void> {
       wildcard: false,
       index: false,
       setHeaders(reply, filePath) {
-        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'cache-control',
-          isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
+        // index.html names the current hashed assets, so it is revalidated on every visit.
+        const cacheControl = filePath.endsWith(`${path.sep}index.html`)
+          ? 'no-cache'
+          : filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=300';
+        reply.header('cache-control', cacheControl);
       },
     });
   } else {
@@ -37,7 +39,7 @@ export async function registerWebApp(app: AppInstance): Promise<void> {
       path.extname(pathname) === '' &&
       (request.headers.accept ?? '').includes('text/html');
     if (hasBuild && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+      return reply.sendFile('index.html', root);
     }
     return reply
       .code(404)

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives a working sandbox setup with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
+      mode: 'sandbox',
+      publicUrl: 'http://localhost:3000',
+      https: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://pago:pw@db.internal:5432/pago',
+      DATA_DIR: '/var/lib/pago',
+      PAGO_MODE: 'live',
+      PUBLIC_URL: 'https://pago.example/',
+      LOG_LEVEL: 'warn',
+      BODY_LIMIT_BYTES: '2048',
+      TRUST_PROXY: 'true',
+      HTTPS: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://pago:pw@db.internal:5432/pago',
+      dataDir: '/var/lib/pago',
+      mode: 'live',
+      publicUrl: 'https://pago.example',
+      logLevel: 'warn',
+      bodyLimitBytes: 2048,
+      trustProxy: true,
+      https: true,
+    });
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PAGO_MODE: 'production' }, 'PAGO_MODE'],
+    [{ DATABASE_URL: 'mysql://localhost/pago' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ HTTPS: 'maybe' }, 'HTTPS'],
+  ])('refuses %o naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration: ${name}`));
+  });
+});

@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real `main.ts` in a child process: start, refuse, stop, start again on the same data.
+const serverDir = path.resolve(import.meta.dirname, '..');
+const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-main-'));
+// As root, PostgreSQL runs as `postgres`, which must be able to enter the data dir's parents.
+fs.chmodSync(dataRoot, 0o755);
+const running = new Set<ChildProcess>();
+
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  fs.rmSync(dataRoot, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function startServer(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (c) => (output += c));
+  child.stderr?.on('data', (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, output: () => output, exited };
+}
+
+async function waitForReady(started: Started): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!started.output().includes('Pago is running at')) {
+    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);
+    if (Date.now() > deadline) throw new Error(`server not ready: ${started.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Connects to the embedded cluster the way an operator would: port from postmaster.pid. */
+async function connectEmbedded(dataDir: string): Promise<pg.Client> {
+  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
+  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'pago', password, database: 'pago' });
+  await client.connect();
+  return client;
+}
+
+describe('starting and stopping the server', () => {
+  it('serves, refuses a second server on its data, stops cleanly on SIGTERM and keeps the data', async () => {
+    const dataDir = path.join(dataRoot, 'life');
+    const port = await freePort();
+    const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForReady(first);
+
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+
+    const client = await connectEmbedded(dataDir);
+    await client.query('create table kept (note text)');
+    await client.query("insert into kept values ('still here')");
+    await client.end();
+
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`pago: Another Pago server (pid ${first.child.pid}) is already using ${dataDir}`);
+
+    const postmasterPid = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'pago.pid'))).toBe(false);
+    expect(() => process.kill(postmasterPid, 0)).toThrow();
+
+    const again = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForReady(again);
+    const reopened = await connectEmbedded(dataDir);
+    const { rows } = await reopened.query('select note from kept');
+    await reopened.end();
+    expect(rows).toEqual([{ note: 'still here' }]);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('exits with a one-line message when the port is taken', async () => {
+    const blocker = net.createServer();
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)),
+    );
+    try {
+      const started = startServer({ DATA_DIR: path.join(dataRoot, 'port'), PORT: String(port) });
+      expect(await started.exited).toBe(1);
+      expect(started.output()).toContain(`pago: Port ${port} is already in use. Stop the other program or set PORT.`);
+      // It released what it took: the data dir can be used right away.
+      expect(fs.existsSync(path.join(dataRoot, 'port', 'pago.pid'))).toBe(false);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('exits with a one-line message when the data directory is unusable', async () => {
+    const file = path.join(dataRoot, 'a-file');
+    fs.writeFileSync(file, '');
+    const started = startServer({ DATA_DIR: path.join(file, 'data'), PORT: String(await freePort()) });
+    expect(await started.exited).toBe(1);
+    expect(started.output().trim()).toMatch(/^pago: Data directory .*a-file\/data is not usable \(\w+\)\.$/);
+  });
+
+  it('exits with a one-line message when DATABASE_URL points at nothing', async () => {
+    const started = startServer({
+      DATABASE_URL: 'postgres://pago:secret@127.0.0.1:1/pago',
+      PORT: String(await freePort()),
+    });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain('pago: Cannot reach the database at 127.0.0.1:1 (ECONNREFUSED). Check DATABASE_URL.');
+    expect(started.output()).not.toContain('secret');
+  });
+
+  it('exits with a one-line message on invalid configuration', async () => {
+    const started = startServer({ PAGO_MODE: 'production' });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toMatch(/^pago: Invalid configuration: PAGO_MODE: /);
+  });
+});

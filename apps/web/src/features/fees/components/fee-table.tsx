@@ -1,0 +1,77 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export interface FeeTableRow {
+  readonly key: string;
+  readonly label: string;
+  /** A second line under the label, e.g. the countries of a region. */
+  readonly detail?: string;
+  readonly cells: readonly ReactNode[];
+}
+
+interface Props {
+  /** Id of the section heading, which names the table for screen readers. */
+  readonly labelledBy: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly FeeTableRow[];
+}
+
+/**
+ * A fee table whose columns share the width and whose text wraps, so it fits a 390 px screen
+ * without scrolling sideways. The first cell of each row is its header.
+ */
+export function FeeTable({ labelledBy, columns, rows }: Props) {
+  return (
+    <Paper variant="outlined" sx={{ mt: 2 }}>
+      <Table
+        aria-labelledby={labelledBy}
+        sx={{
+          tableLayout: 'fixed',
+          '& th, & td': {
+            overflowWrap: 'anywhere',
+            verticalAlign: 'top',
+            px: { xs: 1.5, sm: 2 },
+          },
+          '& tbody tr:last-of-type > *': { borderBottom: 0 },
+        }}
+      >
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column} scope="col" sx={{ fontWeight: 700 }}>
+                {column}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.key}>
+              <TableCell component="th" scope="row">
+                {row.label}
+                {row.detail && (
+                  <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', mt: 0.5 }}>
+                    {row.detail}
+                  </Typography>
+                )}
+              </TableCell>
+              {row.cells.map((cell, i) => (
+                // Cells have no identity of their own beyond their column.
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed per table
+                <TableCell key={i} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
