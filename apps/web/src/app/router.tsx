@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
@@ -23,8 +23,7 @@ const IdentityVerificationPage = lazy(
 );
 const FindUserPage = lazy(() => import('@/features/find-user/routes/find-user-page'));
 
-export function createAppRouter() {
-  return createBrowserRouter([
+export const appRoutes: RouteObject[] = [
     {
       element: <AppLayout />,
       children: [
@@ -51,5 +50,8 @@ export function createAppRouter() {
         { path: '*', element: <NotFoundPage /> },
       ],
     },
-  ]);
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
 }

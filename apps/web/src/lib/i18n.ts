@@ -52,6 +52,8 @@ function applyLanguage(language: string): void {
   }
 }
 
+export default i18n;
+
 export function initI18n(language: Language = storedLanguage()) {
   i18n.on('languageChanged', applyLanguage);
   void i18n

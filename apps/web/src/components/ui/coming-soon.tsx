@@ -10,7 +10,7 @@ export function ComingSoon({ title, message, children }: { title: string; messag
       <Typography variant="h4" component="h1" gutterBottom>
         {title}
       </Typography>
-      <Alert severity="info" sx={{ mb: 3 }}>
+      <Alert severity="info" role="status" sx={{ mb: 3 }}>
         {message}
       </Alert>
       {children}

@@ -68,7 +68,7 @@ export default function SignupModal({ open, onClose }: Props) {
           </Alert>
         )}
         <Typography sx={{ mb: 2 }}>{t('signupModal.intro')}</Typography>
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
           {t('status.comingWithAccounts')}
         </Alert>
         <FormControlLabel

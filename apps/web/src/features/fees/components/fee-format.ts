@@ -1,4 +1,11 @@
-import { CORRIDORS, type CorridorCountry, type CorridorCurrency, type DurationUnit, type FeePrice, formatBps } from '@pago/shared/fees';
+import {
+  CORRIDORS,
+  type CorridorCountry,
+  type CorridorCurrency,
+  type DurationUnit,
+  type FeePrice,
+  formatBps,
+} from '@pago/shared/fees';
 import { type Cents, formatUsd, intlLocale } from '@pago/shared/money';
 import { getPhoneCountry } from '@pago/shared/phone-countries';
 import { useMemo } from 'react';
@@ -84,13 +91,18 @@ export function createFeeFormat(lang: Language, t: Translate): FeeFormat {
       case 'free':
         return free ?? t('prices.free');
       case 'fixed': {
-        const amount = fee.per ? t('prices.perUnit', { amount: usd(fee.cents), per: per(fee.per) }) : usd(fee.cents);
+        const amount = fee.per
+          ? t('prices.perUnit', { amount: usd(fee.cents), per: per(fee.per) })
+          : usd(fee.cents);
         return fee.plusThirdPartyFees ? t('prices.plusThirdPartyFees', { amount }) : amount;
       }
       case 'percent':
         return t('prices.spread', { percent: percent(fee.bps) });
       case 'percentPlusFixed': {
-        const base = t('prices.percentPlusFixed', { percent: percent(fee.bps), fixed: usd(fee.fixedCents) });
+        const base = t('prices.percentPlusFixed', {
+          percent: percent(fee.bps),
+          fixed: usd(fee.fixedCents),
+        });
         return fee.expressExtraCents === undefined
           ? base
           : t('prices.withExpress', { price: base, extra: usd(fee.expressExtraCents) });
@@ -101,7 +113,7 @@ export function createFeeFormat(lang: Language, t: Translate): FeeFormat {
         return t('prices.freeUpToAmount', {
           amount: usd(fee.cents),
           per: per(fee.per),
-          then: usd(fee.thenCents),
+          after: usd(fee.thenCents),
         });
       case 'limit':
         return t('prices.limit', { amount: usd(fee.cents), per: per(fee.per) });

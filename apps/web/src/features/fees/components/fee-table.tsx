@@ -56,15 +56,18 @@ export function FeeTable({ labelledBy, columns, rows }: Props) {
               <TableCell component="th" scope="row">
                 {row.label}
                 {row.detail && (
-                  <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', mt: 0.5 }}>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    component="span"
+                    sx={{ display: 'block', mt: 0.5 }}
+                  >
                     {row.detail}
                   </Typography>
                 )}
               </TableCell>
               {row.cells.map((cell, i) => (
-                // Cells have no identity of their own beyond their column.
-                // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed per table
-                <TableCell key={i} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                <TableCell key={columns[i + 1]} sx={{ fontVariantNumeric: 'tabular-nums' }}>
                   {cell}
                 </TableCell>
               ))}

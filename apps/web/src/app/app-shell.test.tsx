@@ -1,0 +1,94 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { OPEN_SIGNUP_MODAL } from '@/lib/events';
+import { renderApp } from '@/test/render';
+
+describe('the app shell', () => {
+  it('switches language, persists it and sets <html lang>', async () => {
+    await renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+    expect(document.documentElement.lang).toBe('es');
+
+    await userEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows the footer links and the current year', async () => {
+    await renderApp('/no-such-page');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute('href', '/terms');
+    expect(within(footer).getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute('href', '/privacy');
+    expect(within(footer).getByRole('link', { name: 'Comisiones' })).toHaveAttribute('href', '/fees');
+    expect(within(footer).getByText(`© ${new Date().getFullYear()} Pago. Todos los derechos reservados.`)).toBeVisible();
+  });
+
+  it('lists the menu links and closes the menu on Escape and on choosing a link', async () => {
+    const { router } = await renderApp('/no-such-page');
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const menu = await screen.findByRole('navigation', { name: 'Menú principal' });
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Panel',
+      'Enviar/Solicitar',
+      'Inicio',
+      'Pagar facturas',
+      'Iniciar sesión',
+    ]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    await userEvent.click(
+      within(await screen.findByRole('navigation', { name: 'Menú principal' })).getByRole('link', {
+        name: 'Pagar facturas',
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/billpay');
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull());
+  });
+
+  it('opens the signup dialog on the page-wide event and requires the terms checkbox', async () => {
+    await renderApp('/no-such-page');
+    act(() => {
+      window.dispatchEvent(new Event(OPEN_SIGNUP_MODAL));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Crea tu cuenta' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Regístrate' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Acepta los Términos y condiciones para continuar');
+    await userEvent.click(within(dialog).getByRole('checkbox'));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends a signed-out visitor from a protected page to /login, remembering where they were going', async () => {
+    const { router } = await renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenido de nuevo' })).toBeVisible();
+  });
+
+  it('forgets a stored token that the server does not accept', async () => {
+    localStorage.setItem('token', 'stale-token');
+    const calls: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(input)} ${new Headers(init?.headers).get('authorization')}`);
+      return new Response(JSON.stringify({ error: { code: 'unauthorized', message: 'Not authenticated' }, message: 'Not authenticated' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    try {
+      const { router } = await renderApp('/dashboard');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(calls).toEqual(['GET /api/user/profile Bearer stale-token']);
+      expect(localStorage.getItem('token')).toBeNull();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+});

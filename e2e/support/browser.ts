@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium';
+
+export const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 768 },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+/**
+ * One Chromium per test file; each test opens pages in a fresh context (empty storage). Any
+ * console error or uncaught exception in a page fails the test that produced it.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
+  });
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+    const found = problems.splice(0);
+    expect(found, 'console errors in the page').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    baseUrl: () => inject('baseUrl'),
+    async open(path: string, viewport: Viewport, options: { language?: 'es' | 'en' } = {}): Promise<Page> {
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        baseURL: inject('baseUrl'),
+        acceptDownloads: true,
+      });
+      contexts.push(context);
+      if (options.language) {
+        await context.addInitScript((language) => {
+          if (!sessionStorage.getItem('pago-e2e-language-set')) {
+            localStorage.setItem('language', language);
+            sessionStorage.setItem('pago-e2e-language-set', '1');
+          }
+        }, options.language);
+      }
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+      await page.goto(path);
+      return page;
+    },
+  };
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { findChromium } from './chromium';
+import { repoRoot, startServer, tempDataDir } from './server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+  }
+}
+
+/** Starts the built product as `npm start` would, on a free port with a throw-away data dir. */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('No web build: run "npm run build" first (npm run test:e2e does).');
+  }
+  const chromiumPath = findChromium();
+  const dataDir = tempDataDir('pago-e2e-');
+  const server = await startServer({ DATA_DIR: dataDir });
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('chromiumPath', chromiumPath);
+  return async () => {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
