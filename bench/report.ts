@@ -11,6 +11,8 @@ export function replaceSection(name: string, body: string): void {
   const current = fs.existsSync(REPORT) ? fs.readFileSync(REPORT, 'utf8') : '# Benchmarks\n';
   const block = `${start}\n${body}\n${end}`;
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
-  const next = pattern.test(current) ? current.replace(pattern, block) : `${current.trimEnd()}\n\n${block}\n`;
+  const next = pattern.test(current)
+    ? current.replace(pattern, block)
+    : `${current.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(REPORT, next);
 }

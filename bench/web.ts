@@ -11,11 +11,29 @@ import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
 import { repoRoot, startServer, tempDataDir } from '../e2e/support/server-process';
 import { replaceSection } from './report';
 
-const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, initialJsKb: 150, startMs: 3000 };
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  initialJsKb: 150,
+  startMs: 3000,
+};
 
-type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number };
+type Scores = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+};
 
-async function runLighthouse(url: string, chromePath: string, form: 'mobile' | 'desktop'): Promise<Scores> {
+async function runLighthouse(
+  url: string,
+  chromePath: string,
+  form: 'mobile' | 'desktop',
+): Promise<Scores> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
   try {
     const result = await lighthouse(
@@ -41,10 +59,15 @@ async function runLighthouse(url: string, chromePath: string, form: 'mobile' | '
 }
 
 /** Sums the gzip size of every script the landing page loads until the network is idle. */
-async function landingInitialJs(url: string, chromePath: string): Promise<{ files: number; gzipBytes: number }> {
+async function landingInitialJs(
+  url: string,
+  chromePath: string,
+): Promise<{ files: number; gzipBytes: number }> {
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
   try {
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const page = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 } })
+    ).newPage();
     const scripts = new Set<string>();
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
@@ -112,7 +135,9 @@ async function main() {
 }
 
 function lighthouseVersion(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules/lighthouse/package.json'), 'utf8'));
+  const pkg = JSON.parse(
+    fs.readFileSync(path.join(repoRoot, 'node_modules/lighthouse/package.json'), 'utf8'),
+  );
   return pkg.version as string;
 }
 

@@ -9,29 +9,31 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 describe.each(VIEWPORTS)('the public site on a $name ($width×$height)', (viewport) => {
   it('speaks Spanish by default, English after the switch, and still English after a reload', async () => {
     const page = await browser.open('/', viewport);
-    await expect.poll(() => heading(page).textContent()).toBe(
-      'Envía dinero con inteligencia, seguridad y rapidez',
-    );
+    await expect
+      .poll(() => heading(page).textContent())
+      .toBe('Envía dinero con inteligencia, seguridad y rapidez');
     expect(await page.getAttribute('html', 'lang')).toBe('es');
 
     await page.getByRole('button', { name: 'English' }).click();
-    await expect.poll(() => heading(page).textContent()).toBe(
-      'Send money with intelligence, security and speed',
-    );
+    await expect
+      .poll(() => heading(page).textContent())
+      .toBe('Send money with intelligence, security and speed');
     expect(await page.getAttribute('html', 'lang')).toBe('en');
-    expect(await page.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
 
     await page.reload();
-    await expect.poll(() => heading(page).textContent()).toBe(
-      'Send money with intelligence, security and speed',
-    );
+    await expect
+      .poll(() => heading(page).textContent())
+      .toBe('Send money with intelligence, security and speed');
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
 
     await page.getByRole('button', { name: 'Español' }).click();
-    await expect.poll(() => heading(page).textContent()).toBe(
-      'Envía dinero con inteligencia, seguridad y rapidez',
-    );
+    await expect
+      .poll(() => heading(page).textContent())
+      .toBe('Envía dinero con inteligencia, seguridad y rapidez');
   });
 
   it('closes the menu on Escape, on a click outside it and on choosing a link', async () => {
@@ -41,7 +43,13 @@ describe.each(VIEWPORTS)('the public site on a $name ($width×$height)', (viewpo
 
     await openMenu();
     await menu.waitFor({ state: 'visible' });
-    for (const label of ['Panel', 'Enviar/Solicitar', 'Inicio', 'Pagar facturas', 'Iniciar sesión']) {
+    for (const label of [
+      'Panel',
+      'Enviar/Solicitar',
+      'Inicio',
+      'Pagar facturas',
+      'Iniciar sesión',
+    ]) {
       expect(await menu.getByRole('link', { name: label }).isVisible()).toBe(true);
     }
     expect(await menu.getByRole('button', { name: 'Regístrate' }).isVisible()).toBe(true);
@@ -71,7 +79,9 @@ describe.each(VIEWPORTS)('the public site on a $name ($width×$height)', (viewpo
     const terms = dialog.getByRole('link', { name: 'Términos y condiciones' });
     expect(await terms.getAttribute('href')).toBe('/terms');
     expect(await terms.getAttribute('target')).toBe('_blank');
-    expect(await dialog.getByRole('link', { name: 'Política de privacidad' }).getAttribute('target')).toBe('_blank');
+    expect(
+      await dialog.getByRole('link', { name: 'Política de privacidad' }).getAttribute('target'),
+    ).toBe('_blank');
     await dialog.getByRole('button', { name: 'Regístrate' }).click();
     expect(await dialog.getByRole('alert').textContent()).toBe(
       'Acepta los Términos y condiciones para continuar',
@@ -80,7 +90,10 @@ describe.each(VIEWPORTS)('the public site on a $name ($width×$height)', (viewpo
     await dialog.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: 'Regístrate' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('button', { name: 'Regístrate' })
+      .click();
     await dialog.waitFor({ state: 'visible' });
     // A click on the overlay, away from the dialog's paper.
     await page.mouse.click(5, 5);

@@ -6,7 +6,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') };
 const children = [
-  spawn('node', ['--import', 'tsx', '--watch', 'src/main.ts'], { cwd: path.join(root, 'apps/server'), env, stdio: 'inherit' }),
+  spawn('node', ['--import', 'tsx', '--watch', 'src/main.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    env,
+    stdio: 'inherit',
+  }),
   spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), env, stdio: 'inherit' }),
 ];
 console.log('Pago dev: web on http://localhost:5173 (proxying /api to the server on :3000)');
@@ -15,7 +19,8 @@ console.log('Pago dev: web on http://localhost:5173 (proxying /api to the server
 // to this script alone is passed on. When one side exits, the other is stopped too.
 let exitCode = 0;
 const stopOthers = () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 };
 process.on('SIGINT', () => {});
 process.on('SIGTERM', stopOthers);

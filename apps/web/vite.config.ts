@@ -15,5 +15,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: false,
+    // Illustrations stay files (cached, lazy-loaded) instead of data URLs inside the JS.
+    assetsInlineLimit: 0,
   },
 });

@@ -19,7 +19,10 @@ export function useBrowser() {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: inject('chromiumPath'),
+      args: CHROMIUM_ARGS,
+    });
   });
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
@@ -32,7 +35,11 @@ export function useBrowser() {
 
   return {
     baseUrl: () => inject('baseUrl'),
-    async open(path: string, viewport: Viewport, options: { language?: 'es' | 'en' } = {}): Promise<Page> {
+    async open(
+      path: string,
+      viewport: Viewport,
+      options: { language?: 'es' | 'en' } = {},
+    ): Promise<Page> {
       const context = await browser.newContext({
         viewport: { width: viewport.width, height: viewport.height },
         baseURL: inject('baseUrl'),

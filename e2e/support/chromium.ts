@@ -24,10 +24,11 @@ export function findChromium(): string {
   if (!canApt) {
     throw new Error('Chromium not found: install Debian\'s "chromium" or set CHROME_PATH.');
   }
-  console.warn('Chromium is missing: installing Debian\'s chromium package (apt-get)…');
+  console.warn("Chromium is missing: installing Debian's chromium package (apt-get)…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-  if (!fs.existsSync(wanted)) throw new Error('apt-get installed chromium, but /usr/bin/chromium is missing');
+  if (!fs.existsSync(wanted))
+    throw new Error('apt-get installed chromium, but /usr/bin/chromium is missing');
   return wanted;
 }

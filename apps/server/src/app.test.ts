@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-database';
 import { buildTestApp } from '../test/test-app';
+import { createTestDatabase } from '../test/test-database';
 import type { AppInstance } from './app';
 import { createDatabase } from './db/database';
 
 const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-web-dist-'));
 fs.mkdirSync(path.join(webDistDir, 'assets'));
-fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Pago test shell</title>');
+fs.writeFileSync(
+  path.join(webDistDir, 'index.html'),
+  '<!doctype html><title>Pago test shell</title>',
+);
 fs.writeFileSync(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log("pago")');
 
 let app: AppInstance;
@@ -106,7 +109,10 @@ describe('errors', () => {
     const response = await app.inject({ method: 'POST', url: '/api/test/boom' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
-      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+      error: {
+        code: 'internal_error',
+        message: 'Something went wrong on our side. Please try again.',
+      },
       message: 'Something went wrong on our side. Please try again.',
     });
     expect(response.body).not.toMatch(/secret|relation|stack/);
@@ -138,7 +144,11 @@ describe('the web app', () => {
   });
 
   it('sends a CSP that allows no inline script, and a request id', async () => {
-    const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html' },
+    });
     const csp = String(response.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
     expect(scriptSrc?.trim()).toBe("script-src 'self'");

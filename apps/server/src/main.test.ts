@@ -61,7 +61,13 @@ async function waitForReady(started: Started): Promise<void> {
 async function connectEmbedded(dataDir: string): Promise<pg.Client> {
   const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
   const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'pago', password, database: 'pago' });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(port),
+    user: 'pago',
+    password,
+    database: 'pago',
+  });
   await client.connect();
   return client;
 }
@@ -83,9 +89,13 @@ describe('starting and stopping the server', () => {
 
     const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`pago: Another Pago server (pid ${first.child.pid}) is already using ${dataDir}`);
+    expect(second.output()).toContain(
+      `pago: Another Pago server (pid ${first.child.pid}) is already using ${dataDir}`,
+    );
 
-    const postmasterPid = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const postmasterPid = Number(
+      fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'pago.pid'))).toBe(false);
@@ -109,7 +119,9 @@ describe('starting and stopping the server', () => {
     try {
       const started = startServer({ DATA_DIR: path.join(dataRoot, 'port'), PORT: String(port) });
       expect(await started.exited).toBe(1);
-      expect(started.output()).toContain(`pago: Port ${port} is already in use. Stop the other program or set PORT.`);
+      expect(started.output()).toContain(
+        `pago: Port ${port} is already in use. Stop the other program or set PORT.`,
+      );
       // It released what it took: the data dir can be used right away.
       expect(fs.existsSync(path.join(dataRoot, 'port', 'pago.pid'))).toBe(false);
     } finally {
@@ -120,9 +132,14 @@ describe('starting and stopping the server', () => {
   it('exits with a one-line message when the data directory is unusable', async () => {
     const file = path.join(dataRoot, 'a-file');
     fs.writeFileSync(file, '');
-    const started = startServer({ DATA_DIR: path.join(file, 'data'), PORT: String(await freePort()) });
+    const started = startServer({
+      DATA_DIR: path.join(file, 'data'),
+      PORT: String(await freePort()),
+    });
     expect(await started.exited).toBe(1);
-    expect(started.output().trim()).toMatch(/^pago: Data directory .*a-file\/data is not usable \(\w+\)\.$/);
+    expect(started.output().trim()).toMatch(
+      /^pago: Data directory .*a-file\/data is not usable \(\w+\)\.$/,
+    );
   });
 
   it('exits with a one-line message when DATABASE_URL points at nothing', async () => {
@@ -131,7 +148,9 @@ describe('starting and stopping the server', () => {
       PORT: String(await freePort()),
     });
     expect(await started.exited).toBe(1);
-    expect(started.output()).toContain('pago: Cannot reach the database at 127.0.0.1:1 (ECONNREFUSED). Check DATABASE_URL.');
+    expect(started.output()).toContain(
+      'pago: Cannot reach the database at 127.0.0.1:1 (ECONNREFUSED). Check DATABASE_URL.',
+    );
     expect(started.output()).not.toContain('secret');
   });
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { createDatabase, type Database } from './db/database';
 import { lockDataDir } from './db/data-dir';
+import { createDatabase, type Database } from './db/database';
 import { DataDirError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
 import { MigrationError, migrateToLatest } from './db/migrate';
 import { createLogger } from './lib/logger';
@@ -81,10 +81,14 @@ async function main(): Promise<void> {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
-        throw new StartupError(`Port ${config.port} is already in use. Stop the other program or set PORT.`);
+        throw new StartupError(
+          `Port ${config.port} is already in use. Stop the other program or set PORT.`,
+        );
       }
       if (code === 'EACCES') {
-        throw new StartupError(`Not allowed to listen on port ${config.port}. Choose another PORT.`);
+        throw new StartupError(
+          `Not allowed to listen on port ${config.port}. Choose another PORT.`,
+        );
       }
       throw error;
     }
@@ -108,7 +112,9 @@ main().catch((error: unknown) => {
   if (expected) {
     process.stderr.write(`pago: ${(error as Error).message}\n`);
   } else {
-    process.stderr.write(`pago: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `pago: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

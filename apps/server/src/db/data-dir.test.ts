@@ -31,7 +31,9 @@ describe('lockDataDir', () => {
     try {
       fs.writeFileSync(path.join(dir, 'pago.pid'), String(other.pid));
       expect(() => lockDataDir(dir)).toThrow(DataDirError);
-      expect(() => lockDataDir(dir)).toThrow(`Another Pago server (pid ${other.pid}) is already using ${dir}`);
+      expect(() => lockDataDir(dir)).toThrow(
+        `Another Pago server (pid ${other.pid}) is already using ${dir}`,
+      );
     } finally {
       other.kill();
     }

@@ -28,14 +28,17 @@ async function loadBinaries(): Promise<Binaries> {
   try {
     return (await import(pkg)) as Binaries;
   } catch {
-    throw new Error(`No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${pkg}); set DATABASE_URL instead.`);
+    throw new Error(
+      `No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${pkg}); set DATABASE_URL instead.`,
+    );
   }
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as a `postgres` system user. */
 function runAsIds(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  const id = (flag: string) =>
+    Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
@@ -83,7 +86,9 @@ function run(command: string, args: string[], ids: ReturnType<typeof runAsIds>):
     child.stderr.on('data', (c) => (output += c));
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed: ${output.trim()}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(command)} failed: ${output.trim()}`)),
     );
   });
 }
@@ -144,7 +149,9 @@ export async function startEmbeddedPostgres(
     fs.writeFileSync(passwordFile, password, { mode: 0o600 });
   }
   if (!fs.existsSync(passwordFile)) {
-    throw new DataDirError(`${passwordFile} is missing; the embedded database in ${pgDir} cannot be opened.`);
+    throw new DataDirError(
+      `${passwordFile} is missing; the embedded database in ${pgDir} cannot be opened.`,
+    );
   }
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
 
@@ -152,7 +159,16 @@ export async function startEmbeddedPostgres(
   const port = await freePort();
   const child: ChildProcess = spawn(
     postgres,
-    ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    [
+      '-D',
+      pgDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+    ],
     // Its own process group: a Ctrl-C reaches us, and we stop it after the server has closed.
     { ...ids, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
@@ -167,7 +183,10 @@ export async function startEmbeddedPostgres(
   await new Promise<void>((resolve, reject) => {
     let output = '';
     let ready = false;
-    const timer = setTimeout(() => reject(new Error('PostgreSQL did not start within 60 s')), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error('PostgreSQL did not start within 60 s')),
+      60_000,
+    );
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       for (const line of text.split('\n')) if (line.trim()) log.debug(line.trim());
@@ -181,7 +200,9 @@ export async function startEmbeddedPostgres(
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`PostgreSQL exited during start (code ${code}): ${output.trim().slice(-500)}`));
+      reject(
+        new Error(`PostgreSQL exited during start (code ${code}): ${output.trim().slice(-500)}`),
+      );
     });
   });
 

@@ -31,7 +31,9 @@ describe('migrateToLatest', () => {
         migrateToLatest(second, testMigrations),
       ]);
       expect(results.flat().sort()).toEqual(['0001_counter', '0002_more']);
-      const { rows } = await sql<{ runs: number }>`select count(*)::int as runs from migration_runs`.execute(first);
+      const { rows } = await sql<{
+        runs: number;
+      }>`select count(*)::int as runs from migration_runs`.execute(first);
       expect(rows[0]?.runs).toBe(2);
       expect(await migrateToLatest(first, testMigrations)).toEqual([]);
     } finally {
@@ -45,13 +47,19 @@ describe('migrateToLatest', () => {
     const db = createDatabase(url);
     try {
       const broken = {
-        '0001_ok': { up: (d: Kysely<unknown>) => sql`create table kept (id int)`.execute(d).then(() => {}) },
-        '0002_bad': { up: (d: Kysely<unknown>) => sql`select * from no_such_table`.execute(d).then(() => {}) },
+        '0001_ok': {
+          up: (d: Kysely<unknown>) => sql`create table kept (id int)`.execute(d).then(() => {}),
+        },
+        '0002_bad': {
+          up: (d: Kysely<unknown>) => sql`select * from no_such_table`.execute(d).then(() => {}),
+        },
       };
       await expect(migrateToLatest(db, broken)).rejects.toThrow(MigrationError);
       await expect(migrateToLatest(db, broken)).rejects.toThrow(/0002_bad failed/);
       // Kysely runs the whole batch in one transaction on PostgreSQL.
-      const { rows } = await sql<{ t: string | null }>`select to_regclass('kept')::text as t`.execute(db);
+      const { rows } = await sql<{
+        t: string | null;
+      }>`select to_regclass('kept')::text as t`.execute(db);
       expect(rows[0]?.t).toBeNull();
     } finally {
       await db.destroy();

@@ -5,10 +5,22 @@ import { AppError, errorBody } from './app-error';
 /** Fastify's own client errors, by code: status and the message a caller can act on. */
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, Parameters<typeof errorBody>[0], string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'The request body is not valid JSON.'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The request body is empty but declared as JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [
+    400,
+    'invalid_json',
+    'The request body is empty but declared as JSON.',
+  ],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body is too large.'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Send the request body as application/json.'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request', 'The Content-Length header does not match the body.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    'unsupported_media_type',
+    'Send the request body as application/json.',
+  ],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
+    400,
+    'bad_request',
+    'The Content-Length header does not match the body.',
+  ],
 };
 
 export function installErrorHandler(app: FastifyInstance): void {

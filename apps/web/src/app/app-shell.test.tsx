@@ -7,7 +7,9 @@ import { renderApp } from '@/test/render';
 describe('the app shell', () => {
   it('switches language, persists it and sets <html lang>', async () => {
     await renderApp('/no-such-page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' }),
+    ).toBeVisible();
     expect(document.documentElement.lang).toBe('es');
 
     await userEvent.click(screen.getByRole('button', { name: 'English' }));
@@ -20,25 +22,38 @@ describe('the app shell', () => {
   it('shows the footer links and the current year', async () => {
     await renderApp('/no-such-page');
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute('href', '/terms');
-    expect(within(footer).getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute('href', '/privacy');
-    expect(within(footer).getByRole('link', { name: 'Comisiones' })).toHaveAttribute('href', '/fees');
-    expect(within(footer).getByText(`© ${new Date().getFullYear()} Pago. Todos los derechos reservados.`)).toBeVisible();
+    expect(within(footer).getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(within(footer).getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(within(footer).getByRole('link', { name: 'Comisiones' })).toHaveAttribute(
+      'href',
+      '/fees',
+    );
+    expect(
+      within(footer).getByText(
+        `© ${new Date().getFullYear()} Pago. Todos los derechos reservados.`,
+      ),
+    ).toBeVisible();
   });
 
   it('lists the menu links and closes the menu on Escape and on choosing a link', async () => {
     const { router } = await renderApp('/no-such-page');
     await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
     const menu = await screen.findByRole('navigation', { name: 'Menú principal' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Panel',
-      'Enviar/Solicitar',
-      'Inicio',
-      'Pagar facturas',
-      'Iniciar sesión',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Panel', 'Enviar/Solicitar', 'Inicio', 'Pagar facturas', 'Iniciar sesión']);
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull(),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
     await userEvent.click(
@@ -47,7 +62,9 @@ describe('the app shell', () => {
       }),
     );
     expect(router.state.location.pathname).toBe('/billpay');
-    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull(),
+    );
   });
 
   it('opens the signup dialog on the page-wide event and requires the terms checkbox', async () => {
@@ -57,7 +74,9 @@ describe('the app shell', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Crea tu cuenta' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Regístrate' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Acepta los Términos y condiciones para continuar');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Acepta los Términos y condiciones para continuar',
+    );
     await userEvent.click(within(dialog).getByRole('checkbox'));
     expect(within(dialog).queryByRole('alert')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
@@ -68,7 +87,9 @@ describe('the app shell', () => {
     const { router } = await renderApp('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard' } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenido de nuevo' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bienvenido de nuevo' }),
+    ).toBeVisible();
   });
 
   it('forgets a stored token that the server does not accept', async () => {
@@ -76,11 +97,19 @@ describe('the app shell', () => {
     const calls: string[] = [];
     const realFetch = globalThis.fetch;
     globalThis.fetch = async (input, init) => {
-      calls.push(`${init?.method ?? 'GET'} ${String(input)} ${new Headers(init?.headers).get('authorization')}`);
-      return new Response(JSON.stringify({ error: { code: 'unauthorized', message: 'Not authenticated' }, message: 'Not authenticated' }), {
-        status: 401,
-        headers: { 'content-type': 'application/json' },
-      });
+      calls.push(
+        `${init?.method ?? 'GET'} ${String(input)} ${new Headers(init?.headers).get('authorization')}`,
+      );
+      return new Response(
+        JSON.stringify({
+          error: { code: 'unauthorized', message: 'Not authenticated' },
+          message: 'Not authenticated',
+        }),
+        {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     };
     try {
       const { router } = await renderApp('/dashboard');

@@ -17,39 +17,41 @@ const VerifyPage = lazy(() => import('@/features/auth/routes/verify-page'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/routes/forgot-password-page'));
 const CallbackPage = lazy(() => import('@/features/auth/routes/callback-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/routes/dashboard-page'));
-const OnboardingVerifyPage = lazy(() => import('@/features/identity/routes/onboarding-verify-page'));
+const OnboardingVerifyPage = lazy(
+  () => import('@/features/identity/routes/onboarding-verify-page'),
+);
 const IdentityVerificationPage = lazy(
   () => import('@/features/identity/routes/identity-verification-page'),
 );
 const FindUserPage = lazy(() => import('@/features/find-user/routes/find-user-page'));
 
 export const appRoutes: RouteObject[] = [
-    {
-      element: <AppLayout />,
-      children: [
-        { path: '/', element: <LandingPage /> },
-        { path: '/billpay', element: <BillPayPage /> },
-        { path: '/moneymover', element: <MoneyMoverPage /> },
-        { path: '/terms', element: <TermsPage /> },
-        { path: '/privacy', element: <PrivacyPage /> },
-        { path: '/fees', element: <FeesPage /> },
-        { path: '/login', element: <LoginPage /> },
-        { path: '/signup', element: <SignupPage /> },
-        { path: '/verify', element: <VerifyPage /> },
-        { path: '/forgot-password', element: <ForgotPasswordPage /> },
-        { path: '/callback', element: <CallbackPage /> },
-        { path: '/find-user', element: <FindUserPage /> },
-        {
-          element: <RequireAuth />,
-          children: [
-            { path: '/dashboard', element: <DashboardPage /> },
-            { path: '/onboarding/verify', element: <OnboardingVerifyPage /> },
-            { path: '/identity-verification', element: <IdentityVerificationPage /> },
-          ],
-        },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/billpay', element: <BillPayPage /> },
+      { path: '/moneymover', element: <MoneyMoverPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/fees', element: <FeesPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/verify', element: <VerifyPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/callback', element: <CallbackPage /> },
+      { path: '/find-user', element: <FindUserPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/onboarding/verify', element: <OnboardingVerifyPage /> },
+          { path: '/identity-verification', element: <IdentityVerificationPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
 ];
 
 export function createAppRouter() {

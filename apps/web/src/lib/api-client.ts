@@ -16,7 +16,12 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
 
 /** Calls our API with the stored bearer token; non-2xx answers become ApiError with the server's code. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -48,7 +53,11 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     if (isApiErrorBody(data)) {
       throw new ApiError(response.status, data.error.code, data.error.message, data.error.details);
     }
-    throw new ApiError(response.status, 'internal_error', `${response.status} ${text.slice(0, 200)}`);
+    throw new ApiError(
+      response.status,
+      'internal_error',
+      `${response.status} ${text.slice(0, 200)}`,
+    );
   }
   return data as T;
 }

@@ -15,10 +15,27 @@ export function Footer() {
   const { t } = useTranslation();
   return (
     <Box component="footer" sx={{ bgcolor: '#1B1F3B', color: '#FFFFFF', py: 4, mt: 6 }}>
-      <Container sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, justifyContent: 'space-between' }}>
-        <Box component="nav" aria-label={t('footer.legal')} sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+      <Container
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          gap: 2,
+          justifyContent: 'space-between',
+        }}
+      >
+        <Box
+          component="nav"
+          aria-label={t('footer.legal')}
+          sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}
+        >
           {LEGAL_LINKS.map((link) => (
-            <Link key={link.to} component={RouterLink} to={link.to} color="inherit" underline="hover">
+            <Link
+              key={link.to}
+              component={RouterLink}
+              to={link.to}
+              color="inherit"
+              underline="hover"
+            >
               {t(link.key)}
             </Link>
           ))}

@@ -4,7 +4,15 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** A page whose feature has not shipped yet says so plainly; it never shows made-up data. */
-export function ComingSoon({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
+export function ComingSoon({
+  title,
+  message,
+  children,
+}: {
+  title: string;
+  message: string;
+  children?: ReactNode;
+}) {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>
       <Typography variant="h4" component="h1" gutterBottom>

@@ -5,5 +5,7 @@ import { usePageTitle } from '@/lib/page-title';
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('forgotPassword.title'));
-  return <ComingSoon title={t('forgotPassword.title')} message={t('common:status.comingWithAccounts')} />;
+  return (
+    <ComingSoon title={t('forgotPassword.title')} message={t('common:status.comingWithAccounts')} />
+  );
 }

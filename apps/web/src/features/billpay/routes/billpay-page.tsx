@@ -1,4 +1,3 @@
-import { BILL_CATEGORIES, type BillType } from '@pago/shared/bill-categories';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { BILL_CATEGORIES, type BillType } from '@pago/shared/bill-categories';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -16,7 +16,9 @@ import { useSession } from '@/lib/session';
 export default function BillPayPage() {
   const { t } = useTranslation('billpay');
   const { isAuthenticated } = useSession();
-  const [message, setMessage] = useState<{ severity: 'info' | 'warning'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ severity: 'info' | 'warning'; text: string } | null>(
+    null,
+  );
   usePageTitle(t('title'));
 
   const choose = (_billType: BillType) => {
@@ -42,7 +44,13 @@ export default function BillPayPage() {
           sx={{ mb: 3 }}
           action={
             isAuthenticated ? undefined : (
-              <Button color="inherit" size="small" component={RouterLink} to="/login" state={{ from: { pathname: '/billpay' } }}>
+              <Button
+                color="inherit"
+                size="small"
+                component={RouterLink}
+                to="/login"
+                state={{ from: { pathname: '/billpay' } }}
+              >
                 {t('common:nav.login')}
               </Button>
             )
@@ -60,7 +68,11 @@ export default function BillPayPage() {
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
               {category.billTypes.map((billType) => (
                 <Box key={billType} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                  <Button variant="outlined" onClick={() => choose(billType)} sx={{ flex: 1, justifyContent: 'flex-start' }}>
+                  <Button
+                    variant="outlined"
+                    onClick={() => choose(billType)}
+                    sx={{ flex: 1, justifyContent: 'flex-start' }}
+                  >
                     {t(`billTypes.${billType}`)}
                   </Button>
                   <Chip label={t('available')} color="success" variant="outlined" size="small" />

@@ -23,28 +23,35 @@ interface Props {
 }
 
 /**
- * A fee table whose columns share the width and whose text wraps, so it fits a 390 px screen
- * without scrolling sideways. The first cell of each row is its header.
+ * A fee table whose text wraps, so it fits a 390 px screen without scrolling sideways. The first
+ * cell of each row is its header.
  */
 export function FeeTable({ labelledBy, columns, rows }: Props) {
+  const valueWidth = columns.length > 2 ? '25%' : '40%';
   return (
     <Paper variant="outlined" sx={{ mt: 2 }}>
       <Table
         aria-labelledby={labelledBy}
         sx={{
-          tableLayout: 'fixed',
           '& th, & td': {
-            overflowWrap: 'anywhere',
+            // Breaks a word only when it cannot fit whole; 'anywhere' would split short words.
+            overflowWrap: 'break-word',
+            hyphens: 'auto',
             verticalAlign: 'top',
-            px: { xs: 1.5, sm: 2 },
+            px: { xs: 1, sm: 2 },
           },
           '& tbody tr:last-of-type > *': { borderBottom: 0 },
         }}
       >
         <TableHead>
           <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column} scope="col" sx={{ fontWeight: 700 }}>
+            {columns.map((column, i) => (
+              <TableCell
+                key={column}
+                scope="col"
+                // From 600 px the figures get a steady share, so a long label cannot squeeze them.
+                sx={{ fontWeight: 700, width: i === 0 ? undefined : { sm: valueWidth } }}
+              >
                 {column}
               </TableCell>
             ))}

@@ -5,5 +5,7 @@ import { usePageTitle } from '@/lib/page-title';
 export default function IdentityVerificationPage() {
   const { t } = useTranslation('identity');
   usePageTitle(t('verification.title'));
-  return <ComingSoon title={t('verification.title')} message={t('common:status.comingWithIdentity')} />;
+  return (
+    <ComingSoon title={t('verification.title')} message={t('common:status.comingWithIdentity')} />
+  );
 }

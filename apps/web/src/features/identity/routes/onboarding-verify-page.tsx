@@ -5,5 +5,7 @@ import { usePageTitle } from '@/lib/page-title';
 export default function OnboardingVerifyPage() {
   const { t } = useTranslation('identity');
   usePageTitle(t('onboarding.title'));
-  return <ComingSoon title={t('onboarding.title')} message={t('common:status.comingWithIdentity')} />;
+  return (
+    <ComingSoon title={t('onboarding.title')} message={t('common:status.comingWithIdentity')} />
+  );
 }

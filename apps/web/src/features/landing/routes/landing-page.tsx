@@ -9,8 +9,8 @@ import { openSignupModal } from '@/lib/events';
 import { usePageTitle } from '@/lib/page-title';
 import debitCardUrl from '../assets/debit-card.svg';
 import heroUrl from '../assets/hero-phone.svg';
-import groceriesUrl from '../assets/shop-groceries.svg';
 import gasUrl from '../assets/shop-gas.svg';
+import groceriesUrl from '../assets/shop-groceries.svg';
 import onlineUrl from '../assets/shop-online.svg';
 import pharmacyUrl from '../assets/shop-pharmacy.svg';
 import restaurantUrl from '../assets/shop-restaurant.svg';
@@ -116,9 +116,18 @@ export default function LandingPage() {
         </Box>
       </Container>
 
-      <Box component="section" aria-labelledby="card-heading" sx={{ bgcolor: '#1B1F3B', color: '#FFFFFF', py: { xs: 6, md: 10 } }}>
+      <Box
+        component="section"
+        aria-labelledby="card-heading"
+        sx={{ bgcolor: '#1B1F3B', color: '#FFFFFF', py: { xs: 6, md: 10 } }}
+      >
         <Container
-          sx={{ display: 'grid', gap: 4, alignItems: 'center', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
+          sx={{
+            display: 'grid',
+            gap: 4,
+            alignItems: 'center',
+            gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          }}
         >
           <Box
             component="img"
@@ -146,13 +155,23 @@ export default function LandingPage() {
         </Container>
       </Box>
 
-      <Container component="section" aria-labelledby="features-heading" sx={{ py: { xs: 6, md: 10 } }}>
+      <Container
+        component="section"
+        aria-labelledby="features-heading"
+        sx={{ py: { xs: 6, md: 10 } }}
+      >
         <Typography id="features-heading" variant="h4" component="h2" sx={{ mb: 4 }}>
           {t('features.title')}
         </Typography>
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+        <Box
+          sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+        >
           {FEATURES.map((feature) => (
-            <Paper key={feature.id} variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column' }}>
+            <Paper
+              key={feature.id}
+              variant="outlined"
+              sx={{ p: 3, display: 'flex', flexDirection: 'column' }}
+            >
               <Typography variant="h6" component="h3" gutterBottom>
                 {t(`features.${feature.id}.title`)}
               </Typography>
@@ -167,14 +186,29 @@ export default function LandingPage() {
         </Box>
       </Container>
 
-      <Box component="section" aria-labelledby="stats-heading" sx={{ bgcolor: '#E8F7F1', py: { xs: 6, md: 8 } }}>
+      <Box
+        component="section"
+        aria-labelledby="stats-heading"
+        sx={{ bgcolor: '#E8F7F1', py: { xs: 6, md: 8 } }}
+      >
         <Container>
-          <Typography id="stats-heading" variant="h4" component="h2" sx={{ mb: 4, textAlign: 'center' }}>
+          <Typography
+            id="stats-heading"
+            variant="h4"
+            component="h2"
+            sx={{ mb: 4, textAlign: 'center' }}
+          >
             {t('stats.title')}
           </Typography>
           <Box
             component="dl"
-            sx={{ m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, textAlign: 'center' }}
+            sx={{
+              m: 0,
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
+              textAlign: 'center',
+            }}
           >
             {STATS.map((stat) => (
               // dt must come first in a dl; the figure is shown above its label.

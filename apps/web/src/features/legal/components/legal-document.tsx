@@ -6,7 +6,13 @@ import { SUPPORT_EMAIL } from '@/lib/brand';
 import { usePageTitle } from '@/lib/page-title';
 
 type Section = { heading: string; paragraphs: string[]; items?: string[] };
-type LegalText = { title: string; intro: string; effective?: string; updated?: string; sections: Section[] };
+type LegalText = {
+  title: string;
+  intro: string;
+  effective?: string;
+  updated?: string;
+  sections: Section[];
+};
 
 /** Renders the terms or the privacy policy from the `legal` namespace: paragraphs, then the list. */
 export function LegalDocument({ document }: { document: 'terms' | 'privacy' }) {

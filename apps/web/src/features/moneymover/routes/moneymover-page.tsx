@@ -31,8 +31,18 @@ export default function MoneyMoverPage() {
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 32, md: 44 } }} gutterBottom>
         {t('title')}
       </Typography>
-      <Paper variant="outlined" sx={{ p: 3, mb: 3 }} component="section" aria-labelledby={`${baseId}-balance`}>
-        <Typography id={`${baseId}-balance`} variant="overline" component="h2" color="text.secondary">
+      <Paper
+        variant="outlined"
+        sx={{ p: 3, mb: 3 }}
+        component="section"
+        aria-labelledby={`${baseId}-balance`}
+      >
+        <Typography
+          id={`${baseId}-balance`}
+          variant="overline"
+          component="h2"
+          color="text.secondary"
+        >
           {t('balance.title')}
         </Typography>
         <Typography>
