@@ -107,6 +107,7 @@ async function main() {
     const desktop = await runLighthouse(url, chromePath, 'desktop');
     await server.stop();
 
+    // KiB (1024 bytes), with the kB (1000 bytes) figure beside it.
     const jsKb = js.gzipBytes / 1024;
     const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
     const lines = [
@@ -124,7 +125,7 @@ async function main() {
       '',
       '| figure | value | target | |',
       '|---|---|---|---|',
-      `| Landing page initial JS (gzip, ${js.files} files) | ${jsKb.toFixed(1)} KB | ≤ ${TARGETS.initialJsKb} KB | ${mark(jsKb <= TARGETS.initialJsKb)} |`,
+      `| Landing page initial JS (gzip -9, ${js.files} files) | ${jsKb.toFixed(1)} KiB (${(js.gzipBytes / 1000).toFixed(1)} kB) | ≤ ${TARGETS.initialJsKb} KiB | ${mark(jsKb <= TARGETS.initialJsKb)} |`,
       `| \`npm start\` until /api/health answers, initialized data dir (median of 3) | ${startMs} ms | ≤ ${TARGETS.startMs} ms | ${mark(startMs <= TARGETS.startMs)} |`,
     ];
     replaceSection('web', lines.join('\n'));

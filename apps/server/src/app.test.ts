@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
@@ -14,6 +15,10 @@ fs.writeFileSync(
   '<!doctype html><title>Pago test shell</title>',
 );
 fs.writeFileSync(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log("pago")');
+fs.writeFileSync(
+  path.join(webDistDir, 'assets', 'app-abc123.js.br'),
+  brotliCompressSync('console.log("pago")'),
+);
 
 let app: AppInstance;
 
@@ -141,6 +146,16 @@ describe('the web app', () => {
       headers: { accept: 'text/html' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends the pre-compressed file to a browser that accepts brotli', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log("pago")');
   });
 
   it('sends a CSP that allows no inline script, and a request id', async () => {

@@ -16,6 +16,8 @@ export async function registerWebApp(app: AppInstance): Promise<void> {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file; they are sent to clients that accept them.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // index.html names the current hashed assets, so it is revalidated on every visit.
         const cacheControl = filePath.endsWith(`${path.sep}index.html`)

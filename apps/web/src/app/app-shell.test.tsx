@@ -42,7 +42,7 @@ describe('the app shell', () => {
   });
 
   it('lists the menu links and closes the menu on Escape and on choosing a link', async () => {
-    const { router } = await renderApp('/no-such-page');
+    const { location } = await renderApp('/no-such-page');
     await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
     const menu = await screen.findByRole('navigation', { name: 'Menú principal' });
     expect(
@@ -61,7 +61,7 @@ describe('the app shell', () => {
         name: 'Pagar facturas',
       }),
     );
-    expect(router.state.location.pathname).toBe('/billpay');
+    expect(location().pathname).toBe('/billpay');
     await waitFor(() =>
       expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull(),
     );
@@ -84,9 +84,9 @@ describe('the app shell', () => {
   });
 
   it('sends a signed-out visitor from a protected page to /login, remembering where they were going', async () => {
-    const { router } = await renderApp('/dashboard');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard' } });
+    const { location } = await renderApp('/dashboard');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(location().state).toMatchObject({ from: { pathname: '/dashboard' } });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Bienvenido de nuevo' }),
     ).toBeVisible();
@@ -112,8 +112,8 @@ describe('the app shell', () => {
       );
     };
     try {
-      const { router } = await renderApp('/dashboard');
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      const { location } = await renderApp('/dashboard');
+      await waitFor(() => expect(location().pathname).toBe('/login'));
       expect(calls).toEqual(['GET /api/user/profile Bearer stale-token']);
       expect(localStorage.getItem('token')).toBeNull();
     } finally {

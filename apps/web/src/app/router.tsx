@@ -1,29 +1,47 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, lazy } from 'react';
+import { type RouteObject, useRoutes } from 'react-router';
+import LandingPage from '@/features/landing/routes/landing-page';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 
-// Every page is its own chunk: the landing page loads only the shell and itself.
-const LandingPage = lazy(() => import('@/features/landing/routes/landing-page'));
-const BillPayPage = lazy(() => import('@/features/billpay/routes/billpay-page'));
-const MoneyMoverPage = lazy(() => import('@/features/moneymover/routes/moneymover-page'));
-const TermsPage = lazy(() => import('@/features/legal/routes/terms-page'));
-const PrivacyPage = lazy(() => import('@/features/legal/routes/privacy-page'));
-const FeesPage = lazy(() => import('@/features/fees/routes/fees-page'));
-const LoginPage = lazy(() => import('@/features/auth/routes/login-page'));
-const SignupPage = lazy(() => import('@/features/auth/routes/signup-page'));
-const VerifyPage = lazy(() => import('@/features/auth/routes/verify-page'));
-const ForgotPasswordPage = lazy(() => import('@/features/auth/routes/forgot-password-page'));
-const CallbackPage = lazy(() => import('@/features/auth/routes/callback-page'));
-const DashboardPage = lazy(() => import('@/features/dashboard/routes/dashboard-page'));
-const OnboardingVerifyPage = lazy(
+/** A page in its own chunk, rendered inside the TanStack Query provider (loaded alongside). */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(async () => {
+    const [page, { QueryBoundary }] = await Promise.all([load(), import('@/lib/query-boundary')]);
+    const Page = page.default;
+    return {
+      default: function QueryPage() {
+        return (
+          <QueryBoundary>
+            <Page />
+          </QueryBoundary>
+        );
+      },
+    };
+  });
+}
+
+// The landing page ships with the shell (it is the first page most people see, and a lazy chunk
+// would add a round trip before it paints); every other page is its own chunk.
+const BillPayPage = lazyPage(() => import('@/features/billpay/routes/billpay-page'));
+const MoneyMoverPage = lazyPage(() => import('@/features/moneymover/routes/moneymover-page'));
+const TermsPage = lazyPage(() => import('@/features/legal/routes/terms-page'));
+const PrivacyPage = lazyPage(() => import('@/features/legal/routes/privacy-page'));
+const FeesPage = lazyPage(() => import('@/features/fees/routes/fees-page'));
+const LoginPage = lazyPage(() => import('@/features/auth/routes/login-page'));
+const SignupPage = lazyPage(() => import('@/features/auth/routes/signup-page'));
+const VerifyPage = lazyPage(() => import('@/features/auth/routes/verify-page'));
+const ForgotPasswordPage = lazyPage(() => import('@/features/auth/routes/forgot-password-page'));
+const CallbackPage = lazyPage(() => import('@/features/auth/routes/callback-page'));
+const DashboardPage = lazyPage(() => import('@/features/dashboard/routes/dashboard-page'));
+const OnboardingVerifyPage = lazyPage(
   () => import('@/features/identity/routes/onboarding-verify-page'),
 );
-const IdentityVerificationPage = lazy(
+const IdentityVerificationPage = lazyPage(
   () => import('@/features/identity/routes/identity-verification-page'),
 );
-const FindUserPage = lazy(() => import('@/features/find-user/routes/find-user-page'));
+const FindUserPage = lazyPage(() => import('@/features/find-user/routes/find-user-page'));
 
 export const appRoutes: RouteObject[] = [
   {
@@ -54,6 +72,7 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/** Declarative routing: the data-router APIs (loaders, actions) are unused and stay out of the bundle. */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

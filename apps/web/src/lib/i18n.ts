@@ -21,7 +21,9 @@ function storedLanguage(): Language {
   }
 }
 
-// Every namespace but `common` is fetched with the page that needs it, keeping the first load small.
+// `common` (the shell) ships with the app; every other namespace is fetched with the page that
+// needs it, keeping the first load small. `landing` is requested at start, in the active language
+// only, since the landing page is the first page most people see.
 const lazyNamespaces = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
   '!../locales/*/common.json',
@@ -63,7 +65,7 @@ export function initI18n(language: Language = storedLanguage()) {
       lng: language,
       fallbackLng: false,
       supportedLngs: LANGUAGES,
-      ns: ['common'],
+      ns: ['common', 'landing'],
       defaultNS: 'common',
       partialBundledLanguages: true,
       resources: { es: { common: commonEs }, en: { common: commonEn } },

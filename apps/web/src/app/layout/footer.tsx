@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -29,15 +28,18 @@ export function Footer() {
           sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}
         >
           {LEGAL_LINKS.map((link) => (
-            <Link
+            <Box
               key={link.to}
               component={RouterLink}
               to={link.to}
-              color="inherit"
-              underline="hover"
+              sx={{
+                color: 'inherit',
+                textDecoration: 'none',
+                '&:hover': { textDecoration: 'underline' },
+              }}
             >
               {t(link.key)}
-            </Link>
+            </Box>
           ))}
         </Box>
         <Typography variant="body2" sx={{ opacity: 0.85 }}>

@@ -1,13 +1,9 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { MenuIcon } from '@/components/ui/icons';
 import { changeLanguage, LANGUAGES } from '@/lib/i18n';
 
 // The drawer's code arrives when the menu is first opened.
@@ -19,13 +15,26 @@ export function Header() {
   const [menuLoaded, setMenuLoaded] = useState(false);
 
   return (
-    <AppBar
-      position="sticky"
-      color="inherit"
-      elevation={0}
-      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    <Box
+      component="header"
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 'appBar',
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
     >
-      <Toolbar sx={{ gap: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          minHeight: { xs: 56, sm: 64 },
+          px: { xs: 2, sm: 3 },
+        }}
+      >
         <IconButton
           edge="start"
           aria-label={t('nav.openMenu')}
@@ -36,16 +45,24 @@ export function Header() {
             setMenuOpen(true);
           }}
         >
-          <MenuIcon />
+          {/* Drawn inline: MUI's SvgIcon would add its code to the first load for one icon. */}
+          <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+            <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+          </svg>
         </IconButton>
-        <Link
+        <Box
           component={RouterLink}
           to="/"
-          underline="none"
-          sx={{ fontWeight: 800, fontSize: 24, color: 'primary.main', letterSpacing: -0.5 }}
+          sx={{
+            fontWeight: 800,
+            fontSize: 24,
+            color: 'primary.main',
+            letterSpacing: -0.5,
+            textDecoration: 'none',
+          }}
         >
           Pago
-        </Link>
+        </Box>
         <Box sx={{ flex: 1 }} />
         <Box
           role="group"
@@ -78,12 +95,12 @@ export function Header() {
               </Box>
             ))}
         </Box>
-      </Toolbar>
+      </Box>
       {menuLoaded && (
         <Suspense fallback={null}>
           <NavMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
         </Suspense>
       )}
-    </AppBar>
+    </Box>
   );
 }

@@ -1,7 +1,6 @@
 import { createSvgIcon } from '@mui/material/utils';
 
 // The few Material icons we use, drawn here instead of pulling in @mui/icons-material.
-export const MenuIcon = createSvgIcon(<path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />, 'Menu');
 export const CloseIcon = createSvgIcon(
   <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />,
   'Close',

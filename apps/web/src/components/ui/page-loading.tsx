@@ -1,16 +1,17 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 
+/**
+ * Fills the viewport while a page's code or translations load, so the footer does not jump up
+ * and back down (layout shift) when the page arrives. Plain text: it is on screen for moments.
+ */
 export function PageLoading({ label }: { label: string }) {
   return (
     <Box
       role="status"
       aria-live="polite"
-      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 10 }}
+      sx={{ minHeight: '100vh', py: 10, textAlign: 'center', color: 'text.secondary' }}
     >
-      <CircularProgress size={24} aria-hidden="true" />
-      <Typography color="text.secondary">{label}</Typography>
+      {label}
     </Box>
   );
 }

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -167,10 +166,17 @@ export default function LandingPage() {
           sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
         >
           {FEATURES.map((feature) => (
-            <Paper
+            <Box
               key={feature.id}
-              variant="outlined"
-              sx={{ p: 3, display: 'flex', flexDirection: 'column' }}
+              sx={{
+                p: 3,
+                display: 'flex',
+                flexDirection: 'column',
+                bgcolor: 'background.paper',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+              }}
             >
               <Typography variant="h6" component="h3" gutterBottom>
                 {t(`features.${feature.id}.title`)}
@@ -181,7 +187,7 @@ export default function LandingPage() {
               <Button component={RouterLink} to={feature.to} sx={{ alignSelf: 'flex-start' }}>
                 {t(`features.${feature.id}.cta`)}
               </Button>
-            </Paper>
+            </Box>
           ))}
         </Box>
       </Container>
