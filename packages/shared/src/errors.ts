@@ -14,6 +14,13 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'invalid_credentials',
+  'invalid_verification_code',
+  'verification_code_locked',
+  'email_not_verified',
+  'email_taken',
+  'username_taken',
+  'weak_password',
   'service_unavailable',
   'internal_error',
 ] as const;

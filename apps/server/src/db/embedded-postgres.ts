@@ -34,6 +34,36 @@ async function loadBinaries(): Promise<Binaries> {
   }
 }
 
+/** Whether `uid` may enter every directory above `file` (other-execute, or owns it). */
+function canReach(file: string, uid: number): boolean {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    const stat = fs.statSync(dir);
+    if (stat.uid !== uid && (stat.mode & 0o001) === 0) return false;
+    if (dir === path.dirname(dir)) return true;
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as `postgres`, which may not be able to enter the checkout (a clone
+ * inside a private temporary directory, say). Then the binaries are copied once to a shared
+ * place it can reach, keyed by the postgres binary's size as a cheap version stamp.
+ */
+function reachableBinaries(binaries: Binaries, uid: number): Binaries {
+  if (canReach(binaries.postgres, uid)) return binaries;
+  const nativeDir = path.resolve(path.dirname(binaries.postgres), '..');
+  const stamp = fs.statSync(binaries.postgres).size;
+  const copyDir = path.join(os.tmpdir(), `pago-postgres-${os.platform()}-${os.arch()}-${stamp}`);
+  const marker = path.join(copyDir, '.complete');
+  if (!fs.existsSync(marker)) {
+    fs.rmSync(copyDir, { recursive: true, force: true });
+    fs.cpSync(nativeDir, copyDir, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(copyDir, 0o755);
+    fs.writeFileSync(marker, '');
+  }
+  const relocate = (bin: string) => path.join(copyDir, path.relative(nativeDir, bin));
+  return { postgres: relocate(binaries.postgres), initdb: relocate(binaries.initdb) };
+}
+
 /** PostgreSQL refuses to run as root; as root we run it as a `postgres` system user. */
 function runAsIds(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
@@ -101,22 +131,19 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   log: { debug(line: string): void; error(line: string): void } = { debug() {}, error() {} },
 ): Promise<EmbeddedPostgres> {
-  const { postgres, initdb } = await loadBinaries();
   const ids = runAsIds();
+  const found = await loadBinaries();
+  const { postgres, initdb } = ids ? reachableBinaries(found, ids.uid) : found;
   const pgDir = path.join(dataDir, 'pg');
   const passwordFile = path.join(dataDir, 'pg-password');
 
   if (ids) {
     // The postgres user must be able to reach its cluster inside a root-owned data dir.
     fs.chmodSync(dataDir, 0o755);
-    for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
-      const { mode, uid } = fs.statSync(dir);
-      if (uid !== ids.uid && (mode & 0o001) === 0) {
-        throw new DataDirError(
-          `PostgreSQL runs as user "postgres", which cannot enter ${dir}. Allow it (chmod o+x ${dir}) or set DATA_DIR elsewhere.`,
-        );
-      }
-      if (dir === path.dirname(dir)) break;
+    if (!canReach(path.join(dataDir, 'pg'), ids.uid)) {
+      throw new DataDirError(
+        `PostgreSQL runs as user "postgres", which cannot enter a parent directory of ${dataDir}. Allow it (chmod o+x on each parent) or set DATA_DIR elsewhere.`,
+      );
     }
   }
 

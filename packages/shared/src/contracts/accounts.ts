@@ -1,0 +1,152 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { isPhoneCountry } from '../phone-countries';
+
+/**
+ * Request and response shapes of the accounts API (spec §3, §7), shared by server and web.
+ * Request schemas are strict: an unknown field is a 400, not silently ignored.
+ */
+
+export const LANGUAGES = ['es', 'en'] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
+export const VERIFICATION_SERVICES = ['plaid', 'persona'] as const;
+export const verificationServiceSchema = z.enum(VERIFICATION_SERVICES);
+export type VerificationService = z.infer<typeof verificationServiceSchema>;
+
+/** E-mail addresses are compared and stored lower-cased. */
+export const emailSchema = z.string().trim().max(254).pipe(z.email()).transform((e) => e.toLowerCase());
+
+/** 3–30 letters, digits, `_` or `.`; unique without regard to case. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.]{3,30}$/;
+export const usernameSchema = z.string().trim().regex(USERNAME_PATTERN, {
+  error: 'Username must be 3 to 30 letters, digits, _ or .',
+});
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+export const nameSchema = z.string().trim().min(1).max(100);
+export const zipCodeSchema = z.string().trim().min(1).max(12);
+export const addressSchema = z.string().trim().max(200);
+
+/** A phone in E.164 ("+5215512345678") of one of the allowed countries (spec §2). */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(20)
+  .regex(/^\+\d{3,17}$/, { error: 'Phone number must include country code' })
+  .refine(
+    (value) => {
+      const phone = parsePhoneNumberFromString(value);
+      return phone?.isValid() === true && phone.country !== undefined && isPhoneCountry(phone.country);
+    },
+    { error: 'Phone number is not valid for an allowed country' },
+  );
+
+export const verificationCodeSchema = z.string().regex(/^\d{6}$/, {
+  error: 'Verification code must be 6 digits',
+});
+
+// POST /api/email/send-verification
+export const sendVerificationBody = z.strictObject({
+  email: emailSchema,
+  name: nameSchema,
+  /** The language the e-mail is written in; default Spanish. */
+  language: languageSchema.optional(),
+});
+export type SendVerificationBody = z.infer<typeof sendVerificationBody>;
+export type SendVerificationResponse = { success: true };
+
+// POST /api/email/verify-code
+export const verifyCodeBody = z.strictObject({ email: emailSchema, code: verificationCodeSchema });
+export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
+export type VerifyCodeResponse = { success: true; verified: true };
+
+// POST /api/auth/signup
+export const signupBody = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema.optional(),
+  username: usernameSchema,
+  password: passwordSchema,
+  zipCode: zipCodeSchema,
+  verificationService: verificationServiceSchema.optional(),
+  /** Sent by the spec's client; never trusted: the server checks its own record of the code. */
+  emailVerified: z.boolean().optional(),
+  language: languageSchema.optional(),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+// POST /api/auth/login — `username` may also be the e-mail address.
+export const loginBody = z.strictObject({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+// POST /api/auth/password-reset/request and /confirm
+export const passwordResetRequestBody = z.strictObject({
+  email: emailSchema,
+  language: languageSchema.optional(),
+});
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
+export const passwordResetConfirmBody = z.strictObject({
+  email: emailSchema,
+  code: verificationCodeSchema,
+  password: passwordSchema,
+});
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
+
+// PUT /api/user/profile — a new e-mail must have been verified by code first (send-verification
+// and verify-code on the new address), within the last 30 minutes.
+export const updateProfileBody = z.strictObject({
+  name: nameSchema,
+  username: usernameSchema,
+  email: emailSchema,
+  phone: z.union([phoneSchema, z.literal(''), z.null()]).optional(),
+  address: z.union([addressSchema, z.null()]).optional(),
+  zipCode: z.union([zipCodeSchema, z.literal(''), z.null()]).optional(),
+  language: languageSchema.optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/** The signed-in user as GET /api/user/profile returns them (spec §3 field names). */
+export type UserProfile = {
+  _id: string;
+  name: string;
+  username: string;
+  email: string;
+  phone: string | null;
+  phone_verified: boolean;
+  address: string | null;
+  zipCode: string | null;
+  verificationService: VerificationService | null;
+  kyc_status: string | null;
+  persona_status: string | null;
+  persona_inquiry_id: string | null;
+  plaidIdentityStatus: string | null;
+  unitAccountId: string | null;
+  /** Wallet balance in whole cents, from the ledger. */
+  balanceCents: number;
+  /** The same in US dollars, as the spec's clients read it; display from balanceCents. */
+  balance: number;
+  availableBalanceCents: number;
+  language: Language;
+  createdAt: string;
+};
+
+export type AuthResponse = { token: string; user: UserProfile };
+
+/**
+ * Registration result (spec §3). Where it sends the web app (spec §4): testMode → /dashboard;
+ * verificationNeeded → /verify; otherwise /onboarding/verify.
+ */
+export type SignupResponse = AuthResponse & { testMode: boolean; verificationNeeded: boolean };
+
+/** What anyone signed in may see of another user (the /find-user card): nothing private. */
+export type PublicUser = { _id: string; name: string; username: string };
+
+export type SuccessResponse = { success: true };
