@@ -3,18 +3,35 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { createAccounts } from './features/accounts/accounts.service';
+import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
+import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { healthRoutes } from './features/health/health.routes';
+import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { installErrorHandler } from './lib/error-handler';
 import { createLogger } from './lib/logger';
+import { createMailer, type Mailer } from './providers/email/mailer';
+import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { registerWebApp } from './web/web-app.routes';
 
-export type AppDeps = { config: Config; db: Database };
+export type AppDeps = { config: Config; db: Database; mailer?: Mailer };
 export type AppInstance = FastifyInstance;
+
+/** The services, each built from plain dependencies; routes call them and nothing below. */
+function createServices({ config, db, mailer = createMailer(config, db) }: AppDeps) {
+  const rateLimits = createRateLimits(db);
+  const emailVerification = createEmailVerification({ db, config, mailer, rateLimits });
+  const accounts = createAccounts({ db, config, emailVerification, rateLimits });
+  return { rateLimits, emailVerification, accounts };
+}
+export type Services = ReturnType<typeof createServices>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** What the app was built with; routes reach services through it. */
+    /** What the app was built with. */
     deps: AppDeps;
+    services: Services;
   }
 }
 
@@ -37,6 +54,8 @@ export async function buildApp(
     },
   });
   app.decorate('deps', deps);
+  app.decorate('services', createServices(deps));
+  app.decorateRequest('auth', null);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -59,8 +78,18 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
 
+  // The spec's clients POST some calls (logout) with a JSON content type and no body at all.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+
   installErrorHandler(app);
   await app.register(healthRoutes);
+  await app.register(emailVerificationRoutes);
+  await app.register(accountsRoutes);
+  if (config.mode === 'sandbox') await app.register(mailboxRoutes);
   await registerWebApp(app);
   return app;
 }

@@ -28,7 +28,25 @@ const envSchema = z.object({
     .default(100 * 1024),
   TRUST_PROXY: z.stringbool().default(false),
   HTTPS: z.stringbool().default(false),
+  APP_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  EMAIL_FROM: z.string().trim().min(3).default('Pago <no-reply@pago.app>'),
 });
+
+// Sandbox mode works out of the box; live mode must be given its secrets.
+const SANDBOX_APP_SECRET = 'pago-sandbox-secret-not-for-live-use-0000';
 
 export type Config = Readonly<{
   port: number;
@@ -44,6 +62,13 @@ export type Config = Readonly<{
   trustProxy: boolean;
   /** Served over TLS (directly or by a proxy): enables HSTS and upgrade-insecure-requests. */
   https: boolean;
+  /** Keys the HMAC of e-mail codes, so a database leak does not reveal them. */
+  appSecret: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** Set: e-mail goes out through this SMTP server. Unset (sandbox): to the sandbox mailbox. */
+  smtpUrl: string | undefined;
+  emailFrom: string;
 }>;
 
 export class ConfigError extends Error {}
@@ -56,6 +81,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.PAGO_MODE === 'live') {
+    const missing = [!e.APP_SECRET && 'APP_SECRET', !e.SMTP_URL && 'SMTP_URL'].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration: live mode needs ${missing.join(' and ')}`);
+    }
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -68,5 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     https: e.HTTPS,
+    appSecret: e.APP_SECRET ?? SANDBOX_APP_SECRET,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    smtpUrl: e.SMTP_URL,
+    emailFrom: e.EMAIL_FROM,
   };
 }

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { isPhoneCountry } from '../phone-countries';
+import { isPhoneCountry, type PhoneCountryCode } from '../phone-countries';
 
 /**
  * Request and response shapes of the accounts API (spec §3, §7), shared by server and web.
@@ -16,7 +16,12 @@ export const verificationServiceSchema = z.enum(VERIFICATION_SERVICES);
 export type VerificationService = z.infer<typeof verificationServiceSchema>;
 
 /** E-mail addresses are compared and stored lower-cased. */
-export const emailSchema = z.string().trim().max(254).pipe(z.email()).transform((e) => e.toLowerCase());
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .transform((e) => e.toLowerCase());
 
 /** 3–30 letters, digits, `_` or `.`; unique without regard to case. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.]{3,30}$/;
@@ -41,10 +46,19 @@ export const phoneSchema = z
   .refine(
     (value) => {
       const phone = parsePhoneNumberFromString(value);
-      return phone?.isValid() === true && phone.country !== undefined && isPhoneCountry(phone.country);
+      return (
+        phone?.isValid() === true && phone.country !== undefined && isPhoneCountry(phone.country)
+      );
     },
     { error: 'Phone number is not valid for an allowed country' },
   );
+
+/** The allowed country an E.164 phone belongs to, or null. */
+export function phoneCountryOf(phone: string | null | undefined): PhoneCountryCode | null {
+  if (!phone) return null;
+  const country = parsePhoneNumberFromString(phone)?.country;
+  return country && isPhoneCountry(country) ? country : null;
+}
 
 export const verificationCodeSchema = z.string().regex(/^\d{6}$/, {
   error: 'Verification code must be 6 digits',

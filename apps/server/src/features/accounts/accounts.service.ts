@@ -1,0 +1,256 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type LoginBody,
+  type PasswordResetConfirmBody,
+  type PasswordResetRequestBody,
+  type PublicUser,
+  phoneCountryOf,
+  type SignupBody,
+  type SignupResponse,
+  type UpdateProfileBody,
+  type UserProfile,
+} from '@pago/shared/contracts/accounts';
+import { kycProviderForZip } from '@pago/shared/kyc-routing';
+import type { Selectable } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { UsersTable } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { EmailVerification } from '../email-verification/email-verification.service';
+import type { RateLimits } from '../rate-limits/rate-limits.service';
+import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './passwords';
+import {
+  insertSession,
+  revokeAllSessions,
+  revokeSession,
+  touchSession,
+} from './sessions.repository';
+import {
+  findTaken,
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  insertUser,
+  updateUser,
+} from './users.repository';
+
+type Deps = {
+  db: Database;
+  config: Config;
+  emailVerification: EmailVerification;
+  rateLimits: RateLimits;
+};
+type UserRow = Selectable<UsersTable>;
+
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+/** Session tokens are 256 random bits; only their SHA-256 is stored. */
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+export function toUserProfile(user: UserRow): UserProfile {
+  // The wallet balance arrives with the ledger (money issue); until then it is truly zero.
+  const balanceCents = 0;
+  return {
+    _id: user.id,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    phone_verified: user.phone_verified,
+    address: user.address,
+    zipCode: user.zip_code,
+    verificationService: user.verification_service,
+    kyc_status: user.kyc_status,
+    persona_status: user.persona_status,
+    persona_inquiry_id: user.persona_inquiry_id,
+    plaidIdentityStatus: user.plaid_identity_status,
+    unitAccountId: user.unit_account_id,
+    balanceCents,
+    balance: balanceCents / 100,
+    availableBalanceCents: balanceCents,
+    language: user.language,
+    createdAt: user.created_at.toISOString(),
+  };
+}
+
+function conflict(taken: { email: boolean; username: boolean }): AppError | null {
+  if (taken.email)
+    return new AppError('email_taken', 409, 'An account with this e-mail already exists.');
+  if (taken.username) return new AppError('username_taken', 409, 'This username is already taken.');
+  return null;
+}
+
+/** PostgreSQL's unique violation on users, when two requests race past the friendly check. */
+function uniqueViolation(error: unknown): AppError | null {
+  const e = error as { code?: string; constraint?: string };
+  if (e.code !== '23505') return null;
+  return conflict({
+    email: e.constraint === 'users_email_key',
+    username: e.constraint === 'users_username_key',
+  });
+}
+
+function checkPasswordStrength(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new AppError(
+      'weak_password',
+      400,
+      'This password is too common. Choose a less common one.',
+    );
+  }
+}
+
+export function createAccounts({ db, config, emailVerification, rateLimits }: Deps) {
+  async function startSession(userId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await insertSession(db, {
+      tokenHash: hashToken(token),
+      userId,
+      absoluteHours: config.sessionAbsoluteHours,
+    });
+    return token;
+  }
+
+  return {
+    async signup(body: SignupBody): Promise<SignupResponse> {
+      checkPasswordStrength(body.password);
+      const clash = conflict(await findTaken(db, body.email, body.username));
+      if (clash) throw clash;
+      const passwordHash = await hashPassword(body.password);
+      // The server derives the identity provider itself from the ZIP code (spec §4).
+      const verificationService = kycProviderForZip(body.zipCode, phoneCountryOf(body.phone));
+
+      const user = await db
+        .transaction()
+        .execute(async (tx) => {
+          await emailVerification.consumeVerifiedEmail(tx, body.email);
+          return insertUser(tx, {
+            name: body.name,
+            username: body.username,
+            email: body.email,
+            phone: body.phone ?? null,
+            zip_code: body.zipCode,
+            verification_service: verificationService,
+            language: body.language ?? 'es',
+            password_hash: passwordHash,
+          });
+        })
+        .catch((error: unknown) => {
+          throw uniqueViolation(error) ?? error;
+        });
+      const token = await startSession(user.id);
+      // The e-mail is verified before the account exists and there is no test mode.
+      return { token, user: toUserProfile(user), testMode: false, verificationNeeded: false };
+    },
+
+    async login(body: LoginBody, ip: string): Promise<{ token: string; user: UserProfile }> {
+      const login = body.username.toLowerCase();
+      const byUser = {
+        key: `login-fail:user:${login}`,
+        limit: LOGIN_FAILURE_LIMIT,
+        windowSeconds: LOGIN_FAILURE_WINDOW_SECONDS,
+      };
+      const byIp = {
+        key: `login-fail:ip:${ip}`,
+        limit: LOGIN_FAILURE_LIMIT,
+        windowSeconds: LOGIN_FAILURE_WINDOW_SECONDS,
+      };
+      const tooMany = 'Too many failed log-in attempts. Try again in 15 minutes.';
+      await rateLimits.check(byUser, tooMany);
+      await rateLimits.check(byIp, tooMany);
+
+      const user = await findUserByLogin(db, login);
+      const ok = user
+        ? await verifyPassword(user.password_hash, body.password)
+        : await verifyDummyPassword(body.password);
+      if (!user || !ok) {
+        await rateLimits.hit(byUser.key);
+        await rateLimits.hit(byIp.key);
+        throw new AppError('invalid_credentials', 401, 'Invalid username or password');
+      }
+      await rateLimits.clear(byUser.key);
+      return { token: await startSession(user.id), user: toUserProfile(user) };
+    },
+
+    async logout(token: string): Promise<void> {
+      await revokeSession(db, hashToken(token));
+    },
+
+    /** The user of a live session (renewing its idle timer), or null. */
+    async authenticate(token: string): Promise<string | null> {
+      const session = await touchSession(db, hashToken(token), config.sessionIdleMinutes);
+      return session?.user_id ?? null;
+    },
+
+    async getProfile(userId: string): Promise<UserProfile> {
+      const user = await findUserById(db, userId);
+      if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
+      return toUserProfile(user);
+    },
+
+    async updateProfile(userId: string, body: UpdateProfileBody): Promise<UserProfile> {
+      const current = await findUserById(db, userId);
+      if (!current) throw new AppError('unauthorized', 401, 'Not authenticated');
+      const clash = conflict(await findTaken(db, body.email, body.username, userId));
+      if (clash) throw clash;
+      const emailChanged = body.email !== current.email;
+      const user = await db
+        .transaction()
+        .execute(async (tx) => {
+          if (emailChanged) await emailVerification.consumeVerifiedEmail(tx, body.email);
+          return updateUser(tx, userId, {
+            name: body.name,
+            username: body.username,
+            email: body.email,
+            ...(body.phone !== undefined ? { phone: body.phone || null } : {}),
+            // A changed phone number is a new, unverified one.
+            ...(body.phone !== undefined && (body.phone || null) !== current.phone
+              ? { phone_verified: false }
+              : {}),
+            ...(body.address !== undefined ? { address: body.address || null } : {}),
+            ...(body.zipCode !== undefined ? { zip_code: body.zipCode || null } : {}),
+            ...(body.language ? { language: body.language } : {}),
+          });
+        })
+        .catch((error: unknown) => {
+          throw uniqueViolation(error) ?? error;
+        });
+      return toUserProfile(user);
+    },
+
+    async getPublicUser(id: string): Promise<PublicUser> {
+      const user = /^[0-9a-f-]{36}$/i.test(id) ? await findUserById(db, id) : undefined;
+      if (!user) throw new AppError('not_found', 404, 'No user with this id.');
+      return { _id: user.id, name: user.name, username: user.username };
+    },
+
+    /** Always succeeds from the outside, so it does not reveal whether an account exists. */
+    async requestPasswordReset(body: PasswordResetRequestBody, ip: string): Promise<void> {
+      const user = await findUserByEmail(db, body.email);
+      if (!user) return;
+      await emailVerification.sendCode(
+        'password_reset',
+        { email: user.email, name: user.name, language: body.language ?? user.language },
+        ip,
+      );
+    },
+
+    async confirmPasswordReset(body: PasswordResetConfirmBody, ip: string): Promise<void> {
+      checkPasswordStrength(body.password);
+      const codeId = await emailVerification.checkCode('password_reset', body.email, body.code, ip);
+      const user = await findUserByEmail(db, body.email);
+      if (!user) throw new AppError('invalid_verification_code', 400, 'Invalid verification code');
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction().execute(async (tx) => {
+        await emailVerification.consumeCode(tx, codeId);
+        await updateUser(tx, user.id, { password_hash: passwordHash });
+        await revokeAllSessions(tx, user.id);
+      });
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import type { Accounts } from './accounts.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser on routes that need a signed-in user. */
+    auth: { userId: string; token: string } | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match =
+    typeof header === 'string' ? /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header.trim()) : null;
+  return match?.[1] ?? null;
+}
+
+/** preHandler: a live session or 401. Every route that acts for a user goes through it. */
+export function requireUser(accounts: Accounts) {
+  return async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('unauthorized', 401, 'Not authenticated');
+    const userId = await accounts.authenticate(token);
+    if (!userId) throw new AppError('unauthorized', 401, 'Session expired. Please log in again.');
+    request.auth = { userId, token };
+  };
+}
+
+export function currentUser(request: FastifyRequest): { userId: string; token: string } {
+  if (!request.auth) throw new AppError('unauthorized', 401, 'Not authenticated');
+  return request.auth;
+}

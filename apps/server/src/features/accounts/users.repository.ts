@@ -1,0 +1,51 @@
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Database } from '../../db/database';
+import type { UsersTable } from '../../db/schema';
+
+export async function findUserById(db: Database, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** By username (any case) or, when it has an @, by e-mail. */
+export async function findUserByLogin(db: Database, login: string) {
+  const query = db.selectFrom('users').selectAll();
+  return login.includes('@')
+    ? query.where('email', '=', login.toLowerCase()).executeTakeFirst()
+    : query.where(sql<string>`lower(username)`, '=', login.toLowerCase()).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** Which of the e-mail and the username another user (not `exceptId`) already holds. */
+export async function findTaken(db: Database, email: string, username: string, exceptId?: string) {
+  let query = db
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where((eb) =>
+      eb.or([
+        eb('email', '=', email),
+        eb(sql<string>`lower(username)`, '=', username.toLowerCase()),
+      ]),
+    );
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  const rows = await query.execute();
+  return {
+    email: rows.some((r) => r.email === email),
+    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+  };
+}
+
+export async function insertUser(db: Database, row: Insertable<UsersTable>) {
+  return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Database, id: string, changes: Updateable<UsersTable>) {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
