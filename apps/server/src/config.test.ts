@@ -28,6 +28,11 @@ describe('loadConfig', () => {
       BODY_LIMIT_BYTES: '2048',
       TRUST_PROXY: 'true',
       HTTPS: 'true',
+      APP_SECRET: 's'.repeat(40),
+      SESSION_IDLE_MINUTES: '20',
+      SESSION_ABSOLUTE_HOURS: '8',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
+      EMAIL_FROM: 'Pago <hola@pago.example>',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -40,7 +45,29 @@ describe('loadConfig', () => {
       bodyLimitBytes: 2048,
       trustProxy: true,
       https: true,
+      appSecret: 's'.repeat(40),
+      sessionIdleMinutes: 20,
+      sessionAbsoluteHours: 8,
+      smtpUrl: 'smtps://mailer:pw@smtp.example:465',
+      emailFrom: 'Pago <hola@pago.example>',
     });
+  });
+
+  it('gives sessions 30 idle minutes and 12 hours in all by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      sessionIdleMinutes: 30,
+      sessionAbsoluteHours: 12,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('refuses live mode without its own secret and SMTP server', () => {
+    expect(() => loadConfig({ PAGO_MODE: 'live' })).toThrow(
+      'Invalid configuration: live mode needs APP_SECRET and SMTP_URL',
+    );
+    expect(() => loadConfig({ PAGO_MODE: 'live', APP_SECRET: 'x'.repeat(32) })).toThrow(
+      'Invalid configuration: live mode needs SMTP_URL',
+    );
   });
 
   it('treats an empty DATABASE_URL as unset', () => {
@@ -54,6 +81,9 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://localhost/pago' }, 'DATABASE_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ HTTPS: 'maybe' }, 'HTTPS'],
+    [{ APP_SECRET: 'short' }, 'APP_SECRET'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
   ])('refuses %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration: ${name}`));

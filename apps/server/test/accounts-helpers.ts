@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { AppInstance } from '../src/app';
+
+let ipCounter = 0;
+/** A distinct client address per call, so per-IP limits of one test don't spill into another. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `198.51.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}${randomBytes(4).toString('hex')}`;
+}
+
+export async function latestMail(app: AppInstance, to: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/sandbox/mailbox/messages?to=${encodeURIComponent(to)}`,
+  });
+  const messages = response.json() as Array<{
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    code?: string;
+    sentAt: string;
+  }>;
+  const latest = messages[0];
+  if (!latest) throw new Error(`No mail to ${to}`);
+  return latest;
+}
+
+export type TestUser = {
+  email: string;
+  username: string;
+  password: string;
+  token: string;
+  id: string;
+};
+
+/** Signs a new user up the way the web app does: code, verify, sign up. */
+export async function signUp(
+  app: AppInstance,
+  overrides: Partial<{
+    email: string;
+    username: string;
+    password: string;
+    zipCode: string;
+    phone: string;
+    name: string;
+  }> = {},
+): Promise<TestUser> {
+  const email = overrides.email ?? `${uniqueName('user')}@example.com`;
+  const username = overrides.username ?? uniqueName('user_');
+  const password = overrides.password ?? 'Correct-Horse-42';
+  const remoteAddress = nextIp();
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/email/send-verification',
+    payload: { email, name: overrides.name ?? 'Test User' },
+    remoteAddress,
+  });
+  if (sent.statusCode !== 200) throw new Error(`send-verification: ${sent.body}`);
+  const { code } = await latestMail(app, email);
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/email/verify-code',
+    payload: { email, code },
+    remoteAddress,
+  });
+  if (verified.statusCode !== 200) throw new Error(`verify-code: ${verified.body}`);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: {
+      name: overrides.name ?? 'Test User',
+      email,
+      username,
+      password,
+      zipCode: overrides.zipCode ?? '10001',
+      ...(overrides.phone ? { phone: overrides.phone } : {}),
+      emailVerified: true,
+    },
+    remoteAddress,
+  });
+  if (response.statusCode !== 201) throw new Error(`signup: ${response.body}`);
+  const body = response.json() as { token: string; user: { _id: string } };
+  return { email, username, password, token: body.token, id: body.user._id };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
