@@ -5,25 +5,60 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createAccounts } from './features/accounts/accounts.service';
+import { bankingRoutes } from './features/banking/banking.routes';
+import { createBanking } from './features/banking/banking.service';
+import { billPayRoutes } from './features/billpay/billpay.routes';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { healthRoutes } from './features/health/health.routes';
+import { createLedger } from './features/ledger/ledger.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
+import { requestsRoutes } from './features/requests/requests.routes';
+import { createRequests } from './features/requests/requests.service';
+import { transfersRoutes } from './features/transfers/transfers.routes';
+import { createTransfers } from './features/transfers/transfers.service';
+import { walletRoutes } from './features/wallet/wallet.routes';
 import { installErrorHandler } from './lib/error-handler';
 import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './providers/email/mailer';
+import { createHttpRates, createSandboxRates, SANDBOX_REFERENCE_RATES } from './providers/fx/rates';
+import { createSandboxPayoutPartner } from './providers/payout/payout-partner';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { registerWebApp } from './web/web-app.routes';
 
-export type AppDeps = { config: Config; db: Database; mailer?: Mailer };
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  mailer?: Mailer;
+  /** The time the ledger reads; tests move it to check day and month limits. */
+  clock?: () => Date;
+};
 export type AppInstance = FastifyInstance;
 
 /** The services, each built from plain dependencies; routes call them and nothing below. */
-function createServices({ config, db, mailer = createMailer(config, db) }: AppDeps) {
+function createServices({ config, db, mailer = createMailer(config, db), clock }: AppDeps) {
+  const ledger = createLedger(clock ? { clock } : {});
   const rateLimits = createRateLimits(db);
   const emailVerification = createEmailVerification({ db, config, mailer, rateLimits });
-  const accounts = createAccounts({ db, config, emailVerification, rateLimits });
-  return { rateLimits, emailVerification, accounts };
+  const accounts = createAccounts({
+    db,
+    config,
+    emailVerification,
+    rateLimits,
+    balanceOf: (userId) => ledger.balance(db, userId),
+  });
+  const rates = config.fxRatesUrl ? createHttpRates(config.fxRatesUrl) : createSandboxRates();
+  const transfers = createTransfers({
+    db,
+    ledger,
+    accounts,
+    rates,
+    payouts: createSandboxPayoutPartner(),
+    payoutDelayMs: config.sandboxPayoutDelayMs,
+  });
+  const requests = createRequests({ db, ledger, accounts });
+  const banking = createBanking({ db, ledger, accounts, transfers });
+  return { rateLimits, emailVerification, accounts, ledger, transfers, requests, banking };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -89,7 +124,15 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(accountsRoutes);
-  if (config.mode === 'sandbox') await app.register(mailboxRoutes);
+  await app.register(walletRoutes);
+  await app.register(transfersRoutes);
+  await app.register(requestsRoutes);
+  await app.register(bankingRoutes);
+  await app.register(billPayRoutes);
+  if (config.mode === 'sandbox') {
+    await app.register(mailboxRoutes);
+    app.get('/sandbox/fx/latest', async () => ({ base: 'USD', rates: SANDBOX_REFERENCE_RATES }));
+  }
   await registerWebApp(app);
   return app;
 }

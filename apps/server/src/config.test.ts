@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       SESSION_ABSOLUTE_HOURS: '8',
       SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
       EMAIL_FROM: 'Pago <hola@pago.example>',
+      FX_RATES_URL: 'https://rates.example/latest.json',
+      SANDBOX_PAYOUT_DELAY_MS: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -50,6 +52,8 @@ describe('loadConfig', () => {
       sessionAbsoluteHours: 8,
       smtpUrl: 'smtps://mailer:pw@smtp.example:465',
       emailFrom: 'Pago <hola@pago.example>',
+      fxRatesUrl: 'https://rates.example/latest.json',
+      sandboxPayoutDelayMs: 0,
     });
   });
 
@@ -63,10 +67,10 @@ describe('loadConfig', () => {
 
   it('refuses live mode without its own secret and SMTP server', () => {
     expect(() => loadConfig({ PAGO_MODE: 'live' })).toThrow(
-      'Invalid configuration: live mode needs APP_SECRET and SMTP_URL',
+      'Invalid configuration: live mode needs APP_SECRET and SMTP_URL and FX_RATES_URL',
     );
     expect(() => loadConfig({ PAGO_MODE: 'live', APP_SECRET: 'x'.repeat(32) })).toThrow(
-      'Invalid configuration: live mode needs SMTP_URL',
+      'Invalid configuration: live mode needs SMTP_URL and FX_RATES_URL',
     );
   });
 

@@ -43,6 +43,8 @@ const envSchema = z.object({
     .default(12),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_FROM: z.string().trim().min(3).default('Pago <no-reply@pago.app>'),
+  FX_RATES_URL: optionalString.pipe(z.url().optional()),
+  SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
 });
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
@@ -69,6 +71,10 @@ export type Config = Readonly<{
   /** Set: e-mail goes out through this SMTP server. Unset (sandbox): to the sandbox mailbox. */
   smtpUrl: string | undefined;
   emailFrom: string;
+  /** Live mode's exchange-rate source; sandbox mode uses a reference table. */
+  fxRatesUrl: string | undefined;
+  /** How long the sandbox payout partner takes to deliver an express remittance (standard: twice). */
+  sandboxPayoutDelayMs: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -82,7 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.PAGO_MODE === 'live') {
-    const missing = [!e.APP_SECRET && 'APP_SECRET', !e.SMTP_URL && 'SMTP_URL'].filter(Boolean);
+    const missing = [
+      !e.APP_SECRET && 'APP_SECRET',
+      !e.SMTP_URL && 'SMTP_URL',
+      !e.FX_RATES_URL && 'FX_RATES_URL',
+    ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration: live mode needs ${missing.join(' and ')}`);
     }
@@ -104,5 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     smtpUrl: e.SMTP_URL,
     emailFrom: e.EMAIL_FROM,
+    fxRatesUrl: e.FX_RATES_URL,
+    sandboxPayoutDelayMs: e.SANDBOX_PAYOUT_DELAY_MS,
   };
 }

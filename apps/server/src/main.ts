@@ -92,6 +92,13 @@ async function main(): Promise<void> {
       }
       throw error;
     }
+    // The payout partner's outcomes are applied by a loop every second (several servers may run it).
+    const payoutTimer = setInterval(() => {
+      app.services.transfers
+        .settleDuePayouts()
+        .catch((error: unknown) => log.error({ err: error }, 'payout settlement failed'));
+    }, 1000);
+    cleanups.push(() => clearInterval(payoutTimer));
     const readyMs = Math.round(performance.now() - startedAt);
     log.info(
       { readyMs, mode: config.mode, database: config.databaseUrl ? 'external' : 'embedded' },

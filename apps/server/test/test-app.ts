@@ -6,6 +6,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
 }
 
-export function buildTestApp(db: Database, overrides: Partial<Config> = {}) {
-  return buildApp({ config: testConfig(overrides), db });
+export function buildTestApp(db: Database, overrides: Partial<Config> = {}, clock?: () => Date) {
+  return buildApp({ config: testConfig(overrides), db, ...(clock ? { clock } : {}) });
 }

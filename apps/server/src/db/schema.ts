@@ -57,6 +57,93 @@ export type SandboxMailTable = {
   sent_at: CreatedAt;
 };
 
+export type LedgerAccountsTable = {
+  id: Generated<number>;
+  user_id: string | null;
+  system_role: string | null;
+  currency: Generated<string>;
+  balance_cents: Generated<number>;
+  created_at: CreatedAt;
+};
+
+export type LedgerTransfersTable = {
+  id: Generated<string>;
+  kind: string;
+  status: string;
+  user_id: string;
+  counterparty_user_id: string | null;
+  amount_cents: number;
+  fee_cents: Generated<number>;
+  counts_toward_limits: boolean;
+  related_transfer_id: string | null;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type LedgerEntriesTable = {
+  id: Generated<number>;
+  transfer_id: string;
+  account_id: number;
+  amount_cents: number;
+  balance_after_cents: number;
+  created_at: CreatedAt;
+};
+
+export type TransferStatusHistoryTable = {
+  id: Generated<number>;
+  transfer_id: string;
+  status: string;
+  note: string | null;
+  at: CreatedAt;
+};
+
+export type IdempotencyKeysTable = {
+  user_id: string;
+  key: string;
+  request_hash: Buffer;
+  status_code: number;
+  response: string;
+  created_at: CreatedAt;
+};
+
+export type QuotesTable = {
+  id: Generated<string>;
+  user_id: string;
+  recipient_country: string;
+  speed: string;
+  amount_cents: number;
+  fee_cents: number;
+  payout_currency: string;
+  market_rate: string;
+  fx_rate: string;
+  spread_bps: number;
+  payout_amount: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type MoneyRequestsTable = {
+  id: Generated<string>;
+  requester_id: string;
+  payer_id: string;
+  amount_cents: number;
+  note: Generated<string>;
+  status: Generated<string>;
+  transfer_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type BankAccountsTable = {
+  id: Generated<string>;
+  user_id: string;
+  account_number: string;
+  routing_number: string;
+  created_at: CreatedAt;
+};
+
 /** The tables Kysely knows about, one entry per table; each feature's migration adds its own. */
 export type DB = {
   users: UsersTable;
@@ -64,4 +151,12 @@ export type DB = {
   verification_codes: VerificationCodesTable;
   rate_limit_events: RateLimitEventsTable;
   sandbox_mail: SandboxMailTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  ledger_entries: LedgerEntriesTable;
+  transfer_status_history: TransferStatusHistoryTable;
+  idempotency_keys: IdempotencyKeysTable;
+  quotes: QuotesTable;
+  money_requests: MoneyRequestsTable;
+  bank_accounts: BankAccountsTable;
 };

@@ -164,3 +164,20 @@ export type SignupResponse = AuthResponse & { testMode: boolean; verificationNee
 export type PublicUser = { _id: string; name: string; username: string };
 
 export type SuccessResponse = { success: true };
+
+/**
+ * Verified identity (spec §4): any one of kyc_status completed, persona_status approved or
+ * completed, plaidIdentityStatus approved. Money movement requires it, on the server.
+ */
+export function isIdentityVerified(user: {
+  kyc_status: string | null;
+  persona_status: string | null;
+  plaidIdentityStatus: string | null;
+}): boolean {
+  return (
+    user.kyc_status === 'completed' ||
+    user.persona_status === 'approved' ||
+    user.persona_status === 'completed' ||
+    user.plaidIdentityStatus === 'approved'
+  );
+}

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  isIdentityVerified,
   type LoginBody,
   type PasswordResetConfirmBody,
   type PasswordResetRequestBody,
@@ -30,6 +31,9 @@ import {
   findUserByEmail,
   findUserById,
   findUserByLogin,
+  findUserByPhone,
+  findUserByUsername,
+  findUsersByIds,
   insertUser,
   updateUser,
 } from './users.repository';
@@ -39,6 +43,8 @@ type Deps = {
   config: Config;
   emailVerification: EmailVerification;
   rateLimits: RateLimits;
+  /** The wallet balance, from the ledger. */
+  balanceOf: (userId: string) => Promise<number>;
 };
 type UserRow = Selectable<UsersTable>;
 
@@ -50,9 +56,7 @@ export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
-export function toUserProfile(user: UserRow): UserProfile {
-  // The wallet balance arrives with the ledger (money issue); until then it is truly zero.
-  const balanceCents = 0;
+export function toUserProfile(user: UserRow, balanceCents: number): UserProfile {
   return {
     _id: user.id,
     name: user.name,
@@ -103,7 +107,12 @@ function checkPasswordStrength(password: string): void {
   }
 }
 
-export function createAccounts({ db, config, emailVerification, rateLimits }: Deps) {
+/** A person as another person sees them on a transfer or a request. */
+export type Party = { userId: string; name: string; username: string; phone: string | null };
+
+export function createAccounts({ db, config, emailVerification, rateLimits, balanceOf }: Deps) {
+  const profile = async (user: UserRow) => toUserProfile(user, await balanceOf(user.id));
+
   async function startSession(userId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await insertSession(db, {
@@ -143,7 +152,7 @@ export function createAccounts({ db, config, emailVerification, rateLimits }: De
         });
       const token = await startSession(user.id);
       // The e-mail is verified before the account exists and there is no test mode.
-      return { token, user: toUserProfile(user), testMode: false, verificationNeeded: false };
+      return { token, user: toUserProfile(user, 0), testMode: false, verificationNeeded: false };
     },
 
     async login(body: LoginBody, ip: string): Promise<{ token: string; user: UserProfile }> {
@@ -172,7 +181,7 @@ export function createAccounts({ db, config, emailVerification, rateLimits }: De
         throw new AppError('invalid_credentials', 401, 'Invalid username or password');
       }
       await rateLimits.clear(byUser.key);
-      return { token: await startSession(user.id), user: toUserProfile(user) };
+      return { token: await startSession(user.id), user: await profile(user) };
     },
 
     async logout(token: string): Promise<void> {
@@ -188,7 +197,46 @@ export function createAccounts({ db, config, emailVerification, rateLimits }: De
     async getProfile(userId: string): Promise<UserProfile> {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
-      return toUserProfile(user);
+      return profile(user);
+    },
+
+    async isVerified(userId: string): Promise<boolean> {
+      const user = await findUserById(db, userId);
+      return user
+        ? isIdentityVerified({
+            kyc_status: user.kyc_status,
+            persona_status: user.persona_status,
+            plaidIdentityStatus: user.plaid_identity_status,
+          })
+        : false;
+    },
+
+    /** A Pago user by E.164 phone, username (any case) or e-mail, for paying and requesting. */
+    async findRecipient(
+      by: { phone?: string; username?: string; email?: string },
+      executor: Database = db,
+    ): Promise<Party | null> {
+      const user = by.phone
+        ? await findUserByPhone(executor, by.phone)
+        : by.username
+          ? await findUserByUsername(executor, by.username)
+          : by.email
+            ? await findUserByEmail(executor, by.email.toLowerCase())
+            : undefined;
+      return user
+        ? { userId: user.id, name: user.name, username: user.username, phone: user.phone }
+        : null;
+    },
+
+    /** Inside a transaction pass it as `executor`: a second pool connection could starve the pool. */
+    async parties(ids: string[], executor: Database = db): Promise<Map<string, Party>> {
+      const rows = await findUsersByIds(executor, [...new Set(ids)]);
+      return new Map(
+        rows.map((u) => [
+          u.id,
+          { userId: u.id, name: u.name, username: u.username, phone: u.phone },
+        ]),
+      );
     },
 
     async updateProfile(userId: string, body: UpdateProfileBody): Promise<UserProfile> {
@@ -218,7 +266,7 @@ export function createAccounts({ db, config, emailVerification, rateLimits }: De
         .catch((error: unknown) => {
           throw uniqueViolation(error) ?? error;
         });
-      return toUserProfile(user);
+      return profile(user);
     },
 
     async getPublicUser(id: string): Promise<PublicUser> {

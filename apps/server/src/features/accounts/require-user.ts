@@ -31,3 +31,12 @@ export function currentUser(request: FastifyRequest): { userId: string; token: s
   if (!request.auth) throw new AppError('unauthorized', 401, 'Not authenticated');
   return request.auth;
 }
+
+/** preHandler after requireUser: money moves only for a verified identity (spec §4 rule). */
+export function requireVerifiedIdentity(accounts: Accounts) {
+  return async (request: FastifyRequest) => {
+    if (!(await accounts.isVerified(currentUser(request).userId))) {
+      throw new AppError('identity_not_verified', 403, 'Verify your identity before moving money.');
+    }
+  };
+}

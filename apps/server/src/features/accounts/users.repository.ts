@@ -49,3 +49,29 @@ export async function updateUser(db: Database, id: string, changes: Updateable<U
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+export async function findUserByPhone(db: Database, phone: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('phone', '=', phone)
+    .orderBy('created_at')
+    .executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Database, username: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUsersByIds(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'username', 'phone'])
+    .where('id', 'in', ids)
+    .execute();
+}

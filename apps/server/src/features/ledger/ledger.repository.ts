@@ -1,0 +1,179 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+
+export async function ensureUserAccount(db: Database, userId: string): Promise<number> {
+  await sql`insert into ledger_accounts (user_id) values (${userId}) on conflict (user_id) where user_id is not null do nothing`.execute(
+    db,
+  );
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function ensureSystemAccount(db: Database, role: string): Promise<number> {
+  await sql`insert into ledger_accounts (system_role) values (${role}) on conflict (system_role) where system_role is not null do nothing`.execute(
+    db,
+  );
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('system_role', '=', role)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Locks the accounts in id order, the same order for every transfer, so none can deadlock. */
+export async function lockAccounts(db: Database, ids: number[]) {
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'user_id', 'balance_cents'])
+    .where(
+      'id',
+      'in',
+      [...new Set(ids)].sort((a, b) => a - b),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function userBalance(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance_cents')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.balance_cents ?? 0;
+}
+
+/** Outgoing money that counts toward limits, in the US Eastern day and month of `now`. */
+export async function usedLimits(db: Database, userId: string, now: Date) {
+  const row = await sql<{ day: number; month: number }>`
+    with bounds as (
+      select (date_trunc('day', ${now}::timestamptz at time zone 'America/New_York') at time zone 'America/New_York') as day_start,
+             (date_trunc('month', ${now}::timestamptz at time zone 'America/New_York') at time zone 'America/New_York') as month_start
+    )
+    select coalesce(sum(t.amount_cents) filter (where t.created_at >= b.day_start), 0)::bigint as day,
+           coalesce(sum(t.amount_cents), 0)::bigint as month
+    from bounds b
+    left join ledger_transfers t
+      on t.user_id = ${userId} and t.counts_toward_limits
+     and t.status not in ('failed', 'refunded')
+     and t.created_at >= b.month_start and t.created_at <= ${now}::timestamptz
+    `.execute(db);
+  const first = row.rows[0];
+  return { day: Number(first?.day ?? 0), month: Number(first?.month ?? 0) };
+}
+
+export async function insertTransfer(
+  db: Database,
+  row: {
+    kind: string;
+    status: string;
+    userId: string;
+    counterpartyUserId: string | null;
+    amountCents: number;
+    feeCents: number;
+    countsTowardLimits: boolean;
+    relatedTransferId: string | null;
+    metadata: Record<string, unknown>;
+    now: Date;
+  },
+) {
+  return db
+    .insertInto('ledger_transfers')
+    .values({
+      kind: row.kind,
+      status: row.status,
+      user_id: row.userId,
+      counterparty_user_id: row.counterpartyUserId,
+      amount_cents: row.amountCents,
+      fee_cents: row.feeCents,
+      counts_toward_limits: row.countsTowardLimits,
+      related_transfer_id: row.relatedTransferId,
+      metadata: JSON.stringify(row.metadata),
+      created_at: row.now,
+      updated_at: row.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertEntries(
+  db: Database,
+  rows: { transferId: string; accountId: number; amountCents: number; balanceAfterCents: number }[],
+): Promise<void> {
+  await db
+    .insertInto('ledger_entries')
+    .values(
+      rows.map((r) => ({
+        transfer_id: r.transferId,
+        account_id: r.accountId,
+        amount_cents: r.amountCents,
+        balance_after_cents: r.balanceAfterCents,
+      })),
+    )
+    .execute();
+}
+
+export async function setBalance(
+  db: Database,
+  accountId: number,
+  balanceCents: number,
+): Promise<void> {
+  await db
+    .updateTable('ledger_accounts')
+    .set({ balance_cents: balanceCents })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+export async function addStatusHistory(
+  db: Database,
+  transferId: string,
+  status: string,
+  note: string | null,
+  at: Date,
+) {
+  await db
+    .insertInto('transfer_status_history')
+    .values({ transfer_id: transferId, status, note, at })
+    .execute();
+}
+
+export async function setTransferStatus(
+  db: Database,
+  transferId: string,
+  status: string,
+  note: string | null,
+  at: Date,
+) {
+  await db
+    .updateTable('ledger_transfers')
+    .set({ status, updated_at: at })
+    .where('id', '=', transferId)
+    .execute();
+  await addStatusHistory(db, transferId, status, note, at);
+}
+
+/** The three invariants of the design; each query returns the rows that break one. */
+export async function findInvariantViolations(db: Database) {
+  const unbalanced = await sql<{ transfer_id: string }>`
+    select transfer_id from ledger_entries group by transfer_id having sum(amount_cents) <> 0`.execute(
+    db,
+  );
+  const drifted = await sql<{ id: number }>`
+    select a.id from ledger_accounts a
+    left join (select account_id, sum(amount_cents) as total from ledger_entries group by account_id) e on e.account_id = a.id
+    where a.balance_cents <> coalesce(e.total, 0)`.execute(db);
+  const negative = await sql<{ id: number }>`
+    select id from ledger_accounts where user_id is not null and balance_cents < 0`.execute(db);
+  return {
+    unbalancedTransfers: unbalanced.rows.map((r) => r.transfer_id),
+    driftedAccounts: drifted.rows.map((r) => r.id),
+    negativeUserAccounts: negative.rows.map((r) => r.id),
+  };
+}

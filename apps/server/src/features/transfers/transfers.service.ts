@@ -1,0 +1,387 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Quote,
+  type QuoteBody,
+  quoteBody,
+  type SendMoneyBody,
+  type Transfer,
+  type TransferKind,
+  type TransferList,
+  type TransferReceipt,
+  type TransferStatus,
+  usdToCents,
+} from '@pago/shared/contracts/money';
+import { fxSpreadBps, getCorridor, internationalFee } from '@pago/shared/fees';
+import type { Cents } from '@pago/shared/money';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/database';
+import type { LedgerTransfersTable } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { RatesProvider } from '../../providers/fx/rates';
+import type { PayoutPartner } from '../../providers/payout/payout-partner';
+import type { Accounts, Party } from '../accounts/accounts.service';
+import type { Ledger } from '../ledger/ledger.service';
+import { customerRate, payoutAmount } from './fx-math';
+import {
+  findTransferOf,
+  insertQuote,
+  listTransfersOf,
+  lockDuePayouts,
+  lockQuote,
+  markQuoteUsed,
+  statusHistory,
+} from './transfers.repository';
+
+export const QUOTE_TTL_MINUTES = 10;
+
+type TransferRow = Selectable<LedgerTransfersTable>;
+type Deps = {
+  db: Database;
+  ledger: Ledger;
+  accounts: Accounts;
+  rates: RatesProvider;
+  payouts: PayoutPartner;
+  payoutDelayMs: number;
+};
+
+/** Kinds in which the owner receives money rather than sends it. */
+const INCOMING_FOR_OWNER = new Set<TransferKind>(['deposit', 'remittance_refund']);
+
+export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDelayMs }: Deps) {
+  /** Inside a transaction, pass it: a second pool connection per request could starve the pool. */
+  async function view(
+    rows: TransferRow[],
+    viewerId: string,
+    executor: Database = db,
+  ): Promise<Transfer[]> {
+    const ids = rows.flatMap((r) =>
+      [r.user_id, r.counterparty_user_id].filter((x): x is string => !!x),
+    );
+    const parties = await accounts.parties(ids, executor);
+    return rows.map((row) => {
+      const isOwner = row.user_id === viewerId;
+      const other = isOwner ? row.counterparty_user_id : row.user_id;
+      const meta = row.metadata as Record<string, unknown>;
+      const party: Party | undefined = other ? parties.get(other) : undefined;
+      const counterparty = party
+        ? { userId: party.userId, name: party.name, username: party.username, phone: party.phone }
+        : typeof meta.recipientPhone === 'string'
+          ? { userId: null, name: meta.recipientPhone, username: null, phone: meta.recipientPhone }
+          : typeof meta.billerName === 'string'
+            ? { userId: null, name: meta.billerName, username: null, phone: null }
+            : null;
+      return {
+        id: row.id,
+        kind: row.kind as TransferKind,
+        status: row.status as TransferStatus,
+        direction: isOwner && !INCOMING_FOR_OWNER.has(row.kind as TransferKind) ? 'out' : 'in',
+        amountCents: row.amount_cents,
+        // The fee is the sender's; the other party never sees it.
+        feeCents: isOwner ? row.fee_cents : 0,
+        totalCents: row.amount_cents + (isOwner ? row.fee_cents : 0),
+        counterparty,
+        createdAt: row.created_at.toISOString(),
+        details: isOwner ? meta : {},
+      };
+    });
+  }
+
+  async function quote(userId: string, input: QuoteBody): Promise<Quote> {
+    const body = quoteBody.parse(input);
+    const corridor = getCorridor(body.recipientCountry);
+    const amountCents = usdToCents(body.amountUsd);
+    const feeCents = internationalFee(corridor.country, amountCents as Cents, body.speed);
+    const marketRate = await rates.marketRate(corridor.currency);
+    const spreadBps = fxSpreadBps(corridor.currency);
+    const fxRate = customerRate(marketRate, spreadBps);
+    const payout = payoutAmount(amountCents, fxRate, corridor.currency);
+    const expiresAt = new Date(ledger.clock().getTime() + QUOTE_TTL_MINUTES * 60_000);
+    const row = await insertQuote(db, {
+      userId,
+      country: corridor.country,
+      speed: body.speed,
+      amountCents,
+      feeCents,
+      currency: corridor.currency,
+      marketRate,
+      fxRate,
+      spreadBps,
+      payoutAmount: payout,
+      expiresAt,
+    });
+    return {
+      quoteId: row.id,
+      recipientCountry: corridor.country,
+      speed: body.speed,
+      amountCents,
+      feeCents,
+      totalCents: amountCents + feeCents,
+      payoutCurrency: corridor.currency,
+      fxRate,
+      marketRate,
+      spreadBps,
+      payoutAmount: payout,
+      deliveryEstimate: body.speed === 'express' ? 'under_30_minutes' : 'one_to_three_days',
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  async function send(tx: Database, userId: string, body: SendMoneyBody): Promise<Transfer> {
+    const amountCents = usdToCents(body.amountUsd);
+    const recipient = await accounts.findRecipient({ phone: body.recipientName }, tx);
+    if (recipient?.userId === userId) {
+      throw new AppError('self_transfer', 422, 'You cannot send money to yourself.');
+    }
+    if (recipient) {
+      // Pago to Pago: instant and free.
+      const row = await ledger.post(tx, {
+        kind: 'p2p',
+        status: 'completed',
+        userId,
+        counterpartyUserId: recipient.userId,
+        amountCents,
+        countsTowardLimits: true,
+        metadata: { recipientPhone: body.recipientName, recipientCountry: body.recipientCountry },
+        legs: [
+          { account: { userId }, amountCents: -amountCents },
+          { account: { userId: recipient.userId }, amountCents },
+        ],
+      });
+      return (await view([row], userId, tx))[0] as Transfer;
+    }
+
+    if (!body.quoteId) {
+      throw new AppError(
+        'quote_required',
+        400,
+        'Get a quote first: the fee and the rate are shown before you send.',
+      );
+    }
+    const q = await lockQuote(tx, userId, body.quoteId);
+    const now = ledger.clock();
+    if (!q || q.used_at)
+      throw new AppError('quote_expired', 409, 'This quote is no longer valid. Get a new quote.');
+    if (q.expires_at <= now)
+      throw new AppError('quote_expired', 409, 'This quote has expired. Get a new quote.');
+    const speed = body.speed ?? q.speed;
+    if (
+      q.amount_cents !== amountCents ||
+      q.recipient_country !== body.recipientCountry ||
+      q.speed !== speed
+    ) {
+      throw new AppError(
+        'quote_mismatch',
+        409,
+        'The amount, country or speed differ from the quote. Get a new quote.',
+      );
+    }
+    await markQuoteUsed(tx, q.id, now);
+    const delay = speed === 'express' ? payoutDelayMs : payoutDelayMs * 2;
+    const row = await ledger.post(tx, {
+      kind: 'remittance',
+      status: 'processing',
+      userId,
+      amountCents,
+      feeCents: q.fee_cents,
+      countsTowardLimits: true,
+      metadata: {
+        recipientPhone: body.recipientName,
+        recipientCountry: q.recipient_country,
+        speed,
+        quoteId: q.id,
+        payoutCurrency: q.payout_currency,
+        payoutAmount: q.payout_amount,
+        fxRate: q.fx_rate,
+        marketRate: q.market_rate,
+        spreadBps: q.spread_bps,
+        payoutReference: randomUUID(),
+        payoutDueAt: new Date(now.getTime() + delay).toISOString(),
+      },
+      legs: [
+        { account: { userId }, amountCents: -(amountCents + q.fee_cents) },
+        { account: { role: `payout_clearing:${q.recipient_country}` }, amountCents },
+        ...(q.fee_cents > 0
+          ? [{ account: { role: 'fee_revenue' as const }, amountCents: q.fee_cents }]
+          : []),
+      ],
+    });
+    return (await view([row], userId, tx))[0] as Transfer;
+  }
+
+  /**
+   * Settles remittances whose payout is due: delivered, or failed and refunded in full (fee
+   * included) in the same transaction. Safe to run from several processes at once.
+   */
+  async function settleDuePayouts(limit = 50): Promise<number> {
+    return db.transaction().execute(async (tx) => {
+      const due = await lockDuePayouts(tx, ledger.clock(), limit);
+      for (const transfer of due) {
+        const meta = transfer.metadata as { recipientPhone: string; recipientCountry: string };
+        const outcome = payouts.outcome(meta.recipientPhone);
+        if (outcome.status === 'delivered') {
+          await ledger.setStatus(tx, transfer.id, 'delivered', null);
+          continue;
+        }
+        await ledger.setStatus(tx, transfer.id, 'failed', outcome.reason);
+        await ledger.post(tx, {
+          kind: 'remittance_refund',
+          status: 'completed',
+          userId: transfer.user_id,
+          amountCents: transfer.amount_cents + transfer.fee_cents,
+          countsTowardLimits: false,
+          relatedTransferId: transfer.id,
+          metadata: {
+            refundOf: transfer.id,
+            reason: outcome.reason,
+            recipientPhone: meta.recipientPhone,
+          },
+          legs: [
+            {
+              account: { role: `payout_clearing:${meta.recipientCountry}` },
+              amountCents: -transfer.amount_cents,
+            },
+            ...(transfer.fee_cents > 0
+              ? [{ account: { role: 'fee_revenue' as const }, amountCents: -transfer.fee_cents }]
+              : []),
+            {
+              account: { userId: transfer.user_id },
+              amountCents: transfer.amount_cents + transfer.fee_cents,
+            },
+          ],
+        });
+        await ledger.setStatus(
+          tx,
+          transfer.id,
+          'refunded',
+          'Amount and fee returned to your balance',
+        );
+      }
+      return due.length;
+    });
+  }
+
+  return {
+    view,
+    quote,
+    send,
+    settleDuePayouts,
+
+    async list(
+      userId: string,
+      query: {
+        cursor?: string | undefined;
+        limit: number;
+        type?: string | undefined;
+        status?: string | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+      },
+    ): Promise<TransferList> {
+      const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const rows = await listTransfersOf(db, userId, {
+        type: query.type,
+        status: query.status,
+        from: query.from ? easternDayStart(query.from) : undefined,
+        to: query.to ? easternDayStart(query.to, 1) : undefined,
+        before,
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      return {
+        items: await view(page, userId),
+        nextCursor:
+          rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
+      };
+    },
+
+    async receipt(userId: string, id: string): Promise<TransferReceipt> {
+      const row = /^[0-9a-f-]{36}$/i.test(id) ? await findTransferOf(db, userId, id) : undefined;
+      if (!row) throw new AppError('not_found', 404, 'No such transfer.');
+      const [transfer] = await view([row], userId);
+      const history = await statusHistory(db, row.id);
+      return {
+        ...(transfer as Transfer),
+        statusHistory: history.map((h) => ({
+          status: h.status as TransferStatus,
+          at: h.at.toISOString(),
+          note: h.note,
+        })),
+      };
+    },
+
+    /** Every transfer of the date range (US Eastern days, inclusive), as CSV. */
+    async exportCsv(userId: string, from: string, to: string): Promise<string> {
+      const lines = ['id,date,type,status,direction,counterparty,amount_usd,fee_usd,total_usd'];
+      let before: { createdAt: Date; id: string } | undefined;
+      for (;;) {
+        const rows = await listTransfersOf(db, userId, {
+          from: easternDayStart(from),
+          to: easternDayStart(to, 1),
+          before,
+          limit: 500,
+        });
+        for (const t of await view(rows, userId)) {
+          const sign = t.direction === 'out' ? '-' : '';
+          lines.push(
+            [
+              t.id,
+              t.createdAt,
+              t.kind,
+              t.status,
+              t.direction,
+              csvField(t.counterparty?.name ?? ''),
+              `${sign}${dollars(t.amountCents)}`,
+              dollars(t.feeCents),
+              `${sign}${dollars(t.totalCents)}`,
+            ].join(','),
+          );
+        }
+        const last = rows[rows.length - 1];
+        if (rows.length < 500 || !last) break;
+        before = { createdAt: last.created_at, id: last.id };
+      }
+      return `${lines.join('\r\n')}\r\n`;
+    },
+  };
+}
+
+export type Transfers = ReturnType<typeof createTransfers>;
+
+function dollars(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, '0')}`;
+}
+
+/** Quotes a CSV field, and defuses spreadsheet formulas (a leading = + - @). */
+function csvField(value: string): string {
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw new AppError('bad_request', 400, 'The cursor is not valid.');
+  }
+  return { createdAt, id };
+}
+
+/** Midnight US Eastern at the start of `date` (YYYY-MM-DD), plus `days`. */
+export function easternDayStart(date: string, days = 0): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  // 05:00 UTC is 00:00 or 01:00 in New York: before any 2 AM daylight-saving switch.
+  const probe = new Date(Date.UTC(y, m - 1, d + days, 5));
+  const zone = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    timeZoneName: 'shortOffset',
+  })
+    .formatToParts(probe)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const offsetHours = Number(/GMT([+-]\d+)/.exec(zone ?? '')?.[1] ?? -5);
+  return new Date(Date.UTC(y, m - 1, d + days) - offsetHours * 3_600_000);
+}

@@ -1,0 +1,584 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp } from '../../../test/accounts-helpers';
+import { balanceOf, moneyPost, nextUsPhone, verifiedUser } from '../../../test/money-helpers';
+import { buildTestApp } from '../../../test/test-app';
+import { createTestDatabase } from '../../../test/test-database';
+import type { AppInstance } from '../../app';
+import type { Database } from '../../db/database';
+import { findInvariantViolations } from '../ledger/ledger.repository';
+
+let app: AppInstance;
+let db: Database;
+let now = new Date('2026-11-20T15:00:00Z');
+
+beforeAll(async () => {
+  ({ db } = await createTestDatabase());
+  app = await buildTestApp(db, { sandboxPayoutDelayMs: 1000 }, () => now);
+});
+afterAll(async () => {
+  expect(await findInvariantViolations(db)).toEqual({
+    unbalancedTransfers: [],
+    driftedAccounts: [],
+    negativeUserAccounts: [],
+  });
+  await app.close();
+});
+
+const quote = (user: { token: string }, payload: object) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/transactions/quote',
+    headers: bearer(user.token),
+    payload,
+  });
+
+describe('quotes', () => {
+  it.each([
+    ['MX', 'standard', 100, 449, 'MXN', '17.885000', '1788.50', 'one_to_three_days'],
+    ['MX', 'express', 100, 848, 'MXN', '17.885000', '1788.50', 'under_30_minutes'],
+    ['CO', 'standard', 100, 649, 'COP', '3909.750000', '390975.00', 'one_to_three_days'],
+    ['GT', 'standard', 250.5, 850, 'GTQ', '7.507500', '1880.62', 'one_to_three_days'],
+    ['SV', 'express', 100, 1048, 'USD', '1.000000', '100.00', 'under_30_minutes'],
+    ['EC', 'standard', 100, 549, 'USD', '1.000000', '100.00', 'one_to_three_days'],
+    ['CL', 'standard', 100, 649, 'CLP', '918.450000', '91845', 'one_to_three_days'],
+  ])(
+    '%s %s $%d: fee %i cents, rate %s, recipient gets %s %s',
+    async (country, speed, amountUsd, fee, currency, rate, payout, delivery) => {
+      const user = await verifiedUser(app, db);
+      const response = await quote(user, { recipientCountry: country, amountUsd, speed });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        recipientCountry: country,
+        speed,
+        amountCents: Math.round(amountUsd * 100),
+        feeCents: fee,
+        totalCents: Math.round(amountUsd * 100) + fee,
+        payoutCurrency: currency,
+        fxRate: rate,
+        payoutAmount: payout,
+        deliveryEstimate: delivery,
+      });
+      expect(Date.parse(response.json().expiresAt) - now.getTime()).toBe(10 * 60_000);
+    },
+  );
+
+  it.each([
+    [{ recipientCountry: 'US', amountUsd: 100 }],
+    [{ recipientCountry: 'MX', amountUsd: 0 }],
+    [{ recipientCountry: 'MX', amountUsd: 12.345 }],
+    [{ recipientCountry: 'MX', amountUsd: '100' }],
+    [{ recipientCountry: 'MX', amountUsd: 100, speed: 'overnight' }],
+  ])('refuses %o with 400', async (payload) => {
+    const user = await verifiedUser(app, db);
+    expect((await quote(user, payload)).statusCode).toBe(400);
+  });
+});
+
+describe('sending money', () => {
+  it('refuses users whose identity is not verified, with a clear code', async () => {
+    const user = await signUp(app, { phone: nextUsPhone() });
+    const response = await moneyPost(app, user, '/api/transactions/send', {
+      recipientName: '+525512345678',
+      recipientCountry: 'MX',
+      amountUsd: 10,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      error: { code: 'identity_not_verified' },
+      message: 'Verify your identity before moving money.',
+    });
+    expect((await quote(user, { recipientCountry: 'MX', amountUsd: 10 })).statusCode).toBe(403);
+  });
+
+  it('requires an Idempotency-Key', async () => {
+    const user = await verifiedUser(app, db, 10_000);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/transactions/send',
+      headers: bearer(user.token),
+      payload: { recipientName: '+525512345678', recipientCountry: 'MX', amountUsd: 10 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('idempotency_key_required');
+  });
+
+  it('pays a Pago user instantly and free when the phone is theirs', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 50_000), await verifiedUser(app, db)];
+    const response = await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: beto.phone,
+      recipientCountry: 'MX',
+      amountUsd: 25.5,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      kind: 'p2p',
+      status: 'completed',
+      direction: 'out',
+      amountCents: 2550,
+      feeCents: 0,
+    });
+    expect(response.json().counterparty).toMatchObject({
+      userId: beto.id,
+      username: beto.username,
+    });
+    expect(await balanceOf(app, ana)).toBe(50_000 - 2550);
+    expect(await balanceOf(app, beto)).toBe(2550);
+    const seenByBeto = await app.inject({
+      method: 'GET',
+      url: `/api/transactions/${response.json().id}`,
+      headers: bearer(beto.token),
+    });
+    expect(seenByBeto.json()).toMatchObject({
+      direction: 'in',
+      amountCents: 2550,
+      feeCents: 0,
+      details: {},
+    });
+  });
+
+  it('sends a remittance on a quote: debits amount and fee, delivers, and keeps the quoted rate', async () => {
+    const ana = await verifiedUser(app, db, 50_000);
+    const q = (
+      await quote(ana, { recipientCountry: 'MX', amountUsd: 100, speed: 'express' })
+    ).json();
+    const sent = await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: '+525598765432',
+      recipientCountry: 'MX',
+      amountUsd: 100,
+      speed: 'express',
+      quoteId: q.quoteId,
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({
+      kind: 'remittance',
+      status: 'processing',
+      amountCents: 10_000,
+      feeCents: 848,
+      totalCents: 10_848,
+    });
+    expect(sent.json().details).toMatchObject({
+      fxRate: '17.88500000',
+      payoutAmount: '1788.50',
+      payoutCurrency: 'MXN',
+    });
+    expect(await balanceOf(app, ana)).toBe(50_000 - 10_848);
+
+    now = new Date(now.getTime() + 1500);
+    expect(await app.services.transfers.settleDuePayouts()).toBeGreaterThanOrEqual(1);
+    const receipt = await app.inject({
+      method: 'GET',
+      url: `/api/transactions/${sent.json().id}`,
+      headers: bearer(ana.token),
+    });
+    expect(receipt.json().status).toBe('delivered');
+    expect(receipt.json().statusHistory.map((h: { status: string }) => h.status)).toEqual([
+      'processing',
+      'delivered',
+    ]);
+
+    const reuse = await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: '+525598765432',
+      recipientCountry: 'MX',
+      amountUsd: 100,
+      speed: 'express',
+      quoteId: q.quoteId,
+    });
+    expect(reuse.statusCode).toBe(409);
+    expect(reuse.json().error.code).toBe('quote_expired');
+  });
+
+  it('refunds a failed payout in full, fee included', async () => {
+    const ana = await verifiedUser(app, db, 20_000);
+    const q = (await quote(ana, { recipientCountry: 'CO', amountUsd: 100 })).json();
+    const sent = await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: '+573001230000',
+      recipientCountry: 'CO',
+      amountUsd: 100,
+      quoteId: q.quoteId,
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(await balanceOf(app, ana)).toBe(20_000 - 10_649);
+    now = new Date(now.getTime() + 5000);
+    await app.services.transfers.settleDuePayouts();
+    expect(await balanceOf(app, ana)).toBe(20_000);
+    const receipt = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/transactions/${sent.json().id}`,
+        headers: bearer(ana.token),
+      })
+    ).json();
+    expect(receipt.status).toBe('refunded');
+    expect(receipt.statusHistory.map((h: { status: string }) => h.status)).toEqual([
+      'processing',
+      'failed',
+      'refunded',
+    ]);
+    const list = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/transactions?type=remittance_refund',
+        headers: bearer(ana.token),
+      })
+    ).json();
+    expect(list.items[0]).toMatchObject({
+      kind: 'remittance_refund',
+      direction: 'in',
+      amountCents: 10_649,
+    });
+    // A refunded transfer gives its room back to the limits.
+    const limits = (
+      await app.inject({ method: 'GET', url: '/api/limits', headers: bearer(ana.token) })
+    ).json();
+    expect(limits.day.usedCents).toBe(0);
+  });
+
+  it('refuses a send without a quote, with an expired quote and with a changed amount', async () => {
+    const ana = await verifiedUser(app, db, 50_000);
+    const base = { recipientName: '+525511112222', recipientCountry: 'MX', amountUsd: 50 };
+    expect((await moneyPost(app, ana, '/api/transactions/send', base)).json().error.code).toBe(
+      'quote_required',
+    );
+    const q = (await quote(ana, { recipientCountry: 'MX', amountUsd: 50 })).json();
+    expect(
+      (
+        await moneyPost(app, ana, '/api/transactions/send', {
+          ...base,
+          amountUsd: 51,
+          quoteId: q.quoteId,
+        })
+      ).json().error.code,
+    ).toBe('quote_mismatch');
+    now = new Date(now.getTime() + 11 * 60_000);
+    const expired = await moneyPost(app, ana, '/api/transactions/send', {
+      ...base,
+      quoteId: q.quoteId,
+    });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().message).toBe('This quote has expired. Get a new quote.');
+    expect(await balanceOf(app, ana)).toBe(50_000);
+  });
+
+  it('refuses more than the balance, saying what is available', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 1000), await verifiedUser(app, db)];
+    const response = await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: beto.phone,
+      recipientCountry: 'MX',
+      amountUsd: 10.01,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      error: { code: 'insufficient_funds', details: { balanceCents: 1000 } },
+      message: 'Insufficient funds. Your balance is $10.00.',
+    });
+  });
+
+  it('refuses sending to yourself', async () => {
+    const ana = await verifiedUser(app, db, 1000);
+    const response = await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: ana.phone,
+      recipientCountry: 'MX',
+      amountUsd: 1,
+    });
+    expect(response.json().error.code).toBe('self_transfer');
+  });
+});
+
+describe('idempotency', () => {
+  it('replays the first response for the same key and body, and refuses the key with another body', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 10_000), await verifiedUser(app, db)];
+    const key = randomUUID();
+    const body = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 10 };
+    const first = await moneyPost(app, ana, '/api/transactions/send', body, key);
+    const again = await moneyPost(app, ana, '/api/transactions/send', body, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(first.body);
+    expect(await balanceOf(app, ana)).toBe(9000);
+    const other = await moneyPost(
+      app,
+      ana,
+      '/api/transactions/send',
+      { ...body, amountUsd: 11 },
+      key,
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.code).toBe('idempotency_key_reused');
+  });
+
+  it('stores a refusal too: the replay of a refused send is the same refusal', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 500), await verifiedUser(app, db)];
+    const key = randomUUID();
+    const body = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 10 };
+    const first = await moneyPost(app, ana, '/api/transactions/send', body, key);
+    expect(first.statusCode).toBe(422);
+    await moneyPost(app, ana, '/api/wallet/test-deposit', { amount: 5000 });
+    const replay = await moneyPost(app, ana, '/api/transactions/send', body, key);
+    expect(replay.statusCode).toBe(422);
+    expect(replay.body).toBe(first.body);
+  });
+
+  it('makes one transfer of 50 concurrent requests with one key, all answered alike', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 10_000), await verifiedUser(app, db)];
+    const key = randomUUID();
+    const body = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 10 };
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => moneyPost(app, ana, '/api/transactions/send', body, key)),
+    );
+    expect(new Set(responses.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
+    expect(await balanceOf(app, beto)).toBe(1000);
+  });
+
+  it('keeps keys per user: two users may use the same key', async () => {
+    const [ana, beto, carla] = [
+      await verifiedUser(app, db, 1000),
+      await verifiedUser(app, db, 1000),
+      await verifiedUser(app, db),
+    ];
+    const key = randomUUID();
+    const body = { recipientName: carla.phone, recipientCountry: 'MX', amountUsd: 1 };
+    expect((await moneyPost(app, ana, '/api/transactions/send', body, key)).statusCode).toBe(201);
+    expect((await moneyPost(app, beto, '/api/transactions/send', body, key)).statusCode).toBe(201);
+    expect(await balanceOf(app, carla)).toBe(200);
+  });
+});
+
+describe('limits', () => {
+  it('takes $999.00 in one transfer and refuses $999.01', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 300_000), await verifiedUser(app, db)];
+    const over = await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: beto.phone,
+      recipientCountry: 'MX',
+      amountUsd: 999.01,
+    });
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({
+      error: { code: 'limit_exceeded', details: { limit: 'per_transaction', limitCents: 99_900 } },
+      message: 'The most you can send in one transfer is $999.00.',
+    });
+    expect(
+      (
+        await moneyPost(app, ana, '/api/transactions/send', {
+          recipientName: beto.phone,
+          recipientCountry: 'MX',
+          amountUsd: 999,
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('counts the day in US Eastern time and says how much room is left', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 600_000), await verifiedUser(app, db)];
+    const send = (amountUsd: number) =>
+      moneyPost(app, ana, '/api/transactions/send', {
+        recipientName: beto.phone,
+        recipientCountry: 'MX',
+        amountUsd,
+      });
+    // 23:30 in New York on Nov 24 (04:30 UTC on the 25th).
+    now = new Date('2026-11-25T04:30:00Z');
+    expect((await send(999)).statusCode).toBe(201);
+    expect((await send(999)).statusCode).toBe(201);
+    expect((await send(502)).statusCode).toBe(201);
+    const over = await send(0.01);
+    expect(over.json()).toMatchObject({
+      error: { code: 'limit_exceeded', details: { limit: 'daily', remainingCents: 0 } },
+      message: 'This is over your daily limit of $2,500.00. You can still send $0.00 today.',
+    });
+    const limits = (
+      await app.inject({ method: 'GET', url: '/api/limits', headers: bearer(ana.token) })
+    ).json();
+    expect(limits).toEqual({
+      perTransactionCents: 99_900,
+      day: { limitCents: 250_000, usedCents: 250_000, remainingCents: 0 },
+      month: { limitCents: 1_000_000, usedCents: 250_000, remainingCents: 750_000 },
+    });
+    // Midnight in New York: a new day, though UTC was already on the 25th.
+    now = new Date('2026-11-25T05:00:00Z');
+    expect((await send(10)).statusCode).toBe(201);
+  });
+
+  it('counts the month in US Eastern time', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 1_200_000), await verifiedUser(app, db)];
+    const send = (amountUsd: number) =>
+      moneyPost(app, ana, '/api/transactions/send', {
+        recipientName: beto.phone,
+        recipientCountry: 'MX',
+        amountUsd,
+      });
+    for (let day = 1; day <= 5; day++) {
+      now = new Date(`2026-12-0${day}T15:00:00Z`);
+      expect((await send(999)).statusCode).toBe(201);
+      expect((await send(999)).statusCode).toBe(201);
+    }
+    now = new Date('2026-12-31T15:00:00Z');
+    const over = await send(10.01);
+    expect(over.json().error.details).toEqual({
+      limit: 'monthly',
+      limitCents: 1_000_000,
+      remainingCents: 1000,
+    });
+    expect(over.json().message).toBe(
+      'This is over your monthly limit of $10,000.00. You can still send $10.00 this month.',
+    );
+    expect((await send(10)).statusCode).toBe(201);
+    // 23:59 on Dec 31 in New York is still December; 00:00 on Jan 1 is a new month.
+    now = new Date('2027-01-01T04:59:00Z');
+    expect((await send(1)).statusCode).toBe(422);
+    now = new Date('2027-01-01T05:00:00Z');
+    expect((await send(1)).statusCode).toBe(201);
+    now = new Date('2026-11-20T15:00:00Z');
+  });
+
+  it('lets exactly 2 of 100 parallel $999.00 sends through in one day', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 1_000_000), await verifiedUser(app, db)];
+    now = new Date('2026-11-21T15:00:00Z');
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        moneyPost(app, ana, '/api/transactions/send', {
+          recipientName: beto.phone,
+          recipientCountry: 'MX',
+          amountUsd: 999,
+        }),
+      ),
+    );
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    expect(responses.filter((r) => r.statusCode === 422)).toHaveLength(98);
+    expect(await balanceOf(app, beto)).toBe(199_800);
+  });
+});
+
+describe('concurrency', () => {
+  it('lets exactly 50 of 200 parallel $10.00 transfers through from a wallet of $500.00', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 50_000), await verifiedUser(app, db)];
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        moneyPost(app, ana, '/api/transactions/send', {
+          recipientName: beto.phone,
+          recipientCountry: 'MX',
+          amountUsd: 10,
+        }),
+      ),
+    );
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(50);
+    expect(
+      responses
+        .filter((r) => r.statusCode === 422)
+        .every((r) => r.json().error.code === 'insufficient_funds'),
+    ).toBe(true);
+    expect(await balanceOf(app, ana)).toBe(0);
+    expect(await balanceOf(app, beto)).toBe(50_000);
+  });
+
+  it('never deadlocks with transfers in both directions between two wallets', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 20_000), await verifiedUser(app, db, 20_000)];
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        i % 2 === 0
+          ? moneyPost(app, ana, '/api/transactions/send', {
+              recipientName: beto.phone,
+              recipientCountry: 'MX',
+              amountUsd: 1,
+            })
+          : moneyPost(app, beto, '/api/transactions/send', {
+              recipientName: ana.phone,
+              recipientCountry: 'MX',
+              amountUsd: 1,
+            }),
+      ),
+    );
+    expect(responses.every((r) => r.statusCode === 201)).toBe(true);
+    expect((await balanceOf(app, ana)) + (await balanceOf(app, beto))).toBe(40_000);
+  });
+});
+
+describe('activity', () => {
+  it('pages through the owner’s transfers with filters, and hides others’ transfers', async () => {
+    const [ana, beto, eve] = [
+      await verifiedUser(app, db, 10_000),
+      await verifiedUser(app, db),
+      await verifiedUser(app, db),
+    ];
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      now = new Date(now.getTime() + 1000);
+      ids.push(
+        (
+          await moneyPost(app, ana, '/api/transactions/send', {
+            recipientName: beto.phone,
+            recipientCountry: 'MX',
+            amountUsd: i,
+          })
+        ).json().id,
+      );
+    }
+    const page1 = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/transactions?limit=2&type=p2p',
+        headers: bearer(ana.token),
+      })
+    ).json();
+    expect(page1.items.map((t: { id: string }) => t.id)).toEqual([ids[4], ids[3]]);
+    const page2 = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/transactions?limit=2&type=p2p&cursor=${page1.nextCursor}`,
+        headers: bearer(ana.token),
+      })
+    ).json();
+    expect(page2.items.map((t: { id: string }) => t.id)).toEqual([ids[2], ids[1]]);
+    const page3 = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/transactions?limit=2&type=p2p&cursor=${page2.nextCursor}`,
+        headers: bearer(ana.token),
+      })
+    ).json();
+    expect(page3.items.map((t: { id: string }) => t.id)).toEqual([ids[0]]);
+    expect(page3.nextCursor).toBeNull();
+    const deposits = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/transactions?type=deposit',
+        headers: bearer(ana.token),
+      })
+    ).json();
+    expect(deposits.items).toHaveLength(1);
+
+    const peek = await app.inject({
+      method: 'GET',
+      url: `/api/transactions/${ids[0]}`,
+      headers: bearer(eve.token),
+    });
+    expect(peek.statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({ method: 'GET', url: '/api/transactions', headers: bearer(eve.token) })
+      ).json().items,
+    ).toEqual([]);
+  });
+
+  it('exports a date range as CSV', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 10_000), await verifiedUser(app, db)];
+    now = new Date('2026-11-18T17:00:00Z');
+    await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: beto.phone,
+      recipientCountry: 'MX',
+      amountUsd: 12.34,
+    });
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/api/transactions/export.csv?from=2026-11-18&to=2026-11-18',
+      headers: bearer(ana.token),
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,date,type,status,direction,counterparty,amount_usd,fee_usd,total_usd',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/,p2p,completed,out,Test User,-12\.34,0\.00,-12\.34$/);
+    now = new Date('2026-11-20T15:00:00Z');
+  });
+});

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { AppInstance } from '../src/app';
+import type { Database } from '../src/db/database';
+import { bearer, markIdentityVerified, signUp, type TestUser } from './accounts-helpers';
+
+let phoneCounter = 0;
+/** A valid US mobile number, different on every call. */
+export function nextUsPhone(): string {
+  phoneCounter += 1;
+  return `+1212555${String(1000 + (phoneCounter % 9000)).padStart(4, '0')}`;
+}
+
+export type MoneyUser = TestUser & { phone: string };
+
+/** A signed-up, identity-verified user with `depositCents` of test money. */
+export async function verifiedUser(
+  app: AppInstance,
+  db: Database,
+  depositCents = 0,
+): Promise<MoneyUser> {
+  const phone = nextUsPhone();
+  const user = await signUp(app, { phone });
+  await markIdentityVerified(db, user.id);
+  if (depositCents > 0) await deposit(app, user, depositCents);
+  return { ...user, phone };
+}
+
+export async function deposit(app: AppInstance, user: TestUser, cents: number) {
+  let left = cents;
+  while (left > 0) {
+    const amount = Math.min(left, 100_000);
+    const response = await moneyPost(app, user, '/api/wallet/test-deposit', { amount });
+    if (response.statusCode !== 201) throw new Error(`deposit: ${response.body}`);
+    left -= amount;
+  }
+}
+
+export function moneyPost(
+  app: AppInstance,
+  user: TestUser,
+  url: string,
+  payload: unknown,
+  key: string = randomUUID(),
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(user.token), 'idempotency-key': key },
+    payload: payload as object,
+  });
+}
+
+export async function balanceOf(app: AppInstance, user: TestUser): Promise<number> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/wallet/balance',
+    headers: bearer(user.token),
+  });
+  return response.json().balanceCents;
+}
