@@ -1,3 +1,4 @@
+import { CORRIDOR_COUNTRIES } from '@pago/shared/fees';
 import { type Kysely, sql } from 'kysely';
 
 /** The double-entry ledger, idempotency keys, quotes, money requests and bank accounts. */
@@ -20,6 +21,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index ledger_accounts_role on ledger_accounts (system_role) where system_role is not null`.execute(
     db,
   );
+  // Pago's own accounts exist from the start, so no money transaction ever creates one.
+  const roles = [
+    'fee_revenue',
+    'funding_clearing',
+    'bill_pay_clearing',
+    ...CORRIDOR_COUNTRIES.map((country) => `payout_clearing:${country}`),
+  ];
+  for (const role of roles) {
+    await sql`insert into ledger_accounts (system_role) values (${role})`.execute(db);
+  }
 
   await sql`
     create table ledger_transfers (

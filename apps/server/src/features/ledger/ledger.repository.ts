@@ -13,15 +13,13 @@ export async function ensureUserAccount(db: Database, userId: string): Promise<n
   return row.id;
 }
 
-export async function ensureSystemAccount(db: Database, role: string): Promise<number> {
-  await sql`insert into ledger_accounts (system_role) values (${role}) on conflict (system_role) where system_role is not null do nothing`.execute(
-    db,
-  );
+export async function findSystemAccount(db: Database, role: string): Promise<number> {
   const row = await db
     .selectFrom('ledger_accounts')
     .select('id')
     .where('system_role', '=', role)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) throw new Error(`No system account ${role}: the money migration creates them all`);
   return row.id;
 }
 

@@ -5,8 +5,8 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import {
   addStatusHistory,
-  ensureSystemAccount,
   ensureUserAccount,
+  findSystemAccount,
   insertEntries,
   insertTransfer,
   lockAccounts,
@@ -57,7 +57,7 @@ export function createLedger({ clock = () => new Date() }: { clock?: () => Date 
     if ('userId' in ref) return ensureUserAccount(db, ref.userId);
     const cached = systemAccounts.get(ref.role);
     if (cached) return cached;
-    const id = await ensureSystemAccount(db, ref.role);
+    const id = await findSystemAccount(db, ref.role);
     systemAccounts.set(ref.role, id);
     return id;
   }
