@@ -189,26 +189,23 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
     },
 
     /** The user of a live session (renewing its idle timer), or null. */
-    async authenticate(token: string): Promise<string | null> {
+    async authenticate(token: string): Promise<{ userId: string; verified: boolean } | null> {
       const session = await touchSession(db, hashToken(token), config.sessionIdleMinutes);
-      return session?.user_id ?? null;
+      if (!session) return null;
+      return {
+        userId: session.user_id,
+        verified: isIdentityVerified({
+          kyc_status: session.kyc_status,
+          persona_status: session.persona_status,
+          plaidIdentityStatus: session.plaid_identity_status,
+        }),
+      };
     },
 
     async getProfile(userId: string): Promise<UserProfile> {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
       return profile(user);
-    },
-
-    async isVerified(userId: string): Promise<boolean> {
-      const user = await findUserById(db, userId);
-      return user
-        ? isIdentityVerified({
-            kyc_status: user.kyc_status,
-            persona_status: user.persona_status,
-            plaidIdentityStatus: user.plaid_identity_status,
-          })
-        : false;
     },
 
     /** A Pago user by E.164 phone, username (any case) or e-mail, for paying and requesting. */

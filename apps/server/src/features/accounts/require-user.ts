@@ -5,7 +5,7 @@ import type { Accounts } from './accounts.service';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser on routes that need a signed-in user. */
-    auth: { userId: string; token: string } | null;
+    auth: { userId: string; token: string; verified: boolean } | null;
   }
 }
 
@@ -21,21 +21,25 @@ export function requireUser(accounts: Accounts) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized', 401, 'Not authenticated');
-    const userId = await accounts.authenticate(token);
-    if (!userId) throw new AppError('unauthorized', 401, 'Session expired. Please log in again.');
-    request.auth = { userId, token };
+    const session = await accounts.authenticate(token);
+    if (!session) throw new AppError('unauthorized', 401, 'Session expired. Please log in again.');
+    request.auth = { ...session, token };
   };
 }
 
-export function currentUser(request: FastifyRequest): { userId: string; token: string } {
+export function currentUser(request: FastifyRequest): {
+  userId: string;
+  token: string;
+  verified: boolean;
+} {
   if (!request.auth) throw new AppError('unauthorized', 401, 'Not authenticated');
   return request.auth;
 }
 
 /** preHandler after requireUser: money moves only for a verified identity (spec §4 rule). */
-export function requireVerifiedIdentity(accounts: Accounts) {
+export function requireVerifiedIdentity() {
   return async (request: FastifyRequest) => {
-    if (!(await accounts.isVerified(currentUser(request).userId))) {
+    if (!currentUser(request).verified) {
       throw new AppError('identity_not_verified', 403, 'Verify your identity before moving money.');
     }
   };

@@ -16,19 +16,34 @@ export async function insertSession(
 }
 
 /**
- * The session's user when the session is neither revoked nor past its absolute or idle expiry;
- * using it renews the idle timer.
+ * The session's user (and whether their identity is verified) when the session is neither
+ * revoked nor past its absolute or idle expiry. Using it renews the idle timer, written at most
+ * once a minute so that a busy session does not cost a write per request.
  */
 export async function touchSession(db: Database, tokenHash: Buffer, idleMinutes: number) {
-  return db
-    .updateTable('sessions')
-    .set({ last_used_at: sql<Date>`now()` })
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .where('last_used_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
-    .returning(['user_id'])
+  const live = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.user_id',
+      sql<boolean>`sessions.last_used_at < now() - interval '1 minute'`.as('stale'),
+      'users.kyc_status',
+      'users.persona_status',
+      'users.plaid_identity_status',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('sessions.last_used_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
     .executeTakeFirst();
+  if (live?.stale) {
+    await db
+      .updateTable('sessions')
+      .set({ last_used_at: sql<Date>`now()` })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+  return live;
 }
 
 export async function revokeSession(db: Database, tokenHash: Buffer): Promise<void> {

@@ -25,7 +25,7 @@ export function moneyPost<S extends z.ZodType>(
 ): void {
   const { accounts } = app.services;
   const preHandler = [requireUser(accounts)];
-  if (options.requireVerified !== false) preHandler.push(requireVerifiedIdentity(accounts));
+  if (options.requireVerified !== false) preHandler.push(requireVerifiedIdentity());
   app.post(path, { preHandler }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { userId } = currentUser(request);
     const body = schema.parse(request.body ?? {});

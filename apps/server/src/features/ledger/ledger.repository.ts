@@ -1,42 +1,6 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database';
-
-export async function ensureUserAccount(db: Database, userId: string): Promise<number> {
-  await sql`insert into ledger_accounts (user_id) values (${userId}) on conflict (user_id) where user_id is not null do nothing`.execute(
-    db,
-  );
-  const row = await db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function findSystemAccount(db: Database, role: string): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('system_role', '=', role)
-    .executeTakeFirst();
-  if (!row) throw new Error(`No system account ${role}: the money migration creates them all`);
-  return row.id;
-}
-
-/** Locks the accounts in id order, the same order for every transfer, so none can deadlock. */
-export async function lockAccounts(db: Database, ids: number[]) {
-  return db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'user_id', 'balance_cents'])
-    .where(
-      'id',
-      'in',
-      [...new Set(ids)].sort((a, b) => a - b),
-    )
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
+import type { LedgerTransfersTable } from '../../db/schema';
 
 export async function userBalance(db: Database, userId: string): Promise<number> {
   const row = await db
@@ -64,69 +28,6 @@ export async function usedLimits(db: Database, userId: string, now: Date) {
     `.execute(db);
   const first = row.rows[0];
   return { day: Number(first?.day ?? 0), month: Number(first?.month ?? 0) };
-}
-
-export async function insertTransfer(
-  db: Database,
-  row: {
-    kind: string;
-    status: string;
-    userId: string;
-    counterpartyUserId: string | null;
-    amountCents: number;
-    feeCents: number;
-    countsTowardLimits: boolean;
-    relatedTransferId: string | null;
-    metadata: Record<string, unknown>;
-    now: Date;
-  },
-) {
-  return db
-    .insertInto('ledger_transfers')
-    .values({
-      kind: row.kind,
-      status: row.status,
-      user_id: row.userId,
-      counterparty_user_id: row.counterpartyUserId,
-      amount_cents: row.amountCents,
-      fee_cents: row.feeCents,
-      counts_toward_limits: row.countsTowardLimits,
-      related_transfer_id: row.relatedTransferId,
-      metadata: JSON.stringify(row.metadata),
-      created_at: row.now,
-      updated_at: row.now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function insertEntries(
-  db: Database,
-  rows: { transferId: string; accountId: number; amountCents: number; balanceAfterCents: number }[],
-): Promise<void> {
-  await db
-    .insertInto('ledger_entries')
-    .values(
-      rows.map((r) => ({
-        transfer_id: r.transferId,
-        account_id: r.accountId,
-        amount_cents: r.amountCents,
-        balance_after_cents: r.balanceAfterCents,
-      })),
-    )
-    .execute();
-}
-
-export async function setBalance(
-  db: Database,
-  accountId: number,
-  balanceCents: number,
-): Promise<void> {
-  await db
-    .updateTable('ledger_accounts')
-    .set({ balance_cents: balanceCents })
-    .where('id', '=', accountId)
-    .execute();
 }
 
 export async function addStatusHistory(
@@ -174,4 +75,76 @@ export async function findInvariantViolations(db: Database) {
     driftedAccounts: drifted.rows.map((r) => r.id),
     negativeUserAccounts: negative.rows.map((r) => r.id),
   };
+}
+
+/** Opens the wallets that don't exist yet, in one statement. */
+export async function ensureUserAccounts(db: Database, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await sql`insert into ledger_accounts (user_id) select unnest(${userIds}::uuid[])
+            on conflict (user_id) where user_id is not null do nothing`.execute(db);
+}
+
+/** Locks the wallets and Pago accounts of a transfer, in id order so that none can deadlock. */
+export async function lockAccountsFor(db: Database, userIds: string[], roles: string[]) {
+  const result = await sql<{
+    id: number;
+    user_id: string | null;
+    system_role: string | null;
+    balance_cents: number;
+  }>`
+    select id, user_id, system_role, balance_cents from ledger_accounts
+    where user_id = any(${userIds}::uuid[]) or system_role = any(${roles}::text[])
+    order by id for update`.execute(db);
+  return result.rows.map((r) => ({ ...r, balance_cents: Number(r.balance_cents) }));
+}
+
+/** The transfer, its entries, the new balances and its first status, in one round trip. */
+export async function writeTransfer(
+  db: Database,
+  row: {
+    kind: string;
+    status: string;
+    userId: string;
+    counterpartyUserId: string | null;
+    amountCents: number;
+    feeCents: number;
+    countsTowardLimits: boolean;
+    relatedTransferId: string | null;
+    metadata: Record<string, unknown>;
+    note: string | null;
+    now: Date;
+    entries: { accountId: number; amountCents: number; balanceAfterCents: number }[];
+    balances: { accountId: number; balanceCents: number }[];
+  },
+) {
+  const entries = JSON.stringify(
+    row.entries.map((e) => ({
+      account_id: e.accountId,
+      amount: e.amountCents,
+      after: e.balanceAfterCents,
+    })),
+  );
+  const balances = JSON.stringify(
+    row.balances.map((b) => ({ id: b.accountId, balance: b.balanceCents })),
+  );
+  const result = await sql<Selectable<LedgerTransfersTable>>`
+    with t as (
+      insert into ledger_transfers (kind, status, user_id, counterparty_user_id, amount_cents, fee_cents,
+        counts_toward_limits, related_transfer_id, metadata, created_at, updated_at)
+      values (${row.kind}, ${row.status}, ${row.userId}, ${row.counterpartyUserId}, ${row.amountCents}, ${row.feeCents},
+        ${row.countsTowardLimits}, ${row.relatedTransferId}, ${JSON.stringify(row.metadata)}::jsonb, ${row.now}, ${row.now})
+      returning *
+    ), e as (
+      insert into ledger_entries (transfer_id, account_id, amount_cents, balance_after_cents)
+      select t.id, x.account_id, x.amount, x.after from t, jsonb_to_recordset(${entries}::jsonb) as x(account_id bigint, amount bigint, after bigint)
+    ), b as (
+      update ledger_accounts a set balance_cents = x.balance
+      from jsonb_to_recordset(${balances}::jsonb) as x(id bigint, balance bigint) where a.id = x.id
+    ), h as (
+      insert into transfer_status_history (transfer_id, status, note, at) select t.id, ${row.status}, ${row.note}, ${row.now} from t
+    )
+    select * from t`.execute(db);
+  const transfer = result.rows[0];
+  if (!transfer) throw new Error('The transfer was not written');
+  return transfer;
 }

@@ -4,16 +4,12 @@ import { type Cents, formatUsd } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import {
-  addStatusHistory,
-  ensureUserAccount,
-  findSystemAccount,
-  insertEntries,
-  insertTransfer,
-  lockAccounts,
-  setBalance,
+  ensureUserAccounts,
+  lockAccountsFor,
   setTransferStatus,
   usedLimits,
   userBalance,
+  writeTransfer,
 } from './ledger.repository';
 
 /** Accounts that belong to Pago rather than to a person; they may go below zero. */
@@ -51,17 +47,6 @@ const usd = (cents: number) => formatUsd(cents as Cents, 'en');
  * transaction — all or nothing.
  */
 export function createLedger({ clock = () => new Date() }: { clock?: () => Date } = {}) {
-  const systemAccounts = new Map<string, number>();
-
-  async function accountId(db: Database, ref: AccountRef): Promise<number> {
-    if ('userId' in ref) return ensureUserAccount(db, ref.userId);
-    const cached = systemAccounts.get(ref.role);
-    if (cached) return cached;
-    const id = await findSystemAccount(db, ref.role);
-    systemAccounts.set(ref.role, id);
-    return id;
-  }
-
   async function checkLimits(db: Database, userId: string, amountCents: number, now: Date) {
     const { perTransaction, daily, monthly } = TRANSFER_LIMITS;
     if (amountCents > perTransaction) {
@@ -110,33 +95,44 @@ export function createLedger({ clock = () => new Date() }: { clock?: () => Date 
         throw new Error(`Unbalanced transfer legs: ${JSON.stringify(transfer.legs)}`);
       }
       const now = clock();
-      const ids = await Promise.all(transfer.legs.map((leg) => accountId(tx, leg.account)));
-      const locked = new Map((await lockAccounts(tx, ids)).map((row) => [row.id, row]));
+      const userIds = [
+        ...new Set(transfer.legs.flatMap((l) => ('userId' in l.account ? [l.account.userId] : []))),
+      ];
+      const roles = [
+        ...new Set(transfer.legs.flatMap((l) => ('role' in l.account ? [l.account.role] : []))),
+      ];
+      await ensureUserAccounts(tx, userIds);
+      const locked = await lockAccountsFor(tx, userIds, roles);
+      const idOf = (ref: AccountRef) => {
+        const account = locked.find((a) =>
+          'userId' in ref ? a.user_id === ref.userId : a.system_role === ref.role,
+        );
+        if (!account) throw new Error(`No ledger account for ${JSON.stringify(ref)}`);
+        return account;
+      };
 
-      const newBalances = new Map<number, number>();
-      transfer.legs.forEach((leg, i) => {
-        const id = ids[i] as number;
-        const before = newBalances.get(id) ?? locked.get(id)?.balance_cents ?? 0;
-        newBalances.set(id, before + leg.amountCents);
+      const running = new Map<number, number>();
+      const entries = transfer.legs.map((leg) => {
+        const account = idOf(leg.account);
+        const after = (running.get(account.id) ?? account.balance_cents) + leg.amountCents;
+        running.set(account.id, after);
+        return { accountId: account.id, amountCents: leg.amountCents, balanceAfterCents: after };
       });
-      for (const [id, balance] of newBalances) {
-        const account = locked.get(id);
-        if (account?.user_id && balance < 0) {
-          const available = account.balance_cents;
+      for (const account of locked) {
+        const balance = running.get(account.id);
+        if (account.user_id && balance !== undefined && balance < 0) {
           throw new AppError(
             'insufficient_funds',
             422,
-            `Insufficient funds. Your balance is ${usd(available)}.`,
-            {
-              balanceCents: available,
-            },
+            `Insufficient funds. Your balance is ${usd(account.balance_cents)}.`,
+            { balanceCents: account.balance_cents },
           );
         }
       }
-      if (transfer.countsTowardLimits)
+      if (transfer.countsTowardLimits) {
         await checkLimits(tx, transfer.userId, transfer.amountCents, now);
-
-      const row = await insertTransfer(tx, {
+      }
+      return writeTransfer(tx, {
         kind: transfer.kind,
         status: transfer.status,
         userId: transfer.userId,
@@ -146,24 +142,11 @@ export function createLedger({ clock = () => new Date() }: { clock?: () => Date 
         countsTowardLimits: transfer.countsTowardLimits,
         relatedTransferId: transfer.relatedTransferId ?? null,
         metadata: transfer.metadata ?? {},
+        note: transfer.note ?? null,
         now,
+        entries,
+        balances: [...running].map(([accountId, balanceCents]) => ({ accountId, balanceCents })),
       });
-      const running = new Map<number, number>();
-      const entries = transfer.legs.map((leg, i) => {
-        const id = ids[i] as number;
-        const after = (running.get(id) ?? locked.get(id)?.balance_cents ?? 0) + leg.amountCents;
-        running.set(id, after);
-        return {
-          transferId: row.id,
-          accountId: id,
-          amountCents: leg.amountCents,
-          balanceAfterCents: after,
-        };
-      });
-      await insertEntries(tx, entries);
-      for (const [id, balance] of newBalances) await setBalance(tx, id, balance);
-      await addStatusHistory(tx, row.id, transfer.status, transfer.note ?? null, now);
-      return row;
     },
 
     async setStatus(tx: Database, transferId: string, status: TransferStatus, note: string | null) {

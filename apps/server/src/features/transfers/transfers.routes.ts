@@ -13,7 +13,7 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/api/transactions/quote',
-    { preHandler: [signedIn, requireVerifiedIdentity(accounts)] },
+    { preHandler: [signedIn, requireVerifiedIdentity()] },
     async (request) => transfers.quote(currentUser(request).userId, quoteBody.parse(request.body)),
   );
 
