@@ -14,7 +14,8 @@ export async function registerWebApp(app: AppInstance): Promise<void> {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt app is served without a restart.
+      wildcard: true,
       index: false,
       // The build writes .br and .gz beside each file; they are sent to clients that accept them.
       preCompressed: true,

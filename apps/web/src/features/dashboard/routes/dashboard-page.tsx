@@ -1,9 +1,117 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { isLanguage } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/page-title';
+import { useSession } from '@/lib/session';
+import { BalanceCard } from '../components/balance-card';
+import { DashboardSkeleton } from '../components/dashboard-skeleton';
+import { ProfileCard } from '../components/profile-card';
+import { ProfileQrCard } from '../components/profile-qr-card';
+import { SectionCard } from '../components/section-card';
+import { PROFILE_SUCCESS_MS } from '../lib/profile-display';
+
+// The editor brings the form library, zod and the phone metadata: loaded when first wanted.
+const loadEditor = () => import('../components/edit-profile-dialog');
+const EditProfileDialog = lazy(() =>
+  loadEditor().then((module) => ({ default: module.EditProfileDialog })),
+);
 
 export default function DashboardPage() {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const locale = isLanguage(i18n.language) ? i18n.language : 'es';
   usePageTitle(t('title'));
-  return <ComingSoon title={t('title')} message={t('common:status.comingWithAccounts')} />;
+  const { user, loading } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [editorWanted, setEditorWanted] = useState(false);
+  // Bumped on each save, so a second save restarts the 3 s of the success message.
+  const [savedCount, setSavedCount] = useState(0);
+  const [showSaved, setShowSaved] = useState(false);
+
+  useEffect(() => {
+    if (savedCount === 0) return;
+    setShowSaved(true);
+    const timer = window.setTimeout(() => setShowSaved(false), PROFILE_SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [savedCount]);
+
+  const closeEditor = useCallback(() => setEditing(false), []);
+  const markSaved = useCallback(() => setSavedCount((count) => count + 1), []);
+
+  if (!user && loading) return <DashboardSkeleton />;
+
+  if (!user) {
+    return (
+      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {t('title')}
+        </Typography>
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+              {t('reload')}
+            </Button>
+          }
+        >
+          {t('loadError')}
+        </Alert>
+      </Container>
+    );
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h4" component="h1">
+        {t('title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3, overflowWrap: 'anywhere' }}>
+        {t('welcome', { name: user.name?.trim() || t('profile.defaultName') })}
+      </Typography>
+
+      <Box aria-live="polite" sx={{ mb: showSaved ? 3 : 0 }}>
+        {showSaved && <Alert severity="success">{t('edit.success')}</Alert>}
+      </Box>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        <ProfileCard
+          user={user}
+          onEdit={() => {
+            setEditorWanted(true);
+            setEditing(true);
+          }}
+          onEditIntent={() => void loadEditor()}
+        />
+        <BalanceCard user={user} locale={locale} />
+        <SectionCard title={t('qr.title')}>
+          <ProfileQrCard user={user} />
+        </SectionCard>
+        <Box sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
+          <SectionCard title={t('bankAccounts.title')}>
+            <Typography color="text.secondary">{t('common:status.comingWithMoney')}</Typography>
+          </SectionCard>
+          <SectionCard title={t('banking.title')}>
+            <Typography color="text.secondary">{t('common:status.comingWithMoney')}</Typography>
+          </SectionCard>
+        </Box>
+      </Box>
+
+      {editorWanted && (
+        <Suspense fallback={null}>
+          <EditProfileDialog open={editing} user={user} onClose={closeEditor} onSaved={markSaved} />
+        </Suspense>
+      )}
+    </Container>
+  );
 }

@@ -1,9 +1,178 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { PageLoading } from '@/components/ui/page-loading';
+import { ApiError } from '@/lib/api-client';
+import { openSignupModal } from '@/lib/events';
 import { usePageTitle } from '@/lib/page-title';
+import { useSession } from '@/lib/session';
+import { usePublicUser } from '../api/get-public-user';
+import { PersonCard } from '../components/person-card';
 
+/** Where a profile QR code leads: the person's public card, to send or request money. */
 export default function FindUserPage() {
   const { t } = useTranslation('find-user');
   usePageTitle(t('title'));
-  return <ComingSoon title={t('title')} message={t('common:status.comingWithAccounts')} />;
+  const [params] = useSearchParams();
+  const id = params.get('id')?.trim() || null;
+  const { user, loading, isAuthenticated } = useSession();
+  const isOwnCode = user !== null && id === user._id;
+  const person = usePublicUser(id, isAuthenticated && !isOwnCode);
+
+  if (loading) return <PageLoading label={t('common:status.loading')} />;
+  if (!isAuthenticated || !user) return <SignedOut />;
+  if (id === null) return <NotFound reason="missingId" />;
+
+  if (isOwnCode) {
+    return (
+      <Page>
+        <PersonCard name={user.name} username={user.username}>
+          <Alert severity="info" sx={{ textAlign: 'start', width: '100%' }}>
+            {t('own.body')}
+          </Alert>
+          <Button component={RouterLink} to="/dashboard" variant="contained">
+            {t('own.dashboard')}
+          </Button>
+        </PersonCard>
+      </Page>
+    );
+  }
+
+  if (person.isPending) {
+    return (
+      <Page>
+        <Card variant="outlined">
+          <CardContent
+            sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'center' }}
+          >
+            <Typography role="status" sx={{ mb: 2 }} color="text.secondary">
+              {t('loading')}
+            </Typography>
+            <Skeleton aria-hidden variant="circular" width={80} height={80} />
+            <Skeleton aria-hidden variant="text" width={180} sx={{ fontSize: '1.5rem' }} />
+            <Skeleton aria-hidden variant="text" width={120} />
+          </CardContent>
+        </Card>
+      </Page>
+    );
+  }
+
+  if (person.isError) {
+    // An id the server does not know, or one that is not even well formed, is the same to the reader.
+    const error = person.error;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      return <NotFound reason="unknownId" />;
+    }
+    return (
+      <Page>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {t('title')}
+        </Typography>
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => void person.refetch()}>
+              {t('error.retry')}
+            </Button>
+          }
+        >
+          {error instanceof ApiError && error.code === 'network_error'
+            ? t('error.network')
+            : t('error.body')}
+        </Alert>
+      </Page>
+    );
+  }
+
+  const { name, username } = person.data;
+  const to = encodeURIComponent(username);
+  return (
+    <Page>
+      <PersonCard name={name} username={username}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
+          <Button
+            component={RouterLink}
+            to={`/moneymover?tab=send&to=${to}`}
+            variant="contained"
+            size="large"
+            fullWidth
+          >
+            {t('card.sendMoney')}
+          </Button>
+          <Button
+            component={RouterLink}
+            to={`/moneymover?tab=request&to=${to}`}
+            variant="outlined"
+            size="large"
+            fullWidth
+          >
+            {t('card.requestMoney')}
+          </Button>
+        </Stack>
+      </PersonCard>
+    </Page>
+  );
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
+      {children}
+    </Container>
+  );
+}
+
+function SignedOut() {
+  const { t } = useTranslation('find-user');
+  const location = useLocation();
+  return (
+    <Page>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('signedOut.title')}
+      </Typography>
+      <Typography sx={{ mb: 3 }}>{t('signedOut.body')}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {/* The login page sends people back to state.from once they are in. */}
+        <Button
+          component={RouterLink}
+          to="/login"
+          state={{ from: location }}
+          variant="contained"
+          size="large"
+        >
+          {t('signedOut.login')}
+        </Button>
+        <Button variant="outlined" size="large" onClick={openSignupModal}>
+          {t('signedOut.signUp')}
+        </Button>
+      </Stack>
+    </Page>
+  );
+}
+
+function NotFound({ reason }: { reason: 'missingId' | 'unknownId' }) {
+  const { t } = useTranslation('find-user');
+  return (
+    <Page>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('notFound.title')}
+      </Typography>
+      <Typography sx={{ mb: 3 }}>{t(`notFound.${reason}`)}</Typography>
+      <Box>
+        <Button component={RouterLink} to="/dashboard" variant="contained">
+          {t('own.dashboard')}
+        </Button>
+      </Box>
+    </Page>
+  );
 }

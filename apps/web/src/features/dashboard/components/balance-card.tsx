@@ -1,0 +1,42 @@
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { UserProfile } from '@pago/shared/contracts/accounts';
+import { cents, formatUsd, type Locale } from '@pago/shared/money';
+import { useTranslation } from 'react-i18next';
+import { formatAccountCreated, kycDisplay } from '../lib/profile-display';
+import { Detail, DetailList } from './detail-list';
+import { SectionCard } from './section-card';
+
+/** "Account Balance": the ledger balance, the KYC status and the day the account was opened. */
+export function BalanceCard({ user, locale }: { user: UserProfile | null; locale: Locale }) {
+  const { t } = useTranslation('dashboard');
+  const kyc = kycDisplay(user?.kyc_status);
+  const created = formatAccountCreated(user?.createdAt, locale);
+  const balance = Number.isSafeInteger(user?.balanceCents)
+    ? cents(user?.balanceCents ?? 0)
+    : cents(0);
+
+  return (
+    <SectionCard title={t('balance.title')}>
+      <DetailList>
+        <Detail label={t('balance.balance')}>
+          <Typography component="span" variant="h4" sx={{ fontWeight: 700 }}>
+            {formatUsd(balance, locale)}
+          </Typography>
+        </Detail>
+        <Detail label={t('balance.kycStatus')}>
+          <Chip size="small" color={kyc.color} label={t(`balance.kyc.${kyc.key}`)} />
+        </Detail>
+        <Detail label={t('balance.accountCreated')}>
+          {created ? (
+            <span>{created}</span>
+          ) : (
+            <Typography component="span" color="text.secondary">
+              {t('balance.unknownDate')}
+            </Typography>
+          )}
+        </Detail>
+      </DetailList>
+    </SectionCard>
+  );
+}

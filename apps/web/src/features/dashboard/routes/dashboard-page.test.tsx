@@ -1,0 +1,391 @@
+import type { UpdateProfileBody, UserProfile } from '@pago/shared/contracts/accounts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROFILE_UPDATED } from '@/lib/events';
+import enDashboard from '@/locales/en/dashboard.json';
+import esDashboard from '@/locales/es/dashboard.json';
+import { renderApp } from '@/test/render';
+import { type ApiCall, apiError, makeProfile, stubApi } from '../test/api-stub';
+import { keysOf } from '../test/render-component';
+
+/**
+ * The dashboard as the app shows it: the real router, session and translations; only the
+ * server is played by a stub. `profile` is what GET /api/user/profile answers.
+ */
+function serve(
+  initial: UserProfile,
+  extra: (call: ApiCall) => ReturnType<Parameters<typeof stubApi>[0]> = () => undefined,
+) {
+  let profile = initial;
+  const calls = stubApi((call) => {
+    if (call.path === '/api/user/profile' && call.method === 'GET') return { body: profile };
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.path === '/api/user/profile' && call.method === 'PUT') {
+      profile = { ...profile, ...(call.body as UpdateProfileBody) } as UserProfile;
+      return { body: profile };
+    }
+    return undefined;
+  });
+  return { calls, current: () => profile };
+}
+
+async function openDashboard(language: 'es' | 'en' = 'es') {
+  localStorage.setItem('token', 'test-token');
+  const view = await renderApp('/dashboard', language);
+  // The first visit loads the page's chunk and translations, which is slow on a busy machine.
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: language === 'es' ? 'Panel' : 'Dashboard' },
+    { timeout: 5000 },
+  );
+  return view;
+}
+
+async function openEditor(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Editar perfil' }));
+  return screen.findByRole('dialog', { name: 'Editar perfil' });
+}
+
+function writes(calls: ApiCall[]) {
+  return calls.filter((call) => call.method !== 'GET');
+}
+
+let onProfileUpdated: ReturnType<typeof vi.fn<(event: Event) => void>>;
+beforeEach(() => {
+  onProfileUpdated = vi.fn<(event: Event) => void>();
+  window.addEventListener(PROFILE_UPDATED, onProfileUpdated);
+});
+afterEach(() => {
+  window.removeEventListener(PROFILE_UPDATED, onProfileUpdated);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the dashboard', () => {
+  it('has the same keys in Spanish and English', () => {
+    expect(keysOf(esDashboard).sort()).toEqual(keysOf(enDashboard).sort());
+  });
+
+  it('greets the user and shows profile, balance, QR code and the sections still to come', async () => {
+    serve(makeProfile());
+    await openDashboard('es');
+
+    expect(document.title).toBe('Panel · Pago');
+    expect(screen.getByText('¡Hola de nuevo, Ana López!')).toBeVisible();
+    const profile = screen.getByRole('region', { name: 'Mi perfil' });
+    expect(within(profile).getByText('@ana.lopez')).toBeVisible();
+    const balance = screen.getByRole('region', { name: 'Saldo de la cuenta' });
+    expect(within(balance).getByText('$1,234.56')).toBeVisible();
+    expect(within(balance).getByText('Completada')).toBeVisible();
+    expect(within(balance).getByText('15 de marzo de 2025')).toBeVisible();
+    const qr = screen.getByRole('region', { name: 'Código QR de mi perfil' });
+    expect(
+      await within(qr).findByRole('link', { name: 'Descargar código QR' }, { timeout: 3000 }),
+    ).toHaveAttribute('download', 'ana.lopez.png');
+    for (const name of ['Cuentas bancarias externas', 'Banca y transacciones']) {
+      expect(
+        within(screen.getByRole('region', { name })).getByText(/llega con el movimiento de dinero/),
+      ).toBeVisible();
+    }
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('is in English when English is chosen', async () => {
+    serve(makeProfile({ name: 'Sam Lee', kyc_status: 'pending', balanceCents: 5 }));
+    await openDashboard('en');
+
+    expect(screen.getByText('Welcome back, Sam Lee!')).toBeVisible();
+    const balance = screen.getByRole('region', { name: 'Account Balance' });
+    expect(within(balance).getByText('$0.05')).toBeVisible();
+    expect(within(balance).getByText('Pending')).toBeVisible();
+    expect(within(balance).getByText('March 15, 2025')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeEnabled();
+  });
+});
+
+describe('the Edit Profile modal', () => {
+  it('opens with the user data', async () => {
+    serve(makeProfile({ address: null }));
+    await openDashboard();
+    const dialog = await openEditor(userEvent.setup());
+
+    expect(within(dialog).getByRole('textbox', { name: 'Nombre' })).toHaveValue('Ana López');
+    expect(within(dialog).getByRole('textbox', { name: 'Nombre de usuario' })).toHaveValue(
+      'ana.lopez',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue(
+      'ana@example.com',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Teléfono (opcional)' })).toHaveValue(
+      '+13055550123',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Dirección (opcional)' })).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Código postal (opcional)' })).toHaveValue(
+      '33101',
+    );
+  });
+
+  it('requires name, username and e-mail with the one message of the spec, and sends nothing', async () => {
+    const { calls } = serve(makeProfile());
+    await openDashboard();
+    const user = userEvent.setup();
+    const dialog = await openEditor(user);
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Nombre' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Correo electrónico' }));
+    // Also an invalid phone: the required message comes first, alone.
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Teléfono (opcional)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Teléfono (opcional)' }), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'El nombre, el nombre de usuario y el correo electrónico son obligatorios',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Nombre' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(within(dialog).queryByText(/Ingresa un teléfono válido/)).toBeNull();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('explains each invalid field', async () => {
+    const { calls } = serve(makeProfile());
+    await openDashboard('en');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+
+    const username = within(dialog).getByRole('textbox', { name: 'Username' });
+    await user.clear(username);
+    await user.type(username, 'a b');
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone (optional)' });
+    await user.clear(phone);
+    await user.type(phone, '+1 555');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(
+      await within(dialog).findByText('Username must be 3 to 30 letters, digits, _ or .'),
+    ).toBeVisible();
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        'Enter a valid phone number with its country code, or leave it blank.',
+      ),
+    ).toBeVisible();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('saves, says so, closes 1.5 s later and fires profile-updated, which shows the new data', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = serve(makeProfile());
+    await openDashboard();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const dialog = await openEditor(user);
+
+    const name = within(dialog).getByRole('textbox', { name: 'Nombre' });
+    await user.clear(name);
+    await user.type(name, '  Ana María López ');
+    const phone = within(dialog).getByRole('textbox', { name: 'Teléfono (opcional)' });
+    await user.clear(phone);
+    await user.type(phone, '+52 (55) 1234-5678');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Código postal (opcional)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await within(dialog).findByText('¡Perfil actualizado correctamente!')).toBeVisible();
+    expect(writes(calls)).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/user/profile',
+        body: {
+          name: 'Ana María López',
+          username: 'ana.lopez',
+          email: 'ana@example.com',
+          phone: '+525512345678',
+          address: '100 Main St, Miami, FL',
+          zipCode: null,
+        },
+      },
+    ]);
+
+    await act(() => vi.advanceTimersByTimeAsync(1300));
+    expect(screen.getByRole('dialog', { name: 'Editar perfil' })).toBeVisible();
+    expect(onProfileUpdated).not.toHaveBeenCalled();
+
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(onProfileUpdated).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The session refetched the profile on the event.
+    expect(await screen.findByText('¡Hola de nuevo, Ana María López!')).toBeVisible();
+    expect(screen.getByText('+525512345678')).toBeVisible();
+
+    // The success message stays on the page 3 s from the save, then clears.
+    expect(screen.getByText('¡Perfil actualizado correctamente!')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(1600));
+    expect(screen.queryByText('¡Perfil actualizado correctamente!')).toBeNull();
+  });
+
+  it('still fires profile-updated once when closed by hand before the 1.5 s are up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve(makeProfile());
+    await openDashboard();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const dialog = await openEditor(user);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Dirección (opcional)' }), '!');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await within(dialog).findByText('¡Perfil actualizado correctamente!');
+    await user.keyboard('{Escape}');
+    expect(onProfileUpdated).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(onProfileUpdated).toHaveBeenCalledOnce();
+  });
+
+  it('closes on Escape and on a click outside, without saving', async () => {
+    const { calls } = serve(makeProfile());
+    await openDashboard();
+    const user = userEvent.setup();
+
+    const dialog = await openEditor(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'x');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await openEditor(user);
+    // The form starts again from the profile, not from the abandoned edit.
+    expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Ana López');
+    const backdrop = document.querySelector('.MuiBackdrop-root');
+    if (!backdrop) throw new Error('No backdrop');
+    await user.click(backdrop);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    expect(writes(calls)).toEqual([]);
+    expect(onProfileUpdated).not.toHaveBeenCalled();
+  });
+
+  it('confirms a new e-mail with the code sent to it before saving', async () => {
+    const { calls } = serve(makeProfile(), (call) => {
+      if (call.path === '/api/email/send-verification') return { body: { success: true } };
+      if (call.path === '/api/email/verify-code') {
+        return (call.body as { code: string }).code === '123456'
+          ? { body: { success: true, verified: true } }
+          : apiError(400, 'invalid_verification_code');
+      }
+      return undefined;
+    });
+    await openDashboard('en');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'Ana.New@Example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    dialog = await screen.findByRole('dialog', { name: 'Confirm your new email' });
+    expect(
+      within(dialog).getByText(
+        'We sent a 6-digit code to ana.new@example.com. Enter it to save your changes.',
+      ),
+    ).toBeVisible();
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/email/send-verification',
+        body: { email: 'ana.new@example.com', name: 'Ana López', language: 'en' },
+      },
+    ]);
+
+    // Back to the form keeps what was typed; saving again sends a fresh code.
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue(
+      'Ana.New@Example.com',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    dialog = await screen.findByRole('dialog', { name: 'Confirm your new email' });
+
+    const code = within(dialog).getByRole('textbox', { name: 'Verification code' });
+    expect(code).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Verify and save' }));
+    expect(within(dialog).getByText('Please enter the verification code')).toBeVisible();
+    await user.type(code, '12a3');
+    expect(code).toHaveValue('123');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify and save' }));
+    expect(within(dialog).getByText('Verification code must be 6 digits')).toBeVisible();
+
+    await user.type(code, '999');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify and save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid verification code');
+    expect(writes(calls).map((call) => call.path)).not.toContain('/api/user/profile');
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify and save' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    expect(within(dialog).getByText('Profile updated successfully!')).toBeVisible();
+    expect(writes(calls).slice(-2)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/email/verify-code',
+        body: { email: 'ana.new@example.com', code: '123456' },
+      },
+      {
+        method: 'PUT',
+        path: '/api/user/profile',
+        body: expect.objectContaining({ email: 'ana.new@example.com' }),
+      },
+    ]);
+  });
+
+  it('shows the server refusals in the reader’s language and keeps the modal open', async () => {
+    serve(makeProfile(), (call) => {
+      if (call.method === 'PUT') return apiError(409, 'username_taken');
+      return undefined;
+    });
+    await openDashboard('es');
+    const user = userEvent.setup();
+    const dialog = await openEditor(user);
+
+    const username = within(dialog).getByRole('textbox', { name: 'Nombre de usuario' });
+    await user.clear(username);
+    await user.type(username, 'taken_name');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Ese nombre de usuario ya está en uso. Prueba con otro.',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Nombre de usuario' })).toHaveValue(
+      'taken_name',
+    );
+    expect(onProfileUpdated).not.toHaveBeenCalled();
+  });
+
+  it('explains a refused code request (rate limit) and stays on the form', async () => {
+    serve(makeProfile(), (call) =>
+      call.path === '/api/email/send-verification' ? apiError(429, 'rate_limited') : undefined,
+    );
+    await openDashboard('es');
+    const user = userEvent.setup();
+    const dialog = await openEditor(user);
+
+    const email = within(dialog).getByRole('textbox', { name: 'Correo electrónico' });
+    await user.clear(email);
+    await user.type(email, 'otra@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+    );
+    expect(screen.getByRole('dialog', { name: 'Editar perfil' })).toBeVisible();
+  });
+});
