@@ -82,6 +82,21 @@ describe.each(VIEWPORTS)('the public site on a $name ($width×$height)', (viewpo
     expect(
       await dialog.getByRole('link', { name: 'Política de privacidad' }).getAttribute('target'),
     ).toBe('_blank');
+    // The form's own checks come first (spec §5), the terms box after them.
+    await dialog.getByRole('button', { name: 'Regístrate' }).click();
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      'El nombre, el correo electrónico, el nombre de usuario, la contraseña y el código postal son obligatorios',
+    );
+    for (const [label, value] of [
+      ['Nombre completo', 'Ana López'],
+      ['Correo electrónico', 'ana@example.com'],
+      ['Nombre de usuario', 'ana'],
+      ['Contraseña', 'correct horse'],
+      ['Confirma tu contraseña', 'correct horse'],
+      ['Código postal (ZIP)', '10001'],
+    ] as const) {
+      await dialog.getByLabel(label, { exact: true }).fill(value);
+    }
     await dialog.getByRole('button', { name: 'Regístrate' }).click();
     expect(await dialog.getByRole('alert').textContent()).toBe(
       'Acepta los Términos y condiciones para continuar',

@@ -51,5 +51,12 @@ export default defineConfig({
     reportCompressedSize: false,
     // Illustrations stay files (cached, lazy-loaded) instead of data URLs inside the JS.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs in one chunk: many small shared chunks each add their
+        // own import/export glue and a request.
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
   },
 });

@@ -73,6 +73,21 @@ describe('the app shell', () => {
       window.dispatchEvent(new Event(OPEN_SIGNUP_MODAL));
     });
     const dialog = await screen.findByRole('dialog', { name: 'Crea tu cuenta' });
+    // The form's own checks come first (spec §5), the terms box after them.
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Regístrate' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'El nombre, el correo electrónico, el nombre de usuario, la contraseña y el código postal son obligatorios',
+    );
+    for (const [label, value] of [
+      ['Nombre completo', 'Ana López'],
+      ['Correo electrónico', 'ana@example.com'],
+      ['Nombre de usuario', 'ana'],
+      ['Contraseña', 'correct horse'],
+      ['Confirma tu contraseña', 'correct horse'],
+      ['Código postal (ZIP)', '10001'],
+    ]) {
+      await userEvent.type(within(dialog).getByLabelText(label), value);
+    }
     await userEvent.click(within(dialog).getByRole('button', { name: 'Regístrate' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Acepta los Términos y condiciones para continuar',

@@ -1,14 +1,79 @@
+import Box from '@mui/material/Box';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
-import { useSession } from '@/lib/session';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { isIdentityVerified, type SessionUser, useSession } from '@/lib/session';
+import { getStoredToken } from '@/lib/session-storage';
 
-/** Signed-out visitors go to /login, which sends them back here after signing in (spec §2). */
-export function RequireAuth() {
-  const { isAuthenticated, loading } = useSession();
+/** Where someone who has not verified their identity is sent, and the pages exempt from that. */
+export const IDENTITY_ONBOARDING_PATH = '/onboarding/verify';
+const EXEMPT_FROM_IDENTITY_REDIRECT = [IDENTITY_ONBOARDING_PATH, '/identity-verification'];
+
+export type VerificationStatus = 'checking' | 'verified' | 'not_verified' | 'error';
+
+/**
+ * The access guard (spec §4). Signed-out visitors go to /login, which sends them back here after
+ * signing in. With `requireVerification`, the profile is fetched afresh (a provider may have
+ * finished since the session started) and the unverified go to /onboarding/verify.
+ */
+export function RequireAuth({ requireVerification = false }: { requireVerification?: boolean }) {
+  const { isAuthenticated, loading, error } = useSession();
   const location = useLocation();
   const { t } = useTranslation();
+  const wasSignedIn = useRef(false);
+  if (isAuthenticated) wasSignedIn.current = true;
   if (loading) return <PageLoading label={t('status.loading')} />;
-  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!isAuthenticated) {
+    // Someone who logged out here (signed in a moment ago, no session error) starts afresh after
+    // logging in again; an expired session or a first visit comes back to this page.
+    const loggedOut = wasSignedIn.current && !error;
+    return <Navigate to="/login" replace state={loggedOut ? null : { from: location }} />;
+  }
+  if (requireVerification) return <RequireVerifiedIdentity />;
   return <Outlet />;
+}
+
+function RequireVerifiedIdentity() {
+  // Its texts come with the account pages' namespace, not the first load (the layout's Suspense
+  // shows Loading... meanwhile).
+  const { t } = useTranslation('auth');
+  const { pathname } = useLocation();
+  const status = useVerificationStatus();
+
+  if (status === 'checking') return <PageLoading label={t('guard.checking')} />;
+  if (status === 'error') {
+    // Plain text on purpose: this guard is in the first load, MUI's Alert is not.
+    return (
+      <Box role="alert" sx={{ minHeight: '100vh', py: 10, px: 2, textAlign: 'center' }}>
+        {t('guard.checkFailed')}
+      </Box>
+    );
+  }
+  if (status === 'not_verified' && !EXEMPT_FROM_IDENTITY_REDIRECT.includes(pathname)) {
+    return <Navigate to={IDENTITY_ONBOARDING_PATH} replace />;
+  }
+  return <Outlet />;
+}
+
+/** The status check: a fresh profile, read by isIdentityVerified. A missing token counts as not verified (spec §4). */
+function useVerificationStatus(): VerificationStatus {
+  const [status, setStatus] = useState<VerificationStatus>('checking');
+  useEffect(() => {
+    let current = true;
+    const check = getStoredToken()
+      ? apiFetch<SessionUser>('/api/user/profile').then(isIdentityVerified)
+      : Promise.resolve(false);
+    check.then(
+      (verified) => current && setStatus(verified ? 'verified' : 'not_verified'),
+      // A 401 signs the user out (session-expired event) and the guard sends them to /login.
+      (failure: unknown) =>
+        current && !(failure instanceof ApiError && failure.status === 401) && setStatus('error'),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return status;
 }

@@ -34,7 +34,15 @@ const SignupPage = lazyPage(() => import('@/features/auth/routes/signup-page'));
 const VerifyPage = lazyPage(() => import('@/features/auth/routes/verify-page'));
 const ForgotPasswordPage = lazyPage(() => import('@/features/auth/routes/forgot-password-page'));
 const CallbackPage = lazyPage(() => import('@/features/auth/routes/callback-page'));
-const DashboardPage = lazyPage(() => import('@/features/dashboard/routes/dashboard-page'));
+// The dashboard shows the wallet feature's panel; the shell composes the two features.
+const DashboardPage = lazyPage(() =>
+  Promise.all([
+    import('@/features/dashboard/routes/dashboard-page'),
+    import('@/features/wallet/components/wallet-panel'),
+  ]).then(([dashboard, wallet]) => ({
+    default: () => <dashboard.default walletSection={<wallet.WalletPanel />} />,
+  })),
+);
 const OnboardingVerifyPage = lazyPage(
   () => import('@/features/identity/routes/onboarding-verify-page'),
 );

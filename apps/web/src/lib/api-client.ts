@@ -21,12 +21,17 @@ type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Send the stored token (default). Sign-up, log-in and code calls pass false: a stale token must
+   * not travel with them, and their 401 (wrong password) is not an expired session.
+   */
+  auth?: boolean;
 };
 
 /** Calls our API with the stored bearer token; non-2xx answers become ApiError with the server's code. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  const token = getStoredToken();
+  const token = options.auth === false ? null : getStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 

@@ -26,6 +26,10 @@ export function getStoredVerificationService(): string | null {
   return read(VERIFICATION_SERVICE_KEY);
 }
 
+export function storeVerificationService(service: string): void {
+  localStorage.setItem(VERIFICATION_SERVICE_KEY, service);
+}
+
 export function clearStoredVerificationService(): void {
   localStorage.removeItem(VERIFICATION_SERVICE_KEY);
 }

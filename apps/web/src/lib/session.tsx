@@ -1,56 +1,105 @@
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import type {
+  AuthResponse,
+  Language,
+  UserProfile,
+  VerificationService,
+} from '@pago/shared/contracts/accounts';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, apiFetch } from './api-client';
-import { SESSION_EXPIRED } from './events';
+import { PROFILE_UPDATED, SESSION_EXPIRED } from './events';
+import { SessionContext } from './session-context';
+import type { Registration, RegistrationChanges } from './session-registration';
 import {
   clearStoredToken,
   clearStoredVerificationService,
   getStoredToken,
+  storeToken,
+  storeVerificationService,
 } from './session-storage';
 
-/** The signed-in person as the profile endpoint returns them (spec §3); the accounts work fills it in. */
-export type SessionUser = {
-  _id: string;
-  name?: string;
-  username?: string;
-  email?: string;
-  verificationService?: 'plaid' | 'persona';
-  [field: string]: unknown;
+// This file is in the first load. Only types come from the contracts (zod and the phone metadata
+// stay out), and sign-up and log-in live in ./session-registration, fetched when first used.
+// Pages get useSession from ./session-context (re-exported here); keep this module free of
+// top-level side effects so that pages need not load it (see session-context.ts).
+
+export { isIdentityVerified, useSession } from './session-context';
+
+/** The signed-in person as GET /api/user/profile returns them (spec §3). */
+export type SessionUser = UserProfile;
+
+/** What the sign-up form collects (spec §2); confirmPassword never leaves the browser. */
+export type SignupFormValues = {
+  name: string;
+  email: string;
+  /** E.164 ("+15551234567") or empty. */
+  phone?: string;
+  username: string;
+  password: string;
+  confirmPassword: string;
+  zipCode: string;
+  /**
+   * The identity provider for this ZIP code (kycProviderForZip), sent with the sign-up and kept
+   * in storage. Without it the server chooses and the one it reports is kept.
+   */
+  verificationService?: VerificationService;
 };
+
+export type RegistrationNext = '/dashboard' | '/verify' | '/onboarding/verify';
 
 export type Session = {
   user: SessionUser | null;
   isAuthenticated: boolean;
   loading: boolean;
+  /**
+   * The session's own trouble, in the current language: the session expired (a 401 anywhere), the
+   * startup check failed, or a refresh failed. Actions (login, verifyEmail, …) throw instead.
+   */
   error: string | null;
+  verificationSent: boolean;
+  emailForVerification: string | null;
+  /** Holds the data (minus confirmPassword) and sends the e-mail code; throws ApiError. */
+  startRegistration(data: SignupFormValues): Promise<void>;
+  /**
+   * Checks the code, then creates the account and signs in (spec §4). `changes` replaces the held
+   * username after an answer of username_taken; the code is not checked a second time.
+   * Throws SessionFlowError (from @/lib/session-registration) or ApiError.
+   */
+  verifyEmail(code: string, changes?: RegistrationChanges): Promise<{ next: RegistrationNext }>;
+  resendVerification(): Promise<void>;
+  /** `username` may also be the e-mail address. Throws ApiError (401 invalid_credentials, 429). */
+  login(username: string, password: string): Promise<void>;
   /** Tells the server, then forgets the session locally even if that call fails (spec §4). */
   logout(): Promise<void>;
+  /** Fetches the profile again; also runs on the page-wide profile-updated event. */
+  refresh(): Promise<void>;
 };
 
-const SessionContext = createContext<Session | null>(null);
+type SessionErrorKey = 'sessionExpired' | 'authCheckFailed' | 'profileFetchFailed';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
   const [user, setUser] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState(() => getStoredToken() !== null);
-  const [error, setError] = useState<string | null>(null);
+  const [errorKey, setErrorKey] = useState<SessionErrorKey | null>(null);
+  const [emailForVerification, setEmailForVerification] = useState<string | null>(null);
+  const registration = useRef<Promise<Registration> | null>(null);
 
+  // Startup (spec §4): no token, signed out; a token, the profile; any failure forgets the token.
   useEffect(() => {
     if (!getStoredToken()) return;
     const controller = new AbortController();
     apiFetch<SessionUser>('/api/user/profile', { signal: controller.signal })
-      .then((profile) => setUser(profile))
+      .then(setUser)
       .catch((failure: unknown) => {
         if ((failure as Error).name === 'AbortError') return;
         clearStoredToken();
         setUser(null);
-        setError(failure instanceof ApiError && failure.status === 401 ? 'sessionExpired' : null);
+        setErrorKey(
+          failure instanceof ApiError && failure.status === 401
+            ? 'sessionExpired'
+            : 'authCheckFailed',
+        );
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
@@ -58,14 +107,75 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, []);
 
+  const refresh = useCallback(async () => {
+    if (!getStoredToken()) return;
+    try {
+      setUser(await apiFetch<SessionUser>('/api/user/profile'));
+    } catch (failure) {
+      // A 401 has already signed the user out through the session-expired event.
+      if (!(failure instanceof ApiError && failure.status === 401)) {
+        console.error('Profile refresh failed', failure);
+        setErrorKey('profileFetchFailed');
+      }
+    }
+  }, []);
+
+  // A 401 from any call (api-client has already forgotten the token); a profile edit elsewhere.
   useEffect(() => {
     const onExpired = () => {
       setUser(null);
-      setError('sessionExpired');
+      setErrorKey('sessionExpired');
     };
+    const onUpdated = () => void refresh();
     window.addEventListener(SESSION_EXPIRED, onExpired);
-    return () => window.removeEventListener(SESSION_EXPIRED, onExpired);
+    window.addEventListener(PROFILE_UPDATED, onUpdated);
+    return () => {
+      window.removeEventListener(SESSION_EXPIRED, onExpired);
+      window.removeEventListener(PROFILE_UPDATED, onUpdated);
+    };
+  }, [refresh]);
+
+  const signIn = useCallback((response: AuthResponse, service?: VerificationService | null) => {
+    storeToken(response.token);
+    const chosen = service ?? response.user.verificationService;
+    if (chosen) storeVerificationService(chosen);
+    setUser(response.user);
+    setErrorKey(null);
   }, []);
+
+  const flow = useCallback(() => {
+    registration.current ??= import('./session-registration').then(
+      (module) =>
+        module.createRegistration({
+          // The e-mails are written in the language the page is shown in.
+          language: (): Language => (i18n.language === 'en' ? 'en' : 'es'),
+          signIn,
+          setVerification: setEmailForVerification,
+        }),
+      (failure: unknown) => {
+        registration.current = null; // the next attempt fetches the chunk again
+        throw failure;
+      },
+    );
+    return registration.current;
+  }, [i18n, signIn]);
+
+  const startRegistration = useCallback(
+    async (data: SignupFormValues) => (await flow()).start(data),
+    [flow],
+  );
+  const resendVerification = useCallback(async () => (await flow()).resend(), [flow]);
+  const verifyEmail = useCallback(
+    async (code: string, changes?: RegistrationChanges) => (await flow()).verify(code, changes),
+    [flow],
+  );
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const { logIn } = await import('./session-registration');
+      signIn(await logIn(username, password));
+    },
+    [signIn],
+  );
 
   const logout = useCallback(async () => {
     try {
@@ -76,18 +186,39 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearStoredToken();
       clearStoredVerificationService();
       setUser(null);
+      // A 401 from the logout call itself is not news to someone who is leaving.
+      setErrorKey(null);
     }
   }, []);
 
+  const error = errorKey && t(`session.${errorKey}`);
   const value = useMemo<Session>(
-    () => ({ user, isAuthenticated: user !== null, loading, error, logout }),
-    [user, loading, error, logout],
+    () => ({
+      user,
+      isAuthenticated: user !== null,
+      loading,
+      error,
+      verificationSent: emailForVerification !== null,
+      emailForVerification,
+      startRegistration,
+      verifyEmail,
+      resendVerification,
+      login,
+      logout,
+      refresh,
+    }),
+    [
+      user,
+      loading,
+      error,
+      emailForVerification,
+      startRegistration,
+      verifyEmail,
+      resendVerification,
+      login,
+      logout,
+      refresh,
+    ],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
-}
-
-export function useSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
-  return session;
 }

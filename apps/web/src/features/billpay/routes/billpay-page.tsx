@@ -6,41 +6,70 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { BILL_CATEGORIES, type BillType } from '@pago/shared/bill-categories';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '@/lib/page-title';
-import { useSession } from '@/lib/session';
+import { isIdentityVerified, useSession } from '@/lib/session';
+import { PayBillDialog } from '../components/pay-bill-dialog';
 
-/** The bill categories; paying needs a signed-in user, and the payment flow arrives with money. */
+/** Spec §4 and §9: a success message clears itself after 5 s. */
+export const SUCCESS_MESSAGE_MS = 5000;
+
+type Message = { severity: 'success' | 'warning'; text: string };
+
+/**
+ * The bill categories (spec §2). Signed in, a bill type opens its payment: the company, the
+ * account number there, the amount, then a confirmation. Visitors are asked to log in.
+ */
 export default function BillPayPage() {
   const { t } = useTranslation('billpay');
-  const { isAuthenticated } = useSession();
-  const [message, setMessage] = useState<{ severity: 'info' | 'warning'; text: string } | null>(
-    null,
-  );
+  const { isAuthenticated, user } = useSession();
+  const [message, setMessage] = useState<Message | null>(null);
+  const [paying, setPaying] = useState<BillType | null>(null);
   usePageTitle(t('title'));
 
-  const choose = (_billType: BillType) => {
-    setMessage(
-      isAuthenticated
-        ? { severity: 'info', text: t('common:status.comingWithMoney') }
-        : { severity: 'warning', text: t('loginRequired') },
-    );
+  useEffect(() => {
+    if (message?.severity !== 'success') return;
+    const timer = window.setTimeout(() => setMessage(null), SUCCESS_MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [message]);
+
+  const choose = (billType: BillType) => {
+    if (!isAuthenticated) {
+      setMessage({ severity: 'warning', text: t('loginRequired') });
+      return;
+    }
+    setMessage(null);
+    setPaying(billType);
   };
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 32, md: 44 } }} gutterBottom>
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 8 }, px: { xs: 2, sm: 3 } }}>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 30, md: 44 } }} gutterBottom>
         {t('title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('subtitle')}
       </Typography>
+      {isAuthenticated && !isIdentityVerified(user) && (
+        <Alert
+          severity="warning"
+          role="note"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to="/onboarding/verify">
+              {t('identity.verify')}
+            </Button>
+          }
+        >
+          {t('identity.notice')}
+        </Alert>
+      )}
       {message && (
         <Alert
           severity={message.severity}
-          role="alert"
+          role={message.severity === 'success' ? 'status' : 'alert'}
           sx={{ mb: 3 }}
           action={
             isAuthenticated ? undefined : (
@@ -71,6 +100,7 @@ export default function BillPayPage() {
                   <Button
                     variant="outlined"
                     onClick={() => choose(billType)}
+                    aria-haspopup={isAuthenticated ? 'dialog' : undefined}
                     sx={{ flex: 1, justifyContent: 'flex-start' }}
                   >
                     {t(`billTypes.${billType}`)}
@@ -82,6 +112,17 @@ export default function BillPayPage() {
           </Paper>
         ))}
       </Box>
+      <PayBillDialog
+        billType={paying}
+        onClose={() => setPaying(null)}
+        onPaid={(billType) => {
+          setPaying(null);
+          setMessage({
+            severity: 'success',
+            text: t('paid', { payment: t(`payments.${billType}`) }),
+          });
+        }}
+      />
     </Container>
   );
 }

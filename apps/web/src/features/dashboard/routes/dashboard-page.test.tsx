@@ -84,11 +84,12 @@ describe('the dashboard', () => {
     expect(
       await within(qr).findByRole('link', { name: 'Descargar código QR' }, { timeout: 3000 }),
     ).toHaveAttribute('download', 'ana.lopez.png');
-    for (const name of ['Cuentas bancarias externas', 'Banca y transacciones']) {
-      expect(
-        within(screen.getByRole('region', { name })).getByText(/llega con el movimiento de dinero/),
-      ).toBeVisible();
-    }
+    expect(
+      within(screen.getByRole('region', { name: 'Cuentas bancarias externas' })).getByText(
+        /llega con la vinculación bancaria/,
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Banca y transacciones' })).toBeVisible();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/page-title';
@@ -21,7 +21,11 @@ const EditProfileDialog = lazy(() =>
   loadEditor().then((module) => ({ default: module.EditProfileDialog })),
 );
 
-export default function DashboardPage() {
+/**
+ * `walletSection` is the money part (balance, limits, activity): another feature's, so the app
+ * shell passes it in rather than this feature importing it.
+ */
+export default function DashboardPage({ walletSection }: { walletSection?: ReactNode } = {}) {
   const { t, i18n } = useTranslation('dashboard');
   const locale = isLanguage(i18n.language) ? i18n.language : 'es';
   usePageTitle(t('title'));
@@ -97,14 +101,16 @@ export default function DashboardPage() {
         <SectionCard title={t('qr.title')}>
           <ProfileQrCard user={user} />
         </SectionCard>
-        <Box sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
-          <SectionCard title={t('bankAccounts.title')}>
+        <SectionCard title={t('bankAccounts.title')}>
+          <Typography color="text.secondary">{t('common:status.comingWithBankLinking')}</Typography>
+        </SectionCard>
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <SectionCard title={t('banking.title')}>
+          {walletSection ?? (
             <Typography color="text.secondary">{t('common:status.comingWithMoney')}</Typography>
-          </SectionCard>
-          <SectionCard title={t('banking.title')}>
-            <Typography color="text.secondary">{t('common:status.comingWithMoney')}</Typography>
-          </SectionCard>
-        </Box>
+          )}
+        </SectionCard>
       </Box>
 
       {editorWanted && (

@@ -6,53 +6,76 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageLoading } from '@/components/ui/page-loading';
 import { usePageTitle } from '@/lib/page-title';
-import { useSession } from '@/lib/session';
+import { isIdentityVerified, useSession } from '@/lib/session';
+import { BalanceCard } from '../components/balance-card';
+import { BankTransferPanel } from '../components/bank-transfer-panel';
+import { RequestMoneyForm } from '../components/request-money-form';
+import { RequestsInbox } from '../components/requests-inbox';
+import { SendMoneyForm } from '../components/send-money-form';
 
 const TABS = ['send', 'request', 'bank'] as const;
 type TabId = (typeof TABS)[number];
 
+function isTab(value: string | null): value is TabId {
+  return (TABS as readonly (string | null)[]).includes(value);
+}
+
 /**
- * Send Money, Request Money and Bank Transfer, with the available balance. Visitors are asked to
- * log in to act; the forms and the real balance arrive with the money work.
+ * Send Money, Request Money and Bank Transfer, with the available balance. `?tab=` chooses the
+ * tab and `?to=` (a username or phone, from a profile's QR code) fills in the other person.
+ * Visitors see what each tab does and are asked to log in to act.
  */
 export default function MoneyMoverPage() {
   const { t } = useTranslation('moneymover');
-  const { isAuthenticated } = useSession();
-  const [tab, setTab] = useState<TabId>('send');
+  const { isAuthenticated, loading, user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabId = isTab(tabParam) ? tabParam : 'send';
+  const to = params.get('to')?.trim() || null;
   const baseId = useId();
   usePageTitle(t('title'));
 
+  const selectTab = (next: TabId) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+
+  if (loading) return <PageLoading label={t('common:status.loading')} />;
+
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 32, md: 44 } }} gutterBottom>
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 8 }, px: { xs: 2, sm: 3 } }}>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 30, md: 44 } }} gutterBottom>
         {t('title')}
       </Typography>
-      <Paper
-        variant="outlined"
-        sx={{ p: 3, mb: 3 }}
-        component="section"
-        aria-labelledby={`${baseId}-balance`}
-      >
-        <Typography
-          id={`${baseId}-balance`}
-          variant="overline"
-          component="h2"
-          color="text.secondary"
+      {isAuthenticated && !isIdentityVerified(user) && (
+        <Alert
+          severity="warning"
+          role="note"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to="/onboarding/verify">
+              {t('identity.verify')}
+            </Button>
+          }
         >
-          {t('balance.title')}
-        </Typography>
-        <Typography>
-          {isAuthenticated ? t('common:status.comingWithMoney') : t('balance.loginToSee')}
-        </Typography>
-      </Paper>
+          {t('identity.notice')}
+        </Alert>
+      )}
+      <BalanceCard signedIn={isAuthenticated} />
       <Paper variant="outlined">
         <Tabs
           value={tab}
-          onChange={(_event, value: TabId) => setTab(value)}
+          onChange={(_event, value: TabId) => selectTab(value)}
           variant="fullWidth"
           aria-label={t('tabsLabel')}
         >
@@ -63,6 +86,7 @@ export default function MoneyMoverPage() {
               label={t(`tabs.${id}.label`)}
               id={`${baseId}-tab-${id}`}
               aria-controls={`${baseId}-panel-${id}`}
+              sx={{ px: { xs: 1, sm: 2 }, minWidth: 0 }}
             />
           ))}
         </Tabs>
@@ -73,27 +97,38 @@ export default function MoneyMoverPage() {
             hidden={tab !== id}
             id={`${baseId}-panel-${id}`}
             aria-labelledby={`${baseId}-tab-${id}`}
-            sx={{ p: 3 }}
+            sx={{ p: { xs: 2, sm: 3 } }}
           >
             {tab === id && (
               <>
-                <Typography sx={{ mb: 2 }}>{t(`tabs.${id}.description`)}</Typography>
-                <Box component="ul" sx={{ pl: 3, mb: 3, color: 'text.secondary' }}>
-                  {(t(`tabs.${id}.fields`, { returnObjects: true }) as string[]).map((field) => (
-                    <li key={field}>{field}</li>
-                  ))}
-                </Box>
+                <Typography sx={{ mb: 3 }} color={isAuthenticated ? 'text.secondary' : undefined}>
+                  {t(`tabs.${id}.description`)}
+                </Typography>
                 {isAuthenticated ? (
-                  <Alert severity="info">{t('common:status.comingWithMoney')}</Alert>
+                  <SignedInPanel tab={id} to={to} />
                 ) : (
-                  <Button
-                    variant="contained"
-                    component={RouterLink}
-                    to="/login"
-                    state={{ from: { pathname: '/moneymover' } }}
-                  >
-                    {t(`tabs.${id}.loginToAct`)}
-                  </Button>
+                  <>
+                    <Box component="ul" sx={{ pl: 3, mb: 3, color: 'text.secondary' }}>
+                      {(t(`tabs.${id}.fields`, { returnObjects: true }) as string[]).map(
+                        (field) => (
+                          <li key={field}>{field}</li>
+                        ),
+                      )}
+                    </Box>
+                    <Button
+                      variant="contained"
+                      component={RouterLink}
+                      to="/login"
+                      state={{
+                        from: {
+                          pathname: '/moneymover',
+                          search: params.toString() ? `?${params}` : '',
+                        },
+                      }}
+                    >
+                      {t(`tabs.${id}.loginToAct`)}
+                    </Button>
+                  </>
                 )}
               </>
             )}
@@ -102,4 +137,20 @@ export default function MoneyMoverPage() {
       </Paper>
     </Container>
   );
+}
+
+function SignedInPanel({ tab, to }: { tab: TabId; to: string | null }) {
+  switch (tab) {
+    case 'send':
+      return <SendMoneyForm to={to} />;
+    case 'request':
+      return (
+        <>
+          <RequestMoneyForm to={to} />
+          <RequestsInbox />
+        </>
+      );
+    case 'bank':
+      return <BankTransferPanel />;
+  }
 }

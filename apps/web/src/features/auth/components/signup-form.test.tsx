@@ -1,0 +1,245 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { apiError, ok, stubApi } from '../testing/fake-api';
+
+type Field = 'name' | 'email' | 'phone' | 'username' | 'password' | 'confirmPassword' | 'zipCode';
+
+const LABELS = {
+  es: {
+    name: 'Nombre completo',
+    email: 'Correo electrónico',
+    phone: 'Teléfono (opcional)',
+    username: 'Nombre de usuario',
+    password: 'Contraseña',
+    confirmPassword: 'Confirma tu contraseña',
+    zipCode: 'Código postal (ZIP)',
+    country: 'Código de país',
+    submit: 'Regístrate',
+  },
+  en: {
+    name: 'Full name',
+    email: 'Email',
+    phone: 'Phone (optional)',
+    username: 'Username',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    zipCode: 'ZIP/postal code',
+    country: 'Country code',
+    submit: 'Sign Up',
+  },
+} as const;
+
+const MESSAGES = {
+  es: {
+    required:
+      'El nombre, el correo electrónico, el nombre de usuario, la contraseña y el código postal son obligatorios',
+    invalidEmail: 'Ingresa un correo electrónico válido',
+    passwordMismatch: 'Las contraseñas no coinciden',
+    zipRequired: 'El código postal es obligatorio',
+  },
+  en: {
+    required: 'Name, email, username, password, and ZIP/postal code are required',
+    invalidEmail: 'Please enter a valid email address',
+    passwordMismatch: 'Passwords do not match',
+    zipRequired: 'ZIP/postal code is required',
+  },
+} as const;
+
+async function openSignupPage(language: 'es' | 'en' = 'es') {
+  const view = await renderApp('/signup', language);
+  await screen.findByRole('heading', {
+    level: 1,
+    name: language === 'es' ? 'Crea tu cuenta' : 'Create Your Account',
+  });
+  return view;
+}
+
+async function fill(
+  user: UserEvent,
+  language: 'es' | 'en',
+  values: Partial<Record<Field, string>>,
+) {
+  for (const [field, value] of Object.entries(values) as [Field, string][]) {
+    const input = screen.getByLabelText(LABELS[language][field]);
+    await user.clear(input);
+    if (value) await user.type(input, value);
+  }
+}
+
+const submit = (user: UserEvent, language: 'es' | 'en') =>
+  user.click(screen.getByRole('button', { name: LABELS[language].submit }));
+
+/** The one message above the form. */
+const message = () => screen.getByRole('alert').textContent;
+
+describe.each(['es', 'en'] as const)('the sign-up form in %s', (language) => {
+  it('shows the first failing check, in the spec order, above the form', async () => {
+    const calls = stubApi({});
+    const user = userEvent.setup();
+    await openSignupPage(language);
+    const m = MESSAGES[language];
+
+    await submit(user, language);
+    expect(message()).toBe(m.required);
+    // The alert sits above the form's first field.
+    const alert = screen.getByRole('alert');
+    expect(
+      alert.compareDocumentPosition(screen.getByLabelText(LABELS[language].name)) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+
+    // Everything wrong at once: each check shows only once the ones before it pass.
+    await fill(user, language, {
+      name: 'Jason Rivera',
+      email: 'jason@example',
+      username: 'jason',
+      password: 'correct horse',
+      confirmPassword: 'correct hor',
+      zipCode: '   ',
+    });
+    await submit(user, language);
+    expect(message()).toBe(m.invalidEmail);
+    expect(screen.getByLabelText(LABELS[language].email)).toHaveAttribute('aria-invalid', 'true');
+
+    await fill(user, language, { email: 'jason@example.com' });
+    await submit(user, language);
+    expect(message()).toBe(m.passwordMismatch);
+
+    await fill(user, language, { confirmPassword: 'correct horse' });
+    await submit(user, language);
+    expect(message()).toBe(m.zipRequired);
+
+    // One required field emptied again: check 1 comes first.
+    await fill(user, language, { username: '' });
+    await submit(user, language);
+    expect(message()).toBe(m.required);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('the sign-up form', () => {
+  it('sends the code with the data and goes to /verify, showing the masked address', async () => {
+    const calls = stubApi({ 'POST /api/email/send-verification': ok() });
+    const user = userEvent.setup();
+    const { location } = await openSignupPage();
+    await fill(user, 'es', {
+      name: 'Jason Rivera',
+      email: 'Jason@Example.com',
+      phone: '2125551234',
+      username: 'jason',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+      zipCode: '10001',
+    });
+    await submit(user, 'es');
+
+    await waitFor(() => expect(location().pathname).toBe('/verify'));
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/email/send-verification',
+        authorization: null,
+        body: { email: 'Jason@Example.com', name: 'Jason Rivera', language: 'es' },
+      },
+    ]);
+    expect(
+      await screen.findByText((_, element) =>
+        Boolean(element?.tagName === 'P' && element.textContent?.includes('J***n@Example.com')),
+      ),
+    ).toBeVisible();
+  });
+
+  it('formats the phone per country, keeps digits and a leading plus only, and follows a typed +code', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    await openSignupPage('en');
+    const phone = screen.getByLabelText('Phone (optional)');
+    const country = screen.getByLabelText('Country code');
+    expect(country).toHaveValue('US');
+    expect(within(country).getAllByRole('option')).toHaveLength(23);
+
+    await user.type(phone, 'abc2125551234xyz');
+    expect(phone).toHaveValue('(212) 555-1234');
+
+    await user.selectOptions(country, 'MX');
+    expect(phone).toHaveValue('212 555 1234');
+
+    await user.clear(phone);
+    await user.type(phone, '+57 601 234 5678');
+    expect(country).toHaveValue('CO');
+    expect(phone).toHaveValue('+57 601 2345678');
+
+    // More than 250 characters at once is refused whole.
+    await user.clear(phone);
+    await user.click(phone);
+    await user.paste('1 '.repeat(126));
+    expect(phone).toHaveValue('');
+    // A national number stops at 17 digits.
+    await user.type(phone, '9'.repeat(20));
+    expect((phone as HTMLInputElement).value.replace(/\D/g, '')).toHaveLength(17);
+  });
+
+  it('refuses a phone that is not a real number of an allowed country before sending anything', async () => {
+    const calls = stubApi({});
+    const user = userEvent.setup();
+    await openSignupPage('en');
+    await fill(user, 'en', {
+      name: 'Jason Rivera',
+      email: 'jason@example.com',
+      phone: '555',
+      username: 'jason',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+      zipCode: '10001',
+    });
+    await submit(user, 'en');
+    expect(message()).toBe(
+      'Please enter a valid phone number for the selected country (or leave blank)',
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it.each([
+    [
+      apiError(429, 'rate_limited', 'Too many requests'),
+      'Pediste un código hace muy poco. Espera un minuto e inténtalo de nuevo.',
+    ],
+    [
+      apiError(500, 'internal_error', 'Something went wrong'),
+      'No se pudo enviar el correo de verificación',
+    ],
+    [
+      'network-error' as const,
+      'No pudimos conectarnos con Pago. Revisa tu conexión e inténtalo de nuevo.',
+    ],
+    [
+      apiError(400, 'validation_failed', 'Invalid body', {
+        fields: [{ path: 'name', message: 'Too long' }],
+      }),
+      'Revisa estos campos: Nombre completo',
+    ],
+  ])('shows a failed code request above the form (%#)', async (reply, text) => {
+    stubApi({ 'POST /api/email/send-verification': reply });
+    const user = userEvent.setup();
+    const { location } = await openSignupPage();
+    await fill(user, 'es', {
+      name: 'Jason Rivera',
+      email: 'jason@example.com',
+      username: 'jason',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+      zipCode: '10001',
+    });
+    await submit(user, 'es');
+    await waitFor(() => expect(message()).toBe(text));
+    expect(location().pathname).toBe('/signup');
+  });
+
+  it('links to /login', async () => {
+    stubApi({});
+    await openSignupPage('en');
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+  });
+});

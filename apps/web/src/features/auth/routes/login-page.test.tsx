@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/test/render';
+import { apiError, ok, type Reply, stubApi, userProfile } from '../testing/fake-api';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const LABELS = {
+  es: {
+    username: 'Usuario o correo electrónico',
+    password: 'Contraseña',
+    submit: 'Iniciar sesión',
+  },
+  en: { username: 'Username or email', password: 'Password', submit: 'Log In' },
+} as const;
+
+async function logIn(
+  user: UserEvent,
+  username: string,
+  password: string,
+  language: 'es' | 'en' = 'es',
+) {
+  const labels = LABELS[language];
+  const usernameInput = await screen.findByLabelText(labels.username);
+  await user.clear(usernameInput);
+  if (username) await user.type(usernameInput, username);
+  const passwordInput = screen.getByLabelText(labels.password);
+  await user.clear(passwordInput);
+  if (password) await user.type(passwordInput, password);
+  await user.click(screen.getByRole('button', { name: labels.submit }));
+}
+
+const LOGIN_OK = ok({ token: 'token-1', user: userProfile({ verificationService: 'persona' }) });
+
+describe.each([
+  [
+    'es',
+    {
+      required: 'Ingresa tu nombre de usuario y tu contraseña',
+      invalid: 'No pudimos iniciar tu sesión. Revisa tus datos.',
+      failed: 'Ocurrió un error al iniciar sesión. Inténtalo de nuevo.',
+      limited: 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
+    },
+  ],
+  [
+    'en',
+    {
+      required: 'Please enter both username and password',
+      invalid: 'Login failed. Please check your credentials.',
+      failed: 'An error occurred during login. Please try again.',
+      limited: 'Too many login attempts. Please wait a few minutes and try again.',
+    },
+  ],
+] as const)('the /login page in %s', (language, text) => {
+  it('asks for both fields, then words each kind of failure', async () => {
+    const replies: Reply[] = [
+      apiError(401, 'invalid_credentials', 'Invalid credentials'),
+      apiError(500, 'internal_error', 'Internal error'),
+      'network-error',
+      apiError(429, 'rate_limited', 'Too many requests'),
+    ];
+    const calls = stubApi({ 'POST /api/auth/login': () => replies.shift() ?? 'network-error' });
+    const user = userEvent.setup();
+    await renderApp('/login', language);
+    await screen.findByRole('heading', {
+      level: 1,
+      name: language === 'es' ? 'Bienvenido de nuevo' : 'Welcome Back',
+    });
+
+    await logIn(user, '', '', language);
+    expect(screen.getByRole('alert').textContent).toBe(text.required);
+    await logIn(user, 'jason', '', language);
+    expect(screen.getByRole('alert').textContent).toBe(text.required);
+    await logIn(user, '', 'secret', language);
+    expect(screen.getByRole('alert').textContent).toBe(text.required);
+    expect(calls).toEqual([]);
+
+    for (const expected of [text.invalid, text.failed, text.failed, text.limited]) {
+      await logIn(user, 'jason', 'wrong password', language);
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(expected));
+    }
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: '/api/auth/login',
+      authorization: null,
+      body: { username: 'jason', password: 'wrong password' },
+    });
+  });
+});
+
+describe('the /login page', () => {
+  it('signs in, keeps the token and verification service, and returns to the remembered page', async () => {
+    const calls = stubApi({
+      'POST /api/auth/login': LOGIN_OK,
+      'GET /api/user/profile': ok(userProfile()),
+    });
+    const user = userEvent.setup();
+    const { location } = await renderApp('/dashboard?tab=qr');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    await logIn(user, 'jason@example.com', 'correct horse');
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+    expect(location().search).toBe('?tab=qr');
+    expect(localStorage.getItem('token')).toBe('token-1');
+    expect(localStorage.getItem('verificationService')).toBe('persona');
+    expect(calls[0]?.body).toEqual({ username: 'jason@example.com', password: 'correct horse' });
+  });
+
+  it('goes to /dashboard when it remembers no page', async () => {
+    stubApi({ 'POST /api/auth/login': LOGIN_OK, 'GET /api/user/profile': ok(userProfile()) });
+    const user = userEvent.setup();
+    const { location } = await renderApp('/login');
+    await logIn(user, 'jason', 'correct horse');
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+  });
+
+  it('links to /forgot-password and /signup', async () => {
+    stubApi({});
+    await renderApp('/login', 'en');
+    expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('says the session expired when a stored token is refused', async () => {
+    localStorage.setItem('token', 'expired-token');
+    stubApi({
+      'GET /api/user/profile': apiError(401, 'unauthorized', 'Not authenticated'),
+    });
+    const { location } = await renderApp('/dashboard', 'en');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(await screen.findByText('Session expired. Please log in again.')).toBeVisible();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('once signed in, the menu offers Logout instead of Login', async () => {
+    stubApi({ 'POST /api/auth/login': LOGIN_OK });
+    const user = userEvent.setup();
+    const { location } = await renderApp('/login', 'en');
+    await logIn(user, 'jason', 'correct horse', 'en');
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+
+  it('Logout in the menu tells the server, forgets the session and lands here', async () => {
+    localStorage.setItem('token', 'token-1');
+    localStorage.setItem('verificationService', 'plaid');
+    const calls = stubApi({
+      'GET /api/user/profile': ok(userProfile()),
+      'POST /api/auth/logout': apiError(500, 'internal_error', 'Boom'),
+    });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const { location } = await renderApp('/fees', 'en');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    await user.click(await within(menu).findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/logout',
+      authorization: 'Bearer token-1',
+    });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('verificationService')).toBeNull();
+    expect(consoleError).toHaveBeenCalledWith('Logout call failed', expect.anything());
+    expect(screen.queryByText('Session expired. Please log in again.')).toBeNull();
+  });
+});

@@ -1,0 +1,44 @@
+import type { Balance, Biller, BillPaymentBody, Transfer } from '@pago/shared/contracts/money';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { useIdempotencyKeys } from './idempotency';
+
+// The 'wallet' keys are shared with the money mover and the dashboard's wallet panel: paying a
+// bill refreshes the balance, limits and activity wherever they are shown.
+const WALLET = ['wallet'] as const;
+const BALANCE = ['wallet', 'balance'] as const;
+
+export function useBillers(paymentType: string | null) {
+  return useQuery({
+    queryKey: ['billers', paymentType],
+    queryFn: ({ signal }) =>
+      apiFetch<Biller[]>(`/api/billers?paymentType=${encodeURIComponent(paymentType ?? '')}`, {
+        signal,
+      }),
+    enabled: paymentType !== null,
+    staleTime: 60 * 60_000,
+  });
+}
+
+export function useBalance(enabled: boolean) {
+  return useQuery({
+    queryKey: BALANCE,
+    queryFn: ({ signal }) => apiFetch<Balance>('/api/wallet/balance', { signal }),
+    enabled,
+  });
+}
+
+export function usePayBill() {
+  const client = useQueryClient();
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: (body: BillPaymentBody) =>
+      apiFetch<Transfer>('/api/unit/bill-payment', {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': keys.keyFor(body) },
+      }),
+    onSettled: (_data, error) => keys.settle(error),
+    onSuccess: () => void client.invalidateQueries({ queryKey: WALLET }),
+  });
+}

@@ -1,0 +1,292 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { BillType } from '@pago/shared/bill-categories';
+import type { Biller } from '@pago/shared/contracts/money';
+import { TRANSFER_LIMITS } from '@pago/shared/fees';
+import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ApiError } from '@/lib/api-client';
+import { useBalance, useBillers, usePayBill } from '../api/billpay';
+import { useLocale } from '../lib/locale';
+import { paymentFailureDetail } from '../lib/payment-error';
+
+export const MEMO_MAX = 140;
+const ACCOUNT_PATTERN = /^[A-Za-z0-9-]{4,34}$/;
+
+type Values = { payeeId: string; accountId: string; amount: string; memo: string };
+type Field = keyof Values;
+type Ready = { biller: Biller; accountId: string; amount: Cents; memo: string };
+
+type Props = {
+  billType: BillType | null;
+  onClose(): void;
+  /** The payment went through; the dialog is closing. */
+  onPaid(billType: BillType): void;
+};
+
+/**
+ * Paying one bill: choose the company, give the account number there and the amount (and a
+ * memo if wanted), review, pay. The pressed Pay button shows Processing while it runs.
+ */
+export function PayBillDialog({ billType, onClose, onPaid }: Props) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const { t } = useTranslation('billpay');
+  return (
+    <Dialog
+      open={billType !== null}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
+      {billType && (
+        <>
+          <DialogTitle id={titleId}>{t(`payments.${billType}`)}</DialogTitle>
+          <PayBillSteps key={billType} billType={billType} onClose={onClose} onPaid={onPaid} />
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillType }) {
+  const { t } = useTranslation('billpay');
+  const locale = useLocale();
+  const billers = useBillers(billType);
+  const balance = useBalance(true);
+  const pay = usePayBill();
+  const [values, setValues] = useState<Values>({
+    payeeId: '',
+    accountId: '',
+    amount: '',
+    memo: '',
+  });
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [ready, setReady] = useState<Ready | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const usd = (amount: number) => formatUsd(amount as Cents, locale);
+
+  const change = (name: Field) => (event: { target: { value: string } }) =>
+    setValues((previous) => ({ ...previous, [name]: event.target.value }));
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    const biller = billers.data?.find((b) => b.id === values.payeeId);
+    if (!biller) found.payeeId = t('pay.errors.billerRequired');
+    const accountId = values.accountId.trim();
+    if (!accountId) found.accountId = t('pay.errors.accountRequired');
+    else if (!ACCOUNT_PATTERN.test(accountId)) found.accountId = t('pay.errors.accountInvalid');
+    const amount = values.amount.trim() ? parseAmount(values.amount, locale) : null;
+    if (!values.amount.trim()) found.amount = t('pay.errors.amountRequired');
+    else if (amount === null || amount <= 0) found.amount = t('pay.errors.amountInvalid');
+    else if (amount > TRANSFER_LIMITS.perTransaction) {
+      found.amount = t('pay.errors.amountOverLimit', {
+        limit: usd(TRANSFER_LIMITS.perTransaction),
+      });
+    }
+    const memo = values.memo.trim();
+    if (memo.length > MEMO_MAX) found.memo = t('pay.errors.memoTooLong', { max: MEMO_MAX });
+    setProblems(found);
+    const first = (['payeeId', 'accountId', 'amount', 'memo'] as const).find((name) => found[name]);
+    if (first) {
+      // Take keyboard and screen-reader users to the first field to fix; its message is described.
+      (event.currentTarget as HTMLFormElement)
+        .querySelector<HTMLElement>(`[name="${first}"]`)
+        ?.focus();
+      return;
+    }
+    if (!biller || amount === null) return;
+    setFailure(null);
+    setReady({ biller, accountId, amount, memo });
+  };
+
+  const confirm = async () => {
+    if (!ready) return;
+    setFailure(null);
+    try {
+      await pay.mutateAsync({
+        paymentType: billType,
+        payeeId: ready.biller.id,
+        amount: ready.amount,
+        accountId: ready.accountId,
+        memo: ready.memo,
+      });
+      onPaid(billType);
+    } catch (error) {
+      setFailure(error);
+    }
+  };
+
+  const close = () => {
+    if (!pay.isPending) onClose();
+  };
+
+  if (ready) {
+    const identity = failure instanceof ApiError && failure.code === 'identity_not_verified';
+    return (
+      <>
+        <DialogContent>
+          {failure !== null && (
+            <Alert
+              severity="error"
+              role="alert"
+              sx={{ mb: 2 }}
+              action={
+                identity ? (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    component={RouterLink}
+                    to="/onboarding/verify"
+                  >
+                    {t('identity.verify')}
+                  </Button>
+                ) : undefined
+              }
+            >
+              {t('pay.failed', { detail: paymentFailureDetail(t, failure, locale) })}
+            </Alert>
+          )}
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
+            {t('pay.review.title')}
+          </Typography>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: 'minmax(0, 1fr) auto',
+              columnGap: 2,
+              rowGap: 1,
+            }}
+          >
+            {[
+              [t('pay.review.biller'), ready.biller.name],
+              [t('pay.review.account'), `••••${ready.accountId.slice(-4)}`],
+              ...(ready.memo ? [[t('pay.review.memo'), ready.memo]] : []),
+              [t('pay.review.amount'), usd(ready.amount)],
+              [t('pay.review.fee'), t('pay.review.noFee')],
+              [t('pay.review.total'), usd(ready.amount)],
+            ].map(([label, value]) => (
+              <Box key={label} sx={{ display: 'contents' }}>
+                <Box component="dt" sx={{ color: 'text.secondary' }}>
+                  {label}
+                </Box>
+                <Box component="dd" sx={{ m: 0, textAlign: 'right', overflowWrap: 'anywhere' }}>
+                  {value}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          <Button onClick={() => setReady(null)} disabled={pay.isPending}>
+            {t('pay.back')}
+          </Button>
+          <Button variant="contained" onClick={() => void confirm()} disabled={pay.isPending}>
+            {pay.isPending ? t('pay.processing') : t('pay.confirm', { amount: usd(ready.amount) })}
+          </Button>
+        </DialogActions>
+      </>
+    );
+  }
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: change(name),
+    error: Boolean(problems[name]),
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={review}>
+      <DialogContent sx={{ display: 'grid', gap: 2.5, pt: 1 }}>
+        {balance.data && (
+          <Typography color="text.secondary">
+            {t('pay.balance', { balance: usd(balance.data.availableBalanceCents) })}
+          </Typography>
+        )}
+        {billers.isPending ? (
+          <Box role="status" aria-label={t('common:status.loading')}>
+            <Skeleton variant="rounded" height={56} />
+          </Box>
+        ) : billers.isError ? (
+          <Alert
+            severity="error"
+            role="alert"
+            action={
+              <Button color="inherit" size="small" onClick={() => void billers.refetch()}>
+                {t('pay.retry')}
+              </Button>
+            }
+          >
+            {t('pay.billersFailed')}
+          </Alert>
+        ) : (
+          <TextField
+            select
+            {...field('payeeId')}
+            label={t('pay.fields.biller')}
+            helperText={problems.payeeId}
+            // The first option ("Choose the company") is always shown: keep the label above it.
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">{t('pay.fields.billerPlaceholder')}</option>
+            {billers.data.map((biller) => (
+              <option key={biller.id} value={biller.id}>
+                {biller.name}
+              </option>
+            ))}
+          </TextField>
+        )}
+        <TextField
+          {...field('accountId')}
+          label={t('pay.fields.accountId')}
+          helperText={problems.accountId ?? t('pay.fields.accountIdHint')}
+          autoComplete="off"
+          spellCheck={false}
+          slotProps={{ htmlInput: { maxLength: 34 } }}
+        />
+        <TextField
+          {...field('amount')}
+          label={t('pay.fields.amount')}
+          helperText={problems.amount ?? t('pay.fields.amountHint')}
+          autoComplete="off"
+          slotProps={{
+            htmlInput: { inputMode: 'decimal' },
+            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+          }}
+        />
+        <TextField
+          {...field('memo')}
+          label={t('pay.fields.memo')}
+          helperText={problems.memo}
+          slotProps={{ htmlInput: { maxLength: MEMO_MAX } }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={close}>{t('pay.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={!billers.data}>
+          {t('pay.continue')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

@@ -1,0 +1,172 @@
+import type { Biller, Transfer } from '@pago/shared/contracts/money';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import enBillPay from '@/locales/en/billpay.json';
+import esBillPay from '@/locales/es/billpay.json';
+import { type Answer, type ApiCall, apiError, stubApi } from '../test/api-stub';
+import { renderBillPay } from '../test/render';
+import BillPayPage from './billpay-page';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const BILLERS: Biller[] = [
+  {
+    id: 'electricity-1',
+    name: 'Lone Star Power & Light',
+    paymentType: 'electricity',
+    category: 'utilities',
+  },
+  {
+    id: 'electricity-2',
+    name: 'Pacific Coast Electric',
+    paymentType: 'electricity',
+    category: 'utilities',
+  },
+];
+
+const PAYMENT: Transfer = {
+  id: '0a6c1f0e-1111-4c1e-8d7e-3a2b1c0d9e8f',
+  kind: 'bill_payment',
+  status: 'completed',
+  direction: 'out',
+  amountCents: 4590,
+  feeCents: 0,
+  totalCents: 4590,
+  counterparty: { userId: null, name: 'Lone Star Power & Light', username: null, phone: null },
+  createdAt: '2025-05-02T15:00:00.000Z',
+  details: {},
+};
+
+function serve(pay: (call: ApiCall) => Answer) {
+  return stubApi((call) => {
+    if (call.path === '/api/wallet/balance') {
+      return { body: { balanceCents: 50000, availableBalanceCents: 50000, currency: 'USD' } };
+    }
+    if (call.path === '/api/billers?paymentType=electricity') return { body: BILLERS };
+    if (call.path === '/api/unit/bill-payment') return pay(call);
+    return undefined;
+  });
+}
+
+async function fillElectricity(
+  labels: { biller: string; account: string; amount: string },
+  account: string,
+) {
+  const dialog = await screen.findByRole('dialog');
+  const biller = await within(dialog).findByLabelText(labels.biller);
+  await userEvent.selectOptions(biller, 'electricity-1');
+  await userEvent.type(within(dialog).getByLabelText(labels.account), account);
+  await userEvent.type(within(dialog).getByLabelText(labels.amount), '45,90');
+  return dialog;
+}
+
+describe('bill pay, signed in', () => {
+  it('lists the billers of the chosen type, shows Processing while paying, then the success', async () => {
+    let release: (answer: Answer) => void = () => {};
+    const calls = serve(
+      () =>
+        new Promise((resolve) => {
+          release = resolve;
+        }),
+    );
+    await renderBillPay(<BillPayPage />, { language: 'es' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Luz' }));
+    const dialog = await fillElectricity(
+      { biller: 'Empresa', account: 'Tu número de cuenta con la empresa', amount: 'Monto en USD' },
+      'LS-778812',
+    );
+    expect(within(dialog).getByRole('heading', { name: 'Pago de luz' })).toBeVisible();
+    expect(within(dialog).getByText('Saldo disponible: $500.00')).toBeVisible();
+    expect(
+      within(dialog).getByRole('option', { name: 'Pacific Coast Electric' }),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+
+    expect(within(dialog).getByText('••••8812')).toBeVisible();
+    expect(within(dialog).getByText('Sin comisión')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pagar $45.90' }));
+    expect(await within(dialog).findByRole('button', { name: 'Procesando...' })).toBeDisabled();
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await act(async () => release({ status: 201, body: PAYMENT }));
+    const success = await screen.findByText('Pago de luz realizado con éxito');
+    expect(success).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [payment] = calls.filter((call) => call.path === '/api/unit/bill-payment');
+    expect(payment?.body).toEqual({
+      paymentType: 'electricity',
+      payeeId: 'electricity-1',
+      amount: 4590,
+      accountId: 'LS-778812',
+      memo: '',
+    });
+    expect(payment?.headers['idempotency-key']).toBeTruthy();
+
+    // Spec §4: the success message clears itself after 5 s.
+    await act(async () => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(screen.queryByText('Pago de luz realizado con éxito')).toBeNull();
+  });
+
+  it('says why a payment failed', async () => {
+    serve(() => apiError(422, 'payment_failed', { reason: 'account_not_found' }));
+    await renderBillPay(<BillPayPage />, { language: 'en' });
+    await userEvent.click(screen.getByRole('button', { name: 'Electricity' }));
+    const dialog = await fillElectricity(
+      {
+        biller: 'Company',
+        account: 'Your account number with the company',
+        amount: 'Amount in USD',
+      },
+      '0000123',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay $45.90' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "Payment failed: the company couldn't find that account number. Check it on your bill.",
+    );
+  });
+
+  it('requires the company, the account number and the amount', async () => {
+    const calls = serve(() => ({ status: 201, body: PAYMENT }));
+    await renderBillPay(<BillPayPage />, { language: 'en' });
+    await userEvent.click(screen.getByRole('button', { name: 'Electricity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Electricity payment' });
+    await within(dialog).findByLabelText('Company');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText("Choose the company you're paying.")).toBeVisible();
+    expect(within(dialog).getByText('Enter your account number with the company.')).toBeVisible();
+    expect(within(dialog).getByText('Enter the amount.')).toBeVisible();
+    expect(within(dialog).getByLabelText('Company')).toHaveFocus();
+    expect(calls.some((call) => call.path === '/api/unit/bill-payment')).toBe(false);
+  });
+});
+
+describe('bill pay, signed out', () => {
+  it('asks to log in to pay', async () => {
+    const calls = serve(() => ({ status: 201, body: PAYMENT }));
+    await renderBillPay(<BillPayPage />, { language: 'en', user: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Water' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please log in to make payments');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('billpay translations', () => {
+  it('has the same keys in Spanish and English', () => {
+    const keysOf = (value: unknown, prefix = ''): string[] =>
+      typeof value !== 'object' || value === null
+        ? [prefix]
+        : Object.entries(value).flatMap(([key, child]) =>
+            keysOf(child, prefix ? `${prefix}.${key}` : key),
+          );
+    expect(keysOf(esBillPay).sort()).toEqual(keysOf(enBillPay).sort());
+  });
+});

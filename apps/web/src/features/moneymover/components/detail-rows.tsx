@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+
+export type DetailRow = { label: string; value: ReactNode; strong?: boolean };
+
+/** Label and value pairs as a description list, side by side even at 390 px. */
+export function DetailRows({ rows }: { rows: DetailRow[] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr) auto',
+        columnGap: 2,
+        rowGap: 1,
+      }}
+    >
+      {rows.map((row) => (
+        <Box key={row.label} sx={{ display: 'contents' }}>
+          <Box
+            component="dt"
+            sx={{
+              color: row.strong ? 'text.primary' : 'text.secondary',
+              fontWeight: row.strong ? 700 : 400,
+            }}
+          >
+            {row.label}
+          </Box>
+          <Box
+            component="dd"
+            sx={{
+              m: 0,
+              textAlign: 'right',
+              overflowWrap: 'anywhere',
+              fontWeight: row.strong ? 700 : 400,
+            }}
+          >
+            {row.value}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+import { TRANSFER_LIMITS } from '@pago/shared/fees';
+import { type Cents, type Locale, parseAmount } from '@pago/shared/money';
+
+/** Translation keys (moneymover `errors`) of what can be wrong with a typed amount. */
+export type AmountProblem =
+  | 'errors.amountRequired'
+  | 'errors.amountInvalid'
+  | 'errors.amountPositive'
+  | 'errors.amountOverLimit';
+
+/**
+ * Reads an amount as typed in the app's language ("12,50" or "12.50" in Spanish). One transfer
+ * can move at most the per-transaction limit, so a larger amount is refused here already.
+ */
+export function readAmount(
+  input: string,
+  locale: Locale,
+): { cents: Cents; problem?: never } | { cents?: never; problem: AmountProblem } {
+  if (!input.trim()) return { problem: 'errors.amountRequired' };
+  const cents = parseAmount(input, locale);
+  if (cents === null) return { problem: 'errors.amountInvalid' };
+  if (cents <= 0) return { problem: 'errors.amountPositive' };
+  if (cents > TRANSFER_LIMITS.perTransaction) return { problem: 'errors.amountOverLimit' };
+  return { cents };
+}

@@ -1,0 +1,64 @@
+import { type Cents, formatUsd, type Locale } from '@pago/shared/money';
+import type { TFunction } from 'i18next';
+import { ApiError } from '@/lib/api-client';
+
+export type Feedback = {
+  severity: 'success' | 'error' | 'info';
+  text: string;
+  /** The server wants identity verification first: the message links to it. */
+  identity?: boolean;
+};
+
+/** Codes with a sentence of their own in moneymover.json `errors`. */
+const TRANSLATED = new Set<string>([
+  'identity_not_verified',
+  'self_transfer',
+  'quote_expired',
+  'quote_mismatch',
+  'quote_required',
+  'recipient_not_found',
+  'request_not_pending',
+  'bank_account_required',
+]);
+
+/**
+ * What to tell the person about a failed money call, in their language: limits with the room
+ * left, insufficient funds with the balance, our sentence for other known codes (`overrides`
+ * first, for a screen's own wording), else the screen's `fallbackKey`. Never the server's English.
+ */
+export function moneyErrorFeedback(
+  t: TFunction<'moneymover'>,
+  failure: unknown,
+  fallbackKey: string,
+  locale: Locale,
+  overrides: Record<string, string> = {},
+): Feedback {
+  const text = (key: string, values?: Record<string, string>) => ({
+    severity: 'error' as const,
+    text: t(key, values),
+  });
+  if (!(failure instanceof ApiError)) return text(fallbackKey);
+  const details = failure.details ?? {};
+  const usd = (value: unknown) =>
+    formatUsd((typeof value === 'number' ? value : 0) as Cents, locale);
+  const override = overrides[failure.code];
+  if (override) return text(override);
+  switch (failure.code) {
+    case 'identity_not_verified':
+      return { ...text('errors.identity_not_verified'), identity: true };
+    case 'insufficient_funds':
+      return text('errors.insufficient_funds', { balance: usd(details.balanceCents) });
+    case 'limit_exceeded': {
+      const limit =
+        details.limit === 'daily' || details.limit === 'monthly'
+          ? details.limit
+          : 'per_transaction';
+      return text(`errors.limit_exceeded.${limit}`, {
+        limit: usd(details.limitCents),
+        remaining: usd(details.remainingCents),
+      });
+    }
+    default:
+      return TRANSLATED.has(failure.code) ? text(`errors.${failure.code}`) : text(fallbackKey);
+  }
+}

@@ -1,0 +1,419 @@
+import type { Quote, Transfer } from '@pago/shared/contracts/money';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import enMoneyMover from '@/locales/en/moneymover.json';
+import esMoneyMover from '@/locales/es/moneymover.json';
+import { type Answer, type ApiCall, apiError, stubApi } from '../test/api-stub';
+import { ANA, renderMoneyMover } from '../test/render';
+import MoneyMoverPage from './moneymover-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const QUOTE: Quote = {
+  quoteId: '6f1c2a8e-2f3b-4f7e-9a51-0c8d3b1e2a44',
+  recipientCountry: 'MX',
+  speed: 'standard',
+  amountCents: 10000,
+  feeCents: 449,
+  totalCents: 10449,
+  payoutCurrency: 'MXN',
+  fxRate: '17.1234',
+  marketRate: '17.4728',
+  spreadBps: 200,
+  payoutAmount: '1712.34',
+  deliveryEstimate: 'one_to_three_days',
+  expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+};
+
+const TRANSFER: Transfer = {
+  id: '9d0f3c55-0b1a-4c1e-8d7e-3a2b1c0d9e8f',
+  kind: 'remittance',
+  status: 'processing',
+  direction: 'out',
+  amountCents: 10000,
+  feeCents: 449,
+  totalCents: 10449,
+  counterparty: { userId: null, name: '+525512345678', username: null, phone: '+525512345678' },
+  createdAt: '2025-05-02T15:00:00.000Z',
+  details: { recipientPhone: '+525512345678' },
+};
+
+/** The wallet's own calls; `extra` answers the rest. */
+function serve(extra: (call: ApiCall) => Answer | undefined = () => undefined) {
+  return stubApi((call) => {
+    if (call.path === '/api/wallet/balance') {
+      return { body: { balanceCents: 50000, availableBalanceCents: 50000, currency: 'USD' } };
+    }
+    if (call.path === '/api/requests/incoming' || call.path === '/api/requests/outgoing') {
+      return extra(call) ?? { body: [] };
+    }
+    return extra(call);
+  });
+}
+
+const posts = (calls: ApiCall[], path: string) =>
+  calls.filter((call) => call.method === 'POST' && call.path === path);
+
+describe('the money mover, signed in', () => {
+  it('shows the real balance', async () => {
+    serve();
+    await renderMoneyMover(<MoneyMoverPage />);
+    const card = screen.getByRole('region', { name: 'Saldo disponible' });
+    expect(await within(card).findByText('$500.00')).toBeVisible();
+  });
+
+  it('quotes, shows the fee before confirming, and retries the send with the same key', async () => {
+    let sends = 0;
+    const calls = serve((call) => {
+      if (call.path === '/api/transactions/quote') return { body: QUOTE };
+      if (call.path === '/api/transactions/send') {
+        sends += 1;
+        return sends === 1 ? 'network_error' : { status: 201, body: TRANSFER };
+      }
+      if (call.path === `/api/transactions/${TRANSFER.id}`) {
+        return { body: { ...TRANSFER, status: 'delivered', statusHistory: [] } };
+      }
+      return undefined;
+    });
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en' });
+
+    await userEvent.type(screen.getByLabelText("Recipient's phone"), '55 1234 5678');
+    expect(screen.getByLabelText('Destination country')).toHaveValue('MX');
+    await userEvent.type(screen.getByLabelText('Amount in USD'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Get quote' }));
+
+    const review = await screen.findByRole('region', { name: 'Review your transfer' });
+    expect(posts(calls, '/api/transactions/quote')[0]?.body).toEqual({
+      recipientCountry: 'MX',
+      amountUsd: 100,
+      speed: 'standard',
+    });
+    const row = (label: string) => within(review).getByText(label).nextElementSibling;
+    expect(row('Fee')).toHaveTextContent('$4.49');
+    expect(row('You send')).toHaveTextContent('$100.00');
+    expect(row('Total from your balance')).toHaveTextContent('$104.49');
+    expect(row('Exchange rate')).toHaveTextContent('1 USD = 17.1234 MXN');
+    expect(row('Recipient gets')).toHaveTextContent('1,712.34');
+    expect(row('Delivery')).toHaveTextContent('In 1 to 3 days');
+    expect(within(review).getByText(/This rate is held for \d+:\d\d\./)).toBeVisible();
+    expect(posts(calls, '/api/transactions/send')).toHaveLength(0);
+
+    await userEvent.click(within(review).getByRole('button', { name: 'Confirm and send $104.49' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to send money. Please try again.',
+    );
+    await userEvent.click(within(review).getByRole('button', { name: 'Confirm and send $104.49' }));
+    expect(await screen.findByText('Money sent successfully!')).toBeVisible();
+
+    const sent = posts(calls, '/api/transactions/send');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.body).toEqual({
+      recipientName: '+525512345678',
+      recipientCountry: 'MX',
+      amountUsd: 100,
+      speed: 'standard',
+      quoteId: QUOTE.quoteId,
+    });
+    expect(sent[1]?.body).toEqual(sent[0]?.body);
+    const key = sent[0]?.headers['idempotency-key'];
+    expect(key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(sent[1]?.headers['idempotency-key']).toBe(key);
+    // The payout is followed: delivered.
+    expect(
+      await screen.findByText(/Delivered: \+52 55 1234 5678 received your \$100\.00\./),
+    ).toBeVisible();
+  });
+
+  it('reads "12,50" in Spanish as $12.50', async () => {
+    const calls = serve((call) =>
+      call.path === '/api/transactions/quote'
+        ? { body: { ...QUOTE, amountCents: 1250, feeCents: 318, totalCents: 1568 } }
+        : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'es' });
+    await userEvent.type(screen.getByLabelText('Teléfono de quien recibe'), '5512345678');
+    await userEvent.type(screen.getByLabelText('Monto en USD'), '12,50');
+    await userEvent.click(screen.getByRole('button', { name: 'Cotizar' }));
+
+    const review = await screen.findByRole('region', { name: 'Revisa tu envío' });
+    expect(posts(calls, '/api/transactions/quote')[0]?.body).toMatchObject({ amountUsd: 12.5 });
+    expect(within(review).getByText('Comisión').nextElementSibling).toHaveTextContent('$3.18');
+    expect(within(review).getByRole('button', { name: 'Confirmar y enviar $15.68' })).toBeEnabled();
+  });
+
+  it('requires every field before quoting', async () => {
+    const calls = serve();
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'es' });
+    await userEvent.click(screen.getByRole('button', { name: 'Cotizar' }));
+    expect(await screen.findByText('Ingresa el teléfono de quien recibe.')).toBeVisible();
+    expect(screen.getByText('Ingresa el monto.')).toBeVisible();
+
+    await userEvent.type(screen.getByLabelText('Teléfono de quien recibe'), '12');
+    await userEvent.type(screen.getByLabelText('Monto en USD'), '1000');
+    await userEvent.click(screen.getByRole('button', { name: 'Cotizar' }));
+    expect(await screen.findByText(/Ingresa un teléfono válido/)).toBeVisible();
+    expect(
+      screen.getByText('Lo máximo que puedes mover en una transferencia es $999.00.'),
+    ).toBeVisible();
+    expect(posts(calls, '/api/transactions/quote')).toHaveLength(0);
+  });
+
+  it('offers a new quote once the quote has expired, and sends nothing', async () => {
+    let quotes = 0;
+    const calls = serve((call) => {
+      if (call.path !== '/api/transactions/quote') return undefined;
+      quotes += 1;
+      const expiresAt = new Date(Date.now() + (quotes === 1 ? -1000 : 600_000)).toISOString();
+      return { body: { ...QUOTE, quoteId: `${QUOTE.quoteId.slice(0, -1)}${quotes}`, expiresAt } };
+    });
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en' });
+    await userEvent.type(screen.getByLabelText("Recipient's phone"), '5512345678');
+    await userEvent.type(screen.getByLabelText('Amount in USD'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Get quote' }));
+    expect(await screen.findByText(/This quote has expired/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Confirm and send/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Get a new quote' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm and send $104.49' }));
+    await waitFor(() => expect(posts(calls, '/api/transactions/send')).toHaveLength(1));
+    expect(posts(calls, '/api/transactions/send')[0]?.body).toMatchObject({
+      quoteId: `${QUOTE.quoteId.slice(0, -1)}2`,
+    });
+  });
+
+  it('says which limit a send is over and how much room is left', async () => {
+    serve((call) => {
+      if (call.path === '/api/transactions/quote') return { body: QUOTE };
+      if (call.path === '/api/transactions/send') {
+        return apiError(422, 'limit_exceeded', {
+          limit: 'daily',
+          limitCents: 250000,
+          remainingCents: 5000,
+        });
+      }
+      return undefined;
+    });
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en' });
+    await userEvent.type(screen.getByLabelText("Recipient's phone"), '5512345678');
+    await userEvent.type(screen.getByLabelText('Amount in USD'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Get quote' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm and send $104.49' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This is over your daily limit of $2,500.00. You can still send $50.00 today.',
+    );
+  });
+
+  it('links to identity verification when the server asks for it', async () => {
+    serve((call) =>
+      call.path === '/api/transactions/quote' ? apiError(403, 'identity_not_verified') : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, {
+      language: 'es',
+      user: { ...ANA, kyc_status: 'pending', plaidIdentityStatus: null },
+    });
+    expect(
+      screen.getByText('Verifica tu identidad para enviar, solicitar y transferir dinero.'),
+    ).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Teléfono de quien recibe'), '5512345678');
+    await userEvent.type(screen.getByLabelText('Monto en USD'), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Cotizar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Verifica tu identidad antes de mover dinero.');
+    expect(within(alert).getByRole('link', { name: 'Verificar mi identidad' })).toHaveAttribute(
+      'href',
+      '/onboarding/verify',
+    );
+  });
+
+  it('opens the tab and fills in the person from the link', async () => {
+    const calls = serve((call) =>
+      call.path === '/api/requests/create'
+        ? {
+            status: 201,
+            body: { id: 'r1', amountCents: 2500, note: 'Cena', status: 'pending' },
+          }
+        : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, {
+      language: 'es',
+      path: '/moneymover?tab=request&to=bob_d',
+    });
+    expect(screen.getByRole('tab', { name: 'Solicitar dinero' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByLabelText('Usuario o teléfono')).toHaveValue('bob_d');
+    await userEvent.type(screen.getByLabelText('Motivo o nota'), 'Cena');
+    await userEvent.type(screen.getByLabelText('Monto en USD'), '25');
+    await userEvent.click(screen.getByRole('button', { name: 'Solicitar dinero' }));
+    expect(await screen.findByText('¡Solicitud de dinero enviada con éxito!')).toBeVisible();
+    const [created] = posts(calls, '/api/requests/create');
+    expect(created?.body).toEqual({ requestedFrom: 'bob_d', requestNote: 'Cena', amountUsd: 25 });
+    expect(created?.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('says so when a request cannot be sent', async () => {
+    serve((call) =>
+      call.path === '/api/requests/create' ? apiError(503, 'service_unavailable') : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en', path: '/moneymover?tab=request' });
+    await userEvent.type(screen.getByLabelText('Username or phone'), '@eva.r');
+    await userEvent.type(screen.getByLabelText('Reason or note'), 'Tickets');
+    await userEvent.type(screen.getByLabelText('Amount in USD'), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Request money' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to request money. Please try again.',
+    );
+  });
+
+  it('pays an incoming request after confirming', async () => {
+    const request = {
+      id: '1b2c3d4e-0000-4000-8000-000000000001',
+      amountCents: 3000,
+      note: 'Pizza',
+      status: 'pending',
+      requester: { userId: 'u_bob', name: 'Bob Díaz', username: 'bob_d', phone: null },
+      payer: { userId: 'u_ana', name: 'Ana López', username: 'ana.lopez', phone: null },
+      transferId: null,
+      createdAt: '2025-05-01T18:30:00.000Z',
+    };
+    let paid = false;
+    const calls = serve((call) => {
+      if (call.path === '/api/requests/incoming') {
+        return { body: [{ ...request, status: paid ? 'paid' : 'pending' }] };
+      }
+      if (call.path === `/api/requests/${request.id}/pay`) {
+        paid = true;
+        return { body: { ...request, status: 'paid' } };
+      }
+      return undefined;
+    });
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en', path: '/moneymover?tab=request' });
+    const incoming = await screen.findByText('From Bob Díaz (@bob_d)');
+    const item = incoming.closest('li') as HTMLElement;
+    expect(within(item).getByText('Pending')).toBeVisible();
+    await userEvent.click(within(item).getByRole('button', { name: 'Pay' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Pay this request?' });
+    expect(dialog).toHaveTextContent('$30.00 will leave your balance and go to Bob Díaz (@bob_d)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay $30.00' }));
+    expect(await screen.findByText('Request paid.')).toBeVisible();
+    const [pay] = posts(calls, `/api/requests/${request.id}/pay`);
+    expect(pay?.body).toEqual({});
+    expect(pay?.headers['idempotency-key']).toBeTruthy();
+    await waitFor(() => expect(within(item).getByText('Paid')).toBeVisible());
+  });
+});
+
+describe('bank transfer', () => {
+  const ACCOUNT = {
+    id: 'b1',
+    accountNumber: '912345678901',
+    routingNumber: '123456780',
+    createdAt: '2025-05-01T00:00:00.000Z',
+  };
+
+  it('offers to set up the banking account when there is none', async () => {
+    let created = false;
+    const calls = serve((call) => {
+      if (call.path === '/api/unit/accounts/me') {
+        return created ? { body: ACCOUNT } : apiError(404, 'not_found');
+      }
+      if (call.path === '/api/unit/accounts/create') {
+        created = true;
+        return { status: 201, body: ACCOUNT };
+      }
+      return undefined;
+    });
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'es', path: '/moneymover?tab=bank' });
+    expect(
+      await screen.findByRole('heading', { name: 'Se requiere una cuenta bancaria' }),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Configurar cuenta bancaria' }));
+    expect(await screen.findByText('¡Cuenta bancaria creada con éxito!')).toBeVisible();
+    expect(screen.getByText('912345678901')).toBeVisible();
+    expect(screen.getByText('123456780')).toBeVisible();
+    expect(posts(calls, '/api/unit/accounts/create')[0]?.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('says "Failed to create banking account" when the server refuses', async () => {
+    serve((call) => {
+      if (call.path === '/api/unit/accounts/me') return apiError(404, 'not_found');
+      if (call.path === '/api/unit/accounts/create') return apiError(400, 'bad_request');
+      return undefined;
+    });
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en', path: '/moneymover?tab=bank' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Set Up Banking Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create banking account');
+  });
+
+  it('checks the fields in the spec order and sends the amount in cents', async () => {
+    const calls = serve((call) => {
+      if (call.path === '/api/unit/accounts/me') return { body: ACCOUNT };
+      if (call.path === '/api/unit/payments/send') {
+        return { status: 201, body: { ...TRANSFER, kind: 'bank_transfer', status: 'completed' } };
+      }
+      return undefined;
+    });
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en', path: '/moneymover?tab=bank' });
+    const send = await screen.findByRole('button', { name: 'Send transfer' });
+    const amount = screen.getByLabelText(/^Amount in USD/);
+    expect(amount).toHaveAttribute('min', '0.01');
+    expect(amount).toHaveAttribute('step', '0.01');
+
+    await userEvent.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please fill in all required fields.',
+    );
+
+    await userEvent.type(screen.getByLabelText(/^Receiver's phone or e-mail/), 'eva@example.com');
+    await userEvent.type(amount, '0');
+    await userEvent.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid amount.');
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12.5');
+    await userEvent.type(screen.getByLabelText('Description (optional)'), 'Rent share');
+    await userEvent.click(send);
+    expect(await screen.findByText('Money sent successfully via Unit!')).toBeVisible();
+    const [payment] = posts(calls, '/api/unit/payments/send');
+    expect(payment?.body).toEqual({
+      receiver: 'eva@example.com',
+      amount: 1250,
+      description: 'Rent share',
+    });
+  });
+});
+
+describe('the money mover, signed out', () => {
+  it('shows the tabs and asks to log in to act', async () => {
+    const calls = serve();
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'es', user: null });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Enviar dinero',
+      'Solicitar dinero',
+      'Transferencia bancaria',
+    ]);
+    expect(screen.getByText('Inicia sesión para ver tu saldo.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Inicia sesión para enviar dinero' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('moneymover translations', () => {
+  it('has the same keys in Spanish and English', () => {
+    const keysOf = (value: unknown, prefix = ''): string[] =>
+      typeof value !== 'object' || value === null || Array.isArray(value)
+        ? [prefix]
+        : Object.entries(value).flatMap(([key, child]) =>
+            keysOf(child, prefix ? `${prefix}.${key}` : key),
+          );
+    expect(keysOf(esMoneyMover).sort()).toEqual(keysOf(enMoneyMover).sort());
+  });
+});

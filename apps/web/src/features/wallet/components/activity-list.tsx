@@ -1,0 +1,98 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { Transfer } from '@pago/shared/contracts/money';
+import { type Cents, formatUsd } from '@pago/shared/money';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../lib/format';
+import { useLocale } from '../lib/locale';
+import { counterpartyName, kindKey, STATUS_COLOR, signedCents } from '../lib/transfer-text';
+
+/** "+$50.00" / "−$104.49": the sign says which way the money went. */
+export function SignedAmount({ transfer }: { transfer: Transfer }) {
+  const locale = useLocale();
+  const signed = signedCents(transfer);
+  const text = formatUsd(Math.abs(signed) as Cents, locale);
+  return (
+    <Typography
+      component="span"
+      sx={{
+        fontWeight: 700,
+        whiteSpace: 'nowrap',
+        color: signed > 0 ? 'secondary.main' : 'text.primary',
+      }}
+    >
+      {signed > 0 ? `+${text}` : `−${text}`}
+    </Typography>
+  );
+}
+
+/**
+ * Transfers as a list: kind, the other party, signed amount, status and date in the active
+ * language. Each row opens its receipt.
+ */
+export function ActivityList({
+  transfers,
+  onOpen,
+}: {
+  transfers: Transfer[];
+  onOpen(transfer: Transfer): void;
+}) {
+  const { t } = useTranslation('wallet');
+  const locale = useLocale();
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {transfers.map((transfer) => {
+        const other = counterpartyName(transfer);
+        return (
+          <Box
+            component="li"
+            key={transfer.id}
+            sx={{ borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+          >
+            <ButtonBase
+              onClick={() => onOpen(transfer)}
+              aria-haspopup="dialog"
+              sx={{
+                width: '100%',
+                textAlign: 'left',
+                display: 'flex',
+                alignItems: 'flex-start',
+                gap: 1.5,
+                py: 1.5,
+                px: 1,
+                borderRadius: 1,
+                '&:hover': { bgcolor: 'action.hover' },
+                '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
+              }}
+            >
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600 }}>{t(kindKey(transfer))}</Typography>
+                {other && (
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {other}
+                  </Typography>
+                )}
+                <Box
+                  sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}
+                >
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={STATUS_COLOR[transfer.status]}
+                    label={t(`status.${transfer.status}`)}
+                  />
+                  <Typography variant="body2" color="text.secondary" component="span">
+                    {formatDateTime(transfer.createdAt, locale)}
+                  </Typography>
+                </Box>
+              </Box>
+              <SignedAmount transfer={transfer} />
+            </ButtonBase>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

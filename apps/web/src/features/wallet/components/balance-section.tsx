@@ -1,0 +1,154 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { TEST_DEPOSIT_MAX_CENTS } from '@pago/shared/contracts/money';
+import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { useBalance, useTestDeposit } from '../api/wallet';
+import { useLocale } from '../lib/locale';
+import { SectionCard } from './section-card';
+
+/** Spec §4 and §9: a success message clears itself after 5 s. */
+const SUCCESS_MESSAGE_MS = 5000;
+
+// Set once the server says it has no test deposits (live mode): the button stays hidden for the
+// rest of the visit.
+let testMoneyUnavailable = false;
+
+type Message = { severity: 'success' | 'error' | 'info'; text: string };
+
+/** The wallet balance, and in the sandbox a way to add pretend money to try Pago with. */
+export function BalanceSection() {
+  const { t } = useTranslation('wallet');
+  const locale = useLocale();
+  const balance = useBalance();
+  const deposit = useTestDeposit();
+  const [adding, setAdding] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [hidden, setHidden] = useState(testMoneyUnavailable);
+  const fieldId = useId();
+  const max = formatUsd(TEST_DEPOSIT_MAX_CENTS as Cents, locale);
+
+  useEffect(() => {
+    if (message?.severity !== 'success') return;
+    const timer = window.setTimeout(() => setMessage(null), SUCCESS_MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [message]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const cents = parseAmount(amount, locale);
+    if (!amount.trim()) return setInvalid(t('testMoney.errors.required'));
+    if (cents === null || cents <= 0) return setInvalid(t('testMoney.errors.invalid'));
+    if (cents > TEST_DEPOSIT_MAX_CENTS) return setInvalid(t('testMoney.errors.tooMuch', { max }));
+    setInvalid(null);
+    setMessage(null);
+    try {
+      await deposit.mutateAsync(cents);
+      setAdding(false);
+      setAmount('');
+      setMessage({
+        severity: 'success',
+        text: t('testMoney.success', { amount: formatUsd(cents, locale) }),
+      });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 404) {
+        testMoneyUnavailable = true;
+        setHidden(true);
+        setAdding(false);
+        setMessage({ severity: 'info', text: t('testMoney.unavailable') });
+        return;
+      }
+      setMessage({
+        severity: 'error',
+        text:
+          failure instanceof ApiError && failure.code === 'identity_not_verified'
+            ? t('testMoney.errors.identity')
+            : t('testMoney.errors.failed'),
+      });
+    }
+  };
+
+  return (
+    <SectionCard title={t('balance.title')}>
+      {balance.isPending ? (
+        <Box role="status" aria-label={t('common:status.loading')}>
+          <Skeleton width={180} height={56} />
+        </Box>
+      ) : balance.isError ? (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => void balance.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {t('balance.loadFailed')}
+        </Alert>
+      ) : (
+        <Box>
+          <Typography sx={{ fontSize: { xs: 32, sm: 40 }, fontWeight: 800, lineHeight: 1.2 }}>
+            {formatUsd(balance.data.balanceCents as Cents, locale)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('balance.available', {
+              amount: formatUsd(balance.data.availableBalanceCents as Cents, locale),
+            })}
+          </Typography>
+        </Box>
+      )}
+      {message && (
+        <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </Alert>
+      )}
+      {!hidden &&
+        (adding ? (
+          <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 1.5 }}>
+            <TextField
+              id={fieldId}
+              label={t('testMoney.amount')}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              error={invalid !== null}
+              helperText={invalid ?? t('testMoney.hint', { max })}
+              autoComplete="off"
+              autoFocus
+              disabled={deposit.isPending}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal' },
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              }}
+            />
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button type="submit" variant="contained" disabled={deposit.isPending}>
+                {deposit.isPending ? t('common:status.processing') : t('testMoney.add')}
+              </Button>
+              <Button onClick={() => setAdding(false)} disabled={deposit.isPending}>
+                {t('testMoney.cancel')}
+              </Button>
+            </Box>
+          </Box>
+        ) : (
+          <Box>
+            <Button variant="outlined" onClick={() => setAdding(true)}>
+              {t('testMoney.button')}
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('testMoney.explain')}
+            </Typography>
+          </Box>
+        ))}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,80 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { LimitWindow } from '@pago/shared/contracts/money';
+import { type Cents, formatUsd } from '@pago/shared/money';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLimits } from '../api/wallet';
+import { useLocale } from '../lib/locale';
+import { SectionCard } from './section-card';
+
+function Window({ title, window: w }: { title: string; window: LimitWindow }) {
+  const { t } = useTranslation('wallet');
+  const locale = useLocale();
+  const labelId = useId();
+  const usd = (value: number) => formatUsd(value as Cents, locale);
+  const percent = w.limitCents > 0 ? Math.min(100, (w.usedCents / w.limitCents) * 100) : 0;
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id={labelId} sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <Typography>{t('limits.remaining', { amount: usd(w.remainingCents) })}</Typography>
+      </Box>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-labelledby={labelId}
+        aria-valuetext={t('limits.used', { used: usd(w.usedCents), limit: usd(w.limitCents) })}
+        sx={{ my: 1, height: 8, borderRadius: 4 }}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {t('limits.used', { used: usd(w.usedCents), limit: usd(w.limitCents) })}
+      </Typography>
+    </Box>
+  );
+}
+
+/** How much more the person can send today and this month (US Eastern calendar), and per transfer. */
+export function LimitsSection() {
+  const { t } = useTranslation('wallet');
+  const locale = useLocale();
+  const limits = useLimits();
+  return (
+    <SectionCard title={t('limits.title')}>
+      {limits.isPending ? (
+        <Box role="status" aria-label={t('common:status.loading')}>
+          <Skeleton height={48} />
+          <Skeleton height={48} />
+        </Box>
+      ) : limits.isError ? (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => void limits.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {t('limits.loadFailed')}
+        </Alert>
+      ) : (
+        <>
+          <Window title={t('limits.day')} window={limits.data.day} />
+          <Window title={t('limits.month')} window={limits.data.month} />
+          <Typography variant="body2" color="text.secondary">
+            {t('limits.perTransaction', {
+              amount: formatUsd(limits.data.perTransactionCents as Cents, locale),
+            })}
+          </Typography>
+        </>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,206 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { TransferReceipt } from '@pago/shared/contracts/money';
+import { type Cents, formatUsd } from '@pago/shared/money';
+import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReceipt } from '../api/wallet';
+import { formatCurrency, formatDateTime, formatRate } from '../lib/format';
+import { useLocale } from '../lib/locale';
+import { counterpartyName, kindKey, STATUS_COLOR } from '../lib/transfer-text';
+
+/** One transfer's receipt: parties, amounts, the rate and payout of a remittance, its history. */
+export function ReceiptDialog({
+  transferId,
+  onClose,
+}: {
+  transferId: string | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('wallet');
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const receipt = useReceipt(transferId);
+
+  return (
+    <Dialog
+      open={transferId !== null}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId}>{t('receipt.title')}</DialogTitle>
+      <DialogContent>
+        {receipt.isPending ? (
+          <Box role="status" aria-label={t('common:status.loading')}>
+            <Skeleton height={32} />
+            <Skeleton height={32} />
+            <Skeleton height={32} />
+          </Box>
+        ) : receipt.isError ? (
+          <Alert severity="error" role="alert">
+            {t('receipt.loadFailed')}
+          </Alert>
+        ) : (
+          <ReceiptBody receipt={receipt.data} />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('receipt.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Rows({ rows }: { rows: [string, ReactNode, boolean?][] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr) auto',
+        columnGap: 2,
+        rowGap: 1,
+      }}
+    >
+      {rows.map(([label, value, strong]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Box
+            component="dt"
+            sx={{
+              color: strong ? 'text.primary' : 'text.secondary',
+              fontWeight: strong ? 700 : 400,
+            }}
+          >
+            {label}
+          </Box>
+          <Box
+            component="dd"
+            sx={{
+              m: 0,
+              textAlign: 'right',
+              overflowWrap: 'anywhere',
+              fontWeight: strong ? 700 : 400,
+            }}
+          >
+            {value}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
+  const { t } = useTranslation('wallet');
+  const locale = useLocale();
+  const historyId = useId();
+  const usd = (value: number) => formatUsd(value as Cents, locale);
+  const details = receipt.details;
+  const text = (key: string) =>
+    typeof details[key] === 'string' ? (details[key] as string) : null;
+  // A refund comes back from Pago, whatever phone the failed payout was for.
+  const other =
+    (receipt.kind === 'remittance_refund' ? null : counterpartyName(receipt)) ?? t('receipt.pago');
+  const you = t('receipt.you');
+  const [from, to] = receipt.direction === 'out' ? [you, other] : [other, you];
+
+  const rows: [string, ReactNode, boolean?][] = [
+    [t('receipt.type'), t(kindKey(receipt))],
+    [
+      t('receipt.status'),
+      <Chip
+        key="status"
+        size="small"
+        variant="outlined"
+        color={STATUS_COLOR[receipt.status]}
+        label={t(`status.${receipt.status}`)}
+      />,
+    ],
+    [t('receipt.date'), formatDateTime(receipt.createdAt, locale)],
+    [t('receipt.from'), from],
+    [t('receipt.to'), to],
+  ];
+  const country = text('recipientCountry');
+  if (receipt.kind === 'remittance' && country) {
+    rows.push([
+      t('receipt.country'),
+      isPhoneCountry(country) ? getPhoneCountry(country).name[locale] : country,
+    ]);
+  }
+  rows.push([t('receipt.amount'), usd(receipt.amountCents)]);
+  if (receipt.direction === 'out') rows.push([t('receipt.fee'), usd(receipt.feeCents)]);
+  rows.push([t('receipt.total'), usd(receipt.totalCents), true]);
+
+  const rate = text('fxRate');
+  const payoutAmount = text('payoutAmount');
+  const payoutCurrency = text('payoutCurrency');
+  if (rate && payoutAmount && payoutCurrency) {
+    rows.push([
+      t('receipt.rate'),
+      t('receipt.rateValue', { rate: formatRate(rate, locale), currency: payoutCurrency }),
+    ]);
+    rows.push([t('receipt.payout'), formatCurrency(payoutAmount, payoutCurrency, locale), true]);
+  }
+  const speed = text('speed');
+  if (speed === 'standard' || speed === 'express')
+    rows.push([t('receipt.speed'), t(`receipt.speeds.${speed}`)]);
+  const account = text('accountAtBiller');
+  if (account) rows.push([t('receipt.accountAtBiller'), account]);
+  const note = text('memo') || text('description') || text('note');
+  if (note) rows.push([t('receipt.note'), note]);
+
+  return (
+    <>
+      <Rows rows={rows} />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, overflowWrap: 'anywhere' }}>
+        {t('receipt.reference')}:{' '}
+        <Box component="span" sx={{ fontFamily: 'monospace' }}>
+          {receipt.id}
+        </Box>
+      </Typography>
+      {receipt.statusHistory.length > 0 && (
+        <Box component="section" aria-labelledby={historyId} sx={{ mt: 3 }}>
+          <Typography
+            id={historyId}
+            variant="subtitle1"
+            component="h3"
+            sx={{ fontWeight: 700, mb: 1 }}
+          >
+            {t('receipt.history')}
+          </Typography>
+          <Box component="ol" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 1 }}>
+            {receipt.statusHistory.map((entry) => (
+              <li key={`${entry.status}-${entry.at}`}>
+                <Typography component="span" sx={{ fontWeight: 600 }}>
+                  {t(`status.${entry.status}`)}
+                </Typography>
+                <Typography component="span" color="text.secondary">
+                  {` · ${formatDateTime(entry.at, locale)}`}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t(`receipt.historyNote.${entry.status}`)}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId } from 'react';
+
+/** A wallet card: a <section> named by its own heading, like the dashboard's cards. */
+export function SectionCard({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardContent
+        sx={{ p: { xs: 2, sm: 3 }, flex: 1, display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        <Typography
+          id={headingId}
+          variant="h6"
+          component="h2"
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+        >
+          {title}
+          {action}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,251 @@
+import type { Transfer, TransferReceipt } from '@pago/shared/contracts/money';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import enWallet from '@/locales/en/wallet.json';
+import esWallet from '@/locales/es/wallet.json';
+import { type Answer, type ApiCall, apiError, stubApi } from '../test/api-stub';
+import { renderWallet } from '../test/render';
+import { WalletPanel } from './wallet-panel';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const LIMITS = {
+  perTransactionCents: 99900,
+  day: { limitCents: 250000, usedCents: 10449, remainingCents: 239551 },
+  month: { limitCents: 1000000, usedCents: 60449, remainingCents: 939551 },
+};
+
+const REMITTANCE: Transfer = {
+  id: 'aaaaaaaa-0000-4000-8000-000000000001',
+  kind: 'remittance',
+  status: 'delivered',
+  direction: 'out',
+  amountCents: 10000,
+  feeCents: 449,
+  totalCents: 10449,
+  counterparty: { userId: null, name: '+525512345678', username: null, phone: '+525512345678' },
+  createdAt: '2025-05-02T15:04:00.000Z',
+  details: {
+    recipientPhone: '+525512345678',
+    recipientCountry: 'MX',
+    speed: 'standard',
+    payoutCurrency: 'MXN',
+    payoutAmount: '1712.34',
+    fxRate: '17.1234',
+  },
+};
+const RECEIVED: Transfer = {
+  id: 'aaaaaaaa-0000-4000-8000-000000000002',
+  kind: 'p2p',
+  status: 'completed',
+  direction: 'in',
+  amountCents: 2500,
+  feeCents: 0,
+  totalCents: 2500,
+  counterparty: { userId: 'u_bob', name: 'Bob Díaz', username: 'bob_d', phone: null },
+  createdAt: '2025-05-01T20:00:00.000Z',
+  details: {},
+};
+const OLDER: Transfer = {
+  ...RECEIVED,
+  id: 'aaaaaaaa-0000-4000-8000-000000000003',
+  kind: 'deposit',
+  counterparty: null,
+  amountCents: 50000,
+  totalCents: 50000,
+  details: { source: 'sandbox_test_money' },
+  createdAt: '2025-04-20T12:00:00.000Z',
+};
+
+function serve(extra: (call: ApiCall) => Answer | undefined = () => undefined) {
+  return stubApi((call) => {
+    if (call.path === '/api/wallet/balance') {
+      return { body: { balanceCents: 123456, availableBalanceCents: 123456, currency: 'USD' } };
+    }
+    if (call.path === '/api/limits') return { body: LIMITS };
+    if (call.path === '/api/transactions?limit=10') {
+      return { body: { items: [REMITTANCE, RECEIVED], nextCursor: 'cursor-2' } };
+    }
+    if (call.path === '/api/transactions?limit=10&cursor=cursor-2') {
+      return { body: { items: [OLDER], nextCursor: null } };
+    }
+    return extra(call);
+  });
+}
+
+describe('the wallet panel', () => {
+  it('shows balance, limits and activity in English', async () => {
+    serve();
+    await renderWallet(<WalletPanel />, { language: 'en' });
+
+    const balance = screen.getByRole('region', { name: 'Your balance' });
+    expect(await within(balance).findByText('$1,234.56')).toBeVisible();
+
+    const limits = screen.getByRole('region', { name: 'Your limits' });
+    expect(await within(limits).findByText('$2,395.51 left')).toBeVisible();
+    expect(within(limits).getByText('$104.49 used of $2,500.00')).toBeVisible();
+    expect(within(limits).getByText('$9,395.51 left')).toBeVisible();
+    expect(within(limits).getByText('$604.49 used of $10,000.00')).toBeVisible();
+    expect(within(limits).getByText(/Up to \$999\.00 per transfer/)).toBeVisible();
+
+    const activity = screen.getByRole('region', { name: 'Recent activity' });
+    const rows = await within(activity).findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('International transfer');
+    expect(rows[0]).toHaveTextContent('+52 55 1234 5678');
+    expect(rows[0]).toHaveTextContent('−$104.49');
+    expect(rows[0]).toHaveTextContent('Delivered');
+    expect(rows[0]).toHaveTextContent('May 2, 2025');
+    expect(rows[1]).toHaveTextContent('Money received');
+    expect(rows[1]).toHaveTextContent('Bob Díaz (@bob_d)');
+    expect(rows[1]).toHaveTextContent('+$25.00');
+    expect(rows[1]).toHaveTextContent('Completed');
+  });
+
+  it('shows the same in Spanish', async () => {
+    serve();
+    await renderWallet(<WalletPanel />, { language: 'es' });
+    const balance = screen.getByRole('region', { name: 'Tu saldo' });
+    expect(await within(balance).findByText('$1,234.56')).toBeVisible();
+    const limits = screen.getByRole('region', { name: 'Tus límites' });
+    expect(await within(limits).findByText('Te quedan $2,395.51')).toBeVisible();
+    expect(within(limits).getByText('$104.49 usados de $2,500.00')).toBeVisible();
+    const activity = screen.getByRole('region', { name: 'Actividad reciente' });
+    const rows = await within(activity).findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Envío internacional');
+    expect(rows[0]).toHaveTextContent('Entregada');
+    expect(rows[0]).toHaveTextContent(/2 may 2025/);
+    expect(rows[1]).toHaveTextContent('Dinero recibido');
+    expect(rows[1]).toHaveTextContent('Completada');
+  });
+
+  it('pages through the activity with the cursor', async () => {
+    const calls = serve();
+    await renderWallet(<WalletPanel />, { language: 'en' });
+    const activity = screen.getByRole('region', { name: 'Recent activity' });
+    await userEvent.click(await within(activity).findByRole('button', { name: 'See all' }));
+    await waitFor(() => expect(within(activity).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(activity).getAllByRole('listitem')[2]).toHaveTextContent('Test money');
+    expect(calls.map((call) => call.path)).toContain('/api/transactions?limit=10&cursor=cursor-2');
+    expect(within(activity).queryByRole('button', { name: /See all|Load more/ })).toBeNull();
+  });
+
+  it('opens the receipt of a remittance with its rate, payout and history', async () => {
+    const receipt: TransferReceipt = {
+      ...REMITTANCE,
+      statusHistory: [
+        { status: 'processing', at: '2025-05-02T15:04:00.000Z', note: null },
+        { status: 'delivered', at: '2025-05-02T15:04:05.000Z', note: null },
+      ],
+    };
+    serve((call) =>
+      call.path === `/api/transactions/${REMITTANCE.id}` ? { body: receipt } : undefined,
+    );
+    await renderWallet(<WalletPanel />, { language: 'en' });
+    const activity = screen.getByRole('region', { name: 'Recent activity' });
+    await userEvent.click(
+      await within(activity).findByRole('button', { name: /International transfer/ }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Receipt' });
+    const row = (label: string) =>
+      within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+    await waitFor(() => expect(row('Fee')).toHaveTextContent('$4.49'));
+    expect(row('From')).toHaveTextContent('You');
+    expect(row('To')).toHaveTextContent('+52 55 1234 5678');
+    expect(row('Amount')).toHaveTextContent('$100.00');
+    expect(row('Total')).toHaveTextContent('$104.49');
+    expect(row('Exchange rate')).toHaveTextContent('1 USD = 17.1234 MXN');
+    expect(row('Recipient gets')).toHaveTextContent('1,712.34');
+    expect(row('Destination')).toHaveTextContent('Mexico');
+    const history = within(dialog).getByRole('region', { name: 'Status history' });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Processing'), expect.stringContaining('Delivered')]);
+  });
+
+  it('adds test money and hides the button where the server has none', async () => {
+    let live = false;
+    const calls = serve((call) => {
+      if (call.path !== '/api/wallet/test-deposit') return undefined;
+      return live ? apiError(404, 'not_found') : { status: 201, body: OLDER };
+    });
+    await renderWallet(<WalletPanel />, { language: 'en' });
+    const balance = screen.getByRole('region', { name: 'Your balance' });
+
+    await userEvent.click(within(balance).getByRole('button', { name: 'Add test money' }));
+    await userEvent.type(within(balance).getByLabelText('Amount to add'), '1000.01');
+    await userEvent.click(within(balance).getByRole('button', { name: 'Add money' }));
+    expect(within(balance).getByText('You can add up to $1,000.00 at a time.')).toBeVisible();
+
+    await userEvent.clear(within(balance).getByLabelText('Amount to add'));
+    await userEvent.type(within(balance).getByLabelText('Amount to add'), '500');
+    await userEvent.click(within(balance).getByRole('button', { name: 'Add money' }));
+    expect(
+      await within(balance).findByText('We added $500.00 of test money to your balance.'),
+    ).toBeVisible();
+    const [deposit] = calls.filter((call) => call.path === '/api/wallet/test-deposit');
+    expect(deposit?.body).toEqual({ amount: 50000 });
+    expect(deposit?.headers['idempotency-key']).toBeTruthy();
+
+    live = true;
+    await userEvent.click(within(balance).getByRole('button', { name: 'Add test money' }));
+    await userEvent.type(within(balance).getByLabelText('Amount to add'), '5');
+    await userEvent.click(within(balance).getByRole('button', { name: 'Add money' }));
+    expect(
+      await within(balance).findByText('Test money is only available in test mode.'),
+    ).toBeVisible();
+    expect(within(balance).queryByRole('button', { name: 'Add test money' })).toBeNull();
+  });
+
+  it('downloads the CSV of a date range with the session token', async () => {
+    localStorage.setItem('token', 'tok-123');
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    // jsdom has no object URLs.
+    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} });
+    const calls = serve((call) =>
+      call.path.startsWith('/api/transactions/export.csv') ? { body: 'id,date' } : undefined,
+    );
+    await renderWallet(<WalletPanel />, { language: 'en' });
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2025-05-10');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2025-05-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The start date must be on or before the end date.',
+    );
+    await userEvent.clear(from);
+    await userEvent.type(from, '2025-04-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(clicked).toEqual(['pago-2025-04-01-2025-05-01.csv']));
+    const [exported] = calls.filter((call) => call.path.startsWith('/api/transactions/export.csv'));
+    expect(exported?.path).toBe('/api/transactions/export.csv?from=2025-04-01&to=2025-05-01');
+    expect(exported?.headers.authorization).toBe('Bearer tok-123');
+  });
+});
+
+describe('wallet translations', () => {
+  it('has the same keys in Spanish and English', () => {
+    const keysOf = (value: unknown, prefix = ''): string[] =>
+      typeof value !== 'object' || value === null
+        ? [prefix]
+        : Object.entries(value).flatMap(([key, child]) =>
+            keysOf(child, prefix ? `${prefix}.${key}` : key),
+          );
+    expect(keysOf(esWallet).sort()).toEqual(keysOf(enWallet).sort());
+  });
+});

@@ -1,0 +1,131 @@
+import type {
+  AuthResponse,
+  Language,
+  SignupBody,
+  SignupResponse,
+  SuccessResponse,
+  VerifyCodeResponse,
+} from '@pago/shared/contracts/accounts';
+import { ApiError, apiFetch } from './api-client';
+import type { RegistrationNext, SignupFormValues } from './session';
+import { getStoredVerificationService } from './session-storage';
+
+// Sign-up and log-in for the session (lib/session.tsx), in their own chunk: the session is in the
+// first load, and nobody needs these before they open an account page.
+
+type PendingRegistration = Omit<SignupBody, 'emailVerified' | 'language'>;
+export type RegistrationChanges = Partial<Pick<PendingRegistration, 'username'>>;
+
+/** Why a registration step could not run, apart from any server answer (spec §5). */
+export type SessionFlowReason = 'emailNotFound' | 'invalidCode' | 'userDataNotFound';
+
+/** The spec's client-side failures of the registration steps; server failures are ApiError. */
+export class SessionFlowError extends Error {
+  constructor(readonly reason: SessionFlowReason) {
+    super(reason);
+    this.name = 'SessionFlowError';
+  }
+}
+
+/** What the registration needs from the session that owns it. */
+export type RegistrationHost = {
+  language(): Language;
+  signIn(response: AuthResponse, service?: PendingRegistration['verificationService']): void;
+  /** The code is on its way to `email` (null: registration over). */
+  setVerification(email: string | null): void;
+};
+
+export type Registration = ReturnType<typeof createRegistration>;
+
+/** One registration at a time: the held data, the e-mail waiting for its code (spec §4). */
+export function createRegistration(host: RegistrationHost) {
+  let pending: PendingRegistration | null = null;
+  let email: string | null = null;
+  /** The e-mail whose code the server accepted, so a retried sign-up does not ask for it again. */
+  let verifiedEmail: string | null = null;
+
+  const sendCode = (to: string, name: string) =>
+    apiFetch<SuccessResponse>('/api/email/send-verification', {
+      method: 'POST',
+      body: { email: to, name, language: host.language() },
+      auth: false,
+    });
+
+  return {
+    async start(data: SignupFormValues): Promise<void> {
+      const { name, phone, username, password, zipCode, verificationService } = data;
+      pending = {
+        name: name.trim(),
+        email: data.email.trim(),
+        ...(phone ? { phone } : {}),
+        username: username.trim(),
+        password,
+        zipCode: zipCode.trim(),
+        ...(verificationService ? { verificationService } : {}),
+      };
+      // A new attempt forgets the previous address: its code must not create this account.
+      email = null;
+      verifiedEmail = null;
+      host.setVerification(null);
+      await sendCode(pending.email, pending.name);
+      email = pending.email;
+      host.setVerification(email);
+    },
+
+    async resend(): Promise<void> {
+      if (!email) throw new SessionFlowError('emailNotFound');
+      if (!pending) throw new SessionFlowError('userDataNotFound');
+      await sendCode(email, pending.name);
+    },
+
+    /** Checks the code, then creates the account and signs in; says where to go (spec §4). */
+    async verify(code: string, changes?: RegistrationChanges): Promise<{ next: RegistrationNext }> {
+      if (!email) throw new SessionFlowError('emailNotFound');
+      if (verifiedEmail !== email) {
+        const result = await apiFetch<VerifyCodeResponse>('/api/email/verify-code', {
+          method: 'POST',
+          body: { email, code },
+          auth: false,
+        });
+        if (!(result?.success && result.verified)) throw new SessionFlowError('invalidCode');
+        verifiedEmail = email;
+      }
+      if (!pending) throw new SessionFlowError('userDataNotFound');
+      if (changes) pending = { ...pending, ...changes };
+
+      let response: SignupResponse;
+      try {
+        response = await apiFetch<SignupResponse>('/api/auth/signup', {
+          method: 'POST',
+          body: { ...pending, emailVerified: true, language: host.language() },
+          auth: false,
+        });
+      } catch (failure) {
+        // The server no longer holds the address as verified: the next try needs a code again.
+        if (failure instanceof ApiError && failure.code === 'email_not_verified') {
+          verifiedEmail = null;
+        }
+        throw failure;
+      }
+      host.signIn(response, pending.verificationService);
+      pending = null;
+      email = null;
+      verifiedEmail = null;
+      host.setVerification(null);
+
+      // Test mode goes straight in; otherwise e-mail first, then identity.
+      if (response.testMode) return { next: '/dashboard' };
+      if (response.verificationNeeded) return { next: '/verify' };
+      return { next: getStoredVerificationService() ? '/onboarding/verify' : '/dashboard' };
+    },
+  };
+}
+
+/** `username` may also be the e-mail address. */
+export function logIn(username: string, password: string): Promise<AuthResponse> {
+  return apiFetch<AuthResponse>('/api/auth/login', {
+    method: 'POST',
+    body: { username: username.trim(), password },
+    auth: false,
+  });
+}

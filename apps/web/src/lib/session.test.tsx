@@ -1,0 +1,331 @@
+import type { UserProfile } from '@pago/shared/contracts/accounts';
+import type { ErrorCode } from '@pago/shared/errors';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { apiFetch } from './api-client';
+import { PROFILE_UPDATED } from './events';
+import i18n, { initI18n } from './i18n';
+import { type Session, SessionProvider, useSession } from './session';
+
+// A fetch stand-in (lib/ may not import the auth feature's test helpers).
+type Reply = { status: number; body?: unknown } | 'network-error';
+type Call = { method: string; path: string; authorization: string | null; body: unknown };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const ok = (body: unknown = { success: true }, status = 200): Reply => ({ status, body });
+const apiError = (status: number, code: ErrorCode, message: string): Reply => ({
+  status,
+  body: { error: { code, message }, message },
+});
+
+function stubApi(routes: Record<string, Reply | (() => Reply)>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const call = {
+      method: init.method ?? 'GET',
+      path: input,
+      authorization: new Headers(init.headers).get('authorization'),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const route = routes[`${call.method} ${call.path}`];
+    if (!route) throw new Error(`Unexpected call: ${call.method} ${call.path}`);
+    const reply = typeof route === 'function' ? route() : route;
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(reply.body), { status: reply.status });
+  });
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+  });
+  return calls;
+}
+
+function userProfile(overrides: Partial<UserProfile> = {}): UserProfile {
+  return {
+    _id: 'user-1',
+    name: 'Jason Rivera',
+    username: 'jason',
+    email: 'jason@example.com',
+    phone: null,
+    phone_verified: false,
+    address: null,
+    zipCode: '10001',
+    verificationService: 'plaid',
+    kyc_status: null,
+    persona_status: null,
+    persona_inquiry_id: null,
+    plaidIdentityStatus: null,
+    unitAccountId: null,
+    balanceCents: 0,
+    balance: 0,
+    availableBalanceCents: 0,
+    language: 'es',
+    createdAt: '2025-05-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let session: Session;
+
+function Probe() {
+  session = useSession();
+  return (
+    <output>
+      {session.loading ? 'loading' : session.isAuthenticated ? `in:${session.user?.name}` : 'out'}
+      {session.error ? ` error:${session.error}` : ''}
+    </output>
+  );
+}
+
+function renderSession() {
+  return render(
+    <SessionProvider>
+      <Probe />
+    </SessionProvider>,
+  );
+}
+
+const state = () => screen.getByRole('status').textContent;
+
+beforeAll(async () => {
+  initI18n('en');
+  await i18n.changeLanguage('en');
+});
+
+describe('the session at startup', () => {
+  it('without a token: signed out at once, nothing fetched', () => {
+    const calls = stubApi({});
+    renderSession();
+    expect(state()).toBe('out');
+    expect(calls).toEqual([]);
+  });
+
+  it('with a token: fetches the profile with it and signs in', async () => {
+    localStorage.setItem('token', 'token-1');
+    const calls = stubApi({ 'GET /api/user/profile': ok(userProfile({ name: 'Ana' })) });
+    renderSession();
+    expect(state()).toBe('loading');
+    await waitFor(() => expect(state()).toBe('in:Ana'));
+    expect(calls).toEqual([
+      {
+        method: 'GET',
+        path: '/api/user/profile',
+        authorization: 'Bearer token-1',
+        body: undefined,
+      },
+    ]);
+  });
+
+  it.each([
+    [
+      'a 401',
+      apiError(401, 'unauthorized', 'Not authenticated'),
+      'Session expired. Please log in again.',
+    ],
+    [
+      'a 500',
+      apiError(500, 'internal_error', 'Boom'),
+      'Authentication check failed. Please log in again.',
+    ],
+    [
+      'a network failure',
+      'network-error' as const,
+      'Authentication check failed. Please log in again.',
+    ],
+  ])('forgets the token after %s', async (_, reply, error) => {
+    localStorage.setItem('token', 'token-1');
+    stubApi({ 'GET /api/user/profile': reply });
+    renderSession();
+    await waitFor(() => expect(state()).toBe(`out error:${error}`));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('the signed-in session', () => {
+  async function signedIn(routes: Parameters<typeof stubApi>[0] = {}) {
+    localStorage.setItem('token', 'token-1');
+    localStorage.setItem('verificationService', 'plaid');
+    const calls = stubApi({ 'GET /api/user/profile': ok(userProfile({ name: 'Ana' })), ...routes });
+    renderSession();
+    await waitFor(() => expect(state()).toBe('in:Ana'));
+    return calls;
+  }
+
+  it('signs out on a 401 from any call, saying the session expired (in Spanish too)', async () => {
+    await signedIn({ 'GET /api/plaid/accounts': apiError(401, 'unauthorized', 'Token revoked') });
+    await act(async () => {
+      await expect(apiFetch('/api/plaid/accounts')).rejects.toThrow('Token revoked');
+    });
+    expect(state()).toBe('out error:Session expired. Please log in again.');
+    expect(localStorage.getItem('token')).toBeNull();
+    await act(() => i18n.changeLanguage('es'));
+    expect(state()).toBe('out error:Tu sesión expiró. Vuelve a iniciar sesión.');
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('fetches the profile again on the page-wide profile-updated event', async () => {
+    let name = 'Ana';
+    localStorage.setItem('token', 'token-1');
+    const calls = stubApi({ 'GET /api/user/profile': () => ok(userProfile({ name })) });
+    renderSession();
+    await waitFor(() => expect(state()).toBe('in:Ana'));
+    name = 'Ana María';
+    act(() => {
+      window.dispatchEvent(new Event(PROFILE_UPDATED));
+    });
+    await waitFor(() => expect(state()).toBe('in:Ana María'));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('keeps the user and reports it when a refresh fails for another reason', async () => {
+    let fail = false;
+    localStorage.setItem('token', 'token-1');
+    stubApi({
+      'GET /api/user/profile': () =>
+        fail ? apiError(503, 'service_unavailable', 'Down') : ok(userProfile({ name: 'Ana' })),
+    });
+    renderSession();
+    await waitFor(() => expect(state()).toBe('in:Ana'));
+    fail = true;
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(() => session.refresh());
+    expect(consoleError).toHaveBeenCalledWith('Profile refresh failed', expect.anything());
+    expect(state()).toBe('in:Ana error:Failed to fetch user profile');
+  });
+
+  it.each([
+    ['answers', ok()],
+    ['fails', apiError(500, 'internal_error', 'Boom')],
+    ['is unreachable', 'network-error' as const],
+  ])(
+    'logout tells the server, then forgets token and service even if the server %s',
+    async (_, reply) => {
+      const calls = await signedIn({ 'POST /api/auth/logout': reply });
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      await act(() => session.logout());
+      expect(calls.at(-1)).toMatchObject({
+        method: 'POST',
+        path: '/api/auth/logout',
+        authorization: 'Bearer token-1',
+      });
+      expect(state()).toBe('out');
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(localStorage.getItem('verificationService')).toBeNull();
+    },
+  );
+});
+
+describe('log-in through the session', () => {
+  it('stores the token, and the verification service only when the user has one', async () => {
+    const users = [userProfile({ verificationService: null }), userProfile({ name: 'Bea' })];
+    let count = 0;
+    const calls = stubApi({
+      'POST /api/auth/login': () => ok({ token: `token-${++count}`, user: users.shift() }),
+    });
+    renderSession();
+    await act(() => session.login('  jason ', 'secret'));
+    expect(localStorage.getItem('token')).toBe('token-1');
+    expect(localStorage.getItem('verificationService')).toBeNull();
+    expect(calls[0]?.body).toEqual({ username: 'jason', password: 'secret' });
+    await act(() => session.login('bea', 'secret'));
+    expect(state()).toBe('in:Bea');
+    expect(localStorage.getItem('verificationService')).toBe('plaid');
+  });
+
+  it('sends no stale token with the log-in, and a wrong password is not an expired session', async () => {
+    localStorage.setItem('token', 'stale');
+    const calls = stubApi({
+      'GET /api/user/profile': apiError(500, 'internal_error', 'Boom'),
+      'POST /api/auth/login': apiError(401, 'invalid_credentials', 'Invalid credentials'),
+    });
+    renderSession();
+    await waitFor(() => expect(state()).not.toBe('loading'));
+    localStorage.setItem('token', 'stale');
+    await act(async () => {
+      await expect(session.login('jason', 'wrong')).rejects.toMatchObject({
+        status: 401,
+        code: 'invalid_credentials',
+      });
+    });
+    expect(calls.at(-1)?.authorization).toBeNull();
+    expect(localStorage.getItem('token')).toBe('stale');
+    expect(state()).not.toContain('Session expired');
+  });
+});
+
+describe('registration through the session', () => {
+  it('holds the data, remembers the e-mail once the code is sent, and clears it all after sign-up', async () => {
+    const calls = stubApi({
+      'POST /api/email/send-verification': ok(),
+      'POST /api/email/verify-code': ok({ success: true, verified: true }),
+      'POST /api/auth/signup': ok(
+        { token: 'new', user: userProfile(), testMode: false, verificationNeeded: true },
+        201,
+      ),
+    });
+    renderSession();
+    await act(() =>
+      session.startRegistration({
+        name: ' Ana ',
+        email: 'ana@example.com ',
+        phone: '',
+        username: 'ana',
+        password: 'correct horse',
+        confirmPassword: 'correct horse',
+        zipCode: ' M5V 2T6 ',
+        verificationService: 'plaid',
+      }),
+    );
+    expect(session.verificationSent).toBe(true);
+    expect(session.emailForVerification).toBe('ana@example.com');
+
+    let next: string | undefined;
+    await act(async () => {
+      next = (await session.verifyEmail('123456')).next;
+    });
+    expect(next).toBe('/verify'); // verificationNeeded
+    expect(calls.at(-1)?.body).toEqual({
+      name: 'Ana',
+      email: 'ana@example.com',
+      username: 'ana',
+      password: 'correct horse',
+      zipCode: 'M5V 2T6',
+      verificationService: 'plaid',
+      emailVerified: true,
+      language: 'en',
+    });
+    expect(session.verificationSent).toBe(false);
+    expect(session.emailForVerification).toBeNull();
+    expect(session.isAuthenticated).toBe(true);
+    expect(localStorage.getItem('verificationService')).toBe('plaid');
+
+    // The held data is gone: the same code cannot create a second account.
+    await act(async () => {
+      await expect(session.verifyEmail('123456')).rejects.toMatchObject({
+        reason: 'emailNotFound',
+      });
+    });
+  });
+
+  it('does not remember the e-mail when the code could not be sent', async () => {
+    stubApi({ 'POST /api/email/send-verification': apiError(429, 'rate_limited', 'Slow down') });
+    renderSession();
+    await act(async () => {
+      await expect(
+        session.startRegistration({
+          name: 'Ana',
+          email: 'ana@example.com',
+          username: 'ana',
+          password: 'correct horse',
+          confirmPassword: 'correct horse',
+          zipCode: '10001',
+        }),
+      ).rejects.toMatchObject({ code: 'rate_limited' });
+    });
+    expect(session.verificationSent).toBe(false);
+    expect(session.emailForVerification).toBeNull();
+  });
+});

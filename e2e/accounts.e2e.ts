@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import jsQR from 'jsqr';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, VIEWPORTS } from './support/browser';
+import { latestCode, uniqueSuffix } from './support/mailbox';
+
+const browser = useBrowser();
+const [phone, desktop] = VIEWPORTS;
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+describe('a new user, in Spanish on a phone', () => {
+  it('joins, verifies the e-mail, edits the profile, downloads the QR, logs out and back in', async () => {
+    const suffix = uniqueSuffix();
+    const email = `ana.${suffix}@example.com`;
+    const username = `ana_${suffix}`;
+    const password = 'Mi-clave-segura-2026';
+    const page = await browser.open('/', phone);
+
+    await page.getByRole('button', { name: 'Únete a Pago' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Crea tu cuenta' });
+    await dialog.getByLabel('Nombre completo', { exact: true }).fill('Ana López');
+    await dialog.getByLabel('Correo electrónico', { exact: true }).fill(email);
+    await dialog.getByLabel('Nombre de usuario', { exact: true }).fill(username);
+    await dialog.getByLabel('Contraseña', { exact: true }).fill(password);
+    await dialog.getByLabel('Confirma tu contraseña', { exact: true }).fill(password);
+    await dialog.getByLabel('Código postal (ZIP)', { exact: true }).fill('10001');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Regístrate' }).click();
+
+    await page.waitForURL('**/verify');
+    // The middle of the local part is starred (spec §2).
+    await page.getByText(`a***${suffix.slice(-1)}@example.com`).waitFor();
+    await page.getByLabel('Código de verificación').fill(await latestCode(email));
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.waitForURL('**/onboarding/verify');
+
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('link', { name: 'Panel' })
+      .click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('¡Hola de nuevo, Ana López!').waitFor();
+
+    await page.getByRole('button', { name: 'Editar perfil' }).click();
+    const editor = page.getByRole('dialog', { name: 'Editar perfil' });
+    await editor.getByRole('textbox', { name: /^Nombre\s*\*?$/ }).fill('Ana María López');
+    await editor.getByLabel('Dirección (opcional)').fill('123 Main St, New York');
+    await editor.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('¡Perfil actualizado correctamente!').first().waitFor();
+    await editor.waitFor({ state: 'hidden' });
+    await page.getByText('¡Hola de nuevo, Ana María López!').waitFor();
+    await page
+      .getByRole('region', { name: 'Mi perfil' })
+      .getByText('123 Main St, New York')
+      .waitFor();
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Descargar código QR' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${username}.png`);
+    const png = PNG.sync.read(fs.readFileSync((await download.path()) as string));
+    expect([png.width, png.height]).toEqual([200, 200]);
+    const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    const profile = await page.evaluate(async () => {
+      const response = await fetch('/api/user/profile', {
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
+      return (await response.json()) as { _id: string };
+    });
+    expect(qr?.data).toBe(`${browser.baseUrl()}/find-user?id=${profile._id}`);
+
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('button', { name: 'Cerrar sesión' })
+      .click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Usuario o correo electrónico').fill(username);
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('¡Hola de nuevo, Ana María López!').waitFor();
+  });
+});
+
+describe('bad input, in English on a desktop', () => {
+  it('shows the sign-up checks in the spec order, then the log-in and code messages', async () => {
+    const page = await browser.open('/signup', desktop, { language: 'en' });
+    await expect.poll(() => heading(page).textContent()).toBe('Create Your Account');
+    const form = page.locator('main');
+    const submit = () => form.getByRole('button', { name: 'Sign Up' }).click();
+    const message = () => form.getByRole('alert').first().textContent();
+
+    await submit();
+    await expect
+      .poll(message)
+      .toBe('Name, email, username, password, and ZIP/postal code are required');
+    await form.getByLabel('Full name', { exact: true }).fill('Bob Smith');
+    await form.getByLabel('Email', { exact: true }).fill('bob@');
+    await form.getByLabel('Username', { exact: true }).fill(`bob_${uniqueSuffix()}`);
+    await form.getByLabel('Password', { exact: true }).fill('Another-pass-77');
+    await form.getByLabel('Confirm password', { exact: true }).fill('Another-pass-78');
+    await form.getByLabel('ZIP/postal code', { exact: true }).fill('   ');
+    await submit();
+    await expect.poll(message).toBe('Please enter a valid email address');
+    await form.getByLabel('Email', { exact: true }).fill(`bob.${uniqueSuffix()}@example.com`);
+    await submit();
+    await expect.poll(message).toBe('Passwords do not match');
+    await form.getByLabel('Confirm password', { exact: true }).fill('Another-pass-77');
+    await submit();
+    await expect.poll(message).toBe('ZIP/postal code is required');
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toBe('Please enter both username and password');
+    await page.getByLabel('Username or email').fill('nobody_here');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toBe('Login failed. Please check your credentials.');
+  });
+});
