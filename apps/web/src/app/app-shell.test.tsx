@@ -85,7 +85,7 @@ describe('the app shell', () => {
       ['Contraseña', 'correct horse'],
       ['Confirma tu contraseña', 'correct horse'],
       ['Código postal (ZIP)', '10001'],
-    ]) {
+    ] as const) {
       await userEvent.type(within(dialog).getByLabelText(label), value);
     }
     await userEvent.click(within(dialog).getByRole('button', { name: 'Regístrate' }));
