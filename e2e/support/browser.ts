@@ -38,7 +38,7 @@ export function useBrowser() {
     async open(
       path: string,
       viewport: Viewport,
-      options: { language?: 'es' | 'en' } = {},
+      options: { language?: 'es' | 'en'; token?: string } = {},
     ): Promise<Page> {
       const context = await browser.newContext({
         viewport: { width: viewport.width, height: viewport.height },
@@ -53,6 +53,15 @@ export function useBrowser() {
             sessionStorage.setItem('pago-e2e-language-set', '1');
           }
         }, options.language);
+      }
+      if (options.token) {
+        // Signed in as that user from the first page load, as after a log-in.
+        await context.addInitScript((token) => {
+          if (!sessionStorage.getItem('pago-e2e-token-set')) {
+            localStorage.setItem('token', token);
+            sessionStorage.setItem('pago-e2e-token-set', '1');
+          }
+        }, options.token);
       }
       const page = await context.newPage();
       page.on('console', (message) => {

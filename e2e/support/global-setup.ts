@@ -8,6 +8,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    /** The server's data dir, for test helpers that mark users verified in its database. */
+    dataDir: string;
   }
 }
 
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer({ DATA_DIR: dataDir });
   project.provide('baseUrl', server.baseUrl);
   project.provide('chromiumPath', chromiumPath);
+  project.provide('dataDir', dataDir);
   return async () => {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { latestCode, uniqueSuffix } from './mailbox';
+
+export type E2eUser = {
+  name: string;
+  username: string;
+  email: string;
+  phone: string;
+  token: string;
+};
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${inject('baseUrl')}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Signs a user up through the API (the sign-up screens have their own tests). */
+export async function createUser(name: string, phone: string): Promise<E2eUser> {
+  const suffix = uniqueSuffix();
+  const email = `${name.toLowerCase()}.${suffix}@example.com`;
+  const username = `${name.toLowerCase()}_${suffix}`;
+  await post('/api/email/send-verification', { email, name });
+  await post('/api/email/verify-code', { email, code: await latestCode(email) });
+  const { token } = await post('/api/auth/signup', {
+    name,
+    email,
+    username,
+    phone,
+    password: 'E2e-secret-pass-1',
+    zipCode: '10001',
+    emailVerified: true,
+  });
+  return { name, username, email, phone, token };
+}
+
+/**
+ * Marks the user's identity verified, the way the identity feature does, directly in the server's
+ * embedded database: a test helper, not an API back door.
+ */
+export async function markVerified(user: E2eUser): Promise<void> {
+  const dataDir = inject('dataDir');
+  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
+  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(port),
+    user: 'pago',
+    password,
+    database: 'pago',
+  });
+  await client.connect();
+  try {
+    await client.query(`update users set kyc_status = 'completed' where email = $1`, [user.email]);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function addTestMoney(user: E2eUser, cents: number): Promise<void> {
+  await post(
+    '/api/wallet/test-deposit',
+    { amount: cents },
+    { authorization: `Bearer ${user.token}`, 'idempotency-key': randomUUID() },
+  );
+}
