@@ -72,7 +72,7 @@ describe('the dashboard', () => {
     serve(makeProfile());
     await openDashboard('es');
 
-    expect(document.title).toBe('Panel · Pago');
+    await waitFor(() => expect(document.title).toBe('Panel · Pago'));
     expect(screen.getByText('¡Hola de nuevo, Ana López!')).toBeVisible();
     const profile = screen.getByRole('region', { name: 'Mi perfil' });
     expect(within(profile).getByText('@ana.lopez')).toBeVisible();
