@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { FEE_SCHEDULE } from '@pago/shared/fees';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
@@ -77,7 +77,7 @@ describe('FeesPage', () => {
     await renderFeesPage('es');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Comisiones' })).toBeInTheDocument();
-    expect(document.title).toBe('Comisiones · Pago');
+    await waitFor(() => expect(document.title).toBe('Comisiones · Pago'));
     expect(screen.getByText(/te mostramos la comisión que vas a pagar/)).toBeInTheDocument();
     expect(
       screen.getByText(/te avisamos por escrito con 30 días de anticipación/),

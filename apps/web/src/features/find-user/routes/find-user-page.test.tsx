@@ -98,7 +98,7 @@ describe('/find-user', () => {
     await renderApp('/find-user?id=u_bob', 'es');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'bob Díaz' })).toBeVisible();
-    expect(document.title).toBe('Buscar usuario · Pago');
+    await waitFor(() => expect(document.title).toBe('Buscar usuario · Pago'));
     expect(screen.getByText('@bob_d')).toBeVisible();
     expect(screen.getByText('B')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Enviar dinero' })).toHaveAttribute(
