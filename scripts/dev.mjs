@@ -11,18 +11,24 @@ const children = [
     env,
     stdio: 'inherit',
   }),
-  spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), env, stdio: 'inherit' }),
+  // Vite itself, not through npx, so that a signal reaches it.
+  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
+    cwd: path.join(root, 'apps/web'),
+    env,
+    stdio: 'inherit',
+  }),
 ];
 console.log('Pago dev: web on http://localhost:5173 (proxying /api to the server on :3000)');
 
-// A Ctrl-C reaches every process of the terminal's group, so on SIGINT we only wait; SIGTERM sent
-// to this script alone is passed on. When one side exits, the other is stopped too.
+// When one side exits, the other is stopped too.
 let exitCode = 0;
 const stopOthers = () => {
   for (const child of children)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 };
-process.on('SIGINT', () => {});
+// Passing the signal on is harmless when they already got it from the terminal: the server keeps
+// stopping on a second signal.
+process.on('SIGINT', stopOthers);
 process.on('SIGTERM', stopOthers);
 for (const child of children) {
   child.on('exit', (code) => {

@@ -34,12 +34,16 @@ async function main(): Promise<void> {
 
   let shuttingDown = false;
   const onSignal = (signal: NodeJS.Signals) => {
+    // A second signal (a terminal's Ctrl-C reaches every process of its group, and a supervisor may
+    // add SIGTERM) must not cut the shutdown short and leave PostgreSQL running.
     if (shuttingDown) {
-      log.warn(`${signal} again: exiting now`);
-      process.exit(1);
+      log.warn(`${signal} received again: still stopping`);
+      return;
     }
     shuttingDown = true;
     log.info(`${signal} received: stopping`);
+    // Past 20 s something hangs: leave anyway (a PostgreSQL left behind is stopped by the next start).
+    setTimeout(() => process.exit(1), 20_000).unref();
     void cleanup().then(() => process.exit(0));
   };
   process.on('SIGINT', onSignal);
