@@ -4,9 +4,9 @@
 // from one of 10 wallets). Writes transfers/s, latency, errors and the invariant check.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
 import { startServer, tempDataDir } from '../e2e/support/server-process';
 import { replaceSection } from './report';
 
@@ -19,15 +19,7 @@ const TARGET_P99_MS = 50;
 type Wallet = { id: string; token: string; phone: string };
 
 async function connect(dataDir: string): Promise<pg.Client> {
-  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
-  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(port),
-    user: 'pago',
-    password,
-    database: 'pago',
-  });
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
   await client.connect();
   return client;
 }

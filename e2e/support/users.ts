@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { runningEmbeddedUrl } from '../../apps/server/src/db/embedded-postgres';
 import { latestCode, uniqueSuffix } from './mailbox';
 
 export type E2eUser = {
@@ -47,16 +46,7 @@ export async function createUser(name: string, phone: string): Promise<E2eUser> 
  * embedded database: a test helper, not an API back door.
  */
 export async function markVerified(user: E2eUser): Promise<void> {
-  const dataDir = inject('dataDir');
-  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
-  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(port),
-    user: 'pago',
-    password,
-    database: 'pago',
-  });
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
   await client.connect();
   try {
     await client.query(`update users set kyc_status = 'completed' where email = $1`, [user.email]);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runningEmbeddedUrl } from './db/embedded-postgres';
 
 // The real `main.ts` in a child process: start, refuse, stop, start again on the same data.
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -57,17 +58,8 @@ async function waitForReady(started: Started): Promise<void> {
   }
 }
 
-/** Connects to the embedded cluster the way an operator would: port from postmaster.pid. */
 async function connectEmbedded(dataDir: string): Promise<pg.Client> {
-  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
-  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(port),
-    user: 'pago',
-    password,
-    database: 'pago',
-  });
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
   await client.connect();
   return client;
 }

@@ -248,3 +248,13 @@ export async function startEmbeddedPostgres(
     },
   };
 }
+
+/**
+ * The URL of the `pago` database of a running embedded cluster, found the way an operator would:
+ * the port from postmaster.pid, the password from the data dir. For tests, benchmarks and tools.
+ */
+export function runningEmbeddedUrl(dataDir: string, database = 'pago'): string {
+  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
+  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${Number(port)}/${database}`;
+}
