@@ -156,7 +156,12 @@ async function main() {
       '',
       '| run | transfers/s | p50 | p99 | errors | invariants (unbalanced/drifted/negative) | target |',
       '|---|---|---|---|---|---|---|',
-      row('spread (random sender of 10,000)', spread, afterSpread, TARGET_TPS),
+      row(
+        `spread (random sender of ${WALLETS.toLocaleString('en-US')})`,
+        spread,
+        afterSpread,
+        TARGET_TPS,
+      ),
       row('hot wallets (sender one of 10)', hot, afterHot, TARGET_TPS / 2),
     ];
     replaceSection('ledger', lines.join('\n'));

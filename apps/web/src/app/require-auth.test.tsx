@@ -3,11 +3,12 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { type Location, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiError, ok, type Reply, stubApi, userProfile } from '@/features/auth/testing/fake-api';
 import { apiFetch } from '@/lib/api-client';
 import i18n, { initI18n } from '@/lib/i18n';
 import { isIdentityVerified, SessionProvider, useSession } from '@/lib/session';
 import { theme } from '@/lib/theme';
+import { apiError, ok, type Reply, stubRoutes } from '@/test/api-stub';
+import { userProfile } from '@/test/profiles';
 import { RequireAuth } from './require-auth';
 
 afterEach(() => {
@@ -62,7 +63,7 @@ const heading = () => screen.findByRole('heading', { level: 1 });
 
 function signedInAs(profiles: Reply | (() => Reply | Promise<Reply>)) {
   localStorage.setItem('token', 'token-1');
-  return stubApi({ 'GET /api/user/profile': profiles });
+  return stubRoutes({ 'GET /api/user/profile': profiles });
 }
 
 beforeAll(async () => {
@@ -106,7 +107,7 @@ describe('the access guard', () => {
   });
 
   it('sends a signed-out visitor to /login, remembering the page', async () => {
-    stubApi({});
+    stubRoutes({});
     renderGuarded('/send?to=ana');
     expect((await heading()).textContent).toBe('Login page');
     expect(location?.state).toMatchObject({ from: { pathname: '/send', search: '?to=ana' } });
@@ -185,7 +186,7 @@ describe('the access guard', () => {
 
   it('does not bring someone who logged out back to the page they left', async () => {
     localStorage.setItem('token', 'token-1');
-    stubApi({ 'GET /api/user/profile': ok(userProfile()), 'POST /api/auth/logout': ok() });
+    stubRoutes({ 'GET /api/user/profile': ok(userProfile()), 'POST /api/auth/logout': ok() });
     renderGuarded('/dashboard');
     expect((await heading()).textContent).toBe('Dashboard page');
     await act(async () => screen.getByRole('button', { name: 'Logout' }).click());
@@ -195,7 +196,7 @@ describe('the access guard', () => {
 
   it('brings someone whose session expired back to the page after logging in', async () => {
     localStorage.setItem('token', 'token-1');
-    stubApi({
+    stubRoutes({
       'GET /api/user/profile': ok(userProfile()),
       'GET /api/unit/accounts/me': apiError(401, 'unauthorized', 'Session revoked'),
     });

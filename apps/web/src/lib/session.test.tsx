@@ -1,72 +1,15 @@
-import type { UserProfile } from '@pago/shared/contracts/accounts';
-import type { ErrorCode } from '@pago/shared/errors';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiError, ok, type Routes, stubRoutes } from '@/test/api-stub';
+import { userProfile } from '@/test/profiles';
 import { apiFetch } from './api-client';
 import { PROFILE_UPDATED } from './events';
 import i18n, { initI18n } from './i18n';
 import { type Session, SessionProvider, useSession } from './session';
 
-// A fetch stand-in (lib/ may not import the auth feature's test helpers).
-type Reply = { status: number; body?: unknown } | 'network-error';
-type Call = { method: string; path: string; authorization: string | null; body: unknown };
-
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-const ok = (body: unknown = { success: true }, status = 200): Reply => ({ status, body });
-const apiError = (status: number, code: ErrorCode, message: string): Reply => ({
-  status,
-  body: { error: { code, message }, message },
-});
-
-function stubApi(routes: Record<string, Reply | (() => Reply)>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const call = {
-      method: init.method ?? 'GET',
-      path: input,
-      authorization: new Headers(init.headers).get('authorization'),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const route = routes[`${call.method} ${call.path}`];
-    if (!route) throw new Error(`Unexpected call: ${call.method} ${call.path}`);
-    const reply = typeof route === 'function' ? route() : route;
-    if (reply === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(reply.body), { status: reply.status });
-  });
-  onTestFinished(() => {
-    vi.unstubAllGlobals();
-  });
-  return calls;
-}
-
-function userProfile(overrides: Partial<UserProfile> = {}): UserProfile {
-  return {
-    _id: 'user-1',
-    name: 'Jason Rivera',
-    username: 'jason',
-    email: 'jason@example.com',
-    phone: null,
-    phone_verified: false,
-    address: null,
-    zipCode: '10001',
-    verificationService: 'plaid',
-    kyc_status: null,
-    persona_status: null,
-    persona_inquiry_id: null,
-    plaidIdentityStatus: null,
-    unitAccountId: null,
-    balanceCents: 0,
-    balance: 0,
-    availableBalanceCents: 0,
-    language: 'es',
-    createdAt: '2025-05-01T12:00:00.000Z',
-    ...overrides,
-  };
-}
 
 let session: Session;
 
@@ -97,7 +40,7 @@ beforeAll(async () => {
 
 describe('the session at startup', () => {
   it('without a token: signed out at once, nothing fetched', () => {
-    const calls = stubApi({});
+    const calls = stubRoutes({});
     renderSession();
     expect(state()).toBe('out');
     expect(calls).toEqual([]);
@@ -105,7 +48,7 @@ describe('the session at startup', () => {
 
   it('with a token: fetches the profile with it and signs in', async () => {
     localStorage.setItem('token', 'token-1');
-    const calls = stubApi({ 'GET /api/user/profile': ok(userProfile({ name: 'Ana' })) });
+    const calls = stubRoutes({ 'GET /api/user/profile': ok(userProfile({ name: 'Ana' })) });
     renderSession();
     expect(state()).toBe('loading');
     await waitFor(() => expect(state()).toBe('in:Ana'));
@@ -132,12 +75,12 @@ describe('the session at startup', () => {
     ],
     [
       'a network failure',
-      'network-error' as const,
+      'network_error' as const,
       'Authentication check failed. Please log in again.',
     ],
   ])('forgets the token after %s', async (_, reply, error) => {
     localStorage.setItem('token', 'token-1');
-    stubApi({ 'GET /api/user/profile': reply });
+    stubRoutes({ 'GET /api/user/profile': reply });
     renderSession();
     await waitFor(() => expect(state()).toBe(`out error:${error}`));
     expect(localStorage.getItem('token')).toBeNull();
@@ -145,10 +88,13 @@ describe('the session at startup', () => {
 });
 
 describe('the signed-in session', () => {
-  async function signedIn(routes: Parameters<typeof stubApi>[0] = {}) {
+  async function signedIn(routes: Routes = {}) {
     localStorage.setItem('token', 'token-1');
     localStorage.setItem('verificationService', 'plaid');
-    const calls = stubApi({ 'GET /api/user/profile': ok(userProfile({ name: 'Ana' })), ...routes });
+    const calls = stubRoutes({
+      'GET /api/user/profile': ok(userProfile({ name: 'Ana' })),
+      ...routes,
+    });
     renderSession();
     await waitFor(() => expect(state()).toBe('in:Ana'));
     return calls;
@@ -169,7 +115,7 @@ describe('the signed-in session', () => {
   it('fetches the profile again on the page-wide profile-updated event', async () => {
     let name = 'Ana';
     localStorage.setItem('token', 'token-1');
-    const calls = stubApi({ 'GET /api/user/profile': () => ok(userProfile({ name })) });
+    const calls = stubRoutes({ 'GET /api/user/profile': () => ok(userProfile({ name })) });
     renderSession();
     await waitFor(() => expect(state()).toBe('in:Ana'));
     name = 'Ana María';
@@ -183,7 +129,7 @@ describe('the signed-in session', () => {
   it('keeps the user and reports it when a refresh fails for another reason', async () => {
     let fail = false;
     localStorage.setItem('token', 'token-1');
-    stubApi({
+    stubRoutes({
       'GET /api/user/profile': () =>
         fail ? apiError(503, 'service_unavailable', 'Down') : ok(userProfile({ name: 'Ana' })),
     });
@@ -199,7 +145,7 @@ describe('the signed-in session', () => {
   it.each([
     ['answers', ok()],
     ['fails', apiError(500, 'internal_error', 'Boom')],
-    ['is unreachable', 'network-error' as const],
+    ['is unreachable', 'network_error' as const],
   ])(
     'logout tells the server, then forgets token and service even if the server %s',
     async (_, reply) => {
@@ -222,7 +168,7 @@ describe('log-in through the session', () => {
   it('stores the token, and the verification service only when the user has one', async () => {
     const users = [userProfile({ verificationService: null }), userProfile({ name: 'Bea' })];
     let count = 0;
-    const calls = stubApi({
+    const calls = stubRoutes({
       'POST /api/auth/login': () => ok({ token: `token-${++count}`, user: users.shift() }),
     });
     renderSession();
@@ -237,7 +183,7 @@ describe('log-in through the session', () => {
 
   it('sends no stale token with the log-in, and a wrong password is not an expired session', async () => {
     localStorage.setItem('token', 'stale');
-    const calls = stubApi({
+    const calls = stubRoutes({
       'GET /api/user/profile': apiError(500, 'internal_error', 'Boom'),
       'POST /api/auth/login': apiError(401, 'invalid_credentials', 'Invalid credentials'),
     });
@@ -258,7 +204,7 @@ describe('log-in through the session', () => {
 
 describe('registration through the session', () => {
   it('holds the data, remembers the e-mail once the code is sent, and clears it all after sign-up', async () => {
-    const calls = stubApi({
+    const calls = stubRoutes({
       'POST /api/email/send-verification': ok(),
       'POST /api/email/verify-code': ok({ success: true, verified: true }),
       'POST /api/auth/signup': ok(
@@ -311,7 +257,7 @@ describe('registration through the session', () => {
   });
 
   it('does not remember the e-mail when the code could not be sent', async () => {
-    stubApi({ 'POST /api/email/send-verification': apiError(429, 'rate_limited', 'Slow down') });
+    stubRoutes({ 'POST /api/email/send-verification': apiError(429, 'rate_limited', 'Slow down') });
     renderSession();
     await act(async () => {
       await expect(

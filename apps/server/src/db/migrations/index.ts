@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as money from './0002-money';
+import * as ledgerFunction from './0003-ledger-function';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-money': money,
+  '0003-ledger-function': ledgerFunction,
 };

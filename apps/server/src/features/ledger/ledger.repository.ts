@@ -77,29 +77,8 @@ export async function findInvariantViolations(db: Database) {
   };
 }
 
-/** Opens the wallets that don't exist yet, in one statement. */
-export async function ensureUserAccounts(db: Database, userIds: string[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await sql`insert into ledger_accounts (user_id) select unnest(${userIds}::uuid[])
-            on conflict (user_id) where user_id is not null do nothing`.execute(db);
-}
-
-/** Locks the wallets and Pago accounts of a transfer, in id order so that none can deadlock. */
-export async function lockAccountsFor(db: Database, userIds: string[], roles: string[]) {
-  const result = await sql<{
-    id: number;
-    user_id: string | null;
-    system_role: string | null;
-    balance_cents: number;
-  }>`
-    select id, user_id, system_role, balance_cents from ledger_accounts
-    where user_id = any(${userIds}::uuid[]) or system_role = any(${roles}::text[])
-    order by id for update`.execute(db);
-  return result.rows.map((r) => ({ ...r, balance_cents: Number(r.balance_cents) }));
-}
-
-/** The transfer, its entries, the new balances and its first status, in one round trip. */
-export async function writeTransfer(
+/** One transfer through the `ledger_post` function (migration 0003): one round trip. */
+export async function postTransfer(
   db: Database,
   row: {
     kind: string;
@@ -113,38 +92,16 @@ export async function writeTransfer(
     metadata: Record<string, unknown>;
     note: string | null;
     now: Date;
-    entries: { accountId: number; amountCents: number; balanceAfterCents: number }[];
-    balances: { accountId: number; balanceCents: number }[];
+    legs: ({ user_id: string; amount: number } | { role: string; amount: number })[];
+    limits: { perTransaction: number; daily: number; monthly: number };
   },
 ) {
-  const entries = JSON.stringify(
-    row.entries.map((e) => ({
-      account_id: e.accountId,
-      amount: e.amountCents,
-      after: e.balanceAfterCents,
-    })),
-  );
-  const balances = JSON.stringify(
-    row.balances.map((b) => ({ id: b.accountId, balance: b.balanceCents })),
-  );
   const result = await sql<Selectable<LedgerTransfersTable>>`
-    with t as (
-      insert into ledger_transfers (kind, status, user_id, counterparty_user_id, amount_cents, fee_cents,
-        counts_toward_limits, related_transfer_id, metadata, created_at, updated_at)
-      values (${row.kind}, ${row.status}, ${row.userId}, ${row.counterpartyUserId}, ${row.amountCents}, ${row.feeCents},
-        ${row.countsTowardLimits}, ${row.relatedTransferId}, ${JSON.stringify(row.metadata)}::jsonb, ${row.now}, ${row.now})
-      returning *
-    ), e as (
-      insert into ledger_entries (transfer_id, account_id, amount_cents, balance_after_cents)
-      select t.id, x.account_id, x.amount, x.after from t, jsonb_to_recordset(${entries}::jsonb) as x(account_id bigint, amount bigint, after bigint)
-    ), b as (
-      update ledger_accounts a set balance_cents = x.balance
-      from jsonb_to_recordset(${balances}::jsonb) as x(id bigint, balance bigint) where a.id = x.id
-    ), h as (
-      insert into transfer_status_history (transfer_id, status, note, at) select t.id, ${row.status}, ${row.note}, ${row.now} from t
-    )
-    select * from t`.execute(db);
+    select * from ledger_post(${row.kind}, ${row.status}, ${row.userId}, ${row.counterpartyUserId},
+      ${row.amountCents}, ${row.feeCents}, ${row.countsTowardLimits}, ${row.relatedTransferId},
+      ${JSON.stringify(row.metadata)}::jsonb, ${row.note}, ${row.now}, ${JSON.stringify(row.legs)}::jsonb,
+      ${JSON.stringify(row.limits)}::jsonb)`.execute(db);
   const transfer = result.rows[0];
-  if (!transfer) throw new Error('The transfer was not written');
+  if (!transfer) throw new Error('ledger_post returned no transfer');
   return transfer;
 }

@@ -3,14 +3,7 @@ import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import {
-  ensureUserAccounts,
-  lockAccountsFor,
-  setTransferStatus,
-  usedLimits,
-  userBalance,
-  writeTransfer,
-} from './ledger.repository';
+import { postTransfer, setTransferStatus, usedLimits, userBalance } from './ledger.repository';
 
 /** Accounts that belong to Pago rather than to a person; they may go below zero. */
 export type SystemRole =
@@ -47,10 +40,29 @@ const usd = (cents: number) => formatUsd(cents as Cents, 'en');
  * transaction — all or nothing.
  */
 export function createLedger({ clock = () => new Date() }: { clock?: () => Date } = {}) {
-  async function checkLimits(db: Database, userId: string, amountCents: number, now: Date) {
+  /** The ledger function's refusals (SQLSTATE P2001, P2002) as the API's errors. */
+  function refusal(error: unknown): AppError | null {
+    const e = error as { code?: string; detail?: string };
+    if (e.code !== 'P2001' && e.code !== 'P2002') return null;
+    const detail = JSON.parse(e.detail ?? '{}') as {
+      balanceCents?: number;
+      limit?: string;
+      used?: number;
+    };
+    if (e.code === 'P2001') {
+      const balanceCents = Number(detail.balanceCents ?? 0);
+      return new AppError(
+        'insufficient_funds',
+        422,
+        `Insufficient funds. Your balance is ${usd(balanceCents)}.`,
+        {
+          balanceCents,
+        },
+      );
+    }
     const { perTransaction, daily, monthly } = TRANSFER_LIMITS;
-    if (amountCents > perTransaction) {
-      throw new AppError(
+    if (detail.limit === 'per_transaction') {
+      return new AppError(
         'limit_exceeded',
         422,
         `The most you can send in one transfer is ${usd(perTransaction)}.`,
@@ -61,25 +73,17 @@ export function createLedger({ clock = () => new Date() }: { clock?: () => Date 
         },
       );
     }
-    const used = await usedLimits(db, userId, now);
-    if (used.day + amountCents > daily) {
-      const remainingCents = Math.max(0, daily - used.day);
-      throw new AppError(
-        'limit_exceeded',
-        422,
-        `This is over your daily limit of ${usd(daily)}. You can still send ${usd(remainingCents)} today.`,
-        { limit: 'daily', limitCents: daily, remainingCents },
-      );
-    }
-    if (used.month + amountCents > monthly) {
-      const remainingCents = Math.max(0, monthly - used.month);
-      throw new AppError(
-        'limit_exceeded',
-        422,
-        `This is over your monthly limit of ${usd(monthly)}. You can still send ${usd(remainingCents)} this month.`,
-        { limit: 'monthly', limitCents: monthly, remainingCents },
-      );
-    }
+    const isDaily = detail.limit === 'daily';
+    const limitCents = isDaily ? daily : monthly;
+    const remainingCents = Math.max(0, limitCents - Number(detail.used ?? 0));
+    return new AppError(
+      'limit_exceeded',
+      422,
+      isDaily
+        ? `This is over your daily limit of ${usd(daily)}. You can still send ${usd(remainingCents)} today.`
+        : `This is over your monthly limit of ${usd(monthly)}. You can still send ${usd(remainingCents)} this month.`,
+      { limit: isDaily ? 'daily' : 'monthly', limitCents, remainingCents },
+    );
   }
 
   return {
@@ -95,58 +99,29 @@ export function createLedger({ clock = () => new Date() }: { clock?: () => Date 
         throw new Error(`Unbalanced transfer legs: ${JSON.stringify(transfer.legs)}`);
       }
       const now = clock();
-      const userIds = [
-        ...new Set(transfer.legs.flatMap((l) => ('userId' in l.account ? [l.account.userId] : []))),
-      ];
-      const roles = [
-        ...new Set(transfer.legs.flatMap((l) => ('role' in l.account ? [l.account.role] : []))),
-      ];
-      await ensureUserAccounts(tx, userIds);
-      const locked = await lockAccountsFor(tx, userIds, roles);
-      const idOf = (ref: AccountRef) => {
-        const account = locked.find((a) =>
-          'userId' in ref ? a.user_id === ref.userId : a.system_role === ref.role,
-        );
-        if (!account) throw new Error(`No ledger account for ${JSON.stringify(ref)}`);
-        return account;
-      };
-
-      const running = new Map<number, number>();
-      const entries = transfer.legs.map((leg) => {
-        const account = idOf(leg.account);
-        const after = (running.get(account.id) ?? account.balance_cents) + leg.amountCents;
-        running.set(account.id, after);
-        return { accountId: account.id, amountCents: leg.amountCents, balanceAfterCents: after };
-      });
-      for (const account of locked) {
-        const balance = running.get(account.id);
-        if (account.user_id && balance !== undefined && balance < 0) {
-          throw new AppError(
-            'insufficient_funds',
-            422,
-            `Insufficient funds. Your balance is ${usd(account.balance_cents)}.`,
-            { balanceCents: account.balance_cents },
-          );
-        }
+      try {
+        return await postTransfer(tx, {
+          kind: transfer.kind,
+          status: transfer.status,
+          userId: transfer.userId,
+          counterpartyUserId: transfer.counterpartyUserId ?? null,
+          amountCents: transfer.amountCents,
+          feeCents: transfer.feeCents ?? 0,
+          countsTowardLimits: transfer.countsTowardLimits,
+          relatedTransferId: transfer.relatedTransferId ?? null,
+          metadata: transfer.metadata ?? {},
+          note: transfer.note ?? null,
+          now,
+          legs: transfer.legs.map((leg) =>
+            'userId' in leg.account
+              ? { user_id: leg.account.userId, amount: leg.amountCents }
+              : { role: leg.account.role, amount: leg.amountCents },
+          ),
+          limits: TRANSFER_LIMITS,
+        });
+      } catch (error) {
+        throw refusal(error) ?? error;
       }
-      if (transfer.countsTowardLimits) {
-        await checkLimits(tx, transfer.userId, transfer.amountCents, now);
-      }
-      return writeTransfer(tx, {
-        kind: transfer.kind,
-        status: transfer.status,
-        userId: transfer.userId,
-        counterpartyUserId: transfer.counterpartyUserId ?? null,
-        amountCents: transfer.amountCents,
-        feeCents: transfer.feeCents ?? 0,
-        countsTowardLimits: transfer.countsTowardLimits,
-        relatedTransferId: transfer.relatedTransferId ?? null,
-        metadata: transfer.metadata ?? {},
-        note: transfer.note ?? null,
-        now,
-        entries,
-        balances: [...running].map(([accountId, balanceCents]) => ({ accountId, balanceCents })),
-      });
     },
 
     async setStatus(tx: Database, transferId: string, status: TransferStatus, note: string | null) {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { apiError, ok, stubRoutes } from '@/test/api-stub';
 import { renderApp } from '@/test/render';
-import { apiError, ok, stubApi } from '../testing/fake-api';
 
 type Field = 'name' | 'email' | 'phone' | 'username' | 'password' | 'confirmPassword' | 'zipCode';
 
@@ -76,7 +76,7 @@ const message = () => screen.getByRole('alert').textContent;
 
 describe.each(['es', 'en'] as const)('the sign-up form in %s', (language) => {
   it('shows the first failing check, in the spec order, above the form', async () => {
-    const calls = stubApi({});
+    const calls = stubRoutes({});
     const user = userEvent.setup();
     await openSignupPage(language);
     const m = MESSAGES[language];
@@ -121,7 +121,7 @@ describe.each(['es', 'en'] as const)('the sign-up form in %s', (language) => {
 
 describe('the sign-up form', () => {
   it('sends the code with the data and goes to /verify, showing the masked address', async () => {
-    const calls = stubApi({ 'POST /api/email/send-verification': ok() });
+    const calls = stubRoutes({ 'POST /api/email/send-verification': ok() });
     const user = userEvent.setup();
     const { location } = await openSignupPage();
     await fill(user, 'es', {
@@ -152,7 +152,7 @@ describe('the sign-up form', () => {
   });
 
   it('formats the phone per country, keeps digits and a leading plus only, and follows a typed +code', async () => {
-    stubApi({});
+    stubRoutes({});
     const user = userEvent.setup();
     await openSignupPage('en');
     const phone = screen.getByLabelText('Phone (optional)');
@@ -182,7 +182,7 @@ describe('the sign-up form', () => {
   });
 
   it('refuses a phone that is not a real number of an allowed country before sending anything', async () => {
-    const calls = stubApi({});
+    const calls = stubRoutes({});
     const user = userEvent.setup();
     await openSignupPage('en');
     await fill(user, 'en', {
@@ -211,7 +211,7 @@ describe('the sign-up form', () => {
       'No se pudo enviar el correo de verificación',
     ],
     [
-      'network-error' as const,
+      'network_error' as const,
       'No pudimos conectarnos con Pago. Revisa tu conexión e inténtalo de nuevo.',
     ],
     [
@@ -221,7 +221,7 @@ describe('the sign-up form', () => {
       'Revisa estos campos: Nombre completo',
     ],
   ])('shows a failed code request above the form (%#)', async (reply, text) => {
-    stubApi({ 'POST /api/email/send-verification': reply });
+    stubRoutes({ 'POST /api/email/send-verification': reply });
     const user = userEvent.setup();
     const { location } = await openSignupPage();
     await fill(user, 'es', {
@@ -238,7 +238,7 @@ describe('the sign-up form', () => {
   });
 
   it('links to /login', async () => {
-    stubApi({});
+    stubRoutes({});
     await openSignupPage('en');
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
   });

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { openSignupModal } from '@/lib/events';
+import { ok, stubRoutes } from '@/test/api-stub';
 import { renderApp } from '@/test/render';
-import { ok, stubApi } from '../testing/fake-api';
 
 async function openModal(language: 'es' | 'en' = 'es') {
   const view = await renderApp('/no-such-page', language);
@@ -30,7 +30,7 @@ async function fillValid(user: UserEvent, dialog: HTMLElement) {
 
 describe('the signup modal', () => {
   it('runs the form checks first, then asks for the terms; ticking the box clears that message', async () => {
-    stubApi({});
+    stubRoutes({});
     const user = userEvent.setup();
     const { dialog } = await openModal('en');
     const signUp = within(dialog).getByRole('button', { name: 'Sign Up' });
@@ -50,7 +50,7 @@ describe('the signup modal', () => {
   });
 
   it('links the terms and the privacy policy in a new tab, and Log In to /login (closing)', async () => {
-    stubApi({});
+    stubRoutes({});
     const user = userEvent.setup();
     const { dialog, location } = await openModal();
     for (const name of ['Términos y condiciones', 'Política de privacidad']) {
@@ -69,7 +69,7 @@ describe('the signup modal', () => {
   });
 
   it('sends the code, closes and continues on /verify', async () => {
-    const calls = stubApi({ 'POST /api/email/send-verification': ok() });
+    const calls = stubRoutes({ 'POST /api/email/send-verification': ok() });
     const user = userEvent.setup();
     const { dialog, location } = await openModal('en');
     await fillValid(user, dialog);
@@ -85,7 +85,7 @@ describe('the signup modal', () => {
   });
 
   it('closes on Escape', async () => {
-    stubApi({});
+    stubRoutes({});
     const user = userEvent.setup();
     await openModal();
     await user.keyboard('{Escape}');

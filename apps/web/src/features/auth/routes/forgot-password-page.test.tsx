@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { apiError, ok, type Reply, stubRoutes } from '@/test/api-stub';
 import { renderApp } from '@/test/render';
-import { apiError, ok, type Reply, stubApi } from '../testing/fake-api';
 
 async function open(language: 'es' | 'en' = 'en') {
   const view = await renderApp('/forgot-password', language);
@@ -37,7 +37,7 @@ const alertText = () => screen.getByRole('alert').textContent;
 
 describe('the /forgot-password page', () => {
   it('asks for a valid e-mail, sends the code request, then checks code and password before the server', async () => {
-    const calls = stubApi({ 'POST /api/auth/password-reset/request': ok() });
+    const calls = stubRoutes({ 'POST /api/auth/password-reset/request': ok() });
     const user = userEvent.setup();
     await open();
 
@@ -70,7 +70,7 @@ describe('the /forgot-password page', () => {
   });
 
   it('changes the password and offers to log in', async () => {
-    const calls = stubApi({
+    const calls = stubRoutes({
       'POST /api/auth/password-reset/request': ok(),
       'POST /api/auth/password-reset/confirm': ok(),
     });
@@ -108,7 +108,7 @@ describe('the /forgot-password page', () => {
       "We couldn't change your password. Please try again.",
     ],
   ] as [Reply, string][])('words a refused change (%#)', async (reply, text) => {
-    stubApi({
+    stubRoutes({
       'POST /api/auth/password-reset/request': ok(),
       'POST /api/auth/password-reset/confirm': reply,
     });
@@ -121,7 +121,7 @@ describe('the /forgot-password page', () => {
   });
 
   it('sends a new code, and lets the person use another address', async () => {
-    const calls = stubApi({ 'POST /api/auth/password-reset/request': ok() });
+    const calls = stubRoutes({ 'POST /api/auth/password-reset/request': ok() });
     const user = userEvent.setup();
     await open('es');
     await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
@@ -136,7 +136,7 @@ describe('the /forgot-password page', () => {
   });
 
   it('says when too many codes were asked for', async () => {
-    stubApi({
+    stubRoutes({
       'POST /api/auth/password-reset/request': apiError(429, 'rate_limited', 'Too many requests'),
     });
     const user = userEvent.setup();

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, ok, type Reply, stubRoutes } from '@/test/api-stub';
+import { userProfile } from '@/test/profiles';
 import { renderApp } from '@/test/render';
-import { apiError, ok, type Reply, stubApi, userProfile } from '../testing/fake-api';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -59,10 +60,10 @@ describe.each([
     const replies: Reply[] = [
       apiError(401, 'invalid_credentials', 'Invalid credentials'),
       apiError(500, 'internal_error', 'Internal error'),
-      'network-error',
+      'network_error',
       apiError(429, 'rate_limited', 'Too many requests'),
     ];
-    const calls = stubApi({ 'POST /api/auth/login': () => replies.shift() ?? 'network-error' });
+    const calls = stubRoutes({ 'POST /api/auth/login': () => replies.shift() ?? 'network_error' });
     const user = userEvent.setup();
     await renderApp('/login', language);
     await screen.findByRole('heading', {
@@ -93,7 +94,7 @@ describe.each([
 
 describe('the /login page', () => {
   it('signs in, keeps the token and verification service, and returns to the remembered page', async () => {
-    const calls = stubApi({
+    const calls = stubRoutes({
       'POST /api/auth/login': LOGIN_OK,
       'GET /api/user/profile': ok(userProfile()),
     });
@@ -109,7 +110,7 @@ describe('the /login page', () => {
   });
 
   it('goes to /dashboard when it remembers no page', async () => {
-    stubApi({ 'POST /api/auth/login': LOGIN_OK, 'GET /api/user/profile': ok(userProfile()) });
+    stubRoutes({ 'POST /api/auth/login': LOGIN_OK, 'GET /api/user/profile': ok(userProfile()) });
     const user = userEvent.setup();
     const { location } = await renderApp('/login');
     await logIn(user, 'jason', 'correct horse');
@@ -117,7 +118,7 @@ describe('the /login page', () => {
   });
 
   it('links to /forgot-password and /signup', async () => {
-    stubApi({});
+    stubRoutes({});
     await renderApp('/login', 'en');
     expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
       'href',
@@ -128,7 +129,7 @@ describe('the /login page', () => {
 
   it('says the session expired when a stored token is refused', async () => {
     localStorage.setItem('token', 'expired-token');
-    stubApi({
+    stubRoutes({
       'GET /api/user/profile': apiError(401, 'unauthorized', 'Not authenticated'),
     });
     const { location } = await renderApp('/dashboard', 'en');
@@ -138,7 +139,7 @@ describe('the /login page', () => {
   });
 
   it('once signed in, the menu offers Logout instead of Login', async () => {
-    stubApi({ 'POST /api/auth/login': LOGIN_OK });
+    stubRoutes({ 'POST /api/auth/login': LOGIN_OK });
     const user = userEvent.setup();
     const { location } = await renderApp('/login', 'en');
     await logIn(user, 'jason', 'correct horse', 'en');
@@ -151,7 +152,7 @@ describe('the /login page', () => {
   it('Logout in the menu tells the server, forgets the session and lands here', async () => {
     localStorage.setItem('token', 'token-1');
     localStorage.setItem('verificationService', 'plaid');
-    const calls = stubApi({
+    const calls = stubRoutes({
       'GET /api/user/profile': ok(userProfile()),
       'POST /api/auth/logout': apiError(500, 'internal_error', 'Boom'),
     });

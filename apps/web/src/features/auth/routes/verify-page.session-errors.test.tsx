@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SessionFlowError } from '@/lib/session-registration';
-import { fakeSession, renderWithSession } from '../testing/render-with-session';
+import { fakeSession } from '@/test/fake-session';
+import { renderWithSession } from '../testing/render-with-session';
 import VerifyPage from './verify-page';
 
 // Failures the real session produces only in states a person cannot reach through the screens

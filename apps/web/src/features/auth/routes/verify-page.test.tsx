@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, ok, type Routes, stubRoutes } from '@/test/api-stub';
+import { userProfile } from '@/test/profiles';
 import { renderApp } from '@/test/render';
-import { type ApiCall, apiError, ok, type Reply, stubApi, userProfile } from '../testing/fake-api';
 
 const SIGNUP_OK = (overrides: { testMode?: boolean; verificationNeeded?: boolean } = {}) =>
   ok(
@@ -17,11 +18,8 @@ const SIGNUP_OK = (overrides: { testMode?: boolean; verificationNeeded?: boolean
   );
 
 /** Fills /signup and arrives on /verify with the registration held by the session. */
-async function registerAndReachVerify(
-  routes: Record<string, Reply | ((call: ApiCall) => Reply)>,
-  language: 'es' | 'en' = 'es',
-) {
-  const calls = stubApi({ 'POST /api/email/send-verification': ok(), ...routes });
+async function registerAndReachVerify(routes: Routes, language: 'es' | 'en' = 'es') {
+  const calls = stubRoutes({ 'POST /api/email/send-verification': ok(), ...routes });
   const user = userEvent.setup({
     advanceTimers: (ms) => {
       if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
@@ -227,7 +225,7 @@ describe('the /verify page', () => {
   });
 
   it('without a registration under way: Email address not found, and nothing sent', async () => {
-    const calls = stubApi({});
+    const calls = stubRoutes({});
     const user = userEvent.setup();
     await renderApp('/verify', 'en');
     await screen.findByRole('heading', { level: 1, name: 'Verify your email' });

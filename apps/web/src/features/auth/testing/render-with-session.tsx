@@ -7,25 +7,6 @@ import type { Session } from '@/lib/session';
 import { SessionContext } from '@/lib/session-context';
 import { theme } from '@/lib/theme';
 
-/** A session that does nothing, for pages tested on their own; override what the test needs. */
-export function fakeSession(overrides: Partial<Session> = {}): Session {
-  return {
-    user: null,
-    isAuthenticated: false,
-    loading: false,
-    error: null,
-    verificationSent: false,
-    emailForVerification: null,
-    startRegistration: async () => {},
-    verifyEmail: async () => ({ next: '/onboarding/verify' }),
-    resendVerification: async () => {},
-    login: async () => {},
-    logout: async () => {},
-    refresh: async () => {},
-    ...overrides,
-  };
-}
-
 /** One page at `path` with a given session, for failures the real session cannot produce. */
 export async function renderWithSession(
   page: ReactElement,

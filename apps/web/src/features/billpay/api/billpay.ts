@@ -1,7 +1,7 @@
 import type { Balance, Biller, BillPaymentBody, Transfer } from '@pago/shared/contracts/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { useIdempotencyKeys } from './idempotency';
+import { useIdempotencyKeys } from '@/lib/idempotency';
 
 // The 'wallet' keys are shared with the money mover and the dashboard's wallet panel: paying a
 // bill refreshes the balance, limits and activity wherever they are shown.

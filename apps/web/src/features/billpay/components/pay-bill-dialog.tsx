@@ -19,8 +19,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '@/lib/api-client';
+import { useLocale } from '@/lib/format';
 import { useBalance, useBillers, usePayBill } from '../api/billpay';
-import { useLocale } from '../lib/locale';
 import { paymentFailureDetail } from '../lib/payment-error';
 
 export const MEMO_MAX = 140;

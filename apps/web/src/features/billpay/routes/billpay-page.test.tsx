@@ -4,9 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enBillPay from '@/locales/en/billpay.json';
 import esBillPay from '@/locales/es/billpay.json';
-import { type Answer, type ApiCall, apiError, stubApi } from '../test/api-stub';
-import { renderBillPay } from '../test/render';
+import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
+import { keysOf } from '@/test/locale-keys';
+import { ANA } from '@/test/profiles';
+import { featureRenderer } from '@/test/render-feature';
 import BillPayPage from './billpay-page';
+
+const renderBillPay = featureRenderer('billpay', { user: ANA, path: '/billpay' });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -161,12 +165,6 @@ describe('bill pay, signed out', () => {
 
 describe('billpay translations', () => {
   it('has the same keys in Spanish and English', () => {
-    const keysOf = (value: unknown, prefix = ''): string[] =>
-      typeof value !== 'object' || value === null
-        ? [prefix]
-        : Object.entries(value).flatMap(([key, child]) =>
-            keysOf(child, prefix ? `${prefix}.${key}` : key),
-          );
     expect(keysOf(esBillPay).sort()).toEqual(keysOf(enBillPay).sort());
   });
 });

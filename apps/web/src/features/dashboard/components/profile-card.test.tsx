@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeProfile } from '../test/api-stub';
-import { renderComponent } from '../test/render-component';
+import { makeProfile } from '@/test/profiles';
+import { featureRenderer } from '@/test/render-feature';
 import { ProfileCard } from './profile-card';
+
+const renderDashboard = featureRenderer('dashboard');
 
 const noop = () => {};
 
@@ -21,7 +23,7 @@ function card() {
 
 describe('ProfileCard', () => {
   it('shows the whole profile', async () => {
-    await renderComponent(<ProfileCard user={makeProfile()} onEdit={noop} />, 'en');
+    await renderDashboard(<ProfileCard user={makeProfile()} onEdit={noop} />, { language: 'en' });
 
     expect(within(card()).getByRole('heading', { level: 2, name: 'My Profile' })).toBeVisible();
     expect(screen.getByText('A')).toBeVisible();
@@ -35,7 +37,7 @@ describe('ProfileCard', () => {
   });
 
   it('uses the defaults while there is no user data: U, User, not provided, unknown badge', async () => {
-    await renderComponent(<ProfileCard user={null} onEdit={noop} />, 'en');
+    await renderDashboard(<ProfileCard user={null} onEdit={noop} />, { language: 'en' });
 
     expect(screen.getByText('U')).toBeVisible();
     expect(screen.getByText('User')).toBeVisible();
@@ -49,9 +51,9 @@ describe('ProfileCard', () => {
   });
 
   it('shows U and User for a blank name, and no verified badge for an unverified phone', async () => {
-    await renderComponent(
+    await renderDashboard(
       <ProfileCard user={makeProfile({ name: '  ', phone_verified: false })} onEdit={noop} />,
-      'en',
+      { language: 'en' },
     );
     expect(screen.getByText('U')).toBeVisible();
     expect(screen.getByText('User')).toBeVisible();
@@ -61,7 +63,7 @@ describe('ProfileCard', () => {
   });
 
   it('says "not provided" for a missing phone, e-mail and address, and hides a missing ZIP code', async () => {
-    await renderComponent(
+    await renderDashboard(
       <ProfileCard
         user={makeProfile({
           phone: null,
@@ -72,7 +74,7 @@ describe('ProfileCard', () => {
         })}
         onEdit={noop}
       />,
-      'es',
+      { language: 'es' },
     );
     expect(detailValue('Teléfono')).toHaveTextContent(/^Sin proporcionar$/);
     expect(detailValue('Correo electrónico')).toHaveTextContent('Sin proporcionar');
@@ -81,9 +83,9 @@ describe('ProfileCard', () => {
   });
 
   it('shows the verification service only when set: plaid in primary, any other in secondary', async () => {
-    const { unmount } = await renderComponent(
+    const { unmount } = await renderDashboard(
       <ProfileCard user={makeProfile({ verificationService: 'plaid' })} onEdit={noop} />,
-      'en',
+      { language: 'en' },
     );
     const plaid = within(detailValue('Identity verification')).getByText('Plaid');
     expect(getComputedStyle(plaid.parentElement as HTMLElement).backgroundColor).toBe(
@@ -91,9 +93,9 @@ describe('ProfileCard', () => {
     );
     unmount();
 
-    const second = await renderComponent(
+    const second = await renderDashboard(
       <ProfileCard user={makeProfile({ verificationService: 'persona' })} onEdit={noop} />,
-      'en',
+      { language: 'en' },
     );
     const persona = within(detailValue('Identity verification')).getByText('Persona');
     expect(getComputedStyle(persona.parentElement as HTMLElement).backgroundColor).toBe(
@@ -101,16 +103,16 @@ describe('ProfileCard', () => {
     );
     second.unmount();
 
-    await renderComponent(
+    await renderDashboard(
       <ProfileCard user={makeProfile({ verificationService: null })} onEdit={noop} />,
-      'en',
+      { language: 'en' },
     );
     expect(screen.queryByText('Identity verification')).toBeNull();
   });
 
   it('opens the editor from the Edit Profile button', async () => {
     const onEdit = vi.fn();
-    await renderComponent(<ProfileCard user={makeProfile()} onEdit={onEdit} />, 'es');
+    await renderDashboard(<ProfileCard user={makeProfile()} onEdit={onEdit} />, { language: 'es' });
     await userEvent.click(screen.getByRole('button', { name: 'Editar perfil' }));
     expect(onEdit).toHaveBeenCalledOnce();
   });

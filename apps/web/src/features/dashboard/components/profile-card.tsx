@@ -7,7 +7,7 @@ import type { UserProfile } from '@pago/shared/contracts/accounts';
 import { useTranslation } from 'react-i18next';
 import { avatarLetter } from '../lib/profile-display';
 import { Detail, DetailList } from './detail-list';
-import { SectionCard } from './section-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 type Props = {
   /** null while no user data exists: the card then shows its defaults. */

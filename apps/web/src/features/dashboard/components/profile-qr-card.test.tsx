@@ -1,14 +1,18 @@
 import { screen } from '@testing-library/react';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
+import { makeProfile } from '@/test/profiles';
+import { featureRenderer } from '@/test/render-feature';
 import { PROFILE_QR_OPTIONS } from '../lib/profile-display';
-import { makeProfile } from '../test/api-stub';
-import { renderComponent } from '../test/render-component';
 import { ProfileQrCard } from './profile-qr-card';
+
+const renderDashboard = featureRenderer('dashboard');
 
 describe('ProfileQrCard', () => {
   it('draws a 200×200 high-correction QR code of /find-user?id=<id> on this site', async () => {
-    await renderComponent(<ProfileQrCard user={makeProfile({ _id: 'u_42' })} />, 'en');
+    await renderDashboard(<ProfileQrCard user={makeProfile({ _id: 'u_42' })} />, {
+      language: 'en',
+    });
 
     const image = await screen.findByRole('img', {
       name: 'QR code that opens your Pago profile (@ana.lopez)',
@@ -31,7 +35,9 @@ describe('ProfileQrCard', () => {
   });
 
   it('downloads the same PNG named after the username', async () => {
-    await renderComponent(<ProfileQrCard user={makeProfile({ username: 'ana.lopez' })} />, 'es');
+    await renderDashboard(<ProfileQrCard user={makeProfile({ username: 'ana.lopez' })} />, {
+      language: 'es',
+    });
     const link = await screen.findByRole('link', { name: 'Descargar código QR' });
     expect(link).toHaveAttribute('download', 'ana.lopez.png');
     const image = screen.getByRole('img', { name: /Código QR que abre tu perfil de Pago/ });

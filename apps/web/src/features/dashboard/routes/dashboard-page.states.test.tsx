@@ -2,8 +2,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@/lib/session';
-import { renderComponent } from '../test/render-component';
+import { featureRenderer } from '@/test/render-feature';
 import DashboardPage from './dashboard-page';
+
+const renderDashboard = featureRenderer('dashboard');
 
 // The sign-in guard never lets the page render without a session, so the session's loading and
 // failure states are set here directly.
@@ -17,7 +19,7 @@ afterEach(() => {
 describe('the dashboard without user data', () => {
   it('shows four skeleton cards while the profile loads', async () => {
     session.current = { user: null, loading: true, error: null, isAuthenticated: false };
-    await renderComponent(<DashboardPage />, 'es');
+    await renderDashboard(<DashboardPage />, { language: 'es' });
 
     expect(screen.getAllByTestId('dashboard-skeleton-card')).toHaveLength(4);
     expect(screen.getByRole('status')).toHaveTextContent('Cargando tu panel...');
@@ -33,7 +35,7 @@ describe('the dashboard without user data', () => {
     };
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
-    await renderComponent(<DashboardPage />, 'en');
+    await renderDashboard(<DashboardPage />, { language: 'en' });
 
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Failed to fetch profile. Reload the page to try again.',

@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_UPDATED } from '@/lib/events';
 import enDashboard from '@/locales/en/dashboard.json';
 import esDashboard from '@/locales/es/dashboard.json';
+import { type ApiCall, apiError, stubApi } from '@/test/api-stub';
+import { keysOf } from '@/test/locale-keys';
+import { makeProfile } from '@/test/profiles';
 import { renderApp } from '@/test/render';
-import { type ApiCall, apiError, makeProfile, stubApi } from '../test/api-stub';
-import { keysOf } from '../test/render-component';
 
 /**
  * The dashboard as the app shows it: the real router, session and translations; only the
@@ -48,8 +49,11 @@ async function openEditor(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog', { name: 'Editar perfil' });
 }
 
+/** What the page asked the server to change: method, path and body of each call but a GET. */
 function writes(calls: ApiCall[]) {
-  return calls.filter((call) => call.method !== 'GET');
+  return calls
+    .filter((call) => call.method !== 'GET')
+    .map(({ method, path, body }) => ({ method, path, body }));
 }
 
 let onProfileUpdated: ReturnType<typeof vi.fn<(event: Event) => void>>;

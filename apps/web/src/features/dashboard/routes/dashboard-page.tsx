@@ -12,7 +12,7 @@ import { BalanceCard } from '../components/balance-card';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileQrCard } from '../components/profile-qr-card';
-import { SectionCard } from '../components/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { PROFILE_SUCCESS_MS } from '../lib/profile-display';
 
 // The editor brings the form library, zod and the phone metadata: loaded when first wanted.

@@ -1,37 +1,16 @@
-import { ThemeProvider } from '@mui/material/styles';
 import { FEE_SCHEDULE } from '@pago/shared/fees';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { theme } from '@/lib/theme';
-import enCommon from '@/locales/en/common.json';
 import enFees from '@/locales/en/fees.json';
-import esCommon from '@/locales/es/common.json';
 import esFees from '@/locales/es/fees.json';
+import { keysOf } from '@/test/locale-keys';
+import { featureRenderer } from '@/test/render-feature';
 import FeesPage from './fees-page';
 
-async function renderFeesPage(language: 'es' | 'en') {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    ns: ['common', 'fees'],
-    defaultNS: 'common',
-    resources: {
-      es: { common: esCommon, fees: esFees },
-      en: { common: enCommon, fees: enFees },
-    },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <FeesPage />
-      </ThemeProvider>
-    </I18nextProvider>,
-  );
+const renderFees = featureRenderer('fees');
+
+function renderFeesPage(language: 'es' | 'en') {
+  return renderFees(<FeesPage />, { language });
 }
 
 /** The row whose header cell starts with `label`, in the table named `table` if given. */
@@ -41,13 +20,6 @@ function row(label: string, table?: string) {
   const tr = header.closest('tr');
   if (!tr) throw new Error(`No row for ${label}`);
   return within(tr);
-}
-
-function keysOf(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) =>
-    keysOf(child, prefix ? `${prefix}.${key}` : key),
-  );
 }
 
 describe('FeesPage', () => {

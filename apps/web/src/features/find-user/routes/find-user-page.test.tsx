@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enFindUser from '@/locales/en/find-user.json';
 import esFindUser from '@/locales/es/find-user.json';
+import { apiError, stubApi } from '@/test/api-stub';
+import { keysOf } from '@/test/locale-keys';
 import { renderApp } from '@/test/render';
 
 const me: Pick<UserProfile, '_id' | 'name' | 'username' | 'email' | 'kyc_status'> = {
@@ -20,49 +22,19 @@ const people: Record<string, { _id: string; name: string; username: string }> = 
   u_zoe: { _id: 'u_zoe', name: 'Zoe Paz', username: 'zoe' },
 };
 
-type Call = { method: string; path: string };
-
 /** The server, played by a stub: the signed-in profile and the public cards above. */
 function serve(options: { failWith?: number } = {}) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), window.location.origin);
-      calls.push({ method: init?.method ?? 'GET', path: url.pathname });
-      const json = (status: number, body: unknown) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url.pathname === '/api/user/profile') return json(200, me);
-      const match = /^\/api\/users\/([^/]+)\/public$/.exec(url.pathname);
-      if (match && options.failWith) {
-        return json(options.failWith, {
-          error: { code: 'internal_error', message: 'x' },
-          message: 'x',
-        });
-      }
-      const person = match ? people[decodeURIComponent(match[1] ?? '')] : undefined;
-      if (person) return json(200, person);
-      return json(404, {
-        error: { code: 'not_found', message: 'Not found' },
-        message: 'Not found',
-      });
-    }),
-  );
-  return calls;
+  return stubApi((call) => {
+    if (call.path === '/api/user/profile') return { body: me };
+    const match = /^\/api\/users\/([^/]+)\/public$/.exec(call.path);
+    if (match && options.failWith) return apiError(options.failWith, 'internal_error');
+    const person = match ? people[decodeURIComponent(match[1] ?? '')] : undefined;
+    return person ? { body: person } : undefined;
+  });
 }
 
 function signIn() {
   localStorage.setItem('token', 'test-token');
-}
-
-function keysOf(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) =>
-    keysOf(child, prefix ? `${prefix}.${key}` : key),
-  );
 }
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import type { BankAccount, BankPaymentBody, Transfer } from '@pago/shared/contracts/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
-import { useIdempotencyKeys } from './idempotency';
+import { useIdempotencyKeys } from '@/lib/idempotency';
 import { moneyKeys } from './keys';
 import { invalidateMoney } from './wallet';
 

@@ -1,7 +1,7 @@
 import type { Quote, QuoteBody, SendMoneyBody, Transfer } from '@pago/shared/contracts/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { useIdempotencyKeys } from './idempotency';
+import { useIdempotencyKeys } from '@/lib/idempotency';
 import { invalidateMoney } from './wallet';
 
 export function getQuote(body: QuoteBody): Promise<Quote> {

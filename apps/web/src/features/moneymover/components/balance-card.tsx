@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/lib/format';
 import { useBalance } from '../api/wallet';
-import { useLocale } from '../lib/locale';
 
 /** The available balance card: the real balance when signed in, an invitation otherwise. */
 export function BalanceCard({ signedIn }: { signedIn: boolean }) {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { PHONE_COUNTRIES } from '@pago/shared/phone-countries';
 import type { ComponentProps } from 'react';
-import { useLocale } from '../lib/locale';
+import { useLocale } from '@/lib/format';
 
 type InputProps = Omit<ComponentProps<typeof TextField>, 'select' | 'children'>;
 

@@ -14,14 +14,13 @@ import { type Cents, formatUsd } from '@pago/shared/money';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime, useLocale } from '@/lib/format';
 import {
   type RequestAction,
   useIncomingRequests,
   useOutgoingRequests,
   useRequestAction,
 } from '../api/requests';
-import { formatDateTime } from '../lib/format';
-import { useLocale } from '../lib/locale';
 import { moneyErrorFeedback } from '../lib/money-errors';
 import { FeedbackMessage, useFeedback } from './feedback';
 

@@ -5,8 +5,8 @@ import { type Cents, formatUsd } from '@pago/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/lib/format';
 import { invalidateMoney, useTransferReceipt } from '../api/wallet';
-import { useLocale } from '../lib/locale';
 import { formatPhone } from '../lib/phone';
 
 const SEVERITY: Record<Transfer['status'], AlertColor> = {

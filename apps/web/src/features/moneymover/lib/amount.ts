@@ -1,5 +1,5 @@
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
-import { type Cents, type Locale, parseAmount } from '@pago/shared/money';
+import { type Cents, centsToDecimalString, type Locale, parseAmount } from '@pago/shared/money';
 
 /** Translation keys (moneymover `errors`) of what can be wrong with a typed amount. */
 export type AmountProblem =
@@ -22,4 +22,9 @@ export function readAmount(
   if (cents <= 0) return { problem: 'errors.amountPositive' };
   if (cents > TRANSFER_LIMITS.perTransaction) return { problem: 'errors.amountOverLimit' };
   return { cents };
+}
+
+/** The API's `amountUsd` (a number with two decimals) for whole cents, without float arithmetic. */
+export function centsToAmountUsd(amount: Cents): number {
+  return Number(centsToDecimalString(amount));
 }

@@ -4,9 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enMoneyMover from '@/locales/en/moneymover.json';
 import esMoneyMover from '@/locales/es/moneymover.json';
-import { type Answer, type ApiCall, apiError, stubApi } from '../test/api-stub';
-import { ANA, renderMoneyMover } from '../test/render';
+import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
+import { keysOf } from '@/test/locale-keys';
+import { ANA } from '@/test/profiles';
+import { featureRenderer } from '@/test/render-feature';
 import MoneyMoverPage from './moneymover-page';
+
+const renderMoneyMover = featureRenderer('moneymover', { user: ANA, path: '/moneymover' });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -408,12 +412,6 @@ describe('the money mover, signed out', () => {
 
 describe('moneymover translations', () => {
   it('has the same keys in Spanish and English', () => {
-    const keysOf = (value: unknown, prefix = ''): string[] =>
-      typeof value !== 'object' || value === null || Array.isArray(value)
-        ? [prefix]
-        : Object.entries(value).flatMap(([key, child]) =>
-            keysOf(child, prefix ? `${prefix}.${key}` : key),
-          );
     expect(keysOf(esMoneyMover).sort()).toEqual(keysOf(enMoneyMover).sort());
   });
 });

@@ -8,8 +8,8 @@ import type {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { SESSION_EXPIRED } from '@/lib/events';
+import { useIdempotencyKeys } from '@/lib/idempotency';
 import { clearStoredToken, getStoredToken } from '@/lib/session-storage';
-import { useIdempotencyKeys } from './idempotency';
 
 // The 'wallet' keys are shared with the money mover and bill pay: a money move anywhere
 // invalidates ['wallet'] and every view here refreshes.

@@ -5,8 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { Transfer } from '@pago/shared/contracts/money';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../lib/format';
-import { useLocale } from '../lib/locale';
+import { formatDateTime, useLocale } from '@/lib/format';
 import { counterpartyName, kindKey, STATUS_COLOR, signedCents } from '../lib/transfer-text';
 
 /** "+$50.00" / "−$104.49": the sign says which way the money went. */

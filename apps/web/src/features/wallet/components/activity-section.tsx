@@ -10,7 +10,7 @@ import { useActivity } from '../api/wallet';
 import { ActivityList } from './activity-list';
 import { ExportCsv } from './export-csv';
 import { ReceiptDialog } from './receipt-dialog';
-import { SectionCard } from './section-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 /** The latest transfers, more on request (cursor paging), a receipt for each, and the CSV export. */
 export function ActivitySection() {

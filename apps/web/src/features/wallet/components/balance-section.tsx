@@ -10,9 +10,9 @@ import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
+import { useLocale } from '@/lib/format';
 import { useBalance, useTestDeposit } from '../api/wallet';
-import { useLocale } from '../lib/locale';
-import { SectionCard } from './section-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 /** Spec §4 and §9: a success message clears itself after 5 s. */
 const SUCCESS_MESSAGE_MS = 5000;

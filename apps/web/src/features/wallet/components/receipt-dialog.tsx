@@ -15,9 +15,8 @@ import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
 import { useReceipt } from '../api/wallet';
-import { formatCurrency, formatDateTime, formatRate } from '../lib/format';
-import { useLocale } from '../lib/locale';
 import { counterpartyName, kindKey, STATUS_COLOR } from '../lib/transfer-text';
 
 /** One transfer's receipt: parties, amounts, the rate and payout of a remittance, its history. */

@@ -4,9 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enWallet from '@/locales/en/wallet.json';
 import esWallet from '@/locales/es/wallet.json';
-import { type Answer, type ApiCall, apiError, stubApi } from '../test/api-stub';
-import { renderWallet } from '../test/render';
+import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
+import { keysOf } from '@/test/locale-keys';
+import { ANA } from '@/test/profiles';
+import { featureRenderer } from '@/test/render-feature';
 import { WalletPanel } from './wallet-panel';
+
+const renderWallet = featureRenderer('wallet', { user: ANA, path: '/dashboard' });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -240,12 +244,6 @@ describe('the wallet panel', () => {
 
 describe('wallet translations', () => {
   it('has the same keys in Spanish and English', () => {
-    const keysOf = (value: unknown, prefix = ''): string[] =>
-      typeof value !== 'object' || value === null
-        ? [prefix]
-        : Object.entries(value).flatMap(([key, child]) =>
-            keysOf(child, prefix ? `${prefix}.${key}` : key),
-          );
     expect(keysOf(esWallet).sort()).toEqual(keysOf(enWallet).sort());
   });
 });

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from './api-client';
 import { useIdempotencyKeys } from './idempotency';
 
 describe('useIdempotencyKeys', () => {

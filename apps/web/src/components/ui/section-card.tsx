@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 
-/** A dashboard card: a <section> named by its own heading. */
+/** A card that is a <section> named by its own heading (the dashboard's and the wallet's cards). */
 export function SectionCard({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (

@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from './api-client';
 
 /**
  * A fresh Idempotency-Key. randomUUID needs a secure context (https or localhost); served over

@@ -1,8 +1,0 @@
-import type { Locale } from '@pago/shared/money';
-import { useTranslation } from 'react-i18next';
-
-/** The app language as a money locale ('es' unless English is chosen). */
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? 'en' : 'es';
-}
