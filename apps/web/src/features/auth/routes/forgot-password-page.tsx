@@ -10,9 +10,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
+import { useClearSuccess } from '@/lib/use-clear-success';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
-import { useClearSuccess } from '../hooks/use-clear-success';
 import { apiErrorMessage } from '../utils/api-error-message';
 import { maskEmail } from '../utils/mask-email';
 

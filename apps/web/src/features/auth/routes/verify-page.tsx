@@ -12,8 +12,8 @@ import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { SessionFlowError } from '@/lib/session-registration';
+import { useClearSuccess } from '@/lib/use-clear-success';
 import { AuthCard } from '../components/auth-card';
-import { useClearSuccess } from '../hooks/use-clear-success';
 import { apiErrorMessage } from '../utils/api-error-message';
 import { maskEmail } from '../utils/mask-email';
 

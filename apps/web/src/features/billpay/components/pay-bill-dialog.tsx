@@ -18,6 +18,7 @@ import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { DetailRows } from '@/components/ui/detail-rows';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
 import { useBalance, useBillers, usePayBill } from '../api/billpay';
@@ -167,34 +168,16 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
             {t('pay.review.title')}
           </Typography>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: 'minmax(0, 1fr) auto',
-              columnGap: 2,
-              rowGap: 1,
-            }}
-          >
-            {[
-              [t('pay.review.biller'), ready.biller.name],
-              [t('pay.review.account'), `••••${ready.accountId.slice(-4)}`],
-              ...(ready.memo ? [[t('pay.review.memo'), ready.memo]] : []),
-              [t('pay.review.amount'), usd(ready.amount)],
-              [t('pay.review.fee'), t('pay.review.noFee')],
-              [t('pay.review.total'), usd(ready.amount)],
-            ].map(([label, value]) => (
-              <Box key={label} sx={{ display: 'contents' }}>
-                <Box component="dt" sx={{ color: 'text.secondary' }}>
-                  {label}
-                </Box>
-                <Box component="dd" sx={{ m: 0, textAlign: 'right', overflowWrap: 'anywhere' }}>
-                  {value}
-                </Box>
-              </Box>
-            ))}
-          </Box>
+          <DetailRows
+            rows={[
+              { label: t('pay.review.biller'), value: ready.biller.name },
+              { label: t('pay.review.account'), value: `••••${ready.accountId.slice(-4)}` },
+              ...(ready.memo ? [{ label: t('pay.review.memo'), value: ready.memo }] : []),
+              { label: t('pay.review.amount'), value: usd(ready.amount) },
+              { label: t('pay.review.fee'), value: t('pay.review.noFee') },
+              { label: t('pay.review.total'), value: usd(ready.amount) },
+            ]}
+          />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
           <Button onClick={() => setReady(null)} disabled={pay.isPending}>

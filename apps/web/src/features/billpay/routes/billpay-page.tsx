@@ -6,15 +6,14 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { BILL_CATEGORIES, type BillType } from '@pago/shared/bill-categories';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { IdentityNotice } from '@/components/ui/identity-notice';
 import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
+import { useClearSuccess } from '@/lib/use-clear-success';
 import { PayBillDialog } from '../components/pay-bill-dialog';
-
-/** Spec §4 and §9: a success message clears itself after 5 s. */
-export const SUCCESS_MESSAGE_MS = 5000;
 
 type Message = { severity: 'success' | 'warning'; text: string };
 
@@ -29,11 +28,7 @@ export default function BillPayPage() {
   const [paying, setPaying] = useState<BillType | null>(null);
   usePageTitle(t('title'));
 
-  useEffect(() => {
-    if (message?.severity !== 'success') return;
-    const timer = window.setTimeout(() => setMessage(null), SUCCESS_MESSAGE_MS);
-    return () => window.clearTimeout(timer);
-  }, [message]);
+  useClearSuccess(message, () => setMessage(null));
 
   const choose = (billType: BillType) => {
     if (!isAuthenticated) {
@@ -53,18 +48,7 @@ export default function BillPayPage() {
         {t('subtitle')}
       </Typography>
       {isAuthenticated && !isIdentityVerified(user) && (
-        <Alert
-          severity="warning"
-          role="note"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" component={RouterLink} to="/onboarding/verify">
-              {t('identity.verify')}
-            </Button>
-          }
-        >
-          {t('identity.notice')}
-        </Alert>
+        <IdentityNotice notice={t('identity.notice')} verify={t('identity.verify')} />
       )}
       {message && (
         <Alert

@@ -3,9 +3,9 @@ import Typography from '@mui/material/Typography';
 import type { UserProfile } from '@pago/shared/contracts/accounts';
 import { cents, formatUsd, type Locale } from '@pago/shared/money';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/ui/section-card';
 import { formatAccountCreated, kycDisplay } from '../lib/profile-display';
 import { Detail, DetailList } from './detail-list';
-import { SectionCard } from '@/components/ui/section-card';
 
 /** "Account Balance": the ledger balance, the KYC status and the day the account was opened. */
 export function BalanceCard({ user, locale }: { user: UserProfile | null; locale: Locale }) {

@@ -5,9 +5,9 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { UserProfile } from '@pago/shared/contracts/accounts';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/ui/section-card';
 import { avatarLetter } from '../lib/profile-display';
 import { Detail, DetailList } from './detail-list';
-import { SectionCard } from '@/components/ui/section-card';
 
 type Props = {
   /** null while no user data exists: the card then shows its defaults. */

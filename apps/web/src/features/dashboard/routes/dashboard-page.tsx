@@ -5,6 +5,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/ui/section-card';
 import { isLanguage } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
@@ -12,7 +13,6 @@ import { BalanceCard } from '../components/balance-card';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileQrCard } from '../components/profile-qr-card';
-import { SectionCard } from '@/components/ui/section-card';
 import { PROFILE_SUCCESS_MS } from '../lib/profile-display';
 
 // The editor brings the form library, zod and the phone metadata: loaded when first wanted.

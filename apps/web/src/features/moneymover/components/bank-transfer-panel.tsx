@@ -10,12 +10,12 @@ import type { BankAccount } from '@pago/shared/contracts/money';
 import { parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailRows } from '@/components/ui/detail-rows';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
 import { useBankAccount, useCreateBankAccount, useSendBankPayment } from '../api/banking';
 import { type Feedback, moneyErrorFeedback } from '../lib/money-errors';
 import { looksLikePhone, toE164 } from '../lib/phone';
-import { DetailRows } from './detail-rows';
 import { FeedbackMessage, useFeedback } from './feedback';
 
 /**

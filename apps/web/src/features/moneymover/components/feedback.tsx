@@ -1,21 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useClearSuccess } from '@/lib/use-clear-success';
 import type { Feedback } from '../lib/money-errors';
-
-/** Spec §4 and §9: a success message clears itself after 5 s; errors stay until the next try. */
-export const SUCCESS_MESSAGE_MS = 5000;
 
 export function useFeedback() {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  useEffect(() => {
-    if (feedback?.severity !== 'success') return;
-    const timer = window.setTimeout(() => setFeedback(null), SUCCESS_MESSAGE_MS);
-    return () => window.clearTimeout(timer);
-  }, [feedback]);
+  // Spec §4 and §9: a success message clears itself after 5 s; errors stay until the next try.
+  useClearSuccess(feedback, () => setFeedback(null));
   return [feedback, setFeedback] as const;
 }
 

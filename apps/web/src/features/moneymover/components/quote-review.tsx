@@ -8,11 +8,11 @@ import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailRows } from '@/components/ui/detail-rows';
 import { formatCurrency, formatRate, useLocale } from '@/lib/format';
 import { formatCountdown } from '../lib/format';
 import { formatPhone } from '../lib/phone';
 import { useNow } from '../lib/use-now';
-import { DetailRows } from './detail-rows';
 
 type Props = {
   quote: Quote;

@@ -1,6 +1,7 @@
-import { type Cents, formatUsd, type Locale } from '@pago/shared/money';
+import type { Locale } from '@pago/shared/money';
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-client';
+import { amountRefusalText } from '@/lib/money-errors';
 
 export type Feedback = {
   severity: 'success' | 'error' | 'info';
@@ -33,32 +34,14 @@ export function moneyErrorFeedback(
   locale: Locale,
   overrides: Record<string, string> = {},
 ): Feedback {
-  const text = (key: string, values?: Record<string, string>) => ({
-    severity: 'error' as const,
-    text: t(key, values),
-  });
+  const text = (key: string): Feedback => ({ severity: 'error', text: t(key) });
   if (!(failure instanceof ApiError)) return text(fallbackKey);
-  const details = failure.details ?? {};
-  const usd = (value: unknown) =>
-    formatUsd((typeof value === 'number' ? value : 0) as Cents, locale);
   const override = overrides[failure.code];
   if (override) return text(override);
-  switch (failure.code) {
-    case 'identity_not_verified':
-      return { ...text('errors.identity_not_verified'), identity: true };
-    case 'insufficient_funds':
-      return text('errors.insufficient_funds', { balance: usd(details.balanceCents) });
-    case 'limit_exceeded': {
-      const limit =
-        details.limit === 'daily' || details.limit === 'monthly'
-          ? details.limit
-          : 'per_transaction';
-      return text(`errors.limit_exceeded.${limit}`, {
-        limit: usd(details.limitCents),
-        remaining: usd(details.remainingCents),
-      });
-    }
-    default:
-      return TRANSLATED.has(failure.code) ? text(`errors.${failure.code}`) : text(fallbackKey);
+  if (failure.code === 'identity_not_verified') {
+    return { ...text('errors.identity_not_verified'), identity: true };
   }
+  const refusal = amountRefusalText(t, 'errors.', failure, locale);
+  if (refusal) return { severity: 'error', text: refusal };
+  return TRANSLATED.has(failure.code) ? text(`errors.${failure.code}`) : text(fallbackKey);
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -9,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { IdentityNotice } from '@/components/ui/identity-notice';
 import { PageLoading } from '@/components/ui/page-loading';
 import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
@@ -58,18 +58,7 @@ export default function MoneyMoverPage() {
         {t('title')}
       </Typography>
       {isAuthenticated && !isIdentityVerified(user) && (
-        <Alert
-          severity="warning"
-          role="note"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" component={RouterLink} to="/onboarding/verify">
-              {t('identity.verify')}
-            </Button>
-          }
-        >
-          {t('identity.notice')}
-        </Alert>
+        <IdentityNotice notice={t('identity.notice')} verify={t('identity.verify')} />
       )}
       <BalanceCard signedIn={isAuthenticated} />
       <Paper variant="outlined">

@@ -6,11 +6,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/ui/section-card';
 import { useActivity } from '../api/wallet';
 import { ActivityList } from './activity-list';
 import { ExportCsv } from './export-csv';
 import { ReceiptDialog } from './receipt-dialog';
-import { SectionCard } from '@/components/ui/section-card';
 
 /** The latest transfers, more on request (cursor paging), a receipt for each, and the CSV export. */
 export function ActivitySection() {

@@ -7,15 +7,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { TEST_DEPOSIT_MAX_CENTS } from '@pago/shared/contracts/money';
 import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/ui/section-card';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
+import { useClearSuccess } from '@/lib/use-clear-success';
 import { useBalance, useTestDeposit } from '../api/wallet';
-import { SectionCard } from '@/components/ui/section-card';
-
-/** Spec §4 and §9: a success message clears itself after 5 s. */
-const SUCCESS_MESSAGE_MS = 5000;
 
 // Set once the server says it has no test deposits (live mode): the button stays hidden for the
 // rest of the visit.
@@ -37,11 +35,7 @@ export function BalanceSection() {
   const fieldId = useId();
   const max = formatUsd(TEST_DEPOSIT_MAX_CENTS as Cents, locale);
 
-  useEffect(() => {
-    if (message?.severity !== 'success') return;
-    const timer = window.setTimeout(() => setMessage(null), SUCCESS_MESSAGE_MS);
-    return () => window.clearTimeout(timer);
-  }, [message]);
+  useClearSuccess(message, () => setMessage(null));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -8,9 +8,9 @@ import type { LimitWindow } from '@pago/shared/contracts/money';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/lib/format';
 import { useLimits } from '../api/wallet';
-import { SectionCard } from '@/components/ui/section-card';
 
 function Window({ title, window: w }: { title: string; window: LimitWindow }) {
   const { t } = useTranslation('wallet');

@@ -13,8 +13,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TransferReceipt } from '@pago/shared/contracts/money';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DetailRow, DetailRows } from '@/components/ui/detail-rows';
 import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
 import { useReceipt } from '../api/wallet';
 import { counterpartyName, kindKey, STATUS_COLOR } from '../lib/transfer-text';
@@ -65,46 +66,6 @@ export function ReceiptDialog({
   );
 }
 
-function Rows({ rows }: { rows: [string, ReactNode, boolean?][] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr) auto',
-        columnGap: 2,
-        rowGap: 1,
-      }}
-    >
-      {rows.map(([label, value, strong]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Box
-            component="dt"
-            sx={{
-              color: strong ? 'text.primary' : 'text.secondary',
-              fontWeight: strong ? 700 : 400,
-            }}
-          >
-            {label}
-          </Box>
-          <Box
-            component="dd"
-            sx={{
-              m: 0,
-              textAlign: 'right',
-              overflowWrap: 'anywhere',
-              fontWeight: strong ? 700 : 400,
-            }}
-          >
-            {value}
-          </Box>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
 function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
   const { t } = useTranslation('wallet');
   const locale = useLocale();
@@ -119,54 +80,62 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
   const you = t('receipt.you');
   const [from, to] = receipt.direction === 'out' ? [you, other] : [other, you];
 
-  const rows: [string, ReactNode, boolean?][] = [
-    [t('receipt.type'), t(kindKey(receipt))],
-    [
-      t('receipt.status'),
-      <Chip
-        key="status"
-        size="small"
-        variant="outlined"
-        color={STATUS_COLOR[receipt.status]}
-        label={t(`status.${receipt.status}`)}
-      />,
-    ],
-    [t('receipt.date'), formatDateTime(receipt.createdAt, locale)],
-    [t('receipt.from'), from],
-    [t('receipt.to'), to],
+  const rows: DetailRow[] = [
+    { label: t('receipt.type'), value: t(kindKey(receipt)) },
+    {
+      label: t('receipt.status'),
+      value: (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={STATUS_COLOR[receipt.status]}
+          label={t(`status.${receipt.status}`)}
+        />
+      ),
+    },
+    { label: t('receipt.date'), value: formatDateTime(receipt.createdAt, locale) },
+    { label: t('receipt.from'), value: from },
+    { label: t('receipt.to'), value: to },
   ];
   const country = text('recipientCountry');
   if (receipt.kind === 'remittance' && country) {
-    rows.push([
-      t('receipt.country'),
-      isPhoneCountry(country) ? getPhoneCountry(country).name[locale] : country,
-    ]);
+    rows.push({
+      label: t('receipt.country'),
+      value: isPhoneCountry(country) ? getPhoneCountry(country).name[locale] : country,
+    });
   }
-  rows.push([t('receipt.amount'), usd(receipt.amountCents)]);
-  if (receipt.direction === 'out') rows.push([t('receipt.fee'), usd(receipt.feeCents)]);
-  rows.push([t('receipt.total'), usd(receipt.totalCents), true]);
+  rows.push({ label: t('receipt.amount'), value: usd(receipt.amountCents) });
+  if (receipt.direction === 'out') {
+    rows.push({ label: t('receipt.fee'), value: usd(receipt.feeCents) });
+  }
+  rows.push({ label: t('receipt.total'), value: usd(receipt.totalCents), strong: true });
 
   const rate = text('fxRate');
   const payoutAmount = text('payoutAmount');
   const payoutCurrency = text('payoutCurrency');
   if (rate && payoutAmount && payoutCurrency) {
-    rows.push([
-      t('receipt.rate'),
-      t('receipt.rateValue', { rate: formatRate(rate, locale), currency: payoutCurrency }),
-    ]);
-    rows.push([t('receipt.payout'), formatCurrency(payoutAmount, payoutCurrency, locale), true]);
+    rows.push({
+      label: t('receipt.rate'),
+      value: t('receipt.rateValue', { rate: formatRate(rate, locale), currency: payoutCurrency }),
+    });
+    rows.push({
+      label: t('receipt.payout'),
+      value: formatCurrency(payoutAmount, payoutCurrency, locale),
+      strong: true,
+    });
   }
   const speed = text('speed');
-  if (speed === 'standard' || speed === 'express')
-    rows.push([t('receipt.speed'), t(`receipt.speeds.${speed}`)]);
+  if (speed === 'standard' || speed === 'express') {
+    rows.push({ label: t('receipt.speed'), value: t(`receipt.speeds.${speed}`) });
+  }
   const account = text('accountAtBiller');
-  if (account) rows.push([t('receipt.accountAtBiller'), account]);
+  if (account) rows.push({ label: t('receipt.accountAtBiller'), value: account });
   const note = text('memo') || text('description') || text('note');
-  if (note) rows.push([t('receipt.note'), note]);
+  if (note) rows.push({ label: t('receipt.note'), value: note });
 
   return (
     <>
-      <Rows rows={rows} />
+      <DetailRows rows={rows} />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, overflowWrap: 'anywhere' }}>
         {t('receipt.reference')}:{' '}
         <Box component="span" sx={{ fontFamily: 'monospace' }}>
