@@ -1,4 +1,4 @@
-import type { PhoneCountryCode } from './phone-countries';
+import { PHONE_COUNTRY_CODES, type PhoneCountryCode } from './phone-countries';
 
 // Which identity-verification vendor a new sign-up goes to, from the ZIP / postal code they
 // typed (spec §4 "Verification provider choice"). Plaid covers US, Canadian and UK residents;
@@ -148,29 +148,10 @@ const TERRITORY_PR_PREFIXES = { from: 6, to: 9 };
  * Rica, Spain and others also use 5-digit postal codes, and most of them (28013 Madrid, 44100
  * Guadalajara) collide with allocated US prefixes. The phone is the stronger signal there.
  */
-const LATAM_PHONE_COUNTRIES: ReadonlySet<PhoneCountryCode> = new Set<PhoneCountryCode>([
-  'MX',
-  'GT',
-  'BZ',
-  'SV',
-  'HN',
-  'NI',
-  'CR',
-  'PA',
-  'CO',
-  'VE',
-  'GY',
-  'SR',
-  'BR',
-  'EC',
-  'PE',
-  'BO',
-  'PY',
-  'UY',
-  'AR',
-  'CL',
-  'ES',
-]);
+// Every allowed phone country but the two North American ones.
+const LATAM_PHONE_COUNTRIES: ReadonlySet<PhoneCountryCode> = new Set(
+  PHONE_COUNTRY_CODES.filter((code) => code !== 'US' && code !== 'CA'),
+);
 
 // Canada Post: no D F I O Q U anywhere, and no W or Z as the first letter.
 const CANADIAN_POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/;
