@@ -33,10 +33,14 @@ export const quoteBody = z.strictObject({
   recipientCountry: corridorCountrySchema,
   amountUsd: amountUsdSchema,
   speed: speedSchema.default('standard'),
+  /** With the recipient's phone, a phone of a Pago user is quoted as what it is: instant and free. */
+  recipientPhone: phoneSchema.optional(),
 });
 export type QuoteBody = z.input<typeof quoteBody>;
 export type Quote = {
   quoteId: string;
+  /** p2p: the phone belongs to a Pago user — paid instantly in USD, no fee, no exchange. */
+  transferKind: 'p2p' | 'remittance';
   recipientCountry: string;
   speed: Speed;
   amountCents: number;
@@ -50,7 +54,7 @@ export type Quote = {
   spreadBps: number;
   /** What the recipient gets, in payoutCurrency, as an exact decimal string ("1829.15"). */
   payoutAmount: string;
-  deliveryEstimate: 'under_30_minutes' | 'one_to_three_days';
+  deliveryEstimate: 'instant' | 'under_30_minutes' | 'one_to_three_days';
   expiresAt: string;
 };
 

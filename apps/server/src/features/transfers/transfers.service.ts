@@ -12,7 +12,7 @@ import {
   usdToCents,
 } from '@pago/shared/contracts/money';
 import { fxSpreadBps, getCorridor, internationalFee } from '@pago/shared/fees';
-import type { Cents } from '@pago/shared/money';
+import { type Cents, centsToDecimalString } from '@pago/shared/money';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { LedgerTransfersTable } from '../../db/schema';
@@ -90,6 +90,43 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     const body = quoteBody.parse(input);
     const corridor = getCorridor(body.recipientCountry);
     const amountCents = usdToCents(body.amountUsd);
+    const recipient = body.recipientPhone
+      ? await accounts.findRecipient({ phone: body.recipientPhone })
+      : null;
+    if (recipient && recipient.userId !== userId) {
+      // Pago to Pago: what the sender pays and what arrives are the same dollars, at once.
+      const expiresAt = new Date(ledger.clock().getTime() + QUOTE_TTL_MINUTES * 60_000);
+      const payout = centsToDecimalString(amountCents as Cents);
+      const row = await insertQuote(db, {
+        userId,
+        country: corridor.country,
+        speed: body.speed,
+        amountCents,
+        feeCents: 0,
+        currency: 'USD',
+        marketRate: '1',
+        fxRate: '1',
+        spreadBps: 0,
+        payoutAmount: payout,
+        expiresAt,
+      });
+      return {
+        quoteId: row.id,
+        transferKind: 'p2p',
+        recipientCountry: corridor.country,
+        speed: body.speed,
+        amountCents,
+        feeCents: 0,
+        totalCents: amountCents,
+        payoutCurrency: 'USD',
+        fxRate: '1.000000',
+        marketRate: '1',
+        spreadBps: 0,
+        payoutAmount: payout,
+        deliveryEstimate: 'instant',
+        expiresAt: expiresAt.toISOString(),
+      };
+    }
     const feeCents = internationalFee(corridor.country, amountCents as Cents, body.speed);
     const marketRate = await rates.marketRate(corridor.currency);
     const spreadBps = fxSpreadBps(corridor.currency);
@@ -111,6 +148,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     });
     return {
       quoteId: row.id,
+      transferKind: 'remittance',
       recipientCountry: corridor.country,
       speed: body.speed,
       amountCents,

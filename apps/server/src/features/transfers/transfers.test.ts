@@ -63,6 +63,40 @@ describe('quotes', () => {
     },
   );
 
+  it('quotes a phone of a Pago user as instant and free, in dollars, and a stranger’s as a remittance', async () => {
+    const [ana, beto] = [await verifiedUser(app, db), await verifiedUser(app, db)];
+    const p2p = await quote(ana, {
+      recipientCountry: 'MX',
+      amountUsd: 100,
+      recipientPhone: beto.phone,
+    });
+    expect(p2p.json()).toMatchObject({
+      transferKind: 'p2p',
+      amountCents: 10_000,
+      feeCents: 0,
+      totalCents: 10_000,
+      payoutCurrency: 'USD',
+      payoutAmount: '100.00',
+      deliveryEstimate: 'instant',
+    });
+    const stranger = await quote(ana, {
+      recipientCountry: 'MX',
+      amountUsd: 100,
+      recipientPhone: '+525512345678',
+    });
+    expect(stranger.json()).toMatchObject({
+      transferKind: 'remittance',
+      feeCents: 449,
+      payoutCurrency: 'MXN',
+    });
+    const self = await quote(ana, {
+      recipientCountry: 'MX',
+      amountUsd: 100,
+      recipientPhone: ana.phone,
+    });
+    expect(self.json().transferKind).toBe('remittance');
+  });
+
   it.each([
     [{ recipientCountry: 'US', amountUsd: 100 }],
     [{ recipientCountry: 'MX', amountUsd: 0 }],

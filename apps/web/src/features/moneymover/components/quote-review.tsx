@@ -38,6 +38,7 @@ export function QuoteReview({
   onRequote,
   onEdit,
 }: Props) {
+  const isP2p = quote.transferKind === 'p2p';
   const { t } = useTranslation('moneymover');
   const locale = useLocale();
   const headingId = useId();
@@ -78,15 +79,22 @@ export function QuoteReview({
             value: isPhoneCountry(country) ? getPhoneCountry(country).name[locale] : country,
           },
           { label: t('send.review.amount'), value: usd(quote.amountCents) },
-          { label: t('send.review.fee'), value: usd(quote.feeCents) },
-          { label: t('send.review.total'), value: usd(quote.totalCents), strong: true },
           {
-            label: t('send.review.rate'),
-            value: t('send.review.rateValue', {
-              rate: formatRate(quote.fxRate, locale),
-              currency: quote.payoutCurrency,
-            }),
+            label: t('send.review.fee'),
+            value: isP2p ? t('send.review.noFee') : usd(quote.feeCents),
           },
+          { label: t('send.review.total'), value: usd(quote.totalCents), strong: true },
+          ...(isP2p
+            ? []
+            : [
+                {
+                  label: t('send.review.rate'),
+                  value: t('send.review.rateValue', {
+                    rate: formatRate(quote.fxRate, locale),
+                    currency: quote.payoutCurrency,
+                  }),
+                },
+              ]),
           {
             label: t('send.review.recipientGets'),
             value: formatCurrency(quote.payoutAmount, quote.payoutCurrency, locale),
@@ -95,9 +103,11 @@ export function QuoteReview({
           { label: t('send.review.delivery'), value: t(`send.delivery.${quote.deliveryEstimate}`) },
         ]}
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        {t('send.review.pagoUserNote')}
-      </Typography>
+      {isP2p && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('send.review.pagoUserNote')}
+        </Typography>
+      )}
       <Box sx={{ mt: 2 }}>
         {expired ? (
           <Alert severity="warning">{t('send.review.expired')}</Alert>

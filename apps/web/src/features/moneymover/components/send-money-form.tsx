@@ -148,6 +148,8 @@ export function SendMoneyForm({ to }: { to: string | null }) {
         recipientCountry: values.recipientCountry,
         amountUsd: centsToAmountUsd(values.amountCents),
         speed: values.speed,
+        // The server tells whether the phone is a Pago user's: then it is instant and free.
+        recipientPhone: values.recipientName,
       });
       setReview({ quote: answer, values });
     } catch (failure) {

@@ -18,6 +18,7 @@ afterEach(() => {
 
 const QUOTE: Quote = {
   quoteId: '6f1c2a8e-2f3b-4f7e-9a51-0c8d3b1e2a44',
+  transferKind: 'remittance',
   recipientCountry: 'MX',
   speed: 'standard',
   amountCents: 10000,
@@ -69,6 +70,37 @@ describe('the money mover, signed in', () => {
     expect(await within(card).findByText('$500.00')).toBeVisible();
   });
 
+  it('shows a phone of a Pago user as instant and free, with no exchange rate', async () => {
+    serve((call) =>
+      call.path === '/api/transactions/quote'
+        ? {
+            body: {
+              ...QUOTE,
+              transferKind: 'p2p',
+              feeCents: 0,
+              totalCents: 10_000,
+              payoutCurrency: 'USD',
+              fxRate: '1.000000',
+              payoutAmount: '100.00',
+              deliveryEstimate: 'instant',
+            },
+          }
+        : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en' });
+    await userEvent.type(screen.getByLabelText("Recipient's phone"), '55 1234 5678');
+    await userEvent.type(screen.getByLabelText('Amount in USD'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Get quote' }));
+
+    const review = await screen.findByRole('region', { name: 'Review your transfer' });
+    const row = (label: string) => within(review).getByText(label).nextElementSibling;
+    expect(row('Fee')).toHaveTextContent('No fee');
+    expect(row('Total from your balance')).toHaveTextContent('$100.00');
+    expect(row('Delivery')).toHaveTextContent('Instantly');
+    expect(within(review).queryByText('Exchange rate')).toBeNull();
+    expect(within(review).getByText(/This person uses Pago/)).toBeVisible();
+  });
+
   it('quotes, shows the fee before confirming, and retries the send with the same key', async () => {
     let sends = 0;
     const calls = serve((call) => {
@@ -94,6 +126,7 @@ describe('the money mover, signed in', () => {
       recipientCountry: 'MX',
       amountUsd: 100,
       speed: 'standard',
+      recipientPhone: '+525512345678',
     });
     const row = (label: string) => within(review).getByText(label).nextElementSibling;
     expect(row('Fee')).toHaveTextContent('$4.49');
