@@ -6,7 +6,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createDatabase } from '../apps/server/src/db/database';
 import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
+import { findInvariantViolations } from '../apps/server/src/features/ledger/ledger.repository';
 import { startServer, tempDataDir } from '../e2e/support/server-process';
 import { replaceSection } from './report';
 
@@ -69,21 +71,19 @@ async function createWallets(client: pg.Client): Promise<Wallet[]> {
   return wallets;
 }
 
-async function invariants(client: pg.Client) {
-  const unbalanced = await client.query(
-    'select count(*)::int as n from (select transfer_id from ledger_entries group by transfer_id having sum(amount_cents) <> 0) x',
-  );
-  const drift = await client.query(
-    `select count(*)::int as n from ledger_accounts a left join (select account_id, sum(amount_cents) s from ledger_entries group by account_id) e on e.account_id = a.id where a.balance_cents <> coalesce(e.s, 0)`,
-  );
-  const negative = await client.query(
-    'select count(*)::int as n from ledger_accounts where user_id is not null and balance_cents < 0',
-  );
-  return {
-    unbalanced: unbalanced.rows[0].n as number,
-    drifted: drift.rows[0].n as number,
-    negative: negative.rows[0].n as number,
-  };
+/** The design's three invariants, counted by the server's own check. */
+async function invariants(dataDir: string) {
+  const db = createDatabase(runningEmbeddedUrl(dataDir), { max: 1 });
+  try {
+    const found = await findInvariantViolations(db);
+    return {
+      unbalanced: found.unbalancedTransfers.length,
+      drifted: found.driftedAccounts.length,
+      negative: found.negativeUserAccounts.length,
+    };
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function run(baseUrl: string, senders: Wallet[], all: Wallet[]) {
@@ -138,10 +138,10 @@ async function main() {
     const wallets = await createWallets(client);
     console.log(`Spread run: ${CONNECTIONS} connections, ${SECONDS} s…`);
     const spread = await run(server.baseUrl, wallets, wallets);
-    const afterSpread = await invariants(client);
+    const afterSpread = await invariants(dataDir);
     console.log(`Hot-wallet run…`);
     const hot = await run(server.baseUrl, wallets.slice(0, 10), wallets);
-    const afterHot = await invariants(client);
+    const afterHot = await invariants(dataDir);
 
     const met = (ok: boolean) => (ok ? 'met' : '**not met**');
     const row = (

@@ -1,15 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DataDirError } from './embedded-postgres';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { DataDirError, isAlive } from './embedded-postgres';
 
 /**
  * Makes sure the data directory exists and is writable, and takes `<dataDir>/pago.pid` so that a

@@ -17,6 +17,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { UsersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
 import type { EmailVerification } from '../email-verification/email-verification.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './passwords';
@@ -267,7 +268,7 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
     },
 
     async getPublicUser(id: string): Promise<PublicUser> {
-      const user = /^[0-9a-f-]{36}$/i.test(id) ? await findUserById(db, id) : undefined;
+      const user = isUuid(id) ? await findUserById(db, id) : undefined;
       if (!user) throw new AppError('not_found', 404, 'No user with this id.');
       return { _id: user.id, name: user.name, username: user.username };
     },

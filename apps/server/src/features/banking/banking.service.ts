@@ -7,7 +7,7 @@ import {
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Accounts } from '../accounts/accounts.service';
-import type { Ledger } from '../ledger/ledger.service';
+import { type Ledger, walletToWallet } from '../ledger/ledger.service';
 import type { Transfers } from '../transfers/transfers.service';
 
 /** A valid ABA checksum, obviously not a real bank: the sandbox banking partner's routing number. */
@@ -87,10 +87,7 @@ export function createBanking({ db, ledger, accounts, transfers }: Deps) {
         amountCents: body.amount,
         countsTowardLimits: true,
         metadata: { description: body.description, receiver: body.receiver },
-        legs: [
-          { account: { userId }, amountCents: -body.amount },
-          { account: { userId: receiver.userId }, amountCents: body.amount },
-        ],
+        legs: walletToWallet(userId, receiver.userId, body.amount),
       });
       return (await transfers.view([row], userId, tx))[0];
     },

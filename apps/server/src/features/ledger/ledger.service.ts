@@ -32,6 +32,14 @@ export type PostTransfer = {
   note?: string | null;
 };
 
+/** The two legs of money moving from one person's wallet to another's. */
+export function walletToWallet(fromUserId: string, toUserId: string, amountCents: number): Leg[] {
+  return [
+    { account: { userId: fromUserId }, amountCents: -amountCents },
+    { account: { userId: toUserId }, amountCents },
+  ];
+}
+
 const usd = (cents: number) => formatUsd(cents as Cents, 'en');
 
 /**

@@ -8,8 +8,9 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { MoneyRequestsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
 import type { Accounts } from '../accounts/accounts.service';
-import type { Ledger } from '../ledger/ledger.service';
+import { type Ledger, walletToWallet } from '../ledger/ledger.service';
 import {
   insertRequest,
   listRequests,
@@ -52,7 +53,7 @@ export function createRequests({
 
   /** The pending request, as the party allowed to act on it; 404 for anyone else. */
   async function pending(tx: Database, userId: string, id: string, role: 'payer' | 'requester') {
-    const row = /^[0-9a-f-]{36}$/i.test(id) ? await lockRequestOf(tx, userId, id) : undefined;
+    const row = isUuid(id) ? await lockRequestOf(tx, userId, id) : undefined;
     if (!row || (role === 'payer' ? row.payer_id : row.requester_id) !== userId) {
       throw new AppError('not_found', 404, 'No such request.');
     }
@@ -96,10 +97,7 @@ export function createRequests({
         amountCents: request.amount_cents,
         countsTowardLimits: true,
         metadata: { requestId: request.id, note: request.note },
-        legs: [
-          { account: { userId }, amountCents: -request.amount_cents },
-          { account: { userId: request.requester_id }, amountCents: request.amount_cents },
-        ],
+        legs: walletToWallet(userId, request.requester_id, request.amount_cents),
       });
       return (
         await view(

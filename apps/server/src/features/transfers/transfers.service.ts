@@ -17,10 +17,11 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { LedgerTransfersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
 import type { RatesProvider } from '../../providers/fx/rates';
 import type { PayoutPartner } from '../../providers/payout/payout-partner';
 import type { Accounts, Party } from '../accounts/accounts.service';
-import type { Ledger } from '../ledger/ledger.service';
+import { type Ledger, walletToWallet } from '../ledger/ledger.service';
 import { customerRate, payoutAmount } from './fx-math';
 import {
   findTransferOf,
@@ -180,10 +181,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
         amountCents,
         countsTowardLimits: true,
         metadata: { recipientPhone: body.recipientName, recipientCountry: body.recipientCountry },
-        legs: [
-          { account: { userId }, amountCents: -amountCents },
-          { account: { userId: recipient.userId }, amountCents },
-        ],
+        legs: walletToWallet(userId, recipient.userId, amountCents),
       });
       return (await view([row], userId, tx))[0] as Transfer;
     }
@@ -334,7 +332,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     },
 
     async receipt(userId: string, id: string): Promise<TransferReceipt> {
-      const row = /^[0-9a-f-]{36}$/i.test(id) ? await findTransferOf(db, userId, id) : undefined;
+      const row = isUuid(id) ? await findTransferOf(db, userId, id) : undefined;
       if (!row) throw new AppError('not_found', 404, 'No such transfer.');
       const [transfer] = await view([row], userId);
       const history = await statusHistory(db, row.id);
@@ -403,7 +401,7 @@ function encodeCursor(createdAt: Date, id: string): string {
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
+  if (Number.isNaN(createdAt.getTime()) || !id || !isUuid(id)) {
     throw new AppError('bad_request', 400, 'The cursor is not valid.');
   }
   return { createdAt, id };

@@ -1,8 +1,7 @@
 import type { Language } from '@pago/shared/contracts/accounts';
+import { escapeHtml } from '../../lib/html';
 
 export type EmailContent = { subject: string; text: string; html: string };
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 type CodeEmail = { name: string; code: string; minutes: number };
 

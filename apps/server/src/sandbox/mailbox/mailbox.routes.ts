@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
+import { escapeHtml } from '../../lib/html';
 import { listSandboxMail } from './mailbox.repository';
 
 const listQuery = z.strictObject({
   to: z.string().trim().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The sandbox stand-in for an inbox: every e-mail Pago sent, newest first. Sandbox mode only. */
 export async function mailboxRoutes(app: AppInstance): Promise<void> {
