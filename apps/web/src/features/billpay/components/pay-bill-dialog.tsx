@@ -5,7 +5,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
@@ -19,6 +18,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DetailRows } from '@/components/ui/detail-rows';
+import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
 import { useBalance, useBillers, usePayBill } from '../api/billpay';
@@ -247,15 +247,10 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
           spellCheck={false}
           slotProps={{ htmlInput: { maxLength: 34 } }}
         />
-        <TextField
+        <UsdAmountField
           {...field('amount')}
           label={t('pay.fields.amount')}
           helperText={problems.amount ?? t('pay.fields.amountHint')}
-          autoComplete="off"
-          slotProps={{
-            htmlInput: { inputMode: 'decimal' },
-            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-          }}
         />
         <TextField
           {...field('memo')}

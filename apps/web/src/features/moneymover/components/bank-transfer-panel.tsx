@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
@@ -11,6 +10,7 @@ import { parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';
+import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
 import { useBankAccount, useCreateBankAccount, useSendBankPayment } from '../api/banking';
@@ -205,7 +205,7 @@ function BankTransferForm({
           spellCheck={false}
           disabled={send.isPending}
         />
-        <TextField
+        <UsdAmountField
           name="amount"
           type="number"
           label={t('bank.fields.amount')}
@@ -214,10 +214,7 @@ function BankTransferForm({
           error={invalid === 'amount'}
           required
           disabled={send.isPending}
-          slotProps={{
-            htmlInput: { min: 0.01, step: 0.01, inputMode: 'decimal' },
-            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-          }}
+          htmlInput={{ min: 0.01, step: 0.01 }}
         />
         <TextField
           name="description"

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { USERNAME_PATTERN } from '@pago/shared/contracts/accounts';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
@@ -11,6 +10,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { useLocale } from '@/lib/format';
 import { useCreateRequest } from '../api/requests';
 import { centsToAmountUsd, readAmount } from '../lib/amount';
@@ -131,15 +131,10 @@ export function RequestMoneyForm({ to }: { to: string | null }) {
           minRows={2}
           slotProps={{ htmlInput: { maxLength: REQUEST_NOTE_MAX } }}
         />
-        <TextField
+        <UsdAmountField
           {...field('amount')}
           label={t('request.fields.amount')}
           helperText={errorText(errors.amount?.message) || t('fields.amountHint')}
-          autoComplete="off"
-          slotProps={{
-            htmlInput: { inputMode: 'decimal' },
-            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-          }}
         />
         <Button
           type="submit"

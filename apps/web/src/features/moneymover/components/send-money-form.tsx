@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
@@ -26,6 +25,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { useLocale } from '@/lib/format';
 import { useQuote, useSendMoney } from '../api/send-money';
 import { centsToAmountUsd, readAmount } from '../lib/amount';
@@ -241,15 +241,10 @@ export function SendMoneyForm({ to }: { to: string | null }) {
               </option>
             ))}
           </TextField>
-          <TextField
+          <UsdAmountField
             {...field('amount')}
             label={t('send.fields.amount')}
             helperText={errorText(errors.amount?.message) || t('fields.amountHint')}
-            autoComplete="off"
-            slotProps={{
-              htmlInput: { inputMode: 'decimal' },
-              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-            }}
           />
           <Controller
             control={control}

@@ -1,15 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { TEST_DEPOSIT_MAX_CENTS } from '@pago/shared/contracts/money';
 import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/ui/section-card';
+import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
 import { useClearSuccess } from '@/lib/use-clear-success';
@@ -109,20 +108,15 @@ export function BalanceSection() {
       {!hidden &&
         (adding ? (
           <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 1.5 }}>
-            <TextField
+            <UsdAmountField
               id={fieldId}
               label={t('testMoney.amount')}
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
               error={invalid !== null}
               helperText={invalid ?? t('testMoney.hint', { max })}
-              autoComplete="off"
               autoFocus
               disabled={deposit.isPending}
-              slotProps={{
-                htmlInput: { inputMode: 'decimal' },
-                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-              }}
             />
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <Button type="submit" variant="contained" disabled={deposit.isPending}>
