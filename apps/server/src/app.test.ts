@@ -136,6 +136,25 @@ describe('the web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves the app at / to any client, compressed or not', async () => {
+    for (const headers of [
+      { accept: 'text/html' },
+      { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+      {},
+    ]) {
+      const response = await app.inject({ method: 'GET', url: '/', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('Pago test shell');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const directory = await app.inject({
+      method: 'GET',
+      url: '/assets/',
+      headers: { accept: 'text/html' },
+    });
+    expect(directory.statusCode).not.toBe(403);
+  });
+
   it('serves hashed assets with a long cache and answers a missing asset with 404', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);

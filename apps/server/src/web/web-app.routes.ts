@@ -16,7 +16,8 @@ export async function registerWebApp(app: AppInstance): Promise<void> {
       root,
       // Files are looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
-      index: false,
+      // `/` is the app itself; without this a directory answers 403.
+      index: 'index.html',
       // The build writes .br and .gz beside each file; they are sent to clients that accept them.
       preCompressed: true,
       setHeaders(reply, filePath) {
