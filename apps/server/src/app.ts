@@ -11,6 +11,8 @@ import { billPayRoutes } from './features/billpay/billpay.routes';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { healthRoutes } from './features/health/health.routes';
+import { identityRoutes, identityWebhookRoutes } from './features/identity/identity.routes';
+import { createIdentity } from './features/identity/identity.service';
 import { createLedger } from './features/ledger/ledger.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { requestsRoutes } from './features/requests/requests.routes';
@@ -23,7 +25,12 @@ import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './providers/email/mailer';
 import { createHttpRates, createSandboxRates, SANDBOX_REFERENCE_RATES } from './providers/fx/rates';
 import { createSandboxPayoutPartner } from './providers/payout/payout-partner';
+import { createPersonaApi } from './providers/persona/persona-api';
+import { createPlaidIdentity } from './providers/plaid/plaid-identity';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
+import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
+import { plaidFakeRoutes } from './sandbox/plaid/plaid-fake.routes';
+import { createSandboxVendors } from './sandbox/sandbox-vendors';
 import { registerWebApp } from './web/web-app.routes';
 
 export type AppDeps = {
@@ -32,11 +39,22 @@ export type AppDeps = {
   mailer?: Mailer;
   /** The time the ledger reads; tests move it to check day and month limits. */
   clock?: () => Date;
+  /**
+   * This server's own base URL as seen from itself, where the sandbox fakes of the vendors live
+   * (known once it listens; buildApp fills it in).
+   */
+  selfUrl?: () => string;
 };
 export type AppInstance = FastifyInstance;
 
 /** The services, each built from plain dependencies; routes call them and nothing below. */
-function createServices({ config, db, mailer = createMailer(config, db), clock }: AppDeps) {
+function createServices({
+  config,
+  db,
+  mailer = createMailer(config, db),
+  clock,
+  selfUrl = () => config.publicUrl,
+}: AppDeps) {
   const ledger = createLedger(clock ? { clock } : {});
   const rateLimits = createRateLimits(db);
   const emailVerification = createEmailVerification({ db, config, mailer, rateLimits });
@@ -58,7 +76,34 @@ function createServices({ config, db, mailer = createMailer(config, db), clock }
   });
   const requests = createRequests({ db, ledger, accounts });
   const banking = createBanking({ db, ledger, accounts, transfers });
-  return { rateLimits, emailVerification, accounts, ledger, transfers, requests, banking };
+  const identity = createIdentity({
+    db,
+    config,
+    plaid: createPlaidIdentity({
+      ...config.plaid,
+      basePath: () => config.plaid.baseUrl ?? `${selfUrl()}/sandbox/plaid`,
+    }),
+    persona: createPersonaApi({
+      ...config.persona,
+      baseUrl: () => config.persona.baseUrl ?? `${selfUrl()}/sandbox/persona`,
+    }),
+    ...(clock ? { clock } : {}),
+  });
+  const sandboxVendors =
+    config.mode === 'sandbox'
+      ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret)
+      : null;
+  return {
+    rateLimits,
+    emailVerification,
+    accounts,
+    ledger,
+    transfers,
+    requests,
+    banking,
+    identity,
+    sandboxVendors,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -88,23 +133,29 @@ export async function buildApp(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
-  app.decorate('deps', deps);
-  app.decorate('services', createServices(deps));
+  const withSelf: AppDeps = { ...deps, selfUrl: deps.selfUrl ?? (() => ownUrl(app)) };
+  app.decorate('deps', withSelf);
+  app.decorate('services', createServices(withSelf));
   app.decorateRequest('auth', null);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
+  const vendorOrigins = [config.plaid.linkScriptUrl, config.persona.clientScriptUrl]
+    .filter((url) => /^https?:\/\//.test(url))
+    .map((url) => new URL(url).origin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'"],
         // MUI (emotion) injects <style> elements at run time; scripts stay strictly 'self'.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...vendorOrigins],
+        // The identity vendors' scripts open their flows in frames of their own origin.
+        'script-src': ["'self'", ...vendorOrigins],
+        'frame-src': ["'self'", ...vendorOrigins],
         // Over plain http (local, sandbox) this would blank the page; on TLS it is wanted.
         'upgrade-insecure-requests': config.https ? [] : null,
       },
@@ -129,10 +180,29 @@ export async function buildApp(
   await app.register(requestsRoutes);
   await app.register(bankingRoutes);
   await app.register(billPayRoutes);
+  await app.register(identityRoutes);
+  await app.register(identityWebhookRoutes);
   if (config.mode === 'sandbox') {
+    await app.register(plaidFakeRoutes);
+    await app.register(personaFakeRoutes);
     await app.register(mailboxRoutes);
     app.get('/sandbox/fx/latest', async () => ({ base: 'USD', rates: SANDBOX_REFERENCE_RATES }));
   }
   await registerWebApp(app);
   return app;
+}
+
+/** The address this server listens on, as a URL it can call itself at (loopback for wildcards). */
+function ownUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') {
+    throw new Error('The server is not listening yet, so its sandbox vendors cannot be reached');
+  }
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
 }

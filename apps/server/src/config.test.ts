@@ -2,6 +2,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const LIVE_VENDORS = {
+  PLAID_BASE_URL: 'https://production.plaid.com/',
+  PLAID_CLIENT_ID: 'client-1',
+  PLAID_SECRET: 'plaid-secret',
+  PLAID_IDV_TEMPLATE_ID: 'idvtmp_live1',
+  PLAID_LINK_SCRIPT_URL: 'https://cdn.plaid.com/link/v2/stable/link-initialize.js',
+  PERSONA_BASE_URL: 'https://withpersona.com',
+  PERSONA_API_KEY: 'persona_production_key',
+  PERSONA_TEMPLATE_ID: 'itmpl_live1',
+  PERSONA_WEBHOOK_SECRET: 'wbhsec_live',
+  PERSONA_CLIENT_SCRIPT_URL: 'https://cdn.withpersona.com/dist/persona-v5.1.2.js',
+};
+
 describe('loadConfig', () => {
   it('gives a working sandbox setup with nothing set', () => {
     const config = loadConfig({});
@@ -35,6 +48,8 @@ describe('loadConfig', () => {
       EMAIL_FROM: 'Pago <hola@pago.example>',
       FX_RATES_URL: 'https://rates.example/latest.json',
       SANDBOX_PAYOUT_DELAY_MS: '0',
+      ...LIVE_VENDORS,
+      SANDBOX_PERSONA_REVIEW_MS: '10',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -54,6 +69,21 @@ describe('loadConfig', () => {
       emailFrom: 'Pago <hola@pago.example>',
       fxRatesUrl: 'https://rates.example/latest.json',
       sandboxPayoutDelayMs: 0,
+      plaid: {
+        baseUrl: 'https://production.plaid.com',
+        clientId: 'client-1',
+        secret: 'plaid-secret',
+        templateId: 'idvtmp_live1',
+        linkScriptUrl: 'https://cdn.plaid.com/link/v2/stable/link-initialize.js',
+      },
+      persona: {
+        baseUrl: 'https://withpersona.com',
+        apiKey: 'persona_production_key',
+        templateId: 'itmpl_live1',
+        webhookSecret: 'wbhsec_live',
+        clientScriptUrl: 'https://cdn.withpersona.com/dist/persona-v5.1.2.js',
+      },
+      sandboxPersonaReviewMs: 10,
     });
   });
 
@@ -65,13 +95,30 @@ describe('loadConfig', () => {
     });
   });
 
-  it('refuses live mode without its own secret and SMTP server', () => {
-    expect(() => loadConfig({ PAGO_MODE: 'live' })).toThrow(
+  it('refuses live mode without its own secret, SMTP server and vendors', () => {
+    expect(() => loadConfig({ PAGO_MODE: 'live', ...LIVE_VENDORS })).toThrow(
       'Invalid configuration: live mode needs APP_SECRET and SMTP_URL and FX_RATES_URL',
     );
-    expect(() => loadConfig({ PAGO_MODE: 'live', APP_SECRET: 'x'.repeat(32) })).toThrow(
-      'Invalid configuration: live mode needs SMTP_URL and FX_RATES_URL',
-    );
+    expect(() =>
+      loadConfig({ PAGO_MODE: 'live', APP_SECRET: 'x'.repeat(32), ...LIVE_VENDORS }),
+    ).toThrow('Invalid configuration: live mode needs SMTP_URL and FX_RATES_URL');
+    expect(() =>
+      loadConfig({
+        PAGO_MODE: 'live',
+        APP_SECRET: 'x'.repeat(32),
+        SMTP_URL: 'smtp://smtp.example',
+        FX_RATES_URL: 'https://rates.example/latest.json',
+        ...LIVE_VENDORS,
+        PERSONA_WEBHOOK_SECRET: '',
+      }),
+    ).toThrow('Invalid configuration: live mode needs PERSONA_WEBHOOK_SECRET');
+  });
+
+  it('points the identity vendors at the sandbox fakes by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      plaid: { baseUrl: undefined, linkScriptUrl: '/sandbox/plaid/link-initialize.js' },
+      persona: { baseUrl: undefined, clientScriptUrl: '/sandbox/persona/persona.js' },
+    });
   });
 
   it('treats an empty DATABASE_URL as unset', () => {

@@ -45,10 +45,36 @@ const envSchema = z.object({
   EMAIL_FROM: z.string().trim().min(3).default('Pago <no-reply@pago.app>'),
   FX_RATES_URL: optionalString.pipe(z.url().optional()),
   SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  PLAID_BASE_URL: optionalString.pipe(z.url().optional()),
+  PLAID_CLIENT_ID: optionalString,
+  PLAID_SECRET: optionalString,
+  PLAID_IDV_TEMPLATE_ID: optionalString,
+  PLAID_LINK_SCRIPT_URL: optionalString,
+  PERSONA_BASE_URL: optionalString.pipe(z.url().optional()),
+  PERSONA_API_KEY: optionalString,
+  PERSONA_TEMPLATE_ID: optionalString,
+  PERSONA_WEBHOOK_SECRET: optionalString,
+  PERSONA_CLIENT_SCRIPT_URL: optionalString,
+  SANDBOX_PERSONA_REVIEW_MS: z.coerce.number().int().min(0).max(3_600_000).default(4000),
 });
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
 const SANDBOX_APP_SECRET = 'pago-sandbox-secret-not-for-live-use-0000';
+const SANDBOX_PERSONA_WEBHOOK_SECRET = 'wbhsec_sandbox_not_for_live_use';
+
+/** Live mode talks to the real identity vendors, so it needs their endpoints and credentials. */
+const LIVE_VENDOR_SETTINGS = [
+  'PLAID_BASE_URL',
+  'PLAID_CLIENT_ID',
+  'PLAID_SECRET',
+  'PLAID_IDV_TEMPLATE_ID',
+  'PLAID_LINK_SCRIPT_URL',
+  'PERSONA_BASE_URL',
+  'PERSONA_API_KEY',
+  'PERSONA_TEMPLATE_ID',
+  'PERSONA_WEBHOOK_SECRET',
+  'PERSONA_CLIENT_SCRIPT_URL',
+] as const;
 
 export type Config = Readonly<{
   port: number;
@@ -75,6 +101,29 @@ export type Config = Readonly<{
   fxRatesUrl: string | undefined;
   /** How long the sandbox payout partner takes to deliver an express remittance (standard: twice). */
   sandboxPayoutDelayMs: number;
+  /**
+   * Plaid Identity Verification. baseUrl undefined: the sandbox fake served by this server (its
+   * loopback address, known once it listens). Live: https://production.plaid.com.
+   */
+  plaid: {
+    baseUrl: string | undefined;
+    clientId: string;
+    secret: string;
+    templateId: string;
+    /** Loaded by the browser on demand: the fake's, or https://cdn.plaid.com/link/v2/stable/link-initialize.js. */
+    linkScriptUrl: string;
+  };
+  /** Persona inquiries; baseUrl undefined: this server's sandbox fake. Live: https://withpersona.com. */
+  persona: {
+    baseUrl: string | undefined;
+    apiKey: string;
+    templateId: string;
+    /** The secret Persona signs its webhooks with (Persona-Signature header). */
+    webhookSecret: string;
+    clientScriptUrl: string;
+  };
+  /** How long the sandbox Persona takes to decide an inquiry under review. */
+  sandboxPersonaReviewMs: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -92,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !e.APP_SECRET && 'APP_SECRET',
       !e.SMTP_URL && 'SMTP_URL',
       !e.FX_RATES_URL && 'FX_RATES_URL',
+      ...LIVE_VENDOR_SETTINGS.filter((name) => !e[name]),
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration: live mode needs ${missing.join(' and ')}`);
@@ -116,5 +166,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailFrom: e.EMAIL_FROM,
     fxRatesUrl: e.FX_RATES_URL,
     sandboxPayoutDelayMs: e.SANDBOX_PAYOUT_DELAY_MS,
+    plaid: {
+      baseUrl: e.PLAID_BASE_URL?.replace(/\/+$/, ''),
+      clientId: e.PLAID_CLIENT_ID ?? 'sandbox-client-id',
+      secret: e.PLAID_SECRET ?? 'sandbox-secret',
+      templateId: e.PLAID_IDV_TEMPLATE_ID ?? 'idvtmp_sandbox0001',
+      linkScriptUrl: e.PLAID_LINK_SCRIPT_URL ?? '/sandbox/plaid/link-initialize.js',
+    },
+    persona: {
+      baseUrl: e.PERSONA_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: e.PERSONA_API_KEY ?? 'persona_sandbox_key',
+      templateId: e.PERSONA_TEMPLATE_ID ?? 'itmpl_sandbox0001',
+      webhookSecret: e.PERSONA_WEBHOOK_SECRET ?? SANDBOX_PERSONA_WEBHOOK_SECRET,
+      clientScriptUrl: e.PERSONA_CLIENT_SCRIPT_URL ?? '/sandbox/persona/persona.js',
+    },
+    sandboxPersonaReviewMs: e.SANDBOX_PERSONA_REVIEW_MS,
   };
 }

@@ -103,6 +103,22 @@ async function main(): Promise<void> {
         .catch((error: unknown) => log.error({ err: error }, 'payout settlement failed'));
     }, 1000);
     cleanups.push(() => clearInterval(payoutTimer));
+    // Sandbox mode: the fake vendors decide reviews and deliver their webhooks, also every second.
+    const { sandboxVendors } = app.services;
+    if (sandboxVendors) {
+      let busy = false;
+      const vendorTimer = setInterval(() => {
+        if (busy) return;
+        busy = true;
+        sandboxVendors
+          .tick()
+          .catch((error: unknown) => log.error({ err: error }, 'sandbox vendors failed'))
+          .finally(() => {
+            busy = false;
+          });
+      }, 1000);
+      cleanups.push(() => clearInterval(vendorTimer));
+    }
     const readyMs = Math.round(performance.now() - startedAt);
     log.info(
       { readyMs, mode: config.mode, database: config.databaseUrl ? 'external' : 'embedded' },

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'username_taken',
   'weak_password',
   'identity_not_verified',
+  'identity_provider_unavailable',
+  'invalid_signature',
   'idempotency_key_required',
   'idempotency_key_reused',
   'insufficient_funds',

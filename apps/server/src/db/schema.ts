@@ -1,3 +1,4 @@
+import type { JsonWebKey } from 'node:crypto';
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -145,6 +146,77 @@ export type BankAccountsTable = {
 };
 
 /** The tables Kysely knows about, one entry per table; each feature's migration adds its own. */
+export type IdentityAttemptsTable = {
+  id: string;
+  user_id: string;
+  provider: 'plaid' | 'persona';
+  vendor_status: string;
+  status_rank: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type WebhookEventsTable = {
+  provider: string;
+  event_id: string;
+  received_at: CreatedAt;
+};
+
+export type SandboxPlaidLinkTokensTable = {
+  token: string;
+  client_user_id: string;
+  template_id: string;
+  language: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+};
+
+export type SandboxPlaidIdvsTable = {
+  id: string;
+  link_token: string;
+  client_user_id: string;
+  template_id: string;
+  status: string;
+  user_data: ColumnType<Record<string, unknown>, string, string>;
+  document_type: string;
+  photo_sha256: string;
+  created_at: CreatedAt;
+  completed_at: Date | null;
+};
+
+export type SandboxPlaidKeysTable = {
+  kid: string;
+  private_jwk: ColumnType<JsonWebKey, string, string>;
+  public_jwk: ColumnType<JsonWebKey, string, string>;
+  created_at: CreatedAt;
+};
+
+export type SandboxPersonaInquiriesTable = {
+  id: string;
+  template_id: string;
+  reference_id: string;
+  status: string;
+  fields: ColumnType<Record<string, string | null>, string, string>;
+  decision: 'approved' | 'declined' | null;
+  decide_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  completed_at: Date | null;
+  decided_at: Date | null;
+};
+
+export type SandboxWebhookOutboxTable = {
+  id: Generated<number>;
+  vendor: 'plaid' | 'persona';
+  path: string;
+  body: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  delivered_at: Date | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+};
+
 export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -159,4 +231,11 @@ export type DB = {
   quotes: QuotesTable;
   money_requests: MoneyRequestsTable;
   bank_accounts: BankAccountsTable;
+  identity_attempts: IdentityAttemptsTable;
+  webhook_events: WebhookEventsTable;
+  sandbox_plaid_link_tokens: SandboxPlaidLinkTokensTable;
+  sandbox_plaid_idvs: SandboxPlaidIdvsTable;
+  sandbox_plaid_keys: SandboxPlaidKeysTable;
+  sandbox_persona_inquiries: SandboxPersonaInquiriesTable;
+  sandbox_webhook_outbox: SandboxWebhookOutboxTable;
 };

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as money from './0002-money';
 import * as ledgerFunction from './0003-ledger-function';
+import * as identity from './0004-identity';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-money': money,
   '0003-ledger-function': ledgerFunction,
+  '0004-identity': identity,
 };

@@ -1,0 +1,93 @@
+import type { VerificationService } from '@pago/shared/contracts/accounts';
+import type { Database } from '../../db/database';
+import type { Attempt, IdentityFields } from './identity-status';
+
+/**
+ * Records a vendor attempt or moves its status forward. Only a higher rank replaces the stored
+ * status, and an attempt id never changes owner. Answers whether anything changed.
+ */
+export async function recordAttempt(
+  db: Database,
+  attempt: {
+    id: string;
+    userId: string;
+    provider: VerificationService;
+    vendorStatus: string;
+    rank: number;
+    createdAt: Date;
+  },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('identity_attempts')
+    .values({
+      id: attempt.id,
+      user_id: attempt.userId,
+      provider: attempt.provider,
+      vendor_status: attempt.vendorStatus,
+      status_rank: attempt.rank,
+      created_at: attempt.createdAt,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .column('id')
+        .doUpdateSet((eb) => ({
+          vendor_status: eb.ref('excluded.vendor_status'),
+          status_rank: eb.ref('excluded.status_rank'),
+          updated_at: new Date(),
+        }))
+        .whereRef('identity_attempts.status_rank', '<', 'excluded.status_rank')
+        .whereRef('identity_attempts.user_id', '=', 'excluded.user_id')
+        .whereRef('identity_attempts.provider', '=', 'excluded.provider'),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function findAttempt(db: Database, id: string) {
+  return db.selectFrom('identity_attempts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function attemptsOf(db: Database, userId: string): Promise<Attempt[]> {
+  return db
+    .selectFrom('identity_attempts')
+    .select(['id', 'provider', 'vendor_status', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function lockUserIdentity(db: Database, userId: string) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'zip_code',
+      'verification_service',
+      'kyc_status',
+      'persona_status',
+      'persona_inquiry_id',
+      'plaid_identity_status',
+    ])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateUserIdentity(db: Database, userId: string, fields: IdentityFields) {
+  await db
+    .updateTable('users')
+    .set({ ...fields, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Remembers a webhook event; false when it was seen before (a duplicate delivery). */
+export async function markEventSeen(db: Database, provider: string, eventId: string) {
+  const inserted = await db
+    .insertInto('webhook_events')
+    .values({ provider, event_id: eventId })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -1,0 +1,334 @@
+import { isIdentityVerified, type VerificationService } from '@pago/shared/contracts/accounts';
+import type {
+  IdentitySettings,
+  IdentityStatus,
+  KycStatus,
+  PersonaCreateInquiryBody,
+  PersonaCreateInquiryResponse,
+  PersonaInquiryStatus,
+  PersonaStatusResponse,
+  PlaidIdvStatus,
+  PlaidStatusResponse,
+  UserIdentityStatus,
+} from '@pago/shared/contracts/identity';
+import { kycProviderForZip } from '@pago/shared/kyc-routing';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
+import type { PersonaApi } from '../../providers/persona/persona-api';
+import { parseInquiry } from '../../providers/persona/persona-api';
+import type { PlaidIdentity } from '../../providers/plaid/plaid-identity';
+import {
+  attemptsOf,
+  findAttempt,
+  lockUserIdentity,
+  markEventSeen,
+  recordAttempt,
+  updateUserIdentity,
+} from './identity.repository';
+import { identityFieldsFrom, identityStateOf, statusRank } from './identity-status';
+import {
+  type PlaidWebhookKey,
+  sha256Hex,
+  verifyPersonaSignature,
+  verifyPlaidWebhook,
+} from './webhook-signatures';
+
+type Deps = {
+  db: Database;
+  config: Config;
+  plaid: PlaidIdentity;
+  persona: PersonaApi;
+  clock?: () => Date;
+};
+
+const notFound = (what: string) => new AppError('not_found', 404, `${what} not found`);
+
+/**
+ * Identity verification with Plaid or Persona. Every way news arrives — the browser finishing the
+ * flow, a status call, a vendor webhook — goes through `apply`, which records the vendor's status
+ * (only ever forwards) and derives the user's identity fields from all their attempts in one
+ * transaction. Those fields are what the money routes check.
+ */
+export function createIdentity({ db, config, plaid, persona, clock = () => new Date() }: Deps) {
+  async function apply(input: {
+    userId: string;
+    provider: VerificationService;
+    attemptId: string;
+    vendorStatus: string;
+    createdAt: Date;
+    /** A webhook's event id: applied once, whatever the number of deliveries. */
+    event?: { provider: string; id: string };
+  }): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const user = await lockUserIdentity(trx, input.userId);
+      if (!user) return;
+      if (input.event && !(await markEventSeen(trx, input.event.provider, input.event.id))) return;
+      await recordAttempt(trx, {
+        id: input.attemptId,
+        userId: input.userId,
+        provider: input.provider,
+        vendorStatus: input.vendorStatus,
+        rank: statusRank(input.provider, input.vendorStatus),
+        createdAt: input.createdAt,
+      });
+      const attempts = await attemptsOf(trx, input.userId);
+      const verified = isIdentityVerified({
+        kyc_status: user.kyc_status,
+        persona_status: user.persona_status,
+        plaidIdentityStatus: user.plaid_identity_status,
+      });
+      await updateUserIdentity(trx, input.userId, identityFieldsFrom(attempts, user, verified));
+    });
+  }
+
+  async function status(userId: string): Promise<IdentityStatus> {
+    const [user, attempts] = await Promise.all([
+      db
+        .selectFrom('users')
+        .select([
+          'verification_service',
+          'kyc_status',
+          'persona_status',
+          'persona_inquiry_id',
+          'plaid_identity_status',
+        ])
+        .where('id', '=', userId)
+        .executeTakeFirst(),
+      attemptsOf(db, userId),
+    ]);
+    if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
+    const verified = isIdentityVerified({
+      kyc_status: user.kyc_status,
+      persona_status: user.persona_status,
+      plaidIdentityStatus: user.plaid_identity_status,
+    });
+    const latest = attempts[0];
+    return {
+      state: identityStateOf(verified, latest),
+      verified,
+      verificationService: latest?.provider ?? user.verification_service,
+      kyc_status: user.kyc_status as KycStatus | null,
+      persona_status: user.persona_status as UserIdentityStatus | null,
+      plaidIdentityStatus: user.plaid_identity_status as UserIdentityStatus | null,
+      persona_inquiry_id: user.persona_inquiry_id,
+      updatedAt: latest ? latest.updated_at.toISOString() : null,
+    };
+  }
+
+  async function refuseIfVerified(userId: string) {
+    if ((await status(userId)).verified) {
+      throw new AppError('conflict', 409, 'Your identity is already verified.');
+    }
+  }
+
+  /** Reads a Plaid verification from Plaid and applies it; someone else's is not found. */
+  async function syncPlaid(userId: string, id: string): Promise<PlaidIdvStatus> {
+    const known = await findAttempt(db, id);
+    if (known && known.user_id !== userId) throw notFound('Identity verification');
+    const verification = await plaid.getVerification(id);
+    if (!verification || verification.client_user_id !== userId) {
+      throw notFound('Identity verification');
+    }
+    await apply({
+      userId,
+      provider: 'plaid',
+      attemptId: verification.id,
+      vendorStatus: verification.status,
+      createdAt: new Date(verification.created_at),
+    });
+    return verification.status as PlaidIdvStatus;
+  }
+
+  async function syncPersona(userId: string, inquiryId: string): Promise<PersonaInquiryStatus> {
+    const known = await findAttempt(db, inquiryId);
+    if (!known || known.user_id !== userId || known.provider !== 'persona') {
+      throw notFound('Inquiry');
+    }
+    const inquiry = await persona.getInquiry(inquiryId);
+    if (!inquiry || inquiry.referenceId !== userId) throw notFound('Inquiry');
+    await apply({
+      userId,
+      provider: 'persona',
+      attemptId: inquiry.id,
+      vendorStatus: inquiry.status,
+      createdAt: new Date(inquiry.createdAt),
+    });
+    return inquiry.status;
+  }
+
+  return {
+    status,
+
+    /** The provider of spec §4 on the server's side: profile, then ZIP code, then persona. */
+    async settings(userId: string): Promise<IdentitySettings> {
+      const user = await db
+        .selectFrom('users')
+        .select(['verification_service', 'zip_code'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return {
+        provider:
+          user.verification_service ??
+          (user.zip_code ? kycProviderForZip(user.zip_code) : 'persona'),
+        status: await status(userId),
+        plaid: { linkScriptUrl: config.plaid.linkScriptUrl },
+        persona: {
+          clientScriptUrl: config.persona.clientScriptUrl,
+          environment: config.mode === 'live' ? 'production' : 'sandbox',
+        },
+      };
+    },
+
+    async plaidCreate(userId: string, language: 'es' | 'en' | undefined) {
+      await refuseIfVerified(userId);
+      const user = await db
+        .selectFrom('users')
+        .select('language')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const linkToken = await plaid.createLinkToken({
+        userId,
+        language: language ?? user.language,
+      });
+      return { link_token: linkToken };
+    },
+
+    async plaidComplete(userId: string, id: string): Promise<PlaidStatusResponse> {
+      const vendorStatus = await syncPlaid(userId, id);
+      return { status: vendorStatus, identity: await status(userId) };
+    },
+
+    /** The latest Plaid attempt, read afresh from Plaid while it is still open. */
+    async plaidStatus(userId: string): Promise<PlaidStatusResponse> {
+      const latest = (await attemptsOf(db, userId)).find((a) => a.provider === 'plaid');
+      if (!latest) return { status: null, identity: await status(userId) };
+      const open = statusRank('plaid', latest.vendor_status) < statusRank('plaid', 'success');
+      const vendorStatus = open
+        ? await syncPlaid(userId, latest.id)
+        : (latest.vendor_status as PlaidIdvStatus);
+      return { status: vendorStatus, identity: await status(userId) };
+    },
+
+    /** A new inquiry, or the user's open one again so they resume where they left off. */
+    async personaCreate(
+      userId: string,
+      body: PersonaCreateInquiryBody,
+    ): Promise<PersonaCreateInquiryResponse> {
+      await refuseIfVerified(userId);
+      const open = (await attemptsOf(db, userId)).find(
+        (attempt) =>
+          attempt.provider === 'persona' &&
+          (attempt.vendor_status === 'created' || attempt.vendor_status === 'pending'),
+      );
+      if (open) {
+        const current = await persona.getInquiry(open.id);
+        if (current && (current.status === 'created' || current.status === 'pending')) {
+          return { inquiry: { id: current.id, status: current.status } };
+        }
+        if (current) await syncPersona(userId, open.id);
+      }
+      const inquiry = await persona.createInquiry({
+        referenceId: userId,
+        fields: {
+          nameFirst: body.firstName,
+          nameLast: body.lastName,
+          emailAddress: body.email,
+          ...(body.phone ? { phoneNumber: body.phone } : {}),
+        },
+      });
+      await apply({
+        userId,
+        provider: 'persona',
+        attemptId: inquiry.id,
+        vendorStatus: inquiry.status,
+        createdAt: new Date(inquiry.createdAt),
+      });
+      return { inquiry: { id: inquiry.id, status: inquiry.status } };
+    },
+
+    async personaStatus(userId: string, inquiryId: string): Promise<PersonaStatusResponse> {
+      const vendorStatus = await syncPersona(userId, inquiryId);
+      return { inquiryId, status: vendorStatus, identity: await status(userId) };
+    },
+
+    /**
+     * Plaid's STATUS_UPDATED webhook names a verification; its status is read from Plaid. A
+     * delivery is identified by its signed token, so a replayed delivery is applied once.
+     */
+    async plaidWebhook(rawBody: string, verification: string | undefined): Promise<void> {
+      const keys = new Map<string, PlaidWebhookKey | null>();
+      const keyFor = async (kid: string) => {
+        if (!keys.has(kid)) keys.set(kid, (await plaid.webhookKey(kid)) as PlaidWebhookKey | null);
+        return keys.get(kid) ?? null;
+      };
+      if (!(await verifyPlaidWebhook(verification, rawBody, keyFor, clock()))) {
+        throw new AppError('invalid_signature', 401, 'Invalid webhook signature');
+      }
+      const body = parseJsonObject(rawBody);
+      if (
+        body.webhook_type !== 'IDENTITY_VERIFICATION' ||
+        body.webhook_code !== 'STATUS_UPDATED' ||
+        typeof body.identity_verification_id !== 'string'
+      ) {
+        return; // Another product's webhook: acknowledged, nothing to do.
+      }
+      const idv = await plaid.getVerification(body.identity_verification_id);
+      if (!idv || !isUuid(idv.client_user_id)) return;
+      await apply({
+        userId: idv.client_user_id,
+        provider: 'plaid',
+        attemptId: idv.id,
+        vendorStatus: idv.status,
+        createdAt: new Date(idv.created_at),
+        event: { provider: 'plaid', id: sha256Hex(verification ?? '') },
+      });
+    },
+
+    /** Persona's inquiry events carry the inquiry; applied once per event id, in any order. */
+    async personaWebhook(rawBody: string, signature: string | undefined): Promise<void> {
+      if (!verifyPersonaSignature(signature, rawBody, config.persona.webhookSecret, clock())) {
+        throw new AppError('invalid_signature', 401, 'Invalid webhook signature');
+      }
+      const event = parseJsonObject(rawBody).data as
+        | { type?: unknown; id?: unknown; attributes?: { name?: unknown; payload?: unknown } }
+        | undefined;
+      if (event?.type !== 'event' || typeof event.id !== 'string') {
+        throw new AppError('bad_request', 400, 'Not a Persona event');
+      }
+      const name = event.attributes?.name;
+      if (typeof name !== 'string' || !name.startsWith('inquiry.')) return;
+      let inquiry: ReturnType<typeof parseInquiry>;
+      try {
+        inquiry = parseInquiry(event.attributes?.payload);
+      } catch {
+        throw new AppError('bad_request', 400, 'The event carries no inquiry');
+      }
+      if (!inquiry.referenceId || !isUuid(inquiry.referenceId)) return;
+      const known = await findAttempt(db, inquiry.id);
+      if (known && known.user_id !== inquiry.referenceId) return;
+      await apply({
+        userId: inquiry.referenceId,
+        provider: 'persona',
+        attemptId: inquiry.id,
+        vendorStatus: inquiry.status,
+        createdAt: new Date(inquiry.createdAt),
+        event: { provider: 'persona', id: event.id },
+      });
+    },
+  };
+}
+export type Identity = ReturnType<typeof createIdentity>;
+
+function parseJsonObject(rawBody: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(rawBody);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return value as Record<string, unknown>;
+    }
+  } catch {
+    // answered below
+  }
+  throw new AppError('invalid_json', 400, 'The body is not a JSON object');
+}

@@ -1,0 +1,466 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, type TestUser } from '../../../test/accounts-helpers';
+import { passPlaidFlow, submitPersonaFlow } from '../../../test/identity-helpers';
+import { moneyPost } from '../../../test/money-helpers';
+import { buildTestApp, testConfig } from '../../../test/test-app';
+import { createTestDatabase } from '../../../test/test-database';
+import type { AppInstance } from '../../app';
+import type { Database } from '../../db/database';
+import { inquiryResource } from '../../sandbox/persona/persona-fake.routes';
+import { signPlaidWebhook } from '../../sandbox/plaid/plaid-keys';
+import { deliverDueWebhooks } from '../../sandbox/webhooks/outbox';
+import { personaSignature } from './webhook-signatures';
+
+let app: AppInstance;
+let db: Database;
+const secret = testConfig().persona.webhookSecret;
+
+beforeAll(async () => {
+  ({ db } = await createTestDatabase());
+  // Reviews end at once; the vendors' webhooks leave when a test calls tick().
+  app = await buildTestApp(db, { sandboxPersonaReviewMs: 0 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => app.close());
+
+const tick = () => {
+  const vendors = app.services.sandboxVendors;
+  if (!vendors) throw new Error('sandbox vendors missing');
+  return vendors.tick();
+};
+/** Runs the vendors until no webhook is left to deliver. */
+async function drainWebhooks() {
+  for (let round = 0; round < 10; round += 1) {
+    const { decided, delivered } = await tick();
+    if (decided === 0 && delivered === 0) return;
+  }
+}
+
+const get = (user: TestUser, url: string) =>
+  app.inject({ method: 'GET', url, headers: bearer(user.token) });
+const identityOf = async (user: TestUser) =>
+  (await get(user, '/api/identity/status')).json() as { state: string; verified: boolean };
+const testDeposit = (user: TestUser) =>
+  moneyPost(app, user, '/api/wallet/test-deposit', { amount: 1000 });
+
+function personaEvent(
+  name: string,
+  inquiry: Record<string, unknown>,
+  id = `evt_${name}_${Math.random().toString(36).slice(2, 12)}`,
+) {
+  return JSON.stringify({
+    data: {
+      type: 'event',
+      id,
+      attributes: { name, 'created-at': new Date().toISOString(), payload: { data: inquiry } },
+    },
+  });
+}
+function postPersonaWebhook(body: string, signature?: string) {
+  const t = Math.floor(Date.now() / 1000);
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/persona',
+    headers: {
+      'content-type': 'application/json',
+      'persona-signature': signature ?? `t=${t},v1=${personaSignature(secret, t, body)}`,
+    },
+    payload: body,
+  });
+}
+async function inquiryRow(id: string) {
+  return db
+    .selectFrom('sandbox_persona_inquiries')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+describe('settings', () => {
+  it('chooses the provider by ZIP code and reports a user who has not started', async () => {
+    const ny = await signUp(app, { zipCode: '10001' });
+    const buenosAires = await signUp(app, { zipCode: 'C1425DKF' });
+    const settings = (await get(ny, '/api/identity/settings')).json();
+    expect(settings).toMatchObject({
+      provider: 'plaid',
+      status: { state: 'not_started', verified: false },
+      plaid: { linkScriptUrl: '/sandbox/plaid/link-initialize.js' },
+      persona: { clientScriptUrl: '/sandbox/persona/persona.js', environment: 'sandbox' },
+    });
+    expect((await get(buenosAires, '/api/identity/settings')).json()).toMatchObject({
+      provider: 'persona',
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/identity/settings' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('Plaid Identity Verification through the fake', () => {
+  it('creates a link token, completes, reports the status, and opens money movement', async () => {
+    const ana = await signUp(app, { zipCode: '10001' });
+    expect((await testDeposit(ana)).statusCode).toBe(403);
+    expect((await get(ana, '/api/plaid/identity-verification/status')).json()).toMatchObject({
+      status: null,
+    });
+    const flow = await passPlaidFlow(app, ana);
+    expect(flow.linkToken).toMatch(/^link-sandbox-/);
+    expect(flow.status).toBe('success');
+    const completed = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/identity-verification/complete',
+      headers: bearer(ana.token),
+      payload: { identity_verification_id: flow.id },
+    });
+    expect(completed.statusCode).toBe(200);
+    expect(completed.json()).toMatchObject({
+      status: 'success',
+      identity: { state: 'verified', verified: true, plaidIdentityStatus: 'approved' },
+    });
+    expect((await get(ana, '/api/plaid/identity-verification/status')).json()).toMatchObject({
+      status: 'success',
+    });
+    const profile = (await get(ana, '/api/user/profile')).json();
+    expect(profile).toMatchObject({
+      verificationService: 'plaid',
+      kyc_status: 'completed',
+      plaidIdentityStatus: 'approved',
+    });
+    expect((await testDeposit(ana)).statusCode).toBe(201);
+  });
+
+  it('records a failing test person as failed, and a retry can pass', async () => {
+    const bob = await signUp(app, { zipCode: '10001' });
+    const failed = await passPlaidFlow(app, bob, 'Fail');
+    expect(failed.status).toBe('failed');
+    const completed = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/identity-verification/complete',
+      headers: bearer(bob.token),
+      payload: { identity_verification_id: failed.id },
+    });
+    expect(completed.json()).toMatchObject({
+      status: 'failed',
+      identity: { state: 'failed', verified: false, kyc_status: 'failed' },
+    });
+    expect((await testDeposit(bob)).statusCode).toBe(403);
+
+    const retry = await passPlaidFlow(app, bob);
+    await app.inject({
+      method: 'POST',
+      url: '/api/plaid/identity-verification/complete',
+      headers: bearer(bob.token),
+      payload: { identity_verification_id: retry.id },
+    });
+    expect(await identityOf(bob)).toMatchObject({ state: 'verified', verified: true });
+    // A late webhook about the old, failed attempt changes nothing.
+    await drainWebhooks();
+    expect(await identityOf(bob)).toMatchObject({ state: 'verified', verified: true });
+  });
+
+  it("does not let one user complete another's verification", async () => {
+    const owner = await signUp(app);
+    const intruder = await signUp(app);
+    const flow = await passPlaidFlow(app, owner);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/identity-verification/complete',
+      headers: bearer(intruder.token),
+      payload: { identity_verification_id: flow.id },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(await identityOf(intruder)).toMatchObject({ verified: false });
+  });
+
+  it('rejects malformed ids and unknown fields', async () => {
+    const user = await signUp(app);
+    for (const payload of [
+      {},
+      { identity_verification_id: 'nope' },
+      { identity_verification_id: 'idv_abcdefgh1234', extra: 1 },
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/plaid/identity-verification/complete',
+        headers: bearer(user.token),
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('validation_failed');
+    }
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/identity-verification/complete',
+      headers: bearer(user.token),
+      payload: { identity_verification_id: 'idv_000000000000000000000000' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('verifies a user who closed the browser mid-flow, when the webhook arrives', async () => {
+    const carla = await signUp(app, { zipCode: '10001' });
+    await passPlaidFlow(app, carla); // and never calls complete
+    expect(await identityOf(carla)).toMatchObject({ verified: false });
+    await drainWebhooks();
+    expect(await identityOf(carla)).toMatchObject({ state: 'verified', verified: true });
+  });
+
+  it('refuses a webhook whose signature is wrong, stale or for another body, and applies a replay once', async () => {
+    const dan = await signUp(app);
+    const flow = await passPlaidFlow(app, dan);
+    const body = JSON.stringify({
+      webhook_type: 'IDENTITY_VERIFICATION',
+      webhook_code: 'STATUS_UPDATED',
+      identity_verification_id: flow.id,
+      environment: 'sandbox',
+    });
+    const post = (payload: string, jwt: string | undefined) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/webhooks/plaid',
+        headers: {
+          'content-type': 'application/json',
+          ...(jwt ? { 'plaid-verification': jwt } : {}),
+        },
+        payload,
+      });
+    expect((await post(body, undefined)).statusCode).toBe(401);
+    const jwt = await signPlaidWebhook(db, body);
+    expect((await post(body.replace('sandbox', 'production'), jwt)).statusCode).toBe(401);
+    const stale = await signPlaidWebhook(db, body, new Date(Date.now() - 10 * 60_000));
+    expect((await post(body, stale)).statusCode).toBe(401);
+    const [head, claims] = jwt.split('.');
+    expect((await post(body, `${head}.${claims}.${'A'.repeat(86)}`)).statusCode).toBe(401);
+    expect((await identityOf(dan)).verified).toBe(false);
+
+    expect((await post(body, jwt)).statusCode).toBe(200);
+    expect((await identityOf(dan)).verified).toBe(true);
+    const seen = async () =>
+      (
+        await db
+          .selectFrom('webhook_events')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await seen();
+    expect((await post(body, jwt)).statusCode).toBe(200);
+    expect(await seen()).toBe(before);
+  });
+});
+
+describe('Persona inquiries through the fake', () => {
+  it('creates, completes into review, and is approved a little later through the webhook', async () => {
+    const lucia = await signUp(app, { zipCode: 'C1425DKF' });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/persona/create-inquiry',
+      headers: bearer(lucia.token),
+      payload: {
+        firstName: 'Lucía',
+        lastName: 'García',
+        email: lucia.email,
+        phone: '+5491155550000',
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const inquiryId = created.json().inquiry.id as string;
+    expect(created.json().inquiry).toMatchObject({
+      id: expect.stringMatching(/^inq_/),
+      status: 'created',
+    });
+    // Asking again resumes the same open inquiry.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/persona/create-inquiry',
+      headers: bearer(lucia.token),
+      payload: { firstName: 'Lucía', lastName: 'García', email: lucia.email },
+    });
+    expect(again.json().inquiry.id).toBe(inquiryId);
+    expect((await get(lucia, `/api/persona/status/${inquiryId}`)).json()).toMatchObject({
+      status: 'created',
+      identity: { state: 'in_progress', persona_status: 'pending', persona_inquiry_id: inquiryId },
+    });
+
+    // Submitted: review pending; hold the decision back to look at the waiting state.
+    await db
+      .updateTable('sandbox_persona_inquiries')
+      .set({ decide_at: new Date(Date.now() + 60_000) })
+      .execute();
+    const submitted = await app.inject({
+      method: 'POST',
+      url: '/sandbox/persona/flow/submit',
+      payload: {
+        inquiry_id: inquiryId,
+        country: 'AR',
+        id_class: 'id',
+        name_first: 'Lucía',
+        name_last: 'García',
+        birthdate: '1988-09-30',
+        identification_number: '30123456',
+        photo: {
+          type: 'image/png',
+          data_base64:
+            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        },
+      },
+    });
+    expect(submitted.json()).toEqual({ status: 'completed' });
+    expect((await get(lucia, `/api/persona/status/${inquiryId}`)).json()).toMatchObject({
+      status: 'completed',
+      identity: { state: 'pending_review', persona_status: 'pending_review', verified: false },
+    });
+    await db
+      .updateTable('sandbox_persona_inquiries')
+      .set({ decide_at: new Date(0) })
+      .where('id', '=', inquiryId)
+      .execute();
+    await drainWebhooks();
+    expect(await identityOf(lucia)).toMatchObject({ state: 'verified', verified: true });
+    const profile = (await get(lucia, '/api/user/profile')).json();
+    expect(profile).toMatchObject({
+      persona_status: 'approved',
+      kyc_status: 'completed',
+      verificationService: 'persona',
+    });
+    expect((await testDeposit(lucia)).statusCode).toBe(201);
+  });
+
+  it('fails a failing test person at once, and declines a declined one after review', async () => {
+    const failing = await signUp(app);
+    const failed = await submitPersonaFlow(app, failing, 'Fail');
+    expect(failed.status).toBe('failed');
+    expect((await get(failing, `/api/persona/status/${failed.inquiryId}`)).json()).toMatchObject({
+      status: 'failed',
+      identity: { state: 'failed', persona_status: 'failed' },
+    });
+    // A retry makes a new inquiry.
+    const retry = await app.inject({
+      method: 'POST',
+      url: '/api/persona/create-inquiry',
+      headers: bearer(failing.token),
+      payload: { firstName: 'Eva', lastName: 'Paz', email: failing.email },
+    });
+    expect(retry.json().inquiry.id).not.toBe(failed.inquiryId);
+
+    const declined = await signUp(app);
+    const { inquiryId } = await submitPersonaFlow(app, declined, 'Decline');
+    await drainWebhooks();
+    expect(await identityOf(declined)).toMatchObject({ state: 'failed', verified: false });
+    expect((await inquiryRow(inquiryId)).status).toBe('declined');
+  });
+
+  it("answers 404 for another user's inquiry and for malformed ids", async () => {
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    const { inquiryId } = await submitPersonaFlow(app, owner);
+    expect((await get(other, `/api/persona/status/${inquiryId}`)).statusCode).toBe(404);
+    expect((await get(other, '/api/persona/status/not-an-id')).statusCode).toBe(400);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/persona/create-inquiry',
+      headers: bearer(other.token),
+      payload: { firstName: 'A', lastName: 'B', email: 'not-an-email' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('checks signatures, ignores duplicates and never moves a status backwards', async () => {
+    const user = await signUp(app);
+    const { inquiryId } = await submitPersonaFlow(app, user);
+    const row = await inquiryRow(inquiryId);
+    const approved = inquiryResource({ ...row, status: 'approved' });
+    const completed = inquiryResource({ ...row, status: 'completed' });
+    const approvedEvent = personaEvent('inquiry.approved', approved, 'evt_approved_once');
+
+    expect((await postPersonaWebhook(approvedEvent, 't=1,v1=deadbeef')).statusCode).toBe(401);
+    const t = Math.floor(Date.now() / 1000) - 3600;
+    expect(
+      (
+        await postPersonaWebhook(
+          approvedEvent,
+          `t=${t},v1=${personaSignature(secret, t, approvedEvent)}`,
+        )
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await postPersonaWebhook(
+          approvedEvent,
+          `t=${Math.floor(Date.now() / 1000)},v1=${personaSignature('wrong', 1, approvedEvent)}`,
+        )
+      ).statusCode,
+    ).toBe(401);
+    expect((await identityOf(user)).verified).toBe(false);
+
+    expect((await postPersonaWebhook(approvedEvent)).statusCode).toBe(200);
+    expect(await identityOf(user)).toMatchObject({ state: 'verified', verified: true });
+    // The earlier "completed" event arriving late, and the same approval again: nothing moves.
+    expect(
+      (await postPersonaWebhook(personaEvent('inquiry.completed', completed))).statusCode,
+    ).toBe(200);
+    expect((await postPersonaWebhook(approvedEvent)).statusCode).toBe(200);
+    expect(
+      await db
+        .selectFrom('identity_attempts')
+        .select('vendor_status')
+        .where('id', '=', inquiryId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ vendor_status: 'approved' });
+    expect(await identityOf(user)).toMatchObject({ verified: true });
+
+    // Out of order from the start: a decline first, then a stale "completed": stays declined.
+    const other = await signUp(app);
+    const second = await submitPersonaFlow(app, other);
+    const secondRow = await inquiryRow(second.inquiryId);
+    await postPersonaWebhook(
+      personaEvent('inquiry.declined', inquiryResource({ ...secondRow, status: 'declined' })),
+    );
+    await postPersonaWebhook(
+      personaEvent('inquiry.completed', inquiryResource({ ...secondRow, status: 'completed' })),
+    );
+    await postPersonaWebhook(
+      personaEvent('inquiry.approved', inquiryResource({ ...secondRow, status: 'approved' })),
+    );
+    expect(await identityOf(other)).toMatchObject({ state: 'failed', verified: false });
+  });
+
+  it('rejects bodies that are not Persona events', async () => {
+    expect((await postPersonaWebhook('not json')).statusCode).toBe(400);
+    expect((await postPersonaWebhook(JSON.stringify({ data: { type: 'thing' } }))).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('webhook delivery', () => {
+  it('retries a failed delivery later, and delivers once the receiver answers', async () => {
+    const user = await signUp(app);
+    await passPlaidFlow(app, user);
+    const nowhere = await deliverDueWebhooks({
+      db,
+      baseUrl: () => 'http://127.0.0.1:9',
+      signers: { plaid: async () => ({}), persona: async () => ({}) },
+    });
+    expect(nowhere).toBe(0);
+    const pending = await db
+      .selectFrom('sandbox_webhook_outbox')
+      .selectAll()
+      .where('delivered_at', 'is', null)
+      .execute();
+    expect(pending.length).toBeGreaterThan(0);
+    for (const row of pending) {
+      expect(row.attempts).toBe(1);
+      expect(row.last_error).toBeTruthy();
+      expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+    }
+    expect((await identityOf(user)).verified).toBe(false);
+    await db
+      .updateTable('sandbox_webhook_outbox')
+      .set({ next_attempt_at: new Date(0) })
+      .where('delivered_at', 'is', null)
+      .execute();
+    await drainWebhooks();
+    expect((await identityOf(user)).verified).toBe(true);
+  });
+});

@@ -1,0 +1,301 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import { decodeImage, sendAsset } from '../shared/assets';
+import { enqueueWebhook } from '../webhooks/outbox';
+import { publicKeyById } from './plaid-keys';
+
+const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
+/** A link token lives four hours, as Plaid's do. */
+const LINK_TOKEN_HOURS = 4;
+/** Test data: this last name fails the verification; every other passes. */
+export const PLAID_FAILING_LAST_NAME = 'fail';
+
+const linkTokenCreate = z.object({
+  client_name: z.string().min(1),
+  language: z.enum(['es', 'en']).default('en'),
+  country_codes: z.array(z.string()).min(1),
+  user: z.object({ client_user_id: z.string().min(1).max(128) }),
+  products: z.array(z.string()).refine((p) => p.includes('identity_verification')),
+  identity_verification: z.object({ template_id: z.string().min(1) }),
+});
+const idvGet = z.object({ identity_verification_id: z.string().min(1) });
+const keyGet = z.object({ key_id: z.string().min(1) });
+const submitBody = z.strictObject({
+  link_token: z.string().min(1).max(200),
+  document_type: z.enum(['drivers_license', 'state_id', 'passport']),
+  given_name: z.string().trim().min(1).max(100),
+  family_name: z.string().trim().min(1).max(100),
+  date_of_birth: z.iso.date(),
+  photo: z.strictObject({ type: z.string().max(100), data_base64: z.string().min(1) }),
+});
+
+function plaidError(
+  reply: FastifyReply,
+  status: number,
+  errorType: string,
+  errorCode: string,
+  message: string,
+) {
+  return reply.code(status).send({
+    error_type: errorType,
+    error_code: errorCode,
+    error_message: message,
+    display_message: null,
+    request_id: randomBytes(8).toString('hex'),
+  });
+}
+
+function flowError(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.code(status).send({ error: { code, message } });
+}
+
+function ageOn(dateOfBirth: string, today: Date): number {
+  const born = new Date(`${dateOfBirth}T00:00:00Z`);
+  let age = today.getUTCFullYear() - born.getUTCFullYear();
+  const beforeBirthday =
+    today.getUTCMonth() < born.getUTCMonth() ||
+    (today.getUTCMonth() === born.getUTCMonth() && today.getUTCDate() < born.getUTCDate());
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/**
+ * A local Plaid: the three endpoints of Identity Verification we call (/link/token/create,
+ * /identity_verification/get, /webhook_verification_key/get) in Plaid's shapes, Link's script and a
+ * hosted flow, and STATUS_UPDATED webhooks (signed, retried) when a verification finishes.
+ */
+export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
+  const { db, config } = app.deps;
+
+  const vendorApi = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = (request.body ?? {}) as { client_id?: unknown; secret?: unknown };
+    const clientId = request.headers['plaid-client-id'] ?? body.client_id;
+    const secret = request.headers['plaid-secret'] ?? body.secret;
+    if (clientId !== config.plaid.clientId || secret !== config.plaid.secret) {
+      return plaidError(
+        reply,
+        400,
+        'INVALID_INPUT',
+        'INVALID_API_KEYS',
+        'invalid client_id or secret provided',
+      );
+    }
+  };
+
+  app.post(
+    '/sandbox/plaid/link/token/create',
+    { preHandler: vendorApi },
+    async (request, reply) => {
+      const parsed = linkTokenCreate.safeParse(request.body);
+      if (!parsed.success) {
+        return plaidError(
+          reply,
+          400,
+          'INVALID_REQUEST',
+          'INVALID_FIELD',
+          parsed.error.issues[0]?.message ?? 'invalid request',
+        );
+      }
+      if (parsed.data.identity_verification.template_id !== config.plaid.templateId) {
+        return plaidError(
+          reply,
+          400,
+          'INVALID_REQUEST',
+          'INVALID_FIELD',
+          'identity_verification.template_id is not a template of this client',
+        );
+      }
+      const token = `link-sandbox-${randomUUID()}`;
+      const expiresAt = new Date(Date.now() + LINK_TOKEN_HOURS * 3600_000);
+      await db
+        .insertInto('sandbox_plaid_link_tokens')
+        .values({
+          token,
+          client_user_id: parsed.data.user.client_user_id,
+          template_id: parsed.data.identity_verification.template_id,
+          language: parsed.data.language,
+          expires_at: expiresAt,
+        })
+        .execute();
+      return {
+        link_token: token,
+        expiration: expiresAt.toISOString(),
+        request_id: randomBytes(8).toString('hex'),
+      };
+    },
+  );
+
+  app.post(
+    '/sandbox/plaid/identity_verification/get',
+    { preHandler: vendorApi },
+    async (request, reply) => {
+      const parsed = idvGet.safeParse(request.body);
+      if (!parsed.success)
+        return plaidError(
+          reply,
+          400,
+          'INVALID_REQUEST',
+          'MISSING_FIELDS',
+          'identity_verification_id is required',
+        );
+      const idv = await db
+        .selectFrom('sandbox_plaid_idvs')
+        .selectAll()
+        .where('id', '=', parsed.data.identity_verification_id)
+        .executeTakeFirst();
+      if (!idv)
+        return plaidError(
+          reply,
+          400,
+          'INVALID_INPUT',
+          'NOT_FOUND',
+          'identity verification not found',
+        );
+      const passed = idv.status === 'success';
+      const step = passed ? 'success' : 'failed';
+      return {
+        id: idv.id,
+        client_user_id: idv.client_user_id,
+        created_at: idv.created_at.toISOString(),
+        completed_at: idv.completed_at?.toISOString() ?? null,
+        previous_attempt_id: null,
+        shareable_url: null,
+        template: { id: idv.template_id, version: 1 },
+        user: idv.user_data,
+        status: idv.status,
+        steps: {
+          accept_tos: 'skipped',
+          verify_sms: 'not_applicable',
+          kyc_check: 'not_applicable',
+          documentary_verification: step,
+          selfie_check: 'not_applicable',
+          watchlist_screening: 'not_applicable',
+          risk_check: 'not_applicable',
+        },
+        documentary_verification: null,
+        selfie_check: null,
+        kyc_check: null,
+        risk_check: null,
+        verify_sms: null,
+        watchlist_screening_id: null,
+        beacon_user_id: null,
+        user_id: null,
+        redacted_at: null,
+        request_id: randomBytes(8).toString('hex'),
+      };
+    },
+  );
+
+  app.post(
+    '/sandbox/plaid/webhook_verification_key/get',
+    { preHandler: vendorApi },
+    async (request, reply) => {
+      const parsed = keyGet.safeParse(request.body);
+      if (!parsed.success)
+        return plaidError(reply, 400, 'INVALID_REQUEST', 'MISSING_FIELDS', 'key_id is required');
+      const key = await publicKeyById(db, parsed.data.key_id);
+      if (!key) return plaidError(reply, 400, 'INVALID_INPUT', 'NOT_FOUND', 'key not found');
+      return {
+        key: {
+          ...key.public_jwk,
+          alg: 'ES256',
+          kid: key.kid,
+          use: 'sig',
+          created_at: Math.floor(key.created_at.getTime() / 1000),
+          expired_at: null,
+        },
+        request_id: randomBytes(8).toString('hex'),
+      };
+    },
+  );
+
+  // Link: the script pages load, and the hosted flow it opens in a frame.
+  app.get('/sandbox/plaid/link-initialize.js', (_request, reply) =>
+    sendAsset(reply, ASSETS, 'link-initialize.js'),
+  );
+  app.get('/sandbox/plaid/link', (_request, reply) => sendAsset(reply, ASSETS, 'link.html'));
+  app.get('/sandbox/plaid/assets/:file', (request, reply) =>
+    sendAsset(reply, ASSETS, (request.params as { file: string }).file),
+  );
+
+  const openToken = async (token: string) => {
+    const row = await db
+      .selectFrom('sandbox_plaid_link_tokens')
+      .selectAll()
+      .where('token', '=', token)
+      .executeTakeFirst();
+    return row && row.expires_at > new Date() ? row : null;
+  };
+
+  app.get('/sandbox/plaid/link/session', async (request, reply) => {
+    const token = String((request.query as { token?: unknown }).token ?? '');
+    const row = await openToken(token);
+    if (!row)
+      return flowError(reply, 400, 'INVALID_LINK_TOKEN', 'This link has expired or is not valid.');
+    return { language: row.language === 'es' ? 'es' : 'en', client_name: 'Pago' };
+  });
+
+  app.post(
+    '/sandbox/plaid/link/submit',
+    { bodyLimit: 12 * 1024 * 1024 },
+    async (request, reply) => {
+      const parsed = submitBody.safeParse(request.body);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path.join('.') ?? 'body';
+        return flowError(reply, 400, 'validation_failed', `Check ${field}.`);
+      }
+      const input = parsed.data;
+      const token = await openToken(input.link_token);
+      if (!token)
+        return flowError(
+          reply,
+          400,
+          'INVALID_LINK_TOKEN',
+          'This link has expired or is not valid.',
+        );
+      if (ageOn(input.date_of_birth, new Date()) < 18) {
+        return flowError(reply, 400, 'validation_failed', 'You must be 18 or older.');
+      }
+      const photo = decodeImage(input.photo.data_base64);
+      if (!photo) {
+        return flowError(
+          reply,
+          400,
+          'invalid_photo',
+          'The photo must be an image file of at most 8 MB.',
+        );
+      }
+      const passed = input.family_name.trim().toLowerCase() !== PLAID_FAILING_LAST_NAME;
+      const id = `idv_${randomBytes(12).toString('hex')}`;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('sandbox_plaid_idvs')
+          .values({
+            id,
+            link_token: token.token,
+            client_user_id: token.client_user_id,
+            template_id: token.template_id,
+            status: passed ? 'success' : 'failed',
+            user_data: JSON.stringify({
+              name: { given_name: input.given_name, family_name: input.family_name },
+              date_of_birth: input.date_of_birth,
+            }),
+            document_type: input.document_type,
+            photo_sha256: createHash('sha256').update(photo).digest('hex'),
+            completed_at: new Date(),
+          })
+          .execute();
+        await enqueueWebhook(trx, 'plaid', '/api/webhooks/plaid', {
+          webhook_type: 'IDENTITY_VERIFICATION',
+          webhook_code: 'STATUS_UPDATED',
+          identity_verification_id: id,
+          environment: 'sandbox',
+        });
+      });
+      return { identity_verification_id: id, status: passed ? 'success' : 'failed' };
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { emailSchema, languageSchema, type VerificationService } from './accounts';
+
+/**
+ * Identity verification (spec §3, §4, §7). The user's identity fields — verificationService,
+ * kyc_status, persona_status, plaidIdentityStatus, persona_inquiry_id — are the single truth for
+ * "verified" (isIdentityVerified in ./accounts). The server keeps them in step with the vendors:
+ * through their webhooks, and whenever a status call asks the vendor afresh.
+ */
+
+/** Plaid Identity Verification's own statuses, as its API reports them. */
+export const PLAID_IDV_STATUSES = [
+  'active',
+  'success',
+  'failed',
+  'expired',
+  'canceled',
+  'pending_review',
+] as const;
+export type PlaidIdvStatus = (typeof PLAID_IDV_STATUSES)[number];
+
+/** Persona's inquiry statuses, as its API reports them. */
+export const PERSONA_INQUIRY_STATUSES = [
+  'created',
+  'pending',
+  'completed',
+  'needs_review',
+  'approved',
+  'declined',
+  'failed',
+  'expired',
+] as const;
+export type PersonaInquiryStatus = (typeof PERSONA_INQUIRY_STATUSES)[number];
+
+/**
+ * The spec's identity status values as stored on the user (spec §4): persona_status is one of
+ * pending, pending_review, failed, approved; plaidIdentityStatus one of pending, pending_review,
+ * failed, approved; kyc_status (the summary the dashboard badge shows) one of pending,
+ * pending_review, failed, completed.
+ */
+export type UserIdentityStatus = 'pending' | 'pending_review' | 'failed' | 'approved';
+export type KycStatus = 'pending' | 'pending_review' | 'failed' | 'completed';
+
+/** Where the user stands, for the screens: what to show and what to offer next. */
+export const IDENTITY_STATES = [
+  'not_started',
+  'in_progress',
+  'pending_review',
+  'failed',
+  'verified',
+] as const;
+export type IdentityState = (typeof IDENTITY_STATES)[number];
+
+export type IdentityStatus = {
+  state: IdentityState;
+  verified: boolean;
+  /** The provider of the latest attempt, else the one stored on the profile. */
+  verificationService: VerificationService | null;
+  kyc_status: KycStatus | null;
+  persona_status: UserIdentityStatus | null;
+  plaidIdentityStatus: UserIdentityStatus | null;
+  persona_inquiry_id: string | null;
+  /** When the latest attempt last changed (ISO 8601), null before any attempt. */
+  updatedAt: string | null;
+};
+
+// GET /api/identity/settings
+export type IdentitySettings = {
+  /** The profile's verificationService, else the ZIP code's provider (kyc-routing), else persona. */
+  provider: VerificationService;
+  status: IdentityStatus;
+  /** Loaded on demand by the web app; the sandbox fake in sandbox mode, Plaid's CDN in live mode. */
+  plaid: { linkScriptUrl: string };
+  persona: { clientScriptUrl: string; environment: 'sandbox' | 'production' };
+};
+
+// POST /api/plaid/identity-verification/create — body optional; language of the hosted flow.
+export const plaidCreateBody = z.strictObject({ language: languageSchema.optional() });
+export type PlaidCreateBody = z.infer<typeof plaidCreateBody>;
+export type PlaidCreateResponse = { link_token: string };
+
+// POST /api/plaid/identity-verification/complete
+export const plaidIdentityVerificationIdSchema = z
+  .string()
+  .regex(/^idv_[A-Za-z0-9]{8,64}$/, { error: 'Invalid identity verification id' });
+export const plaidCompleteBody = z.strictObject({
+  identity_verification_id: plaidIdentityVerificationIdSchema,
+});
+export type PlaidCompleteBody = z.infer<typeof plaidCompleteBody>;
+
+// POST …/complete and GET /api/plaid/identity-verification/status — status is Plaid's own
+// (null before any attempt); identity is the user's resulting standing.
+export type PlaidStatusResponse = { status: PlaidIdvStatus | null; identity: IdentityStatus };
+
+// POST /api/persona/create-inquiry — the fields Persona's flow starts prefilled with.
+export const personaCreateInquiryBody = z.strictObject({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().max(100),
+  email: emailSchema,
+  phone: z.string().trim().max(30).optional(),
+  language: languageSchema.optional(),
+});
+export type PersonaCreateInquiryBody = z.infer<typeof personaCreateInquiryBody>;
+export type PersonaCreateInquiryResponse = {
+  inquiry: { id: string; status: PersonaInquiryStatus };
+};
+
+// GET /api/persona/status/{inquiryId} — only the owner's inquiry.
+export const personaInquiryIdSchema = z
+  .string()
+  .regex(/^inq_[A-Za-z0-9]{8,64}$/, { error: 'Invalid inquiry id' });
+export type PersonaStatusResponse = {
+  inquiryId: string;
+  /** Persona's own status of this inquiry. */
+  status: PersonaInquiryStatus;
+  identity: IdentityStatus;
+};
