@@ -23,7 +23,11 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 }
 
 /** Signs a user up through the API (the sign-up screens have their own tests). */
-export async function createUser(name: string, phone: string): Promise<E2eUser> {
+export async function createUser(
+  name: string,
+  phone: string,
+  zipCode = '10001',
+): Promise<E2eUser> {
   const suffix = uniqueSuffix();
   const email = `${name.toLowerCase()}.${suffix}@example.com`;
   const username = `${name.toLowerCase()}_${suffix}`;
@@ -35,7 +39,7 @@ export async function createUser(name: string, phone: string): Promise<E2eUser> 
     username,
     phone,
     password: 'E2e-secret-pass-1',
-    zipCode: '10001',
+    zipCode,
     emailVerified: true,
   });
   return { name, username, email, phone, token };
