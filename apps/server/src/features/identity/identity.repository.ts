@@ -57,21 +57,27 @@ export async function attemptsOf(db: Database, userId: string): Promise<Attempt[
     .execute();
 }
 
-export async function lockUserIdentity(db: Database, userId: string) {
+function selectUserIdentity(db: Database, userId: string) {
   return db
     .selectFrom('users')
     .select([
-      'id',
-      'zip_code',
       'verification_service',
       'kyc_status',
       'persona_status',
       'persona_inquiry_id',
       'plaid_identity_status',
     ])
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('id', '=', userId);
+}
+
+/** The user's identity fields, or undefined for no such user. */
+export async function findUserIdentity(db: Database, userId: string) {
+  return selectUserIdentity(db, userId).executeTakeFirst();
+}
+
+/** The same, locked until the transaction ends (one change of a user's identity at a time). */
+export async function lockUserIdentity(db: Database, userId: string) {
+  return selectUserIdentity(db, userId).forUpdate().executeTakeFirst();
 }
 
 export async function updateUserIdentity(db: Database, userId: string, fields: IdentityFields) {

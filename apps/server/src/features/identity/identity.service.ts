@@ -16,18 +16,27 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import type { PersonaApi } from '../../providers/persona/persona-api';
-import { parseInquiry } from '../../providers/persona/persona-api';
+import {
+  type PersonaApi,
+  type PersonaInquiry,
+  parseInquiry,
+} from '../../providers/persona/persona-api';
 import type { PlaidIdentity } from '../../providers/plaid/plaid-identity';
 import {
   attemptsOf,
   findAttempt,
+  findUserIdentity,
   lockUserIdentity,
   markEventSeen,
   recordAttempt,
   updateUserIdentity,
 } from './identity.repository';
-import { identityFieldsFrom, identityStateOf, statusRank } from './identity-status';
+import {
+  type IdentityFields,
+  identityFieldsFrom,
+  identityStateOf,
+  statusRank,
+} from './identity-status';
 import {
   type PlaidWebhookKey,
   sha256Hex,
@@ -42,6 +51,13 @@ type Deps = {
   persona: PersonaApi;
   clock?: () => Date;
 };
+
+const isVerified = (user: IdentityFields) =>
+  isIdentityVerified({
+    kyc_status: user.kyc_status,
+    persona_status: user.persona_status,
+    plaidIdentityStatus: user.plaid_identity_status,
+  });
 
 const notFound = (what: string) => new AppError('not_found', 404, `${what} not found`);
 
@@ -74,36 +90,21 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
         createdAt: input.createdAt,
       });
       const attempts = await attemptsOf(trx, input.userId);
-      const verified = isIdentityVerified({
-        kyc_status: user.kyc_status,
-        persona_status: user.persona_status,
-        plaidIdentityStatus: user.plaid_identity_status,
-      });
-      await updateUserIdentity(trx, input.userId, identityFieldsFrom(attempts, user, verified));
+      await updateUserIdentity(
+        trx,
+        input.userId,
+        identityFieldsFrom(attempts, user, isVerified(user)),
+      );
     });
   }
 
   async function status(userId: string): Promise<IdentityStatus> {
     const [user, attempts] = await Promise.all([
-      db
-        .selectFrom('users')
-        .select([
-          'verification_service',
-          'kyc_status',
-          'persona_status',
-          'persona_inquiry_id',
-          'plaid_identity_status',
-        ])
-        .where('id', '=', userId)
-        .executeTakeFirst(),
+      findUserIdentity(db, userId),
       attemptsOf(db, userId),
     ]);
     if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
-    const verified = isIdentityVerified({
-      kyc_status: user.kyc_status,
-      persona_status: user.persona_status,
-      plaidIdentityStatus: user.plaid_identity_status,
-    });
+    const verified = isVerified(user);
     const latest = attempts[0];
     return {
       state: identityStateOf(verified, latest),
@@ -148,14 +149,23 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
     }
     const inquiry = await persona.getInquiry(inquiryId);
     if (!inquiry || inquiry.referenceId !== userId) throw notFound('Inquiry');
-    await apply({
+    await applyInquiry(userId, inquiry);
+    return inquiry.status;
+  }
+
+  function applyInquiry(
+    userId: string,
+    inquiry: PersonaInquiry,
+    event?: { provider: string; id: string },
+  ) {
+    return apply({
       userId,
       provider: 'persona',
       attemptId: inquiry.id,
       vendorStatus: inquiry.status,
       createdAt: new Date(inquiry.createdAt),
+      ...(event ? { event } : {}),
     });
-    return inquiry.status;
   }
 
   return {
@@ -238,13 +248,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
           ...(body.phone ? { phoneNumber: body.phone } : {}),
         },
       });
-      await apply({
-        userId,
-        provider: 'persona',
-        attemptId: inquiry.id,
-        vendorStatus: inquiry.status,
-        createdAt: new Date(inquiry.createdAt),
-      });
+      await applyInquiry(userId, inquiry);
       return { inquiry: { id: inquiry.id, status: inquiry.status } };
     },
 
@@ -299,7 +303,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
       }
       const name = event.attributes?.name;
       if (typeof name !== 'string' || !name.startsWith('inquiry.')) return;
-      let inquiry: ReturnType<typeof parseInquiry>;
+      let inquiry: PersonaInquiry;
       try {
         inquiry = parseInquiry(event.attributes?.payload);
       } catch {
@@ -308,14 +312,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
       if (!inquiry.referenceId || !isUuid(inquiry.referenceId)) return;
       const known = await findAttempt(db, inquiry.id);
       if (known && known.user_id !== inquiry.referenceId) return;
-      await apply({
-        userId: inquiry.referenceId,
-        provider: 'persona',
-        attemptId: inquiry.id,
-        vendorStatus: inquiry.status,
-        createdAt: new Date(inquiry.createdAt),
-        event: { provider: 'persona', id: event.id },
-      });
+      await applyInquiry(inquiry.referenceId, inquiry, { provider: 'persona', id: event.id });
     },
   };
 }

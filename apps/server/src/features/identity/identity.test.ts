@@ -282,39 +282,13 @@ describe('Persona inquiries through the fake', () => {
       identity: { state: 'in_progress', persona_status: 'pending', persona_inquiry_id: inquiryId },
     });
 
-    // Submitted: review pending; hold the decision back to look at the waiting state.
-    await db
-      .updateTable('sandbox_persona_inquiries')
-      .set({ decide_at: new Date(Date.now() + 60_000) })
-      .execute();
-    const submitted = await app.inject({
-      method: 'POST',
-      url: '/sandbox/persona/flow/submit',
-      payload: {
-        inquiry_id: inquiryId,
-        country: 'AR',
-        id_class: 'id',
-        name_first: 'Lucía',
-        name_last: 'García',
-        birthdate: '1988-09-30',
-        identification_number: '30123456',
-        photo: {
-          type: 'image/png',
-          data_base64:
-            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-        },
-      },
-    });
-    expect(submitted.json()).toEqual({ status: 'completed' });
+    // Submitted: in review until the fake's next round decides it.
+    const submitted = await submitPersonaFlow(app, lucia);
+    expect(submitted).toEqual({ inquiryId, status: 'completed' });
     expect((await get(lucia, `/api/persona/status/${inquiryId}`)).json()).toMatchObject({
       status: 'completed',
       identity: { state: 'pending_review', persona_status: 'pending_review', verified: false },
     });
-    await db
-      .updateTable('sandbox_persona_inquiries')
-      .set({ decide_at: new Date(0) })
-      .where('id', '=', inquiryId)
-      .execute();
     await drainWebhooks();
     expect(await identityOf(lucia)).toMatchObject({ state: 'verified', verified: true });
     const profile = (await get(lucia, '/api/user/profile')).json();
