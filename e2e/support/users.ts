@@ -23,11 +23,7 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 }
 
 /** Signs a user up through the API (the sign-up screens have their own tests). */
-export async function createUser(
-  name: string,
-  phone: string,
-  zipCode = '10001',
-): Promise<E2eUser> {
+export async function createUser(name: string, phone: string, zipCode = '10001'): Promise<E2eUser> {
   const suffix = uniqueSuffix();
   const email = `${name.toLowerCase()}.${suffix}@example.com`;
   const username = `${name.toLowerCase()}_${suffix}`;

@@ -1,17 +1,14 @@
 import Box from '@mui/material/Box';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
-import { ApiError, apiFetch } from '@/lib/api-client';
-import { isIdentityVerified, type SessionUser, useSession } from '@/lib/session';
-import { getStoredToken } from '@/lib/session-storage';
-
-/** Where someone who has not verified their identity is sent, and the pages exempt from that. */
-export const IDENTITY_ONBOARDING_PATH = '/onboarding/verify';
-const EXEMPT_FROM_IDENTITY_REDIRECT = [IDENTITY_ONBOARDING_PATH, '/identity-verification'];
-
-export type VerificationStatus = 'checking' | 'verified' | 'not_verified' | 'error';
+import { useSession } from '@/lib/session';
+import {
+  EXEMPT_FROM_IDENTITY_REDIRECT,
+  IDENTITY_ONBOARDING_PATH,
+  useVerificationStatus,
+} from '@/lib/verification';
 
 /**
  * The access guard (spec §4). Signed-out visitors go to /login, which sends them back here after
@@ -55,25 +52,4 @@ function RequireVerifiedIdentity() {
     return <Navigate to={IDENTITY_ONBOARDING_PATH} replace />;
   }
   return <Outlet />;
-}
-
-/** The status check: a fresh profile, read by isIdentityVerified. A missing token counts as not verified (spec §4). */
-function useVerificationStatus(): VerificationStatus {
-  const [status, setStatus] = useState<VerificationStatus>('checking');
-  useEffect(() => {
-    let current = true;
-    const check = getStoredToken()
-      ? apiFetch<SessionUser>('/api/user/profile').then(isIdentityVerified)
-      : Promise.resolve(false);
-    check.then(
-      (verified) => current && setStatus(verified ? 'verified' : 'not_verified'),
-      // A 401 signs the user out (session-expired event) and the guard sends them to /login.
-      (failure: unknown) =>
-        current && !(failure instanceof ApiError && failure.status === 401) && setStatus('error'),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return status;
 }

@@ -1,7 +1,8 @@
 import type { Biller, Transfer } from '@pago/shared/contracts/money';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import enBillPay from '@/locales/en/billpay.json';
 import esBillPay from '@/locales/es/billpay.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
@@ -16,6 +17,13 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+// Signed in: paying checks the identity afresh with this token (spec §4).
+beforeEach(() => {
+  localStorage.setItem('token', 'token-ana');
+});
+
+const UNVERIFIED = { ...ANA, kyc_status: 'pending', plaidIdentityStatus: null };
 
 const BILLERS: Biller[] = [
   {
@@ -45,8 +53,10 @@ const PAYMENT: Transfer = {
   details: {},
 };
 
-function serve(pay: (call: ApiCall) => Answer) {
+/** Bill pay's calls; the fresh profile is Ana's (verified) unless `profile` says otherwise. */
+function serve(pay: (call: ApiCall) => Answer, profile: Answer = { body: ANA }) {
   return stubApi((call) => {
+    if (call.method === 'GET' && call.path === '/api/user/profile') return profile;
     if (call.path === '/api/wallet/balance') {
       return { body: { balanceCents: 50000, availableBalanceCents: 50000, currency: 'USD' } };
     }
@@ -149,6 +159,47 @@ describe('bill pay, signed in', () => {
     expect(within(dialog).getByText('Enter the amount.')).toBeVisible();
     expect(within(dialog).getByLabelText('Company')).toHaveFocus();
     expect(calls.some((call) => call.path === '/api/unit/bill-payment')).toBe(false);
+  });
+});
+
+describe('bill pay by someone not verified', () => {
+  it('checks the identity afresh, then sends them to verify it instead of paying', async () => {
+    let answerCheck: (reply: Answer) => void = () => {};
+    const calls = serve(
+      () => ({ status: 201, body: PAYMENT }),
+      new Promise((resolve) => {
+        answerCheck = resolve;
+      }),
+    );
+    await renderBillPay(
+      <Routes>
+        <Route path="/billpay" element={<BillPayPage />} />
+        <Route path="/onboarding/verify" element={<h1>Onboarding page</h1>} />
+      </Routes>,
+      { language: 'en', user: UNVERIFIED },
+    );
+    expect(
+      screen.getByText('Verify your identity to pay bills from your Pago balance.'),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Electricity' }));
+    expect(
+      await screen.findByRole('button', { name: 'Checking verification status...' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Water' })).toBeDisabled();
+    await act(async () => answerCheck({ body: UNVERIFIED }));
+    expect(await screen.findByRole('heading', { name: 'Onboarding page' })).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.map((call) => call.path)).toEqual(['/api/user/profile']);
+  });
+
+  it('says so when the status cannot be checked', async () => {
+    serve(() => ({ status: 201, body: PAYMENT }), apiError(503, 'internal_error'));
+    await renderBillPay(<BillPayPage />, { language: 'es' });
+    await userEvent.click(screen.getByRole('button', { name: 'Luz' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error al comprobar el estado de tu verificación. Intenta recargar la página.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

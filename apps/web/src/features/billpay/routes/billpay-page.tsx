@@ -13,9 +13,10 @@ import { IdentityNotice } from '@/components/ui/identity-notice';
 import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
 import { useClearSuccess } from '@/lib/use-clear-success';
+import { useVerifiedAction } from '@/lib/use-verified-action';
 import { PayBillDialog } from '../components/pay-bill-dialog';
 
-type Message = { severity: 'success' | 'warning'; text: string };
+type Message = { severity: 'success' | 'warning' | 'error'; text: string };
 
 /**
  * The bill categories (spec §2). Signed in, a bill type opens its payment: the company, the
@@ -26,17 +27,25 @@ export default function BillPayPage() {
   const { isAuthenticated, user } = useSession();
   const [message, setMessage] = useState<Message | null>(null);
   const [paying, setPaying] = useState<BillType | null>(null);
+  // The bill type whose button was pressed while the identity is being checked.
+  const [checking, setChecking] = useState<BillType | null>(null);
+  const verified = useVerifiedAction();
   usePageTitle(t('title'));
 
   useClearSuccess(message, () => setMessage(null));
 
-  const choose = (billType: BillType) => {
+  const choose = async (billType: BillType) => {
     if (!isAuthenticated) {
       setMessage({ severity: 'warning', text: t('loginRequired') });
       return;
     }
+    if (verified.checking) return;
     setMessage(null);
-    setPaying(billType);
+    // Paying needs a verified identity, checked afresh (spec §4); the unverified go to verify it.
+    setChecking(billType);
+    const result = await verified.run(() => setPaying(billType));
+    setChecking(null);
+    if (result === 'error') setMessage({ severity: 'error', text: t('verification.checkFailed') });
   };
 
   return (
@@ -56,7 +65,7 @@ export default function BillPayPage() {
           role={message.severity === 'success' ? 'status' : 'alert'}
           sx={{ mb: 3 }}
           action={
-            isAuthenticated ? undefined : (
+            isAuthenticated || message.severity === 'error' ? undefined : (
               <Button
                 color="inherit"
                 size="small"
@@ -83,11 +92,14 @@ export default function BillPayPage() {
                 <Box key={billType} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                   <Button
                     variant="outlined"
-                    onClick={() => choose(billType)}
+                    onClick={() => void choose(billType)}
                     aria-haspopup={isAuthenticated ? 'dialog' : undefined}
+                    disabled={checking !== null && checking !== billType}
                     sx={{ flex: 1, justifyContent: 'flex-start' }}
                   >
-                    {t(`billTypes.${billType}`)}
+                    {checking === billType
+                      ? t('verification.checking')
+                      : t(`billTypes.${billType}`)}
                   </Button>
                   <Chip label={t('available')} color="success" variant="outlined" size="small" />
                 </Box>

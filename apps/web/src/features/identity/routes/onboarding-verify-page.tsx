@@ -1,11 +1,168 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { CheckIcon } from '@/components/ui/icons';
 import { usePageTitle } from '@/lib/page-title';
+import { VerificationStepper } from '../components/verification-stepper';
+import { type FlowPhase, useIdentityFlow } from '../lib/use-identity-flow';
 
+/** Spec §9: Verification Complete, then the dashboard 3 s later. */
+export const REDIRECT_AFTER_MS = 3000;
+
+/**
+ * The last step of signing up (spec §2, §4): the stepper, then the verification itself with the
+ * provider chosen for the person, a wait while it is reviewed, and the dashboard when done.
+ */
 export default function OnboardingVerifyPage() {
   const { t } = useTranslation('identity');
   usePageTitle(t('onboarding.title'));
+  const navigate = useNavigate();
+  const flow = useIdentityFlow();
+  const verified = flow.phase === 'verified';
+
+  useEffect(() => {
+    if (!verified) return;
+    const timer = window.setTimeout(
+      () => navigate('/dashboard', { replace: true }),
+      REDIRECT_AFTER_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [verified, navigate]);
+
   return (
-    <ComingSoon title={t('onboarding.title')} message={t('common:status.comingWithIdentity')} />
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 30, md: 40 } }} gutterBottom>
+        {t('onboarding.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('onboarding.intro')}
+      </Typography>
+      <Paper variant="outlined" sx={{ px: { xs: 1, sm: 3 }, py: 3, mb: 3 }}>
+        <VerificationStepper verified={verified} />
+      </Paper>
+      {flow.settingsFailed && (
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+          {t('messages.settingsFailed')}
+        </Alert>
+      )}
+      {flow.message && (
+        <Alert
+          severity={flow.message.severity}
+          role={flow.message.severity === 'error' ? 'alert' : 'status'}
+          sx={{ mb: 2 }}
+        >
+          {t(`messages.${flow.message.key}`)}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+        <PhaseContent
+          phase={flow.phase}
+          provider={flow.provider}
+          starting={flow.starting}
+          onStart={() => void flow.start()}
+        />
+      </Paper>
+    </Container>
   );
+}
+
+function PhaseContent({
+  phase,
+  provider,
+  starting,
+  onStart,
+}: {
+  phase: FlowPhase;
+  provider: 'plaid' | 'persona';
+  starting: boolean;
+  onStart(): void;
+}) {
+  const { t } = useTranslation('identity');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The content replaces itself as the verification moves on: keyboard and screen-reader users
+  // are taken to its new heading (not on the first render).
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [phase]);
+
+  const title = (text: string) => (
+    <Typography
+      ref={heading}
+      tabIndex={-1}
+      variant="h5"
+      component="h2"
+      gutterBottom
+      sx={{ outline: 'none' }}
+    >
+      {text}
+    </Typography>
+  );
+
+  switch (phase) {
+    case 'loading':
+      return (
+        <Box role="status" sx={{ textAlign: 'center', py: 2, color: 'text.secondary' }}>
+          {t('common:status.loading')}
+        </Box>
+      );
+    case 'verified':
+      return (
+        <Box sx={{ textAlign: 'center' }}>
+          <CheckIcon color="success" sx={{ fontSize: 56 }} aria-hidden />
+          {title(t('onboarding.verified.title'))}
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {t('onboarding.verified.body')}
+          </Typography>
+          <Button variant="contained" component={RouterLink} to="/dashboard" replace>
+            {t('onboarding.verified.dashboard')}
+          </Button>
+        </Box>
+      );
+    case 'review':
+      return (
+        <Box sx={{ textAlign: 'center' }}>
+          <CircularProgress aria-hidden size={40} sx={{ mb: 2 }} />
+          {title(t('onboarding.review.title'))}
+          <Typography color="text.secondary">{t('onboarding.review.body')}</Typography>
+        </Box>
+      );
+    case 'start':
+    case 'resume':
+    case 'retry':
+      return (
+        <Box>
+          {title(t(`onboarding.${phase}.title`))}
+          <Typography sx={{ mb: 1 }}>{t(`onboarding.${phase}.body`)}</Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {t(`onboarding.documents.${provider}`)}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {t('onboarding.withProvider', { provider: t(`providers.${provider}`) })}
+          </Typography>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={onStart}
+            disabled={starting}
+            startIcon={starting ? <CircularProgress size={18} color="inherit" aria-hidden /> : null}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
+            {starting ? t('onboarding.starting') : t(`onboarding.${phase}.button`)}
+          </Button>
+        </Box>
+      );
+  }
 }

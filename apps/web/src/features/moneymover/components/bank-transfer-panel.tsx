@@ -6,13 +6,14 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { BankAccount } from '@pago/shared/contracts/money';
-import { parseAmount } from '@pago/shared/money';
+import { type Cents, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
+import { useVerifiedAction } from '@/lib/use-verified-action';
 import { useBankAccount, useCreateBankAccount, useSendBankPayment } from '../api/banking';
 import { type Feedback, moneyErrorFeedback } from '../lib/money-errors';
 import { looksLikePhone, toE164 } from '../lib/phone';
@@ -143,6 +144,7 @@ function BankTransferForm({
   const { t } = useTranslation('moneymover');
   const locale = useLocale();
   const send = useSendBankPayment();
+  const verified = useVerifiedAction();
   const [values, setValues] = useState<Values>({ receiver: '', amount: '', description: '' });
   const [invalid, setInvalid] = useState<keyof Values | null>(null);
   const [feedback, setFeedback] = useFeedback();
@@ -169,6 +171,14 @@ function BankTransferForm({
       return;
     }
     setFeedback(null);
+    // The identity is checked afresh before any money moves (spec §4); the unverified go to verify.
+    const result = await verified.run(() => transfer(receiver, amount));
+    if (result === 'error') {
+      setFeedback({ severity: 'error', text: t('verification.checkFailed') });
+    }
+  };
+
+  const transfer = async (receiver: string, amount: Cents) => {
     try {
       await send.mutateAsync({
         // "(305) 555-0123" is the U.S. number +13055550123; an e-mail goes as typed.
@@ -228,10 +238,14 @@ function BankTransferForm({
           type="submit"
           variant="contained"
           size="large"
-          disabled={send.isPending}
+          disabled={send.isPending || verified.checking}
           sx={{ justifySelf: { sm: 'start' } }}
         >
-          {send.isPending ? t('common:status.processing') : t('bank.submit')}
+          {verified.checking
+            ? t('verification.checking')
+            : send.isPending
+              ? t('common:status.processing')
+              : t('bank.submit')}
         </Button>
       </Box>
     </Box>

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { useLocale } from '@/lib/format';
+import { useVerifiedAction } from '@/lib/use-verified-action';
 import { useQuote, useSendMoney } from '../api/send-money';
 import { centsToAmountUsd, readAmount } from '../lib/amount';
 import { moneyErrorFeedback } from '../lib/money-errors';
@@ -126,6 +127,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
   const [review, setReview] = useState<Review | null>(null);
   const [feedback, setFeedback] = useFeedback();
   const [lastTransfer, setLastTransfer] = useState<Transfer | null>(null);
+  const verified = useVerifiedAction();
   // A username (from a profile's QR code) cannot receive a Send Money: it goes to a phone.
   const toUsername = to && !looksLikePhone(to) ? to.replace(/^@/, '') : null;
 
@@ -155,6 +157,15 @@ export function SendMoneyForm({ to }: { to: string | null }) {
     } catch (failure) {
       setReview(null);
       setFeedback(moneyErrorFeedback(t, failure, 'send.errors.quoteFailed', locale));
+    }
+  };
+
+  // Pressing Get quote first checks the identity afresh (spec §4): the unverified go to verify it.
+  const submit = async (values: SendFormOutput) => {
+    setFeedback(null);
+    const result = await verified.run(() => requestQuote(values));
+    if (result === 'error') {
+      setFeedback({ severity: 'error', text: t('verification.checkFailed') });
     }
   };
 
@@ -209,7 +220,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
         <Box
           component="form"
           noValidate
-          onSubmit={handleSubmit(requestQuote)}
+          onSubmit={handleSubmit(submit)}
           sx={{ display: 'grid', gap: 2.5 }}
         >
           {toUsername && (
@@ -275,10 +286,14 @@ export function SendMoneyForm({ to }: { to: string | null }) {
             type="submit"
             variant="contained"
             size="large"
-            disabled={quote.isPending}
+            disabled={quote.isPending || verified.checking}
             sx={{ justifySelf: { sm: 'start' } }}
           >
-            {quote.isPending ? t('common:status.processing') : t('send.getQuote')}
+            {verified.checking
+              ? t('verification.checking')
+              : quote.isPending
+                ? t('common:status.processing')
+                : t('send.getQuote')}
           </Button>
         </Box>
       )}

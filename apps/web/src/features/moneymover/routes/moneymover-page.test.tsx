@@ -1,7 +1,8 @@
 import type { Quote, Transfer } from '@pago/shared/contracts/money';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import enMoneyMover from '@/locales/en/moneymover.json';
 import esMoneyMover from '@/locales/es/moneymover.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
@@ -46,9 +47,17 @@ const TRANSFER: Transfer = {
   details: { recipientPhone: '+525512345678' },
 };
 
-/** The wallet's own calls; `extra` answers the rest. */
+// Signed in: the money actions check the identity afresh with this token (spec §4).
+beforeEach(() => {
+  localStorage.setItem('token', 'token-ana');
+});
+
+/** The wallet's own calls and Ana's fresh profile (verified); `extra` answers the rest first. */
 function serve(extra: (call: ApiCall) => Answer | undefined = () => undefined) {
   return stubApi((call) => {
+    if (call.method === 'GET' && call.path === '/api/user/profile') {
+      return extra(call) ?? { body: ANA };
+    }
     if (call.path === '/api/wallet/balance') {
       return { body: { balanceCents: 50000, availableBalanceCents: 50000, currency: 'USD' } };
     }
@@ -57,6 +66,18 @@ function serve(extra: (call: ApiCall) => Answer | undefined = () => undefined) {
     }
     return extra(call);
   });
+}
+
+const UNVERIFIED = { ...ANA, kyc_status: 'pending', plaidIdentityStatus: null };
+
+/** The page, and a stand-in for /onboarding/verify where the unverified are sent. */
+function withOnboarding() {
+  return (
+    <Routes>
+      <Route path="/moneymover" element={<MoneyMoverPage />} />
+      <Route path="/onboarding/verify" element={<h1>Onboarding page</h1>} />
+    </Routes>
+  );
 }
 
 const posts = (calls: ApiCall[], path: string) =>
@@ -243,13 +264,66 @@ describe('the money mover, signed in', () => {
     );
   });
 
-  it('links to identity verification when the server asks for it', async () => {
+  it('sends an unverified user to verify their identity instead of quoting', async () => {
+    let answerCheck: (reply: Answer) => void = () => {};
+    const calls = serve((call) =>
+      call.path === '/api/user/profile'
+        ? new Promise((resolve) => {
+            answerCheck = resolve;
+          })
+        : undefined,
+    );
+    await renderMoneyMover(withOnboarding(), { language: 'en', user: UNVERIFIED });
+    await userEvent.type(screen.getByLabelText("Recipient's phone"), '5512345678');
+    await userEvent.type(screen.getByLabelText('Amount in USD'), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Get quote' }));
+
+    expect(
+      await screen.findByRole('button', { name: 'Checking verification status...' }),
+    ).toBeDisabled();
+    await act(async () => answerCheck({ body: UNVERIFIED }));
+    expect(await screen.findByRole('heading', { name: 'Onboarding page' })).toBeVisible();
+    expect(posts(calls, '/api/transactions/quote')).toHaveLength(0);
+    const [check] = calls.filter((call) => call.path === '/api/user/profile');
+    expect(check?.headers.authorization).toBe('Bearer token-ana');
+  });
+
+  it('quotes for someone whose identity was verified since the page opened', async () => {
+    // The session's copy still says unverified; the fresh check finds it verified.
+    const calls = serve((call) =>
+      call.path === '/api/transactions/quote' ? { body: QUOTE } : undefined,
+    );
+    await renderMoneyMover(withOnboarding(), { language: 'en', user: UNVERIFIED });
+    await userEvent.type(screen.getByLabelText("Recipient's phone"), '5512345678');
+    await userEvent.type(screen.getByLabelText('Amount in USD'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Get quote' }));
+    expect(await screen.findByRole('region', { name: 'Review your transfer' })).toBeVisible();
+    expect(posts(calls, '/api/transactions/quote')).toHaveLength(1);
+  });
+
+  it('says so when the verification status cannot be checked, and moves nothing', async () => {
+    const calls = serve((call) =>
+      call.path === '/api/user/profile' ? apiError(500, 'internal_error') : undefined,
+    );
+    await renderMoneyMover(withOnboarding(), { language: 'es' });
+    await userEvent.type(screen.getByLabelText('Teléfono de quien recibe'), '5512345678');
+    await userEvent.type(screen.getByLabelText('Monto en USD'), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Cotizar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error al comprobar el estado de tu verificación. Intenta recargar la página.',
+    );
+    expect(screen.getByRole('button', { name: 'Cotizar' })).toBeEnabled();
+    expect(screen.queryByRole('heading', { name: 'Onboarding page' })).toBeNull();
+    expect(posts(calls, '/api/transactions/quote')).toHaveLength(0);
+  });
+
+  it('links to identity verification when the server refuses all the same', async () => {
     serve((call) =>
       call.path === '/api/transactions/quote' ? apiError(403, 'identity_not_verified') : undefined,
     );
     await renderMoneyMover(<MoneyMoverPage />, {
       language: 'es',
-      user: { ...ANA, kyc_status: 'pending', plaidIdentityStatus: null },
+      user: UNVERIFIED,
     });
     expect(
       screen.getByText('Verifica tu identidad para enviar, solicitar y transferir dinero.'),
@@ -422,6 +496,36 @@ describe('bank transfer', () => {
       amount: 1250,
       description: 'Rent share',
     });
+  });
+});
+
+describe('bank transfer by someone not verified', () => {
+  it('sends them to verify their identity instead of transferring', async () => {
+    const calls = serve((call) => {
+      if (call.path === '/api/user/profile') return { body: UNVERIFIED };
+      if (call.path === '/api/unit/accounts/me') {
+        return {
+          body: {
+            id: 'b1',
+            accountNumber: '912345678901',
+            routingNumber: '123456780',
+            createdAt: '2025-05-01T00:00:00.000Z',
+          },
+        };
+      }
+      return undefined;
+    });
+    await renderMoneyMover(withOnboarding(), {
+      language: 'en',
+      user: UNVERIFIED,
+      path: '/moneymover?tab=bank',
+    });
+    const send = await screen.findByRole('button', { name: 'Send transfer' });
+    await userEvent.type(screen.getByLabelText(/^Receiver's phone or e-mail/), 'eva@example.com');
+    await userEvent.type(screen.getByLabelText(/^Amount in USD/), '12.5');
+    await userEvent.click(send);
+    expect(await screen.findByRole('heading', { name: 'Onboarding page' })).toBeVisible();
+    expect(posts(calls, '/api/unit/payments/send')).toHaveLength(0);
   });
 });
 

@@ -1,0 +1,95 @@
+import type { IdentitySettings, IdentityStatus } from '@pago/shared/contracts/identity';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '@/test/api-stub';
+import { userProfile } from '@/test/profiles';
+import { renderApp } from '@/test/render';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const IDV = 'idv_AppFlow12345';
+
+function identity(verified: boolean): IdentityStatus {
+  return {
+    state: verified ? 'verified' : 'not_started',
+    verified,
+    verificationService: 'plaid',
+    kyc_status: verified ? 'completed' : 'pending',
+    persona_status: null,
+    plaidIdentityStatus: verified ? 'approved' : null,
+    persona_inquiry_id: null,
+    updatedAt: verified ? '2025-05-02T15:00:00.000Z' : null,
+  };
+}
+
+describe('identity verification in the whole app', () => {
+  it('takes a new user from /onboarding/verify to a dashboard that shows the new status', async () => {
+    type LinkOptions = { onEvent(name: string, metadata: { link_session_id: string }): void };
+    let link: LinkOptions | null = null;
+    const open = vi.fn();
+    vi.stubGlobal('Plaid', {
+      create: (options: LinkOptions) => {
+        link = options;
+        return { open, exit: vi.fn(), destroy: vi.fn() };
+      },
+    });
+    let verified = false;
+    localStorage.setItem('token', 'token-1');
+    const calls = stubApi((call) => {
+      const route = `${call.method} ${call.path}`;
+      if (route === 'GET /api/user/profile') {
+        return {
+          body: userProfile(
+            verified ? { kyc_status: 'completed', plaidIdentityStatus: 'approved' } : {},
+          ),
+        };
+      }
+      if (route === 'GET /api/identity/settings') {
+        const settings: IdentitySettings = {
+          provider: 'plaid',
+          status: identity(verified),
+          plaid: { linkScriptUrl: '/sandbox/plaid/link-initialize.js' },
+          persona: { clientScriptUrl: '/sandbox/persona/persona.js', environment: 'sandbox' },
+        };
+        return { body: settings };
+      }
+      if (route === 'POST /api/plaid/identity-verification/create') {
+        return { body: { link_token: 'link-sandbox-1' } };
+      }
+      if (route === 'POST /api/plaid/identity-verification/complete') {
+        verified = true;
+        return { body: { status: 'success', identity: identity(true) } };
+      }
+      return undefined;
+    });
+    const profileCalls = () => calls.filter((call) => call.path === '/api/user/profile').length;
+
+    const app = await renderApp('/onboarding/verify', 'en');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Start verification' }, { timeout: 3000 }),
+    );
+    await waitFor(() => expect(open).toHaveBeenCalled());
+    const fetchedBefore = profileCalls();
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await act(async () =>
+      (link as LinkOptions | null)?.onEvent('IDENTITY_VERIFICATION_PASS_SESSION', {
+        link_session_id: IDV,
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Verification Complete' })).toBeVisible();
+    // The session fetched the profile again (profile-updated), without a page reload.
+    await waitFor(() => expect(profileCalls()).toBeGreaterThan(fetchedBefore));
+
+    await act(async () => {
+      vi.advanceTimersByTime(3100);
+    });
+    await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
+    const balance = await screen.findByRole('region', { name: 'Account Balance' });
+    expect(within(balance).getByText('Completed')).toBeVisible();
+  });
+});
