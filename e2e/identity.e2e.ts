@@ -1,0 +1,112 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, VIEWPORTS } from './support/browser';
+import { completePersonaFlow, completePlaidFlow, plaidFrame } from './support/identity-flows';
+import { addTestMoney, createUser } from './support/users';
+
+const browser = useBrowser();
+const [phone, desktop] = VIEWPORTS;
+
+async function screenshotOnFailure(page: Page, name: string, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    await page.screenshot({ path: `/tmp/pago-e2e-${name}.png`, fullPage: true }).catch(() => {});
+    throw error;
+  }
+}
+
+/** Verification Complete, then the dashboard about 3 s later (spec §4). */
+async function expectCompleteThenDashboard(page: Page, heading: string) {
+  await page.getByRole('heading', { name: heading }).waitFor({ timeout: 20_000 });
+  const shownAt = Date.now();
+  await page.waitForURL('**/dashboard', { timeout: 10_000 });
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500);
+}
+
+describe('identity verification in Chromium', () => {
+  it('a New York user verifies through the Plaid flow and can then send money home', async () => {
+    const ana = await createUser('Ana', '+12125550191', '10001');
+    const page = await browser.open('/onboarding/verify', desktop, { token: ana.token });
+    await screenshotOnFailure(page, 'plaid-pass', async () => {
+      const steps = page.getByRole('list', { name: 'Pasos del registro' });
+      await steps.waitFor();
+      expect(await steps.textContent()).toContain('Acceso al panel');
+      await page.getByRole('button', { name: 'Iniciar verificación' }).click();
+      expect(await completePlaidFlow(page, 'Rivera')).toBe('passed');
+      await plaidFrame(page).getByRole('button', { name: 'Continuar' }).click();
+      await expectCompleteThenDashboard(page, 'Verificación completa');
+      // The dashboard shows the new status, with no reload of ours.
+      await page.getByText('Completada').first().waitFor();
+
+      await addTestMoney(ana, 20_000);
+      await page.goto('/moneymover');
+      await page.getByLabel('Código de país').selectOption({ value: 'MX' });
+      await page.getByLabel('Teléfono de quien recibe').fill('55 1234 5678');
+      await page.getByLabel('País de destino').selectOption({ value: 'MX' });
+      await page.getByLabel('Monto en USD').fill('50');
+      await page.getByRole('button', { name: 'Cotizar' }).click();
+      await page.getByText('Revisa tu envío').waitFor();
+      await page.getByRole('button', { name: /Confirmar y enviar/ }).click();
+      await page.getByText('¡Dinero enviado con éxito!').waitFor();
+    });
+  });
+
+  it('an Argentine user verifies through the Persona flow in Spanish, waits in review and is approved', async () => {
+    const lucia = await createUser('Lucia', '+12125550192', 'C1425DKF');
+    const page = await browser.open('/onboarding/verify', phone, { token: lucia.token });
+    await screenshotOnFailure(page, 'persona-pass', async () => {
+      await page.getByRole('button', { name: 'Iniciar verificación' }).click();
+      expect(await completePersonaFlow(page, 'García')).toBe('in_review');
+      await page.getByRole('heading', { name: 'Estamos revisando tu información…' }).waitFor();
+      await page.getByText('¡Verificación enviada! Estamos revisando tu información.').waitFor();
+      // The sandbox reviewer approves a few seconds later; the page updates by itself.
+      await expectCompleteThenDashboard(page, 'Verificación completa');
+    });
+  });
+
+  it('a failing test person sees the failure in English and can retry', async () => {
+    const eva = await createUser('Eva', '+12125550193', 'C1425DKF');
+    const page = await browser.open('/onboarding/verify', desktop, {
+      token: eva.token,
+      language: 'en',
+    });
+    await screenshotOnFailure(page, 'persona-fail', async () => {
+      await page.getByRole('button', { name: 'Start verification' }).click();
+      expect(await completePersonaFlow(page, 'Fail', 'en')).toBe('failed');
+      await page.getByText('Verification failed. Please try again or contact support.').waitFor();
+      await page.getByRole('button', { name: 'Try again' }).click();
+      expect(await completePersonaFlow(page, 'Gomez', 'en')).toBe('in_review');
+      await page.getByRole('heading', { name: "We're reviewing your information…" }).waitFor();
+    });
+  });
+
+  it('closing the flow clears the loading state', async () => {
+    const beto = await createUser('Beto', '+12125550194', '10001');
+    const page = await browser.open('/onboarding/verify', phone, { token: beto.token });
+    await screenshotOnFailure(page, 'plaid-close', async () => {
+      const start = page.getByRole('button', { name: 'Iniciar verificación' });
+      await start.click();
+      await plaidFrame(page).getByRole('button', { name: 'Cerrar' }).first().click();
+      await page.locator('iframe[title="Plaid"]').waitFor({ state: 'detached' });
+      await start.waitFor();
+      expect(await start.isEnabled()).toBe(true);
+      await start.click();
+      await plaidFrame(page).getByLabel('Pasaporte').waitFor();
+    });
+  });
+
+  it('an unverified user who tries to send from /moneymover is taken to /onboarding/verify', async () => {
+    const carla = await createUser('Carla', '+12125550195', '10001');
+    const page = await browser.open('/moneymover', phone, { token: carla.token });
+    await screenshotOnFailure(page, 'unverified-send', async () => {
+      await page.getByLabel('Código de país').selectOption({ value: 'MX' });
+      await page.getByLabel('Teléfono de quien recibe').fill('55 1234 5678');
+      await page.getByLabel('País de destino').selectOption({ value: 'MX' });
+      await page.getByLabel('Monto en USD').fill('25');
+      await page.getByRole('button', { name: 'Cotizar' }).click();
+      await page.waitForURL('**/onboarding/verify');
+      await page.getByRole('button', { name: 'Iniciar verificación' }).waitFor();
+    });
+  });
+});
