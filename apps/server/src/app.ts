@@ -31,6 +31,7 @@ import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
 import { plaidFakeRoutes } from './sandbox/plaid/plaid-fake.routes';
 import { createSandboxVendors } from './sandbox/sandbox-vendors';
+import { sharedAssetRoutes } from './sandbox/shared/shared-assets.routes';
 import { registerWebApp } from './web/web-app.routes';
 
 export type AppDeps = {
@@ -183,6 +184,7 @@ export async function buildApp(
   await app.register(identityRoutes);
   await app.register(identityWebhookRoutes);
   if (config.mode === 'sandbox') {
+    await app.register(sharedAssetRoutes);
     await app.register(plaidFakeRoutes);
     await app.register(personaFakeRoutes);
     await app.register(mailboxRoutes);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
 import type { SandboxPersonaInquiriesTable } from '../../db/schema';
-import { decodeImage, sendAsset } from '../shared/assets';
+import { decodeImage, sendAsset, sendClientScript } from '../shared/assets';
 import { enqueueWebhook } from '../webhooks/outbox';
 
 const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
@@ -209,7 +209,7 @@ export async function personaFakeRoutes(app: AppInstance): Promise<void> {
 
   // The embedded flow: the client script and the hosted pages it opens in a frame.
   app.get('/sandbox/persona/persona.js', (_request, reply) =>
-    sendAsset(reply, ASSETS, 'persona.js'),
+    sendClientScript(reply, ASSETS, 'persona.js'),
   );
   app.get('/sandbox/persona/flow', (_request, reply) => sendAsset(reply, ASSETS, 'flow.html'));
   app.get('/sandbox/persona/assets/:file', (request, reply) =>

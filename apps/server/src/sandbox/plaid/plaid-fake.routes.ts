@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
-import { decodeImage, sendAsset } from '../shared/assets';
+import { decodeImage, sendAsset, sendClientScript } from '../shared/assets';
 import { enqueueWebhook } from '../webhooks/outbox';
 import { publicKeyById } from './plaid-keys';
 
@@ -214,7 +214,7 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
 
   // Link: the script pages load, and the hosted flow it opens in a frame.
   app.get('/sandbox/plaid/link-initialize.js', (_request, reply) =>
-    sendAsset(reply, ASSETS, 'link-initialize.js'),
+    sendClientScript(reply, ASSETS, 'link-initialize.js'),
   );
   app.get('/sandbox/plaid/link', (_request, reply) => sendAsset(reply, ASSETS, 'link.html'));
   app.get('/sandbox/plaid/assets/:file', (request, reply) =>
