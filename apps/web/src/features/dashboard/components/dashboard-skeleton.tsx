@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../lib/visually-hidden';
+import { visuallyHidden } from '@/lib/visually-hidden';
 
 export const SKELETON_CARDS = 4;
 

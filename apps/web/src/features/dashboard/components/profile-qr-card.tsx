@@ -7,8 +7,8 @@ import type { UserProfile } from '@pago/shared/contracts/accounts';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '@/lib/visually-hidden';
 import { PROFILE_QR_OPTIONS, profileQrTarget } from '../lib/profile-display';
-import { visuallyHidden } from '../lib/visually-hidden';
 
 type QrImage = { target: string; dataUrl: string } | { target: string; failed: true };
 

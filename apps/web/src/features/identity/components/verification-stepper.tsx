@@ -3,7 +3,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../lib/visually-hidden';
+import { visuallyHidden } from '@/lib/visually-hidden';
 
 const STEPS = ['accountCreated', 'emailVerified', 'identity', 'dashboard'] as const;
 
