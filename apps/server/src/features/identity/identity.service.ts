@@ -38,6 +38,7 @@ import {
   statusRank,
 } from './identity-status';
 import {
+  createKeyCache,
   type PlaidWebhookKey,
   sha256Hex,
   verifyPersonaSignature,
@@ -68,6 +69,11 @@ const notFound = (what: string) => new AppError('not_found', 404, `${what} not f
  * transaction. Those fields are what the money routes check.
  */
 export function createIdentity({ db, config, plaid, persona, clock = () => new Date() }: Deps) {
+  const plaidKeys = createKeyCache(
+    async (kid) => (await plaid.webhookKey(kid)) as PlaidWebhookKey | null,
+    clock,
+  );
+
   async function apply(input: {
     userId: string;
     provider: VerificationService;
@@ -262,12 +268,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
      * delivery is identified by its signed token, so a replayed delivery is applied once.
      */
     async plaidWebhook(rawBody: string, verification: string | undefined): Promise<void> {
-      const keys = new Map<string, PlaidWebhookKey | null>();
-      const keyFor = async (kid: string) => {
-        if (!keys.has(kid)) keys.set(kid, (await plaid.webhookKey(kid)) as PlaidWebhookKey | null);
-        return keys.get(kid) ?? null;
-      };
-      if (!(await verifyPlaidWebhook(verification, rawBody, keyFor, clock()))) {
+      if (!(await verifyPlaidWebhook(verification, rawBody, plaidKeys.get, clock()))) {
         throw new AppError('invalid_signature', 401, 'Invalid webhook signature');
       }
       const body = parseJsonObject(rawBody);

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  createKeyCache,
   personaSignature,
   sha256Hex,
   verifyPersonaSignature,
@@ -94,5 +95,28 @@ describe("Plaid's signed token", () => {
     expect(await verifyPlaidWebhook(token(claims), body, expired, now)).toBe(false);
     expect(await verifyPlaidWebhook(undefined, body, keyFor, now)).toBe(false);
     expect(await verifyPlaidWebhook('a.b', body, keyFor, now)).toBe(false);
+  });
+});
+
+describe("the cache of Plaid's keys", () => {
+  it('asks Plaid once per key, and again for an unknown key only after a minute', async () => {
+    let now = 0;
+    const asked: string[] = [];
+    const cache = createKeyCache(
+      async (kid) => {
+        asked.push(kid);
+        return kid === 'known' ? { kid } : null;
+      },
+      () => new Date(now),
+    );
+    expect(await cache.get('known')).toEqual({ kid: 'known' });
+    expect(await cache.get('known')).toEqual({ kid: 'known' });
+    expect(await cache.get('forged')).toBeNull();
+    expect(await cache.get('forged')).toBeNull();
+    expect(asked).toEqual(['known', 'forged']);
+    now += 61_000;
+    await cache.get('forged');
+    await cache.get('known');
+    expect(asked).toEqual(['known', 'forged', 'forged']);
   });
 });

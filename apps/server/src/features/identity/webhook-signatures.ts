@@ -99,3 +99,23 @@ export async function verifyPlaidWebhook(
     safeEqual(claims.request_body_sha256, sha256Hex(rawBody))
   );
 }
+
+/** Plaid asks for its webhook keys to be cached; an unknown kid is remembered briefly, so forged
+ * tokens cannot make us call Plaid for every request. */
+const KEY_CACHE_MS = 24 * 3600_000;
+const UNKNOWN_KEY_CACHE_MS = 60_000;
+
+export function createKeyCache<K>(fetchKey: (kid: string) => Promise<K | null>, clock: () => Date) {
+  const cache = new Map<string, { key: K | null; until: number }>();
+  return {
+    get: async (kid: string): Promise<K | null> => {
+      const now = clock().getTime();
+      const cached = cache.get(kid);
+      if (cached && cached.until > now) return cached.key;
+      const key = await fetchKey(kid);
+      if (cache.size > 1000) cache.clear();
+      cache.set(kid, { key, until: now + (key ? KEY_CACHE_MS : UNKNOWN_KEY_CACHE_MS) });
+      return key;
+    },
+  };
+}
