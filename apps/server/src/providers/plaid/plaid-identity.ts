@@ -1,11 +1,4 @@
-import {
-  Configuration,
-  CountryCode,
-  type IdentityVerificationGetResponse,
-  type JWKPublicKey,
-  PlaidApi,
-  Products,
-} from 'plaid';
+import type { CountryCode, IdentityVerificationGetResponse, JWKPublicKey, Products } from 'plaid';
 import { AppError } from '../../lib/app-error';
 
 export type PlaidIdentitySettings = {
@@ -29,8 +22,10 @@ export type PlaidIdentityVerification = Pick<
  * call, so the sandbox fake can be this server's own loopback address, known once it listens.
  */
 export function createPlaidIdentity(settings: PlaidIdentitySettings) {
-  const client = () =>
-    new PlaidApi(
+  // The SDK is 10 MB of generated code: loaded on first use, not at start-up.
+  const client = async () => {
+    const { PlaidApi, Configuration } = await import('plaid');
+    return new PlaidApi(
       new Configuration({
         basePath: settings.basePath(),
         baseOptions: {
@@ -43,17 +38,18 @@ export function createPlaidIdentity(settings: PlaidIdentitySettings) {
         },
       }),
     );
+  };
 
   return {
     async createLinkToken(input: { userId: string; language: 'es' | 'en' }): Promise<string> {
-      const { data } = await call(() =>
-        client().linkTokenCreate({
+      const { data } = await call(async () =>
+        (await client()).linkTokenCreate({
           client_name: 'Pago',
           language: input.language,
           // For Identity Verification: the country the company is based in, not the user's.
-          country_codes: [CountryCode.Us],
+          country_codes: ['US' as CountryCode],
           user: { client_user_id: input.userId },
-          products: [Products.IdentityVerification],
+          products: ['identity_verification' as Products],
           identity_verification: { template_id: settings.templateId, gave_consent: true },
         }),
       );
@@ -62,8 +58,8 @@ export function createPlaidIdentity(settings: PlaidIdentitySettings) {
 
     async getVerification(id: string): Promise<PlaidIdentityVerification | null> {
       try {
-        const { data } = await call(() =>
-          client().identityVerificationGet({ identity_verification_id: id }),
+        const { data } = await call(async () =>
+          (await client()).identityVerificationGet({ identity_verification_id: id }),
         );
         return {
           id: data.id,
@@ -80,7 +76,9 @@ export function createPlaidIdentity(settings: PlaidIdentitySettings) {
 
     async webhookKey(keyId: string): Promise<JWKPublicKey | null> {
       try {
-        const { data } = await call(() => client().webhookVerificationKeyGet({ key_id: keyId }));
+        const { data } = await call(async () =>
+          (await client()).webhookVerificationKeyGet({ key_id: keyId }),
+        );
         return data.key;
       } catch (error) {
         if (error instanceof PlaidNotFound) return null;
