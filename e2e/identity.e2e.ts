@@ -1,7 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, VIEWPORTS } from './support/browser';
-import { completePersonaFlow, completePlaidFlow, plaidFrame } from './support/identity-flows';
+import {
+  completePersonaFlow,
+  completePlaidFlow,
+  personaFrame,
+  plaidFrame,
+} from './support/identity-flows';
 import { addTestMoney, createUser } from './support/users';
 
 const browser = useBrowser();
@@ -93,6 +98,21 @@ describe('identity verification in Chromium', () => {
       expect(await start.isEnabled()).toBe(true);
       await start.click();
       await plaidFrame(page).getByLabel('Pasaporte').waitFor();
+    });
+  });
+
+  it('leaving the Persona flow and coming back continues the same, started inquiry', async () => {
+    const sofia = await createUser('Sofia', '+12125550196', 'C1425DKF');
+    const page = await browser.open('/onboarding/verify', desktop, { token: sofia.token });
+    await screenshotOnFailure(page, 'persona-resume', async () => {
+      await page.getByRole('button', { name: 'Iniciar verificación' }).click();
+      await personaFrame(page).getByLabel('País').waitFor();
+      await personaFrame(page).getByRole('button', { name: 'Cerrar' }).first().click();
+      await page.locator('iframe[title="Persona"]').waitFor({ state: 'hidden' });
+      await page.reload();
+      await page.getByRole('button', { name: 'Continuar verificación' }).click();
+      expect(await completePersonaFlow(page, 'García')).toBe('in_review');
+      await page.getByRole('heading', { name: 'Estamos revisando tu información…' }).waitFor();
     });
   });
 

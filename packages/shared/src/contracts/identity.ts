@@ -101,8 +101,9 @@ export const personaCreateInquiryBody = z.strictObject({
   language: languageSchema.optional(),
 });
 export type PersonaCreateInquiryBody = z.infer<typeof personaCreateInquiryBody>;
+/** sessionToken: set when the inquiry was already started; Persona's client needs it to continue. */
 export type PersonaCreateInquiryResponse = {
-  inquiry: { id: string; status: PersonaInquiryStatus };
+  inquiry: { id: string; status: PersonaInquiryStatus; sessionToken: string | null };
 };
 
 // GET /api/persona/status/{inquiryId} — only the owner's inquiry.

@@ -240,8 +240,12 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
       );
       if (open) {
         const current = await persona.getInquiry(open.id);
-        if (current && (current.status === 'created' || current.status === 'pending')) {
-          return { inquiry: { id: current.id, status: current.status } };
+        if (current?.status === 'created') {
+          return { inquiry: { id: current.id, status: current.status, sessionToken: null } };
+        }
+        if (current?.status === 'pending') {
+          const { inquiry, sessionToken } = await persona.resumeInquiry(current.id);
+          return { inquiry: { id: inquiry.id, status: inquiry.status, sessionToken } };
         }
         if (current) await syncPersona(userId, open.id);
       }
@@ -255,7 +259,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
         },
       });
       await applyInquiry(userId, inquiry);
-      return { inquiry: { id: inquiry.id, status: inquiry.status } };
+      return { inquiry: { id: inquiry.id, status: inquiry.status, sessionToken: null } };
     },
 
     async personaStatus(userId: string, inquiryId: string): Promise<PersonaStatusResponse> {

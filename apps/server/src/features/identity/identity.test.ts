@@ -277,8 +277,29 @@ describe('Persona inquiries through the fake', () => {
       payload: { firstName: 'Lucía', lastName: 'García', email: lucia.email },
     });
     expect(again.json().inquiry.id).toBe(inquiryId);
+    expect(again.json().inquiry.sessionToken).toBeNull();
+    // Once the flow has been opened the inquiry is started, and continuing it takes a session
+    // token, which create-inquiry gets from Persona.
+    const flowInquiry = (token?: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/sandbox/persona/flow/inquiry?inquiry-id=${inquiryId}${token ? `&session-token=${encodeURIComponent(token)}` : ''}`,
+      });
+    expect((await flowInquiry()).json()).toMatchObject({ status: 'pending' });
+    expect((await flowInquiry()).statusCode).toBe(403);
+    expect((await flowInquiry('1.forged')).statusCode).toBe(403);
+    const resumed = await app.inject({
+      method: 'POST',
+      url: '/api/persona/create-inquiry',
+      headers: bearer(lucia.token),
+      payload: { firstName: 'Lucía', lastName: 'García', email: lucia.email },
+    });
+    expect(resumed.json().inquiry).toMatchObject({ id: inquiryId, status: 'pending' });
+    const sessionToken = resumed.json().inquiry.sessionToken as string;
+    expect(sessionToken).toEqual(expect.any(String));
+    expect((await flowInquiry(sessionToken)).statusCode).toBe(200);
     expect((await get(lucia, `/api/persona/status/${inquiryId}`)).json()).toMatchObject({
-      status: 'created',
+      status: 'pending',
       identity: { state: 'in_progress', persona_status: 'pending', persona_inquiry_id: inquiryId },
     });
 

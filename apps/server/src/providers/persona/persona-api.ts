@@ -28,6 +28,11 @@ export const PERSONA_API_VERSION = '2023-01-05';
  */
 export function createPersonaApi(settings: PersonaApiSettings) {
   async function request(method: 'GET' | 'POST', path: string, body?: unknown) {
+    const document = await send(method, path, body);
+    return document === null ? null : parseInquiry(document);
+  }
+
+  async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${settings.baseUrl()}${path}`, {
@@ -47,7 +52,7 @@ export function createPersonaApi(settings: PersonaApiSettings) {
     }
     if (response.status === 404) return null;
     if (!response.ok) throw unavailable(`http_${response.status}`);
-    return parseInquiry(await response.json().catch(() => null));
+    return response.json().catch(() => null);
   }
 
   return {
@@ -75,6 +80,16 @@ export function createPersonaApi(settings: PersonaApiSettings) {
 
     async getInquiry(id: string): Promise<PersonaInquiry | null> {
       return request('GET', `/api/v1/inquiries/${encodeURIComponent(id)}`);
+    },
+
+    /** A session token to continue an inquiry the person already started (Persona's resume). */
+    async resumeInquiry(id: string): Promise<{ inquiry: PersonaInquiry; sessionToken: string }> {
+      const document = await send('POST', `/api/v1/inquiries/${encodeURIComponent(id)}/resume`);
+      const sessionToken = (document as { meta?: Record<string, unknown> } | null)?.meta?.[
+        'session-token'
+      ];
+      if (typeof sessionToken !== 'string') throw unavailable('no_session_token');
+      return { inquiry: parseInquiry(document), sessionToken };
     },
   };
 }

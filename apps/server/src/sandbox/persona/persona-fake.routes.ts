@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -41,6 +41,9 @@ export const PERSONA_COUNTRIES = [
 ] as const;
 
 type InquiryRow = Selectable<SandboxPersonaInquiriesTable>;
+
+/** How long a session token for resuming an inquiry lasts. */
+const SESSION_TOKEN_SECONDS = 24 * 3600;
 
 const createBody = z.object({
   data: z.object({
@@ -155,6 +158,24 @@ export async function personaFakeRoutes(app: AppInstance): Promise<void> {
         .send({ errors: [{ title: 'Must be authenticated to access this endpoint' }] });
     }
   };
+  // Session tokens are signed, not stored: the inquiry and the time they were given out.
+  const sessionSignature = (id: string, issuedAt: number) =>
+    createHmac('sha256', config.appSecret)
+      .update(`persona-session.${id}.${issuedAt}`)
+      .digest('hex');
+  const sessionTokenFor = (id: string) => {
+    const issuedAt = Math.floor(Date.now() / 1000);
+    return `${issuedAt}.${sessionSignature(id, issuedAt)}`;
+  };
+  const sessionTokenValid = (id: string, token: unknown) => {
+    const [issued, signature] = typeof token === 'string' ? token.split('.') : [];
+    const issuedAt = Number(issued);
+    if (!Number.isInteger(issuedAt) || !signature) return false;
+    if (Date.now() / 1000 - issuedAt > SESSION_TOKEN_SECONDS) return false;
+    const expected = Buffer.from(sessionSignature(id, issuedAt));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
   const findInquiry = (id: string) =>
     db.selectFrom('sandbox_persona_inquiries').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -207,6 +228,19 @@ export async function personaFakeRoutes(app: AppInstance): Promise<void> {
     },
   );
 
+  app.post(
+    '/sandbox/persona/api/v1/inquiries/:id/resume',
+    { preHandler: vendorApi },
+    async (request, reply) => {
+      const row = await findInquiry((request.params as { id: string }).id);
+      if (!row) return reply.code(404).send({ errors: [{ title: 'Record not found' }] });
+      if (row.status !== 'created' && row.status !== 'pending') {
+        return reply.code(400).send({ errors: [{ title: 'Inquiry cannot be resumed' }] });
+      }
+      return { data: inquiryResource(row), meta: { 'session-token': sessionTokenFor(row.id) } };
+    },
+  );
+
   // The embedded flow: the client script and the hosted pages it opens in a frame.
   app.get('/sandbox/persona/persona.js', (_request, reply) =>
     sendClientScript(reply, ASSETS, 'persona.js'),
@@ -217,12 +251,30 @@ export async function personaFakeRoutes(app: AppInstance): Promise<void> {
   );
 
   app.get('/sandbox/persona/flow/inquiry', async (request, reply) => {
-    const id = String((request.query as Record<string, unknown>)['inquiry-id'] ?? '');
-    const row = await findInquiry(id);
-    if (!row)
+    const query = request.query as Record<string, unknown>;
+    let row = await findInquiry(String(query['inquiry-id'] ?? ''));
+    if (!row) {
       return reply
         .code(404)
         .send({ error: { code: 'inquiry_not_found', message: 'Inquiry not found' } });
+    }
+    // As Persona: the first visit starts the inquiry; coming back to a started one takes the
+    // session token our server got by resuming it.
+    if (row.status === 'pending' && !sessionTokenValid(row.id, query['session-token'])) {
+      return reply.code(403).send({
+        error: {
+          code: 'session_token_required',
+          message: 'This verification was already started. Continue it from the app.',
+        },
+      });
+    }
+    if (row.status === 'created') {
+      row = await db.transaction().execute(async (trx) => {
+        const started = await updateInquiry(trx, (row as InquiryRow).id, { status: 'pending' });
+        await emitEvent(trx, 'started', started);
+        return started;
+      });
+    }
     return {
       id: row.id,
       status: row.status,
@@ -278,8 +330,9 @@ export async function personaFakeRoutes(app: AppInstance): Promise<void> {
           .set({ fields })
           .where('id', '=', row.id)
           .execute();
-        const started = await updateInquiry(trx, row.id, { status: 'pending' });
-        await emitEvent(trx, 'started', started);
+        if (row.status === 'created') {
+          await emitEvent(trx, 'started', await updateInquiry(trx, row.id, { status: 'pending' }));
+        }
         if (lastName === PERSONA_TEST_LAST_NAMES.fail) {
           await emitEvent(
             trx,

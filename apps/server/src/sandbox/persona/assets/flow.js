@@ -179,6 +179,7 @@
   const params = new URLSearchParams(location.search);
   const app = {
     inquiryId: params.get('inquiry-id') || '',
+    sessionToken: params.get('session-token') || '',
     lang: (params.get('lang') || '').toLowerCase().startsWith('en') ? 'en' : 'es',
     country: '',
     idClass: null,
@@ -420,7 +421,10 @@
     flow.boot(app.lang, userCancel);
     window.addEventListener('message', onHostMessage);
     if (!app.inquiryId) return failToLoad(400, 'inquiry_not_found', 'Missing inquiry-id.');
-    const url = `/sandbox/persona/flow/inquiry?inquiry-id=${encodeURIComponent(app.inquiryId)}`;
+    const session = app.sessionToken
+      ? `&session-token=${encodeURIComponent(app.sessionToken)}`
+      : '';
+    const url = `/sandbox/persona/flow/inquiry?inquiry-id=${encodeURIComponent(app.inquiryId)}${session}`;
     const { response, body } = await requestJson(url);
     if (!response) {
       return failToLoad(0, 'network_error', 'Could not reach the verification service.');

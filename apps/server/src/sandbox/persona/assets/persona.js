@@ -27,6 +27,10 @@
   function createController(options) {
     const inquiryId = options.inquiryId ? String(options.inquiryId) : '';
     const language = normalizeLanguage(options.language);
+    // Resuming an inquiry already started needs the session token our server got from Persona.
+    const session = options.sessionToken
+      ? `&session-token=${encodeURIComponent(String(options.sessionToken))}`
+      : '';
     let overlay = null;
     let destroyed = false;
 
@@ -43,7 +47,7 @@
     function load() {
       overlay = createOverlay({
         origin: ORIGIN,
-        src: `${ORIGIN}/sandbox/persona/flow?inquiry-id=${encodeURIComponent(inquiryId)}&lang=${language}`,
+        src: `${ORIGIN}/sandbox/persona/flow?inquiry-id=${encodeURIComponent(inquiryId)}&lang=${language}${session}`,
         title: 'Persona',
         name: 'persona',
         backdrop: 'rgba(17, 12, 38, 0.62)',

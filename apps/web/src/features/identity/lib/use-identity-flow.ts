@@ -240,6 +240,7 @@ export function useIdentityFlow() {
         if (!mounted.current) return;
         client = new Persona.Client({
           inquiryId: inquiry.id,
+          ...(inquiry.sessionToken ? { sessionToken: inquiry.sessionToken } : {}),
           environment: current.persona.environment,
           language,
           onComplete: ({ inquiryId: id, status }) => {

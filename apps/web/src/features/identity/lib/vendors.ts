@@ -33,6 +33,8 @@ export type PersonaCompletion = {
 };
 export type PersonaClientOptions = {
   inquiryId: string;
+  /** To continue an inquiry already started. */
+  sessionToken?: string;
   environment?: 'sandbox' | 'production';
   language?: string;
   onReady?(): void;

@@ -322,7 +322,7 @@ describe('onboarding with Persona', () => {
       'GET /api/identity/settings': { body: settings('persona') },
       'POST /api/persona/create-inquiry': {
         status: 201,
-        body: { inquiry: { id: INQUIRY, status: 'created' } },
+        body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
       },
       [`GET /api/persona/status/${INQUIRY}`]: () => ({
         body: {
@@ -404,7 +404,7 @@ describe('onboarding with Persona', () => {
       'GET /api/identity/settings': { body: settings('persona') },
       'POST /api/persona/create-inquiry': {
         status: 201,
-        body: { inquiry: { id: INQUIRY, status: 'created' } },
+        body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
       },
       [`GET /api/persona/status/${INQUIRY}`]: {
         body: {
@@ -453,7 +453,7 @@ describe('onboarding with Persona', () => {
       'GET /api/identity/settings': { body: settings('persona') },
       'POST /api/persona/create-inquiry': {
         status: 201,
-        body: { inquiry: { id: INQUIRY, status: 'created' } },
+        body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
       },
     });
     await renderIdentity(page, { language: 'en' });
@@ -522,7 +522,7 @@ describe('onboarding: choosing the provider', () => {
       'GET /api/identity/settings': { body: settings('plaid') },
       'POST /api/persona/create-inquiry': {
         status: 201,
-        body: { inquiry: { id: INQUIRY, status: 'created' } },
+        body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
       },
     });
     await renderIdentity(page, { language: 'en' });
@@ -539,7 +539,7 @@ describe('onboarding: choosing the provider', () => {
       'GET /api/identity/settings': { body: settings('persona') },
       'POST /api/persona/create-inquiry': {
         status: 201,
-        body: { inquiry: { id: INQUIRY, status: 'created' } },
+        body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
       },
     });
     await renderIdentity(page, { language: 'en' });
@@ -631,6 +631,26 @@ describe('onboarding: where the person stands when the page opens', () => {
       await screen.findByRole('heading', { name: 'Termina de verificar tu identidad' }),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Continuar verificación' })).toBeEnabled();
+  });
+
+  it('a Persona inquiry already started: continues it with the session token', async () => {
+    const persona = stubPersona();
+    serve({
+      'GET /api/identity/settings': {
+        body: settings('persona', {
+          state: 'in_progress',
+          persona_status: 'pending',
+          persona_inquiry_id: INQUIRY,
+        }),
+      },
+      'POST /api/persona/create-inquiry': {
+        body: { inquiry: { id: INQUIRY, status: 'pending', sessionToken: 'session-1' } },
+      },
+    });
+    await renderIdentity(page, { language: 'es' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar verificación' }));
+    await waitFor(() => expect(persona.clients).toHaveLength(1));
+    expect(persona.last().options).toMatchObject({ inquiryId: INQUIRY, sessionToken: 'session-1' });
   });
 });
 
