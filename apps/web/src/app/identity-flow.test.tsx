@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/test/api-stub';
+import { identityStatus } from '@/test/identity';
 import { userProfile } from '@/test/profiles';
 import { renderApp } from '@/test/render';
 
@@ -14,16 +15,15 @@ afterEach(() => {
 const IDV = 'idv_AppFlow12345';
 
 function identity(verified: boolean): IdentityStatus {
-  return {
-    state: verified ? 'verified' : 'not_started',
-    verified,
-    verificationService: 'plaid',
-    kyc_status: verified ? 'completed' : 'pending',
-    persona_status: null,
-    plaidIdentityStatus: verified ? 'approved' : null,
-    persona_inquiry_id: null,
-    updatedAt: verified ? '2025-05-02T15:00:00.000Z' : null,
-  };
+  return verified
+    ? identityStatus({
+        state: 'verified',
+        verified,
+        kyc_status: 'completed',
+        plaidIdentityStatus: 'approved',
+        updatedAt: '2025-05-02T15:00:00.000Z',
+      })
+    : identityStatus();
 }
 
 describe('identity verification in the whole app', () => {

@@ -1,21 +1,11 @@
 import type { IdentitySettings, IdentityStatus } from '@pago/shared/contracts/identity';
 import { describe, expect, it } from 'vitest';
+import { identityStatus } from '@/test/identity';
 import { userProfile } from '@/test/profiles';
 import { chooseProvider, displayedStatus, identityFromUser, splitName } from './identity-status';
 
-function status(overrides: Partial<IdentityStatus>): IdentityStatus {
-  return {
-    state: 'not_started',
-    verified: false,
-    verificationService: null,
-    kyc_status: null,
-    persona_status: null,
-    plaidIdentityStatus: null,
-    persona_inquiry_id: null,
-    updatedAt: null,
-    ...overrides,
-  };
-}
+const status = (overrides: Partial<IdentityStatus>) =>
+  identityStatus({ verificationService: null, kyc_status: null, ...overrides });
 
 const settings = (provider: 'plaid' | 'persona') =>
   ({ provider, status: status({}) }) as unknown as IdentitySettings;

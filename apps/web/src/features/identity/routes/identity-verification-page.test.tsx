@@ -1,8 +1,9 @@
-import type { IdentitySettings, IdentityStatus } from '@pago/shared/contracts/identity';
+import type { IdentityStatus } from '@pago/shared/contracts/identity';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, apiError, stubApi } from '@/test/api-stub';
+import { identitySettings } from '@/test/identity';
 import { userProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import IdentityVerificationPage from './identity-verification-page';
@@ -21,24 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function settings(status: Partial<IdentityStatus>): IdentitySettings {
-  return {
-    provider: 'plaid',
-    status: {
-      state: 'not_started',
-      verified: false,
-      verificationService: 'plaid',
-      kyc_status: 'pending',
-      persona_status: null,
-      plaidIdentityStatus: null,
-      persona_inquiry_id: null,
-      updatedAt: null,
-      ...status,
-    },
-    plaid: { linkScriptUrl: '/sandbox/plaid/link-initialize.js' },
-    persona: { clientScriptUrl: '/sandbox/persona/persona.js', environment: 'sandbox' },
-  };
-}
+const settings = (status: Partial<IdentityStatus>) => identitySettings('plaid', status);
 
 function serveSettings(answer: () => Answer) {
   return stubApi((call) =>

@@ -1,4 +1,4 @@
-import type { IdentitySettings, IdentityStatus } from '@pago/shared/contracts/identity';
+import type { IdentityStatus } from '@pago/shared/contracts/identity';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useNavigationType } from 'react-router';
@@ -7,6 +7,7 @@ import { PROFILE_UPDATED } from '@/lib/events';
 import enIdentity from '@/locales/en/identity.json';
 import esIdentity from '@/locales/es/identity.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
+import { identitySettings, identityStatus } from '@/test/identity';
 import { keysOf } from '@/test/locale-keys';
 import { userProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
@@ -38,39 +39,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function identity(overrides: Partial<IdentityStatus> = {}): IdentityStatus {
-  return {
-    state: 'not_started',
-    verified: false,
-    verificationService: 'plaid',
-    kyc_status: 'pending',
-    persona_status: null,
-    plaidIdentityStatus: null,
-    persona_inquiry_id: null,
-    updatedAt: null,
-    ...overrides,
-  };
-}
-
-const VERIFIED_BY_PLAID = identity({
+const VERIFIED_BY_PLAID = identityStatus({
   state: 'verified',
   verified: true,
   kyc_status: 'completed',
   plaidIdentityStatus: 'approved',
   updatedAt: '2025-05-02T15:00:00.000Z',
 });
-
-function settings(
-  provider: 'plaid' | 'persona',
-  status: Partial<IdentityStatus> = {},
-): IdentitySettings {
-  return {
-    provider,
-    status: identity({ verificationService: provider, ...status }),
-    plaid: { linkScriptUrl: '/sandbox/plaid/link-initialize.js' },
-    persona: { clientScriptUrl: '/sandbox/persona/persona.js', environment: 'sandbox' },
-  };
-}
 
 type Handler = Answer | ((call: ApiCall) => Answer);
 
@@ -141,9 +116,25 @@ function stubPersona() {
   return { clients, last };
 }
 
+/**
+ * The redirect's 3 s start once the page has rendered the result, which lands asynchronously:
+ * step the (fake) clock until the dashboard shows, at most a few seconds on.
+ */
+async function dashboardShowsSoon() {
+  await vi.waitFor(
+    async () => {
+      await act(async () => {
+        vi.advanceTimersByTime(250);
+      });
+      expect(screen.getByRole('heading', { name: 'Dashboard page (REPLACE)' })).toBeVisible();
+    },
+    { timeout: 5000, interval: 10 },
+  );
+}
+
 describe('onboarding: the stepper', () => {
   it('shows the four steps with the first two done and identity verification current', async () => {
-    serve({ 'GET /api/identity/settings': { body: settings('plaid') } });
+    serve({ 'GET /api/identity/settings': { body: identitySettings('plaid') } });
     await renderIdentity(page);
     const steps = within(screen.getByRole('list', { name: 'Pasos del registro' })).getAllByRole(
       'listitem',
@@ -165,7 +156,7 @@ describe('onboarding with Plaid', () => {
   it('passes: completes once, says Verification Complete, then goes to the dashboard after 3 s', async () => {
     const plaid = stubPlaid();
     const calls = serve({
-      'GET /api/identity/settings': { body: settings('plaid') },
+      'GET /api/identity/settings': { body: identitySettings('plaid') },
       'POST /api/plaid/identity-verification/create': { body: { link_token: 'link-sandbox-1' } },
       'POST /api/plaid/identity-verification/complete': {
         body: { status: 'success', identity: VERIFIED_BY_PLAID },
@@ -210,12 +201,12 @@ describe('onboarding with Plaid', () => {
   it('fails: says so, tells the server, and offers to try again', async () => {
     const plaid = stubPlaid();
     const calls = serve({
-      'GET /api/identity/settings': { body: settings('plaid') },
+      'GET /api/identity/settings': { body: identitySettings('plaid') },
       'POST /api/plaid/identity-verification/create': { body: { link_token: 'link-sandbox-1' } },
       'POST /api/plaid/identity-verification/complete': {
         body: {
           status: 'failed',
-          identity: identity({
+          identity: identityStatus({
             state: 'failed',
             kyc_status: 'failed',
             plaidIdentityStatus: 'failed',
@@ -248,7 +239,7 @@ describe('onboarding with Plaid', () => {
   it('closed before a verification exists: nothing to complete, and the button is back', async () => {
     const plaid = stubPlaid();
     const calls = serve({
-      'GET /api/identity/settings': { body: settings('plaid') },
+      'GET /api/identity/settings': { body: identitySettings('plaid') },
       'POST /api/plaid/identity-verification/create': { body: { link_token: 'link-sandbox-1' } },
     });
     await renderIdentity(page, { language: 'en' });
@@ -265,7 +256,7 @@ describe('onboarding with Plaid', () => {
   it('says the process was interrupted when Link exits with an error', async () => {
     const plaid = stubPlaid();
     serve({
-      'GET /api/identity/settings': { body: settings('plaid') },
+      'GET /api/identity/settings': { body: identitySettings('plaid') },
       'POST /api/plaid/identity-verification/create': { body: { link_token: 'link-sandbox-1' } },
     });
     await renderIdentity(page, { language: 'es' });
@@ -282,7 +273,7 @@ describe('onboarding with Plaid', () => {
     const plaid = stubPlaid();
     let creates = 0;
     serve({
-      'GET /api/identity/settings': { body: settings('plaid') },
+      'GET /api/identity/settings': { body: identitySettings('plaid') },
       'POST /api/plaid/identity-verification/create': () => {
         creates += 1;
         return creates === 1
@@ -311,7 +302,7 @@ describe('onboarding with Plaid', () => {
 describe('onboarding with Persona', () => {
   it('completed: waits for the review, asking every few seconds, until approved', async () => {
     const persona = stubPersona();
-    let review: IdentityStatus = identity({
+    let review: IdentityStatus = identityStatus({
       state: 'pending_review',
       verificationService: 'persona',
       kyc_status: 'pending_review',
@@ -319,7 +310,7 @@ describe('onboarding with Persona', () => {
       persona_inquiry_id: INQUIRY,
     });
     const calls = serve({
-      'GET /api/identity/settings': { body: settings('persona') },
+      'GET /api/identity/settings': { body: identitySettings('persona') },
       'POST /api/persona/create-inquiry': {
         status: 201,
         body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
@@ -378,7 +369,7 @@ describe('onboarding with Persona', () => {
     });
     expect(screen.queryByText(/Verificación enviada/)).toBeNull();
 
-    review = identity({
+    review = identityStatus({
       state: 'verified',
       verified: true,
       verificationService: 'persona',
@@ -392,16 +383,13 @@ describe('onboarding with Persona', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Verificación completa' })).toBeVisible();
     expect(profileUpdates).toBeGreaterThan(updatesBefore);
-    await act(async () => {
-      vi.advanceTimersByTime(3100);
-    });
-    expect(await screen.findByRole('heading', { name: 'Dashboard page (REPLACE)' })).toBeVisible();
+    await dashboardShowsSoon();
   });
 
   it('failed: says so, clears the message after 8 s, and a retry opens a new flow', async () => {
     const persona = stubPersona();
     const calls = serve({
-      'GET /api/identity/settings': { body: settings('persona') },
+      'GET /api/identity/settings': { body: identitySettings('persona') },
       'POST /api/persona/create-inquiry': {
         status: 201,
         body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
@@ -410,7 +398,7 @@ describe('onboarding with Persona', () => {
         body: {
           inquiryId: INQUIRY,
           status: 'failed',
-          identity: identity({
+          identity: identityStatus({
             state: 'failed',
             verificationService: 'persona',
             persona_status: 'failed',
@@ -450,7 +438,7 @@ describe('onboarding with Persona', () => {
   it('cancelled: the button is back; an error says so', async () => {
     const persona = stubPersona();
     serve({
-      'GET /api/identity/settings': { body: settings('persona') },
+      'GET /api/identity/settings': { body: identitySettings('persona') },
       'POST /api/persona/create-inquiry': {
         status: 201,
         body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
@@ -478,7 +466,7 @@ describe('onboarding with Persona', () => {
   it('says so when the inquiry cannot be created', async () => {
     const persona = stubPersona();
     serve({
-      'GET /api/identity/settings': { body: settings('persona') },
+      'GET /api/identity/settings': { body: identitySettings('persona') },
       'POST /api/persona/create-inquiry': apiError(503, 'identity_provider_unavailable'),
     });
     await renderIdentity(page, { language: 'en' });
@@ -519,7 +507,7 @@ describe('onboarding: choosing the provider', () => {
     const plaid = stubPlaid();
     const persona = stubPersona();
     serve({
-      'GET /api/identity/settings': { body: settings('plaid') },
+      'GET /api/identity/settings': { body: identitySettings('plaid') },
       'POST /api/persona/create-inquiry': {
         status: 201,
         body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
@@ -536,7 +524,7 @@ describe('onboarding: choosing the provider', () => {
 
   it("loads the provider's script on demand, once", async () => {
     const calls = serve({
-      'GET /api/identity/settings': { body: settings('persona') },
+      'GET /api/identity/settings': { body: identitySettings('persona') },
       'POST /api/persona/create-inquiry': {
         status: 201,
         body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
@@ -568,7 +556,7 @@ describe('onboarding: where the person stands when the page opens', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serve({
       'GET /api/identity/settings': {
-        body: { ...settings('plaid'), status: VERIFIED_BY_PLAID },
+        body: { ...identitySettings('plaid'), status: VERIFIED_BY_PLAID },
       },
     });
     await renderIdentity(page, { language: 'en' });
@@ -578,18 +566,18 @@ describe('onboarding: where the person stands when the page opens', () => {
       '/dashboard',
     );
     expect(screen.queryByRole('button', { name: /verification/i })).toBeNull();
-    await act(async () => {
-      vi.advanceTimersByTime(3100);
-    });
-    expect(await screen.findByRole('heading', { name: 'Dashboard page (REPLACE)' })).toBeVisible();
+    await dashboardShowsSoon();
   });
 
   it('in review: waits, polling the provider, and offers a retry when declined', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let polls = 0;
-    const inReview = identity({ state: 'pending_review', plaidIdentityStatus: 'pending_review' });
+    const inReview = identityStatus({
+      state: 'pending_review',
+      plaidIdentityStatus: 'pending_review',
+    });
     serve({
-      'GET /api/identity/settings': { body: { ...settings('plaid'), status: inReview } },
+      'GET /api/identity/settings': { body: { ...identitySettings('plaid'), status: inReview } },
       'GET /api/plaid/identity-verification/status': () => {
         polls += 1;
         return {
@@ -598,7 +586,7 @@ describe('onboarding: where the person stands when the page opens', () => {
               ? { status: 'pending_review', identity: inReview }
               : {
                   status: 'failed',
-                  identity: identity({ state: 'failed', plaidIdentityStatus: 'failed' }),
+                  identity: identityStatus({ state: 'failed', plaidIdentityStatus: 'failed' }),
                 },
         };
       },
@@ -623,7 +611,7 @@ describe('onboarding: where the person stands when the page opens', () => {
   it('an attempt left open: offers to continue it', async () => {
     serve({
       'GET /api/identity/settings': {
-        body: settings('plaid', { state: 'in_progress', plaidIdentityStatus: 'pending' }),
+        body: identitySettings('plaid', { state: 'in_progress', plaidIdentityStatus: 'pending' }),
       },
     });
     await renderIdentity(page, { language: 'es' });
@@ -637,7 +625,7 @@ describe('onboarding: where the person stands when the page opens', () => {
     const persona = stubPersona();
     serve({
       'GET /api/identity/settings': {
-        body: settings('persona', {
+        body: identitySettings('persona', {
           state: 'in_progress',
           persona_status: 'pending',
           persona_inquiry_id: INQUIRY,
