@@ -41,6 +41,13 @@ const get = (user: TestUser, url: string) =>
   app.inject({ method: 'GET', url, headers: bearer(user.token) });
 const identityOf = async (user: TestUser) =>
   (await get(user, '/api/identity/status')).json() as { state: string; verified: boolean };
+const completePlaid = (user: TestUser, id: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/plaid/identity-verification/complete',
+    headers: bearer(user.token),
+    payload: { identity_verification_id: id },
+  });
 const testDeposit = (user: TestUser) =>
   moneyPost(app, user, '/api/wallet/test-deposit', { amount: 1000 });
 
@@ -107,12 +114,7 @@ describe('Plaid Identity Verification through the fake', () => {
     const flow = await passPlaidFlow(app, ana);
     expect(flow.linkToken).toMatch(/^link-sandbox-/);
     expect(flow.status).toBe('success');
-    const completed = await app.inject({
-      method: 'POST',
-      url: '/api/plaid/identity-verification/complete',
-      headers: bearer(ana.token),
-      payload: { identity_verification_id: flow.id },
-    });
+    const completed = await completePlaid(ana, flow.id);
     expect(completed.statusCode).toBe(200);
     expect(completed.json()).toMatchObject({
       status: 'success',
@@ -134,12 +136,7 @@ describe('Plaid Identity Verification through the fake', () => {
     const bob = await signUp(app, { zipCode: '10001' });
     const failed = await passPlaidFlow(app, bob, 'Fail');
     expect(failed.status).toBe('failed');
-    const completed = await app.inject({
-      method: 'POST',
-      url: '/api/plaid/identity-verification/complete',
-      headers: bearer(bob.token),
-      payload: { identity_verification_id: failed.id },
-    });
+    const completed = await completePlaid(bob, failed.id);
     expect(completed.json()).toMatchObject({
       status: 'failed',
       identity: { state: 'failed', verified: false, kyc_status: 'failed' },
@@ -147,12 +144,7 @@ describe('Plaid Identity Verification through the fake', () => {
     expect((await testDeposit(bob)).statusCode).toBe(403);
 
     const retry = await passPlaidFlow(app, bob);
-    await app.inject({
-      method: 'POST',
-      url: '/api/plaid/identity-verification/complete',
-      headers: bearer(bob.token),
-      payload: { identity_verification_id: retry.id },
-    });
+    await completePlaid(bob, retry.id);
     expect(await identityOf(bob)).toMatchObject({ state: 'verified', verified: true });
     // A late webhook about the old, failed attempt changes nothing.
     await drainWebhooks();
@@ -163,12 +155,7 @@ describe('Plaid Identity Verification through the fake', () => {
     const owner = await signUp(app);
     const intruder = await signUp(app);
     const flow = await passPlaidFlow(app, owner);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/plaid/identity-verification/complete',
-      headers: bearer(intruder.token),
-      payload: { identity_verification_id: flow.id },
-    });
+    const response = await completePlaid(intruder, flow.id);
     expect(response.statusCode).toBe(404);
     expect(await identityOf(intruder)).toMatchObject({ verified: false });
   });
