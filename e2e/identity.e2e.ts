@@ -70,6 +70,27 @@ describe('identity verification in Chromium', () => {
     });
   });
 
+  it('a user who closes the browser mid-flow still ends verified, through the webhook', async () => {
+    const dora = await createUser('Dora', '+12125550197', '10001');
+    const page = await browser.open('/onboarding/verify', phone, { token: dora.token });
+    await screenshotOnFailure(page, 'plaid-closed-browser', async () => {
+      await page.getByRole('button', { name: 'Iniciar verificación' }).click();
+      expect(await completePlaidFlow(page, 'Ortiz')).toBe('passed');
+    });
+    // Gone before pressing Continue: the app never hears of the result.
+    await page.context().close();
+    const later = await browser.open('/identity-verification', desktop, { token: dora.token });
+    await screenshotOnFailure(later, 'plaid-closed-browser-later', async () => {
+      for (let tries = 0; tries < 20; tries += 1) {
+        if (await later.getByText('Verificada', { exact: true }).isVisible()) break;
+        await later.waitForTimeout(500);
+        await later.reload();
+        await later.getByRole('heading', { level: 1 }).waitFor();
+      }
+      await later.getByText('Verificada', { exact: true }).waitFor({ timeout: 1000 });
+    });
+  });
+
   it('a failing test person sees the failure in English and can retry', async () => {
     const eva = await createUser('Eva', '+12125550193', 'C1425DKF');
     const page = await browser.open('/onboarding/verify', desktop, {
