@@ -81,13 +81,13 @@ describe('identity verification in Chromium', () => {
     await page.context().close();
     const later = await browser.open('/identity-verification', desktop, { token: dora.token });
     await screenshotOnFailure(later, 'plaid-closed-browser-later', async () => {
-      for (let tries = 0; tries < 20; tries += 1) {
-        if (await later.getByText('Verificada', { exact: true }).isVisible()) break;
-        await later.waitForTimeout(500);
+      // The page does not poll a verification that is not in review: reload until it shows.
+      const verifiedAfterReload = async () => {
         await later.reload();
         await later.getByRole('heading', { level: 1 }).waitFor();
-      }
-      await later.getByText('Verificada', { exact: true }).waitFor({ timeout: 1000 });
+        return later.getByText('Verificada', { exact: true }).isVisible();
+      };
+      await expect.poll(verifiedAfterReload, { timeout: 10_000, interval: 500 }).toBe(true);
     });
   });
 
