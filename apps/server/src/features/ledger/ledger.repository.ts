@@ -11,20 +11,27 @@ export async function userBalance(db: Database, userId: string): Promise<number>
   return row?.balance_cents ?? 0;
 }
 
-/** Outgoing money that counts toward limits, in the US Eastern day and month of `now`. */
+/**
+ * Outgoing money that counts toward limits, in the US Eastern day and month of `now`: every
+ * transfer of those calendar windows, as `ledger_post` counts them (migration 0005).
+ */
 export async function usedLimits(db: Database, userId: string, now: Date) {
   const row = await sql<{ day: number; month: number }>`
-    with bounds as (
-      select (date_trunc('day', ${now}::timestamptz at time zone 'America/New_York') at time zone 'America/New_York') as day_start,
-             (date_trunc('month', ${now}::timestamptz at time zone 'America/New_York') at time zone 'America/New_York') as month_start
+    with local as (select ${now}::timestamptz at time zone 'America/New_York' as at),
+    bounds as (
+      select date_trunc('day', at) at time zone 'America/New_York' as day_start,
+             (date_trunc('day', at) + interval '1 day') at time zone 'America/New_York' as day_end,
+             date_trunc('month', at) at time zone 'America/New_York' as month_start,
+             (date_trunc('month', at) + interval '1 month') at time zone 'America/New_York' as month_end
+      from local
     )
-    select coalesce(sum(t.amount_cents) filter (where t.created_at >= b.day_start), 0)::bigint as day,
+    select coalesce(sum(t.amount_cents) filter (where t.created_at >= b.day_start and t.created_at < b.day_end), 0)::bigint as day,
            coalesce(sum(t.amount_cents), 0)::bigint as month
     from bounds b
     left join ledger_transfers t
       on t.user_id = ${userId} and t.counts_toward_limits
      and t.status not in ('failed', 'refunded')
-     and t.created_at >= b.month_start and t.created_at <= ${now}::timestamptz
+     and t.created_at >= b.month_start and t.created_at < b.month_end
     `.execute(db);
   const first = row.rows[0];
   return { day: Number(first?.day ?? 0), month: Number(first?.month ?? 0) };
