@@ -56,7 +56,11 @@ function createServices({
   clock,
   selfUrl = () => config.publicUrl,
 }: AppDeps) {
-  const ledger = createLedger(clock ? { clock } : {});
+  const ledger = createLedger({
+    ...(clock ? { clock } : {}),
+    // Called only when money moves, long after `accounts` exists.
+    partyNames: (userIds, executor) => accounts.parties(userIds, executor),
+  });
   const rateLimits = createRateLimits(db);
   const emailVerification = createEmailVerification({ db, config, mailer, rateLimits });
   const accounts = createAccounts({

@@ -4,6 +4,7 @@ import {
   DEFAULT_PHONE_COUNTRY,
   getPhoneCountry,
   isPhoneCountry,
+  isPhoneOfCountry,
   PHONE_COUNTRIES,
   PHONE_COUNTRY_CODES,
   type PhoneCountryCode,
@@ -66,5 +67,20 @@ describe('PHONE_COUNTRIES', () => {
 
   it('getPhoneCountry refuses an unknown code at runtime', () => {
     expect(() => getPhoneCountry('GB' as PhoneCountryCode)).toThrow(RangeError);
+  });
+});
+
+describe('isPhoneOfCountry: a remittance recipient’s phone belongs to the destination', () => {
+  it.each([
+    ['+525512345678', 'MX', true],
+    ['+12125551234', 'MX', false],
+    ['+12125551234', 'US', true],
+    ['+14165551234', 'US', false],
+    ['+573001234567', 'CO', true],
+    ['+573001234567', 'PE', false],
+    ['+50222345678', 'GT', true],
+    ['+5255', 'MX', false],
+  ])('%s in %s: %s', (phone, country, expected) => {
+    expect(isPhoneOfCountry(phone, country)).toBe(expected);
   });
 });

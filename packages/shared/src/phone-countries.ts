@@ -1,3 +1,5 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
 // Countries the sign-up phone picker offers (spec §2), in the spec's order. Names are neutral
 // Latin American Spanish, as the picker shows them without further translation.
 export const PHONE_COUNTRIES = [
@@ -49,4 +51,18 @@ export function getPhoneCountry(code: PhoneCountryCode): PhoneCountry {
   const country = PHONE_COUNTRIES.find((c) => c.code === code);
   if (!country) throw new RangeError(`Not a phone country: ${code}`);
   return country;
+}
+
+/** The country a phone number (E.164) belongs to, by libphonenumber's metadata; none if invalid. */
+export function phoneCountryOf(phone: string): string | undefined {
+  const parsed = parsePhoneNumberFromString(phone);
+  return parsed?.isValid() ? parsed.country : undefined;
+}
+
+/**
+ * A remittance is paid out in its destination country, so its recipient's phone must be from
+ * there. The server refuses a mismatch and the send form checks the same rule.
+ */
+export function isPhoneOfCountry(phone: string, country: string): boolean {
+  return phoneCountryOf(phone) === country;
 }

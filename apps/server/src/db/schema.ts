@@ -120,6 +120,9 @@ export type QuotesTable = {
   fx_rate: string;
   spread_bps: number;
   payout_amount: string;
+  /** The recipient the quote was priced for (migration 0005; null on older quotes). */
+  recipient_phone: string | null;
+  transfer_kind: 'p2p' | 'remittance' | null;
   expires_at: Date;
   used_at: Date | null;
   created_at: CreatedAt;

@@ -6,6 +6,9 @@ import { type Kysely, sql } from 'kysely';
  * moment later but committed first was invisible to the one holding the wallet's lock, and
  * parallel sends passed the daily limit. It now counts every committed transfer of the calendar
  * day and month of `p_now` (US Eastern). Same signature; only the limit query changed.
+ *
+ * A quote is bound to its recipient: the phone it was priced for and the kind it was priced as
+ * (p2p is free, a remittance is not). Quotes made before have neither and cannot be sent.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -108,4 +111,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return next v_transfer;
     end
     $fn$`.execute(db);
+  await sql`alter table quotes add column recipient_phone text, add column transfer_kind text`.execute(
+    db,
+  );
 }

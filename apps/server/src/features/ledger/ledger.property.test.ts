@@ -123,8 +123,15 @@ describe('the ledger under random workloads', () => {
               method: 'POST',
               url: '/api/transactions/quote',
               headers: bearer(sender.token),
-              payload: { recipientCountry: 'MX', amountUsd: c.amount / 100 },
+              payload: { recipientCountry: 'MX', amountUsd: c.amount / 100, recipientPhone: phone },
             });
+            // Limits are checked at quote time (issue 10): a quote over them is refused there.
+            const overLimit = c.amount > PER_TX || (used[c.from] as number) + c.amount > DAILY;
+            if (overLimit) {
+              expect(quote.json().error?.code).toBe('limit_exceeded');
+              continue;
+            }
+            expect(quote.statusCode).toBe(200);
             const fee = internationalFee('MX', c.amount as Cents, 'standard');
             const response = await moneyPost(app, sender, '/api/transactions/send', {
               recipientName: phone,

@@ -47,7 +47,22 @@ const usd = (cents: number) => formatUsd(cents as Cents, 'en');
  * and limits, and writes the transfer, its entries and the new balances in the caller's
  * transaction — all or nothing.
  */
-export function createLedger({ clock = () => new Date() }: { clock?: () => Date } = {}) {
+/** The names of people as money moves between them (the accounts feature's `parties`). */
+export type PartyNames = (
+  userIds: string[],
+  executor: Database,
+) => Promise<Map<string, { name: string }>>;
+
+/** Where `ledger.post` keeps the names of both people, as they were when the money moved. */
+export type PartyNamesSnapshot = { owner: string; counterparty: string };
+
+export function createLedger({
+  clock = () => new Date(),
+  partyNames,
+}: {
+  clock?: () => Date;
+  partyNames: PartyNames;
+}) {
   /** The ledger function's refusals (SQLSTATE P2001, P2002) as the API's errors. */
   function refusal(error: unknown): AppError | null {
     const e = error as { code?: string; detail?: string };
@@ -68,30 +83,25 @@ export function createLedger({ clock = () => new Date() }: { clock?: () => Date 
         },
       );
     }
+    return limitRefusal(detail.limit ?? 'daily', Number(detail.used ?? 0));
+  }
+
+  async function limits(db: Database, userId: string) {
+    const used = await usedLimits(db, userId, clock());
     const { perTransaction, daily, monthly } = TRANSFER_LIMITS;
-    if (detail.limit === 'per_transaction') {
-      return new AppError(
-        'limit_exceeded',
-        422,
-        `The most you can send in one transfer is ${usd(perTransaction)}.`,
-        {
-          limit: 'per_transaction',
-          limitCents: perTransaction,
-          remainingCents: perTransaction,
-        },
-      );
-    }
-    const isDaily = detail.limit === 'daily';
-    const limitCents = isDaily ? daily : monthly;
-    const remainingCents = Math.max(0, limitCents - Number(detail.used ?? 0));
-    return new AppError(
-      'limit_exceeded',
-      422,
-      isDaily
-        ? `This is over your daily limit of ${usd(daily)}. You can still send ${usd(remainingCents)} today.`
-        : `This is over your monthly limit of ${usd(monthly)}. You can still send ${usd(remainingCents)} this month.`,
-      { limit: isDaily ? 'daily' : 'monthly', limitCents, remainingCents },
-    );
+    return {
+      perTransactionCents: perTransaction,
+      day: {
+        limitCents: daily,
+        usedCents: used.day,
+        remainingCents: Math.max(0, daily - used.day),
+      },
+      month: {
+        limitCents: monthly,
+        usedCents: used.month,
+        remainingCents: Math.max(0, monthly - used.month),
+      },
+    };
   }
 
   return {
@@ -107,6 +117,17 @@ export function createLedger({ clock = () => new Date() }: { clock?: () => Date 
         throw new Error(`Unbalanced transfer legs: ${JSON.stringify(transfer.legs)}`);
       }
       const now = clock();
+      const metadata = { ...transfer.metadata };
+      if (transfer.counterpartyUserId) {
+        // Receipts show the names as they were when the money moved: a later rename must not
+        // rewrite them. Read in the transfer's transaction, next to the money.
+        const names = await partyNames([transfer.userId, transfer.counterpartyUserId], tx);
+        const snapshot: PartyNamesSnapshot = {
+          owner: names.get(transfer.userId)?.name ?? '',
+          counterparty: names.get(transfer.counterpartyUserId)?.name ?? '',
+        };
+        metadata.partyNames = snapshot;
+      }
       try {
         return await postTransfer(tx, {
           kind: transfer.kind,
@@ -117,7 +138,7 @@ export function createLedger({ clock = () => new Date() }: { clock?: () => Date 
           feeCents: transfer.feeCents ?? 0,
           countsTowardLimits: transfer.countsTowardLimits,
           relatedTransferId: transfer.relatedTransferId ?? null,
-          metadata: transfer.metadata ?? {},
+          metadata,
           note: transfer.note ?? null,
           now,
           legs: transfer.legs.map((leg) =>
@@ -138,24 +159,45 @@ export function createLedger({ clock = () => new Date() }: { clock?: () => Date 
 
     balance: (db: Database, userId: string) => userBalance(db, userId),
 
-    async limits(db: Database, userId: string) {
-      const used = await usedLimits(db, userId, clock());
-      const { perTransaction, daily, monthly } = TRANSFER_LIMITS;
-      return {
-        perTransactionCents: perTransaction,
-        day: {
-          limitCents: daily,
-          usedCents: used.day,
-          remainingCents: Math.max(0, daily - used.day),
-        },
-        month: {
-          limitCents: monthly,
-          usedCents: used.month,
-          remainingCents: Math.max(0, monthly - used.month),
-        },
-      };
+    limits,
+
+    /**
+     * Refuses, before any money moves (at quote time), an amount over the room the sender has
+     * left, in the ledger's own `limit_exceeded` shape. The ledger checks again when it posts.
+     */
+    async assertRoom(db: Database, userId: string, amountCents: number) {
+      const room = await limits(db, userId);
+      if (amountCents > room.perTransactionCents) throw limitRefusal('per_transaction', 0);
+      if (amountCents > room.day.remainingCents) throw limitRefusal('daily', room.day.usedCents);
+      if (amountCents > room.month.remainingCents) {
+        throw limitRefusal('monthly', room.month.usedCents);
+      }
     },
   };
+}
+
+/** A limit refusal: which limit, and how much room is left (spec §9). */
+function limitRefusal(limit: string, used: number): AppError {
+  const { perTransaction, daily, monthly } = TRANSFER_LIMITS;
+  if (limit === 'per_transaction') {
+    return new AppError(
+      'limit_exceeded',
+      422,
+      `The most you can send in one transfer is ${usd(perTransaction)}.`,
+      { limit: 'per_transaction', limitCents: perTransaction, remainingCents: perTransaction },
+    );
+  }
+  const isDaily = limit === 'daily';
+  const limitCents = isDaily ? daily : monthly;
+  const remainingCents = Math.max(0, limitCents - used);
+  return new AppError(
+    'limit_exceeded',
+    422,
+    isDaily
+      ? `This is over your daily limit of ${usd(daily)}. You can still send ${usd(remainingCents)} today.`
+      : `This is over your monthly limit of ${usd(monthly)}. You can still send ${usd(remainingCents)} this month.`,
+    { limit: isDaily ? 'daily' : 'monthly', limitCents, remainingCents },
+  );
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

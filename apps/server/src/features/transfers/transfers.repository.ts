@@ -14,6 +14,8 @@ export async function insertQuote(
     fxRate: string;
     spreadBps: number;
     payoutAmount: string;
+    recipientPhone: string | null;
+    transferKind: 'p2p' | 'remittance';
     expiresAt: Date;
   },
 ) {
@@ -30,6 +32,8 @@ export async function insertQuote(
       fx_rate: row.fxRate,
       spread_bps: row.spreadBps,
       payout_amount: row.payoutAmount,
+      recipient_phone: row.recipientPhone,
+      transfer_kind: row.transferKind,
       expires_at: row.expiresAt,
     })
     .returning(['id'])

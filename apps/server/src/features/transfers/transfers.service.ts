@@ -13,6 +13,7 @@ import {
 } from '@pago/shared/contracts/money';
 import { fxSpreadBps, getCorridor, internationalFee } from '@pago/shared/fees';
 import { type Cents, centsToDecimalString } from '@pago/shared/money';
+import { isPhoneOfCountry, phoneCountryOf } from '@pago/shared/phone-countries';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { LedgerTransfersTable } from '../../db/schema';
@@ -21,7 +22,7 @@ import { isUuid } from '../../lib/ids';
 import type { RatesProvider } from '../../providers/fx/rates';
 import type { PayoutPartner } from '../../providers/payout/payout-partner';
 import type { Accounts, Party } from '../accounts/accounts.service';
-import { type Ledger, walletToWallet } from '../ledger/ledger.service';
+import { type Ledger, type PartyNamesSnapshot, walletToWallet } from '../ledger/ledger.service';
 import { customerRate, payoutAmount } from './fx-math';
 import {
   findTransferOf,
@@ -62,10 +63,14 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     return rows.map((row) => {
       const isOwner = row.user_id === viewerId;
       const other = isOwner ? row.counterparty_user_id : row.user_id;
-      const meta = row.metadata as Record<string, unknown>;
+      const { partyNames, ...meta } = row.metadata as Record<string, unknown> & {
+        partyNames?: PartyNamesSnapshot;
+      };
       const party: Party | undefined = other ? parties.get(other) : undefined;
+      // The name as it was when the money moved (older transfers have no snapshot).
+      const name = partyNames?.[isOwner ? 'counterparty' : 'owner'] || party?.name;
       const counterparty = party
-        ? { userId: party.userId, name: party.name, username: party.username, phone: party.phone }
+        ? { userId: party.userId, name: name ?? '', username: party.username, phone: party.phone }
         : typeof meta.recipientPhone === 'string'
           ? { userId: null, name: meta.recipientPhone, username: null, phone: meta.recipientPhone }
           : typeof meta.billerName === 'string'
@@ -87,16 +92,55 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     });
   }
 
+  /**
+   * Whom a phone reaches: a Pago user's phone is an instant, free P2P transfer; any other is a
+   * remittance, whose phone must belong to the destination country. A U.S. phone that is not a
+   * Pago user's is neither (there is no U.S. payout): the person can be invited instead.
+   */
+  async function destination(
+    userId: string,
+    phone: string,
+    country: string,
+    executor: Database,
+  ): Promise<{ kind: 'p2p'; party: Party } | { kind: 'remittance' }> {
+    const recipient = await accounts.findRecipient({ phone }, executor);
+    if (recipient?.userId === userId) {
+      throw new AppError('self_transfer', 422, 'You cannot send money to yourself.');
+    }
+    if (recipient) return { kind: 'p2p', party: recipient };
+    const phoneCountry = phoneCountryOf(phone) ?? null;
+    if (phoneCountry === 'US') {
+      throw new AppError(
+        'recipient_not_on_pago',
+        422,
+        'This U.S. phone is not on Pago. Money within the United States goes to Pago users only: invite them to Pago.',
+        { phoneCountry },
+      );
+    }
+    if (!isPhoneOfCountry(phone, country)) {
+      throw new AppError(
+        'recipient_country_mismatch',
+        422,
+        'The recipient’s phone is not from the destination country. Check the phone or the country.',
+        { recipientCountry: country, phoneCountry },
+      );
+    }
+    return { kind: 'remittance' };
+  }
+
   async function quote(userId: string, input: QuoteBody): Promise<Quote> {
     const body = quoteBody.parse(input);
     const corridor = getCorridor(body.recipientCountry);
     const amountCents = usdToCents(body.amountUsd);
-    const recipient = body.recipientPhone
-      ? await accounts.findRecipient({ phone: body.recipientPhone })
-      : null;
-    if (recipient && recipient.userId !== userId) {
+    // Without a phone a quote is an estimate: it is bound to no recipient, so it cannot be sent.
+    const kind = body.recipientPhone
+      ? (await destination(userId, body.recipientPhone, corridor.country, db)).kind
+      : 'remittance';
+    await ledger.assertRoom(db, userId, amountCents);
+    const expiresAt = new Date(ledger.clock().getTime() + QUOTE_TTL_MINUTES * 60_000);
+    const recipientPhone = body.recipientPhone ?? null;
+    if (kind === 'p2p') {
       // Pago to Pago: what the sender pays and what arrives are the same dollars, at once.
-      const expiresAt = new Date(ledger.clock().getTime() + QUOTE_TTL_MINUTES * 60_000);
       const payout = centsToDecimalString(amountCents as Cents);
       const row = await insertQuote(db, {
         userId,
@@ -109,6 +153,8 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
         fxRate: '1',
         spreadBps: 0,
         payoutAmount: payout,
+        recipientPhone,
+        transferKind: 'p2p',
         expiresAt,
       });
       return {
@@ -133,7 +179,6 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     const spreadBps = fxSpreadBps(corridor.currency);
     const fxRate = customerRate(marketRate, spreadBps);
     const payout = payoutAmount(amountCents, fxRate, corridor.currency);
-    const expiresAt = new Date(ledger.clock().getTime() + QUOTE_TTL_MINUTES * 60_000);
     const row = await insertQuote(db, {
       userId,
       country: corridor.country,
@@ -145,6 +190,8 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
       fxRate,
       spreadBps,
       payoutAmount: payout,
+      recipientPhone,
+      transferKind: 'remittance',
       expiresAt,
     });
     return {
@@ -165,23 +212,61 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     };
   }
 
+  /**
+   * The quote a send carries, locked and marked used: still valid, made for this recipient
+   * (phone, country, and kind — a free P2P price cannot pay a remittance) and this amount.
+   */
+  async function takeQuote(
+    tx: Database,
+    userId: string,
+    quoteId: string,
+    body: SendMoneyBody,
+    kind: 'p2p' | 'remittance',
+  ) {
+    const q = await lockQuote(tx, userId, quoteId);
+    const now = ledger.clock();
+    if (!q || q.used_at)
+      throw new AppError('quote_expired', 409, 'This quote is no longer valid. Get a new quote.');
+    if (q.expires_at <= now)
+      throw new AppError('quote_expired', 409, 'This quote has expired. Get a new quote.');
+    if (
+      q.recipient_phone !== body.recipientName ||
+      q.recipient_country !== body.recipientCountry ||
+      q.transfer_kind !== kind
+    ) {
+      throw new AppError(
+        'quote_recipient_mismatch',
+        409,
+        'This quote was made for another recipient. Get a new quote for this one.',
+      );
+    }
+    const speed = body.speed ?? q.speed;
+    if (q.amount_cents !== usdToCents(body.amountUsd) || q.speed !== speed) {
+      throw new AppError(
+        'quote_mismatch',
+        409,
+        'The amount, country or speed differ from the quote. Get a new quote.',
+      );
+    }
+    await markQuoteUsed(tx, q.id, now);
+    return { ...q, speed, now };
+  }
+
   async function send(tx: Database, userId: string, body: SendMoneyBody): Promise<Transfer> {
     const amountCents = usdToCents(body.amountUsd);
-    const recipient = await accounts.findRecipient({ phone: body.recipientName }, tx);
-    if (recipient?.userId === userId) {
-      throw new AppError('self_transfer', 422, 'You cannot send money to yourself.');
-    }
-    if (recipient) {
+    const to = await destination(userId, body.recipientName, body.recipientCountry, tx);
+    if (to.kind === 'p2p') {
+      if (body.quoteId) await takeQuote(tx, userId, body.quoteId, body, 'p2p');
       // Pago to Pago: instant and free.
       const row = await ledger.post(tx, {
         kind: 'p2p',
         status: 'completed',
         userId,
-        counterpartyUserId: recipient.userId,
+        counterpartyUserId: to.party.userId,
         amountCents,
         countsTowardLimits: true,
         metadata: { recipientPhone: body.recipientName, recipientCountry: body.recipientCountry },
-        legs: walletToWallet(userId, recipient.userId, amountCents),
+        legs: walletToWallet(userId, to.party.userId, amountCents),
       });
       return (await view([row], userId, tx))[0] as Transfer;
     }
@@ -193,25 +278,8 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
         'Get a quote first: the fee and the rate are shown before you send.',
       );
     }
-    const q = await lockQuote(tx, userId, body.quoteId);
-    const now = ledger.clock();
-    if (!q || q.used_at)
-      throw new AppError('quote_expired', 409, 'This quote is no longer valid. Get a new quote.');
-    if (q.expires_at <= now)
-      throw new AppError('quote_expired', 409, 'This quote has expired. Get a new quote.');
-    const speed = body.speed ?? q.speed;
-    if (
-      q.amount_cents !== amountCents ||
-      q.recipient_country !== body.recipientCountry ||
-      q.speed !== speed
-    ) {
-      throw new AppError(
-        'quote_mismatch',
-        409,
-        'The amount, country or speed differ from the quote. Get a new quote.',
-      );
-    }
-    await markQuoteUsed(tx, q.id, now);
+    const q = await takeQuote(tx, userId, body.quoteId, body, 'remittance');
+    const { speed, now } = q;
     const delay = speed === 'express' ? payoutDelayMs : payoutDelayMs * 2;
     const row = await ledger.post(tx, {
       kind: 'remittance',

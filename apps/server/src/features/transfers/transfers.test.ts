@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/accounts-helpers';
-import { balanceOf, moneyPost, nextUsPhone, verifiedUser } from '../../../test/money-helpers';
+import {
+  balanceOf,
+  type MoneyUser,
+  moneyPost,
+  nextUsPhone,
+  verifiedUser,
+} from '../../../test/money-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
@@ -94,7 +100,8 @@ describe('quotes', () => {
       amountUsd: 100,
       recipientPhone: ana.phone,
     });
-    expect(self.json().transferKind).toBe('remittance');
+    expect(self.statusCode).toBe(422);
+    expect(self.json().error.code).toBe('self_transfer');
   });
 
   it.each([
@@ -174,7 +181,12 @@ describe('sending money', () => {
   it('sends a remittance on a quote: debits amount and fee, delivers, and keeps the quoted rate', async () => {
     const ana = await verifiedUser(app, db, 50_000);
     const q = (
-      await quote(ana, { recipientCountry: 'MX', amountUsd: 100, speed: 'express' })
+      await quote(ana, {
+        recipientCountry: 'MX',
+        amountUsd: 100,
+        speed: 'express',
+        recipientPhone: '+525598765432',
+      })
     ).json();
     const sent = await moneyPost(app, ana, '/api/transactions/send', {
       recipientName: '+525598765432',
@@ -224,7 +236,9 @@ describe('sending money', () => {
 
   it('refunds a failed payout in full, fee included', async () => {
     const ana = await verifiedUser(app, db, 20_000);
-    const q = (await quote(ana, { recipientCountry: 'CO', amountUsd: 100 })).json();
+    const q = (
+      await quote(ana, { recipientCountry: 'CO', amountUsd: 100, recipientPhone: '+573001230000' })
+    ).json();
     const sent = await moneyPost(app, ana, '/api/transactions/send', {
       recipientName: '+573001230000',
       recipientCountry: 'CO',
@@ -274,7 +288,13 @@ describe('sending money', () => {
     expect((await moneyPost(app, ana, '/api/transactions/send', base)).json().error.code).toBe(
       'quote_required',
     );
-    const q = (await quote(ana, { recipientCountry: 'MX', amountUsd: 50 })).json();
+    const q = (
+      await quote(ana, {
+        recipientCountry: 'MX',
+        amountUsd: 50,
+        recipientPhone: base.recipientName,
+      })
+    ).json();
     expect(
       (
         await moneyPost(app, ana, '/api/transactions/send', {
@@ -316,6 +336,240 @@ describe('sending money', () => {
       amountUsd: 1,
     });
     expect(response.json().error.code).toBe('self_transfer');
+  });
+});
+
+describe('a quote is bound to its recipient', () => {
+  const send = (user: MoneyUser, payload: object) =>
+    moneyPost(app, user, '/api/transactions/send', payload);
+
+  it('refuses a free P2P quote for a remittance to someone else, and moves no money', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 50_000), await verifiedUser(app, db)];
+    const p2p = (
+      await quote(ana, { recipientCountry: 'MX', amountUsd: 100, recipientPhone: beto.phone })
+    ).json();
+    expect(p2p).toMatchObject({ transferKind: 'p2p', feeCents: 0 });
+    const response = await send(ana, {
+      recipientName: '+525598761111',
+      recipientCountry: 'MX',
+      amountUsd: 100,
+      quoteId: p2p.quoteId,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      error: { code: 'quote_recipient_mismatch' },
+      message: 'This quote was made for another recipient. Get a new quote for this one.',
+    });
+    expect(await balanceOf(app, ana)).toBe(50_000);
+  });
+
+  it('refuses a remittance quote for another phone, another country, or no phone', async () => {
+    const ana = await verifiedUser(app, db, 50_000);
+    const quoted = async (payload: object) =>
+      (await quote(ana, { recipientCountry: 'MX', amountUsd: 20, ...payload })).json().quoteId;
+    const body = { recipientName: '+525598762222', recipientCountry: 'MX', amountUsd: 20 };
+    const otherPhone = await quoted({ recipientPhone: '+525598763333' });
+    const noPhone = await quoted({});
+    const colombia = (
+      await quote(ana, { recipientCountry: 'CO', amountUsd: 20, recipientPhone: '+573001234567' })
+    ).json().quoteId;
+    for (const quoteId of [otherPhone, noPhone]) {
+      expect((await send(ana, { ...body, quoteId })).json().error.code).toBe(
+        'quote_recipient_mismatch',
+      );
+    }
+    expect(
+      (
+        await send(ana, {
+          recipientName: '+573001234567',
+          recipientCountry: 'MX',
+          amountUsd: 20,
+          quoteId: colombia,
+        })
+      ).json().error.code,
+    ).toBe('recipient_country_mismatch');
+    const right = await quoted({ recipientPhone: body.recipientName });
+    expect((await send(ana, { ...body, quoteId: right })).statusCode).toBe(201);
+  });
+
+  it('checks a quote a P2P send carries: same person, country and amount', async () => {
+    const [ana, beto, carla] = [
+      await verifiedUser(app, db, 50_000),
+      await verifiedUser(app, db),
+      await verifiedUser(app, db),
+    ];
+    const forBeto = (
+      await quote(ana, { recipientCountry: 'MX', amountUsd: 10, recipientPhone: beto.phone })
+    ).json().quoteId;
+    const toCarla = await send(ana, {
+      recipientName: carla.phone,
+      recipientCountry: 'MX',
+      amountUsd: 10,
+      quoteId: forBeto,
+    });
+    expect(toCarla.json().error.code).toBe('quote_recipient_mismatch');
+    const otherCountry = await send(ana, {
+      recipientName: beto.phone,
+      recipientCountry: 'GT',
+      amountUsd: 10,
+      quoteId: forBeto,
+    });
+    expect(otherCountry.json().error.code).toBe('quote_recipient_mismatch');
+    const toBeto = await send(ana, {
+      recipientName: beto.phone,
+      recipientCountry: 'MX',
+      amountUsd: 10,
+      quoteId: forBeto,
+    });
+    expect(toBeto.statusCode).toBe(201);
+    expect(await balanceOf(app, carla)).toBe(0);
+  });
+});
+
+describe('the destination country and the recipient’s phone', () => {
+  it('refuses a remittance to a phone of another country, at quote and at send', async () => {
+    const ana = await verifiedUser(app, db, 50_000);
+    const quoted = await quote(ana, {
+      recipientCountry: 'MX',
+      amountUsd: 50,
+      recipientPhone: '+573001234567',
+    });
+    expect(quoted.statusCode).toBe(422);
+    expect(quoted.json()).toMatchObject({
+      error: {
+        code: 'recipient_country_mismatch',
+        details: { recipientCountry: 'MX', phoneCountry: 'CO' },
+      },
+    });
+    const sent = await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: '+573001234567',
+      recipientCountry: 'MX',
+      amountUsd: 50,
+    });
+    expect(sent.statusCode).toBe(422);
+    expect(sent.json().error.code).toBe('recipient_country_mismatch');
+  });
+
+  it('says a U.S. phone that is not on Pago is no remittance, whatever country is chosen', async () => {
+    const ana = await verifiedUser(app, db, 50_000);
+    const stranger = nextUsPhone();
+    const quoted = await quote(ana, {
+      recipientCountry: 'MX',
+      amountUsd: 50,
+      recipientPhone: stranger,
+    });
+    expect(quoted.statusCode).toBe(422);
+    expect(quoted.json()).toMatchObject({
+      error: { code: 'recipient_not_on_pago', details: { phoneCountry: 'US' } },
+    });
+    const sent = await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: stranger,
+      recipientCountry: 'MX',
+      amountUsd: 50,
+    });
+    expect(sent.json().error.code).toBe('recipient_not_on_pago');
+    expect(await balanceOf(app, ana)).toBe(50_000);
+  });
+});
+
+describe('limits at quote time', () => {
+  it('refuses a quote over the room left, per transfer, today and this month', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 1_200_000), await verifiedUser(app, db)];
+    now = new Date('2027-02-01T15:00:00Z');
+    const quoteFor = (amountUsd: number) =>
+      quote(ana, { recipientCountry: 'MX', amountUsd, recipientPhone: '+525598764444' });
+    const perTransfer = await quoteFor(999.01);
+    expect(perTransfer.statusCode).toBe(422);
+    expect(perTransfer.json()).toMatchObject({
+      error: {
+        code: 'limit_exceeded',
+        details: { limit: 'per_transaction', limitCents: 99_900 },
+      },
+    });
+    const p2p = (amountUsd: number) =>
+      moneyPost(app, ana, '/api/transactions/send', {
+        recipientName: beto.phone,
+        recipientCountry: 'MX',
+        amountUsd,
+      });
+    expect((await p2p(999)).statusCode).toBe(201);
+    expect((await p2p(999)).statusCode).toBe(201);
+    const today = await quoteFor(502.01);
+    expect(today.json()).toMatchObject({
+      error: {
+        code: 'limit_exceeded',
+        details: { limit: 'daily', limitCents: 250_000, remainingCents: 50_200 },
+      },
+      message: 'This is over your daily limit of $2,500.00. You can still send $502.00 today.',
+    });
+    expect((await quoteFor(502)).statusCode).toBe(200);
+    for (let day = 2; day <= 5; day++) {
+      now = new Date(`2027-02-0${day}T15:00:00Z`);
+      expect((await p2p(999)).statusCode).toBe(201);
+      expect((await p2p(999)).statusCode).toBe(201);
+    }
+    now = new Date('2027-02-20T15:00:00Z');
+    const month = await quoteFor(10.01);
+    expect(month.json().error.details).toEqual({
+      limit: 'monthly',
+      limitCents: 1_000_000,
+      remainingCents: 1000,
+    });
+    expect((await quoteFor(10)).statusCode).toBe(200);
+    now = new Date('2026-11-20T15:00:00Z');
+  });
+});
+
+describe('receipts keep the names as they were', () => {
+  const rename = (user: MoneyUser, name: string) =>
+    db.updateTable('users').set({ name }).where('id', '=', user.id).execute();
+  const receipt = async (user: MoneyUser, id: string) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: `/api/transactions/${id}`,
+        headers: bearer(user.token),
+      })
+    ).json();
+
+  it('shows both sides the names of when the money moved: P2P, request payment, bank transfer', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 50_000), await verifiedUser(app, db, 50_000)];
+    await rename(ana, 'Ana Before');
+    await rename(beto, 'Beto Before');
+    const p2p = await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: beto.phone,
+      recipientCountry: 'MX',
+      amountUsd: 1,
+    });
+    const request = await moneyPost(app, ana, '/api/requests/create', {
+      requestedFrom: beto.phone,
+      amountUsd: 2,
+      requestNote: 'lunch',
+    });
+    const paid = await moneyPost(app, beto, `/api/requests/${request.json().id}/pay`, {});
+    expect((await moneyPost(app, ana, '/api/unit/accounts/create', {})).statusCode).toBe(201);
+    const book = await moneyPost(app, ana, '/api/unit/payments/send', {
+      receiver: beto.phone,
+      amount: 300,
+    });
+    const ids = [p2p.json().id, paid.json().transferId, book.json().id];
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    await rename(ana, 'Ana After');
+    await rename(beto, 'Beto After');
+    for (const id of ids) {
+      const [byAna, byBeto] = [await receipt(ana, id), await receipt(beto, id)];
+      expect(byAna.counterparty.name).toBe('Beto Before');
+      expect(byBeto.counterparty.name).toBe('Ana Before');
+      expect(byAna.details).not.toHaveProperty('partyNames');
+    }
+    const activity = (
+      await app.inject({ method: 'GET', url: '/api/transactions', headers: bearer(beto.token) })
+    ).json();
+    expect(
+      activity.items
+        .filter((t: { id: string }) => ids.includes(t.id))
+        .map((t: { counterparty: { name: string } }) => t.counterparty.name),
+    ).toEqual(['Ana Before', 'Ana Before', 'Ana Before']);
   });
 });
 
