@@ -1,4 +1,10 @@
-import type { Balance, Biller, BillPaymentBody, Transfer } from '@pago/shared/contracts/money';
+import type {
+  Balance,
+  Biller,
+  BillPaymentBody,
+  Limits,
+  Transfer,
+} from '@pago/shared/contracts/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { useIdempotencyKeys } from '@/lib/idempotency';
@@ -7,6 +13,7 @@ import { useIdempotencyKeys } from '@/lib/idempotency';
 // bill refreshes the balance, limits and activity wherever they are shown.
 const WALLET = ['wallet'] as const;
 const BALANCE = ['wallet', 'balance'] as const;
+const LIMITS = ['wallet', 'limits'] as const;
 
 export function useBillers(paymentType: string | null) {
   return useQuery({
@@ -25,6 +32,14 @@ export function useBalance(enabled: boolean) {
     queryKey: BALANCE,
     queryFn: ({ signal }) => apiFetch<Balance>('/api/wallet/balance', { signal }),
     enabled,
+  });
+}
+
+/** The room left under the limits: a bill payment counts toward them like any outgoing money. */
+export function useLimits() {
+  return useQuery({
+    queryKey: LIMITS,
+    queryFn: ({ signal }) => apiFetch<Limits>('/api/limits', { signal }),
   });
 }
 

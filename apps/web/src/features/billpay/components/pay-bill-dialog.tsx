@@ -21,7 +21,7 @@ import { DetailRows } from '@/components/ui/detail-rows';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
-import { useBalance, useBillers, usePayBill } from '../api/billpay';
+import { useBalance, useBillers, useLimits, usePayBill } from '../api/billpay';
 import { paymentFailureDetail } from '../lib/payment-error';
 
 export const MEMO_MAX = 140;
@@ -71,6 +71,7 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
   const locale = useLocale();
   const billers = useBillers(billType);
   const balance = useBalance(true);
+  const limits = useLimits();
   const pay = usePayBill();
   const [values, setValues] = useState<Values>({
     payeeId: '',
@@ -100,6 +101,12 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
     else if (amount > TRANSFER_LIMITS.perTransaction) {
       found.amount = t('pay.errors.amountOverLimit', {
         limit: usd(TRANSFER_LIMITS.perTransaction),
+      });
+    } else if (limits.data && amount > limits.data.day.remainingCents) {
+      found.amount = t('pay.errors.overToday', { remaining: usd(limits.data.day.remainingCents) });
+    } else if (limits.data && amount > limits.data.month.remainingCents) {
+      found.amount = t('pay.errors.overMonth', {
+        remaining: usd(limits.data.month.remainingCents),
       });
     }
     const memo = values.memo.trim();
@@ -204,6 +211,15 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
         {balance.data && (
           <Typography color="text.secondary">
             {t('pay.balance', { balance: usd(balance.data.availableBalanceCents) })}
+          </Typography>
+        )}
+        {limits.data && (
+          <Typography variant="body2" color="text.secondary" role="note">
+            {t('pay.roomLeft', {
+              perTransfer: usd(limits.data.perTransactionCents),
+              today: usd(limits.data.day.remainingCents),
+              month: usd(limits.data.month.remainingCents),
+            })}
           </Typography>
         )}
         {billers.isPending ? (

@@ -219,3 +219,38 @@ describe('billpay translations', () => {
     expect(keysOf(esBillPay).sort()).toEqual(keysOf(enBillPay).sort());
   });
 });
+
+describe('bill pay and the limits (issue 10)', () => {
+  it('shows the room left and refuses a bill over today’s room before paying', async () => {
+    const limits = {
+      perTransactionCents: 99_900,
+      day: { limitCents: 250_000, usedCents: 247_000, remainingCents: 3000 },
+      month: { limitCents: 1_000_000, usedCents: 247_000, remainingCents: 753_000 },
+    };
+    const calls = stubApi((call) => {
+      if (call.path === '/api/limits') return { body: limits };
+      if (call.method === 'GET' && call.path === '/api/user/profile') return { body: ANA };
+      if (call.path === '/api/wallet/balance') {
+        return { body: { balanceCents: 50000, availableBalanceCents: 50000, currency: 'USD' } };
+      }
+      if (call.path === '/api/billers?paymentType=electricity') return { body: BILLERS };
+      return undefined;
+    });
+    await renderBillPay(<BillPayPage />, { language: 'es' });
+    await userEvent.click(screen.getByRole('button', { name: 'Luz' }));
+    const dialog = await fillElectricity(
+      { biller: 'Empresa', account: 'Tu número de cuenta con la empresa', amount: 'Monto en USD' },
+      'LS-778812',
+    );
+    expect(
+      await within(dialog).findByText(
+        'Puedes pagar hasta $999.00 por pago, $30.00 más hoy y $7,530.00 más este mes.',
+      ),
+    ).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(within(dialog).getByLabelText('Monto en USD')).toHaveAccessibleDescription(
+      'Esto supera tu límite diario. Hoy todavía puedes pagar $30.00.',
+    );
+    expect(calls.filter((call) => call.path === '/api/unit/bill-payment')).toHaveLength(0);
+  });
+});

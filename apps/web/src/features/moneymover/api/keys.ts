@@ -5,6 +5,7 @@
 export const moneyKeys = {
   wallet: ['wallet'] as const,
   balance: ['wallet', 'balance'] as const,
+  limits: ['wallet', 'limits'] as const,
   requests: ['requests'] as const,
   incoming: ['requests', 'incoming'] as const,
   outgoing: ['requests', 'outgoing'] as const,

@@ -1,4 +1,4 @@
-import type { Balance, TransferReceipt } from '@pago/shared/contracts/money';
+import type { Balance, Limits, TransferReceipt } from '@pago/shared/contracts/money';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { moneyKeys } from './keys';
@@ -8,6 +8,14 @@ export function useBalance(enabled = true) {
     queryKey: moneyKeys.balance,
     queryFn: ({ signal }) => apiFetch<Balance>('/api/wallet/balance', { signal }),
     enabled,
+  });
+}
+
+/** The room left under the limits (per transfer, today, this month); refreshed after money moves. */
+export function useLimits() {
+  return useQuery({
+    queryKey: moneyKeys.limits,
+    queryFn: ({ signal }) => apiFetch<Limits>('/api/limits', { signal }),
   });
 }
 

@@ -20,12 +20,14 @@ import {
   getPhoneCountry,
   PHONE_COUNTRY_CODES,
   type PhoneCountryCode,
+  phoneCountryOf,
 } from '@pago/shared/phone-countries';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
+import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
 import { useVerifiedAction } from '@/lib/use-verified-action';
 import { useQuote, useSendMoney } from '../api/send-money';
@@ -33,8 +35,10 @@ import { centsToAmountUsd, readAmount } from '../lib/amount';
 import { moneyErrorFeedback } from '../lib/money-errors';
 import { looksLikePhone, splitPhone, toE164 } from '../lib/phone';
 import { FeedbackMessage, useFeedback } from './feedback';
+import { InvitePanel } from './invite-panel';
 import { PhoneNumberField } from './phone-number-field';
 import { QuoteReview } from './quote-review';
+import { RoomLeft } from './room-left';
 import { TransferTracker } from './transfer-tracker';
 
 type SendFormInput = {
@@ -116,6 +120,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
     control,
     handleSubmit,
     setValue,
+    setError,
     reset,
     formState: { errors },
   } = useForm<SendFormInput, unknown, SendFormOutput>({
@@ -127,12 +132,21 @@ export function SendMoneyForm({ to }: { to: string | null }) {
   const [review, setReview] = useState<Review | null>(null);
   const [feedback, setFeedback] = useFeedback();
   const [lastTransfer, setLastTransfer] = useState<Transfer | null>(null);
+  // The phone's own country, when the server said it is not the destination's.
+  const [phoneCountry, setPhoneCountry] = useState('');
+  const [invite, setInvite] = useState<{ phone: string; amountCents: Cents } | null>(null);
   const verified = useVerifiedAction();
   // A username (from a profile's QR code) cannot receive a Send Money: it goes to a phone.
   const toUsername = to && !looksLikePhone(to) ? to.replace(/^@/, '') : null;
 
+  const regionName = (code: string) =>
+    new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
   const errorText = (message: string | undefined) =>
-    message && t(message, { limit: formatUsd(TRANSFER_LIMITS.perTransaction, locale) });
+    message &&
+    t(message, {
+      limit: formatUsd(TRANSFER_LIMITS.perTransaction, locale),
+      phoneCountry: phoneCountry && regionName(phoneCountry),
+    });
   const field = (name: 'phone' | 'amount' | 'recipientCountry') => {
     const { ref, ...rest } = register(name);
     return {
@@ -145,6 +159,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
 
   const requestQuote = async (values: SendFormOutput) => {
     setFeedback(null);
+    setInvite(null);
     try {
       const answer = await quote.mutateAsync({
         recipientCountry: values.recipientCountry,
@@ -156,6 +171,17 @@ export function SendMoneyForm({ to }: { to: string | null }) {
       setReview({ quote: answer, values });
     } catch (failure) {
       setReview(null);
+      const code = failure instanceof ApiError ? failure.code : null;
+      if (code === 'recipient_country_mismatch') {
+        // The same rule as the server's (shared): which country the phone belongs to.
+        setPhoneCountry(phoneCountryOf(values.recipientName) ?? '');
+        setError('recipientCountry', { type: 'server', message: 'send.errors.countryMismatch' });
+        return;
+      }
+      if (code === 'recipient_not_on_pago') {
+        setInvite({ phone: values.recipientName, amountCents: values.amountCents });
+        return;
+      }
       setFeedback(moneyErrorFeedback(t, failure, 'send.errors.quoteFailed', locale));
     }
   };
@@ -203,6 +229,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
   return (
     <Box>
       <FeedbackMessage feedback={feedback} />
+      {invite && !review && <InvitePanel phone={invite.phone} amountCents={invite.amountCents} />}
       {review ? (
         <QuoteReview
           quote={review.quote}
@@ -257,6 +284,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
             label={t('send.fields.amount')}
             helperText={errorText(errors.amount?.message) || t('fields.amountHint')}
           />
+          <RoomLeft />
           <Controller
             control={control}
             name="speed"

@@ -552,3 +552,62 @@ describe('moneymover translations', () => {
     expect(keysOf(esMoneyMover).sort()).toEqual(keysOf(enMoneyMover).sort());
   });
 });
+
+describe('sending to the right person and country (issue 10)', () => {
+  const LIMITS = {
+    perTransactionCents: 99_900,
+    day: { limitCents: 250_000, usedCents: 200_000, remainingCents: 50_000 },
+    month: { limitCents: 1_000_000, usedCents: 200_000, remainingCents: 800_000 },
+  };
+
+  it('shows the room left per transfer, today and this month, in Spanish', async () => {
+    serve((call) => (call.path === '/api/limits' ? { body: LIMITS } : undefined));
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'es' });
+    expect(
+      await screen.findByText(
+        'Puedes enviar hasta $999.00 por transferencia, $500.00 más hoy y $8,000.00 más este mes.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says at the country field when the phone is from another country than the destination', async () => {
+    serve((call) =>
+      call.path === '/api/transactions/quote'
+        ? apiError(422, 'recipient_country_mismatch', {
+            recipientCountry: 'MX',
+            phoneCountry: 'CO',
+          })
+        : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'es' });
+    await userEvent.selectOptions(screen.getByLabelText('Código de país'), 'CO');
+    await userEvent.type(screen.getByLabelText('Teléfono de quien recibe'), '300 123 4567');
+    await userEvent.selectOptions(screen.getByLabelText('País de destino'), 'MX');
+    await userEvent.type(screen.getByLabelText('Monto en USD'), '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Cotizar' }));
+    expect(await screen.findByLabelText('País de destino')).toHaveAccessibleDescription(
+      'Este teléfono es de Colombia. El dinero al exterior va a un teléfono del país de destino: elige ese país o revisa el número.',
+    );
+    expect(screen.queryByRole('region', { name: 'Revisa tu envío' })).toBeNull();
+  });
+
+  it('offers to invite a U.S. friend who is not on Pago, by text message', async () => {
+    serve((call) =>
+      call.path === '/api/transactions/quote'
+        ? apiError(422, 'recipient_not_on_pago', { phoneCountry: 'US' })
+        : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en' });
+    await userEvent.selectOptions(screen.getByLabelText('Country code'), 'US');
+    await userEvent.type(screen.getByLabelText("Recipient's phone"), '212 555 0199');
+    await userEvent.type(screen.getByLabelText('Amount in USD'), '40');
+    await userEvent.click(screen.getByRole('button', { name: 'Get quote' }));
+    const invite = await screen.findByRole('region', { name: "+1 212 555 0199 isn't on Pago yet" });
+    const message = `Hi! I want to send you $40.00 with Pago. Sign up with this phone number and it reaches you instantly, with no fee: ${window.location.origin}/signup`;
+    expect(within(invite).getByLabelText('Your invitation')).toHaveValue(message);
+    expect(within(invite).getByRole('link', { name: 'Invite by text message' })).toHaveAttribute(
+      'href',
+      `sms:+12125550199?body=${encodeURIComponent(message)}`,
+    );
+  });
+});
