@@ -103,4 +103,40 @@ describe('two verified users moving money, in Spanish', () => {
         .waitFor();
     });
   });
+
+  it('shows the room left, names the phone’s country, and offers to invite a U.S. friend not on Pago', async () => {
+    const carla = await createUser('Carla', '+12125550183');
+    await markVerified(carla);
+    await addTestMoney(carla, 10_000);
+
+    const page = await browser.open('/moneymover', desktop, { token: carla.token });
+    await screenshotOnFailure(page, 'carla', async () => {
+      await page
+        .getByText(
+          'Puedes enviar hasta $999.00 por transferencia, $2,500.00 más hoy y $10,000.00 más este mes.',
+        )
+        .waitFor();
+
+      await page.getByLabel('Código de país').selectOption({ value: 'CO' });
+      await page.getByLabel('Teléfono de quien recibe').fill('300 123 4567');
+      await page.getByLabel('País de destino').selectOption({ value: 'MX' });
+      await page.getByLabel('Monto en USD').fill('50');
+      await page.getByRole('button', { name: 'Cotizar' }).click();
+      await page
+        .getByText(
+          'Este teléfono es de Colombia. El dinero al exterior va a un teléfono del país de destino: elige ese país o revisa el número.',
+        )
+        .waitFor();
+
+      await page.getByLabel('Código de país').selectOption({ value: 'US' });
+      await page.getByLabel('Teléfono de quien recibe').fill('212 555 0199');
+      await page.getByRole('button', { name: 'Cotizar' }).click();
+      const invite = page.getByRole('region', { name: '+1 212 555 0199 todavía no está en Pago' });
+      await invite.waitFor();
+      const sms = await invite
+        .getByRole('link', { name: 'Invitar por mensaje de texto' })
+        .getAttribute('href');
+      expect(decodeURIComponent(sms ?? '')).toContain('Quiero enviarte $50.00 con Pago');
+    });
+  });
 });
