@@ -105,12 +105,12 @@ describe('two verified users moving money, in Spanish', () => {
   });
 
   it('shows the room left, names the phone’s country, and offers to invite a U.S. friend not on Pago', async () => {
-    const carla = await createUser('Carla', '+12125550183');
-    await markVerified(carla);
-    await addTestMoney(carla, 10_000);
+    const dora = await createUser('Dora', '+12125550186');
+    await markVerified(dora);
+    await addTestMoney(dora, 10_000);
 
-    const page = await browser.open('/moneymover', desktop, { token: carla.token });
-    await screenshotOnFailure(page, 'carla', async () => {
+    const page = await browser.open('/moneymover', desktop, { token: dora.token });
+    await screenshotOnFailure(page, 'dora', async () => {
       await page
         .getByText(
           'Puedes enviar hasta $999.00 por transferencia, $2,500.00 más hoy y $10,000.00 más este mes.',
