@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, type TestUser } from '../../../test/accounts-helpers';
-import { passPlaidFlow, submitPersonaFlow } from '../../../test/identity-helpers';
+import { bearer, signUp as signUpUser, type TestUser } from '../../../test/accounts-helpers';
+import { HOLDER_NAME, passPlaidFlow, submitPersonaFlow } from '../../../test/identity-helpers';
 import { moneyPost } from '../../../test/money-helpers';
 import { buildTestApp, testConfig } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
@@ -23,6 +23,10 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => app.close());
+
+/** A user whose profile name is the test people's, so their verifications can pass. */
+const signUp = (target: AppInstance, overrides: Parameters<typeof signUpUser>[1] = {}) =>
+  signUpUser(target, { name: HOLDER_NAME, ...overrides });
 
 const tick = () => {
   const vendors = app.services.sandboxVendors;
@@ -444,5 +448,105 @@ describe('webhook delivery', () => {
       .execute();
     await drainWebhooks();
     expect((await identityOf(user)).verified).toBe(true);
+  });
+});
+
+describe('identity tied to the account holder', () => {
+  const requestFrom = (requester: TestUser, payer: TestUser) =>
+    moneyPost(app, requester, '/api/requests/create', {
+      requestedFrom: payer.username,
+      requestNote: 'lunch',
+      amountUsd: 12,
+    });
+  const incomingOf = async (user: TestUser) =>
+    (await get(user, '/api/requests/incoming')).json() as
+      | { items: Array<{ requester: { name: string } }> }
+      | Array<{ requester: { name: string } }>;
+  const firstIncoming = async (user: TestUser) => {
+    const body = await incomingOf(user);
+    return (Array.isArray(body) ? body : body.items)[0];
+  };
+
+  it('refuses a Plaid verification of someone else, saying why, and passes the holder', async () => {
+    const ana = await signUpUser(app, { name: 'Ana López', zipCode: '10001' });
+    const zed = await passPlaidFlow(app, ana, 'Nobody', 'Zed');
+    expect(zed.status).toBe('success'); // Plaid verified Zed Nobody…
+    const completed = await completePlaid(ana, zed.id);
+    expect(completed.statusCode).toBe(200);
+    expect(completed.json().identity).toMatchObject({
+      state: 'failed',
+      verified: false,
+      failureReason: 'name_mismatch',
+      legalName: null,
+    });
+    expect((await testDeposit(ana)).statusCode).toBe(403);
+
+    // Accents, case, a middle name and a second surname on the ID do not matter.
+    const retry = await passPlaidFlow(app, ana, 'LOPEZ Ruiz', 'ana maría');
+    await completePlaid(ana, retry.id);
+    expect(await identityOf(ana)).toMatchObject({
+      state: 'verified',
+      verified: true,
+      legalName: 'ana maría LOPEZ Ruiz',
+      failureReason: null,
+    });
+    const user = await db
+      .selectFrom('users')
+      .select(['legal_name', 'legal_birth_date'])
+      .where('id', '=', ana.id)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ legal_name: 'ana maría LOPEZ Ruiz', legal_birth_date: '1990-04-12' });
+  });
+
+  it('refuses a Persona inquiry of someone else once Persona approves it, through the webhook', async () => {
+    const ana = await signUpUser(app, { name: 'Ana Lopez', zipCode: 'C1425DKF' });
+    const { inquiryId, status } = await submitPersonaFlow(app, ana, 'Nobody', 'Zed');
+    expect(status).toBe('completed');
+    await drainWebhooks();
+    expect((await inquiryRow(inquiryId)).status).toBe('approved');
+    expect(await identityOf(ana)).toMatchObject({
+      state: 'failed',
+      verified: false,
+      failureReason: 'name_mismatch',
+    });
+    expect((await testDeposit(ana)).statusCode).toBe(403);
+  });
+
+  it('refuses a verified person under 18', async () => {
+    const ana = await signUpUser(app, { name: 'Ana Lopez', zipCode: 'C1425DKF' });
+    const { inquiryId } = await submitPersonaFlow(app, ana, 'Lopez', 'Ana');
+    // Persona reports the birth date with its approval: a minor's is refused on our side.
+    const row = await inquiryRow(inquiryId);
+    const young = inquiryResource({
+      ...row,
+      status: 'approved',
+      fields: { ...row.fields, birthdate: '2015-01-01' },
+    });
+    expect((await postPersonaWebhook(personaEvent('inquiry.approved', young))).statusCode).toBe(
+      200,
+    );
+    expect(await identityOf(ana)).toMatchObject({ verified: false, failureReason: 'underage' });
+  });
+
+  it('keeps the verified legal name when the profile is renamed, and money shows it', async () => {
+    const ana = await signUpUser(app, { name: 'Ana Lopez', zipCode: '10001' });
+    const bob = await signUpUser(app, { name: 'Bob Smith' });
+    const flow = await passPlaidFlow(app, ana, 'Lopez', 'Ana');
+    await completePlaid(ana, flow.id);
+    expect(await identityOf(ana)).toMatchObject({ verified: true, legalName: 'Ana Lopez' });
+
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: bearer(ana.token),
+      payload: { name: 'Mallory Someone', username: ana.username, email: ana.email },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().name).toBe('Mallory Someone'); // the display name
+    expect(await identityOf(ana)).toMatchObject({ verified: true, legalName: 'Ana Lopez' });
+
+    // Bob sees the request under the verified name, not the new display name.
+    expect((await requestFrom(ana, bob)).statusCode).toBe(201);
+    expect((await firstIncoming(bob))?.requester.name).toBe('Ana Lopez');
   });
 });
