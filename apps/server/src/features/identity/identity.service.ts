@@ -338,9 +338,18 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
       } catch {
         throw new AppError('bad_request', 400, 'The event carries no inquiry');
       }
-      if (!inquiry.referenceId || !isUuid(inquiry.referenceId)) return;
+      // Only inquiries Pago created for that user: anyone holding our public template id can
+      // start an inquiry with any reference-id from Persona's client. Others are acknowledged
+      // and ignored, so Persona does not retry them.
       const known = await findAttempt(db, inquiry.id);
-      if (known && known.user_id !== inquiry.referenceId) return;
+      if (
+        !known ||
+        known.provider !== 'persona' ||
+        !inquiry.referenceId ||
+        known.user_id !== inquiry.referenceId
+      ) {
+        return;
+      }
       await applyInquiry(inquiry.referenceId, inquiry, { provider: 'persona', id: event.id });
     },
   };

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp as signUpUser, type TestUser } from '../../../test/accounts-helpers';
-import { HOLDER_NAME, passPlaidFlow, submitPersonaFlow } from '../../../test/identity-helpers';
+import {
+  HOLDER_NAME,
+  passPlaidFlow,
+  submitPersonaFlow,
+  TINY_PNG_BASE64,
+} from '../../../test/identity-helpers';
 import { moneyPost } from '../../../test/money-helpers';
 import { buildTestApp, testConfig } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
@@ -409,6 +414,65 @@ describe('Persona inquiries through the fake', () => {
       personaEvent('inquiry.approved', inquiryResource({ ...secondRow, status: 'approved' })),
     );
     expect(await identityOf(other)).toMatchObject({ state: 'failed', verified: false });
+  });
+
+  it('ignores inquiries Pago did not create for that user, even signed by Persona', async () => {
+    const mallory = await signUp(app, { zipCode: 'C1425DKF' });
+    const victim = await signUp(app, { zipCode: 'C1425DKF' });
+    const config = testConfig();
+    // Persona's client can start an inquiry from our (public) template id with any reference-id.
+    const direct = await app.inject({
+      method: 'POST',
+      url: '/sandbox/persona/api/v1/inquiries',
+      headers: { authorization: `Bearer ${config.persona.apiKey}` },
+      payload: {
+        data: {
+          attributes: {
+            'inquiry-template-id': config.persona.templateId,
+            'reference-id': mallory.id,
+          },
+        },
+      },
+    });
+    expect(direct.statusCode).toBe(201);
+    const inquiryId = direct.json().data.id as string;
+    const submitted = await app.inject({
+      method: 'POST',
+      url: '/sandbox/persona/flow/submit',
+      payload: {
+        inquiry_id: inquiryId,
+        country: 'AR',
+        id_class: 'id',
+        name_first: 'Lucía',
+        name_last: 'García',
+        birthdate: '1988-09-30',
+        identification_number: '30123456',
+        photo: { type: 'image/png', data_base64: TINY_PNG_BASE64 },
+      },
+    });
+    expect(submitted.statusCode).toBe(200);
+    await drainWebhooks();
+    expect((await inquiryRow(inquiryId)).status).toBe('approved');
+    expect(await identityOf(mallory)).toMatchObject({ state: 'not_started', verified: false });
+    expect(
+      await db
+        .selectFrom('identity_attempts')
+        .select('id')
+        .where('id', '=', inquiryId)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+
+    // Pago's own inquiry of one user, re-labelled with another user's reference-id: ignored.
+    const { inquiryId: own } = await submitPersonaFlow(app, mallory);
+    const relabelled = inquiryResource({
+      ...(await inquiryRow(own)),
+      status: 'approved',
+      reference_id: victim.id,
+    });
+    expect(
+      (await postPersonaWebhook(personaEvent('inquiry.approved', relabelled))).statusCode,
+    ).toBe(200);
+    expect(await identityOf(victim)).toMatchObject({ verified: false });
   });
 
   it('rejects bodies that are not Persona events', async () => {
