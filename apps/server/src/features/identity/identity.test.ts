@@ -522,14 +522,12 @@ describe('identity tied to the account holder', () => {
       requestNote: 'lunch',
       amountUsd: 12,
     });
-  const incomingOf = async (user: TestUser) =>
-    (await get(user, '/api/requests/incoming')).json() as
-      | { items: Array<{ requester: { name: string } }> }
-      | Array<{ requester: { name: string } }>;
-  const firstIncoming = async (user: TestUser) => {
-    const body = await incomingOf(user);
-    return (Array.isArray(body) ? body : body.items)[0];
-  };
+  const firstIncoming = async (user: TestUser) =>
+    (
+      (await get(user, '/api/requests/incoming')).json() as {
+        items: { requester: { name: string } }[];
+      }
+    ).items[0];
 
   it('refuses a Plaid verification of someone else, saying why, and passes the holder', async () => {
     const ana = await signUpUser(app, { name: 'Ana López', zipCode: '10001' });
