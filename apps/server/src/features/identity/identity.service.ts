@@ -342,14 +342,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
       // start an inquiry with any reference-id from Persona's client. Others are acknowledged
       // and ignored, so Persona does not retry them.
       const known = await findAttempt(db, inquiry.id);
-      if (
-        !known ||
-        known.provider !== 'persona' ||
-        !inquiry.referenceId ||
-        known.user_id !== inquiry.referenceId
-      ) {
-        return;
-      }
+      if (known?.provider !== 'persona' || known.user_id !== inquiry.referenceId) return;
       await applyInquiry(inquiry.referenceId, inquiry, { provider: 'persona', id: event.id });
     },
   };
