@@ -1,13 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp as signUpUser, type TestUser } from '../../../test/accounts-helpers';
+import {
+  bearer,
+  markIdentityVerified,
+  signUp as signUpUser,
+  type TestUser,
+} from '../../../test/accounts-helpers';
 import {
   HOLDER_NAME,
   passPlaidFlow,
   submitPersonaFlow,
   TINY_PNG_BASE64,
 } from '../../../test/identity-helpers';
-import { moneyPost } from '../../../test/money-helpers';
+import { deposit, moneyPost } from '../../../test/money-helpers';
 import { buildTestApp, testConfig } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
@@ -607,8 +612,16 @@ describe('identity tied to the account holder', () => {
     expect(renamed.json().name).toBe('Mallory Someone'); // the display name
     expect(await identityOf(ana)).toMatchObject({ verified: true, legalName: 'Ana Lopez' });
 
-    // Bob sees the request under the verified name, not the new display name.
-    expect((await requestFrom(ana, bob)).statusCode).toBe(201);
+    // Bob sees the request under the verified name, not the new display name, and so does the
+    // receipt of his payment.
+    const request = await requestFrom(ana, bob);
+    expect(request.statusCode).toBe(201);
     expect((await firstIncoming(bob))?.requester.name).toBe('Ana Lopez');
+    await markIdentityVerified(db, bob.id);
+    await deposit(app, bob, 1200);
+    const paid = await moneyPost(app, bob, `/api/requests/${request.json().id}/pay`, {});
+    expect(paid.statusCode).toBe(200);
+    const receipt = await get(bob, `/api/transactions/${paid.json().transferId}`);
+    expect(receipt.json().counterparty.name).toBe('Ana Lopez');
   });
 });
