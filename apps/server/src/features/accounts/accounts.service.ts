@@ -254,6 +254,7 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
         .execute(async (tx) => {
           if (emailChanged) await emailVerification.consumeVerifiedEmail(tx, body.email);
           return updateUser(tx, userId, {
+            // The display name; the legal name changes only through a new verification.
             name: body.name,
             username: body.username,
             email: body.email,
