@@ -31,7 +31,7 @@ async function expectCompleteThenDashboard(page: Page, heading: string) {
 
 describe('identity verification in Chromium', () => {
   it('a New York user verifies through the Plaid flow and can then send money home', async () => {
-    const ana = await createUser('Ana', '+12125550191', '10001');
+    const ana = await createUser('Ana Rivera', '+12125550191', '10001');
     const page = await browser.open('/onboarding/verify', desktop, { token: ana.token });
     await screenshotOnFailure(page, 'plaid-pass', async () => {
       const steps = page.getByRole('list', { name: 'Pasos del registro' });
@@ -58,7 +58,7 @@ describe('identity verification in Chromium', () => {
   });
 
   it('an Argentine user verifies through the Persona flow in Spanish, waits in review and is approved', async () => {
-    const lucia = await createUser('Lucia', '+12125550192', 'C1425DKF');
+    const lucia = await createUser('Lucia García', '+12125550192', 'C1425DKF');
     const page = await browser.open('/onboarding/verify', phone, { token: lucia.token });
     await screenshotOnFailure(page, 'persona-pass', async () => {
       await page.getByRole('button', { name: 'Iniciar verificación' }).click();
@@ -70,12 +70,28 @@ describe('identity verification in Chromium', () => {
     });
   });
 
+  it("someone else's ID on the account is refused, saying why, in Spanish", async () => {
+    const ana = await createUser('Ana Lopez', '+12125550198', '10001');
+    const page = await browser.open('/onboarding/verify', desktop, { token: ana.token });
+    await screenshotOnFailure(page, 'plaid-not-holder', async () => {
+      await page.getByRole('button', { name: 'Iniciar verificación' }).click();
+      // Plaid verifies Zed Nobody; Pago refuses him for Ana's account.
+      expect(await completePlaidFlow(page, 'Nobody', 'es', 'Zed')).toBe('passed');
+      await plaidFrame(page).getByRole('button', { name: 'Continuar' }).click();
+      await page.getByRole('heading', { name: 'Intentémoslo de nuevo' }).waitFor();
+      await page.getByText(/no coincide con el nombre de tu cuenta de Pago/).waitFor();
+      await page.goto('/identity-verification');
+      await page.getByText('Fallida', { exact: true }).waitFor();
+      await page.getByText(/no coincide con el nombre de tu cuenta de Pago/).waitFor();
+    });
+  });
+
   it('a user who closes the browser mid-flow still ends verified, through the webhook', async () => {
-    const dora = await createUser('Dora', '+12125550197', '10001');
+    const dora = await createUser('Dora Ortiz', '+12125550197', '10001');
     const page = await browser.open('/onboarding/verify', phone, { token: dora.token });
     await screenshotOnFailure(page, 'plaid-closed-browser', async () => {
       await page.getByRole('button', { name: 'Iniciar verificación' }).click();
-      expect(await completePlaidFlow(page, 'Ortiz')).toBe('passed');
+      expect(await completePlaidFlow(page, 'Ortiz', 'es', 'Dora')).toBe('passed');
     });
     // Gone before pressing Continue: the app never hears of the result.
     await page.context().close();
@@ -92,7 +108,7 @@ describe('identity verification in Chromium', () => {
   });
 
   it('a failing test person sees the failure in English and can retry', async () => {
-    const eva = await createUser('Eva', '+12125550193', 'C1425DKF');
+    const eva = await createUser('Eva Gomez', '+12125550193', 'C1425DKF');
     const page = await browser.open('/onboarding/verify', desktop, {
       token: eva.token,
       language: 'en',
@@ -123,7 +139,7 @@ describe('identity verification in Chromium', () => {
   });
 
   it('leaving the Persona flow and coming back continues the same, started inquiry', async () => {
-    const sofia = await createUser('Sofia', '+12125550196', 'C1425DKF');
+    const sofia = await createUser('Sofia García', '+12125550196', 'C1425DKF');
     const page = await browser.open('/onboarding/verify', desktop, { token: sofia.token });
     await screenshotOnFailure(page, 'persona-resume', async () => {
       await page.getByRole('button', { name: 'Iniciar verificación' }).click();

@@ -62,18 +62,20 @@ export function personaFrame(page: Page) {
 
 /**
  * Goes through the sandbox Plaid hosted flow inside its frame, up to its result screen, and says
- * which result it showed. A last name "Fail" fails.
+ * which result it showed. A last name "Fail" fails. Pago then accepts it only for the account
+ * holder: the names typed must be the profile's.
  */
 export async function completePlaidFlow(
   page: Page,
   familyName: string,
   language: FlowLanguage = 'es',
+  givenName = 'Ana',
 ): Promise<'passed' | 'failed'> {
   const text = FLOW_TEXT[language];
   const flow = plaidFrame(page);
   await flow.getByLabel(text.passport).check();
   await flow.getByRole('button', { name: text.next }).click();
-  await flow.getByLabel(text.firstName, { exact: true }).fill('Ana');
+  await flow.getByLabel(text.firstName, { exact: true }).fill(givenName);
   await flow.getByLabel(text.lastName).fill(familyName);
   await flow.getByLabel(text.birthDate).fill('1990-04-12');
   await flow.getByRole('button', { name: text.next }).click();

@@ -25,8 +25,10 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 /** Signs a user up through the API (the sign-up screens have their own tests). */
 export async function createUser(name: string, phone: string, zipCode = '10001'): Promise<E2eUser> {
   const suffix = uniqueSuffix();
-  const email = `${name.toLowerCase()}.${suffix}@example.com`;
-  const username = `${name.toLowerCase()}_${suffix}`;
+  // A full name ("Ana Rivera") is the account holder's: its first word names the account.
+  const handle = (name.split(' ')[0] ?? name).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const email = `${handle}.${suffix}@example.com`;
+  const username = `${handle}_${suffix}`;
   await post('/api/email/send-verification', { email, name });
   await post('/api/email/verify-code', { email, code: await latestCode(email) });
   const { token } = await post('/api/auth/signup', {

@@ -1,6 +1,12 @@
 import type { AppInstance } from '../src/app';
 import { bearer, type TestUser } from './accounts-helpers';
 
+/**
+ * A profile name that holds both flows' default test people — Ana Rivera (Plaid) and Lucía
+ * García (Persona) — as a Latin American full name does; verification requires the match.
+ */
+export const HOLDER_NAME = 'Ana Lucía Rivera García';
+
 /** The smallest PNG there is (1×1), as the photo of a document. */
 export const TINY_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -10,6 +16,7 @@ export async function passPlaidFlow(
   app: AppInstance,
   user: TestUser,
   familyName = 'Rivera',
+  givenName = 'Ana',
 ): Promise<{ linkToken: string; id: string; status: string }> {
   const created = await app.inject({
     method: 'POST',
@@ -25,7 +32,7 @@ export async function passPlaidFlow(
     payload: {
       link_token: linkToken,
       document_type: 'passport',
-      given_name: 'Ana',
+      given_name: givenName,
       family_name: familyName,
       date_of_birth: '1990-04-12',
       photo: { type: 'image/png', data_base64: TINY_PNG_BASE64 },
@@ -44,12 +51,13 @@ export async function submitPersonaFlow(
   app: AppInstance,
   user: TestUser,
   lastName = 'García',
+  firstName = 'Lucía',
 ): Promise<{ inquiryId: string; status: string }> {
   const created = await app.inject({
     method: 'POST',
     url: '/api/persona/create-inquiry',
     headers: bearer(user.token),
-    payload: { firstName: 'Lucía', lastName, email: user.email },
+    payload: { firstName, lastName, email: user.email },
   });
   if (created.statusCode !== 200) throw new Error(`create-inquiry: ${created.body}`);
   const inquiryId = (created.json() as { inquiry: { id: string } }).inquiry.id;
@@ -60,7 +68,7 @@ export async function submitPersonaFlow(
       inquiry_id: inquiryId,
       country: 'AR',
       id_class: 'id',
-      name_first: 'Lucía',
+      name_first: firstName,
       name_last: lastName,
       birthdate: '1988-09-30',
       identification_number: '30123456',

@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'bank_account_required',
   'bank_account_exists',
   'request_not_pending',
+  'request_limit_reached',
   'payment_failed',
   'service_unavailable',
   'internal_error',

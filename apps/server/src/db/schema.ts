@@ -18,6 +18,9 @@ export type UsersTable = {
   persona_status: string | null;
   persona_inquiry_id: string | null;
   plaid_identity_status: string | null;
+  /** The name and birth date (YYYY-MM-DD) a vendor verified; set only by a verification. */
+  legal_name: string | null;
+  legal_birth_date: string | null;
   unit_account_id: string | null;
   language: 'es' | 'en';
   password_hash: string;
@@ -155,6 +158,10 @@ export type IdentityAttemptsTable = {
   provider: 'plaid' | 'persona';
   vendor_status: string;
   status_rank: number;
+  legal_name: string | null;
+  birth_date: string | null;
+  /** Why we refused an attempt the vendor approved (e.g. name_mismatch). */
+  failure_reason: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 };

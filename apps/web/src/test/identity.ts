@@ -12,6 +12,8 @@ export function identityStatus(overrides: Partial<IdentityStatus> = {}): Identit
     plaidIdentityStatus: null,
     persona_inquiry_id: null,
     updatedAt: null,
+    legalName: null,
+    failureReason: null,
     ...overrides,
   };
 }

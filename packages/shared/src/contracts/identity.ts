@@ -51,6 +51,18 @@ export const IDENTITY_STATES = [
 ] as const;
 export type IdentityState = (typeof IDENTITY_STATES)[number];
 
+/**
+ * Why Pago refused a verification the vendor approved: the verified name is not the account's
+ * (the profile's name must hold a given name and a surname of the ID), the person is under 18,
+ * or the vendor reported no name.
+ */
+export const IDENTITY_FAILURE_REASONS = [
+  'name_mismatch',
+  'underage',
+  'identity_data_missing',
+] as const;
+export type IdentityFailureReason = (typeof IDENTITY_FAILURE_REASONS)[number];
+
 export type IdentityStatus = {
   state: IdentityState;
   verified: boolean;
@@ -62,6 +74,10 @@ export type IdentityStatus = {
   persona_inquiry_id: string | null;
   /** When the latest attempt last changed (ISO 8601), null before any attempt. */
   updatedAt: string | null;
+  /** The legal name the vendor verified (money moves under it); null until verified. */
+  legalName: string | null;
+  /** Why the latest attempt failed on Pago's side; null otherwise. */
+  failureReason: IdentityFailureReason | null;
 };
 
 // GET /api/identity/settings

@@ -77,6 +77,18 @@ export const createRequestBody = z.strictObject({
 });
 export type CreateRequestBody = z.input<typeof createRequestBody>;
 
+/**
+ * Requests from one user to one payer: at most this many pending at a time, and this many in
+ * any 24 hours, so nobody can flood another's inbox.
+ */
+export const REQUEST_LIMITS = { pendingPerPayer: 3, perPayerPerDay: 10 } as const;
+
+// GET /api/requests/incoming and /outgoing — newest first, a page at a time.
+export const listRequestsQuery = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 // POST /api/unit/payments/send — receiver is a phone or an e-mail of a Pago user.
 export const bankPaymentBody = z.strictObject({
   receiver: z.string().trim().min(3).max(254),
@@ -170,6 +182,7 @@ export type MoneyRequest = {
   transferId: string | null;
   createdAt: string;
 };
+export type MoneyRequestList = { items: MoneyRequest[]; nextCursor: string | null };
 
 export type LimitWindow = { limitCents: number; usedCents: number; remainingCents: number };
 export type Limits = { perTransactionCents: number; day: LimitWindow; month: LimitWindow };

@@ -111,6 +111,19 @@ function checkPasswordStrength(password: string): void {
 /** A person as another person sees them on a transfer or a request. */
 export type Party = { userId: string; name: string; username: string; phone: string | null };
 
+/**
+ * Money moves under the name a verification proved (the legal name), not the display name the
+ * profile may change at will; before any verification, the profile's name.
+ */
+function partyOf(user: Pick<UserRow, 'id' | 'name' | 'legal_name' | 'username' | 'phone'>): Party {
+  return {
+    userId: user.id,
+    name: user.legal_name ?? user.name,
+    username: user.username,
+    phone: user.phone,
+  };
+}
+
 export function createAccounts({ db, config, emailVerification, rateLimits, balanceOf }: Deps) {
   const profile = async (user: UserRow) => toUserProfile(user, await balanceOf(user.id));
 
@@ -221,20 +234,13 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
           : by.email
             ? await findUserByEmail(executor, by.email.toLowerCase())
             : undefined;
-      return user
-        ? { userId: user.id, name: user.name, username: user.username, phone: user.phone }
-        : null;
+      return user ? partyOf(user) : null;
     },
 
     /** Inside a transaction pass it as `executor`: a second pool connection could starve the pool. */
     async parties(ids: string[], executor: Database = db): Promise<Map<string, Party>> {
       const rows = await findUsersByIds(executor, [...new Set(ids)]);
-      return new Map(
-        rows.map((u) => [
-          u.id,
-          { userId: u.id, name: u.name, username: u.username, phone: u.phone },
-        ]),
-      );
+      return new Map(rows.map((u) => [u.id, partyOf(u)]));
     },
 
     async updateProfile(userId: string, body: UpdateProfileBody): Promise<UserProfile> {
@@ -248,6 +254,7 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
         .execute(async (tx) => {
           if (emailChanged) await emailVerification.consumeVerifiedEmail(tx, body.email);
           return updateUser(tx, userId, {
+            // The display name; the legal name changes only through a new verification.
             name: body.name,
             username: body.username,
             email: body.email,

@@ -71,7 +71,7 @@ export async function findUsersByIds(db: Database, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'username', 'phone'])
+    .select(['id', 'name', 'legal_name', 'username', 'phone'])
     .where('id', 'in', ids)
     .execute();
 }

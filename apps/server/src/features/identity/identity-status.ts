@@ -46,9 +46,17 @@ export type Attempt = {
   id: string;
   provider: VerificationService;
   vendor_status: string;
+  /** Set when we refused what the vendor approved (the person is not the account holder). */
+  failure_reason?: string | null;
   created_at: Date;
   updated_at: Date;
 };
+
+/** An attempt's status in the spec's words, after our own check of the verified person. */
+export function attemptStatusOf(attempt: Attempt): UserIdentityStatus {
+  if (attempt.failure_reason) return 'failed';
+  return userStatusOf(attempt.provider, attempt.vendor_status);
+}
 
 export type IdentityFields = {
   verification_service: VerificationService | null;
@@ -71,15 +79,13 @@ export function identityFieldsFrom(
   if (!latest) return current;
   const of = (provider: VerificationService) => {
     const own = attempts.filter((attempt) => attempt.provider === provider);
-    if (own.some((attempt) => userStatusOf(provider, attempt.vendor_status) === 'approved')) {
-      return 'approved';
-    }
-    return own[0] ? userStatusOf(provider, own[0].vendor_status) : null;
+    if (own.some((attempt) => attemptStatusOf(attempt) === 'approved')) return 'approved';
+    return own[0] ? attemptStatusOf(own[0]) : null;
   };
   const persona = of('persona') ?? current.persona_status;
   const plaid = of('plaid') ?? current.plaid_identity_status;
   const verified = alreadyVerified || persona === 'approved' || plaid === 'approved';
-  const latestStatus = userStatusOf(latest.provider, latest.vendor_status);
+  const latestStatus = attemptStatusOf(latest);
   const kyc: KycStatus = verified
     ? 'completed'
     : latestStatus === 'approved'
@@ -99,7 +105,7 @@ export function identityFieldsFrom(
 export function identityStateOf(verified: boolean, latest: Attempt | undefined): IdentityState {
   if (verified) return 'verified';
   if (!latest) return 'not_started';
-  const status = userStatusOf(latest.provider, latest.vendor_status);
+  const status = attemptStatusOf(latest);
   if (status === 'pending') return 'in_progress';
   if (status === 'approved') return 'verified';
   return status;

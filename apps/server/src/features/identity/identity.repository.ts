@@ -15,6 +15,10 @@ export async function recordAttempt(
     vendorStatus: string;
     rank: number;
     createdAt: Date;
+    /** The verified person's name and birth date, and why we refused them if we did. */
+    legalName?: string | null;
+    birthDate?: string | null;
+    failureReason?: string | null;
   },
 ): Promise<boolean> {
   const result = await db
@@ -25,6 +29,9 @@ export async function recordAttempt(
       provider: attempt.provider,
       vendor_status: attempt.vendorStatus,
       status_rank: attempt.rank,
+      legal_name: attempt.legalName ?? null,
+      birth_date: attempt.birthDate ?? null,
+      failure_reason: attempt.failureReason ?? null,
       created_at: attempt.createdAt,
     })
     .onConflict((conflict) =>
@@ -33,6 +40,9 @@ export async function recordAttempt(
         .doUpdateSet((eb) => ({
           vendor_status: eb.ref('excluded.vendor_status'),
           status_rank: eb.ref('excluded.status_rank'),
+          legal_name: eb.ref('excluded.legal_name'),
+          birth_date: eb.ref('excluded.birth_date'),
+          failure_reason: eb.ref('excluded.failure_reason'),
           updated_at: new Date(),
         }))
         .whereRef('identity_attempts.status_rank', '<', 'excluded.status_rank')
@@ -50,7 +60,7 @@ export async function findAttempt(db: Database, id: string) {
 export async function attemptsOf(db: Database, userId: string): Promise<Attempt[]> {
   return db
     .selectFrom('identity_attempts')
-    .select(['id', 'provider', 'vendor_status', 'created_at', 'updated_at'])
+    .select(['id', 'provider', 'vendor_status', 'failure_reason', 'created_at', 'updated_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -61,6 +71,8 @@ function selectUserIdentity(db: Database, userId: string) {
   return db
     .selectFrom('users')
     .select([
+      'name',
+      'legal_name',
       'verification_service',
       'kyc_status',
       'persona_status',
@@ -80,7 +92,11 @@ export async function lockUserIdentity(db: Database, userId: string) {
   return selectUserIdentity(db, userId).forUpdate().executeTakeFirst();
 }
 
-export async function updateUserIdentity(db: Database, userId: string, fields: IdentityFields) {
+export async function updateUserIdentity(
+  db: Database,
+  userId: string,
+  fields: IdentityFields & { legal_name?: string; legal_birth_date?: string | null },
+) {
   await db
     .updateTable('users')
     .set({ ...fields, updated_at: new Date() })

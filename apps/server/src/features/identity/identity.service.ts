@@ -1,15 +1,17 @@
 import { isIdentityVerified, type VerificationService } from '@pago/shared/contracts/accounts';
-import type {
-  IdentitySettings,
-  IdentityStatus,
-  KycStatus,
-  PersonaCreateInquiryBody,
-  PersonaCreateInquiryResponse,
-  PersonaInquiryStatus,
-  PersonaStatusResponse,
-  PlaidIdvStatus,
-  PlaidStatusResponse,
-  UserIdentityStatus,
+import {
+  IDENTITY_FAILURE_REASONS,
+  type IdentityFailureReason,
+  type IdentitySettings,
+  type IdentityStatus,
+  type KycStatus,
+  type PersonaCreateInquiryBody,
+  type PersonaCreateInquiryResponse,
+  type PersonaInquiryStatus,
+  type PersonaStatusResponse,
+  type PlaidIdvStatus,
+  type PlaidStatusResponse,
+  type UserIdentityStatus,
 } from '@pago/shared/contracts/identity';
 import { kycProviderForZip } from '@pago/shared/kyc-routing';
 import type { Config } from '../../config';
@@ -36,7 +38,9 @@ import {
   identityFieldsFrom,
   identityStateOf,
   statusRank,
+  userStatusOf,
 } from './identity-status';
+import { checkVerifiedPerson, type VerifiedPerson } from './legal-name';
 import {
   createKeyCache,
   type PlaidWebhookKey,
@@ -80,27 +84,42 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
     attemptId: string;
     vendorStatus: string;
     createdAt: Date;
+    /** The person the vendor verified, as the vendor reports them. */
+    person: VerifiedPerson | null;
     /** A webhook's event id: applied once, whatever the number of deliveries. */
     event?: { provider: string; id: string };
   }): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      const user = await lockUserIdentity(trx, input.userId);
-      if (!user) return;
+      const locked = await lockUserIdentity(trx, input.userId);
+      if (!locked) return;
+      const { name: profileName, legal_name: _legalName, ...user } = locked;
       if (input.event && !(await markEventSeen(trx, input.event.provider, input.event.id))) return;
-      await recordAttempt(trx, {
+      // An approval counts only for the account holder: the verified name must be the profile's.
+      const approving = userStatusOf(input.provider, input.vendorStatus) === 'approved';
+      const check = approving ? checkVerifiedPerson(input.person, profileName, clock()) : null;
+      const changed = await recordAttempt(trx, {
         id: input.attemptId,
         userId: input.userId,
         provider: input.provider,
         vendorStatus: input.vendorStatus,
         rank: statusRank(input.provider, input.vendorStatus),
         createdAt: input.createdAt,
+        ...(approving && input.person
+          ? {
+              legalName: `${input.person.givenNames} ${input.person.familyNames}`,
+              birthDate: input.person.birthDate,
+            }
+          : {}),
+        ...(check && !check.ok ? { failureReason: check.reason } : {}),
       });
       const attempts = await attemptsOf(trx, input.userId);
-      await updateUserIdentity(
-        trx,
-        input.userId,
-        identityFieldsFrom(attempts, user, isVerified(user)),
-      );
+      await updateUserIdentity(trx, input.userId, {
+        ...identityFieldsFrom(attempts, user, isVerified(user)),
+        // The legal name changes only with a new, passing verification.
+        ...(changed && check?.ok
+          ? { legal_name: check.legalName, legal_birth_date: input.person?.birthDate ?? null }
+          : {}),
+      });
     });
   }
 
@@ -121,6 +140,8 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
       plaidIdentityStatus: user.plaid_identity_status as UserIdentityStatus | null,
       persona_inquiry_id: user.persona_inquiry_id,
       updatedAt: latest ? latest.updated_at.toISOString() : null,
+      legalName: verified ? user.legal_name : null,
+      failureReason: !verified ? failureReasonOf(latest?.failure_reason) : null,
     };
   }
 
@@ -144,6 +165,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
       attemptId: verification.id,
       vendorStatus: verification.status,
       createdAt: new Date(verification.created_at),
+      person: verification.person,
     });
     return verification.status as PlaidIdvStatus;
   }
@@ -170,6 +192,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
       attemptId: inquiry.id,
       vendorStatus: inquiry.status,
       createdAt: new Date(inquiry.createdAt),
+      person: inquiry.person,
       ...(event ? { event } : {}),
     });
   }
@@ -291,6 +314,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
         attemptId: idv.id,
         vendorStatus: idv.status,
         createdAt: new Date(idv.created_at),
+        person: idv.person,
         event: { provider: 'plaid', id: sha256Hex(verification ?? '') },
       });
     },
@@ -314,14 +338,22 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
       } catch {
         throw new AppError('bad_request', 400, 'The event carries no inquiry');
       }
-      if (!inquiry.referenceId || !isUuid(inquiry.referenceId)) return;
+      // Only inquiries Pago created for that user: anyone holding our public template id can
+      // start an inquiry with any reference-id from Persona's client. Others are acknowledged
+      // and ignored, so Persona does not retry them.
       const known = await findAttempt(db, inquiry.id);
-      if (known && known.user_id !== inquiry.referenceId) return;
+      if (known?.provider !== 'persona' || known.user_id !== inquiry.referenceId) return;
       await applyInquiry(inquiry.referenceId, inquiry, { provider: 'persona', id: event.id });
     },
   };
 }
 export type Identity = ReturnType<typeof createIdentity>;
+
+function failureReasonOf(reason: string | null | undefined): IdentityFailureReason | null {
+  return (IDENTITY_FAILURE_REASONS as readonly (string | null | undefined)[]).includes(reason)
+    ? (reason as IdentityFailureReason)
+    : null;
+}
 
 function parseJsonObject(rawBody: string): Record<string, unknown> {
   try {

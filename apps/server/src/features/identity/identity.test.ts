@@ -1,8 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, type TestUser } from '../../../test/accounts-helpers';
-import { passPlaidFlow, submitPersonaFlow } from '../../../test/identity-helpers';
-import { moneyPost } from '../../../test/money-helpers';
+import {
+  bearer,
+  markIdentityVerified,
+  signUp as signUpUser,
+  type TestUser,
+} from '../../../test/accounts-helpers';
+import {
+  HOLDER_NAME,
+  passPlaidFlow,
+  submitPersonaFlow,
+  TINY_PNG_BASE64,
+} from '../../../test/identity-helpers';
+import { deposit, moneyPost } from '../../../test/money-helpers';
 import { buildTestApp, testConfig } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
@@ -23,6 +33,10 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => app.close());
+
+/** A user whose profile name is the test people's, so their verifications can pass. */
+const signUp = (target: AppInstance, overrides: Parameters<typeof signUpUser>[1] = {}) =>
+  signUpUser(target, { name: HOLDER_NAME, ...overrides });
 
 const tick = () => {
   const vendors = app.services.sandboxVendors;
@@ -407,6 +421,65 @@ describe('Persona inquiries through the fake', () => {
     expect(await identityOf(other)).toMatchObject({ state: 'failed', verified: false });
   });
 
+  it('ignores inquiries Pago did not create for that user, even signed by Persona', async () => {
+    const mallory = await signUp(app, { zipCode: 'C1425DKF' });
+    const victim = await signUp(app, { zipCode: 'C1425DKF' });
+    const config = testConfig();
+    // Persona's client can start an inquiry from our (public) template id with any reference-id.
+    const direct = await app.inject({
+      method: 'POST',
+      url: '/sandbox/persona/api/v1/inquiries',
+      headers: { authorization: `Bearer ${config.persona.apiKey}` },
+      payload: {
+        data: {
+          attributes: {
+            'inquiry-template-id': config.persona.templateId,
+            'reference-id': mallory.id,
+          },
+        },
+      },
+    });
+    expect(direct.statusCode).toBe(201);
+    const inquiryId = direct.json().data.id as string;
+    const submitted = await app.inject({
+      method: 'POST',
+      url: '/sandbox/persona/flow/submit',
+      payload: {
+        inquiry_id: inquiryId,
+        country: 'AR',
+        id_class: 'id',
+        name_first: 'Lucía',
+        name_last: 'García',
+        birthdate: '1988-09-30',
+        identification_number: '30123456',
+        photo: { type: 'image/png', data_base64: TINY_PNG_BASE64 },
+      },
+    });
+    expect(submitted.statusCode).toBe(200);
+    await drainWebhooks();
+    expect((await inquiryRow(inquiryId)).status).toBe('approved');
+    expect(await identityOf(mallory)).toMatchObject({ state: 'not_started', verified: false });
+    expect(
+      await db
+        .selectFrom('identity_attempts')
+        .select('id')
+        .where('id', '=', inquiryId)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+
+    // Pago's own inquiry of one user, re-labelled with another user's reference-id: ignored.
+    const { inquiryId: own } = await submitPersonaFlow(app, mallory);
+    const relabelled = inquiryResource({
+      ...(await inquiryRow(own)),
+      status: 'approved',
+      reference_id: victim.id,
+    });
+    expect(
+      (await postPersonaWebhook(personaEvent('inquiry.approved', relabelled))).statusCode,
+    ).toBe(200);
+    expect(await identityOf(victim)).toMatchObject({ verified: false });
+  });
+
   it('rejects bodies that are not Persona events', async () => {
     expect((await postPersonaWebhook('not json')).statusCode).toBe(400);
     expect((await postPersonaWebhook(JSON.stringify({ data: { type: 'thing' } }))).statusCode).toBe(
@@ -444,5 +517,111 @@ describe('webhook delivery', () => {
       .execute();
     await drainWebhooks();
     expect((await identityOf(user)).verified).toBe(true);
+  });
+});
+
+describe('identity tied to the account holder', () => {
+  const requestFrom = (requester: TestUser, payer: TestUser) =>
+    moneyPost(app, requester, '/api/requests/create', {
+      requestedFrom: payer.username,
+      requestNote: 'lunch',
+      amountUsd: 12,
+    });
+  const firstIncoming = async (user: TestUser) =>
+    (
+      (await get(user, '/api/requests/incoming')).json() as {
+        items: { requester: { name: string } }[];
+      }
+    ).items[0];
+
+  it('refuses a Plaid verification of someone else, saying why, and passes the holder', async () => {
+    const ana = await signUpUser(app, { name: 'Ana López', zipCode: '10001' });
+    const zed = await passPlaidFlow(app, ana, 'Nobody', 'Zed');
+    expect(zed.status).toBe('success'); // Plaid verified Zed Nobody…
+    const completed = await completePlaid(ana, zed.id);
+    expect(completed.statusCode).toBe(200);
+    expect(completed.json().identity).toMatchObject({
+      state: 'failed',
+      verified: false,
+      failureReason: 'name_mismatch',
+      legalName: null,
+    });
+    expect((await testDeposit(ana)).statusCode).toBe(403);
+
+    // Accents, case, a middle name and a second surname on the ID do not matter.
+    const retry = await passPlaidFlow(app, ana, 'LOPEZ Ruiz', 'ana maría');
+    await completePlaid(ana, retry.id);
+    expect(await identityOf(ana)).toMatchObject({
+      state: 'verified',
+      verified: true,
+      legalName: 'ana maría LOPEZ Ruiz',
+      failureReason: null,
+    });
+    const user = await db
+      .selectFrom('users')
+      .select(['legal_name', 'legal_birth_date'])
+      .where('id', '=', ana.id)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ legal_name: 'ana maría LOPEZ Ruiz', legal_birth_date: '1990-04-12' });
+  });
+
+  it('refuses a Persona inquiry of someone else once Persona approves it, through the webhook', async () => {
+    const ana = await signUpUser(app, { name: 'Ana Lopez', zipCode: 'C1425DKF' });
+    const { inquiryId, status } = await submitPersonaFlow(app, ana, 'Nobody', 'Zed');
+    expect(status).toBe('completed');
+    await drainWebhooks();
+    expect((await inquiryRow(inquiryId)).status).toBe('approved');
+    expect(await identityOf(ana)).toMatchObject({
+      state: 'failed',
+      verified: false,
+      failureReason: 'name_mismatch',
+    });
+    expect((await testDeposit(ana)).statusCode).toBe(403);
+  });
+
+  it('refuses a verified person under 18', async () => {
+    const ana = await signUpUser(app, { name: 'Ana Lopez', zipCode: 'C1425DKF' });
+    const { inquiryId } = await submitPersonaFlow(app, ana, 'Lopez', 'Ana');
+    // Persona reports the birth date with its approval: a minor's is refused on our side.
+    const row = await inquiryRow(inquiryId);
+    const young = inquiryResource({
+      ...row,
+      status: 'approved',
+      fields: { ...row.fields, birthdate: '2015-01-01' },
+    });
+    expect((await postPersonaWebhook(personaEvent('inquiry.approved', young))).statusCode).toBe(
+      200,
+    );
+    expect(await identityOf(ana)).toMatchObject({ verified: false, failureReason: 'underage' });
+  });
+
+  it('keeps the verified legal name when the profile is renamed, and money shows it', async () => {
+    const ana = await signUpUser(app, { name: 'Ana Lopez', zipCode: '10001' });
+    const bob = await signUpUser(app, { name: 'Bob Smith' });
+    const flow = await passPlaidFlow(app, ana, 'Lopez', 'Ana');
+    await completePlaid(ana, flow.id);
+    expect(await identityOf(ana)).toMatchObject({ verified: true, legalName: 'Ana Lopez' });
+
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: bearer(ana.token),
+      payload: { name: 'Mallory Someone', username: ana.username, email: ana.email },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().name).toBe('Mallory Someone'); // the display name
+    expect(await identityOf(ana)).toMatchObject({ verified: true, legalName: 'Ana Lopez' });
+
+    // Bob sees the request under the verified name, not the new display name, and so does the
+    // receipt of his payment.
+    const request = await requestFrom(ana, bob);
+    expect(request.statusCode).toBe(201);
+    expect((await firstIncoming(bob))?.requester.name).toBe('Ana Lopez');
+    await markIdentityVerified(db, bob.id);
+    await deposit(app, bob, 1200);
+    const paid = await moneyPost(app, bob, `/api/requests/${request.json().id}/pay`, {});
+    expect(paid.statusCode).toBe(200);
+    const receipt = await get(bob, `/api/transactions/${paid.json().transferId}`);
+    expect(receipt.json().counterparty.name).toBe('Ana Lopez');
   });
 });

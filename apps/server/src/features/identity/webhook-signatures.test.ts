@@ -2,6 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   createKeyCache,
+  KEY_FETCH_INTERVAL_MS,
   personaSignature,
   sha256Hex,
   verifyPersonaSignature,
@@ -111,6 +112,7 @@ describe("the cache of Plaid's keys", () => {
     );
     expect(await cache.get('known')).toEqual({ kid: 'known' });
     expect(await cache.get('known')).toEqual({ kid: 'known' });
+    now += KEY_FETCH_INTERVAL_MS;
     expect(await cache.get('forged')).toBeNull();
     expect(await cache.get('forged')).toBeNull();
     expect(asked).toEqual(['known', 'forged']);
@@ -118,5 +120,35 @@ describe("the cache of Plaid's keys", () => {
     await cache.get('forged');
     await cache.get('known');
     expect(asked).toEqual(['known', 'forged', 'forged']);
+  });
+
+  it('fetches at most one key per interval in total, however many kids are forged', async () => {
+    let now = 0;
+    const asked: string[] = [];
+    const cache = createKeyCache(
+      async (kid) => {
+        asked.push(kid);
+        return kid === 'real' ? { kid } : null;
+      },
+      () => new Date(now),
+    );
+    const forged = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => cache.get(`forged-${i}`)),
+    );
+    expect(forged.every((key) => key === null)).toBe(true);
+    expect(asked).toEqual(['forged-0']);
+    // The genuine key is not refused for good: it is fetched once the interval has passed.
+    expect(await cache.get('real')).toBeNull();
+    now += KEY_FETCH_INTERVAL_MS;
+    expect(await cache.get('real')).toEqual({ kid: 'real' });
+    for (let i = 0; i < 40; i += 1) {
+      now += 100;
+      await cache.get(`forged-again-${i}`);
+    }
+    expect(asked).toEqual(['forged-0', 'real']);
+    // Concurrent asks for one kid share one fetch.
+    now += KEY_FETCH_INTERVAL_MS;
+    await Promise.all([cache.get('other'), cache.get('other'), cache.get('other')]);
+    expect(asked.filter((kid) => kid === 'other')).toEqual(['other']);
   });
 });

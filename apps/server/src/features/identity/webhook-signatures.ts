@@ -100,22 +100,41 @@ export async function verifyPlaidWebhook(
   );
 }
 
-/** Plaid asks for its webhook keys to be cached; an unknown kid is remembered briefly, so forged
- * tokens cannot make us call Plaid for every request. */
+/**
+ * Plaid asks for its webhook keys to be cached. An unknown kid is remembered briefly, and key
+ * fetches are limited in total, whatever the kid: forged tokens with ever new kids cannot make
+ * us call Plaid for every request. The limit is per process (each server has its own).
+ */
 const KEY_CACHE_MS = 24 * 3600_000;
 const UNKNOWN_KEY_CACHE_MS = 60_000;
+export const KEY_FETCH_INTERVAL_MS = 5_000;
 
 export function createKeyCache<K>(fetchKey: (kid: string) => Promise<K | null>, clock: () => Date) {
   const cache = new Map<string, { key: K | null; until: number }>();
+  const inFlight = new Map<string, Promise<K | null>>();
+  let lastFetchAt = Number.NEGATIVE_INFINITY;
+
+  async function fetchAndCache(kid: string, now: number): Promise<K | null> {
+    const key = await fetchKey(kid);
+    if (cache.size > 1000) cache.clear();
+    cache.set(kid, { key, until: now + (key ? KEY_CACHE_MS : UNKNOWN_KEY_CACHE_MS) });
+    return key;
+  }
+
   return {
     get: async (kid: string): Promise<K | null> => {
       const now = clock().getTime();
       const cached = cache.get(kid);
       if (cached && cached.until > now) return cached.key;
-      const key = await fetchKey(kid);
-      if (cache.size > 1000) cache.clear();
-      cache.set(kid, { key, until: now + (key ? KEY_CACHE_MS : UNKNOWN_KEY_CACHE_MS) });
-      return key;
+      const pending = inFlight.get(kid);
+      if (pending) return pending;
+      // Over the global budget: treated as unknown for now, and not remembered, so Plaid's
+      // retry of a genuine webhook with a new key is checked once the budget allows.
+      if (now - lastFetchAt < KEY_FETCH_INTERVAL_MS) return null;
+      lastFetchAt = now;
+      const fetching = fetchAndCache(kid, now).finally(() => inFlight.delete(kid));
+      inFlight.set(kid, fetching);
+      return fetching;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
 export async function insertRequest(
@@ -18,19 +19,53 @@ export async function insertRequest(
     .executeTakeFirstOrThrow();
 }
 
+/** A page of the user's requests, newest first, strictly before the cursor when given. */
 export async function listRequests(
   db: Database,
   userId: string,
   side: 'incoming' | 'outgoing',
-  limit: number,
+  page: { before?: { createdAt: Date; id: string } | undefined; limit: number },
 ) {
-  return db
+  let query = db
     .selectFrom('money_requests')
     .selectAll()
-    .where(side === 'incoming' ? 'payer_id' : 'requester_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+    .where(side === 'incoming' ? 'payer_id' : 'requester_id', '=', userId);
+  if (page.before) {
+    const { createdAt, id } = page.before;
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+      ]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+}
+
+/**
+ * Takes the requester → payer pair's lock until the transaction ends, then counts the pair's
+ * pending requests and those made since `since`: concurrent requests are counted one by one.
+ */
+export async function lockAndCountPair(
+  db: Database,
+  requesterId: string,
+  payerId: string,
+  since: Date,
+) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`money-request:${requesterId}:${payerId}`}, 0))`.execute(
+    db,
+  );
+  const row = await db
+    .selectFrom('money_requests')
+    .select([
+      sql<number>`count(*) filter (where status = 'pending')::int`.as('pending'),
+      sql<number>`count(*) filter (where created_at > ${since})::int`.as('recent'),
+      sql<Date | null>`min(created_at) filter (where created_at > ${since})`.as('oldestRecent'),
+    ])
+    .where('requester_id', '=', requesterId)
+    .where('payer_id', '=', payerId)
+    .executeTakeFirstOrThrow();
+  return row;
 }
 
 /** A request the user is a party of, locked for a change of status. */

@@ -1,4 +1,4 @@
-import { createRequestBody } from '@pago/shared/contracts/money';
+import { createRequestBody, listRequestsQuery } from '@pago/shared/contracts/money';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { currentUser, requireUser } from '../accounts/require-user';
@@ -15,10 +15,10 @@ export async function requestsRoutes(app: AppInstance): Promise<void> {
     body: await requests.create(tx, userId, body),
   }));
   app.get('/api/requests/incoming', { preHandler: signedIn }, async (request) =>
-    requests.list(currentUser(request).userId, 'incoming'),
+    requests.list(currentUser(request).userId, 'incoming', listRequestsQuery.parse(request.query)),
   );
   app.get('/api/requests/outgoing', { preHandler: signedIn }, async (request) =>
-    requests.list(currentUser(request).userId, 'outgoing'),
+    requests.list(currentUser(request).userId, 'outgoing', listRequestsQuery.parse(request.query)),
   );
   moneyPost(app, '/api/requests/:id/pay', noBody, async ({ userId, params, tx }) => ({
     statusCode: 200,

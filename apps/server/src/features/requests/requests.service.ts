@@ -2,6 +2,8 @@ import {
   type CreateRequestBody,
   createRequestBody,
   type MoneyRequest,
+  type MoneyRequestList,
+  REQUEST_LIMITS,
   usdToCents,
 } from '@pago/shared/contracts/money';
 import type { Selectable } from 'kysely';
@@ -14,9 +16,12 @@ import { type Ledger, walletToWallet } from '../ledger/ledger.service';
 import {
   insertRequest,
   listRequests,
+  lockAndCountPair,
   lockRequestOf,
   setRequestStatus,
 } from './requests.repository';
+
+const DAY_MS = 24 * 3600_000;
 
 type Row = Selectable<MoneyRequestsTable>;
 
@@ -73,18 +78,61 @@ export function createRequests({
         throw new AppError('recipient_not_found', 404, 'No Pago user has that username or phone.');
       if (from.userId === userId)
         throw new AppError('self_transfer', 422, 'You cannot request money from yourself.');
+      const now = ledger.clock();
+      const pair = await lockAndCountPair(
+        tx,
+        userId,
+        from.userId,
+        new Date(now.getTime() - DAY_MS),
+      );
+      if (pair.pending >= REQUEST_LIMITS.pendingPerPayer) {
+        throw new AppError(
+          'request_limit_reached',
+          429,
+          `You already have ${REQUEST_LIMITS.pendingPerPayer} pending requests to this person. Wait until they answer or cancel one.`,
+          { limit: 'pending', max: REQUEST_LIMITS.pendingPerPayer },
+        );
+      }
+      if (pair.recent >= REQUEST_LIMITS.perPayerPerDay) {
+        const freesAt = (pair.oldestRecent?.getTime() ?? now.getTime()) + DAY_MS;
+        throw new AppError(
+          'request_limit_reached',
+          429,
+          `You can send at most ${REQUEST_LIMITS.perPayerPerDay} requests a day to the same person.`,
+          {
+            limit: 'daily',
+            max: REQUEST_LIMITS.perPayerPerDay,
+            retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)),
+          },
+        );
+      }
       const row = await insertRequest(tx, {
         requesterId: userId,
         payerId: from.userId,
         amountCents: usdToCents(body.amountUsd),
         note: body.requestNote,
-        at: ledger.clock(),
+        at: now,
       });
       return (await view([row], tx))[0] as MoneyRequest;
     },
 
-    async list(userId: string, side: 'incoming' | 'outgoing'): Promise<MoneyRequest[]> {
-      return view(await listRequests(db, userId, side, 100));
+    /** A page of the user's requests, newest first; nextCursor continues after its last. */
+    async list(
+      userId: string,
+      side: 'incoming' | 'outgoing',
+      query: { cursor?: string | undefined; limit: number },
+    ): Promise<MoneyRequestList> {
+      const rows = await listRequests(db, userId, side, {
+        before: query.cursor ? decodeCursor(query.cursor) : undefined,
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      return {
+        items: await view(page),
+        nextCursor:
+          rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
+      };
     },
 
     async pay(tx: Database, userId: string, id: string): Promise<MoneyRequest> {
@@ -124,3 +172,18 @@ export function createRequests({
 }
 
 export type Requests = ReturnType<typeof createRequests>;
+
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+}
+
+/** A cursor this API gave out; anything else (including dates PostgreSQL cannot hold) is a 400. */
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  const year = createdAt.getUTCFullYear();
+  if (Number.isNaN(year) || year < 2000 || year > 9999 || !id || !isUuid(id)) {
+    throw new AppError('bad_request', 400, 'The cursor is not valid.');
+  }
+  return { createdAt, id };
+}

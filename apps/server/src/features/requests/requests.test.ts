@@ -1,5 +1,6 @@
+import { REQUEST_LIMITS } from '@pago/shared/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../../../test/accounts-helpers';
+import { bearer, type TestUser } from '../../../test/accounts-helpers';
 import { balanceOf, moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
@@ -38,11 +39,12 @@ describe('money requests', () => {
         headers: bearer(beto.token),
       })
     ).json();
-    expect(inbox.map((r: { id: string }) => r.id)).toEqual([created.json().id]);
+    expect(inbox.items.map((r: { id: string }) => r.id)).toEqual([created.json().id]);
+    expect(inbox.nextCursor).toBeNull();
     const outgoing = (
       await app.inject({ method: 'GET', url: '/api/requests/outgoing', headers: bearer(ana.token) })
     ).json();
-    expect(outgoing).toHaveLength(1);
+    expect(outgoing.items).toHaveLength(1);
 
     const paid = await moneyPost(app, beto, `/api/requests/${created.json().id}/pay`, {});
     expect(paid.statusCode).toBe(200);
@@ -110,7 +112,7 @@ describe('money requests', () => {
           headers: bearer(eve.token),
         })
       ).json(),
-    ).toEqual([]);
+    ).toEqual({ items: [], nextCursor: null });
   });
 
   it('refuses an unknown user and yourself, clearly', async () => {
@@ -151,6 +153,100 @@ describe('money requests', () => {
         headers: bearer(beto.token),
       })
     ).json();
-    expect(stillPending[0].status).toBe('pending');
+    expect(stillPending.items[0].status).toBe('pending');
+  });
+
+  const ask = (from: TestUser, to: TestUser, amountUsd = 1) =>
+    moneyPost(app, from, '/api/requests/create', { requestedFrom: to.username, amountUsd });
+  const inbox = (user: TestUser, query = '') =>
+    app.inject({
+      method: 'GET',
+      url: `/api/requests/incoming${query}`,
+      headers: bearer(user.token),
+    });
+
+  it('allows a few pending requests to one person at a time, even sent all at once', async () => {
+    const [spammer, target, friend] = [
+      await verifiedUser(app, db),
+      await verifiedUser(app, db),
+      await verifiedUser(app, db),
+    ];
+    const answers = await Promise.all(Array.from({ length: 12 }, () => ask(spammer, target)));
+    const accepted = answers.filter((answer) => answer.statusCode === 201);
+    expect(accepted).toHaveLength(REQUEST_LIMITS.pendingPerPayer);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        error: {
+          code: 'request_limit_reached',
+          details: { limit: 'pending', max: REQUEST_LIMITS.pendingPerPayer },
+        },
+      });
+    }
+    // Someone else can still ask the same person, and the spammer can ask someone else.
+    expect((await ask(friend, target)).statusCode).toBe(201);
+    expect((await ask(spammer, friend)).statusCode).toBe(201);
+    // An answered request frees its place.
+    const first = accepted[0]?.json().id as string;
+    expect((await moneyPost(app, target, `/api/requests/${first}/decline`, {})).statusCode).toBe(
+      200,
+    );
+    expect((await ask(spammer, target)).statusCode).toBe(201);
+  });
+
+  it('allows a limited number of requests a day to one person, cancelled or not', async () => {
+    const [ana, beto] = [await verifiedUser(app, db), await verifiedUser(app, db)];
+    for (let i = 0; i < REQUEST_LIMITS.perPayerPerDay; i += 1) {
+      const created = await ask(ana, beto);
+      expect(created.statusCode).toBe(201);
+      await moneyPost(app, ana, `/api/requests/${created.json().id}/cancel`, {});
+    }
+    const refused = await ask(ana, beto);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({
+      code: 'request_limit_reached',
+      details: { limit: 'daily', max: REQUEST_LIMITS.perPayerPerDay },
+    });
+    const wait = refused.json().error.details.retryAfterSeconds;
+    expect(wait).toBeGreaterThan(23 * 3600);
+    expect(wait).toBeLessThanOrEqual(24 * 3600);
+  });
+
+  it('pages the inbox, newest first, with a cursor', async () => {
+    const [beto, ana, eve] = [
+      await verifiedUser(app, db),
+      await verifiedUser(app, db),
+      await verifiedUser(app, db),
+    ];
+    const made: string[] = [];
+    for (const from of [ana, eve, ana, eve, ana]) made.push((await ask(from, beto)).json().id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await inbox(beto, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.statusCode).toBe(200);
+      const body = page.json() as { items: { id: string }[]; nextCursor: string | null };
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...body.items.map((item) => item.id));
+      cursor = body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...made].reverse());
+
+    for (const bad of [
+      '?cursor=nope',
+      `?cursor=${Buffer.from('+099999-01-01T00:00:00Z|x').toString('base64url')}`,
+      '?limit=0',
+      '?limit=101',
+      '?other=1',
+    ]) {
+      const response = await inbox(beto, bad);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toMatch(/^(bad_request|validation_failed)$/);
+    }
+    const absurd = Buffer.from(`+099999-01-01T00:00:00.000Z|${made[0]}`).toString('base64url');
+    expect((await inbox(beto, `?cursor=${absurd}`)).statusCode).toBe(400);
   });
 });

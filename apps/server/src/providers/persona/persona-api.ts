@@ -17,6 +17,8 @@ export type PersonaInquiry = {
   status: PersonaInquiryStatus;
   referenceId: string | null;
   createdAt: string;
+  /** The person the inquiry verified (name-first/-middle/-last, birthdate), once collected. */
+  person: { givenNames: string; familyNames: string; birthDate: string | null } | null;
 };
 
 /** Persona's API version this client is written against (sent as Persona-Version). */
@@ -108,13 +110,26 @@ export function parseInquiry(document: unknown): PersonaInquiry {
   ) {
     throw unavailable('malformed_inquiry');
   }
-  const referenceId = data.attributes?.['reference-id'];
-  const createdAt = data.attributes?.['created-at'];
+  const text = (name: string) => {
+    const value = data.attributes?.[name];
+    return typeof value === 'string' && value.trim() ? value.trim() : null;
+  };
+  const first = text('name-first');
+  const last = text('name-last');
+  const birthdate = text('birthdate');
   return {
     id: data.id,
     status: status as PersonaInquiryStatus,
-    referenceId: typeof referenceId === 'string' ? referenceId : null,
-    createdAt: typeof createdAt === 'string' ? createdAt : new Date().toISOString(),
+    referenceId: text('reference-id'),
+    createdAt: text('created-at') ?? new Date().toISOString(),
+    person:
+      first && last
+        ? {
+            givenNames: [first, text('name-middle')].filter(Boolean).join(' '),
+            familyNames: last,
+            birthDate: birthdate && /^\d{4}-\d{2}-\d{2}$/.test(birthdate) ? birthdate : null,
+          }
+        : null,
   };
 }
 

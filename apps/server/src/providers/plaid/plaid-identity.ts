@@ -1,6 +1,13 @@
 import type { CountryCode, IdentityVerificationGetResponse, JWKPublicKey, Products } from 'plaid';
 import { AppError } from '../../lib/app-error';
 
+/** The person Plaid verified, from what they entered and Plaid checked in the hosted flow. */
+export type PlaidVerifiedPerson = {
+  givenNames: string;
+  familyNames: string;
+  birthDate: string | null;
+};
+
 export type PlaidIdentitySettings = {
   /** https://production.plaid.com, https://sandbox.plaid.com, or our fake's URL. */
   basePath: () => string;
@@ -14,7 +21,7 @@ export type PlaidIdentitySettings = {
 export type PlaidIdentityVerification = Pick<
   IdentityVerificationGetResponse,
   'id' | 'client_user_id' | 'status' | 'created_at' | 'completed_at'
->;
+> & { person: PlaidVerifiedPerson | null };
 
 /**
  * Plaid Identity Verification through Plaid's own SDK: link tokens for the hosted flow, the
@@ -67,6 +74,14 @@ export function createPlaidIdentity(settings: PlaidIdentitySettings) {
           status: data.status,
           created_at: data.created_at,
           completed_at: data.completed_at,
+          // user.name and user.date_of_birth: the identity the verification is about.
+          person: data.user?.name
+            ? {
+                givenNames: data.user.name.given_name,
+                familyNames: data.user.name.family_name,
+                birthDate: data.user.date_of_birth ?? null,
+              }
+            : null,
         };
       } catch (error) {
         if (error instanceof PlaidNotFound) return null;

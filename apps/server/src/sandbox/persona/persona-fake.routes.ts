@@ -76,6 +76,11 @@ export function inquiryResource(row: InquiryRow) {
     attributes: {
       status: row.status,
       'reference-id': row.reference_id,
+      // As Persona: the person's name and birth date, as collected in the flow.
+      'name-first': row.fields['name-first'] ?? null,
+      'name-middle': null,
+      'name-last': row.fields['name-last'] ?? null,
+      birthdate: row.fields.birthdate ?? null,
       'created-at': row.created_at.toISOString(),
       'updated-at': row.updated_at.toISOString(),
       'completed-at': row.completed_at?.toISOString() ?? null,

@@ -164,7 +164,17 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
         previous_attempt_id: null,
         shareable_url: null,
         template: { id: idv.template_id, version: 1 },
-        user: idv.user_data,
+        // As Plaid: the user object carries what the person entered in the hosted flow.
+        user: {
+          phone_number: null,
+          date_of_birth: null,
+          ip_address: null,
+          email_address: null,
+          name: null,
+          address: null,
+          id_number: null,
+          ...idv.user_data,
+        },
         status: idv.status,
         steps: {
           accept_tos: 'skipped',

@@ -69,5 +69,7 @@ export function identityFromUser(user: UserProfile | null): IdentityStatus {
     plaidIdentityStatus: null,
     persona_inquiry_id: user?.persona_inquiry_id ?? null,
     updatedAt: null,
+    legalName: null,
+    failureReason: null,
   };
 }

@@ -123,6 +123,48 @@ describe('the identity verification status page', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it.each([
+    [
+      'es',
+      'Fallida',
+      /El nombre de tu identificación no coincide con el nombre de tu cuenta de Pago/,
+    ],
+    ['en', 'Failed', /The name on your ID doesn't match the name on your Pago account/],
+  ] as const)(
+    'in %s, says why a verification of someone else was refused',
+    async (language, label, why) => {
+      serveSettings(() => ({
+        body: settings({
+          state: 'failed',
+          kyc_status: 'failed',
+          failureReason: 'name_mismatch',
+          updatedAt: '2025-05-02T15:00:00Z',
+        }),
+      }));
+      await renderStatus(<IdentityVerificationPage />, { language });
+      expect(await screen.findByText(label)).toBeVisible();
+      const nextStep = screen.getByRole('region', {
+        name: language === 'es' ? 'Qué hacer a continuación' : 'What to do next',
+      });
+      expect(within(nextStep).getByText(why)).toBeVisible();
+    },
+  );
+
+  it('shows the verified legal name', async () => {
+    serveSettings(() => ({
+      body: settings({
+        state: 'verified',
+        verified: true,
+        kyc_status: 'completed',
+        legalName: 'Ana María López Ruiz',
+        updatedAt: '2025-05-02T15:00:00Z',
+      }),
+    }));
+    await renderStatus(<IdentityVerificationPage />, { language: 'es' });
+    expect(await screen.findByText('Verificada')).toBeVisible();
+    expect(row('Nombre verificado')).toHaveTextContent('Ana María López Ruiz');
+  });
+
   it('says so when the status cannot be loaded, and tries again', async () => {
     let answers = 0;
     serveSettings(() => {

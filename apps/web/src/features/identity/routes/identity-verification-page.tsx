@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { IdentitySettings } from '@pago/shared/contracts/identity';
+import type { IdentityFailureReason, IdentitySettings } from '@pago/shared/contracts/identity';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -101,6 +101,9 @@ function StatusCard({ settings }: { settings: IdentitySettings }) {
               ),
             },
             { label: t('verification.provider'), value: t(`providers.${provider}`) },
+            ...(identity.legalName
+              ? [{ label: t('verification.legalName'), value: identity.legalName }]
+              : []),
             {
               label: t('verification.lastUpdate'),
               value: identity.updatedAt
@@ -110,13 +113,19 @@ function StatusCard({ settings }: { settings: IdentitySettings }) {
           ]}
         />
       </Paper>
-      <NextStep status={status} />
+      <NextStep status={status} failureReason={identity.failureReason} />
     </>
   );
 }
 
 /** What to do next: start or resume, try again, wait for the review, or nothing at all. */
-function NextStep({ status }: { status: DisplayedStatus }) {
+function NextStep({
+  status,
+  failureReason,
+}: {
+  status: DisplayedStatus;
+  failureReason: IdentityFailureReason | null;
+}) {
   const { t } = useTranslation('identity');
   const headingId = useId();
   const action = {
@@ -141,7 +150,11 @@ function NextStep({ status }: { status: DisplayedStatus }) {
         {status === 'completed' && (
           <CircularProgress size={20} aria-hidden sx={{ mt: 0.25, flexShrink: 0 }} />
         )}
-        <Typography sx={{ mb: action ? 2 : 0 }}>{t(`verification.next.${status}`)}</Typography>
+        <Typography sx={{ mb: action ? 2 : 0 }}>
+          {status === 'failed' && failureReason
+            ? t(`failureReasons.${failureReason}`)
+            : t(`verification.next.${status}`)}
+        </Typography>
       </Box>
       {action && (
         <Button

@@ -608,6 +608,29 @@ describe('onboarding: where the person stands when the page opens', () => {
     expect(steps[3]).toHaveTextContent('Dashboard Access (to do)');
   });
 
+  it.each([
+    ['es', 'Intentémoslo de nuevo', /no coincide con el nombre de tu cuenta de Pago/],
+    ['en', "Let's try again", /doesn't match the name on your Pago account/],
+  ] as const)(
+    'refused as not the account holder (%s): says why and offers a retry',
+    async (language, heading, why) => {
+      serve({
+        'GET /api/identity/settings': {
+          body: identitySettings('plaid', {
+            state: 'failed',
+            kyc_status: 'failed',
+            plaidIdentityStatus: 'failed',
+            failureReason: 'name_mismatch',
+            updatedAt: '2025-05-02T15:00:00.000Z',
+          }),
+        },
+      });
+      await renderIdentity(page, { language });
+      expect(await screen.findByRole('heading', { name: heading })).toBeVisible();
+      expect(screen.getByText(why)).toBeVisible();
+    },
+  );
+
   it('an attempt left open: offers to continue it', async () => {
     serve({
       'GET /api/identity/settings': {

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { IdentityFailureReason } from '@pago/shared/contracts/identity';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -66,6 +67,7 @@ export default function OnboardingVerifyPage() {
           phase={flow.phase}
           provider={flow.provider}
           starting={flow.starting}
+          failureReason={flow.identity?.failureReason ?? null}
           onStart={() => void flow.start()}
         />
       </Paper>
@@ -77,11 +79,14 @@ function PhaseContent({
   phase,
   provider,
   starting,
+  failureReason,
   onStart,
 }: {
   phase: FlowPhase;
   provider: 'plaid' | 'persona';
   starting: boolean;
+  /** Why Pago refused the last attempt, when it did (e.g. the name is not the account's). */
+  failureReason: IdentityFailureReason | null;
   onStart(): void;
 }) {
   const { t } = useTranslation('identity');
@@ -145,7 +150,11 @@ function PhaseContent({
       return (
         <Box>
           {title(t(`onboarding.${phase}.title`))}
-          <Typography sx={{ mb: 1 }}>{t(`onboarding.${phase}.body`)}</Typography>
+          <Typography sx={{ mb: 1 }}>
+            {phase === 'retry' && failureReason
+              ? t(`failureReasons.${failureReason}`)
+              : t(`onboarding.${phase}.body`)}
+          </Typography>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
             {t(`onboarding.documents.${provider}`)}
           </Typography>

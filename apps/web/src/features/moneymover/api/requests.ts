@@ -1,5 +1,9 @@
-import type { CreateRequestBody, MoneyRequest } from '@pago/shared/contracts/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateRequestBody,
+  MoneyRequest,
+  MoneyRequestList,
+} from '@pago/shared/contracts/money';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { moneyKeys } from './keys';
@@ -7,18 +11,28 @@ import { invalidateMoney } from './wallet';
 
 export type RequestAction = 'pay' | 'decline' | 'cancel';
 
-export function useIncomingRequests() {
-  return useQuery({
-    queryKey: moneyKeys.incoming,
-    queryFn: ({ signal }) => apiFetch<MoneyRequest[]>('/api/requests/incoming', { signal }),
+export const REQUESTS_PAGE_SIZE = 10;
+
+/** One side of the inbox, newest first, a page at a time ("Load more"). */
+function useRequestPages(side: 'incoming' | 'outgoing') {
+  return useInfiniteQuery({
+    queryKey: side === 'incoming' ? moneyKeys.incoming : moneyKeys.outgoing,
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ limit: String(REQUESTS_PAGE_SIZE) });
+      if (pageParam) query.set('cursor', pageParam);
+      return apiFetch<MoneyRequestList>(`/api/requests/${side}?${query}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 }
 
+export function useIncomingRequests() {
+  return useRequestPages('incoming');
+}
+
 export function useOutgoingRequests() {
-  return useQuery({
-    queryKey: moneyKeys.outgoing,
-    queryFn: ({ signal }) => apiFetch<MoneyRequest[]>('/api/requests/outgoing', { signal }),
-  });
+  return useRequestPages('outgoing');
 }
 
 export function useCreateRequest() {

@@ -9,9 +9,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { MoneyRequest, MoneyRequestStatus, TransferParty } from '@pago/shared/contracts/money';
+import type {
+  MoneyRequest,
+  MoneyRequestList,
+  MoneyRequestStatus,
+  TransferParty,
+} from '@pago/shared/contracts/money';
 import { type Cents, formatUsd } from '@pago/shared/money';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useLocale } from '@/lib/format';
@@ -184,10 +189,11 @@ function RequestList({
 }: {
   title: string;
   empty: string;
-  query: UseQueryResult<MoneyRequest[]>;
+  query: UseInfiniteQueryResult<InfiniteData<MoneyRequestList>>;
   render(request: MoneyRequest): ReactNode;
 }) {
   const { t } = useTranslation('moneymover');
+  const requests = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Box>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
@@ -195,7 +201,7 @@ function RequestList({
       </Typography>
       {query.isPending ? (
         <Skeleton variant="rounded" height={72} />
-      ) : query.isError ? (
+      ) : query.isError && requests.length === 0 ? (
         <Alert
           severity="error"
           role="alert"
@@ -207,14 +213,30 @@ function RequestList({
         >
           {t('inbox.loadFailed')}
         </Alert>
-      ) : query.data.length === 0 ? (
+      ) : requests.length === 0 ? (
         <Typography color="text.secondary">{empty}</Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-          {query.data.map((request) => (
-            <li key={request.id}>{render(request)}</li>
-          ))}
-        </Box>
+        <>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+            {requests.map((request) => (
+              <li key={request.id}>{render(request)}</li>
+            ))}
+          </Box>
+          {query.isFetchNextPageError && (
+            <Alert severity="error" role="alert" sx={{ mt: 1.5 }}>
+              {t('inbox.loadFailed')}
+            </Alert>
+          )}
+          {query.hasNextPage && (
+            <Button
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+              sx={{ mt: 1.5 }}
+            >
+              {query.isFetchingNextPage ? t('common:status.loading') : t('inbox.loadMore')}
+            </Button>
+          )}
+        </>
       )}
     </Box>
   );

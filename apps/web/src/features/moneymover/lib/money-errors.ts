@@ -44,6 +44,12 @@ export function moneyErrorFeedback(
   if (failure.code === 'identity_not_verified') {
     return { ...text('errors.identity_not_verified'), identity: true };
   }
+  if (failure.code === 'request_limit_reached') {
+    const { limit, max } = (failure.details ?? {}) as { limit?: unknown; max?: unknown };
+    if ((limit === 'pending' || limit === 'daily') && typeof max === 'number') {
+      return { severity: 'error', text: t(`errors.request_limit_reached.${limit}`, { max }) };
+    }
+  }
   const refusal = amountRefusalText(t, 'errors.', failure, locale);
   if (refusal) return { severity: 'error', text: refusal };
   return TRANSLATED.has(failure.code) ? text(`errors.${failure.code}`) : text(fallbackKey);

@@ -61,8 +61,11 @@ function serve(extra: (call: ApiCall) => Answer | undefined = () => undefined) {
     if (call.path === '/api/wallet/balance') {
       return { body: { balanceCents: 50000, availableBalanceCents: 50000, currency: 'USD' } };
     }
-    if (call.path === '/api/requests/incoming' || call.path === '/api/requests/outgoing') {
-      return extra(call) ?? { body: [] };
+    if (
+      call.path.startsWith('/api/requests/incoming') ||
+      call.path.startsWith('/api/requests/outgoing')
+    ) {
+      return extra(call) ?? { body: { items: [], nextCursor: null } };
     }
     return extra(call);
   });
@@ -393,8 +396,10 @@ describe('the money mover, signed in', () => {
     };
     let paid = false;
     const calls = serve((call) => {
-      if (call.path === '/api/requests/incoming') {
-        return { body: [{ ...request, status: paid ? 'paid' : 'pending' }] };
+      if (call.path.startsWith('/api/requests/incoming')) {
+        return {
+          body: { items: [{ ...request, status: paid ? 'paid' : 'pending' }], nextCursor: null },
+        };
       }
       if (call.path === `/api/requests/${request.id}/pay`) {
         paid = true;
@@ -416,6 +421,83 @@ describe('the money mover, signed in', () => {
     expect(pay?.body).toEqual({});
     expect(pay?.headers['idempotency-key']).toBeTruthy();
     await waitFor(() => expect(within(item).getByText('Paid')).toBeVisible());
+  });
+});
+
+describe('the requests inbox', () => {
+  const requestNumber = (n: number) => ({
+    id: `1b2c3d4e-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    amountCents: 100 * n,
+    note: `Nota ${n}`,
+    status: 'pending',
+    requester: { userId: `u_${n}`, name: `Persona ${n}`, username: `persona_${n}`, phone: null },
+    payer: { userId: 'u_ana', name: 'Ana López', username: 'ana.lopez', phone: null },
+    transferId: null,
+    createdAt: '2025-05-01T18:30:00.000Z',
+  });
+
+  it('shows the newest requests first and the older ones with "Ver más"', async () => {
+    const first = Array.from({ length: 10 }, (_, i) => requestNumber(i + 1));
+    const calls = serve((call) => {
+      if (call.path === '/api/requests/incoming?limit=10') {
+        return { body: { items: first, nextCursor: 'page-2' } };
+      }
+      if (call.path === '/api/requests/incoming?limit=10&cursor=page-2') {
+        return { body: { items: [requestNumber(11)], nextCursor: null } };
+      }
+      return undefined;
+    });
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'es', path: '/moneymover?tab=request' });
+    expect(await screen.findByText('De Persona 10 (@persona_10)')).toBeVisible();
+    expect(screen.queryByText('De Persona 11 (@persona_11)')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Ver más' }));
+    expect(await screen.findByText('De Persona 11 (@persona_11)')).toBeVisible();
+    expect(screen.getByText('De Persona 1 (@persona_1)')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Ver más' })).toBeNull();
+    expect(calls.map((call) => call.path)).toContain(
+      '/api/requests/incoming?limit=10&cursor=page-2',
+    );
+  });
+
+  it('says "Load more" in English', async () => {
+    serve((call) =>
+      call.path.startsWith('/api/requests/outgoing')
+        ? { body: { items: [requestNumber(1)], nextCursor: 'next' } }
+        : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en', path: '/moneymover?tab=request' });
+    expect(await screen.findByRole('button', { name: 'Load more' })).toBeVisible();
+  });
+
+  it.each([
+    ['es', 'pending', 'Ya tienes 3 solicitudes pendientes a esta persona.'],
+    ['es', 'daily', 'Puedes enviar como máximo 10 solicitudes al día a la misma persona.'],
+    ['en', 'pending', 'You already have 3 pending requests to this person.'],
+    ['en', 'daily', 'You can send at most 10 requests a day to the same person.'],
+  ] as const)('explains a refused request over the %s %s limit', async (language, limit, text) => {
+    serve((call) =>
+      call.path === '/api/requests/create'
+        ? apiError(429, 'request_limit_reached', { limit, max: limit === 'daily' ? 10 : 3 })
+        : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, {
+      language,
+      path: '/moneymover?tab=request&to=bob_d',
+    });
+    await userEvent.type(
+      screen.getByLabelText(language === 'es' ? 'Motivo o nota' : 'Reason or note'),
+      'Cena',
+    );
+    await userEvent.type(
+      screen.getByLabelText(language === 'es' ? 'Monto en USD' : 'Amount in USD'),
+      '10',
+    );
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: language === 'es' ? 'Solicitar dinero' : 'Request money',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 });
 
