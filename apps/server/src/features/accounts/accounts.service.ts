@@ -28,6 +28,7 @@ import {
   touchSession,
 } from './sessions.repository';
 import {
+  claimVerifiedPhone,
   findTaken,
   findUserByEmail,
   findUserById,
@@ -225,6 +226,9 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
         ? { userId: user.id, name: user.name, username: user.username, phone: user.phone }
         : null;
     },
+
+    /** See claimVerifiedPhone: call inside the transaction that consumes the SMS verification. */
+    claimVerifiedPhone,
 
     /** Inside a transaction pass it as `executor`: a second pool connection could starve the pool. */
     async parties(ids: string[], executor: Database = db): Promise<Map<string, Party>> {
