@@ -6,10 +6,6 @@ import { type Kysely, sql } from 'kysely';
  * for (our own attempt count and expiry), and the state of the sandbox Twilio fake.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Until now nothing verified a phone; start from a state the rules below allow.
-  await sql`update users set phone_verified = false where phone is null`.execute(db);
-  await sql`alter table users add constraint users_phone_verified_has_phone
-    check (phone is not null or not phone_verified)`.execute(db);
   await sql`create unique index users_verified_phone_key on users (phone) where phone_verified`.execute(
     db,
   );
