@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser, VIEWPORTS } from './support/browser';
+import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
 import { nextSmsCode, smsTo } from './support/sms';
 import { createUser } from './support/users';
 
@@ -13,6 +13,7 @@ describe('verifying a phone, in Spanish on a phone', () => {
     const page = await browser.open('/dashboard', phone, { token: lola.token });
     const card = page.getByRole('region', { name: 'Mi perfil' });
     await card.getByText('Sin verificar').waitFor();
+    expect(await seriousA11yViolations(page), 'dashboard, phone not verified').toEqual([]);
 
     await card.getByRole('button', { name: 'Verificar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Verifica tu teléfono' });
@@ -25,6 +26,8 @@ describe('verifying a phone, in Spanish on a phone', () => {
     const [sms] = await smsTo(number);
     expect(sms?.body).toBe(`Tu código de verificación de Pago es: ${code}`);
 
+    await dialog.getByLabel('Código de verificación').waitFor();
+    expect(await seriousA11yViolations(page), 'the code step').toEqual([]);
     await dialog.getByLabel('Código de verificación').fill(code);
     await dialog.getByRole('button', { name: 'Verificar' }).click();
     await dialog.waitFor({ state: 'hidden' });

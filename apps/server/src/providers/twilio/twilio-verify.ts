@@ -50,9 +50,10 @@ export function createTwilioVerify(settings: TwilioVerifySettings) {
   const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
 
   async function post(resource: string, form: Record<string, string>): Promise<Verification> {
-    const url = `${settings.baseUrl()}/v2/Services/${encodeURIComponent(settings.serviceSid)}/${resource}`;
     let response: Response;
     try {
+      // Inside the try: the sandbox fake's address is unknown until this server listens.
+      const url = `${settings.baseUrl()}/v2/Services/${encodeURIComponent(settings.serviceSid)}/${resource}`;
       response = await fetch(url, {
         method: 'POST',
         headers: {
