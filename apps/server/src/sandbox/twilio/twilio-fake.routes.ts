@@ -149,7 +149,12 @@ export async function twilioFakeRoutes(app: AppInstance): Promise<void> {
       .where('check_attempts', '<', MAX_CHECK_ATTEMPTS)
       .returningAll()
       .executeTakeFirst();
-    if (!taken) return twilioError(reply, 429, 60202, 'Max check attempts reached');
+    if (!taken) {
+      // Approved by a concurrent check in the meantime: no pending verification is left.
+      const now = await pendingVerification(db, settings.serviceSid, to);
+      if (now?.sid !== open.sid) return notFound();
+      return twilioError(reply, 429, 60202, 'Max check attempts reached');
+    }
     if (!sameCode(taken.code, code)) {
       return reply.code(201).send(checkResource(taken));
     }
