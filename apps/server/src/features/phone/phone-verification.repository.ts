@@ -47,12 +47,9 @@ export async function openVerification(
   return inserted.id;
 }
 
-export async function closeVerification(db: Database, id: number): Promise<void> {
-  await db
-    .updateTable('phone_verifications')
-    .set({ closed_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .execute();
+/** A code Twilio did not send is not counted against anyone's limits. */
+export async function deleteVerification(db: Database, id: number): Promise<void> {
+  await db.deleteFrom('phone_verifications').where('id', '=', id).execute();
 }
 
 /** The user's open, unexpired verification of this number, with one attempt taken from it. */

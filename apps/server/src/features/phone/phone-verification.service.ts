@@ -11,9 +11,9 @@ import {
 import type { Accounts } from '../accounts/accounts.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import {
-  closeVerification,
   completeVerification,
   countSentSince,
+  deleteVerification,
   lockNumber,
   openVerification,
   takeAttempt,
@@ -114,7 +114,7 @@ export function createPhoneVerification({ db, accounts, rateLimits, mailer, twil
       try {
         await sms.startVerification(phone, user.language);
       } catch (error) {
-        await closeVerification(db, verificationId);
+        await deleteVerification(db, verificationId);
         throw fromTwilio(error);
       }
       return { expiresInSeconds: PHONE_CODE_TTL_MINUTES * 60 };

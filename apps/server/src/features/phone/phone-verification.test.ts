@@ -176,6 +176,38 @@ describe('verifying a phone by SMS', () => {
     expect(tooMany.json().message).toBe('Too many codes requested. Try again in an hour.');
   });
 
+  it('limits codes to ten numbers an hour per user, and ten codes an hour to one number whoever asks', async () => {
+    const user = await signUp(app);
+    for (let i = 0; i < 10; i++) {
+      expect((await sendPhoneCode(app, user, nextUsPhone())).statusCode).toBe(200);
+    }
+    const eleventh = await sendPhoneCode(app, user, nextUsPhone());
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().message).toBe('Too many codes requested. Try again in an hour.');
+
+    const phone = nextUsPhone();
+    const askers = await Promise.all(Array.from({ length: 12 }, () => signUp(app)));
+    const ask = async (from: number, to: number) => {
+      const answers = [];
+      for (const asker of askers.slice(from, to)) {
+        answers.push((await sendPhoneCode(app, asker, phone)).json());
+      }
+      return answers;
+    };
+    // Twilio resends one pending verification at most five times (60203)...
+    const first = await ask(0, 6);
+    expect(first.slice(0, 5).every((answer) => answer.success)).toBe(true);
+    expect(first[5]).toMatchObject({ error: { code: 'rate_limited' } });
+    // ...and once it has expired, our own limit stops the tenth code of the hour.
+    await age(phone, 11);
+    const second = await ask(6, 12);
+    expect(second.slice(0, 5).every((answer) => answer.success)).toBe(true);
+    expect(second[5]).toMatchObject({
+      error: { code: 'rate_limited' },
+      message: 'Too many codes sent to this number. Try again in an hour.',
+    });
+  });
+
   it('limits codes sent from one network address', async () => {
     const ip = nextIp();
     const user = await signUp(app);
