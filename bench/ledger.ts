@@ -28,7 +28,8 @@ async function connect(dataDir: string): Promise<pg.Client> {
 
 /**
  * Setup, not measured: users, sessions and funding written straight into the database (the
- * sign-up path hashes a password per user, which would take minutes for 10,000). Funding is a
+ * sign-up path hashes a password per user, which would take minutes for 10,000); phones are
+ * written verified, as after the SMS code, so sends to them are P2P. Funding is a
  * real double-entry deposit per wallet, so the invariant check covers it.
  */
 async function createWallets(client: pg.Client): Promise<Wallet[]> {
@@ -47,8 +48,8 @@ async function createWallets(client: pg.Client): Promise<Wallet[]> {
     const chunk = rows.slice(i, i + 1000).join(',');
     await client.query(`
       with input (id, name, username, email, phone, kyc_status, password_hash, token_hash) as (values ${chunk}),
-      u as (insert into users (id, name, username, email, phone, kyc_status, password_hash, zip_code)
-            select id::uuid, name, username, email, phone, kyc_status, password_hash, '10001' from input returning id)
+      u as (insert into users (id, name, username, email, phone, phone_verified, kyc_status, password_hash, zip_code)
+            select id::uuid, name, username, email, phone, true, kyc_status, password_hash, '10001' from input returning id)
       insert into sessions (token_hash, user_id, expires_at)
       select token_hash::bytea, id::uuid, now() + interval '12 hours' from input`);
   }

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { runningEmbeddedUrl } from '../../apps/server/src/db/embedded-postgres';
 import { latestCode, uniqueSuffix } from './mailbox';
+import { nextSmsCode, smsTo } from './sms';
 
 export type E2eUser = {
   name: string;
@@ -22,8 +23,16 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return response.json();
 }
 
-/** Signs a user up through the API (the sign-up screens have their own tests). */
-export async function createUser(name: string, phone: string, zipCode = '10001'): Promise<E2eUser> {
+/**
+ * Signs a user up through the API (the sign-up screens have their own tests) and, unless told
+ * not to, verifies the phone by SMS as a person does, so money and requests sent to it arrive.
+ */
+export async function createUser(
+  name: string,
+  phone: string,
+  zipCode = '10001',
+  { verifyPhone = true }: { verifyPhone?: boolean } = {},
+): Promise<E2eUser> {
   const suffix = uniqueSuffix();
   // A full name ("Ana Rivera") is the account holder's: its first word names the account.
   const handle = (name.split(' ')[0] ?? name).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -40,7 +49,16 @@ export async function createUser(name: string, phone: string, zipCode = '10001')
     zipCode,
     emailVerified: true,
   });
+  if (verifyPhone) await verifyUserPhone(token, phone);
   return { name, username, email, phone, token };
+}
+
+/** Send the SMS code, read it from the sandbox SMS outbox, enter it. */
+export async function verifyUserPhone(token: string, phone: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const before = (await smsTo(phone)).length;
+  await post('/api/phone/send-code', { phone }, headers);
+  await post('/api/phone/verify', { phone, code: await nextSmsCode(phone, before) }, headers);
 }
 
 /**

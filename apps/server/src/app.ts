@@ -14,6 +14,8 @@ import { healthRoutes } from './features/health/health.routes';
 import { identityRoutes, identityWebhookRoutes } from './features/identity/identity.routes';
 import { createIdentity } from './features/identity/identity.service';
 import { createLedger } from './features/ledger/ledger.service';
+import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
+import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { requestsRoutes } from './features/requests/requests.routes';
 import { createRequests } from './features/requests/requests.service';
@@ -27,11 +29,14 @@ import { createHttpRates, createSandboxRates, SANDBOX_REFERENCE_RATES } from './
 import { createSandboxPayoutPartner } from './providers/payout/payout-partner';
 import { createPersonaApi } from './providers/persona/persona-api';
 import { createPlaidIdentity } from './providers/plaid/plaid-identity';
+import { createTwilioVerify } from './providers/twilio/twilio-verify';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
 import { plaidFakeRoutes } from './sandbox/plaid/plaid-fake.routes';
 import { createSandboxVendors } from './sandbox/sandbox-vendors';
 import { sharedAssetRoutes } from './sandbox/shared/shared-assets.routes';
+import { smsOutboxRoutes } from './sandbox/twilio/sms-outbox.routes';
+import { twilioFakeRoutes } from './sandbox/twilio/twilio-fake.routes';
 import { registerWebApp } from './web/web-app.routes';
 
 export type AppDeps = {
@@ -70,6 +75,19 @@ function createServices({
     rateLimits,
     balanceOf: (userId) => ledger.balance(db, userId),
   });
+  const twilio = config.twilio;
+  const phoneVerification = createPhoneVerification({
+    db,
+    accounts,
+    rateLimits,
+    mailer,
+    twilio: twilio
+      ? createTwilioVerify({
+          ...twilio,
+          baseUrl: () => twilio.baseUrl ?? `${selfUrl()}/sandbox/twilio`,
+        })
+      : null,
+  });
   const rates = config.fxRatesUrl ? createHttpRates(config.fxRatesUrl) : createSandboxRates();
   const transfers = createTransfers({
     db,
@@ -102,6 +120,7 @@ function createServices({
     rateLimits,
     emailVerification,
     accounts,
+    phoneVerification,
     ledger,
     transfers,
     requests,
@@ -180,6 +199,7 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(accountsRoutes);
+  await app.register(phoneVerificationRoutes);
   await app.register(walletRoutes);
   await app.register(transfersRoutes);
   await app.register(requestsRoutes);
@@ -192,6 +212,8 @@ export async function buildApp(
     await app.register(plaidFakeRoutes);
     await app.register(personaFakeRoutes);
     await app.register(mailboxRoutes);
+    await app.register(twilioFakeRoutes);
+    await app.register(smsOutboxRoutes);
     app.get('/sandbox/fx/latest', async () => ({ base: 'USD', rates: SANDBOX_REFERENCE_RATES }));
   }
   await registerWebApp(app);

@@ -121,6 +121,36 @@ describe('loadConfig', () => {
     });
   });
 
+  it('points Twilio Verify at the sandbox fake by default; live mode without it has no SMS at all', () => {
+    expect(loadConfig({}).twilio).toMatchObject({
+      baseUrl: undefined,
+      accountSid: expect.stringMatching(/^AC[0-9a-f]{32}$/),
+      serviceSid: expect.stringMatching(/^VA[0-9a-f]{32}$/),
+    });
+    const live = {
+      PAGO_MODE: 'live',
+      APP_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://smtp.example',
+      FX_RATES_URL: 'https://rates.example/latest.json',
+      ...LIVE_VENDORS,
+    };
+    expect(loadConfig(live).twilio).toBeNull();
+    const sids = {
+      TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'live-token',
+      TWILIO_VERIFY_SERVICE_SID: `VA${'b'.repeat(32)}`,
+    };
+    expect(loadConfig({ ...live, ...sids }).twilio).toEqual({
+      baseUrl: 'https://verify.twilio.com',
+      accountSid: sids.TWILIO_ACCOUNT_SID,
+      authToken: 'live-token',
+      serviceSid: sids.TWILIO_VERIFY_SERVICE_SID,
+    });
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'not-a-sid' })).toThrow(
+      'Invalid configuration: TWILIO_ACCOUNT_SID: must be AC followed by 32 hex digits',
+    );
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

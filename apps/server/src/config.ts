@@ -56,11 +56,32 @@ const envSchema = z.object({
   PERSONA_WEBHOOK_SECRET: optionalString,
   PERSONA_CLIENT_SCRIPT_URL: optionalString,
   SANDBOX_PERSONA_REVIEW_MS: z.coerce.number().int().min(0).max(3_600_000).default(4000),
+  TWILIO_VERIFY_BASE_URL: optionalString.pipe(z.url().optional()),
+  TWILIO_ACCOUNT_SID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits')
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_VERIFY_SERVICE_SID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^VA[0-9a-fA-F]{32}$/, 'must be VA followed by 32 hex digits')
+      .optional(),
+  ),
 });
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
 const SANDBOX_APP_SECRET = 'pago-sandbox-secret-not-for-live-use-0000';
 const SANDBOX_PERSONA_WEBHOOK_SECRET = 'wbhsec_sandbox_not_for_live_use';
+const SANDBOX_TWILIO = {
+  accountSid: 'AC000000000000000000000000005a4db0',
+  authToken: 'sandbox_twilio_auth_token',
+  serviceSid: 'VA000000000000000000000000005a4db0',
+};
+/** Twilio Verify's documented API host. */
+const TWILIO_VERIFY_LIVE_URL = 'https://verify.twilio.com';
 
 /** Live mode talks to the real identity vendors, so it needs their endpoints and credentials. */
 const LIVE_VENDOR_SETTINGS = [
@@ -124,6 +145,17 @@ export type Config = Readonly<{
   };
   /** How long the sandbox Persona takes to decide an inquiry under review. */
   sandboxPersonaReviewMs: number;
+  /**
+   * Twilio Verify, which sends and checks the SMS codes of phone verification. baseUrl undefined:
+   * this server's sandbox fake. null: live mode without Twilio credentials, so phone verification
+   * is refused (503) rather than pretended.
+   */
+  twilio: {
+    baseUrl: string | undefined;
+    accountSid: string;
+    authToken: string;
+    serviceSid: string;
+  } | null;
 }>;
 
 export class ConfigError extends Error {}
@@ -181,5 +213,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientScriptUrl: e.PERSONA_CLIENT_SCRIPT_URL ?? '/sandbox/persona/persona.js',
     },
     sandboxPersonaReviewMs: e.SANDBOX_PERSONA_REVIEW_MS,
+    twilio: twilioSettings(e),
+  };
+}
+
+function twilioSettings(e: z.infer<typeof envSchema>): Config['twilio'] {
+  const baseUrl = e.TWILIO_VERIFY_BASE_URL?.replace(/\/+$/, '');
+  if (e.PAGO_MODE === 'sandbox') {
+    return {
+      baseUrl,
+      accountSid: e.TWILIO_ACCOUNT_SID ?? SANDBOX_TWILIO.accountSid,
+      authToken: e.TWILIO_AUTH_TOKEN ?? SANDBOX_TWILIO.authToken,
+      serviceSid: e.TWILIO_VERIFY_SERVICE_SID ?? SANDBOX_TWILIO.serviceSid,
+    };
+  }
+  if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_VERIFY_SERVICE_SID) return null;
+  return {
+    baseUrl: baseUrl ?? TWILIO_VERIFY_LIVE_URL,
+    accountSid: e.TWILIO_ACCOUNT_SID,
+    authToken: e.TWILIO_AUTH_TOKEN,
+    serviceSid: e.TWILIO_VERIFY_SERVICE_SID,
   };
 }

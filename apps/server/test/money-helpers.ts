@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppInstance } from '../src/app';
 import type { Database } from '../src/db/database';
 import { bearer, markIdentityVerified, signUp, type TestUser } from './accounts-helpers';
+import { verifyPhone } from './phone-helpers';
 
 let phoneCounter = 0;
 /** A valid US mobile number, different on every call. */
@@ -12,7 +13,10 @@ export function nextUsPhone(): string {
 
 export type MoneyUser = TestUser & { phone: string };
 
-/** A signed-up, identity-verified user with `depositCents` of test money. */
+/**
+ * A signed-up, identity-verified user whose phone is verified by SMS (so payments and requests
+ * to it resolve), with `depositCents` of test money.
+ */
 export async function verifiedUser(
   app: AppInstance,
   db: Database,
@@ -20,6 +24,7 @@ export async function verifiedUser(
 ): Promise<MoneyUser> {
   const phone = nextUsPhone();
   const user = await signUp(app, { phone });
+  await verifyPhone(app, user, phone);
   await markIdentityVerified(db, user.id);
   if (depositCents > 0) await deposit(app, user, depositCents);
   return { ...user, phone };

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'invalid_verification_code',
   'verification_code_locked',
   'email_not_verified',
+  'phone_already_verified',
+  'phone_verification_unavailable',
   'email_taken',
   'username_taken',
   'weak_password',

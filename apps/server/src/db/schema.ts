@@ -227,6 +227,41 @@ export type SandboxWebhookOutboxTable = {
   created_at: CreatedAt;
 };
 
+export type PhoneVerificationsTable = {
+  id: Generated<number>;
+  user_id: string;
+  phone: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  attempts: Generated<number>;
+  verified_at: Date | null;
+  closed_at: Date | null;
+};
+
+export type SandboxTwilioVerificationsTable = {
+  sid: string;
+  service_sid: string;
+  account_sid: string;
+  to_number: string;
+  channel: string;
+  locale: string | null;
+  code: string;
+  status: 'pending' | 'approved' | 'canceled' | 'max_attempts_reached' | 'expired';
+  check_attempts: Generated<number>;
+  send_attempts: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  expires_at: Date;
+};
+
+export type SandboxSmsTable = {
+  id: Generated<number>;
+  to_number: string;
+  body: string;
+  code: string | null;
+  sent_at: CreatedAt;
+};
+
 export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -248,4 +283,7 @@ export type DB = {
   sandbox_plaid_keys: SandboxPlaidKeysTable;
   sandbox_persona_inquiries: SandboxPersonaInquiriesTable;
   sandbox_webhook_outbox: SandboxWebhookOutboxTable;
+  phone_verifications: PhoneVerificationsTable;
+  sandbox_twilio_verifications: SandboxTwilioVerificationsTable;
+  sandbox_sms: SandboxSmsTable;
 };

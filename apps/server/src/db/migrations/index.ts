@@ -4,6 +4,7 @@ import * as money from './0002-money';
 import * as ledgerFunction from './0003-ledger-function';
 import * as identity from './0004-identity';
 import * as moneyTrust from './0005-money-trust';
+import * as phoneVerification from './0006-phone-verification';
 import * as identityTrust from './0008-identity-trust';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-ledger-function': ledgerFunction,
   '0004-identity': identity,
   '0005-money-trust': moneyTrust,
+  '0006-phone-verification': phoneVerification,
   '0008-identity-trust': identityTrust,
 };

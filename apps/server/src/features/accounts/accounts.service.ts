@@ -28,6 +28,7 @@ import {
   touchSession,
 } from './sessions.repository';
 import {
+  claimVerifiedPhone,
   findTaken,
   findUserByEmail,
   findUserById,
@@ -236,6 +237,9 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
             : undefined;
       return user ? partyOf(user) : null;
     },
+
+    /** See claimVerifiedPhone: call inside the transaction that consumes the SMS verification. */
+    claimVerifiedPhone,
 
     /** Inside a transaction pass it as `executor`: a second pool connection could starve the pool. */
     async parties(ids: string[], executor: Database = db): Promise<Map<string, Party>> {

@@ -50,13 +50,39 @@ export async function updateUser(db: Database, id: string, changes: Updateable<U
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The one account whose phone is verified with this number (users_verified_phone_key makes it
+ * unique). An unverified copy of a number on any other profile never receives anything.
+ */
 export async function findUserByPhone(db: Database, phone: string) {
   return db
     .selectFrom('users')
     .selectAll()
     .where('phone', '=', phone)
-    .orderBy('created_at')
+    .where('phone_verified', '=', true)
     .executeTakeFirst();
+}
+
+/**
+ * Inside the caller's transaction: makes `phone` this user's verified phone and takes it from
+ * whoever held it verified before (returned, so they can be told). Serialized per number.
+ */
+export async function claimVerifiedPhone(db: Database, userId: string, phone: string) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`phone:${phone}`}, 0))`.execute(db);
+  const released = await db
+    .updateTable('users')
+    .set({ phone_verified: false, updated_at: sql<Date>`now()` })
+    .where('phone', '=', phone)
+    .where('phone_verified', '=', true)
+    .where('id', '!=', userId)
+    .returning(['id', 'name', 'email', 'language'])
+    .execute();
+  await db
+    .updateTable('users')
+    .set({ phone, phone_verified: true, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .execute();
+  return released;
 }
 
 export async function findUserByUsername(db: Database, username: string) {

@@ -50,16 +50,23 @@ describe('ProfileCard', () => {
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeDisabled();
   });
 
-  it('shows U and User for a blank name, and no verified badge for an unverified phone', async () => {
+  it('shows U and User for a blank name, and "Not verified" with a Verify action for an unverified phone', async () => {
+    const onVerifyPhone = vi.fn();
     await renderDashboard(
-      <ProfileCard user={makeProfile({ name: '  ', phone_verified: false })} onEdit={noop} />,
+      <ProfileCard
+        user={makeProfile({ name: '  ', phone_verified: false })}
+        onEdit={noop}
+        onVerifyPhone={onVerifyPhone}
+      />,
       { language: 'en' },
     );
     expect(screen.getByText('U')).toBeVisible();
     expect(screen.getByText('User')).toBeVisible();
-    expect(detailValue('Phone')).toHaveTextContent(/^\+13055550123$/);
+    expect(detailValue('Phone')).toHaveTextContent(/^\+13055550123Not verifiedVerify$/);
     expect(screen.queryByText('Verified')).toBeNull();
     expect(screen.queryByText('Unknown')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(onVerifyPhone).toHaveBeenCalledOnce();
   });
 
   it('says "not provided" for a missing phone, e-mail and address, and hides a missing ZIP code', async () => {

@@ -15,10 +15,12 @@ type Props = {
   onEdit: () => void;
   /** The pointer or focus is on Edit Profile: a good moment to fetch the editor's code. */
   onEditIntent?: () => void;
+  /** Opens the dialog that verifies the phone by SMS; its button shows for an unverified phone. */
+  onVerifyPhone?: () => void;
 };
 
 /** "My Profile" (spec §2 Dashboard): every field has a default, optional ones appear only when set. */
-export function ProfileCard({ user, onEdit, onEditIntent }: Props) {
+export function ProfileCard({ user, onEdit, onEditIntent, onVerifyPhone }: Props) {
   const { t } = useTranslation('dashboard');
   const notProvided = (
     <Typography component="span" color="text.secondary">
@@ -52,8 +54,18 @@ export function ProfileCard({ user, onEdit, onEditIntent }: Props) {
         <Detail label={t('profile.phone')}>
           {user?.phone ? <span>{user.phone}</span> : notProvided}
           {!user && <Chip size="small" label={t('profile.unknown')} />}
-          {user?.phone_verified && (
+          {user?.phone && user.phone_verified && (
             <Chip size="small" color="success" label={t('profile.verified')} />
+          )}
+          {user?.phone && !user.phone_verified && (
+            <>
+              <Chip size="small" variant="outlined" label={t('profile.notVerified')} />
+              {onVerifyPhone && (
+                <Button size="small" variant="contained" onClick={onVerifyPhone}>
+                  {t('profile.verifyPhone')}
+                </Button>
+              )}
+            </>
           )}
         </Detail>
         <Detail label={t('profile.email')}>

@@ -20,9 +20,9 @@ function serve(
 ) {
   let profile = initial;
   const calls = stubApi((call) => {
-    if (call.path === '/api/user/profile' && call.method === 'GET') return { body: profile };
     const answer = extra(call);
     if (answer) return answer;
+    if (call.path === '/api/user/profile' && call.method === 'GET') return { body: profile };
     if (call.path === '/api/user/profile' && call.method === 'PUT') {
       profile = { ...profile, ...(call.body as UpdateProfileBody) } as UserProfile;
       return { body: profile };
@@ -392,5 +392,80 @@ describe('the Edit Profile modal', () => {
       'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
     );
     expect(screen.getByRole('dialog', { name: 'Editar perfil' })).toBeVisible();
+  });
+});
+
+describe('verifying the phone on the dashboard', () => {
+  it('shows "Sin verificar" and Verificar, sends the SMS code and turns the badge to Verificado', async () => {
+    let verified = false;
+    const { calls } = serve(makeProfile({ phone_verified: false }), (call) => {
+      if (call.path === '/api/user/profile' && call.method === 'GET' && verified) {
+        return { body: makeProfile({ phone_verified: true }) };
+      }
+      if (call.path === '/api/phone/send-code') {
+        return { body: { success: true, expiresInSeconds: 600 } };
+      }
+      if (call.path === '/api/phone/verify') {
+        if ((call.body as { code: string }).code !== '123456') {
+          return apiError(400, 'invalid_verification_code');
+        }
+        verified = true;
+        return { body: { success: true, verified: true, phone: '+13055550123' } };
+      }
+      return undefined;
+    });
+    await openDashboard('es');
+    const user = userEvent.setup();
+    const card = screen.getByRole('region', { name: 'Mi perfil' });
+    expect(within(card).getByText('Sin verificar')).toBeVisible();
+    expect(within(card).queryByText('Verificado')).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Verificar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verifica tu teléfono' });
+    expect(
+      within(dialog).getByText(/Te enviaremos un código de 6 dígitos por SMS al \+13055550123/),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar código' }));
+    const code = await within(dialog).findByRole('textbox', { name: 'Código de verificación' });
+    expect(writes(calls)).toEqual([
+      { method: 'POST', path: '/api/phone/send-code', body: { phone: '+13055550123' } },
+    ]);
+
+    await user.type(code, '999');
+    await user.click(within(dialog).getByRole('button', { name: 'Verificar' }));
+    expect(
+      within(dialog).getByText('El código de verificación debe tener 6 dígitos'),
+    ).toBeVisible();
+    await user.type(code, '999');
+    await user.click(within(dialog).getByRole('button', { name: 'Verificar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Código de verificación incorrecto',
+    );
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verificar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('¡Tu teléfono está verificado!')).toBeVisible();
+    expect(await within(card).findByText('Verificado')).toBeVisible();
+    expect(within(card).queryByRole('button', { name: 'Verificar' })).toBeNull();
+    expect(onProfileUpdated).toHaveBeenCalled();
+  });
+
+  it('explains a refused SMS in English and keeps the dialog open', async () => {
+    serve(makeProfile({ phone_verified: false }), (call) =>
+      call.path === '/api/phone/send-code' ? apiError(429, 'rate_limited') : undefined,
+    );
+    await openDashboard('en');
+    const user = userEvent.setup();
+    const card = screen.getByRole('region', { name: 'My Profile' });
+    expect(within(card).getByText('Not verified')).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: 'Verify' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your phone' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Wait a moment and try again.',
+    );
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
   });
 });

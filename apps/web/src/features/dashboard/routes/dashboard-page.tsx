@@ -20,6 +20,11 @@ const loadEditor = () => import('../components/edit-profile-dialog');
 const EditProfileDialog = lazy(() =>
   loadEditor().then((module) => ({ default: module.EditProfileDialog })),
 );
+const VerifyPhoneDialog = lazy(() =>
+  import('../components/verify-phone-dialog').then((module) => ({
+    default: module.VerifyPhoneDialog,
+  })),
+);
 
 /**
  * `walletSection` is the money part (balance, limits, activity): another feature's, so the app
@@ -35,6 +40,8 @@ export default function DashboardPage({ walletSection }: { walletSection?: React
   // Bumped on each save, so a second save restarts the 3 s of the success message.
   const [savedCount, setSavedCount] = useState(0);
   const [showSaved, setShowSaved] = useState(false);
+  const [verifyingPhone, setVerifyingPhone] = useState(false);
+  const [phoneVerified, setPhoneVerified] = useState(false);
 
   useEffect(() => {
     if (savedCount === 0) return;
@@ -45,6 +52,11 @@ export default function DashboardPage({ walletSection }: { walletSection?: React
 
   const closeEditor = useCallback(() => setEditing(false), []);
   const markSaved = useCallback(() => setSavedCount((count) => count + 1), []);
+  const closePhoneDialog = useCallback(() => setVerifyingPhone(false), []);
+  const markPhoneVerified = useCallback(() => {
+    setVerifyingPhone(false);
+    setPhoneVerified(true);
+  }, []);
 
   if (!user && loading) return <DashboardSkeleton />;
 
@@ -78,8 +90,13 @@ export default function DashboardPage({ walletSection }: { walletSection?: React
         {t('welcome', { name: user.name?.trim() || t('profile.defaultName') })}
       </Typography>
 
-      <Box aria-live="polite" sx={{ mb: showSaved ? 3 : 0 }}>
+      <Box aria-live="polite" sx={{ mb: showSaved || phoneVerified ? 3 : 0 }}>
         {showSaved && <Alert severity="success">{t('edit.success')}</Alert>}
+        {phoneVerified && (
+          <Alert severity="success" onClose={() => setPhoneVerified(false)}>
+            {t('phone.success')}
+          </Alert>
+        )}
       </Box>
 
       <Box
@@ -96,6 +113,10 @@ export default function DashboardPage({ walletSection }: { walletSection?: React
             setEditing(true);
           }}
           onEditIntent={() => void loadEditor()}
+          onVerifyPhone={() => {
+            setPhoneVerified(false);
+            setVerifyingPhone(true);
+          }}
         />
         <BalanceCard user={user} locale={locale} />
         <SectionCard title={t('qr.title')}>
@@ -113,6 +134,16 @@ export default function DashboardPage({ walletSection }: { walletSection?: React
         </SectionCard>
       </Box>
 
+      {verifyingPhone && user.phone && (
+        <Suspense fallback={null}>
+          <VerifyPhoneDialog
+            open
+            phone={user.phone}
+            onClose={closePhoneDialog}
+            onVerified={markPhoneVerified}
+          />
+        </Suspense>
+      )}
       {editorWanted && (
         <Suspense fallback={null}>
           <EditProfileDialog open={editing} user={user} onClose={closeEditor} onSaved={markSaved} />

@@ -1,0 +1,155 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ErrorCode } from '@pago/shared/errors';
+import type { TFunction } from 'i18next';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { PROFILE_UPDATED } from '@/lib/events';
+import { useSendPhoneCode, useVerifyPhone } from '../api/phone';
+
+type Props = {
+  open: boolean;
+  /** The profile's phone, E.164. */
+  phone: string;
+  onClose: () => void;
+  /** Called once the server has verified the phone. */
+  onVerified: () => void;
+};
+
+/** The server codes the dialog explains in its own words (locales `phone.errors.<code>`). */
+const EXPLAINED = new Set<ErrorCode | 'network_error'>([
+  'invalid_verification_code',
+  'verification_code_locked',
+  'rate_limited',
+  'phone_already_verified',
+  'phone_verification_unavailable',
+  'validation_failed',
+  'service_unavailable',
+  'unauthorized',
+  'network_error',
+]);
+
+function errorText(t: TFunction, error: unknown, fallback: 'sendFailed' | 'verifyFailed') {
+  const code = error instanceof ApiError && EXPLAINED.has(error.code) ? error.code : fallback;
+  return t(`dashboard:phone.errors.${code}`);
+}
+
+/**
+ * Verify a phone in two steps: send a code by SMS, then type it. On success the page-wide
+ * profile-updated event refetches the user, so the badge turns to "verified".
+ */
+export function VerifyPhoneDialog({ open, phone, onClose, onVerified }: Props) {
+  const { t } = useTranslation('dashboard');
+  const titleId = useId();
+  const sendCode = useSendPhoneCode();
+  const verify = useVerifyPhone();
+  const [step, setStep] = useState<'send' | 'code'>('send');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const busy = sendCode.isPending || verify.isPending;
+
+  async function send(again: boolean) {
+    setError(null);
+    setNote(null);
+    try {
+      await sendCode.mutateAsync({ phone });
+      setStep('code');
+      if (again) setNote(t('phone.resent'));
+    } catch (failure) {
+      setError(errorText(t, failure, 'sendFailed'));
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code)) {
+      setCodeError(t(code === '' ? 'phone.codeRequired' : 'phone.codeLength'));
+      return;
+    }
+    setCodeError(null);
+    setError(null);
+    try {
+      await verify.mutateAsync({ phone, code });
+      window.dispatchEvent(new Event(PROFILE_UPDATED));
+      onVerified();
+    } catch (failure) {
+      setError(errorText(t, failure, 'verifyFailed'));
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{t('phone.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>
+              {step === 'send' ? t('phone.intro', { phone }) : t('phone.sent', { phone })}
+            </Typography>
+            {error && (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            )}
+            {note && (
+              <Alert severity="success" role="status">
+                {note}
+              </Alert>
+            )}
+            {step === 'code' && (
+              <>
+                <TextField
+                  label={t('phone.code')}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                  error={codeError !== null}
+                  helperText={codeError ?? ' '}
+                  autoComplete="one-time-code"
+                  autoFocus
+                  fullWidth
+                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                />
+                <Box>
+                  <Button onClick={() => void send(true)} disabled={busy}>
+                    {t('phone.resend')}
+                  </Button>
+                </Box>
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={busy}>
+            {t('phone.cancel')}
+          </Button>
+          {step === 'send' ? (
+            <Button variant="contained" onClick={() => void send(false)} disabled={busy}>
+              {sendCode.isPending ? t('phone.sending') : t('phone.send')}
+            </Button>
+          ) : (
+            <Button type="submit" variant="contained" disabled={busy}>
+              {verify.isPending ? t('phone.verifying') : t('phone.verify')}
+            </Button>
+          )}
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

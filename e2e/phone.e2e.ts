@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import { nextSmsCode, smsTo } from './support/sms';
+import { createUser } from './support/users';
+
+const browser = useBrowser();
+const [phone] = VIEWPORTS;
+
+describe('verifying a phone, in Spanish on a phone', () => {
+  it('sends the SMS code from the dashboard and shows the phone as verified', async () => {
+    const number = '+12125550171';
+    const lola = await createUser('Lola', number, '10001', { verifyPhone: false });
+    const page = await browser.open('/dashboard', phone, { token: lola.token });
+    const card = page.getByRole('region', { name: 'Mi perfil' });
+    await card.getByText('Sin verificar').waitFor();
+    expect(await seriousA11yViolations(page), 'dashboard, phone not verified').toEqual([]);
+
+    await card.getByRole('button', { name: 'Verificar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verifica tu teléfono' });
+    await dialog
+      .getByText(`Te enviaremos un código de 6 dígitos por SMS al ${number}.`, { exact: false })
+      .waitFor();
+    const before = (await smsTo(number)).length;
+    await dialog.getByRole('button', { name: 'Enviar código' }).click();
+    const code = await nextSmsCode(number, before);
+    const [sms] = await smsTo(number);
+    expect(sms?.body).toBe(`Tu código de verificación de Pago es: ${code}`);
+
+    await dialog.getByLabel('Código de verificación').waitFor();
+    expect(await seriousA11yViolations(page), 'the code step').toEqual([]);
+    await dialog.getByLabel('Código de verificación').fill(code);
+    await dialog.getByRole('button', { name: 'Verificar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('¡Tu teléfono está verificado!').waitFor();
+    await card.getByText('Verificado', { exact: true }).waitFor();
+    expect(await card.getByText('Sin verificar').count()).toBe(0);
+
+    const profile = await page.evaluate(async () => {
+      const response = await fetch('/api/user/profile', {
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
+      return (await response.json()) as { phone: string; phone_verified: boolean };
+    });
+    expect(profile).toMatchObject({ phone: number, phone_verified: true });
+  });
+});
