@@ -141,6 +141,9 @@ export async function buildApp(
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers hold a person's data or a fresh token (sign-in answers a caller without one):
+    // no browser or proxy may keep any of them, errors included.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
   const vendorOrigins = [config.plaid.linkScriptUrl, config.persona.clientScriptUrl]
