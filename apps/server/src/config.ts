@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -56,6 +57,7 @@ const envSchema = z.object({
   PERSONA_WEBHOOK_SECRET: optionalString,
   PERSONA_CLIENT_SCRIPT_URL: optionalString,
   SANDBOX_PERSONA_REVIEW_MS: z.coerce.number().int().min(0).max(3_600_000).default(4000),
+  SANDBOX_SHARED_TEST_SERVER: z.stringbool().default(false),
 });
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
@@ -124,9 +126,19 @@ export type Config = Readonly<{
   };
   /** How long the sandbox Persona takes to decide an inquiry under review. */
   sandboxPersonaReviewMs: number;
+  /** Sandbox mode on a non-loopback HOST, said on purpose: a test server shared by a team. */
+  sandboxSharedTestServer: boolean;
 }>;
 
 export class ConfigError extends Error {}
+
+/** Whether HOST only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost' || bare === '::1') return true;
+  const v4 = bare.replace(/^::ffff:/, '');
+  return net.isIPv4(v4) && v4.startsWith('127.');
+}
 
 /** The only reader of process.env. Relative paths are resolved against the working directory. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -146,6 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration: live mode needs ${missing.join(' and ')}`);
     }
+  }
+  // The sandbox mailbox and SMS outbox show every sign-in code to whoever can reach the server.
+  if (e.PAGO_MODE === 'sandbox' && !isLoopbackHost(e.HOST) && !e.SANDBOX_SHARED_TEST_SERVER) {
+    throw new ConfigError(
+      `Invalid configuration: HOST: sandbox mode shows every sign-in code at /sandbox/mailbox, so it listens on a loopback address only (127.0.0.1, ::1, localhost), not ${e.HOST}; set SANDBOX_SHARED_TEST_SERVER=true if this is a shared test server`,
+    );
   }
   return {
     port: e.PORT,
@@ -181,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientScriptUrl: e.PERSONA_CLIENT_SCRIPT_URL ?? '/sandbox/persona/persona.js',
     },
     sandboxPersonaReviewMs: e.SANDBOX_PERSONA_REVIEW_MS,
+    sandboxSharedTestServer: e.SANDBOX_SHARED_TEST_SERVER,
   };
 }

@@ -146,6 +146,14 @@ describe('starting and stopping the server', () => {
     expect(started.output()).not.toContain('secret');
   });
 
+  it('refuses sandbox mode on a non-loopback address unless told it is a shared test server', async () => {
+    const started = startServer({ HOST: '0.0.0.0', PORT: String(await freePort()) });
+    expect(await started.exited).toBe(1);
+    expect(started.output().trim()).toMatch(
+      /^pago: Invalid configuration: HOST: sandbox mode shows every sign-in code at \/sandbox\/mailbox, .* not 0\.0\.0\.0; set SANDBOX_SHARED_TEST_SERVER=true if this is a shared test server$/,
+    );
+  });
+
   it('exits with a one-line message on invalid configuration', async () => {
     const started = startServer({ PAGO_MODE: 'production' });
     expect(await started.exited).toBe(1);

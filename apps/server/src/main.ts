@@ -119,6 +119,9 @@ async function main(): Promise<void> {
       }, 1000);
       cleanups.push(() => clearInterval(vendorTimer));
     }
+    if (config.mode === 'sandbox' && config.sandboxSharedTestServer) {
+      log.warn('Shared test server: anyone who reaches it can read sign-in codes in /sandbox/');
+    }
     const readyMs = Math.round(performance.now() - startedAt);
     log.info(
       { readyMs, mode: config.mode, database: config.databaseUrl ? 'external' : 'embedded' },
