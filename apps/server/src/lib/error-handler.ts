@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/database';
 import { AppError, errorBody } from './app-error';
 
 /** Fastify's own client errors, by code: status and the message a caller can act on. */
@@ -50,6 +51,19 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(errorBody('bad_request', error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The request did not complete (a money transaction rolled back with its connection).
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(
+          errorBody(
+            'service_unavailable',
+            'The service is briefly unavailable. Please try again in a moment.',
+          ),
+        );
     }
     // Anything else is our fault: log it whole, answer without internals.
     request.log.error({ err: error }, 'request failed');
