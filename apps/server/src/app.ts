@@ -20,7 +20,8 @@ import { createRequests } from './features/requests/requests.service';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { createTransfers } from './features/transfers/transfers.service';
 import { walletRoutes } from './features/wallet/wallet.routes';
-import { installErrorHandler } from './lib/error-handler';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler';
+import { installInputGuard } from './lib/input-guard';
 import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './providers/email/mailer';
 import { createHttpRates, createSandboxRates, SANDBOX_REFERENCE_RATES } from './providers/fx/rates';
@@ -128,6 +129,9 @@ export async function buildApp(
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Fastify's own refusals (bad URL, over-long parameter, malformed HTTP) in our error shape.
+    frameworkErrors,
+    clientErrorHandler,
     // A caller's id is kept when it is well formed, so one request can be followed across services.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -176,6 +180,7 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
+  installInputGuard(app);
   await app.register(healthRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(accountsRoutes);

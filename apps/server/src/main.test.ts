@@ -135,7 +135,10 @@ describe('starting and stopping the server', () => {
     await waitForReady(started);
     const health = async () => {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      return { status: response.status, body: await response.json() };
+      return {
+        status: response.status,
+        body: (await response.json()) as { error?: { code: string }; database?: string },
+      };
     };
     expect((await health()).status).toBe(200);
     const first = postmasterPid(dataDir);
@@ -156,7 +159,7 @@ describe('starting and stopping the server', () => {
       const { status, body } = await health();
       seen.add(status);
       // Meanwhile: a clear 503 in our error shape, never a dropped connection or a 500.
-      if (status === 503) expect(body.error.code).toBe('service_unavailable');
+      if (status === 503) expect(body.error?.code).toBe('service_unavailable');
       return status === 200 && body.database === 'ok' && restarted();
     });
     expect([...seen].every((status) => status === 200 || status === 503)).toBe(true);
