@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -122,7 +122,11 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** Builds the whole HTTP app from its dependencies; tests call this and use `inject`. */
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: FastifyBaseLogger } = {},
+  options: {
+    logger?: FastifyBaseLogger;
+    /** Called for every route as it is registered (the fuzz test sends hostile input to each). */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<AppInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -138,6 +142,7 @@ export async function buildApp(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const withSelf: AppDeps = { ...deps, selfUrl: deps.selfUrl ?? (() => ownUrl(app)) };
   app.decorate('deps', withSelf);
   app.decorate('services', createServices(withSelf));
