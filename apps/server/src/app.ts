@@ -20,6 +20,7 @@ import { createRequests } from './features/requests/requests.service';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { createTransfers } from './features/transfers/transfers.service';
 import { walletRoutes } from './features/wallet/wallet.routes';
+import { setAnswerHeaders } from './lib/answer-headers';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { installInputGuard } from './lib/input-guard';
 import { createLogger } from './lib/logger';
@@ -148,12 +149,7 @@ export async function buildApp(
   app.decorate('services', createServices(withSelf));
   app.decorateRequest('auth', null);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    // API answers hold a person's data or a fresh token (sign-in answers a caller without one):
-    // no browser or proxy may keep any of them, errors included.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
+  app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));
 
   const vendorOrigins = [config.plaid.linkScriptUrl, config.persona.clientScriptUrl]
     .filter((url) => /^https?:\/\//.test(url))

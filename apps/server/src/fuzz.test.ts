@@ -15,8 +15,9 @@ import { BILLERS } from './features/billpay/billers';
 /**
  * Hostile input to every route the app registers (collected as they are registered, so routes
  * added later are covered without touching this file): generated path ids, query strings, bodies
- * and headers, signed in or not. No answer may be a 5xx, and every 4xx is in our error shape
- * (the sandbox fakes of vendors may answer in their vendor's shape instead).
+ * and headers, signed in or not. No answer may be a 5xx, every 4xx is in our error shape (the
+ * sandbox fakes of vendors may answer in their vendor's shape instead), and no API answer may be
+ * cached.
  *
  * Reproduce a failure with the seed it reports: FUZZ_SEED=<seed> npx vitest run src/fuzz.test.ts
  * More runs per route: FUZZ_RUNS=200.
@@ -346,6 +347,7 @@ function isVendorErrorShape(body: unknown): boolean {
 function checkAnswer(url: string, response: LightMyRequestResponse): void {
   const shown = `${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(response.statusCode, shown).toBeLessThan(500);
+  if (url.startsWith('/api/')) expect(response.headers['cache-control'], shown).toBe('no-store');
   if (response.statusCode < 400) return;
   let body: unknown;
   try {

@@ -184,8 +184,9 @@ describe("Fastify's own refusals", () => {
     ['a parameter longer than any id', `/api/transactions/${'a'.repeat(500)}`],
     ['an unknown method path', '/api/%C0%80'],
   ])('answers %s in our error shape', async (_what, url) => {
-    const answer = await app.inject({ method: 'GET', url });
+    const answer = await app.inject({ method: 'GET', url, headers: bearer('some-token') });
     expectRefused(answer);
+    expect(answer.headers['cache-control']).toBe('no-store');
   });
 
   it('answers a request that is not HTTP at all in our error shape', async () => {

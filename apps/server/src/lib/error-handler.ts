@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/database';
+import { setAnswerHeaders } from './answer-headers';
 import { AppError, errorBody } from './app-error';
 
 type Answer = [status: number, code: Parameters<typeof errorBody>[0], message: string];
@@ -79,8 +80,14 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(sendError);
 }
 
-/** For Fastify's `frameworkErrors`: the router's refusals (bad URL, over-long parameter). */
-export const frameworkErrors = sendError;
+/**
+ * For Fastify's `frameworkErrors`: the router's refusals (bad URL, over-long parameter). They are
+ * answered before any route or hook runs, so the usual headers are set here.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  setAnswerHeaders(request, reply);
+  return sendError(error, request, reply);
+}
 
 /**
  * For Fastify's `clientErrorHandler`: a request Node's HTTP parser refused before Fastify saw it
