@@ -126,7 +126,7 @@ describe('starting and stopping the server', () => {
     started.child.kill('SIGKILL');
     await started.exited;
     await eventually('PostgreSQL has stopped', () => !isAlive(postgres));
-  });
+  }, 120_000);
 
   it('starts the embedded PostgreSQL again when it dies, and serves again', async () => {
     const dataDir = path.join(dataRoot, 'pg-restart');
@@ -169,7 +169,7 @@ describe('starting and stopping the server', () => {
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
     expect(isAlive(second)).toBe(false);
-  });
+  }, 120_000);
 
   it('exits with a one-line message when the port is taken', async () => {
     const blocker = net.createServer();

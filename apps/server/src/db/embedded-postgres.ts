@@ -307,7 +307,8 @@ async function launch(
       });
     });
   } catch (error) {
-    await exited;
+    // A binary that could not be spawned has no process to wait for.
+    if (child.pid !== undefined) await exited;
     throw error;
   }
 
