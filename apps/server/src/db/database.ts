@@ -54,16 +54,11 @@ const UNAVAILABLE_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
-  if (
-    typeof code === 'string' &&
-    (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_ERRNOS.has(code))
-  )
-    return true;
-  if (UNAVAILABLE_MESSAGES.some((text) => error.message.includes(text))) return true;
-  if (
-    error instanceof AggregateError &&
-    error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))
-  )
-    return true;
-  return isDatabaseUnavailable(error.cause, depth + 1);
+  const unavailable =
+    (typeof code === 'string' &&
+      (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) ||
+    UNAVAILABLE_MESSAGES.some((text) => error.message.includes(text)) ||
+    (error instanceof AggregateError &&
+      error.errors.some((e) => isDatabaseUnavailable(e, depth + 1)));
+  return unavailable || isDatabaseUnavailable(error.cause, depth + 1);
 }

@@ -343,6 +343,7 @@ function startWatchdog(postmasterPid: number): ChildProcess {
     { stdio: ['pipe', 'ignore', 'ignore'], detached: true },
   );
   watchdog.on('error', () => {});
+  watchdog.stdin?.on('error', () => {});
   watchdog.unref();
   (watchdog.stdin as unknown as net.Socket | null)?.unref();
   return watchdog;
