@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { isApiErrorBody } from '@pago/shared/errors';
 import { CORRIDOR_COUNTRIES } from '@pago/shared/fees';
 import fc from 'fast-check';
@@ -28,10 +31,17 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const seedOf = (route: string) =>
   [...route].reduce((hash, c) => (Math.imul(hash, 31) + c.charCodeAt(0)) | 0, SEED);
 
+// A web build, so the static files and the client-side routing fallback are fuzzed too.
+const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-fuzz-web-'));
+fs.mkdirSync(path.join(webDistDir, 'assets'));
+fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Pago</title>');
+fs.writeFileSync(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log("pago")');
+afterAll(() => fs.rmSync(webDistDir, { recursive: true, force: true }));
+
 const { db } = await createTestDatabase();
 const routes: Array<{ method: string; url: string }> = [];
 const app = await buildApp(
-  { config: testConfig(), db },
+  { config: testConfig({ webDistDir }), db },
   {
     onRoute: (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -386,6 +396,7 @@ describe('hostile input to every route', () => {
     // The features' routes are all there (a guard against collecting nothing and passing).
     expect(fuzzed.length).toBeGreaterThan(40);
     expect(fuzzed).toContainEqual({ method: 'POST', url: '/api/transactions/send' });
+    expect(fuzzed).toContainEqual({ method: 'GET', url: '/*' });
   });
 
   it('starts from bodies the routes accept, so generated ones reach the services', async () => {
