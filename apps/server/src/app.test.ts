@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp } from '../test/accounts-helpers';
 import { buildTestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import type { AppInstance } from './app';
@@ -121,6 +122,31 @@ describe('errors', () => {
       message: 'Something went wrong on our side. Please try again.',
     });
     expect(response.body).not.toMatch(/secret|relation|stack/);
+  });
+});
+
+describe('caching of API answers', () => {
+  it('marks every answer to a signed-in caller no-store, errors included', async () => {
+    const user = await signUp(app);
+    const answers = await Promise.all([
+      app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(user.token) }),
+      app.inject({ method: 'GET', url: '/api/transactions/nope', headers: bearer(user.token) }),
+      app.inject({ method: 'GET', url: '/api/no-such-thing', headers: bearer(user.token) }),
+      app.inject({
+        method: 'PUT',
+        url: '/api/user/profile',
+        headers: bearer(user.token),
+        payload: { name: '' },
+      }),
+      app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer('not-a-token') }),
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.username, password: user.password },
+      }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 404, 404, 400, 401, 200]);
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
   });
 });
 

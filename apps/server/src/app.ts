@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -22,7 +22,9 @@ import { createRequests } from './features/requests/requests.service';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { createTransfers } from './features/transfers/transfers.service';
 import { walletRoutes } from './features/wallet/wallet.routes';
-import { installErrorHandler } from './lib/error-handler';
+import { setAnswerHeaders } from './lib/answer-headers';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler';
+import { installInputGuard } from './lib/input-guard';
 import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './providers/email/mailer';
 import { createHttpRates, createSandboxRates, SANDBOX_REFERENCE_RATES } from './providers/fx/rates';
@@ -144,27 +146,33 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** Builds the whole HTTP app from its dependencies; tests call this and use `inject`. */
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: FastifyBaseLogger } = {},
+  options: {
+    logger?: FastifyBaseLogger;
+    /** Called for every route as it is registered (the fuzz test sends hostile input to each). */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<AppInstance> {
   const { config } = deps;
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Fastify's own refusals (bad URL, over-long parameter, malformed HTTP) in our error shape.
+    frameworkErrors,
+    clientErrorHandler,
     // A caller's id is kept when it is well formed, so one request can be followed across services.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const withSelf: AppDeps = { ...deps, selfUrl: deps.selfUrl ?? (() => ownUrl(app)) };
   app.decorate('deps', withSelf);
   app.decorate('services', createServices(withSelf));
   app.decorateRequest('auth', null);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));
 
   const vendorOrigins = [config.plaid.linkScriptUrl, config.persona.clientScriptUrl]
     .filter((url) => /^https?:\/\//.test(url))
@@ -196,6 +204,7 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
+  installInputGuard(app);
   await app.register(healthRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(accountsRoutes);

@@ -151,6 +151,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses sandbox mode on a non-loopback HOST unless it is said to be a shared test server', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'pago.example']) {
+      expect(() => loadConfig({ HOST: host })).toThrow(ConfigError);
+      expect(() => loadConfig({ HOST: host })).toThrow(
+        /^Invalid configuration: HOST: sandbox mode shows every sign-in code .* set SANDBOX_SHARED_TEST_SERVER=true/,
+      );
+    }
+    for (const host of ['127.0.0.1', '127.0.1.1', 'localhost', '::1', '[::1]']) {
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    }
+    expect(loadConfig({ HOST: '0.0.0.0', SANDBOX_SHARED_TEST_SERVER: 'true' })).toMatchObject({
+      host: '0.0.0.0',
+      mode: 'sandbox',
+      sandboxSharedTestServer: true,
+    });
+    expect(() => loadConfig({ SANDBOX_SHARED_TEST_SERVER: 'perhaps' })).toThrow(
+      /^Invalid configuration: SANDBOX_SHARED_TEST_SERVER/,
+    );
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -70,6 +71,7 @@ const envSchema = z.object({
       .regex(/^VA[0-9a-fA-F]{32}$/, 'must be VA followed by 32 hex digits')
       .optional(),
   ),
+  SANDBOX_SHARED_TEST_SERVER: z.stringbool().default(false),
 });
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
@@ -156,9 +158,19 @@ export type Config = Readonly<{
     authToken: string;
     serviceSid: string;
   } | null;
+  /** Sandbox mode on a non-loopback HOST, said on purpose: a test server shared by a team. */
+  sandboxSharedTestServer: boolean;
 }>;
 
 export class ConfigError extends Error {}
+
+/** Whether HOST only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost' || bare === '::1') return true;
+  const v4 = bare.replace(/^::ffff:/, '');
+  return net.isIPv4(v4) && v4.startsWith('127.');
+}
 
 /** The only reader of process.env. Relative paths are resolved against the working directory. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -178,6 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration: live mode needs ${missing.join(' and ')}`);
     }
+  }
+  // The sandbox mailbox and SMS outbox show every sign-in code to whoever can reach the server.
+  if (e.PAGO_MODE === 'sandbox' && !isLoopbackHost(e.HOST) && !e.SANDBOX_SHARED_TEST_SERVER) {
+    throw new ConfigError(
+      `Invalid configuration: HOST: sandbox mode shows every sign-in code at /sandbox/mailbox, so it listens on a loopback address only (127.0.0.1, ::1, localhost), not ${e.HOST}; set SANDBOX_SHARED_TEST_SERVER=true if this is a shared test server`,
+    );
   }
   return {
     port: e.PORT,
@@ -213,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientScriptUrl: e.PERSONA_CLIENT_SCRIPT_URL ?? '/sandbox/persona/persona.js',
     },
     sandboxPersonaReviewMs: e.SANDBOX_PERSONA_REVIEW_MS,
+    sandboxSharedTestServer: e.SANDBOX_SHARED_TEST_SERVER,
     twilio: twilioSettings(e),
   };
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runningEmbeddedUrl } from './db/embedded-postgres';
+import { isAlive, runningEmbeddedUrl } from './db/embedded-postgres';
 
 // The real `main.ts` in a child process: start, refuse, stop, start again on the same data.
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -58,6 +58,19 @@ async function waitForReady(started: Started): Promise<void> {
   }
 }
 
+function postmasterPid(dataDir: string): number {
+  return Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** Polls until `check` holds, for up to a minute (a busy machine is slow, never wrong). */
+async function eventually(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function connectEmbedded(dataDir: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
   await client.connect();
@@ -103,6 +116,61 @@ describe('starting and stopping the server', () => {
     expect(await again.exited).toBe(0);
   });
 
+  it('leaves no PostgreSQL behind when the server is killed with SIGKILL', async () => {
+    const dataDir = path.join(dataRoot, 'killed');
+    const started = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    await waitForReady(started);
+    const postgres = postmasterPid(dataDir);
+    expect(isAlive(postgres)).toBe(true);
+
+    started.child.kill('SIGKILL');
+    await started.exited;
+    await eventually('PostgreSQL has stopped', () => !isAlive(postgres));
+  }, 120_000);
+
+  it('starts the embedded PostgreSQL again when it dies, and serves again', async () => {
+    const dataDir = path.join(dataRoot, 'pg-restart');
+    const port = await freePort();
+    const started = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForReady(started);
+    const health = async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      return {
+        status: response.status,
+        body: (await response.json()) as { error?: { code: string }; database?: string },
+      };
+    };
+    expect((await health()).status).toBe(200);
+    const first = postmasterPid(dataDir);
+
+    process.kill(first, 'SIGKILL');
+    await eventually('the server has seen PostgreSQL stop', () =>
+      started.output().includes('Embedded PostgreSQL stopped unexpectedly'),
+    );
+    const seen = new Set<number>();
+    const restarted = () => {
+      try {
+        return postmasterPid(dataDir) !== first;
+      } catch {
+        return false; // being written
+      }
+    };
+    await eventually('the database answers again', async () => {
+      const { status, body } = await health();
+      seen.add(status);
+      // Meanwhile: a clear 503 in our error shape, never a dropped connection or a 500.
+      if (status === 503) expect(body.error?.code).toBe('service_unavailable');
+      return status === 200 && body.database === 'ok' && restarted();
+    });
+    expect([...seen].every((status) => status === 200 || status === 503)).toBe(true);
+    const second = postmasterPid(dataDir);
+    expect(started.child.exitCode).toBeNull();
+
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    expect(isAlive(second)).toBe(false);
+  }, 120_000);
+
   it('exits with a one-line message when the port is taken', async () => {
     const blocker = net.createServer();
     const port = await new Promise<number>((resolve) =>
@@ -144,6 +212,14 @@ describe('starting and stopping the server', () => {
       'pago: Cannot reach the database at 127.0.0.1:1 (ECONNREFUSED). Check DATABASE_URL.',
     );
     expect(started.output()).not.toContain('secret');
+  });
+
+  it('refuses sandbox mode on a non-loopback address unless told it is a shared test server', async () => {
+    const started = startServer({ HOST: '0.0.0.0', PORT: String(await freePort()) });
+    expect(await started.exited).toBe(1);
+    expect(started.output().trim()).toMatch(
+      /^pago: Invalid configuration: HOST: sandbox mode shows every sign-in code at \/sandbox\/mailbox, .* not 0\.0\.0\.0; set SANDBOX_SHARED_TEST_SERVER=true if this is a shared test server$/,
+    );
   });
 
   it('exits with a one-line message on invalid configuration', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { lockDataDir } from './db/data-dir';
-import { createDatabase, type Database } from './db/database';
+import { createDatabase, type Database, isDatabaseUnavailable } from './db/database';
 import { DataDirError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
 import { MigrationError, migrateToLatest } from './db/migrate';
 import { createLogger } from './lib/logger';
@@ -96,11 +96,16 @@ async function main(): Promise<void> {
       }
       throw error;
     }
+    // While the database is away the loops fail every second: a warning each, not an error.
+    const logLoopFailure = (error: unknown, what: string) =>
+      isDatabaseUnavailable(error)
+        ? log.warn(`${what}: the database is unavailable`)
+        : log.error({ err: error }, what);
     // The payout partner's outcomes are applied by a loop every second (several servers may run it).
     const payoutTimer = setInterval(() => {
       app.services.transfers
         .settleDuePayouts()
-        .catch((error: unknown) => log.error({ err: error }, 'payout settlement failed'));
+        .catch((error: unknown) => logLoopFailure(error, 'payout settlement failed'));
     }, 1000);
     cleanups.push(() => clearInterval(payoutTimer));
     // Sandbox mode: the fake vendors decide reviews and deliver their webhooks, also every second.
@@ -112,12 +117,15 @@ async function main(): Promise<void> {
         busy = true;
         sandboxVendors
           .tick()
-          .catch((error: unknown) => log.error({ err: error }, 'sandbox vendors failed'))
+          .catch((error: unknown) => logLoopFailure(error, 'sandbox vendors failed'))
           .finally(() => {
             busy = false;
           });
       }, 1000);
       cleanups.push(() => clearInterval(vendorTimer));
+    }
+    if (config.mode === 'sandbox' && config.sandboxSharedTestServer) {
+      log.warn('Shared test server: anyone who reaches it can read sign-in codes in /sandbox/');
     }
     const readyMs = Math.round(performance.now() - startedAt);
     log.info(

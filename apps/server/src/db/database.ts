@@ -18,7 +18,47 @@ export function createDatabase(connectionString: string, options: { max?: number
     connectionTimeoutMillis: 5_000,
     application_name: 'pago',
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection (PostgreSQL restarted, a backend terminated) emits `error`;
+  // unhandled, that would end the process. Idle ones are dropped by the pool; for one in use the
+  // query in flight fails too, and the request answers 503 (isDatabaseUnavailable). Broken
+  // clients are not reused: the pool discards them on release, and the next query reconnects.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** SQLSTATEs of a lost or refused connection: class 08, admin/crash shutdown, starting up, full. */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P01|57P02|57P03|53300)$/;
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What pg and its pool say when a connection breaks or cannot be had (they set no code). */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'is not queryable',
+];
+
+/**
+ * Whether an error means the database cannot be reached right now (as opposed to a bug or a bad
+ * statement): the caller should retry, so the API answers 503. Looks through causes and
+ * AggregateErrors (a host name resolving to several addresses).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  const unavailable =
+    (typeof code === 'string' &&
+      (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) ||
+    UNAVAILABLE_MESSAGES.some((text) => error.message.includes(text)) ||
+    (error instanceof AggregateError &&
+      error.errors.some((e) => isDatabaseUnavailable(e, depth + 1)));
+  return unavailable || isDatabaseUnavailable(error.cause, depth + 1);
 }

@@ -185,54 +185,45 @@ export async function startEmbeddedPostgres(
 
   await stopOrphan(pgDir);
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    postgres,
-    [
-      '-D',
-      pgDir,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-    ],
-    // Its own process group: a Ctrl-C reaches us, and we stop it after the server has closed.
-    { ...ids, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  );
-  let stopping: Promise<void> | undefined;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', (code, signal) => {
-      if (!stopping) log.error(`Embedded PostgreSQL stopped unexpectedly (${signal ?? code})`);
-      resolve();
-    }),
-  );
+  const args = [
+    '-D',
+    pgDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+  ];
 
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    let ready = false;
-    const timer = setTimeout(
-      () => reject(new Error('PostgreSQL did not start within 60 s')),
-      60_000,
-    );
-    child.stderr?.on('data', (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      for (const line of text.split('\n')) if (line.trim()) log.debug(line.trim());
-      if (ready) return;
-      output += text;
-      if (text.includes('database system is ready to accept connections')) {
-        ready = true;
-        clearTimeout(timer);
-        resolve();
+  let stopping: Promise<void> | undefined;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let relaunching: Promise<unknown> = Promise.resolve();
+  let current = await launch(postgres, args, ids, log);
+  // PostgreSQL stopped by anything but us (a crash, an operator, the OOM killer) is started again
+  // on the same port, so the pool's next connections reach it; requests meanwhile answer 503.
+  const supervise = (running: Launched, delayMs = 200) => {
+    void running.exited.then(async (how) => {
+      if (stopping) return;
+      log.error(`Embedded PostgreSQL stopped unexpectedly (${how}); starting it again`);
+      for (let wait = delayMs; !stopping; wait = Math.min(wait * 2, 5000)) {
+        await new Promise<void>((resolve) => {
+          restartTimer = setTimeout(resolve, wait);
+        });
+        if (stopping) return;
+        try {
+          const started = launch(postgres, args, ids, log);
+          relaunching = started.catch(() => {});
+          current = await started;
+          if (!stopping) supervise(current);
+          return;
+        } catch (error) {
+          log.error(`Embedded PostgreSQL did not start again: ${(error as Error).message}`);
+        }
       }
     });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(
-        new Error(`PostgreSQL exited during start (code ${code}): ${output.trim().slice(-500)}`),
-      );
-    });
-  });
+  };
+  supervise(current);
 
   const urlFor = (database: string) =>
     `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
@@ -240,14 +231,122 @@ export async function startEmbeddedPostgres(
     url: urlFor('postgres'),
     urlFor,
     stop() {
-      // SIGINT is PostgreSQL's "fast" shutdown: sessions end, a checkpoint is written, data is safe.
       stopping ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-        await exited;
+        clearTimeout(restartTimer);
+        await relaunching;
+        await current.stop();
       })();
       return stopping;
     },
   };
+}
+
+type Launched = {
+  /** Resolves with how the postmaster ended (exit code or signal). */
+  exited: Promise<string>;
+  /** Fast shutdown, then waits for the exit. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the postmaster and waits until it accepts connections. Beside it runs a watchdog that
+ * holds a pipe from this process: however this process ends (even kill -9, where no handler of
+ * ours runs), the pipe closes and the watchdog stops PostgreSQL, so no cluster is left running.
+ */
+async function launch(
+  postgres: string,
+  args: string[],
+  ids: ReturnType<typeof runAsIds>,
+  log: { debug(line: string): void },
+): Promise<Launched> {
+  const child: ChildProcess = spawn(postgres, args, {
+    ...ids,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group: a Ctrl-C reaches us, and we stop it after the server has closed.
+    detached: true,
+  });
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)),
+  );
+  const watchdog = child.pid === undefined ? undefined : startWatchdog(child.pid);
+  void exited.then(() => {
+    // Its group is the shell and nothing else; it must not outlive the postmaster it guards.
+    if (watchdog?.pid !== undefined && watchdog.exitCode === null) {
+      try {
+        process.kill(-watchdog.pid, 'SIGKILL');
+      } catch {}
+    }
+  });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      let ready = false;
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error('PostgreSQL did not start within 60 s'));
+      }, 60_000);
+      child.stderr?.on('data', (chunk: Buffer) => {
+        const text = chunk.toString('utf8');
+        for (const line of text.split('\n')) if (line.trim()) log.debug(line.trim());
+        if (ready) return;
+        output += text;
+        if (text.includes('database system is ready to accept connections')) {
+          ready = true;
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      void exited.then((how) => {
+        clearTimeout(timer);
+        reject(new Error(`PostgreSQL exited during start (${how}): ${output.trim().slice(-500)}`));
+      });
+    });
+  } catch (error) {
+    // A binary that could not be spawned has no process to wait for.
+    if (child.pid !== undefined) await exited;
+    throw error;
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    exited,
+    stop() {
+      // SIGINT is PostgreSQL's "fast" shutdown: sessions end, a checkpoint is written, data is safe.
+      stopped ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+        await exited;
+      })();
+      return stopped;
+    },
+  };
+}
+
+/**
+ * A shell that reads a pipe from us until end of file, then sends PostgreSQL SIGINT. Detached
+ * (own process group) so a terminal's Ctrl-C leaves it alone; unreferenced so it never keeps this
+ * process alive. Runs as us: root may signal the `postgres` user's process, anyone else their own.
+ */
+function startWatchdog(postmasterPid: number): ChildProcess {
+  const watchdog = spawn(
+    'sh',
+    [
+      '-c',
+      'while read -r _; do :; done; kill -INT "$1" 2>/dev/null',
+      'pago-pg-watchdog',
+      String(postmasterPid),
+    ],
+    { stdio: ['pipe', 'ignore', 'ignore'], detached: true },
+  );
+  watchdog.on('error', () => {});
+  watchdog.stdin?.on('error', () => {});
+  watchdog.unref();
+  (watchdog.stdin as unknown as net.Socket | null)?.unref();
+  return watchdog;
 }
 
 /**

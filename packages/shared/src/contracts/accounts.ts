@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { isPhoneCountry, type PhoneCountryCode } from '../phone-countries';
+import { textLine } from './text';
 
 /**
  * Request and response shapes of the accounts API (spec §3, §7), shared by server and web.
@@ -33,9 +34,9 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
-export const nameSchema = z.string().trim().min(1).max(100);
-export const zipCodeSchema = z.string().trim().min(1).max(12);
-export const addressSchema = z.string().trim().max(200);
+export const nameSchema = textLine().min(1).max(100);
+export const zipCodeSchema = textLine().min(1).max(12);
+export const addressSchema = textLine().max(200);
 
 /** A phone in E.164 ("+5215512345678") of one of the allowed countries (spec §2). */
 export const phoneSchema = z
@@ -96,7 +97,7 @@ export type SignupBody = z.infer<typeof signupBody>;
 
 // POST /api/auth/login — `username` may also be the e-mail address.
 export const loginBody = z.strictObject({
-  username: z.string().trim().min(1).max(254),
+  username: textLine().min(1).max(254),
   password: z.string().min(1).max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, languageSchema, type VerificationService } from './accounts';
+import { textLine } from './text';
 
 /**
  * Identity verification (spec §3, §4, §7). The user's identity fields — verificationService,
@@ -110,10 +111,10 @@ export type PlaidStatusResponse = { status: PlaidIdvStatus | null; identity: Ide
 
 // POST /api/persona/create-inquiry — the fields Persona's flow starts prefilled with.
 export const personaCreateInquiryBody = z.strictObject({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().max(100),
+  firstName: textLine().min(1).max(100),
+  lastName: textLine().max(100),
   email: emailSchema,
-  phone: z.string().trim().max(30).optional(),
+  phone: textLine().max(30).optional(),
   language: languageSchema.optional(),
 });
 export type PersonaCreateInquiryBody = z.infer<typeof personaCreateInquiryBody>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BILL_CATEGORIES } from '../bill-categories';
 import { CORRIDOR_COUNTRIES } from '../fees';
 import { phoneSchema, usernameSchema } from './accounts';
+import { textLine, textLines } from './text';
 
 /**
  * Shapes of the money API (spec §3, §7 plus what a real product needs). Amounts the spec gives
@@ -72,7 +73,7 @@ export type SendMoneyBody = z.infer<typeof sendMoneyBody>;
 // POST /api/requests/create — requestedFrom is a username or a phone of a Pago user.
 export const createRequestBody = z.strictObject({
   requestedFrom: z.union([phoneSchema, usernameSchema]),
-  requestNote: z.string().trim().max(140).default(''),
+  requestNote: textLines().max(140).default(''),
   amountUsd: amountUsdSchema,
 });
 export type CreateRequestBody = z.input<typeof createRequestBody>;
@@ -91,9 +92,9 @@ export const listRequestsQuery = z.strictObject({
 
 // POST /api/unit/payments/send — receiver is a phone or an e-mail of a Pago user.
 export const bankPaymentBody = z.strictObject({
-  receiver: z.string().trim().min(3).max(254),
+  receiver: textLine().min(3).max(254),
   amount: amountCentsSchema,
-  description: z.string().trim().max(140).default(''),
+  description: textLine().max(140).default(''),
 });
 export type BankPaymentBody = z.input<typeof bankPaymentBody>;
 
@@ -101,13 +102,13 @@ export const BILL_PAYMENT_TYPES = BILL_CATEGORIES.flatMap((c) => c.billTypes);
 // POST /api/unit/bill-payment — amount in cents; accountId is the user's account number at the biller.
 export const billPaymentBody = z.strictObject({
   paymentType: z.enum(BILL_PAYMENT_TYPES as [string, ...string[]]),
-  payeeId: z.string().trim().min(1).max(64),
+  payeeId: textLine().min(1).max(64),
   amount: amountCentsSchema,
   accountId: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9-]{4,34}$/, { error: 'Account number at the biller is not valid' }),
-  memo: z.string().trim().max(140).default(''),
+  memo: textLine().max(140).default(''),
 });
 export type BillPaymentBody = z.input<typeof billPaymentBody>;
 

@@ -48,11 +48,14 @@ export function createBanking({ db, ledger, accounts, transfers }: Deps) {
     },
 
     async createAccount(tx: Database, userId: string): Promise<BankAccount> {
-      if (await findAccount(tx, userId))
-        throw new AppError('bank_account_exists', 409, 'You already have a banking account.');
+      const exists = () =>
+        new AppError('bank_account_exists', 409, 'You already have a banking account.');
+      if (await findAccount(tx, userId)) throw exists();
       // 12 digits starting with 9: distinct from the card and wallet identifiers.
       for (let attempt = 0; attempt < 5; attempt++) {
         const accountNumber = `9${String(randomInt(0, 10 ** 11)).padStart(11, '0')}`;
+        // No conflict target: a concurrent request that opened this user's account first (unique
+        // user_id) is a conflict too; the insert then waits for it and does nothing, never 23505.
         const row = await tx
           .insertInto('bank_accounts')
           .values({
@@ -60,10 +63,11 @@ export function createBanking({ db, ledger, accounts, transfers }: Deps) {
             account_number: accountNumber,
             routing_number: SANDBOX_ROUTING_NUMBER,
           })
-          .onConflict((oc) => oc.column('account_number').doNothing())
+          .onConflict((oc) => oc.doNothing())
           .returningAll()
           .executeTakeFirst();
         if (row) return toView(row);
+        if (await findAccount(tx, userId)) throw exists();
       }
       throw new Error('Could not allocate a bank account number');
     },

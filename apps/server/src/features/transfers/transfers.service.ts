@@ -466,12 +466,20 @@ function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
 }
 
+/**
+ * Only what encodeCursor writes: an ISO instant of a four-digit year (any other date is not a
+ * transfer's, and PostgreSQL cannot hold some that JavaScript can) and a UUID.
+ */
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !id || !isUuid(id)) {
-    throw new AppError('bad_request', 400, 'The cursor is not valid.');
-  }
+  const [at = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at);
+  const isOurs =
+    rest.length === 0 &&
+    /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(at) &&
+    !Number.isNaN(createdAt.getTime()) &&
+    createdAt.toISOString() === at &&
+    isUuid(id);
+  if (!isOurs) throw new AppError('bad_request', 400, 'The cursor is not valid.');
   return { createdAt, id };
 }
 

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../test/accounts-helpers';
+import { balanceOf, moneyPost, verifiedUser } from '../../test/money-helpers';
+import { buildTestApp } from '../../test/test-app';
+import { createTestDatabase } from '../../test/test-database';
+import type { AppInstance } from '../app';
+import { type Database, isDatabaseUnavailable } from './database';
+
+let app: AppInstance;
+let db: Database;
+let url: string;
+
+beforeAll(async () => {
+  ({ db, url } = await createTestDatabase());
+  app = await buildTestApp(db);
+});
+afterAll(() => app.close());
+
+/**
+ * Holds `table` locked from another connection, so the app's query on it waits; then terminates
+ * the app's backend that waits (as an operator's pg_terminate_backend or a failover would), and
+ * lets the table go.
+ */
+async function terminateTheQueryOn(table: string, request: () => Promise<unknown>) {
+  const locker = new pg.Client({ connectionString: url, application_name: 'test-locker' });
+  await locker.connect();
+  try {
+    await locker.query('begin');
+    await locker.query(`lock table ${table} in access exclusive mode`);
+    const answer = request();
+    for (;;) {
+      const { rows } = await locker.query(
+        `select pg_terminate_backend(pid) as done from pg_stat_activity
+          where datname = current_database() and application_name = 'pago'
+            and wait_event_type = 'Lock'`,
+      );
+      if (rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await locker.query('rollback');
+    return await answer;
+  } finally {
+    await locker.end();
+  }
+}
+
+describe('a lost database connection', () => {
+  it('fails the request it served with 503, and the server keeps answering', async () => {
+    const user = await verifiedUser(app, db);
+    const profile = () =>
+      app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(user.token) });
+
+    const lost = (await terminateTheQueryOn('sessions', profile)) as Awaited<
+      ReturnType<typeof profile>
+    >;
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json()).toEqual({
+      error: {
+        code: 'service_unavailable',
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+      },
+      message: 'The service is briefly unavailable. Please try again in a moment.',
+    });
+    expect(lost.headers['retry-after']).toBe('5');
+
+    const next = await profile();
+    expect(next.statusCode).toBe(200);
+    expect(next.json()).toMatchObject({ _id: user.id });
+  });
+
+  it('rolls a money request back whole, so its retry with the same key runs once', async () => {
+    const user = await verifiedUser(app, db);
+    const key = randomUUID();
+    const depositOnce = () =>
+      moneyPost(app, user, '/api/wallet/test-deposit', { amount: 2500 }, key);
+
+    const lost = (await terminateTheQueryOn('ledger_accounts', depositOnce)) as Awaited<
+      ReturnType<typeof depositOnce>
+    >;
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json().error.code).toBe('service_unavailable');
+    expect(await balanceOf(app, user)).toBe(0);
+
+    const retried = await depositOnce();
+    expect(retried.statusCode).toBe(201);
+    expect((await depositOnce()).body).toBe(retried.body);
+    expect(await balanceOf(app, user)).toBe(2500);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['a terminated backend', Object.assign(new Error('terminating connection'), { code: '57P01' })],
+    ['a database starting up', Object.assign(new Error('starting up'), { code: '57P03' })],
+    ['a refused connection', Object.assign(new Error('connect'), { code: 'ECONNREFUSED' })],
+    ['a dropped connection', new Error('Connection terminated unexpectedly')],
+    [
+      'a broken client',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
+    ['a full pool', new Error('timeout exceeded when trying to connect')],
+    [
+      'every address refused',
+      new AggregateError([Object.assign(new Error('c'), { code: 'ECONNREFUSED' })]),
+    ],
+    [
+      'a connection failure as the cause',
+      new Error('rollback failed', {
+        cause: Object.assign(new Error('connection failure'), { code: '08006' }),
+      }),
+    ],
+  ])('says yes for %s', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
+    ['a syntax error', Object.assign(new Error('syntax'), { code: '42601' })],
+    ['a bug', new TypeError('x is undefined')],
+  ])('says no for %s', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
