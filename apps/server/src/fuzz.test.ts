@@ -362,13 +362,14 @@ const headers = fc.record(
 
 // --- What every answer must be ---------------------------------------------------------------
 
-/** The sandbox fakes answer in their vendor's error shapes (Plaid's, Persona's, their flows'). */
+/** The sandbox fakes answer in their vendor's error shapes (Plaid's, Persona's, Twilio's, their flows'). */
 function isVendorErrorShape(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const b = body as Record<string, unknown>;
   return (
     typeof b.error_code === 'string' ||
     Array.isArray(b.errors) ||
+    (typeof b.code === 'number' && typeof b.more_info === 'string') ||
     (typeof b.error === 'object' && b.error !== null && 'code' in b.error)
   );
 }

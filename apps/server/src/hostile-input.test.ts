@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../test/accounts-helpers';
 import { moneyPost, verifiedUser } from '../test/money-helpers';
+import { ensureListening } from '../test/phone-helpers';
 import { buildTestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import type { AppInstance } from './app';
@@ -190,7 +191,7 @@ describe("Fastify's own refusals", () => {
   });
 
   it('answers a request that is not HTTP at all in our error shape', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await ensureListening(app); // other tests of this file may have made it listen already
     const { port } = app.server.address() as net.AddressInfo;
     const raw = await new Promise<string>((resolve, reject) => {
       let received = '';
