@@ -33,7 +33,20 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
-export const nameSchema = z.string().trim().min(1).max(100);
+export const NAME_MAX = 80;
+/**
+ * A person's name: words of letters (any script, with their accents), joined by spaces, hyphens
+ * or apostrophes, a word may end in a period ("J. R.", "Jr."). No digits, markup, control
+ * characters or URLs: the name is written into e-mails to addresses not yet proven, and a period
+ * between letters ("evil.com") would let a mail client make it a link.
+ */
+export const NAME_PATTERN = /^\p{L}[\p{L}\p{M}]*\.?(?:[ '’-]+\p{L}[\p{L}\p{M}]*\.?)*$/u;
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(NAME_MAX)
+  .regex(NAME_PATTERN, { error: 'Name must be letters, spaces, hyphens or apostrophes' });
 export const zipCodeSchema = z.string().trim().min(1).max(12);
 export const addressSchema = z.string().trim().max(200);
 

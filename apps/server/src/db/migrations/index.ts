@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts';
 import * as money from './0002-money';
 import * as ledgerFunction from './0003-ledger-function';
 import * as identity from './0004-identity';
+import * as signinTrust from './0007-signin-trust';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-money': money,
   '0003-ledger-function': ledgerFunction,
   '0004-identity': identity,
+  '0007-signin-trust': signinTrust,
 };

@@ -30,7 +30,11 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
   });
 
   app.post('/api/auth/password-reset/request', async (request) => {
-    await accounts.requestPasswordReset(passwordResetRequestBody.parse(request.body), request.ip);
+    await accounts.requestPasswordReset(
+      passwordResetRequestBody.parse(request.body),
+      request.ip,
+      (error) => request.log.error({ err: error }, 'Password reset e-mail failed'),
+    );
     return { success: true };
   });
 
