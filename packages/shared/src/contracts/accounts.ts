@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../password-strength';
 import { isPhoneCountry, type PhoneCountryCode } from '../phone-countries';
 
 /**
@@ -29,8 +30,7 @@ export const usernameSchema = z.string().trim().regex(USERNAME_PATTERN, {
   error: 'Username must be 3 to 30 letters, digits, _ or .',
 });
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from '../password-strength';
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const NAME_MAX = 80;
