@@ -16,7 +16,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
   const signedIn = { preHandler: requireUser(accounts) };
 
   app.post('/api/auth/signup', async (request, reply) => {
-    const result = await accounts.signup(signupBody.parse(request.body));
+    const result = await accounts.signup(signupBody.parse(request.body), request.ip);
     return reply.code(201).send(result);
   });
 

@@ -54,6 +54,8 @@ type UserRow = Selectable<UsersTable>;
 
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** Sign-up attempts with a verified address, an hour, per client address. */
+export const SIGNUP_LIMIT = 20;
 
 /** Session tokens are 256 random bits; only their SHA-256 is stored. */
 export function hashToken(token: string): Buffer {
@@ -149,11 +151,17 @@ export function createAccounts({
   }
 
   return {
-    async signup(body: SignupBody): Promise<SignupResponse> {
+    async signup(body: SignupBody, ip: string): Promise<SignupResponse> {
       checkPasswordStrength(body.password);
       // Nothing about existing accounts is said before the address is proven: an unverified
       // address is refused first, whether or not it has an account (issue 10, item 7).
       await emailVerification.requireVerifiedEmail(body.email);
+      // Each attempt past that point costs a password hash (a verified code survives a refusal
+      // such as username_taken, so one code could be replayed): a bounded number per network.
+      await rateLimits.take(
+        { key: `signup:ip:${ip}`, limit: SIGNUP_LIMIT, windowSeconds: 3600 },
+        'Too many sign-up attempts from this network. Try again later.',
+      );
       const passwordHash = await hashPassword(body.password);
       // The server derives the identity provider itself from the ZIP code (spec §4).
       const verificationService = kycProviderForZip(body.zipCode, phoneCountryOf(body.phone));

@@ -113,6 +113,33 @@ describe('limits under parallel requests', () => {
     expect(await listMail(app, email)).toHaveLength(1);
   });
 
+  it('lets exactly 20 of 30 parallel sign-up attempts from one address reach the password hash', async () => {
+    const ip = nextIp();
+    const taken = await signUp(app);
+    // A verified address survives a refused sign-up, so one code could be replayed at will.
+    const email = `${uniqueName('replay')}@example.com`;
+    await post('/api/email/send-verification', { email, name: 'Ana' });
+    const { code } = await latestMail(app, email);
+    await post('/api/email/verify-code', { email, code });
+    const attempt = {
+      name: 'Ana',
+      email,
+      username: taken.username,
+      password: 'Una-clave-muy-buena-7',
+      zipCode: '10001',
+    };
+    const { statuses, responses } = await inParallel(30, () =>
+      post('/api/auth/signup', attempt, ip),
+    );
+    expect(statuses).toEqual({ 409: 20, 429: 10 });
+    expect(responses.find((r) => r.statusCode === 429)?.json().message).toBe(
+      'Too many sign-up attempts from this network. Try again later.',
+    );
+    // Unverified addresses are refused before the limit is touched.
+    const unverified = { ...attempt, email: `${uniqueName('no')}@example.com` };
+    expect((await post('/api/auth/signup', unverified, ip)).statusCode).toBe(403);
+  });
+
   it('sends one reset code for 5 parallel requests to one account', async () => {
     const user = await signUp(app);
     const { statuses } = await inParallel(5, () =>
