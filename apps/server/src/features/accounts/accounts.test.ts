@@ -461,6 +461,34 @@ describe('GET/PUT /api/user/profile', () => {
     expect(response.json().error.code).toBe('username_taken');
   });
 
+  it('says another account holds an e-mail only after the new address is verified', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    const change = (email: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/user/profile',
+        headers: bearer(b.token),
+        payload: { name: 'B', username: b.username, email },
+      });
+    for (const email of [a.email, `${uniqueName('free')}@example.com`]) {
+      const response = await change(email);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('email_not_verified');
+    }
+    await ageRateLimits(db, `code-send:%:${a.email}`, 2);
+    const ip = nextIp();
+    await post(
+      '/api/email/send-verification',
+      { email: a.email, name: 'B' },
+      { remoteAddress: ip },
+    );
+    const { code } = await latestMail(app, a.email);
+    await post('/api/email/verify-code', { email: a.email, code }, { remoteAddress: ip });
+    const taken = await change(a.email);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('email_taken');
+  });
+
   it('lets each user see and change only their own profile', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     const asB = await app.inject({
