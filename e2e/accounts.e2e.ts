@@ -90,6 +90,65 @@ describe('a new user, in Spanish on a phone', () => {
   });
 });
 
+describe('a sign-up interrupted by a reload, in Spanish on a phone', () => {
+  it('keeps the sign-up through a reload of /verify and going back, asking only for the password again', async () => {
+    const suffix = uniqueSuffix();
+    const email = `lia.${suffix}@example.com`;
+    const password = 'Otra-clave-segura-2026';
+    const page = await browser.open('/signup', phone);
+
+    await page.getByLabel('Nombre completo', { exact: true }).fill('Lía Gómez');
+    await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+    await page.getByLabel('Nombre de usuario', { exact: true }).fill(`lia_${suffix}`);
+    // A common password is refused on the form, before any code is sent.
+    await page.getByLabel('Contraseña', { exact: true }).fill('Password123');
+    await page.getByLabel('Confirma tu contraseña', { exact: true }).fill('Password123');
+    await page.getByLabel('Código postal (ZIP)', { exact: true }).fill('10001');
+    await page.getByRole('button', { name: 'Regístrate' }).click();
+    await page.getByText('Esta contraseña es demasiado común. Elige una menos común.').waitFor();
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByLabel('Confirma tu contraseña', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Regístrate' }).click();
+    await page.waitForURL('**/verify');
+    const masked = `l***${suffix.slice(-1)}@example.com`;
+    await page.getByText(masked).waitFor();
+
+    // Back shows the form as it was, but for the password.
+    await page.goBack();
+    await heading(page).filter({ hasText: 'Crea tu cuenta' }).waitFor();
+    expect(await page.getByLabel('Correo electrónico', { exact: true }).inputValue()).toBe(email);
+    expect(await page.getByLabel('Nombre completo', { exact: true }).inputValue()).toBe(
+      'Lía Gómez',
+    );
+    expect(await page.getByLabel('Contraseña', { exact: true }).inputValue()).toBe('');
+    await page.goForward();
+    await page.getByText(masked).waitFor();
+
+    await page.reload();
+    await page.getByText(masked).waitFor();
+    await page.getByLabel('Código de verificación').fill(await latestCode(email));
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByLabel('Confirma tu contraseña', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.waitForURL('**/onboarding/verify');
+    expect(await page.evaluate(() => sessionStorage.getItem('pendingSignup'))).toBeNull();
+
+    // The account exists with the password typed after the reload.
+    const login = await page.evaluate(
+      async (body) => {
+        const response = await fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return response.status;
+      },
+      { username: email, password },
+    );
+    expect(login).toBe(200);
+  });
+});
+
 describe('bad input, in English on a desktop', () => {
   it('shows the sign-up checks in the spec order, then the log-in and code messages', async () => {
     const page = await browser.open('/signup', desktop, { language: 'en' });

@@ -73,6 +73,7 @@ function createServices({
   const accounts = createAccounts({
     db,
     config,
+    mailer,
     emailVerification,
     rateLimits,
     balanceOf: (userId) => ledger.balance(db, userId),

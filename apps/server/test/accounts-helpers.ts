@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { AppInstance } from '../src/app';
 
 let ipCounter = 0;
@@ -12,22 +13,50 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${randomBytes(4).toString('hex')}`;
 }
 
-export async function latestMail(app: AppInstance, to: string) {
+export type SandboxMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  code?: string;
+  sentAt: string;
+};
+
+export async function listMail(app: AppInstance, to: string): Promise<SandboxMail[]> {
   const response = await app.inject({
     method: 'GET',
     url: `/sandbox/mailbox/messages?to=${encodeURIComponent(to)}`,
   });
-  const messages = response.json() as Array<{
-    to: string;
-    subject: string;
-    text: string;
-    html: string;
-    code?: string;
-    sentAt: string;
-  }>;
-  const latest = messages[0];
-  if (!latest) throw new Error(`No mail to ${to}`);
-  return latest;
+  return response.json() as SandboxMail[];
+}
+
+/**
+ * The newest message to `to` (whose subject matches `subject`, when given). Some mail (password
+ * resets) leaves after the answer, so this waits for it, polling, up to `timeoutMs`.
+ */
+export async function latestMail(
+  app: AppInstance,
+  to: string,
+  { subject, timeoutMs = 10_000 }: { subject?: RegExp; timeoutMs?: number } = {},
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const latest = (await listMail(app, to)).find((m) => !subject || subject.test(m.subject));
+    if (latest) return latest;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Moves the counted events of rate-limit keys matching `pattern` (SQL LIKE) back in time. */
+export async function ageRateLimits(
+  db: import('../src/db/database').Database,
+  pattern: string,
+  minutes: number,
+) {
+  await sql`update rate_limits
+    set hits = array(select h - make_interval(mins => ${minutes}) from unnest(hits) h)
+    where key like ${pattern}`.execute(db);
 }
 
 export type TestUser = {
@@ -87,6 +116,9 @@ export async function signUp(
   const body = response.json() as { token: string; user: { _id: string } };
   return { email, username, password, token: body.token, id: body.user._id };
 }
+
+/** Password reset mails, in either language. */
+export const RESET_SUBJECT = /restablecer|reset/;
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };

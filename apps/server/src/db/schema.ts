@@ -49,7 +49,14 @@ export type VerificationCodesTable = {
   consumed_at: Date | null;
 };
 
-export type RateLimitEventsTable = { key: string; at: ColumnType<Date, Date | undefined, never> };
+/** One row per limited key: the times of the events counted in its window, oldest first. */
+export type RateLimitsTable = {
+  key: string;
+  hits: Date[];
+  /** Whether the last attempt on this key was let through. */
+  allowed: boolean;
+  updated_at: Timestamp;
+};
 
 export type SandboxMailTable = {
   id: Generated<number>;
@@ -266,7 +273,7 @@ export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
-  rate_limit_events: RateLimitEventsTable;
+  rate_limits: RateLimitsTable;
   sandbox_mail: SandboxMailTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;

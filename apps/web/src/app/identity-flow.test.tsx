@@ -69,9 +69,7 @@ describe('identity verification in the whole app', () => {
     const profileCalls = () => calls.filter((call) => call.path === '/api/user/profile').length;
 
     const app = await renderApp('/onboarding/verify', 'en');
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Start verification' }, { timeout: 3000 }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
     await waitFor(() => expect(open).toHaveBeenCalled());
     const fetchedBefore = profileCalls();
 

@@ -19,6 +19,12 @@ function createQueryClient(): QueryClient {
 // One cache for the whole visit, shared by every page that renders inside a QueryBoundary.
 let client: QueryClient | undefined;
 
+/** Forgets the visit's cache, so that each test starts with an empty one. */
+export function resetQueryClient(): void {
+  client?.clear();
+  client = undefined;
+}
+
 /**
  * TanStack Query for the pages that fetch. It is loaded with those pages' chunks rather than
  * with the shell, which keeps it out of the landing page's first load.

@@ -8,16 +8,31 @@ import type {
 } from '@pago/shared/contracts/accounts';
 import { ApiError, apiFetch } from './api-client';
 import type { RegistrationNext, SignupFormValues } from './session';
-import { getStoredVerificationService } from './session-storage';
+import {
+  clearStoredPendingSignup,
+  getStoredPendingSignup,
+  getStoredVerificationService,
+  type StoredPendingSignup,
+  storePendingSignup,
+} from './session-storage';
 
 // Sign-up and log-in for the session (lib/session.tsx), in their own chunk: the session is in the
 // first load, and nobody needs these before they open an account page.
 
 type PendingRegistration = Omit<SignupBody, 'emailVerified' | 'language'>;
-export type RegistrationChanges = Partial<Pick<PendingRegistration, 'username'>>;
+/** The held data; the password is missing after a reload (it is never stored). */
+type HeldRegistration = Omit<PendingRegistration, 'password'> & { password?: string };
+export type RegistrationChanges = Partial<Pick<PendingRegistration, 'username' | 'password'>>;
 
-/** Why a registration step could not run, apart from any server answer (spec §5). */
-export type SessionFlowReason = 'emailNotFound' | 'invalidCode' | 'userDataNotFound';
+/**
+ * Why a registration step could not run, apart from any server answer (spec §5).
+ * `passwordNeeded`: the page was reloaded, so the password must be typed again.
+ */
+export type SessionFlowReason =
+  | 'emailNotFound'
+  | 'invalidCode'
+  | 'userDataNotFound'
+  | 'passwordNeeded';
 
 /** The spec's client-side failures of the registration steps; server failures are ApiError. */
 export class SessionFlowError extends Error {
@@ -31,18 +46,45 @@ export class SessionFlowError extends Error {
 export type RegistrationHost = {
   language(): Language;
   signIn(response: AuthResponse, service?: PendingRegistration['verificationService']): void;
-  /** The code is on its way to `email` (null: registration over). */
-  setVerification(email: string | null): void;
+  /** The code is on its way to `email` (null: registration over); is the password in memory? */
+  setVerification(email: string | null, passwordKept?: boolean): void;
 };
 
 export type Registration = ReturnType<typeof createRegistration>;
 
-/** One registration at a time: the held data, the e-mail waiting for its code (spec §4). */
+function held(stored: StoredPendingSignup): HeldRegistration {
+  const { name, email, phone, username, zipCode, verificationService } = stored;
+  return {
+    name,
+    email,
+    ...(phone ? { phone } : {}),
+    username,
+    zipCode,
+    ...(verificationService ? { verificationService } : {}),
+  };
+}
+
+/**
+ * One registration at a time: the held data, the e-mail waiting for its code (spec §4). All but
+ * the password is also kept in sessionStorage, so a reload of /verify resumes it.
+ */
 export function createRegistration(host: RegistrationHost) {
-  let pending: PendingRegistration | null = null;
-  let email: string | null = null;
+  const stored = getStoredPendingSignup();
+  let pending: HeldRegistration | null = stored ? held(stored) : null;
+  let phoneCountry = stored?.phoneCountry;
+  let email: string | null = stored?.sentTo ?? null;
   /** The e-mail whose code the server accepted, so a retried sign-up does not ask for it again. */
   let verifiedEmail: string | null = null;
+
+  const keep = () => {
+    if (!pending) return;
+    const { password: _secret, ...rest } = pending;
+    storePendingSignup({
+      ...rest,
+      ...(phoneCountry ? { phoneCountry } : {}),
+      ...(email ? { sentTo: email } : {}),
+    });
+  };
 
   const sendCode = (to: string, name: string) =>
     apiFetch<SuccessResponse>('/api/email/send-verification', {
@@ -63,13 +105,16 @@ export function createRegistration(host: RegistrationHost) {
         zipCode: zipCode.trim(),
         ...(verificationService ? { verificationService } : {}),
       };
+      phoneCountry = data.phoneCountry;
       // A new attempt forgets the previous address: its code must not create this account.
       email = null;
       verifiedEmail = null;
+      keep();
       host.setVerification(null);
       await sendCode(pending.email, pending.name);
       email = pending.email;
-      host.setVerification(email);
+      keep();
+      host.setVerification(email, true);
     },
 
     async resend(): Promise<void> {
@@ -81,6 +126,10 @@ export function createRegistration(host: RegistrationHost) {
     /** Checks the code, then creates the account and signs in; says where to go (spec §4). */
     async verify(code: string, changes?: RegistrationChanges): Promise<{ next: RegistrationNext }> {
       if (!email) throw new SessionFlowError('emailNotFound');
+      // Asked before the code is spent on a check.
+      if (pending && !pending.password && !changes?.password) {
+        throw new SessionFlowError('passwordNeeded');
+      }
       if (verifiedEmail !== email) {
         const result = await apiFetch<VerifyCodeResponse>('/api/email/verify-code', {
           method: 'POST',
@@ -91,13 +140,18 @@ export function createRegistration(host: RegistrationHost) {
         verifiedEmail = email;
       }
       if (!pending) throw new SessionFlowError('userDataNotFound');
-      if (changes) pending = { ...pending, ...changes };
+      if (changes) {
+        pending = { ...pending, ...changes };
+        keep();
+      }
+      const { password } = pending;
+      if (!password) throw new SessionFlowError('passwordNeeded');
 
       let response: SignupResponse;
       try {
         response = await apiFetch<SignupResponse>('/api/auth/signup', {
           method: 'POST',
-          body: { ...pending, emailVerified: true, language: host.language() },
+          body: { ...pending, password, emailVerified: true, language: host.language() },
           auth: false,
         });
       } catch (failure) {
@@ -109,8 +163,10 @@ export function createRegistration(host: RegistrationHost) {
       }
       host.signIn(response, pending.verificationService);
       pending = null;
+      phoneCountry = undefined;
       email = null;
       verifiedEmail = null;
+      clearStoredPendingSignup();
       host.setVerification(null);
 
       // Test mode goes straight in; otherwise e-mail first, then identity.

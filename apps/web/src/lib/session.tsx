@@ -13,6 +13,7 @@ import type { Registration, RegistrationChanges } from './session-registration';
 import {
   clearStoredToken,
   clearStoredVerificationService,
+  getStoredPendingSignup,
   getStoredToken,
   storeToken,
   storeVerificationService,
@@ -43,6 +44,8 @@ export type SignupFormValues = {
    * in storage. Without it the server chooses and the one it reports is kept.
    */
   verificationService?: VerificationService;
+  /** The phone box's country (kept with the pending sign-up to show the number again). */
+  phoneCountry?: string;
 };
 
 export type RegistrationNext = '/dashboard' | '/verify' | '/onboarding/verify';
@@ -58,6 +61,11 @@ export type Session = {
   error: string | null;
   verificationSent: boolean;
   emailForVerification: string | null;
+  /**
+   * The pending sign-up survived a reload but its password did not (it is never stored): the
+   * verify page asks for it again and passes it to verifyEmail as `changes.password`.
+   */
+  passwordNeeded: boolean;
   /** Holds the data (minus confirmPassword) and sends the e-mail code; throws ApiError. */
   startRegistration(data: SignupFormValues): Promise<void>;
   /**
@@ -82,7 +90,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState(() => getStoredToken() !== null);
   const [errorKey, setErrorKey] = useState<SessionErrorKey | null>(null);
-  const [emailForVerification, setEmailForVerification] = useState<string | null>(null);
+  // A sign-up waiting for its code survives a reload (session-storage.ts); its password does not.
+  const [verification, setVerification] = useState<{ email: string; passwordKept: boolean } | null>(
+    () => {
+      const sentTo = getStoredPendingSignup()?.sentTo;
+      return sentTo ? { email: sentTo, passwordKept: false } : null;
+    },
+  );
   const registration = useRef<Promise<Registration> | null>(null);
 
   // Startup (spec §4): no token, signed out; a token, the profile; any failure forgets the token.
@@ -150,7 +164,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // The e-mails are written in the language the page is shown in.
           language: (): Language => (i18n.language === 'en' ? 'en' : 'es'),
           signIn,
-          setVerification: setEmailForVerification,
+          setVerification: (email, passwordKept = false) =>
+            setVerification(email ? { email, passwordKept } : null),
         }),
       (failure: unknown) => {
         registration.current = null; // the next attempt fetches the chunk again
@@ -198,8 +213,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isAuthenticated: user !== null,
       loading,
       error,
-      verificationSent: emailForVerification !== null,
-      emailForVerification,
+      verificationSent: verification !== null,
+      emailForVerification: verification?.email ?? null,
+      passwordNeeded: verification !== null && !verification.passwordKept,
       startRegistration,
       verifyEmail,
       resendVerification,
@@ -211,7 +227,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       loading,
       error,
-      emailForVerification,
+      verification,
       startRegistration,
       verifyEmail,
       resendVerification,

@@ -9,6 +9,7 @@ export function fakeSession(overrides: Partial<Session> = {}): Session {
     error: null,
     verificationSent: false,
     emailForVerification: null,
+    passwordNeeded: false,
     startRegistration: async () => {},
     verifyEmail: async () => ({ next: '/onboarding/verify' }),
     resendVerification: async () => {},

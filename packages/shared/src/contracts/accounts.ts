@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../password-strength';
 import { isPhoneCountry, type PhoneCountryCode } from '../phone-countries';
 import { textLine } from './text';
 
@@ -30,11 +31,23 @@ export const usernameSchema = z.string().trim().regex(USERNAME_PATTERN, {
   error: 'Username must be 3 to 30 letters, digits, _ or .',
 });
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from '../password-strength';
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
-export const nameSchema = textLine().min(1).max(100);
+export const NAME_MAX = 80;
+/**
+ * A person's name: words of letters (any script, with their accents), joined by spaces, hyphens
+ * or apostrophes, a word may end in a period ("J. R.", "Jr."). No digits, markup, control
+ * characters or URLs: the name is written into e-mails to addresses not yet proven, and a period
+ * between letters ("evil.com") would let a mail client make it a link.
+ */
+export const NAME_PATTERN = /^\p{L}[\p{L}\p{M}]*\.?(?:[ '’-]+\p{L}[\p{L}\p{M}]*\.?)*$/u;
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(NAME_MAX)
+  .regex(NAME_PATTERN, { error: 'Name must be letters, spaces, hyphens or apostrophes' });
 export const zipCodeSchema = textLine().min(1).max(12);
 export const addressSchema = textLine().max(200);
 

@@ -5,6 +5,7 @@ import * as ledgerFunction from './0003-ledger-function';
 import * as identity from './0004-identity';
 import * as moneyTrust from './0005-money-trust';
 import * as phoneVerification from './0006-phone-verification';
+import * as signinTrust from './0007-signin-trust';
 import * as identityTrust from './0008-identity-trust';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004-identity': identity,
   '0005-money-trust': moneyTrust,
   '0006-phone-verification': phoneVerification,
+  '0007-signin-trust': signinTrust,
   '0008-identity-trust': identityTrust,
 };

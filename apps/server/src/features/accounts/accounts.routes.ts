@@ -16,7 +16,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
   const signedIn = { preHandler: requireUser(accounts) };
 
   app.post('/api/auth/signup', async (request, reply) => {
-    const result = await accounts.signup(signupBody.parse(request.body));
+    const result = await accounts.signup(signupBody.parse(request.body), request.ip);
     return reply.code(201).send(result);
   });
 
@@ -30,7 +30,11 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
   });
 
   app.post('/api/auth/password-reset/request', async (request) => {
-    await accounts.requestPasswordReset(passwordResetRequestBody.parse(request.body), request.ip);
+    await accounts.requestPasswordReset(
+      passwordResetRequestBody.parse(request.body),
+      request.ip,
+      (error) => request.log.error({ err: error }, 'Password reset e-mail failed'),
+    );
     return { success: true };
   });
 

@@ -18,6 +18,8 @@ import type { Database } from '../../db/database';
 import type { UsersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
+import type { Mailer } from '../../providers/email/mailer';
+import { accountExistsEmail } from '../../providers/email/templates';
 import type { EmailVerification } from '../email-verification/email-verification.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './passwords';
@@ -43,6 +45,7 @@ import {
 type Deps = {
   db: Database;
   config: Config;
+  mailer: Mailer;
   emailVerification: EmailVerification;
   rateLimits: RateLimits;
   /** The wallet balance, from the ledger. */
@@ -52,6 +55,8 @@ type UserRow = Selectable<UsersTable>;
 
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** Sign-up attempts with a verified address, an hour, per client address. */
+export const SIGNUP_LIMIT = 20;
 
 /** Session tokens are 256 random bits; only their SHA-256 is stored. */
 export function hashToken(token: string): Buffer {
@@ -125,7 +130,14 @@ function partyOf(user: Pick<UserRow, 'id' | 'name' | 'legal_name' | 'username' |
   };
 }
 
-export function createAccounts({ db, config, emailVerification, rateLimits, balanceOf }: Deps) {
+export function createAccounts({
+  db,
+  config,
+  mailer,
+  emailVerification,
+  rateLimits,
+  balanceOf,
+}: Deps) {
   const profile = async (user: UserRow) => toUserProfile(user, await balanceOf(user.id));
 
   async function startSession(userId: string): Promise<string> {
@@ -138,11 +150,32 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
     return token;
   }
 
+  /** The caller proved this address is theirs; its account's owner hears of the attempt. */
+  async function tellOwnerOfSignupAttempt(email: string): Promise<void> {
+    const owner = await findUserByEmail(db, email);
+    if (!owner) return;
+    try {
+      await mailer.send({
+        to: owner.email,
+        ...accountExistsEmail(owner.language, { name: owner.name }),
+      });
+    } catch {
+      throw new AppError('service_unavailable', 503, 'Failed to send e-mail');
+    }
+  }
+
   return {
-    async signup(body: SignupBody): Promise<SignupResponse> {
+    async signup(body: SignupBody, ip: string): Promise<SignupResponse> {
       checkPasswordStrength(body.password);
-      const clash = conflict(await findTaken(db, body.email, body.username));
-      if (clash) throw clash;
+      // Nothing about existing accounts is said before the address is proven: an unverified
+      // address is refused first, whether or not it has an account (issue 10, item 7).
+      await emailVerification.requireVerifiedEmail(body.email);
+      // Each attempt past that point costs a password hash (a verified code survives a refusal
+      // such as username_taken, so one code could be replayed): a bounded number per network.
+      await rateLimits.take(
+        { key: `signup:ip:${ip}`, limit: SIGNUP_LIMIT, windowSeconds: 3600 },
+        'Too many sign-up attempts from this network. Try again later.',
+      );
       const passwordHash = await hashPassword(body.password);
       // The server derives the identity provider itself from the ZIP code (spec §4).
       const verificationService = kycProviderForZip(body.zipCode, phoneCountryOf(body.phone));
@@ -151,6 +184,8 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
         .transaction()
         .execute(async (tx) => {
           await emailVerification.consumeVerifiedEmail(tx, body.email);
+          const clash = conflict(await findTaken(tx, body.email, body.username));
+          if (clash) throw clash;
           return insertUser(tx, {
             name: body.name,
             username: body.username,
@@ -162,8 +197,12 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
             password_hash: passwordHash,
           });
         })
-        .catch((error: unknown) => {
-          throw uniqueViolation(error) ?? error;
+        .catch(async (error: unknown) => {
+          const refusal = uniqueViolation(error) ?? error;
+          if (refusal instanceof AppError && refusal.code === 'email_taken') {
+            await tellOwnerOfSignupAttempt(body.email);
+          }
+          throw refusal;
         });
       const token = await startSession(user.id);
       // The e-mail is verified before the account exists and there is no test mode.
@@ -182,20 +221,22 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
         limit: LOGIN_FAILURE_LIMIT,
         windowSeconds: LOGIN_FAILURE_WINDOW_SECONDS,
       };
-      const tooMany = 'Too many failed log-in attempts. Try again in 15 minutes.';
-      await rateLimits.check(byUser, tooMany);
-      await rateLimits.check(byIp, tooMany);
+      const message = 'Too many failed log-in attempts. Try again in 15 minutes.';
+      // Each attempt takes its place in both windows before the password is checked, so parallel
+      // guesses cannot all pass one count; a success gives its places back.
+      const [, ipHit] = await rateLimits.takeAll([
+        { ...byUser, message },
+        { ...byIp, message },
+      ]);
 
       const user = await findUserByLogin(db, login);
       const ok = user
         ? await verifyPassword(user.password_hash, body.password)
         : await verifyDummyPassword(body.password);
-      if (!user || !ok) {
-        await rateLimits.hit(byUser.key);
-        await rateLimits.hit(byIp.key);
+      if (!user || !ok)
         throw new AppError('invalid_credentials', 401, 'Invalid username or password');
-      }
       await rateLimits.clear(byUser.key);
+      if (ipHit) await rateLimits.refund(ipHit);
       return { token: await startSession(user.id), user: await profile(user) };
     },
 
@@ -250,9 +291,11 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
     async updateProfile(userId: string, body: UpdateProfileBody): Promise<UserProfile> {
       const current = await findUserById(db, userId);
       if (!current) throw new AppError('unauthorized', 401, 'Not authenticated');
+      const emailChanged = body.email !== current.email;
+      // Whether another account holds an address is told only to whoever proved they own it.
+      if (emailChanged) await emailVerification.requireVerifiedEmail(body.email);
       const clash = conflict(await findTaken(db, body.email, body.username, userId));
       if (clash) throw clash;
-      const emailChanged = body.email !== current.email;
       const user = await db
         .transaction()
         .execute(async (tx) => {
@@ -284,15 +327,28 @@ export function createAccounts({ db, config, emailVerification, rateLimits, bala
       return { _id: user.id, name: user.name, username: user.username };
     },
 
-    /** Always succeeds from the outside, so it does not reveal whether an account exists. */
-    async requestPasswordReset(body: PasswordResetRequestBody, ip: string): Promise<void> {
+    /**
+     * Answers the same, after the same work, for any address (issue 10, item 7): the limits are
+     * taken per address whether or not an account exists, a code is stored either way, and the
+     * e-mail (only for a real account) leaves after the answer, so its time does not show.
+     * `onMailFailure` hears of a failed delivery.
+     */
+    async requestPasswordReset(
+      body: PasswordResetRequestBody,
+      ip: string,
+      onMailFailure: (error: unknown) => void,
+    ): Promise<void> {
+      await emailVerification.limitSend('password_reset', body.email, ip);
       const user = await findUserByEmail(db, body.email);
+      const code = await emailVerification.issueCode('password_reset', body.email);
       if (!user) return;
-      await emailVerification.sendCode(
-        'password_reset',
-        { email: user.email, name: user.name, language: body.language ?? user.language },
-        ip,
-      );
+      emailVerification
+        .mailCode(
+          'password_reset',
+          { email: user.email, name: user.name, language: body.language ?? user.language },
+          code,
+        )
+        .catch(onMailFailure);
     },
 
     async confirmPasswordReset(body: PasswordResetConfirmBody, ip: string): Promise<void> {

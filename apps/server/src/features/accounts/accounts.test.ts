@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, latestMail, nextIp, signUp, uniqueName } from '../../../test/accounts-helpers';
+import {
+  ageRateLimits,
+  bearer,
+  latestMail,
+  listMail,
+  nextIp,
+  RESET_SUBJECT,
+  signUp,
+  uniqueName,
+} from '../../../test/accounts-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
@@ -135,9 +144,7 @@ describe('POST /api/auth/signup', () => {
     });
 
     const ip = nextIp();
-    await sql`update verification_codes set created_at = now() - interval '2 minutes' where email = ${first.email}`.execute(
-      db,
-    );
+    await ageRateLimits(db, `code-send:%:${first.email}`, 2);
     await post(
       '/api/email/send-verification',
       { email: first.email, name: 'Ana' },
@@ -151,6 +158,44 @@ describe('POST /api/auth/signup', () => {
       error: { code: 'email_taken' },
       message: 'An account with this e-mail already exists.',
     });
+  });
+
+  it('says an e-mail is taken only after its code is verified, then tells the owner', async () => {
+    const owner = await signUp(app, { name: 'Ana López' });
+    const unknown = `${uniqueName('nobody')}@example.com`;
+    // Without a verified code, a taken address and a free one get the same refusal.
+    for (const email of [owner.email, owner.email.toUpperCase(), unknown]) {
+      const response = await post('/api/auth/signup', signupPayload(email));
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('email_not_verified');
+    }
+    // The same with a taken username: nothing is said before the address is proven.
+    const takenUsername = await post(
+      '/api/auth/signup',
+      signupPayload(unknown, { username: owner.username }),
+    );
+    expect(takenUsername.json().error.code).toBe('email_not_verified');
+    expect((await listMail(app, owner.email)).map((m) => m.subject)).toEqual([
+      `${(await latestMail(app, owner.email)).code} es tu código de verificación de Pago`,
+    ]);
+
+    await ageRateLimits(db, `code-send:%:${owner.email}`, 2);
+    const ip = nextIp();
+    await post(
+      '/api/email/send-verification',
+      { email: owner.email, name: 'Alguien' },
+      { remoteAddress: ip },
+    );
+    const { code } = await latestMail(app, owner.email);
+    await post('/api/email/verify-code', { email: owner.email, code }, { remoteAddress: ip });
+    const taken = await post('/api/auth/signup', signupPayload(owner.email));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('email_taken');
+    const notice = await latestMail(app, owner.email);
+    expect(notice.subject).toBe('Alguien intentó crear una cuenta de Pago con tu correo');
+    expect(notice.text).toContain('Hola, Ana López:');
+    expect(notice.text).toContain('No creamos ninguna cuenta nueva.');
+    expect(notice.code).toBeUndefined();
   });
 
   it('refuses one of the most common passwords', async () => {
@@ -212,7 +257,7 @@ describe('log-in, sessions and log-out', () => {
         expect(response.statusCode).toBe(401);
         bodies.add(response.body);
       }
-      await sql`delete from rate_limit_events`.execute(db);
+      await sql`delete from rate_limits`.execute(db);
     }
     expect([...bodies]).toEqual([
       JSON.stringify({
@@ -242,9 +287,7 @@ describe('log-in, sessions and log-out', () => {
       error: { code: 'rate_limited' },
       message: 'Too many failed log-in attempts. Try again in 15 minutes.',
     });
-    await sql`update rate_limit_events set at = at - interval '16 minutes' where key like ${`login-fail:user:${user.username.toLowerCase()}`}`.execute(
-      db,
-    );
+    await ageRateLimits(db, `login-fail:user:${user.username.toLowerCase()}`, 16);
     expect(
       (await post('/api/auth/login', { username: user.username, password: user.password }))
         .statusCode,
@@ -418,6 +461,34 @@ describe('GET/PUT /api/user/profile', () => {
     expect(response.json().error.code).toBe('username_taken');
   });
 
+  it('says another account holds an e-mail only after the new address is verified', async () => {
+    const [a, b] = [await signUp(app), await signUp(app)];
+    const change = (email: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/user/profile',
+        headers: bearer(b.token),
+        payload: { name: 'B', username: b.username, email },
+      });
+    for (const email of [a.email, `${uniqueName('free')}@example.com`]) {
+      const response = await change(email);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('email_not_verified');
+    }
+    await ageRateLimits(db, `code-send:%:${a.email}`, 2);
+    const ip = nextIp();
+    await post(
+      '/api/email/send-verification',
+      { email: a.email, name: 'B' },
+      { remoteAddress: ip },
+    );
+    const { code } = await latestMail(app, a.email);
+    await post('/api/email/verify-code', { email: a.email, code }, { remoteAddress: ip });
+    const taken = await change(a.email);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('email_taken');
+  });
+
   it('lets each user see and change only their own profile', async () => {
     const [a, b] = [await signUp(app), await signUp(app)];
     const asB = await app.inject({
@@ -494,7 +565,7 @@ describe('password reset', () => {
       language: 'en',
     });
     expect(request.json()).toEqual({ success: true });
-    const mail = await latestMail(app, user.email);
+    const mail = await latestMail(app, user.email, { subject: RESET_SUBJECT });
     expect(mail.subject).toBe(`${mail.code} is your Pago password reset code`);
 
     const wrong = await post('/api/auth/password-reset/confirm', {
@@ -541,10 +612,60 @@ describe('password reset', () => {
     expect(mail.json()).toEqual([]);
   });
 
+  it('limits known and unknown addresses alike, with the same answers', async () => {
+    const user = await signUp(app);
+    const unknown = `${uniqueName('ghost')}@example.com`;
+    const answers = async (email: string) => {
+      const seen = [];
+      for (let i = 0; i < 2; i++) {
+        const response = await post('/api/auth/password-reset/request', { email });
+        seen.push({ status: response.statusCode, body: response.json() });
+      }
+      return seen;
+    };
+    const known = await answers(user.email);
+    expect(known).toEqual(await answers(unknown));
+    expect(known).toEqual([
+      { status: 200, body: { success: true } },
+      {
+        status: 429,
+        body: {
+          error: {
+            code: 'rate_limited',
+            message: 'Please wait a minute before requesting another code.',
+            details: { retryAfterSeconds: 60 },
+          },
+          message: 'Please wait a minute before requesting another code.',
+        },
+      },
+    ]);
+  });
+
+  it('takes about as long for an unknown address as for a known one', async () => {
+    const users = [];
+    for (let i = 0; i < 7; i++) users.push(await signUp(app));
+    const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
+    for (const user of users) {
+      for (const [kind, email] of [
+        ['unknown', `${uniqueName('ghost')}@example.com`],
+        ['known', user.email],
+      ] as const) {
+        const started = performance.now();
+        const response = await post('/api/auth/password-reset/request', { email });
+        times[kind].push(performance.now() - started);
+        expect(response.statusCode).toBe(200);
+      }
+    }
+    // The same statements run for both; the e-mail leaves after the answer.
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[3] ?? 0;
+    expect(median(times.unknown)).toBeGreaterThan(median(times.known) * 0.5);
+    expect(median(times.known)).toBeLessThan(median(times.unknown) * 2);
+  });
+
   it('refuses a common password as the new one', async () => {
     const user = await signUp(app);
     await post('/api/auth/password-reset/request', { email: user.email });
-    const { code } = await latestMail(app, user.email);
+    const { code } = await latestMail(app, user.email, { subject: RESET_SUBJECT });
     const response = await post('/api/auth/password-reset/confirm', {
       email: user.email,
       code,

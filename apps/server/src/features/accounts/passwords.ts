@@ -1,5 +1,6 @@
-import fs from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
+import { COMMON_PASSWORDS } from '@pago/shared/common-passwords';
+import { passwordWeakness } from '@pago/shared/password-strength';
 
 // argon2id at the OWASP minimum: 19 MiB, 2 passes, 1 lane (≈10 ms a hash here).
 // 2 is Algorithm.Argon2id; the package's const enum cannot be imported under isolatedModules.
@@ -25,15 +26,7 @@ export async function verifyDummyPassword(password: string): Promise<false> {
   return false;
 }
 
-let commonPasswords: Set<string> | undefined;
-
-/** The 10,000 most common passwords of 8+ characters (common-passwords.txt), case-insensitive. */
+/** The shared rule (8–128 characters, not among the 10,000 most common), as the web forms apply it. */
 export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(
-    fs
-      .readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
-      .split('\n')
-      .filter((line) => line && !line.startsWith('#')),
-  );
-  return commonPasswords.has(password.toLowerCase());
+  return passwordWeakness(password, COMMON_PASSWORDS) === 'common';
 }

@@ -3,22 +3,6 @@ import type { Database } from '../../db/database';
 
 export type CodePurpose = 'email' | 'password_reset';
 
-export async function countCodesSince(
-  db: Database,
-  email: string,
-  purpose: CodePurpose,
-  seconds: number,
-) {
-  const row = await db
-    .selectFrom('verification_codes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('email', '=', email)
-    .where('purpose', '=', purpose)
-    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** A new code replaces every earlier open one for the same address and purpose. */
 export async function replaceOpenCode(
   db: Database,
@@ -81,13 +65,8 @@ export async function markVerified(db: Database, id: number): Promise<void> {
     .execute();
 }
 
-/** The code verified for this address within the window and not yet used, locked for use. */
-export async function findVerifiedForUpdate(
-  db: Database,
-  email: string,
-  purpose: CodePurpose,
-  withinSeconds: number,
-) {
+/** The code verified for this address within the window and not yet used. */
+function verifiedCode(db: Database, email: string, purpose: CodePurpose, withinSeconds: number) {
   return db
     .selectFrom('verification_codes')
     .select(['id'])
@@ -96,9 +75,26 @@ export async function findVerifiedForUpdate(
     .where('consumed_at', 'is', null)
     .where('verified_at', '>', sql<Date>`now() - make_interval(secs => ${withinSeconds})`)
     .orderBy('verified_at', 'desc')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
+    .limit(1);
+}
+
+export async function findVerified(
+  db: Database,
+  email: string,
+  purpose: CodePurpose,
+  withinSeconds: number,
+) {
+  return verifiedCode(db, email, purpose, withinSeconds).executeTakeFirst();
+}
+
+/** The same, locked for use. */
+export async function findVerifiedForUpdate(
+  db: Database,
+  email: string,
+  purpose: CodePurpose,
+  withinSeconds: number,
+) {
+  return verifiedCode(db, email, purpose, withinSeconds).forUpdate().executeTakeFirst();
 }
 
 export async function consumeCode(db: Database, id: number): Promise<void> {

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail, nextIp, uniqueName } from '../../../test/accounts-helpers';
+import {
+  ageRateLimits,
+  latestMail,
+  nextIp,
+  RESET_SUBJECT,
+  signUp,
+  uniqueName,
+} from '../../../test/accounts-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
@@ -31,11 +38,13 @@ const verify = (email: string, code: string, remoteAddress = nextIp()) =>
   });
 
 /** Moves every code of this address back in time, as if the minutes had passed. */
-const age = (email: string, minutes: number) =>
-  sql`update verification_codes set created_at = created_at - make_interval(mins => ${minutes}),
+const age = async (email: string, minutes: number) => {
+  await sql`update verification_codes set created_at = created_at - make_interval(mins => ${minutes}),
       expires_at = expires_at - make_interval(mins => ${minutes}) where email = ${email}`.execute(
     db,
   );
+  await ageRateLimits(db, `code-send:%:${email}`, minutes);
+};
 
 describe('POST /api/email/send-verification', () => {
   it('sends a 6-digit code in Spanish by default, as text and HTML', async () => {
@@ -61,12 +70,58 @@ describe('POST /api/email/send-verification', () => {
     expect(mail.text).toContain('The code expires in 10 minutes.');
   });
 
-  it('escapes the name in the HTML e-mail', async () => {
-    const email = `${uniqueName('html')}@example.com`;
-    await send(email, { name: '<script>alert(1)</script>' });
-    const mail = await latestMail(app, email);
-    expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('&#60;script&#62;');
+  it.each([
+    ['markup', '<script>alert(1)</script>'],
+    ['a bare domain', 'Gana dinero en evil.com'],
+    ['a URL', 'Ana https://evil.example'],
+    ['an e-mail address', 'ana@evil.example'],
+    ['digits', 'Llama al 5551234'],
+    ['a control character', 'Ana\u0000López'],
+    ['a direction override', 'Ana\u202eLópez'],
+    ['a line break', 'Ana\nVisita nuestra tienda'],
+    ['81 characters', 'A'.repeat(81)],
+  ])('refuses a name with %s, so no e-mail carries it', async (_label, name) => {
+    const email = `${uniqueName('name')}@example.com`;
+    const response = await send(email, { name });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details.fields.map((f: { path: string }) => f.path)).toEqual([
+      'name',
+    ]);
+    const mailbox = await app.inject({
+      method: 'GET',
+      url: `/sandbox/mailbox/messages?to=${email}`,
+    });
+    expect(mailbox.json()).toEqual([]);
+  });
+
+  it.each(['María José O’Brien-López', 'J. R. Smith Jr.', 'Zoë D’Angelo'])(
+    'accepts the plain name %s',
+    async (name) => {
+      const email = `${uniqueName('plain')}@example.com`;
+      expect((await send(email, { name })).statusCode).toBe(200);
+      expect((await latestMail(app, email)).text).toContain(`Hola, ${name}:`);
+    },
+  );
+
+  it('never lets a stored name become a link or markup in an e-mail', async () => {
+    const user = await signUp(app);
+    // A name stored before the name rule existed.
+    await sql`update users set name = ${'Ana <b>evil.com</b> http://x.io'} where id = ${user.id}`.execute(
+      db,
+    );
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/request',
+      payload: { email: user.email },
+      remoteAddress: nextIp(),
+    });
+    const mail = await latestMail(app, user.email, { subject: RESET_SUBJECT });
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toMatch(/evil\.com|http:\/\/|x\.io/);
+    }
+    expect(mail.text).toContain('evil.\u2060com');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain('&#60;b&#62;');
   });
 
   it('allows one code a minute and five an hour per address', async () => {

@@ -19,11 +19,10 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
 
   async function limitStarts(userId: string) {
     const key = `identity-start:${userId}`;
-    await rateLimits.check(
+    await rateLimits.take(
       { key, limit: STARTS_PER_HOUR, windowSeconds: 3600 },
       'Too many verification attempts. Please try again later.',
     );
-    await rateLimits.hit(key);
   }
 
   app.get('/api/identity/settings', signedIn, async (request) =>

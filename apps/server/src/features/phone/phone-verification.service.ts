@@ -87,12 +87,13 @@ export function createPhoneVerification({ db, accounts, rateLimits, mailer, twil
         throw new AppError('phone_already_verified', 409, 'This phone is already verified.');
       }
       const ipRule = { key: `phone-send:ip:${ip}`, limit: 20, windowSeconds: 3600 };
-      await rateLimits.check(
+      // Taken before the work it guards (atomic), given back if our own limits refuse the send.
+      const ipHit = await rateLimits.take(
         ipRule,
         'Too many codes requested from this network. Try again later.',
       );
 
-      const verificationId = await db.transaction().execute(async (tx) => {
+      const opened = db.transaction().execute(async (tx) => {
         await lockNumber(tx, phone);
         if ((await countSentSince(tx, { phone, userId }, 60)) >= 1) {
           throw tooMany('Please wait a minute before requesting another code.', 60);
@@ -109,7 +110,10 @@ export function createPhoneVerification({ db, accounts, rateLimits, mailer, twil
         }
         return openVerification(tx, { userId, phone, ttlSeconds: PHONE_CODE_TTL_MINUTES * 60 });
       });
-      await rateLimits.hit(ipRule.key);
+      const verificationId = await opened.catch(async (error: unknown) => {
+        await rateLimits.refund(ipHit);
+        throw error;
+      });
 
       try {
         await sms.startVerification(phone, user.language);
@@ -131,56 +135,72 @@ export function createPhoneVerification({ db, accounts, rateLimits, mailer, twil
       ip: string,
       log: FastifyBaseLogger,
     ): Promise<void> {
-      const sms = vendor();
+      vendor(); // live mode without Twilio refuses before any limit is taken
       const ipRule = { key: `phone-check:ip:${ip}`, limit: 30, windowSeconds: 900 };
-      await rateLimits.check(
+      // The limit counts wrong codes only: taken first (atomic), given back unless the code was wrong.
+      const ipHit = await rateLimits.take(
         ipRule,
         'Too many verification attempts from this network. Try again later.',
       );
-      const attempt = await takeAttempt(db, userId, phone, PHONE_CODE_MAX_ATTEMPTS);
-      if (attempt.status === 'locked') {
-        throw new AppError(
-          'verification_code_locked',
-          429,
-          'Too many wrong codes. Request a new code.',
-        );
-      }
-      const wrong = async () => {
-        await rateLimits.hit(ipRule.key);
-        return new AppError('invalid_verification_code', 400, INVALID_CODE);
-      };
-      if (attempt.status === 'none') throw await wrong();
-
-      let status: string;
       try {
-        status = (await sms.checkVerification(phone, code)).status;
+        await checkAndClaim(userId, phone, code, log);
       } catch (error) {
-        // Twilio no longer holds a pending verification (expired or used): the code is wrong.
-        if (error instanceof TwilioApiError && error.code === TWILIO_ERRORS.notFound) {
-          throw await wrong();
+        if (!(error instanceof AppError && error.code === 'invalid_verification_code')) {
+          await rateLimits.refund(ipHit);
         }
-        throw fromTwilio(error);
+        throw error;
       }
-      if (status !== 'approved') throw await wrong();
-
-      const released = await db.transaction().execute(async (tx) => {
-        if (!(await completeVerification(tx, attempt.id))) return null;
-        return accounts.claimVerifiedPhone(tx, userId, phone);
-      });
-      if (!released) throw await wrong();
-      for (const previous of released) {
-        try {
-          await mailer.send({
-            to: previous.email,
-            ...phoneReleasedEmail(previous.language, { name: previous.name, phone }),
-          });
-        } catch (error) {
-          // The phone has moved either way; a lost notice must not undo a verified claim.
-          log.error({ err: error, userId: previous.id }, 'phone released e-mail not sent');
-        }
-      }
+      await rateLimits.refund(ipHit);
     },
   };
+
+  async function checkAndClaim(
+    userId: string,
+    phone: string,
+    code: string,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    const sms = vendor();
+    const attempt = await takeAttempt(db, userId, phone, PHONE_CODE_MAX_ATTEMPTS);
+    if (attempt.status === 'locked') {
+      throw new AppError(
+        'verification_code_locked',
+        429,
+        'Too many wrong codes. Request a new code.',
+      );
+    }
+    const wrong = async () => new AppError('invalid_verification_code', 400, INVALID_CODE);
+    if (attempt.status === 'none') throw await wrong();
+
+    let status: string;
+    try {
+      status = (await sms.checkVerification(phone, code)).status;
+    } catch (error) {
+      // Twilio no longer holds a pending verification (expired or used): the code is wrong.
+      if (error instanceof TwilioApiError && error.code === TWILIO_ERRORS.notFound) {
+        throw await wrong();
+      }
+      throw fromTwilio(error);
+    }
+    if (status !== 'approved') throw await wrong();
+
+    const released = await db.transaction().execute(async (tx) => {
+      if (!(await completeVerification(tx, attempt.id))) return null;
+      return accounts.claimVerifiedPhone(tx, userId, phone);
+    });
+    if (!released) throw await wrong();
+    for (const previous of released) {
+      try {
+        await mailer.send({
+          to: previous.email,
+          ...phoneReleasedEmail(previous.language, { name: previous.name, phone }),
+        });
+      } catch (error) {
+        // The phone has moved either way; a lost notice must not undo a verified claim.
+        log.error({ err: error, userId: previous.id }, 'phone released e-mail not sent');
+      }
+    }
+  }
 }
 
 export type PhoneVerification = ReturnType<typeof createPhoneVerification>;

@@ -1,38 +1,64 @@
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import {
-  countEventsSince,
-  deleteEvents,
-  insertEvent,
-  oldestEventSince,
-  pruneEvents,
-} from './rate-limits.repository';
-
-/** At most `limit` events per `windowSeconds` (a sliding window) for one key. */
-export type RateRule = { key: string; limit: number; windowSeconds: number };
+import { deleteKey, pruneKeys, removeHit, takeHit } from './rate-limits.repository';
 
 /**
- * Rate limits kept in PostgreSQL, so every server process sees the same counts. An event is
- * recorded by `hit`; `check` refuses once a key has `limit` events inside its window.
+ * At most `limit` events per `windowSeconds` (a sliding window) for one key. A key has one rule:
+ * put the rule's purpose and scope in the key ("login-fail:ip:…").
+ */
+export type RateRule = { key: string; limit: number; windowSeconds: number };
+
+/** An event `take` recorded; `refund` it when the attempt turns out not to count. */
+export type Hit = { key: string; at: string };
+
+/**
+ * Rate limits kept in PostgreSQL, so every server process sees the same counts. `take` is the one
+ * way in: it counts the window and records the attempt in one atomic statement, before the work
+ * it guards, so parallel requests cannot all slip through one check (issue 10, item 6).
  */
 export function createRateLimits(db: Database) {
+  async function take(rule: RateRule, message: string): Promise<Hit> {
+    const result = await takeHit(db, rule.key, rule.limit, rule.windowSeconds);
+    if (Math.random() < 0.01) await pruneKeys(db);
+    if (result.allowed) return { key: rule.key, at: result.at };
+    // The window admits another event once the oldest event that fills it has left.
+    const blocking = result.hits[result.hits.length - rule.limit];
+    const retryAfterSeconds = blocking
+      ? Math.max(
+          1,
+          Math.ceil(rule.windowSeconds - (result.atMs.getTime() - blocking.getTime()) / 1000),
+        )
+      : rule.windowSeconds;
+    throw new AppError('rate_limited', 429, message, { retryAfterSeconds });
+  }
+
   return {
-    /** Throws 429 rate_limited with the seconds until the oldest counted event leaves the window. */
-    async check(rule: RateRule, message: string): Promise<void> {
-      const count = await countEventsSince(db, rule.key, rule.windowSeconds);
-      if (count < rule.limit) return;
-      const oldest = await oldestEventSince(db, rule.key, rule.windowSeconds);
-      const retryAfterSeconds = oldest
-        ? Math.max(1, Math.ceil(rule.windowSeconds - (Date.now() - oldest.getTime()) / 1000))
-        : rule.windowSeconds;
-      throw new AppError('rate_limited', 429, message, { retryAfterSeconds });
+    /**
+     * Records one event for `rule.key` if the window has room, else throws 429 rate_limited with
+     * `details.retryAfterSeconds`. Call it before the guarded work, not after.
+     */
+    take,
+
+    /** Takes every rule in order; when one refuses, the events already taken are given back. */
+    async takeAll(rules: ReadonlyArray<RateRule & { message: string }>): Promise<Hit[]> {
+      const taken: Hit[] = [];
+      try {
+        for (const rule of rules) taken.push(await take(rule, rule.message));
+        return taken;
+      } catch (error) {
+        for (const hit of taken) await removeHit(db, hit.key, hit.at);
+        throw error;
+      }
     },
-    async hit(key: string): Promise<void> {
-      await insertEvent(db, key);
-      if (Math.random() < 0.01) await pruneEvents(db);
+
+    /** Gives back an event: the attempt succeeded and the limit counts failures only. */
+    async refund(hit: Hit): Promise<void> {
+      await removeHit(db, hit.key, hit.at);
     },
+
+    /** Forgets every event of a key (a successful log-in clears the username's failures). */
     async clear(key: string): Promise<void> {
-      await deleteEvents(db, key);
+      await deleteKey(db, key);
     },
   };
 }

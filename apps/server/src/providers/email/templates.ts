@@ -5,6 +5,20 @@ export type EmailContent = { subject: string; text: string; html: string };
 
 type CodeEmail = { name: string; code: string; minutes: number };
 
+/**
+ * A name as mail carries it: plain text that no mail client turns into a link. The name schema
+ * already refuses URLs, but names stored before it (or changed by hand) may hold one, and clients
+ * auto-link bare "evil.com": a word joiner after a `.`, `@`, `:` or `/` that is followed by more
+ * text breaks the pattern they look for while showing the same text. Control and format
+ * characters are dropped.
+ */
+export function plainName(name: string): string {
+  return name
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[.@:/\\](?=\S)/g, '$&\u2060')
+    .slice(0, 120);
+}
+
 const TEXTS = {
   es: {
     verify: {
@@ -16,6 +30,15 @@ const TEXTS = {
       subject: (code: string) => `${code} es tu código para restablecer tu contraseña de Pago`,
       greeting: (name: string) => `Hola, ${name}:`,
       body: 'Recibimos una solicitud para restablecer la contraseña de tu cuenta de Pago. Usa este código:',
+    },
+    exists: {
+      subject: 'Alguien intentó crear una cuenta de Pago con tu correo',
+      greeting: (name: string) => `Hola, ${name}:`,
+      body: [
+        'Alguien verificó este correo electrónico e intentó crear una cuenta nueva de Pago con él, pero ya tienes una cuenta con este correo. No creamos ninguna cuenta nueva.',
+        'Si fuiste tú, inicia sesión con tu cuenta. Si olvidaste tu contraseña, puedes restablecerla en la página de inicio de sesión.',
+        'Si no fuiste tú, nadie pudo entrar a tu cuenta, pero alguien tuvo acceso a un código enviado a este correo: revisa la seguridad de tu correo electrónico.',
+      ],
     },
     expires: (minutes: number) => `El código vence en ${minutes} minutos.`,
     ignore: 'Si no fuiste tú, ignora este correo. Nunca te pediremos este código por teléfono.',
@@ -32,11 +55,27 @@ const TEXTS = {
       greeting: (name: string) => `Hi ${name},`,
       body: 'We received a request to reset the password of your Pago account. Use this code:',
     },
+    exists: {
+      subject: 'Someone tried to open a Pago account with your e-mail',
+      greeting: (name: string) => `Hi ${name},`,
+      body: [
+        'Someone verified this e-mail address and tried to open a new Pago account with it, but you already have an account with this address. No new account was created.',
+        'If this was you, log in to your account. If you forgot your password, you can reset it from the log-in page.',
+        "If this wasn't you, nobody got into your account, but someone could read a code sent to this address: check your e-mail account's security.",
+      ],
+    },
     expires: (minutes: number) => `The code expires in ${minutes} minutes.`,
     ignore: "If this wasn't you, ignore this e-mail. We will never ask you for this code by phone.",
     signature: 'The Pago team',
   },
 } as const;
+
+function page(language: Language, paragraphs: string): string {
+  return `<!doctype html><html lang="${language}"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#1B1F3B;max-width:520px;margin:0 auto;padding:24px">
+<p style="font-size:24px;font-weight:800;color:#3A4ADF;margin:0 0 24px">Pago</p>
+${paragraphs}
+</body></html>`;
+}
 
 function codeEmail(
   language: Language,
@@ -45,8 +84,9 @@ function codeEmail(
 ): EmailContent {
   const t = TEXTS[language];
   const k = t[kind];
+  const greeting = k.greeting(plainName(name));
   const text = [
-    k.greeting(name),
+    greeting,
     '',
     k.body,
     '',
@@ -58,15 +98,15 @@ function codeEmail(
     '',
     t.signature,
   ].join('\n');
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#1B1F3B;max-width:520px;margin:0 auto;padding:24px">
-<p style="font-size:24px;font-weight:800;color:#3A4ADF;margin:0 0 24px">Pago</p>
-<p>${escapeHtml(k.greeting(name))}</p>
+  const html = page(
+    language,
+    `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(k.body)}</p>
 <p style="font-size:32px;font-weight:700;letter-spacing:6px;margin:24px 0">${code}</p>
 <p>${escapeHtml(t.expires(minutes))}</p>
 <p style="color:#4B5563">${escapeHtml(t.ignore)}</p>
-<p>${escapeHtml(t.signature)}</p>
-</body></html>`;
+<p>${escapeHtml(t.signature)}</p>`,
+  );
   return { subject: k.subject(code), text, html };
 }
 
@@ -103,11 +143,23 @@ export function phoneReleasedEmail(
   { name, phone }: { name: string; phone: string },
 ): EmailContent {
   const t = PHONE_RELEASED[language];
-  const lines = [t.greeting(name), t.body(phone), t.next, t.signature];
+  const lines = [t.greeting(plainName(name)), t.body(phone), t.next, t.signature];
   const text = lines.join('\n\n');
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#1B1F3B;max-width:520px;margin:0 auto;padding:24px">
 <p style="font-size:24px;font-weight:800;color:#3A4ADF;margin:0 0 24px">Pago</p>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 </body></html>`;
   return { subject: t.subject, text, html };
+}
+
+/** To an account's owner: someone proved access to their address and tried to sign up with it. */
+export function accountExistsEmail(language: Language, { name }: { name: string }): EmailContent {
+  const t = TEXTS[language];
+  const greeting = t.exists.greeting(plainName(name));
+  const text = [greeting, '', ...t.exists.body.flatMap((p) => [p, '']), t.signature].join('\n');
+  const html = page(
+    language,
+    [greeting, ...t.exists.body, t.signature].map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+  );
+  return { subject: t.exists.subject, text, html };
 }

@@ -237,6 +237,87 @@ describe('the sign-up form', () => {
     expect(location().pathname).toBe('/signup');
   });
 
+  it.each([
+    ['es', 'Esta contraseña es demasiado común. Elige una menos común.'],
+    ['en', 'This password is too common. Choose a less common one.'],
+  ] as const)(
+    'refuses a common password before sending a code (%s), as the server would',
+    async (language, text) => {
+      const calls = stubRoutes({ 'POST /api/email/send-verification': ok() });
+      const user = userEvent.setup();
+      const { location } = await openSignupPage(language);
+      await fill(user, language, {
+        name: 'Jason Rivera',
+        email: 'jason@example.com',
+        username: 'jason',
+        // In the server's list of the 10,000 most common, whatever the case.
+        password: 'QWERTYuiop',
+        confirmPassword: 'QWERTYuiop',
+        zipCode: '10001',
+      });
+      await submit(user, language);
+      await waitFor(() => expect(message()).toBe(text));
+      expect(calls).toEqual([]);
+      expect(location().pathname).toBe('/signup');
+
+      await fill(user, language, { password: 'qwertyuiop-7x', confirmPassword: 'qwertyuiop-7x' });
+      await submit(user, language);
+      await waitFor(() => expect(location().pathname).toBe('/verify'));
+      expect(calls.map((call) => call.path)).toEqual(['/api/email/send-verification']);
+    },
+  );
+
+  it('refuses a name with a web address before sending a code, as the server would', async () => {
+    const calls = stubRoutes({ 'POST /api/email/send-verification': ok() });
+    const user = userEvent.setup();
+    await openSignupPage('es');
+    await fill(user, 'es', {
+      name: 'Gana en evil.com',
+      email: 'jason@example.com',
+      username: 'jason',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+      zipCode: '10001',
+    });
+    await submit(user, 'es');
+    await waitFor(() =>
+      expect(message()).toBe(
+        'Escribe tu nombre con letras, espacios, guiones o apóstrofos (hasta 80 caracteres)',
+      ),
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the sign-up under way again on coming back from /verify, without its password', async () => {
+    stubRoutes({ 'POST /api/email/send-verification': ok() });
+    const user = userEvent.setup();
+    const { location, unmount } = await openSignupPage('es');
+    await fill(user, 'es', {
+      name: 'Jason Rivera',
+      email: 'jason@example.com',
+      phone: '+52 55 1234 5678',
+      username: 'jason',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+      zipCode: '10001',
+    });
+    await submit(user, 'es');
+    await waitFor(() => expect(location().pathname).toBe('/verify'));
+    expect(sessionStorage.getItem('pendingSignup')).not.toContain('correct horse');
+    unmount();
+
+    // Back (or a reload of /signup) mounts the form again.
+    await openSignupPage('es');
+    expect(screen.getByLabelText(LABELS.es.name)).toHaveValue('Jason Rivera');
+    expect(screen.getByLabelText(LABELS.es.email)).toHaveValue('jason@example.com');
+    expect(screen.getByLabelText(LABELS.es.phone)).toHaveValue('+52 55 1234 5678');
+    expect(screen.getByLabelText(LABELS.es.country)).toHaveValue('MX');
+    expect(screen.getByLabelText(LABELS.es.username)).toHaveValue('jason');
+    expect(screen.getByLabelText(LABELS.es.zipCode)).toHaveValue('10001');
+    expect(screen.getByLabelText(LABELS.es.password)).toHaveValue('');
+    expect(screen.getByLabelText(LABELS.es.confirmPassword)).toHaveValue('');
+  });
+
   it('links to /login', async () => {
     stubRoutes({});
     await openSignupPage('en');

@@ -7,15 +7,17 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { kycProviderForZip } from '@pago/shared/kyc-routing';
-import { DEFAULT_PHONE_COUNTRY } from '@pago/shared/phone-countries';
-import { useState } from 'react';
+import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@pago/shared/phone-countries';
+import { useEffect, useState } from 'react';
 import { type Resolver, useController, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { getStoredPendingSignup } from '@/lib/session-storage';
 import { apiErrorMessage } from '../utils/api-error-message';
-import { firstSignupProblem, type SignupFormInput } from '../utils/signup-checks';
+import { checkPassword, loadCommonPasswords } from '../utils/password-check';
+import { firstSignupProblem, SIGNUP_MESSAGES, type SignupFormInput } from '../utils/signup-checks';
 import { PhoneField } from './phone-field';
 
 type Props = {
@@ -28,7 +30,7 @@ type Props = {
   onLogInClick?: () => void;
 };
 
-const DEFAULT_VALUES: SignupFormInput = {
+const EMPTY_VALUES: SignupFormInput = {
   name: '',
   email: '',
   phone: '',
@@ -39,6 +41,24 @@ const DEFAULT_VALUES: SignupFormInput = {
   zipCode: '',
   acceptTerms: false,
 };
+
+/** The sign-up this tab has under way (back from /verify shows it again), minus the password. */
+function defaultValues(): SignupFormInput {
+  const pending = getStoredPendingSignup();
+  if (!pending) return EMPTY_VALUES;
+  return {
+    ...EMPTY_VALUES,
+    name: pending.name,
+    email: pending.email,
+    phone: pending.phone ?? '',
+    phoneCountry:
+      pending.phoneCountry && isPhoneCountry(pending.phoneCountry)
+        ? pending.phoneCountry
+        : DEFAULT_PHONE_COUNTRY,
+    username: pending.username,
+    zipCode: pending.zipCode,
+  };
+}
 
 type TextFieldName = 'name' | 'email' | 'username' | 'password' | 'confirmPassword' | 'zipCode';
 
@@ -53,9 +73,19 @@ export function SignupForm({ onSuccess, className, termsRequired = false, onLogI
   /** The one message above the form: a check's translation key, or a server failure's text. */
   const [message, setMessage] = useState<{ key: string } | { text: string } | null>(null);
 
+  const [initialValues] = useState(defaultValues);
+  // The common-password list is fetched while the person types, not at submit.
+  useEffect(() => {
+    loadCommonPasswords().catch(() => {});
+  }, []);
+
   // One message at a time, in the spec's order: the resolver reports only the first problem.
   const resolver: Resolver<SignupFormInput> = async (values) => {
-    const problem = firstSignupProblem(values, { termsRequired });
+    let problem = firstSignupProblem(values, { termsRequired });
+    // The server's password rule, applied here before any code is sent.
+    if (!problem && (await checkPassword(values.password)) === 'common') {
+      problem = { field: 'password', message: SIGNUP_MESSAGES.commonPassword };
+    }
     if (!problem) return { values, errors: {} };
     return {
       values: {},
@@ -70,7 +100,7 @@ export function SignupForm({ onSuccess, className, termsRequired = false, onLogI
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<SignupFormInput>({
-    defaultValues: DEFAULT_VALUES,
+    defaultValues: initialValues,
     resolver,
     // The message changes when the person submits again, not at every key (role="alert" would
     // read each change aloud).
@@ -108,6 +138,7 @@ export function SignupForm({ onSuccess, className, termsRequired = false, onLogI
         password: values.password,
         confirmPassword: values.confirmPassword,
         zipCode: values.zipCode,
+        phoneCountry: values.phoneCountry,
       });
       onSuccess?.();
       navigate('/verify');

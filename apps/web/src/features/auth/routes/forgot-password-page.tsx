@@ -15,6 +15,7 @@ import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/passwor
 import { AuthCard } from '../components/auth-card';
 import { apiErrorMessage } from '../utils/api-error-message';
 import { maskEmail } from '../utils/mask-email';
+import { checkPassword } from '../utils/password-check';
 
 type Step = 'request' | 'confirm' | 'done';
 type Message = { severity: 'error' | 'success'; text: string };
@@ -78,6 +79,8 @@ export default function ForgotPasswordPage() {
       return fail(t('signup.errors.invalidPassword'));
     }
     if (password !== confirmPassword) return fail(t('signup.errors.passwordMismatch'));
+    if ((await checkPassword(password)) === 'common')
+      return fail(t('signup.errors.commonPassword'));
     setMessage(null);
     try {
       await confirmReset.mutateAsync({ email: email.trim(), code, password });

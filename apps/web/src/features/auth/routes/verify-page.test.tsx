@@ -136,6 +136,76 @@ describe('the /verify page', () => {
     expect(localStorage.getItem('verificationService')).toBe('persona');
   });
 
+  it('survives a reload: keeps the sign-up, asks for the password again, then creates the account', async () => {
+    const { unmount } = await registerAndReachVerify({
+      'POST /api/email/verify-code': ok({ success: true, verified: true }),
+      'POST /api/auth/signup': SIGNUP_OK(),
+    });
+    // The tab keeps the sign-up, never its password.
+    expect(sessionStorage.getItem('pendingSignup')).not.toContain('correct horse');
+    unmount();
+
+    // A reload: a new page on /verify, nothing in memory but what the tab stored.
+    const calls = stubRoutes({
+      'POST /api/email/verify-code': ok({ success: true, verified: true }),
+      'POST /api/auth/signup': SIGNUP_OK(),
+    });
+    const user = userEvent.setup();
+    const { location } = await renderApp('/verify', 'es');
+    expect(await screen.findByText('j***n@example.com')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Por seguridad no guardamos tu contraseña en el navegador. Escríbela otra vez para terminar de crear tu cuenta.',
+      ),
+    ).toBeVisible();
+
+    await submitCode(user, '654321');
+    expect(alertText()).toBe('Escribe tu contraseña otra vez para terminar de crear tu cuenta.');
+    await user.type(screen.getByLabelText('Contraseña'), 'password123');
+    await user.type(screen.getByLabelText('Confirma tu contraseña'), 'password123');
+    await submitCode(user, '654321');
+    await waitFor(() =>
+      expect(alertText()).toBe('Esta contraseña es demasiado común. Elige una menos común.'),
+    );
+    expect(calls).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Contraseña'));
+    await user.type(screen.getByLabelText('Contraseña'), 'correct horse');
+    await user.clear(screen.getByLabelText('Confirma tu contraseña'));
+    await user.type(screen.getByLabelText('Confirma tu contraseña'), 'correct horse');
+    await submitCode(user, '654321');
+    await waitFor(() => expect(location().pathname).toBe('/onboarding/verify'));
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.path)).toEqual(['/api/email/verify-code', '/api/auth/signup']);
+    expect(posts.at(-1)?.body).toEqual({
+      name: 'Jason Rivera',
+      email: 'jason@example.com',
+      phone: '+525512345678',
+      username: 'jason',
+      password: 'correct horse',
+      zipCode: '10001',
+      verificationService: 'persona',
+      emailVerified: true,
+      language: 'es',
+    });
+    expect(sessionStorage.getItem('pendingSignup')).toBeNull();
+  });
+
+  it('resends the code after a reload', async () => {
+    const { unmount } = await registerAndReachVerify({});
+    unmount();
+    const calls = stubRoutes({ 'POST /api/email/send-verification': ok() });
+    const user = userEvent.setup();
+    await renderApp('/verify', 'en');
+    await user.click(await screen.findByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Verification email resent!');
+    expect(calls.at(-1)?.body).toEqual({
+      email: 'jason@example.com',
+      name: 'Jason Rivera',
+      language: 'en',
+    });
+  });
+
   it('goes to /dashboard in test mode', async () => {
     const { user, location } = await registerAndReachVerify({
       'POST /api/email/verify-code': ok({ success: true, verified: true }),

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { usernameSchema } from '@pago/shared/contracts/accounts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
@@ -16,6 +16,7 @@ import { useClearSuccess } from '@/lib/use-clear-success';
 import { AuthCard } from '../components/auth-card';
 import { apiErrorMessage } from '../utils/api-error-message';
 import { maskEmail } from '../utils/mask-email';
+import { checkPassword, loadCommonPasswords } from '../utils/password-check';
 
 const CODE_LENGTH = 6;
 
@@ -26,13 +27,14 @@ const FLOW_MESSAGES = {
   emailNotFound: 'verify.errors.emailNotFound',
   invalidCode: 'verify.errors.invalidCode',
   userDataNotFound: 'verify.errors.userDataNotFound',
+  passwordNeeded: 'verify.errors.passwordNeeded',
 } as const;
 
 /** E-mail code verification (spec §2, §4, §5); a valid code creates the account. */
 export default function VerifyPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('verify.title'));
-  const { emailForVerification, verifyEmail, resendVerification } = useSession();
+  const { emailForVerification, passwordNeeded, verifyEmail, resendVerification } = useSession();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<Message | null>(null);
@@ -40,6 +42,13 @@ export default function VerifyPage() {
   /** Set when the account could not be created because the username was taken meanwhile. */
   const [newUsername, setNewUsername] = useState<string | null>(null);
   const [emailTaken, setEmailTaken] = useState(false);
+  // After a reload the sign-up is resumed from this tab's storage, but not its password.
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+
+  useEffect(() => {
+    if (passwordNeeded) loadCommonPasswords().catch(() => {});
+  }, [passwordNeeded]);
 
   useClearSuccess(message, () => setMessage(null));
 
@@ -53,13 +62,20 @@ export default function VerifyPage() {
     if (newUsername !== null && !usernameSchema.safeParse(newUsername).success) {
       return fail('signup.errors.invalidUsername');
     }
+    if (passwordNeeded) {
+      if (!password) return fail('verify.errors.passwordNeeded');
+      if (password !== confirmPassword) return fail('signup.errors.passwordMismatch');
+      const weakness = await checkPassword(password);
+      if (weakness === 'length') return fail('signup.errors.invalidPassword');
+      if (weakness === 'common') return fail('signup.errors.commonPassword');
+    }
     setBusy('verify');
     setMessage(null);
     try {
-      const { next } = await verifyEmail(
-        code,
-        newUsername === null ? undefined : { username: newUsername },
-      );
+      const { next } = await verifyEmail(code, {
+        ...(newUsername === null ? {} : { username: newUsername }),
+        ...(passwordNeeded ? { password } : {}),
+      });
       navigate(next, { replace: true });
     } catch (failure) {
       if (failure instanceof SessionFlowError) return fail(FLOW_MESSAGES[failure.reason]);
@@ -149,6 +165,26 @@ export default function VerifyPage() {
               },
             }}
           />
+          {passwordNeeded && (
+            <>
+              <Typography variant="body2">{t('verify.passwordAgain')}</Typography>
+              <TextField
+                label={t('signup.fields.password')}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                helperText={t('signup.passwordHint')}
+              />
+              <TextField
+                label={t('signup.fields.confirmPassword')}
+                type="password"
+                autoComplete="new-password"
+                value={confirmPassword}
+                onChange={(event) => setConfirmPassword(event.target.value)}
+              />
+            </>
+          )}
           {newUsername !== null && (
             <TextField
               label={t('verify.newUsername')}

@@ -35,6 +35,7 @@ export const SIGNUP_MESSAGES = {
   invalidUsername: 'signup.errors.invalidUsername',
   invalidPassword: 'signup.errors.invalidPassword',
   invalidZip: 'signup.errors.invalidZip',
+  commonPassword: 'signup.errors.commonPassword',
 } as const;
 
 export type SignupMessage = (typeof SIGNUP_MESSAGES)[keyof typeof SIGNUP_MESSAGES];
@@ -46,6 +47,7 @@ const REQUIRED_FIELDS = ['name', 'email', 'username', 'password', 'zipCode'] as 
  * The first thing wrong with the form, or null. The spec's five checks come first, in its order
  * (spec §5); then the terms box (modal only); then the server's own rules for each field
  * (the shared contract), so that nothing the server would refuse waits until after the e-mail code.
+ * The password's common-list check is asynchronous (its list loads on demand): password-check.ts.
  */
 export function firstSignupProblem(
   values: SignupFormInput,

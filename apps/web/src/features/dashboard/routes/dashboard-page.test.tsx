@@ -36,11 +36,10 @@ async function openDashboard(language: 'es' | 'en' = 'es') {
   localStorage.setItem('token', 'test-token');
   const view = await renderApp('/dashboard', language);
   // The first visit loads the page's chunk and translations, which is slow on a busy machine.
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: language === 'es' ? 'Panel' : 'Dashboard' },
-    { timeout: 5000 },
-  );
+  await screen.findByRole('heading', {
+    level: 1,
+    name: language === 'es' ? 'Panel' : 'Dashboard',
+  });
   return view;
 }
 
@@ -85,9 +84,10 @@ describe('the dashboard', () => {
     expect(within(balance).getByText('Completada')).toBeVisible();
     expect(within(balance).getByText('15 de marzo de 2025')).toBeVisible();
     const qr = screen.getByRole('region', { name: 'Código QR de mi perfil' });
-    expect(
-      await within(qr).findByRole('link', { name: 'Descargar código QR' }, { timeout: 3000 }),
-    ).toHaveAttribute('download', 'ana.lopez.png');
+    expect(await within(qr).findByRole('link', { name: 'Descargar código QR' })).toHaveAttribute(
+      'download',
+      'ana.lopez.png',
+    );
     expect(
       within(screen.getByRole('region', { name: 'Cuentas bancarias externas' })).getByText(
         /llega con la vinculación bancaria/,
