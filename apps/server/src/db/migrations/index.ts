@@ -7,6 +7,7 @@ import * as moneyTrust from './0005-money-trust';
 import * as phoneVerification from './0006-phone-verification';
 import * as signinTrust from './0007-signin-trust';
 import * as identityTrust from './0008-identity-trust';
+import * as ledgerGuards from './0009-ledger-guards';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-phone-verification': phoneVerification,
   '0007-signin-trust': signinTrust,
   '0008-identity-trust': identityTrust,
+  '0009-ledger-guards': ledgerGuards,
 };

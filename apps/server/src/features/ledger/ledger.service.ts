@@ -149,7 +149,7 @@ export function createLedger({
           limits: TRANSFER_LIMITS,
         });
       } catch (error) {
-        throw refusal(error) ?? error;
+        throw refusal(error) ?? brokenLegs(error) ?? error;
       }
     },
 
@@ -174,6 +174,36 @@ export function createLedger({
       }
     },
   };
+}
+
+/**
+ * `ledger_post` refused the legs themselves (SQLSTATE P2003: not summing to zero, naming no
+ * account, or mixing currencies). Only a bug in our code can send such legs, so this is not an
+ * AppError: the error handler logs it whole and answers 500 `internal_error`.
+ */
+export class LedgerInvariantError extends Error {
+  constructor(
+    message: string,
+    readonly detail: unknown,
+    options: { cause: unknown },
+  ) {
+    super(message, options);
+    this.name = 'LedgerInvariantError';
+  }
+}
+
+function brokenLegs(error: unknown): LedgerInvariantError | null {
+  const e = error as { code?: string; detail?: string; message?: string };
+  if (e.code !== 'P2003') return null;
+  let detail: unknown = e.detail;
+  try {
+    detail = JSON.parse(e.detail ?? 'null');
+  } catch {
+    // Keep the raw text: the log must show it whatever its shape.
+  }
+  return new LedgerInvariantError(`ledger_post refused the legs: ${e.message}`, detail, {
+    cause: error,
+  });
 }
 
 /** A limit refusal: which limit, and how much room is left (spec §9). */
