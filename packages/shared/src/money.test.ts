@@ -4,6 +4,7 @@ import {
   type Cents,
   cents,
   centsToDecimalString,
+  dollarsToCents,
   formatUsd,
   type Locale,
   MAX_PARSED_CENTS,
@@ -270,5 +271,37 @@ describe('formatUsd', () => {
     [Number.MAX_SAFE_INTEGER, 'en', '$90,071,992,547,409.91'],
   ])('%d (%s) → %s', (amount, locale, expected) => {
     expect(formatUsd(c(amount), locale)).toBe(expected);
+  });
+});
+
+describe('dollarsToCents', () => {
+  // What a JSON amount in dollars is, read from the number's shortest decimal text.
+  it.each([
+    [0.29, 29], // 0.29 * 100 is 28.999999999999996
+    [19.99, 1999],
+    [999, 99_900],
+    [0.01, 1],
+    [1.1, 110],
+    [4.35, 435], // 4.35 * 100 is 434.99999999999994
+    [1_000_000, 100_000_000],
+    [0, 0],
+    [100_000_000_000, 10_000_000_000_000],
+  ])('reads %d as %d cents', (dollars, expected) => {
+    expect(dollarsToCents(dollars)).toBe(expected);
+  });
+
+  it.each([
+    ['1.005', 1.005],
+    ['1e-7', 1e-7],
+    ['0.1 + 0.2', 0.1 + 0.2], // "0.30000000000000004"
+    ['10.000000001', 10.000000001], // within 1e-6 of whole cents: the old check let it through
+    ['12.345', 12.345],
+    ['-5', -5],
+    ['1e21', 1e21],
+    ['over MAX_PARSED_CENTS', 100_000_000_000.01],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+  ])('refuses %s', (_, dollars) => {
+    expect(dollarsToCents(dollars)).toBeNull();
   });
 });

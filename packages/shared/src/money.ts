@@ -73,6 +73,19 @@ export function parseAmount(input: string, locale: Locale = 'en'): Cents | null 
 }
 
 /**
+ * A JSON number of dollars (the API's `amountUsd`) as whole cents, from its decimal text, never
+ * by float multiplication: the number's shortest round-trip decimal string (`String(n)`, what a
+ * client's JSON serializer writes) is parsed like a typed amount. `19.99` → 1999; `0.29` → 29
+ * (where `0.29 * 100` is 28.999999999999996). Null for more than two decimals (`1.005`, and
+ * `0.1 + 0.2`, whose text is "0.30000000000000004"), exponent notation (`1e-7`, `1e21`), a
+ * negative or non-finite number, or more than MAX_PARSED_CENTS.
+ */
+export function dollarsToCents(amountUsd: number): Cents | null {
+  if (!Number.isFinite(amountUsd)) return null;
+  return parseAmount(String(amountUsd), 'en');
+}
+
+/**
  * amount × basisPoints / 10000, rounded half-up (half away from zero for negatives, so a
  * refund mirrors its charge). BigInt keeps the product exact where amount × bps passes 2^53.
  */

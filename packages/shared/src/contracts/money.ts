@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BILL_CATEGORIES } from '../bill-categories';
 import { CORRIDOR_COUNTRIES } from '../fees';
+import { type Cents, dollarsToCents } from '../money';
 import { phoneSchema, usernameSchema } from './accounts';
 import { textLine, textLines } from './text';
 
@@ -10,19 +11,25 @@ import { textLine, textLines } from './text';
  * everything the API answers is in integer cents.
  */
 
-const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
-/** A positive dollar amount with at most two decimals, e.g. 12.5; the server works in cents. */
+/**
+ * A positive dollar amount with at most two decimals, e.g. 12.5; the server works in cents. The
+ * decimals are counted on the number's text, not by float arithmetic (see `dollarsToCents`).
+ */
 export const amountUsdSchema = z
   .number()
   .positive()
   .max(1_000_000)
-  .refine(twoDecimals, { error: 'Amount must have at most two decimals' });
+  .refine((value) => dollarsToCents(value) !== null, {
+    error: 'Amount must be dollars with at most two decimals, e.g. 19.99',
+  });
 
 export const amountCentsSchema = z.number().int().positive().max(100_000_000);
 
-export function usdToCents(amountUsd: number): number {
-  return Math.round(amountUsd * 100);
+/** A validated `amountUsd` as cents, exactly (its decimal text, never `amountUsd * 100`). */
+export function usdToCents(amountUsd: number): Cents {
+  const amount = dollarsToCents(amountUsd);
+  if (amount === null) throw new RangeError(`Not an amount in dollars and cents: ${amountUsd}`);
+  return amount;
 }
 
 export const corridorCountrySchema = z.enum(CORRIDOR_COUNTRIES);

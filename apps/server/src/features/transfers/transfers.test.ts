@@ -69,6 +69,32 @@ describe('quotes', () => {
     },
   );
 
+  // amountUsd is read from its decimal text, never multiplied as a float (0.29 * 100 is
+  // 28.999999999999996). A client that types 0.1 + 0.2 sends 0.30000000000000004: refused.
+  it.each([
+    [0.29, 29],
+    [19.99, 1999],
+    [999, 99_900],
+    [0.01, 1],
+    [1.1, 110],
+    [4.35, 435],
+    [1.005, null],
+    [1e-7, null],
+    [0.1 + 0.2, null],
+    [10.000000001, null],
+    [12.345, null],
+  ])('amountUsd %d is %s cents, exactly, or a 400', async (amountUsd, expected) => {
+    const user = await verifiedUser(app, db);
+    const response = await quote(user, { recipientCountry: 'MX', amountUsd });
+    if (expected === null) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('validation_failed');
+    } else {
+      expect(response.statusCode).toBe(200);
+      expect(response.json().amountCents).toBe(expected);
+    }
+  });
+
   it('quotes a phone of a Pago user as instant and free, in dollars, and a stranger’s as a remittance', async () => {
     const [ana, beto] = [await verifiedUser(app, db), await verifiedUser(app, db)];
     const p2p = await quote(ana, {
