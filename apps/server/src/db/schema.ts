@@ -1,4 +1,6 @@
 import type { JsonWebKey } from 'node:crypto';
+import type { TransferMetadata } from '@pago/shared/contracts/ledger';
+import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/money';
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -79,15 +81,16 @@ export type LedgerAccountsTable = {
 
 export type LedgerTransfersTable = {
   id: Generated<string>;
-  kind: string;
-  status: string;
+  kind: TransferKind;
+  status: TransferStatus;
   user_id: string;
   counterparty_user_id: string | null;
   amount_cents: number;
   fee_cents: Generated<number>;
   counts_toward_limits: boolean;
   related_transfer_id: string | null;
-  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Written only by `ledger_post`, as JSON text; read back parsed. */
+  metadata: ColumnType<TransferMetadata, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 };
@@ -104,7 +107,7 @@ export type LedgerEntriesTable = {
 export type TransferStatusHistoryTable = {
   id: Generated<number>;
   transfer_id: string;
-  status: string;
+  status: TransferStatus;
   note: string | null;
   at: CreatedAt;
 };
@@ -122,7 +125,7 @@ export type QuotesTable = {
   id: Generated<string>;
   user_id: string;
   recipient_country: string;
-  speed: string;
+  speed: Speed;
   amount_cents: number;
   fee_cents: number;
   payout_currency: string;

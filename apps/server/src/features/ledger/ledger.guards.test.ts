@@ -20,7 +20,7 @@ beforeAll(async () => {
   alice = await verifiedUser(app, db, 50_000);
   bob = await verifiedUser(app, db);
   // An account in another currency: none exists today, the guard must hold when one does.
-  await sql`insert into ledger_accounts (system_role, currency) values ('test_mxn', 'MXN')`.execute(
+  await sql`insert into ledger_accounts (system_role, currency) values ('payout_clearing:ZZ', 'MXN')`.execute(
     db,
   );
 });
@@ -85,7 +85,7 @@ const BAD_LEGS: [string, RawLeg[]][] = [
     "accounts whose currencies differ (the wallet's USD and an MXN account)",
     [
       { user_id: 'ALICE', amount: -1_000 },
-      { role: 'test_mxn', amount: 1_000 },
+      { role: 'payout_clearing:ZZ', amount: 1_000 },
     ],
   ],
 ];
@@ -135,9 +135,16 @@ describe('ledger_post guards the ledger itself', () => {
         userId: alice.id,
         amountCents: 1_000,
         countsTowardLimits: true,
+        metadata: {
+          billerId: 'b',
+          billerName: 'Biller',
+          paymentType: 'electricity',
+          accountAtBiller: '••••1234',
+          memo: '',
+        },
         legs: [
           { account: { userId: alice.id }, amountCents: -1_000 },
-          { account: { role: 'test_mxn' as 'fee_revenue' }, amountCents: 1_000 },
+          { account: { role: 'payout_clearing:ZZ' }, amountCents: 1_000 },
         ],
       }),
     );

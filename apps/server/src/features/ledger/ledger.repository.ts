@@ -1,3 +1,5 @@
+import type { TransferMetadata } from '@pago/shared/contracts/ledger';
+import type { TransferKind, TransferStatus } from '@pago/shared/contracts/money';
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { LedgerTransfersTable } from '../../db/schema';
@@ -40,7 +42,7 @@ export async function usedLimits(db: Database, userId: string, now: Date) {
 export async function addStatusHistory(
   db: Database,
   transferId: string,
-  status: string,
+  status: TransferStatus,
   note: string | null,
   at: Date,
 ) {
@@ -53,7 +55,7 @@ export async function addStatusHistory(
 export async function setTransferStatus(
   db: Database,
   transferId: string,
-  status: string,
+  status: TransferStatus,
   note: string | null,
   at: Date,
 ) {
@@ -88,15 +90,15 @@ export async function findInvariantViolations(db: Database) {
 export async function postTransfer(
   db: Database,
   row: {
-    kind: string;
-    status: string;
+    kind: TransferKind;
+    status: TransferStatus;
     userId: string;
     counterpartyUserId: string | null;
     amountCents: number;
     feeCents: number;
     countsTowardLimits: boolean;
     relatedTransferId: string | null;
-    metadata: Record<string, unknown>;
+    metadata: TransferMetadata;
     note: string | null;
     now: Date;
     legs: ({ user_id: string; amount: number } | { role: string; amount: number })[];

@@ -1,3 +1,9 @@
+import type {
+  PartyNamesSnapshot,
+  TransferMetadata,
+  TransferMetadataByKind,
+  TransferMetadataOf,
+} from '@pago/shared/contracts/ledger';
 import type { TransferKind, TransferStatus } from '@pago/shared/contracts/money';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, formatUsd } from '@pago/shared/money';
@@ -16,8 +22,9 @@ export type AccountRef = { userId: string } | { role: SystemRole };
 /** One side of a transfer: a signed amount on one account. A transfer's legs sum to zero. */
 export type Leg = { account: AccountRef; amountCents: number };
 
-export type PostTransfer = {
-  kind: TransferKind;
+/** A transfer of kind K; its metadata is the shape that kind keeps (`TransferMetadataByKind`). */
+export type PostTransferOf<K extends TransferKind> = {
+  kind: K;
   status: TransferStatus;
   /** The person the transfer belongs to (who sent, paid or deposited). */
   userId: string;
@@ -27,10 +34,26 @@ export type PostTransfer = {
   /** Outgoing money of `userId` that the limits of spec §9 apply to. */
   countsTowardLimits: boolean;
   relatedTransferId?: string | null;
-  metadata?: Record<string, unknown>;
+  metadata: TransferMetadataByKind[K];
   legs: Leg[];
   note?: string | null;
 };
+
+export type PostTransfer = { [K in TransferKind]: PostTransferOf<K> }[TransferKind];
+
+/**
+ * The metadata of a stored transfer, checked to be of `kind`. The table keeps kind and metadata
+ * in two columns, so their link is checked here rather than assumed by a cast at each reader.
+ */
+export function metadataOf<K extends TransferKind>(
+  row: { id: string; kind: TransferKind; metadata: TransferMetadata },
+  kind: K,
+): TransferMetadataOf<K> {
+  if (row.kind !== kind) {
+    throw new Error(`Transfer ${row.id} is a ${row.kind}, not a ${kind}`);
+  }
+  return row.metadata as TransferMetadataOf<K>;
+}
 
 /** The two legs of money moving from one person's wallet to another's. */
 export function walletToWallet(fromUserId: string, toUserId: string, amountCents: number): Leg[] {
@@ -52,9 +75,6 @@ export type PartyNames = (
   userIds: string[],
   executor: Database,
 ) => Promise<Map<string, { name: string }>>;
-
-/** Where `ledger.post` keeps the names of both people, as they were when the money moved. */
-export type PartyNamesSnapshot = { owner: string; counterparty: string };
 
 export function createLedger({
   clock = () => new Date(),
@@ -117,7 +137,7 @@ export function createLedger({
         throw new Error(`Unbalanced transfer legs: ${JSON.stringify(transfer.legs)}`);
       }
       const now = clock();
-      const metadata = { ...transfer.metadata };
+      let metadata: TransferMetadata = { ...transfer.metadata };
       if (transfer.counterpartyUserId) {
         // Receipts show the names as they were when the money moved: a later rename must not
         // rewrite them. Read in the transfer's transaction, next to the money.
@@ -126,7 +146,7 @@ export function createLedger({
           owner: names.get(transfer.userId)?.name ?? '',
           counterparty: names.get(transfer.counterpartyUserId)?.name ?? '',
         };
-        metadata.partyNames = snapshot;
+        metadata = { ...transfer.metadata, partyNames: snapshot };
       }
       try {
         return await postTransfer(tx, {

@@ -1,3 +1,4 @@
+import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/money';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
@@ -6,7 +7,7 @@ export async function insertQuote(
   row: {
     userId: string;
     country: string;
-    speed: string;
+    speed: Speed;
     amountCents: number;
     feeCents: number;
     currency: string;
@@ -75,8 +76,8 @@ export async function lockDuePayouts(db: Database, now: Date, limit: number) {
 }
 
 export type TransferFilter = {
-  type?: string | undefined;
-  status?: string | undefined;
+  type?: TransferKind | undefined;
+  status?: TransferStatus | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
   before?: { createdAt: Date; id: string } | undefined;

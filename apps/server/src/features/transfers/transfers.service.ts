@@ -22,7 +22,7 @@ import { isUuid } from '../../lib/ids';
 import type { RatesProvider } from '../../providers/fx/rates';
 import type { PayoutPartner } from '../../providers/payout/payout-partner';
 import type { Accounts, Party } from '../accounts/accounts.service';
-import { type Ledger, type PartyNamesSnapshot, walletToWallet } from '../ledger/ledger.service';
+import { type Ledger, metadataOf, walletToWallet } from '../ledger/ledger.service';
 import { customerRate, payoutAmount } from './fx-math';
 import {
   findTransferOf,
@@ -63,24 +63,22 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     return rows.map((row) => {
       const isOwner = row.user_id === viewerId;
       const other = isOwner ? row.counterparty_user_id : row.user_id;
-      const { partyNames, ...meta } = row.metadata as Record<string, unknown> & {
-        partyNames?: PartyNamesSnapshot;
-      };
+      const { partyNames, ...meta } = row.metadata;
       const party: Party | undefined = other ? parties.get(other) : undefined;
       // The name as it was when the money moved (older transfers have no snapshot).
       const name = partyNames?.[isOwner ? 'counterparty' : 'owner'] || party?.name;
       const counterparty = party
         ? { userId: party.userId, name: name ?? '', username: party.username, phone: party.phone }
-        : typeof meta.recipientPhone === 'string'
+        : 'recipientPhone' in meta
           ? { userId: null, name: meta.recipientPhone, username: null, phone: meta.recipientPhone }
-          : typeof meta.billerName === 'string'
+          : 'billerName' in meta
             ? { userId: null, name: meta.billerName, username: null, phone: null }
             : null;
       return {
         id: row.id,
-        kind: row.kind as TransferKind,
-        status: row.status as TransferStatus,
-        direction: isOwner && !INCOMING_FOR_OWNER.has(row.kind as TransferKind) ? 'out' : 'in',
+        kind: row.kind,
+        status: row.status,
+        direction: isOwner && !INCOMING_FOR_OWNER.has(row.kind) ? 'out' : 'in',
         amountCents: row.amount_cents,
         // The fee is the sender's; the other party never sees it.
         feeCents: isOwner ? row.fee_cents : 0,
@@ -320,7 +318,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     return db.transaction().execute(async (tx) => {
       const due = await lockDuePayouts(tx, ledger.clock(), limit);
       for (const transfer of due) {
-        const meta = transfer.metadata as { recipientPhone: string; recipientCountry: string };
+        const meta = metadataOf(transfer, 'remittance');
         const outcome = payouts.outcome(meta.recipientPhone);
         if (outcome.status === 'delivered') {
           await ledger.setStatus(tx, transfer.id, 'delivered', null);
@@ -375,8 +373,8 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
       query: {
         cursor?: string | undefined;
         limit: number;
-        type?: string | undefined;
-        status?: string | undefined;
+        type?: TransferKind | undefined;
+        status?: TransferStatus | undefined;
         from?: string | undefined;
         to?: string | undefined;
       },
@@ -407,7 +405,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
       return {
         ...(transfer as Transfer),
         statusHistory: history.map((h) => ({
-          status: h.status as TransferStatus,
+          status: h.status,
           at: h.at.toISOString(),
           note: h.note,
         })),

@@ -1,0 +1,49 @@
+import type { Speed, TransferKind } from './money';
+
+/**
+ * What a transfer keeps in `ledger_transfers.metadata`, by kind. The owner sees it as the
+ * transfer's `details` (spec §7); receipts read the names from `partyNames`.
+ */
+
+/** The names of both people as they were when the money moved (`ledger.post` writes it). */
+export type PartyNamesSnapshot = { owner: string; counterparty: string };
+
+export type TransferMetadataByKind = {
+  deposit: { source: 'sandbox_test_money' };
+  p2p: { recipientPhone: string; recipientCountry: string };
+  remittance: {
+    recipientPhone: string;
+    recipientCountry: string;
+    speed: Speed;
+    quoteId: string;
+    payoutCurrency: string;
+    /** Exact decimal strings, as quoted. */
+    payoutAmount: string;
+    fxRate: string;
+    marketRate: string;
+    spreadBps: number;
+    payoutReference: string;
+    /** ISO time the sandbox payout settles (the payout worker reads it in SQL). */
+    payoutDueAt: string;
+  };
+  remittance_refund: { refundOf: string; reason: string; recipientPhone: string };
+  bill_payment: {
+    billerId: string;
+    billerName: string;
+    paymentType: string;
+    /** Only the last four characters: "••••1234". */
+    accountAtBiller: string;
+    memo: string;
+  };
+  bank_transfer: { description: string; receiver: string };
+  request_payment: { requestId: string; note: string };
+};
+
+/** The metadata of a transfer of kind K, as stored: what its poster wrote, plus the names. */
+export type TransferMetadataOf<K extends TransferKind> = TransferMetadataByKind[K] & {
+  /** Absent on transfers without a counterparty and on transfers made before names were kept. */
+  partyNames?: PartyNamesSnapshot;
+};
+
+/** The metadata of any transfer. */
+export type TransferMetadata = { [K in TransferKind]: TransferMetadataOf<K> }[TransferKind];
