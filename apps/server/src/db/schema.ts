@@ -1,6 +1,7 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
 import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/money';
+import type { Cents } from '@pago/shared/money';
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -75,7 +76,7 @@ export type LedgerAccountsTable = {
   user_id: string | null;
   system_role: string | null;
   currency: Generated<string>;
-  balance_cents: Generated<number>;
+  balance_cents: Generated<Cents>;
   created_at: CreatedAt;
 };
 
@@ -85,8 +86,8 @@ export type LedgerTransfersTable = {
   status: TransferStatus;
   user_id: string;
   counterparty_user_id: string | null;
-  amount_cents: number;
-  fee_cents: Generated<number>;
+  amount_cents: Cents;
+  fee_cents: Generated<Cents>;
   counts_toward_limits: boolean;
   related_transfer_id: string | null;
   /** Written only by `ledger_post`, as JSON text; read back parsed. */
@@ -99,8 +100,8 @@ export type LedgerEntriesTable = {
   id: Generated<number>;
   transfer_id: string;
   account_id: number;
-  amount_cents: number;
-  balance_after_cents: number;
+  amount_cents: Cents;
+  balance_after_cents: Cents;
   created_at: CreatedAt;
 };
 
@@ -126,8 +127,8 @@ export type QuotesTable = {
   user_id: string;
   recipient_country: string;
   speed: Speed;
-  amount_cents: number;
-  fee_cents: number;
+  amount_cents: Cents;
+  fee_cents: Cents;
   payout_currency: string;
   market_rate: string;
   fx_rate: string;
@@ -145,7 +146,7 @@ export type MoneyRequestsTable = {
   id: Generated<string>;
   requester_id: string;
   payer_id: string;
-  amount_cents: number;
+  amount_cents: Cents;
   note: Generated<string>;
   status: Generated<string>;
   transfer_id: string | null;

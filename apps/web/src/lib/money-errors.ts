@@ -1,4 +1,4 @@
-import { type Cents, formatUsd, type Locale } from '@pago/shared/money';
+import { cents, formatUsd, type Locale } from '@pago/shared/money';
 import type { ApiError } from './api-client';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
@@ -15,8 +15,12 @@ export function amountRefusalText(
   locale: Locale,
 ): string | null {
   const details = failure.details ?? {};
+  // Details come over the wire: a whole number of cents, or nothing to show but $0.00.
   const usd = (value: unknown) =>
-    formatUsd((typeof value === 'number' ? value : 0) as Cents, locale);
+    formatUsd(
+      typeof value === 'number' && Number.isSafeInteger(value) ? cents(value) : cents(0),
+      locale,
+    );
   switch (failure.code) {
     case 'insufficient_funds':
       return t(`${prefix}insufficient_funds`, { balance: usd(details.balanceCents) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILL_CATEGORIES } from '../bill-categories';
 import { CORRIDOR_COUNTRIES } from '../fees';
-import { type Cents, dollarsToCents } from '../money';
+import { type Cents, cents, dollarsToCents } from '../money';
 import { phoneSchema, usernameSchema } from './accounts';
 import { textLine, textLines } from './text';
 
@@ -23,7 +23,12 @@ export const amountUsdSchema = z
     error: 'Amount must be dollars with at most two decimals, e.g. 19.99',
   });
 
-export const amountCentsSchema = z.number().int().positive().max(100_000_000);
+/** A positive whole number of cents up to `max`, branded `Cents` once validated. */
+export function centsSchema(max: number) {
+  return z.number().int().positive().max(max).transform(cents);
+}
+
+export const amountCentsSchema = centsSchema(100_000_000);
 
 /** A validated `amountUsd` as cents, exactly (its decimal text, never `amountUsd * 100`). */
 export function usdToCents(amountUsd: number): Cents {
@@ -51,10 +56,10 @@ export type Quote = {
   transferKind: 'p2p' | 'remittance';
   recipientCountry: string;
   speed: Speed;
-  amountCents: number;
-  feeCents: number;
+  amountCents: Cents;
+  feeCents: Cents;
   /** amount + fee: what leaves the wallet. */
-  totalCents: number;
+  totalCents: Cents;
   payoutCurrency: string;
   /** Units of payoutCurrency per US dollar, after our spread, as an exact decimal string. */
   fxRate: string;
@@ -120,9 +125,9 @@ export const billPaymentBody = z.strictObject({
 export type BillPaymentBody = z.input<typeof billPaymentBody>;
 
 // POST /api/wallet/test-deposit (sandbox mode only)
-export const TEST_DEPOSIT_MAX_CENTS = 100_000;
+export const TEST_DEPOSIT_MAX_CENTS = cents(100_000);
 export const testDepositBody = z.strictObject({
-  amount: amountCentsSchema.max(TEST_DEPOSIT_MAX_CENTS),
+  amount: centsSchema(TEST_DEPOSIT_MAX_CENTS),
 });
 
 export const TRANSFER_KINDS = [
@@ -167,9 +172,9 @@ export type Transfer = {
   kind: TransferKind;
   status: TransferStatus;
   direction: 'in' | 'out';
-  amountCents: number;
-  feeCents: number;
-  totalCents: number;
+  amountCents: Cents;
+  feeCents: Cents;
+  totalCents: Cents;
   counterparty: TransferParty | null;
   createdAt: string;
   details: Record<string, unknown>;
@@ -182,7 +187,7 @@ export type TransferList = { items: Transfer[]; nextCursor: string | null };
 export type MoneyRequestStatus = 'pending' | 'paid' | 'declined' | 'cancelled';
 export type MoneyRequest = {
   id: string;
-  amountCents: number;
+  amountCents: Cents;
   note: string;
   status: MoneyRequestStatus;
   requester: TransferParty;
@@ -192,10 +197,10 @@ export type MoneyRequest = {
 };
 export type MoneyRequestList = { items: MoneyRequest[]; nextCursor: string | null };
 
-export type LimitWindow = { limitCents: number; usedCents: number; remainingCents: number };
-export type Limits = { perTransactionCents: number; day: LimitWindow; month: LimitWindow };
+export type LimitWindow = { limitCents: Cents; usedCents: Cents; remainingCents: Cents };
+export type Limits = { perTransactionCents: Cents; day: LimitWindow; month: LimitWindow };
 
-export type Balance = { balanceCents: number; availableBalanceCents: number; currency: 'USD' };
+export type Balance = { balanceCents: Cents; availableBalanceCents: Cents; currency: 'USD' };
 
 export type BankAccount = {
   id: string;

@@ -1,4 +1,5 @@
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
+import { cents } from '@pago/shared/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MoneyUser, verifiedUser } from '../../../test/money-helpers';
@@ -133,7 +134,7 @@ describe('ledger_post guards the ledger itself', () => {
         kind: 'bill_payment',
         status: 'completed',
         userId: alice.id,
-        amountCents: 1_000,
+        amountCents: cents(1_000),
         countsTowardLimits: true,
         metadata: {
           billerId: 'b',

@@ -1,16 +1,17 @@
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
 import type { TransferKind, TransferStatus } from '@pago/shared/contracts/money';
+import { type Cents, cents } from '@pago/shared/money';
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { LedgerTransfersTable } from '../../db/schema';
 
-export async function userBalance(db: Database, userId: string): Promise<number> {
+export async function userBalance(db: Database, userId: string): Promise<Cents> {
   const row = await db
     .selectFrom('ledger_accounts')
     .select('balance_cents')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.balance_cents ?? 0;
+  return row?.balance_cents ?? cents(0);
 }
 
 /**
@@ -36,7 +37,7 @@ export async function usedLimits(db: Database, userId: string, now: Date) {
      and t.created_at >= b.month_start and t.created_at < b.month_end
     `.execute(db);
   const first = row.rows[0];
-  return { day: Number(first?.day ?? 0), month: Number(first?.month ?? 0) };
+  return { day: cents(Number(first?.day ?? 0)), month: cents(Number(first?.month ?? 0)) };
 }
 
 export async function addStatusHistory(

@@ -4,9 +4,9 @@ import type {
   TransferMetadataByKind,
   TransferMetadataOf,
 } from '@pago/shared/contracts/ledger';
-import type { TransferKind, TransferStatus } from '@pago/shared/contracts/money';
+import type { Limits, TransferKind, TransferStatus } from '@pago/shared/contracts/money';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
-import { type Cents, formatUsd } from '@pago/shared/money';
+import { type Cents, cents, formatUsd } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { postTransfer, setTransferStatus, usedLimits, userBalance } from './ledger.repository';
@@ -29,8 +29,8 @@ export type PostTransferOf<K extends TransferKind> = {
   /** The person the transfer belongs to (who sent, paid or deposited). */
   userId: string;
   counterpartyUserId?: string | null;
-  amountCents: number;
-  feeCents?: number;
+  amountCents: Cents;
+  feeCents?: Cents;
   /** Outgoing money of `userId` that the limits of spec §9 apply to. */
   countsTowardLimits: boolean;
   relatedTransferId?: string | null;
@@ -63,7 +63,7 @@ export function walletToWallet(fromUserId: string, toUserId: string, amountCents
   ];
 }
 
-const usd = (cents: number) => formatUsd(cents as Cents, 'en');
+const usd = (amount: Cents) => formatUsd(amount, 'en');
 
 /**
  * The only code that writes balances. A transfer locks its accounts in id order, checks funds
@@ -93,7 +93,7 @@ export function createLedger({
       used?: number;
     };
     if (e.code === 'P2001') {
-      const balanceCents = Number(detail.balanceCents ?? 0);
+      const balanceCents = cents(Number(detail.balanceCents ?? 0));
       return new AppError(
         'insufficient_funds',
         422,
@@ -106,7 +106,7 @@ export function createLedger({
     return limitRefusal(detail.limit ?? 'daily', Number(detail.used ?? 0));
   }
 
-  async function limits(db: Database, userId: string) {
+  async function limits(db: Database, userId: string): Promise<Limits> {
     const used = await usedLimits(db, userId, clock());
     const { perTransaction, daily, monthly } = TRANSFER_LIMITS;
     return {
@@ -114,12 +114,12 @@ export function createLedger({
       day: {
         limitCents: daily,
         usedCents: used.day,
-        remainingCents: Math.max(0, daily - used.day),
+        remainingCents: cents(Math.max(0, daily - used.day)),
       },
       month: {
         limitCents: monthly,
         usedCents: used.month,
-        remainingCents: Math.max(0, monthly - used.month),
+        remainingCents: cents(Math.max(0, monthly - used.month)),
       },
     };
   }
@@ -185,7 +185,7 @@ export function createLedger({
      * Refuses, before any money moves (at quote time), an amount over the room the sender has
      * left, in the ledger's own `limit_exceeded` shape. The ledger checks again when it posts.
      */
-    async assertRoom(db: Database, userId: string, amountCents: number) {
+    async assertRoom(db: Database, userId: string, amountCents: Cents) {
       const room = await limits(db, userId);
       if (amountCents > room.perTransactionCents) throw limitRefusal('per_transaction', 0);
       if (amountCents > room.day.remainingCents) throw limitRefusal('daily', room.day.usedCents);
@@ -239,7 +239,7 @@ function limitRefusal(limit: string, used: number): AppError {
   }
   const isDaily = limit === 'daily';
   const limitCents = isDaily ? daily : monthly;
-  const remainingCents = Math.max(0, limitCents - used);
+  const remainingCents = cents(Math.max(0, limitCents - used));
   return new AppError(
     'limit_exceeded',
     422,

@@ -1,9 +1,10 @@
+import type { Cents } from '@pago/shared/money';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
 export async function insertRequest(
   db: Database,
-  row: { requesterId: string; payerId: string; amountCents: number; note: string; at: Date },
+  row: { requesterId: string; payerId: string; amountCents: Cents; note: string; at: Date },
 ) {
   return db
     .insertInto('money_requests')

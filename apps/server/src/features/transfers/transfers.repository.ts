@@ -1,4 +1,5 @@
 import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/money';
+import type { Cents } from '@pago/shared/money';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
@@ -8,8 +9,8 @@ export async function insertQuote(
     userId: string;
     country: string;
     speed: Speed;
-    amountCents: number;
-    feeCents: number;
+    amountCents: Cents;
+    feeCents: Cents;
     currency: string;
     marketRate: string;
     fxRate: string;

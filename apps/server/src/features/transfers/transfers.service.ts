@@ -12,7 +12,7 @@ import {
   usdToCents,
 } from '@pago/shared/contracts/money';
 import { fxSpreadBps, getCorridor, internationalFee } from '@pago/shared/fees';
-import { type Cents, centsToDecimalString } from '@pago/shared/money';
+import { addCents, cents, centsToDecimalString } from '@pago/shared/money';
 import { isPhoneOfCountry, phoneCountryOf } from '@pago/shared/phone-countries';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
@@ -81,8 +81,8 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
         direction: isOwner && !INCOMING_FOR_OWNER.has(row.kind) ? 'out' : 'in',
         amountCents: row.amount_cents,
         // The fee is the sender's; the other party never sees it.
-        feeCents: isOwner ? row.fee_cents : 0,
-        totalCents: row.amount_cents + (isOwner ? row.fee_cents : 0),
+        feeCents: isOwner ? row.fee_cents : cents(0),
+        totalCents: addCents(row.amount_cents, isOwner ? row.fee_cents : cents(0)),
         counterparty,
         createdAt: row.created_at.toISOString(),
         details: isOwner ? meta : {},
@@ -139,13 +139,13 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     const recipientPhone = body.recipientPhone ?? null;
     if (kind === 'p2p') {
       // Pago to Pago: what the sender pays and what arrives are the same dollars, at once.
-      const payout = centsToDecimalString(amountCents as Cents);
+      const payout = centsToDecimalString(amountCents);
       const row = await insertQuote(db, {
         userId,
         country: corridor.country,
         speed: body.speed,
         amountCents,
-        feeCents: 0,
+        feeCents: cents(0),
         currency: 'USD',
         marketRate: '1',
         fxRate: '1',
@@ -161,7 +161,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
         recipientCountry: corridor.country,
         speed: body.speed,
         amountCents,
-        feeCents: 0,
+        feeCents: cents(0),
         totalCents: amountCents,
         payoutCurrency: 'USD',
         fxRate: '1.000000',
@@ -172,7 +172,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
         expiresAt: expiresAt.toISOString(),
       };
     }
-    const feeCents = internationalFee(corridor.country, amountCents as Cents, body.speed);
+    const feeCents = internationalFee(corridor.country, amountCents, body.speed);
     const marketRate = await rates.marketRate(corridor.currency);
     const spreadBps = fxSpreadBps(corridor.currency);
     const fxRate = customerRate(marketRate, spreadBps);
@@ -199,7 +199,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
       speed: body.speed,
       amountCents,
       feeCents,
-      totalCents: amountCents + feeCents,
+      totalCents: addCents(amountCents, feeCents),
       payoutCurrency: corridor.currency,
       fxRate,
       marketRate,
@@ -329,7 +329,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
           kind: 'remittance_refund',
           status: 'completed',
           userId: transfer.user_id,
-          amountCents: transfer.amount_cents + transfer.fee_cents,
+          amountCents: addCents(transfer.amount_cents, transfer.fee_cents),
           countsTowardLimits: false,
           relatedTransferId: transfer.id,
           metadata: {

@@ -82,7 +82,7 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [ready, setReady] = useState<Ready | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const usd = (amount: number) => formatUsd(amount as Cents, locale);
+  const usd = (amount: Cents) => formatUsd(amount, locale);
 
   const change = (name: Field) => (event: { target: { value: string } }) =>
     setValues((previous) => ({ ...previous, [name]: event.target.value }));

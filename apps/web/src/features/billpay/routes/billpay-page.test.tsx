@@ -1,4 +1,5 @@
 import type { Biller, Transfer } from '@pago/shared/contracts/money';
+import { cents } from '@pago/shared/money';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -45,9 +46,9 @@ const PAYMENT: Transfer = {
   kind: 'bill_payment',
   status: 'completed',
   direction: 'out',
-  amountCents: 4590,
-  feeCents: 0,
-  totalCents: 4590,
+  amountCents: cents(4590),
+  feeCents: cents(0),
+  totalCents: cents(4590),
   counterparty: { userId: null, name: 'Lone Star Power & Light', username: null, phone: null },
   createdAt: '2025-05-02T15:00:00.000Z',
   details: {},

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { type Cents, formatUsd } from '@pago/shared/money';
+import { formatUsd } from '@pago/shared/money';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/format';
@@ -31,7 +31,7 @@ export function BalanceCard({ signedIn }: { signedIn: boolean }) {
         component="p"
         sx={{ fontSize: { xs: 32, sm: 40 }, fontWeight: 800, lineHeight: 1.2 }}
       >
-        {formatUsd(balance.data.availableBalanceCents as Cents, locale)}
+        {formatUsd(balance.data.availableBalanceCents, locale)}
       </Typography>
     );
   }

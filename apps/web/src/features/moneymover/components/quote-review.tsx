@@ -46,7 +46,7 @@ export function QuoteReview({
   const now = useNow(true);
   const secondsLeft = Math.ceil((Date.parse(quote.expiresAt) - now) / 1000);
   const expired = secondsLeft <= 0;
-  const usd = (value: number) => formatUsd(value as Cents, locale);
+  const usd = (value: Cents) => formatUsd(value, locale);
   const country = quote.recipientCountry;
 
   // The review replaces the form: move focus to it so keyboard and screen-reader users follow.

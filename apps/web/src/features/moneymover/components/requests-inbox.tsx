@@ -15,7 +15,7 @@ import type {
   MoneyRequestStatus,
   TransferParty,
 } from '@pago/shared/contracts/money';
-import { type Cents, formatUsd } from '@pago/shared/money';
+import { formatUsd } from '@pago/shared/money';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,7 +78,7 @@ export function RequestsInbox() {
     }
   };
 
-  const amount = (request: MoneyRequest) => formatUsd(request.amountCents as Cents, locale);
+  const amount = (request: MoneyRequest) => formatUsd(request.amountCents, locale);
   const other = pending
     ? partyName(pending.action === 'cancel' ? pending.request.payer : pending.request.requester)
     : '';

@@ -13,7 +13,7 @@ export function RoomLeft() {
   const locale = useLocale();
   const limits = useLimits();
   if (!limits.data) return null;
-  const usd = (cents: number) => formatUsd(cents as Cents, locale);
+  const usd = (amount: Cents) => formatUsd(amount, locale);
   const { perTransactionCents, day, month } = limits.data;
   return (
     <Typography variant="body2" color="text.secondary" role="note">

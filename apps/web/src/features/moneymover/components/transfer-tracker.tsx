@@ -1,7 +1,7 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { Transfer } from '@pago/shared/contracts/money';
-import { type Cents, formatUsd } from '@pago/shared/money';
+import { formatUsd } from '@pago/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,8 +40,8 @@ export function TransferTracker({ transfer }: { transfer: Transfer }) {
       : formatPhone(String(current.details.recipientPhone ?? current.counterparty?.name ?? ''));
   const values = {
     who,
-    amount: formatUsd(current.amountCents as Cents, locale),
-    total: formatUsd(current.totalCents as Cents, locale),
+    amount: formatUsd(current.amountCents, locale),
+    total: formatUsd(current.totalCents, locale),
   };
   const key = current.kind === 'p2p' ? 'p2p' : current.status;
 

@@ -1,4 +1,5 @@
 import type { Quote, Transfer } from '@pago/shared/contracts/money';
+import { cents } from '@pago/shared/money';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -22,9 +23,9 @@ const QUOTE: Quote = {
   transferKind: 'remittance',
   recipientCountry: 'MX',
   speed: 'standard',
-  amountCents: 10000,
-  feeCents: 449,
-  totalCents: 10449,
+  amountCents: cents(10000),
+  feeCents: cents(449),
+  totalCents: cents(10449),
   payoutCurrency: 'MXN',
   fxRate: '17.1234',
   marketRate: '17.4728',
@@ -39,9 +40,9 @@ const TRANSFER: Transfer = {
   kind: 'remittance',
   status: 'processing',
   direction: 'out',
-  amountCents: 10000,
-  feeCents: 449,
-  totalCents: 10449,
+  amountCents: cents(10000),
+  feeCents: cents(449),
+  totalCents: cents(10449),
   counterparty: { userId: null, name: '+525512345678', username: null, phone: '+525512345678' },
   createdAt: '2025-05-02T15:00:00.000Z',
   details: { recipientPhone: '+525512345678' },

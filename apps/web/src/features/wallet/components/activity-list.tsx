@@ -3,7 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { Transfer } from '@pago/shared/contracts/money';
-import { type Cents, formatUsd } from '@pago/shared/money';
+import { formatUsd } from '@pago/shared/money';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { counterpartyName, kindKey, STATUS_COLOR, signedCents } from '../lib/transfer-text';
@@ -12,7 +12,7 @@ import { counterpartyName, kindKey, STATUS_COLOR, signedCents } from '../lib/tra
 export function SignedAmount({ transfer }: { transfer: Transfer }) {
   const locale = useLocale();
   const signed = signedCents(transfer);
-  const text = formatUsd(Math.abs(signed) as Cents, locale);
+  const text = formatUsd(transfer.totalCents, locale);
   return (
     <Typography
       component="span"

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { TEST_DEPOSIT_MAX_CENTS } from '@pago/shared/contracts/money';
-import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
+import { formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/ui/section-card';
@@ -32,7 +32,7 @@ export function BalanceSection() {
   const [message, setMessage] = useState<Message | null>(null);
   const [hidden, setHidden] = useState(testMoneyUnavailable);
   const fieldId = useId();
-  const max = formatUsd(TEST_DEPOSIT_MAX_CENTS as Cents, locale);
+  const max = formatUsd(TEST_DEPOSIT_MAX_CENTS, locale);
 
   useClearSuccess(message, () => setMessage(null));
 
@@ -91,11 +91,11 @@ export function BalanceSection() {
       ) : (
         <Box>
           <Typography sx={{ fontSize: { xs: 32, sm: 40 }, fontWeight: 800, lineHeight: 1.2 }}>
-            {formatUsd(balance.data.balanceCents as Cents, locale)}
+            {formatUsd(balance.data.balanceCents, locale)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('balance.available', {
-              amount: formatUsd(balance.data.availableBalanceCents as Cents, locale),
+              amount: formatUsd(balance.data.availableBalanceCents, locale),
             })}
           </Typography>
         </Box>

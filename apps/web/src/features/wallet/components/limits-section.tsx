@@ -16,7 +16,7 @@ function Window({ title, window: w }: { title: string; window: LimitWindow }) {
   const { t } = useTranslation('wallet');
   const locale = useLocale();
   const labelId = useId();
-  const usd = (value: number) => formatUsd(value as Cents, locale);
+  const usd = (value: Cents) => formatUsd(value, locale);
   const percent = w.limitCents > 0 ? Math.min(100, (w.usedCents / w.limitCents) * 100) : 0;
   return (
     <Box>
@@ -70,7 +70,7 @@ export function LimitsSection() {
           <Window title={t('limits.month')} window={limits.data.month} />
           <Typography variant="body2" color="text.secondary">
             {t('limits.perTransaction', {
-              amount: formatUsd(limits.data.perTransactionCents as Cents, locale),
+              amount: formatUsd(limits.data.perTransactionCents, locale),
             })}
           </Typography>
         </>

@@ -70,7 +70,7 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
   const { t } = useTranslation('wallet');
   const locale = useLocale();
   const historyId = useId();
-  const usd = (value: number) => formatUsd(value as Cents, locale);
+  const usd = (value: Cents) => formatUsd(value, locale);
   const details = receipt.details;
   const text = (key: string) =>
     typeof details[key] === 'string' ? (details[key] as string) : null;

@@ -1,4 +1,5 @@
 import type { Transfer, TransferReceipt } from '@pago/shared/contracts/money';
+import { cents } from '@pago/shared/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -28,9 +29,9 @@ const REMITTANCE: Transfer = {
   kind: 'remittance',
   status: 'delivered',
   direction: 'out',
-  amountCents: 10000,
-  feeCents: 449,
-  totalCents: 10449,
+  amountCents: cents(10000),
+  feeCents: cents(449),
+  totalCents: cents(10449),
   counterparty: { userId: null, name: '+525512345678', username: null, phone: '+525512345678' },
   createdAt: '2025-05-02T15:04:00.000Z',
   details: {
@@ -47,9 +48,9 @@ const RECEIVED: Transfer = {
   kind: 'p2p',
   status: 'completed',
   direction: 'in',
-  amountCents: 2500,
-  feeCents: 0,
-  totalCents: 2500,
+  amountCents: cents(2500),
+  feeCents: cents(0),
+  totalCents: cents(2500),
   counterparty: { userId: 'u_bob', name: 'Bob Díaz', username: 'bob_d', phone: null },
   createdAt: '2025-05-01T20:00:00.000Z',
   details: {},
@@ -59,8 +60,8 @@ const OLDER: Transfer = {
   id: 'aaaaaaaa-0000-4000-8000-000000000003',
   kind: 'deposit',
   counterparty: null,
-  amountCents: 50000,
-  totalCents: 50000,
+  amountCents: cents(50000),
+  totalCents: cents(50000),
   details: { source: 'sandbox_test_money' },
   createdAt: '2025-04-20T12:00:00.000Z',
 };
