@@ -8,7 +8,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
 import { findInvariantViolations } from './ledger.repository';
-import { createLedger, LedgerInvariantError } from './ledger.service';
+import { createLedger, LedgerInvariantError, metadataOf } from './ledger.service';
 
 let app: AppInstance;
 let db: Database;
@@ -157,5 +157,17 @@ describe('ledger_post guards the ledger itself', () => {
     expect(error).toBeInstanceOf(LedgerInvariantError);
     expect((error as LedgerInvariantError).detail).toMatchObject({ reason: 'mixed_currencies' });
     expect(await ledgerState()).toEqual(before);
+  });
+});
+
+describe('metadataOf', () => {
+  it('gives a kind its metadata and refuses a transfer of another kind', () => {
+    const row = {
+      id: 't1',
+      kind: 'p2p' as const,
+      metadata: { recipientPhone: '+13055550100', recipientCountry: 'US' },
+    };
+    expect(metadataOf(row, 'p2p').recipientPhone).toBe('+13055550100');
+    expect(() => metadataOf(row, 'remittance')).toThrow('Transfer t1 is a p2p, not a remittance');
   });
 });

@@ -89,6 +89,12 @@ describe('quotes', () => {
     if (expected === null) {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('validation_failed');
+      expect(response.json().error.details.fields).toEqual([
+        {
+          path: 'amountUsd',
+          message: 'Amount must be dollars with at most two decimals, e.g. 19.99',
+        },
+      ]);
     } else {
       expect(response.statusCode).toBe(200);
       expect(response.json().amountCents).toBe(expected);
