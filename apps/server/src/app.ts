@@ -10,6 +10,7 @@ import { createBanking } from './features/banking/banking.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
+import { featuresRoutes } from './features/capabilities/features.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { identityRoutes, identityWebhookRoutes } from './features/identity/identity.routes';
 import { createIdentity } from './features/identity/identity.service';
@@ -28,11 +29,16 @@ import { installInputGuard } from './lib/input-guard';
 import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './providers/email/mailer';
 import { createHttpRates, createSandboxRates, SANDBOX_REFERENCE_RATES } from './providers/fx/rates';
-import { createSandboxPayoutPartner } from './providers/payout/payout-partner';
+import { createLiveBankingPartner } from './providers/banking/banking-partner';
+import { createLiveBillerNetwork } from './providers/billpay/biller-network';
+import { createLivePayoutPartner } from './providers/payout/payout-partner';
 import { createPersonaApi } from './providers/persona/persona-api';
 import { createPlaidIdentity } from './providers/plaid/plaid-identity';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
+import { createSandboxBankingPartner } from './sandbox/banking/sandbox-banking-partner';
+import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
+import { createSandboxPayoutPartner } from './sandbox/payout/sandbox-payout-partner';
 import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
 import { plaidFakeRoutes } from './sandbox/plaid/plaid-fake.routes';
 import { createSandboxVendors } from './sandbox/sandbox-vendors';
@@ -91,17 +97,31 @@ function createServices({
         })
       : null,
   });
+  // The partners without a live integration yet: the sandbox stand-ins in sandbox mode only; live
+  // mode gets implementations that refuse (503), never a fake success.
+  const partners =
+    config.mode === 'sandbox'
+      ? {
+          payouts: createSandboxPayoutPartner(),
+          billers: createSandboxBillerNetwork(),
+          banking: createSandboxBankingPartner(),
+        }
+      : {
+          payouts: createLivePayoutPartner(),
+          billers: createLiveBillerNetwork(),
+          banking: createLiveBankingPartner(),
+        };
   const rates = config.fxRatesUrl ? createHttpRates(config.fxRatesUrl) : createSandboxRates();
   const transfers = createTransfers({
     db,
     ledger,
     accounts,
     rates,
-    payouts: createSandboxPayoutPartner(),
+    payouts: partners.payouts,
     payoutDelayMs: config.sandboxPayoutDelayMs,
   });
   const requests = createRequests({ db, ledger, accounts });
-  const banking = createBanking({ db, ledger, accounts, transfers });
+  const banking = createBanking({ db, ledger, accounts, transfers, partner: partners.banking });
   const identity = createIdentity({
     db,
     config,
@@ -120,6 +140,7 @@ function createServices({
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret)
       : null;
   return {
+    partners,
     rateLimits,
     emailVerification,
     accounts,
@@ -207,6 +228,7 @@ export async function buildApp(
   installErrorHandler(app);
   installInputGuard(app);
   await app.register(healthRoutes);
+  await app.register(featuresRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(accountsRoutes);
   await app.register(phoneVerificationRoutes);
