@@ -27,7 +27,7 @@ import { setAnswerHeaders } from './lib/answer-headers';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { installInputGuard } from './lib/input-guard';
 import { createLogger } from './lib/logger';
-import { createMailer, type Mailer } from './providers/email/mailer';
+import { createMailer, createSmtpTransport, type Mailer } from './providers/email/mailer';
 import { createHttpRates, createSandboxRates, SANDBOX_REFERENCE_RATES } from './providers/fx/rates';
 import { createLiveBankingPartner } from './providers/banking/banking-partner';
 import { createLiveBillerNetwork } from './providers/billpay/biller-network';
@@ -37,6 +37,7 @@ import { createPlaidIdentity } from './providers/plaid/plaid-identity';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
 import { createSandboxBankingPartner } from './sandbox/banking/sandbox-banking-partner';
 import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
+import { createSandboxMailTransport } from './sandbox/mailbox/mailbox-transport';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { createSandboxPayoutPartner } from './sandbox/payout/sandbox-payout-partner';
 import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
@@ -61,11 +62,18 @@ export type AppDeps = {
 };
 export type AppInstance = FastifyInstance;
 
+/** SMTP when it is configured; the sandbox mailbox in sandbox mode only (live mode needs SMTP). */
+function mailTransport(config: Config, db: Database) {
+  if (config.smtpUrl) return createSmtpTransport(config.smtpUrl);
+  if (config.mode !== 'sandbox') throw new Error('Live mode sends e-mail over SMTP_URL only');
+  return createSandboxMailTransport(db);
+}
+
 /** The services, each built from plain dependencies; routes call them and nothing below. */
 function createServices({
   config,
   db,
-  mailer = createMailer(config, db),
+  mailer = createMailer(config, mailTransport(config, db)),
   clock,
   selfUrl = () => config.publicUrl,
 }: AppDeps) {

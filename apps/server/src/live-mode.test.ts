@@ -16,7 +16,8 @@ let db: Database;
 beforeAll(async () => {
   ({ db } = await createTestDatabase());
   sandbox = await buildTestApp(db);
-  live = await buildTestApp(db, { mode: 'live' });
+  // Live mode sends e-mail over SMTP only; nothing here sends any.
+  live = await buildTestApp(db, { mode: 'live', smtpUrl: 'smtp://127.0.0.1:2525' });
 });
 afterAll(async () => {
   await Promise.all([sandbox.close(), live.close()]);
