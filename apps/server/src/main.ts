@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { lockDataDir } from './db/data-dir';
 import { createDatabase, type Database, isDatabaseUnavailable } from './db/database';
 import { DataDirError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
@@ -19,6 +19,7 @@ function describeDbError(error: unknown, url: string): string {
 }
 
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const cleanups: Array<() => Promise<void> | void> = [];
