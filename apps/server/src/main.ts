@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { lockDataDir } from './db/data-dir';
 import { createDatabase, type Database, isDatabaseUnavailable } from './db/database';
 import { DataDirError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
-import { MigrationError, migrateToLatest } from './db/migrate';
+import { MigrationError, migrateDatabase } from './db/migrate';
 import { createLogger } from './lib/logger';
 
 const startedAt = performance.now();
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     } catch (error) {
       throw new StartupError(describeDbError(error, databaseUrl));
     }
-    const applied = await migrateToLatest(db);
+    const applied = await migrateDatabase(db, config.mode);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
 
     const app = await buildApp({ config, db }, { logger: log });
