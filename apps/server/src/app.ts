@@ -92,6 +92,13 @@ function createServices({
     rateLimits,
     balanceOf: (userId) => ledger.balance(db, userId),
   });
+  // A vendor without a configured base URL is its fake, in sandbox mode only; in live mode loadConfig
+  // requires every base URL, and this refuses rather than call a fake.
+  const sandboxUrl = (vendor: string) => {
+    if (config.mode !== 'sandbox')
+      throw new Error(`Live mode has no ${vendor} base URL configured`);
+    return `${selfUrl()}/sandbox/${vendor}`;
+  };
   const twilio = config.twilio;
   const phoneVerification = createPhoneVerification({
     db,
@@ -101,7 +108,7 @@ function createServices({
     twilio: twilio
       ? createTwilioVerify({
           ...twilio,
-          baseUrl: () => twilio.baseUrl ?? `${selfUrl()}/sandbox/twilio`,
+          baseUrl: () => twilio.baseUrl ?? sandboxUrl('twilio'),
         })
       : null,
   });
@@ -135,11 +142,11 @@ function createServices({
     config,
     plaid: createPlaidIdentity({
       ...config.plaid,
-      basePath: () => config.plaid.baseUrl ?? `${selfUrl()}/sandbox/plaid`,
+      basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
     }),
     persona: createPersonaApi({
       ...config.persona,
-      baseUrl: () => config.persona.baseUrl ?? `${selfUrl()}/sandbox/persona`,
+      baseUrl: () => config.persona.baseUrl ?? sandboxUrl('persona'),
     }),
     ...(clock ? { clock } : {}),
   });
