@@ -30,13 +30,14 @@ import { createLogger } from './lib/logger';
 import { createLiveBankingPartner } from './providers/banking/banking-partner';
 import { createLiveBillerNetwork } from './providers/billpay/biller-network';
 import { createMailer, createSmtpTransport, type Mailer } from './providers/email/mailer';
-import { createHttpRates, createSandboxRates, SANDBOX_REFERENCE_RATES } from './providers/fx/rates';
+import { createHttpRates, createNoRates } from './providers/fx/rates';
 import { createLivePayoutPartner } from './providers/payout/payout-partner';
 import { createPersonaApi } from './providers/persona/persona-api';
 import { createPlaidIdentity } from './providers/plaid/plaid-identity';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
 import { createSandboxBankingPartner } from './sandbox/banking/sandbox-banking-partner';
 import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
+import { createSandboxRates, SANDBOX_REFERENCE_RATES } from './sandbox/fx/sandbox-rates';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { createSandboxMailTransport } from './sandbox/mailbox/mailbox-transport';
 import { createSandboxPayoutPartner } from './sandbox/payout/sandbox-payout-partner';
@@ -126,7 +127,12 @@ function createServices({
           billers: createLiveBillerNetwork(),
           banking: createLiveBankingPartner(),
         };
-  const rates = config.fxRatesUrl ? createHttpRates(config.fxRatesUrl) : createSandboxRates();
+  // loadConfig requires FX_RATES_URL in live mode; a live app built without it has no rates at all.
+  const rates = config.fxRatesUrl
+    ? createHttpRates(config.fxRatesUrl)
+    : config.mode === 'sandbox'
+      ? createSandboxRates()
+      : createNoRates();
   const transfers = createTransfers({
     db,
     ledger,
