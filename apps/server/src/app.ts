@@ -8,6 +8,7 @@ import { createAccounts } from './features/accounts/accounts.service';
 import { bankingRoutes } from './features/banking/banking.routes';
 import { createBanking } from './features/banking/banking.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
+import { featuresRoutes } from './features/capabilities/features.routes';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { healthRoutes } from './features/health/health.routes';
@@ -26,13 +27,20 @@ import { setAnswerHeaders } from './lib/answer-headers';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { installInputGuard } from './lib/input-guard';
 import { createLogger } from './lib/logger';
-import { createMailer, type Mailer } from './providers/email/mailer';
-import { createHttpRates, createSandboxRates, SANDBOX_REFERENCE_RATES } from './providers/fx/rates';
-import { createSandboxPayoutPartner } from './providers/payout/payout-partner';
+import { createLiveBankingPartner } from './providers/banking/banking-partner';
+import { createLiveBillerNetwork } from './providers/billpay/biller-network';
+import { createMailer, createSmtpTransport, type Mailer } from './providers/email/mailer';
+import { createHttpRates, createNoRates } from './providers/fx/rates';
+import { createLivePayoutPartner } from './providers/payout/payout-partner';
 import { createPersonaApi } from './providers/persona/persona-api';
 import { createPlaidIdentity } from './providers/plaid/plaid-identity';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
+import { createSandboxBankingPartner } from './sandbox/banking/sandbox-banking-partner';
+import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
+import { createSandboxRates, SANDBOX_REFERENCE_RATES } from './sandbox/fx/sandbox-rates';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
+import { createSandboxMailTransport } from './sandbox/mailbox/mailbox-transport';
+import { createSandboxPayoutPartner } from './sandbox/payout/sandbox-payout-partner';
 import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
 import { plaidFakeRoutes } from './sandbox/plaid/plaid-fake.routes';
 import { createSandboxVendors } from './sandbox/sandbox-vendors';
@@ -55,11 +63,18 @@ export type AppDeps = {
 };
 export type AppInstance = FastifyInstance;
 
+/** SMTP when it is configured; the sandbox mailbox in sandbox mode only (live mode needs SMTP). */
+function mailTransport(config: Config, db: Database) {
+  if (config.smtpUrl) return createSmtpTransport(config.smtpUrl);
+  if (config.mode !== 'sandbox') throw new Error('Live mode sends e-mail over SMTP_URL only');
+  return createSandboxMailTransport(db);
+}
+
 /** The services, each built from plain dependencies; routes call them and nothing below. */
 function createServices({
   config,
   db,
-  mailer = createMailer(config, db),
+  mailer = createMailer(config, mailTransport(config, db)),
   clock,
   selfUrl = () => config.publicUrl,
 }: AppDeps) {
@@ -78,6 +93,13 @@ function createServices({
     rateLimits,
     balanceOf: (userId) => ledger.balance(db, userId),
   });
+  // A vendor without a configured base URL is its fake, in sandbox mode only; in live mode loadConfig
+  // requires every base URL, and this refuses rather than call a fake.
+  const sandboxUrl = (vendor: string) => {
+    if (config.mode !== 'sandbox')
+      throw new Error(`Live mode has no ${vendor} base URL configured`);
+    return `${selfUrl()}/sandbox/${vendor}`;
+  };
   const twilio = config.twilio;
   const phoneVerification = createPhoneVerification({
     db,
@@ -87,31 +109,50 @@ function createServices({
     twilio: twilio
       ? createTwilioVerify({
           ...twilio,
-          baseUrl: () => twilio.baseUrl ?? `${selfUrl()}/sandbox/twilio`,
+          baseUrl: () => twilio.baseUrl ?? sandboxUrl('twilio'),
         })
       : null,
   });
-  const rates = config.fxRatesUrl ? createHttpRates(config.fxRatesUrl) : createSandboxRates();
+  // The partners without a live integration yet: the sandbox stand-ins in sandbox mode only; live
+  // mode gets implementations that refuse (503), never a fake success.
+  const partners =
+    config.mode === 'sandbox'
+      ? {
+          payouts: createSandboxPayoutPartner(),
+          billers: createSandboxBillerNetwork(),
+          banking: createSandboxBankingPartner(),
+        }
+      : {
+          payouts: createLivePayoutPartner(),
+          billers: createLiveBillerNetwork(),
+          banking: createLiveBankingPartner(),
+        };
+  // loadConfig requires FX_RATES_URL in live mode; a live app built without it has no rates at all.
+  const rates = config.fxRatesUrl
+    ? createHttpRates(config.fxRatesUrl)
+    : config.mode === 'sandbox'
+      ? createSandboxRates()
+      : createNoRates();
   const transfers = createTransfers({
     db,
     ledger,
     accounts,
     rates,
-    payouts: createSandboxPayoutPartner(),
+    payouts: partners.payouts,
     payoutDelayMs: config.sandboxPayoutDelayMs,
   });
   const requests = createRequests({ db, ledger, accounts });
-  const banking = createBanking({ db, ledger, accounts, transfers });
+  const banking = createBanking({ db, ledger, accounts, transfers, partner: partners.banking });
   const identity = createIdentity({
     db,
     config,
     plaid: createPlaidIdentity({
       ...config.plaid,
-      basePath: () => config.plaid.baseUrl ?? `${selfUrl()}/sandbox/plaid`,
+      basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
     }),
     persona: createPersonaApi({
       ...config.persona,
-      baseUrl: () => config.persona.baseUrl ?? `${selfUrl()}/sandbox/persona`,
+      baseUrl: () => config.persona.baseUrl ?? sandboxUrl('persona'),
     }),
     ...(clock ? { clock } : {}),
   });
@@ -120,6 +161,7 @@ function createServices({
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret)
       : null;
   return {
+    partners,
     rateLimits,
     emailVerification,
     accounts,
@@ -207,6 +249,7 @@ export async function buildApp(
   installErrorHandler(app);
   installInputGuard(app);
   await app.register(healthRoutes);
+  await app.register(featuresRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(accountsRoutes);
   await app.register(phoneVerificationRoutes);

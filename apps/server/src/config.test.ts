@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DOT_ENV_FILE, loadConfig, loadDotEnv } from './config';
 
 const LIVE_VENDORS = {
   PLAID_BASE_URL: 'https://production.plaid.com/',
@@ -188,5 +190,38 @@ describe('loadConfig', () => {
   ])('refuses %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration: ${name}`));
+  });
+});
+
+describe('loadDotEnv', () => {
+  it('reads .env when present, the environment winning over the file; no file is no change', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-env-'));
+    try {
+      const file = path.join(dir, '.env');
+      fs.writeFileSync(
+        file,
+        '# local\nPORT=4010\nPAGO_MODE=sandbox\nEMAIL_FROM="Pago <hola@pago.test>"\n',
+      );
+      const env: NodeJS.ProcessEnv = { PAGO_MODE: 'live' };
+      expect(loadDotEnv(file, env)).toBe(true);
+      expect(env).toEqual({
+        PORT: '4010',
+        PAGO_MODE: 'live',
+        EMAIL_FROM: 'Pago <hola@pago.test>',
+      });
+      expect(loadConfig({ ...env, PAGO_MODE: 'sandbox' })).toMatchObject({
+        port: 4010,
+        emailFrom: 'Pago <hola@pago.test>',
+      });
+      const untouched: NodeJS.ProcessEnv = { PORT: '1' };
+      expect(loadDotEnv(path.join(dir, 'absent.env'), untouched)).toBe(false);
+      expect(untouched).toEqual({ PORT: '1' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('looks for .env beside .env.example at the repository root', () => {
+    expect(fs.existsSync(path.join(path.dirname(DOT_ENV_FILE), '.env.example'))).toBe(true);
   });
 });

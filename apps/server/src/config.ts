@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -170,6 +172,28 @@ export function isLoopbackHost(host: string): boolean {
   if (bare === 'localhost' || bare === '::1') return true;
   const v4 = bare.replace(/^::ffff:/, '');
   return net.isIPv4(v4) && v4.startsWith('127.');
+}
+
+/** The `.env` beside `.env.example`, at the repository root, whatever the working directory. */
+export const DOT_ENV_FILE = path.join(repoRoot, '.env');
+
+/**
+ * Loads `file` into `env` when it exists: a variable already in the environment wins over the
+ * file (as with `node --env-file`). Called once by main.ts before loadConfig. Returns whether a
+ * file was read.
+ */
+export function loadDotEnv(file: string = DOT_ENV_FILE, env: NodeJS.ProcessEnv = process.env) {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new ConfigError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+  for (const [name, value] of Object.entries(parseEnv(text))) {
+    if (env[name] === undefined) env[name] = value;
+  }
+  return true;
 }
 
 /** The only reader of process.env. Relative paths are resolved against the working directory. */

@@ -12,7 +12,7 @@ import { moneyPost, verifiedUser } from '../test/money-helpers';
 import { testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import { buildApp } from './app';
-import { BILLERS } from './features/billpay/billers';
+import { BILLERS } from './sandbox/billpay/sandbox-billers';
 
 /**
  * Hostile input to every route the app registers (collected as they are registered, so routes

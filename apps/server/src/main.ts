@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { lockDataDir } from './db/data-dir';
 import { createDatabase, type Database, isDatabaseUnavailable } from './db/database';
 import { DataDirError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
-import { MigrationError, migrateToLatest } from './db/migrate';
+import { MigrationError, migrateDatabase } from './db/migrate';
 import { createLogger } from './lib/logger';
 
 const startedAt = performance.now();
@@ -19,6 +19,7 @@ function describeDbError(error: unknown, url: string): string {
 }
 
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
     } catch (error) {
       throw new StartupError(describeDbError(error, databaseUrl));
     }
-    const applied = await migrateToLatest(db);
+    const applied = await migrateDatabase(db, config.mode);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
 
     const app = await buildApp({ config, db }, { logger: log });

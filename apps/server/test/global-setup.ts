@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/database';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
-import { migrateToLatest } from '../src/db/migrate';
+import { migrateDatabase } from '../src/db/migrate';
 
 export const TEMPLATE_DATABASE = 'pago_template';
 
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   await sql`create database ${sql.id(TEMPLATE_DATABASE)}`.execute(admin);
   await admin.destroy();
   const template = createDatabase(pg.urlFor(TEMPLATE_DATABASE), { max: 1 });
-  await migrateToLatest(template);
+  await migrateDatabase(template, 'sandbox');
   await template.destroy();
 
   project.provide('pgAdminUrl', pg.url);

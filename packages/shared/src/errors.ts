@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'request_limit_reached',
   'payment_failed',
   'service_unavailable',
+  'feature_unavailable_in_live_mode',
   'internal_error',
 ] as const;
 

@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createEmptyDatabase } from '../../test/test-database';
 import { createDatabase } from './database';
-import { MigrationError, migrateToLatest } from './migrate';
+import { MigrationError, migrateDatabase, migrateToLatest } from './migrate';
+import { sandboxMigrations } from './sandbox-migrations';
 
 // Counts its own runs in a table, so applying it twice would show.
 const testMigrations = {
@@ -61,6 +62,61 @@ describe('migrateToLatest', () => {
         t: string | null;
       }>`select to_regclass('kept')::text as t`.execute(db);
       expect(rows[0]?.t).toBeNull();
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+async function sandboxTables(db: ReturnType<typeof createDatabase>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_name like 'sandbox\\_%' order by 1`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+describe('migrateDatabase', () => {
+  it('creates no sandbox_* table in live mode; sandbox mode adds them to the same database', async () => {
+    const { url } = await createEmptyDatabase();
+    const db = createDatabase(url);
+    try {
+      const live = await migrateDatabase(db, 'live');
+      expect(live.length).toBeGreaterThan(0);
+      expect(live.some((name) => name.startsWith('sandbox/'))).toBe(false);
+      expect(await sandboxTables(db)).toEqual([]);
+
+      expect(await migrateDatabase(db, 'sandbox')).toEqual(['sandbox/0001-sandbox-vendors']);
+      expect(await sandboxTables(db)).toEqual([
+        'sandbox_mail',
+        'sandbox_persona_inquiries',
+        'sandbox_plaid_idvs',
+        'sandbox_plaid_keys',
+        'sandbox_plaid_link_tokens',
+        'sandbox_sms',
+        'sandbox_twilio_verifications',
+        'sandbox_webhook_outbox',
+      ]);
+      expect(await migrateDatabase(db, 'sandbox')).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('keeps a database whose sandbox tables the main set made before issue 11', async () => {
+    const { url } = await createEmptyDatabase();
+    const db = createDatabase(url);
+    try {
+      await migrateToLatest(db);
+      // As the released 0001, 0004 and 0006 did: the tables exist, with a row, but no sandbox set.
+      await sandboxMigrations['0001-sandbox-vendors']?.up(db);
+      await sql`insert into sandbox_sms (to_number, body) values ('+12125550100', 'hola')`.execute(
+        db,
+      );
+      expect(await migrateDatabase(db, 'sandbox')).toEqual(['sandbox/0001-sandbox-vendors']);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
+        db,
+      );
+      expect(rows[0]?.n).toBe(1);
     } finally {
       await db.destroy();
     }

@@ -1,5 +1,7 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import type { Config } from '../config';
 import { migrations as allMigrations } from './migrations';
+import { sandboxMigrations } from './sandbox-migrations';
 
 export class MigrationError extends Error {}
 
@@ -11,8 +13,15 @@ export async function migrateToLatest(
   // biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema
   db: Kysely<any>,
   migrations: Record<string, Migration> = allMigrations,
+  /** Where the applied migrations are recorded: each set has its own table. */
+  migrationTableName = 'kysely_migration',
 ): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName,
+    migrationLockTableName: `${migrationTableName}_lock`,
+  });
   const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
@@ -21,4 +30,19 @@ export async function migrateToLatest(
     );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The schema for a mode: the main set, then in sandbox mode only the sandbox fakes' tables (their
+ * own set, recorded in kysely_sandbox_migration), so a live database has no sandbox_* table.
+ */
+export async function migrateDatabase(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema
+  db: Kysely<any>,
+  mode: Config['mode'],
+): Promise<string[]> {
+  const applied = await migrateToLatest(db);
+  if (mode !== 'sandbox') return applied;
+  const sandbox = await migrateToLatest(db, sandboxMigrations, 'kysely_sandbox_migration');
+  return [...applied, ...sandbox.map((name) => `sandbox/${name}`)];
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
-import { personaSignature } from '../features/identity/webhook-signatures';
 import { decideDueInquiries } from './persona/persona-fake.routes';
+import { personaSignatureHeader } from './persona/persona-signing';
 import { signPlaidWebhook } from './plaid/plaid-keys';
 import { deliverDueWebhooks } from './webhooks/outbox';
 
@@ -21,12 +21,9 @@ export function createSandboxVendors(
         baseUrl: selfUrl,
         signers: {
           plaid: async (body) => ({ 'plaid-verification': await signPlaidWebhook(db, body) }),
-          persona: async (body) => {
-            const timestamp = Math.floor(Date.now() / 1000);
-            return {
-              'persona-signature': `t=${timestamp},v1=${personaSignature(personaWebhookSecret, timestamp, body)}`,
-            };
-          },
+          persona: async (body) => ({
+            'persona-signature': personaSignatureHeader(personaWebhookSecret, body),
+          }),
         },
       });
       return { decided, delivered };

@@ -60,16 +60,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       at timestamptz not null default now()
     )`.execute(db);
   await sql`create index rate_limit_events_key_at on rate_limit_events (key, at)`.execute(db);
-
-  await sql`
-    create table sandbox_mail (
-      id bigserial primary key,
-      to_address text not null,
-      subject text not null,
-      text_body text not null,
-      html_body text not null,
-      code text,
-      sent_at timestamptz not null default now()
-    )`.execute(db);
-  await sql`create index sandbox_mail_to on sandbox_mail (to_address, id desc)`.execute(db);
+  // Its sandbox_* tables moved to db/sandbox-migrations (sandbox mode only) in issue 11.
 }

@@ -6,20 +6,25 @@ import {
 } from '@pago/shared/contracts/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { unavailableInLiveMode } from '../../lib/live-mode';
+import type { BankingPartner } from '../../providers/banking/banking-partner';
 import type { Accounts } from '../accounts/accounts.service';
 import { type Ledger, walletToWallet } from '../ledger/ledger.service';
 import type { Transfers } from '../transfers/transfers.service';
 
-/** A valid ABA checksum, obviously not a real bank: the sandbox banking partner's routing number. */
-export const SANDBOX_ROUTING_NUMBER = '123456780';
-
-type Deps = { db: Database; ledger: Ledger; accounts: Accounts; transfers: Transfers };
+type Deps = {
+  db: Database;
+  ledger: Ledger;
+  accounts: Accounts;
+  transfers: Transfers;
+  partner: BankingPartner;
+};
 
 /**
  * The banking partner's deposit account for a user, and book transfers between Pago users. The
  * deposit account holds the same wallet balance: its numbers are how money reaches it from banks.
  */
-export function createBanking({ db, ledger, accounts, transfers }: Deps) {
+export function createBanking({ db, ledger, accounts, transfers, partner }: Deps) {
   const toView = (row: {
     id: string;
     account_number: string;
@@ -50,6 +55,7 @@ export function createBanking({ db, ledger, accounts, transfers }: Deps) {
     async createAccount(tx: Database, userId: string): Promise<BankAccount> {
       const exists = () =>
         new AppError('bank_account_exists', 409, 'You already have a banking account.');
+      if (!partner.available) throw unavailableInLiveMode('bankAccount');
       if (await findAccount(tx, userId)) throw exists();
       // 12 digits starting with 9: distinct from the card and wallet identifiers.
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -61,7 +67,7 @@ export function createBanking({ db, ledger, accounts, transfers }: Deps) {
           .values({
             user_id: userId,
             account_number: accountNumber,
-            routing_number: SANDBOX_ROUTING_NUMBER,
+            routing_number: partner.routingNumber(),
           })
           .onConflict((oc) => oc.doNothing())
           .returningAll()

@@ -2,32 +2,31 @@ import { billPaymentBody } from '@pago/shared/contracts/money';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { AppError } from '../../lib/app-error';
+import { unavailableInLiveMode } from '../../lib/live-mode';
 import { requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
-import { BILLERS, findBiller } from './billers';
 
 const listQuery = z.strictObject({ paymentType: z.string().max(32).optional() });
 
 export async function billPayRoutes(app: AppInstance): Promise<void> {
-  const { ledger, accounts, transfers } = app.services;
+  const { ledger, accounts, transfers, partners } = app.services;
+  const { billers } = partners;
 
   app.get('/api/billers', { preHandler: requireUser(accounts) }, async (request) => {
     const { paymentType } = listQuery.parse(request.query);
-    return paymentType ? BILLERS.filter((b) => b.paymentType === paymentType) : BILLERS;
+    const all = billers.billers();
+    return paymentType ? all.filter((b) => b.paymentType === paymentType) : all;
   });
 
   moneyPost(app, '/api/unit/bill-payment', billPaymentBody, async ({ userId, body, tx }) => {
-    const biller = findBiller(body.payeeId);
+    if (!billers.available) throw unavailableInLiveMode('billPay');
+    const biller = billers.billers().find((b) => b.id === body.payeeId);
     if (!biller || biller.paymentType !== body.paymentType) {
       throw new AppError('payment_failed', 422, 'Unknown biller for this payment type', {
         reason: 'unknown_biller',
       });
     }
-    if (app.deps.config.mode === 'sandbox' && body.accountId.startsWith('0000')) {
-      throw new AppError('payment_failed', 422, `Account not found at ${biller.name}`, {
-        reason: 'account_not_found',
-      });
-    }
+    billers.checkAccount(biller, body.accountId);
     const row = await ledger.post(tx, {
       kind: 'bill_payment',
       status: 'completed',

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { personaSignatureHeader } from '../../sandbox/persona/persona-signing';
 import {
   createKeyCache,
   KEY_FETCH_INTERVAL_MS,
@@ -14,6 +15,13 @@ const t = Math.floor(now.getTime() / 1000);
 const body = '{"data":{"type":"event","id":"evt_1"}}';
 
 describe("Persona's signature", () => {
+  it("accepts the Persona fake's signature, made by its own code, and only for that body", () => {
+    const header = personaSignatureHeader('s3cret', body, now);
+    expect(verifyPersonaSignature(header, body, 's3cret', now)).toBe(true);
+    expect(verifyPersonaSignature(header, `${body} `, 's3cret', now)).toBe(false);
+    expect(verifyPersonaSignature(header, body, 'other', now)).toBe(false);
+  });
+
   it('accepts the right HMAC within five minutes, also among several during a rotation', () => {
     const good = personaSignature('s3cret', t, body);
     expect(verifyPersonaSignature(`t=${t},v1=${good}`, body, 's3cret', now)).toBe(true);

@@ -19,6 +19,7 @@ import type { Database } from '../../db/database';
 import type { LedgerTransfersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
+import { unavailableInLiveMode } from '../../lib/live-mode';
 import type { RatesProvider } from '../../providers/fx/rates';
 import type { PayoutPartner } from '../../providers/payout/payout-partner';
 import type { Accounts, Party } from '../accounts/accounts.service';
@@ -134,6 +135,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     const kind = body.recipientPhone
       ? (await destination(userId, body.recipientPhone, corridor.country, db)).kind
       : 'remittance';
+    if (kind === 'remittance' && !payouts.available) throw unavailableInLiveMode('remittances');
     await ledger.assertRoom(db, userId, amountCents);
     const expiresAt = new Date(ledger.clock().getTime() + QUOTE_TTL_MINUTES * 60_000);
     const recipientPhone = body.recipientPhone ?? null;
@@ -269,6 +271,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
       return (await view([row], userId, tx))[0] as Transfer;
     }
 
+    if (!payouts.available) throw unavailableInLiveMode('remittances');
     if (!body.quoteId) {
       throw new AppError(
         'quote_required',
@@ -315,6 +318,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
    * included) in the same transaction. Safe to run from several processes at once.
    */
   async function settleDuePayouts(limit = 50): Promise<number> {
+    if (!payouts.available) return 0;
     return db.transaction().execute(async (tx) => {
       const due = await lockDuePayouts(tx, ledger.clock(), limit);
       for (const transfer of due) {

@@ -1,7 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
-import type { Database } from '../../db/database';
-import { insertSandboxMail } from '../../sandbox/mailbox/mailbox.repository';
 import type { EmailContent } from './templates';
 
 export type OutgoingEmail = EmailContent & {
@@ -12,41 +10,16 @@ export type OutgoingEmail = EmailContent & {
 
 export type Mailer = { send(message: OutgoingEmail): Promise<void> };
 
-/**
- * Sends through nodemailer either way: over SMTP when SMTP_URL is set, otherwise (sandbox mode)
- * through a transport that stores the message in the sandbox mailbox.
- */
-export function createMailer(config: Config, db: Database): Mailer {
-  const transport: Transporter = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
-    : nodemailer.createTransport({
-        name: 'pago-sandbox-mailbox',
-        version: '1',
-        send(mail, callback) {
-          const data = mail.data as {
-            to: string;
-            subject: string;
-            text: string;
-            html: string;
-            headers?: Record<string, string>;
-          };
-          insertSandboxMail(db, {
-            to_address: String(data.to).toLowerCase(),
-            subject: data.subject,
-            text_body: data.text,
-            html_body: data.html,
-            code: data.headers?.['x-pago-sandbox-code'] ?? null,
-          }).then(
-            () =>
-              callback(null, {
-                envelope: mail.message.getEnvelope(),
-                messageId: mail.message.messageId(),
-              }),
-            (error: Error) => callback(error, undefined as never),
-          );
-        },
-      });
+/** The real mail transport: SMTP at SMTP_URL. */
+export function createSmtpTransport(smtpUrl: string): Transporter {
+  return nodemailer.createTransport(smtpUrl);
+}
 
+/**
+ * Sends through a nodemailer transport the wiring picks: SMTP when SMTP_URL is set, otherwise
+ * (sandbox mode only) the sandbox mailbox's transport under sandbox/mailbox.
+ */
+export function createMailer(config: Config, transport: Transporter): Mailer {
   return {
     async send({ to, subject, text, html, code }) {
       await transport.sendMail({

@@ -1,41 +1,17 @@
+import { AppError } from '../../lib/app-error';
+
 /**
  * Mid-market exchange rates, units of currency per US dollar, as exact decimal strings. The
- * quote service adds Pago's spread on top (packages/shared/src/fees.ts).
+ * quote service adds Pago's spread on top (packages/shared/src/fees.ts). Sandbox mode's fixed table
+ * is under sandbox/fx.
  */
 export type RatesProvider = { marketRate(currency: string): Promise<string> };
 
-/**
- * Sandbox mode: a fixed reference table covering every corridor currency (USD for Ecuador,
- * El Salvador and Panama), so quotes are deterministic. Served at /sandbox/fx/latest too, in the
- * format of the live client below.
- */
-export const SANDBOX_REFERENCE_RATES: Readonly<Record<string, string>> = {
-  USD: '1',
-  MXN: '18.25',
-  GTQ: '7.70',
-  BZD: '2.00',
-  HNL: '25.10',
-  NIO: '36.60',
-  CRC: '508.40',
-  COP: '4010.00',
-  VES: '36.50',
-  GYD: '209.20',
-  SRD: '35.90',
-  BRL: '5.42',
-  PEN: '3.74',
-  BOB: '6.91',
-  PYG: '7425',
-  UYU: '40.15',
-  ARS: '975.50',
-  CLP: '942',
-};
-
-export function createSandboxRates(): RatesProvider {
+/** Live mode without a rates source (loadConfig prevents it): every quote is refused, 503. */
+export function createNoRates(): RatesProvider {
   return {
-    async marketRate(currency) {
-      const rate = SANDBOX_REFERENCE_RATES[currency];
-      if (!rate) throw new Error(`No sandbox rate for ${currency}`);
-      return rate;
+    async marketRate() {
+      throw new AppError('service_unavailable', 503, 'No exchange rate source is configured.');
     },
   };
 }

@@ -1,18 +1,23 @@
+import { unavailableInLiveMode } from '../../lib/live-mode';
+
 /**
- * The remittance payout partner: pays the recipient abroad and reports the outcome. In sandbox
- * mode it is this in-process stand-in, deterministic by the recipient's phone number:
- * a national number ending in 0000 fails (refunded automatically); any other is delivered.
+ * The remittance payout partner: pays the recipient abroad and reports the outcome. Sandbox mode
+ * uses the stand-in under sandbox/payout; live mode has no partner yet, so it refuses remittances.
  */
 export type PayoutOutcome = { status: 'delivered' } | { status: 'failed'; reason: string };
 
-export type PayoutPartner = { outcome(recipientPhone: string): PayoutOutcome };
+export type PayoutPartner = {
+  /** false: there is no partner to pay anyone, so remittances are refused before money moves. */
+  readonly available: boolean;
+  outcome(recipientPhone: string): PayoutOutcome;
+};
 
-export function createSandboxPayoutPartner(): PayoutPartner {
+/** Live mode: no payout partner is integrated yet. */
+export function createLivePayoutPartner(): PayoutPartner {
   return {
-    outcome(recipientPhone) {
-      return recipientPhone.endsWith('0000')
-        ? { status: 'failed', reason: 'The recipient account was closed by the payout partner' }
-        : { status: 'delivered' };
+    available: false,
+    outcome() {
+      throw unavailableInLiveMode('remittances');
     },
   };
 }

@@ -1,6 +1,5 @@
-import { createPrivateKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import type { Database } from '../../db/database';
-import { sha256Hex } from '../../features/identity/webhook-signatures';
 
 /** The fake's webhook signing key (an EC P-256 pair, as Plaid's), made on first use and kept. */
 export async function currentSigningKey(db: Database) {
@@ -34,14 +33,20 @@ export async function publicKeyById(db: Database, kid: string) {
     .executeTakeFirst();
 }
 
-/** A `Plaid-Verification` JWT for a body: ES256, kid in the header, iat and the body's SHA-256. */
+/**
+ * A `Plaid-Verification` JWT for a body: ES256, kid in the header, iat and the body's SHA-256
+ * (hex). The fake's own code, written from Plaid's documentation, not our verifier's helpers.
+ */
 export async function signPlaidWebhook(db: Database, body: string, now = new Date()) {
   const key = await currentSigningKey(db);
   const header = Buffer.from(JSON.stringify({ alg: 'ES256', kid: key.kid, typ: 'JWT' })).toString(
     'base64url',
   );
   const payload = Buffer.from(
-    JSON.stringify({ iat: Math.floor(now.getTime() / 1000), request_body_sha256: sha256Hex(body) }),
+    JSON.stringify({
+      iat: Math.floor(now.getTime() / 1000),
+      request_body_sha256: createHash('sha256').update(body, 'utf8').digest('hex'),
+    }),
   ).toString('base64url');
   const signature = sign('sha256', Buffer.from(`${header}.${payload}`), {
     key: createPrivateKey({ key: key.private_jwk as never, format: 'jwk' }),

@@ -23,6 +23,8 @@ export function paymentFailureDetail(
         : t('pay.failure.refused');
     case 'identity_not_verified':
       return t('pay.failure.identity_not_verified');
+    case 'feature_unavailable_in_live_mode':
+      return t('common:liveMode.billPay');
     case 'network_error':
       return t('pay.failure.network');
     default:

@@ -190,7 +190,10 @@ describe('bill pay by someone not verified', () => {
     await act(async () => answerCheck({ body: UNVERIFIED }));
     expect(await screen.findByRole('heading', { name: 'Onboarding page' })).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls.map((call) => call.path)).toEqual(['/api/user/profile']);
+    // Besides what the server can do (GET /api/features), only the identity check.
+    expect(calls.map((call) => call.path).filter((path) => path !== '/api/features')).toEqual([
+      '/api/user/profile',
+    ]);
   });
 
   it('says so when the status cannot be checked', async () => {
@@ -211,7 +214,7 @@ describe('bill pay, signed out', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Water' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please log in to make payments');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((call) => call.path !== '/api/features')).toHaveLength(0);
   });
 });
 
@@ -253,5 +256,36 @@ describe('bill pay and the limits (issue 10)', () => {
       'Esto supera tu límite diario. Hoy todavía puedes pagar $30.00.',
     );
     expect(calls.filter((call) => call.path === '/api/unit/bill-payment')).toHaveLength(0);
+  });
+});
+
+describe('bill pay in live mode, without a bill-pay network', () => {
+  const LIVE = { mode: 'live', remittances: false, billPay: false, bankAccount: false };
+
+  it('says why in both languages and offers no bill to pay', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/features') return { body: LIVE };
+      if (call.method === 'GET' && call.path === '/api/user/profile') return { body: ANA };
+      return undefined;
+    });
+    const { unmount } = await renderBillPay(<BillPayPage />, { language: 'es' });
+    expect(
+      await screen.findByText(
+        'Pagar facturas todavía no está disponible en modo real: Pago aún no tiene una red de pago de facturas.',
+      ),
+    ).toBeVisible();
+    const luz = screen.getByRole('button', { name: 'Luz' });
+    expect(luz).toBeDisabled();
+    expect(screen.getAllByText('No disponible').length).toBeGreaterThan(0);
+    unmount();
+
+    await renderBillPay(<BillPayPage />, { language: 'en' });
+    expect(
+      await screen.findByText(
+        'Paying bills is not available in live mode yet: Pago has no bill-pay network.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Electricity' })).toBeDisabled();
+    expect(calls.some((call) => call.path.startsWith('/api/unit/bill-payment'))).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { IdentityNotice } from '@/components/ui/identity-notice';
 import { usePageTitle } from '@/lib/page-title';
+import { useFeatureAvailable } from '@/lib/server-features';
 import { isIdentityVerified, useSession } from '@/lib/session';
 import { useClearSuccess } from '@/lib/use-clear-success';
 import { useVerifiedAction } from '@/lib/use-verified-action';
@@ -30,6 +31,8 @@ export default function BillPayPage() {
   // The bill type whose button was pressed while the identity is being checked.
   const [checking, setChecking] = useState<BillType | null>(null);
   const verified = useVerifiedAction();
+  // Live mode without a bill-pay network: the bills are shown, not payable, and the page says why.
+  const available = useFeatureAvailable('billPay');
   usePageTitle(t('title'));
 
   useClearSuccess(message, () => setMessage(null));
@@ -56,7 +59,12 @@ export default function BillPayPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('subtitle')}
       </Typography>
-      {isAuthenticated && !isIdentityVerified(user) && (
+      {!available && (
+        <Alert severity="info" role="note" sx={{ mb: 3 }}>
+          {t('common:liveMode.billPay')}
+        </Alert>
+      )}
+      {available && isAuthenticated && !isIdentityVerified(user) && (
         <IdentityNotice notice={t('identity.notice')} verify={t('identity.verify')} />
       )}
       {message && (
@@ -94,14 +102,19 @@ export default function BillPayPage() {
                     variant="outlined"
                     onClick={() => void choose(billType)}
                     aria-haspopup={isAuthenticated ? 'dialog' : undefined}
-                    disabled={checking !== null && checking !== billType}
+                    disabled={!available || (checking !== null && checking !== billType)}
                     sx={{ flex: 1, justifyContent: 'flex-start' }}
                   >
                     {checking === billType
                       ? t('verification.checking')
                       : t(`billTypes.${billType}`)}
                   </Button>
-                  <Chip label={t('available')} color="success" variant="outlined" size="small" />
+                  <Chip
+                    label={available ? t('available') : t('unavailable')}
+                    color={available ? 'success' : 'default'}
+                    variant="outlined"
+                    size="small"
+                  />
                 </Box>
               ))}
             </Box>

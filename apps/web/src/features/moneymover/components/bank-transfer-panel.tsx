@@ -13,6 +13,7 @@ import { DetailRows } from '@/components/ui/detail-rows';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
+import { useFeatureAvailable } from '@/lib/server-features';
 import { useVerifiedAction } from '@/lib/use-verified-action';
 import { useBankAccount, useCreateBankAccount, useSendBankPayment } from '../api/banking';
 import { type Feedback, moneyErrorFeedback } from '../lib/money-errors';
@@ -29,6 +30,8 @@ export function BankTransferPanel() {
   const account = useBankAccount();
   const create = useCreateBankAccount();
   const [feedback, setFeedback] = useFeedback();
+  // Live mode without a partner bank: no account can be opened, and the panel says why.
+  const available = useFeatureAvailable('bankAccount');
 
   const setUp = async () => {
     setFeedback(null);
@@ -66,6 +69,13 @@ export function BankTransferPanel() {
         }
       >
         {t('bank.loadFailed')}
+      </Alert>
+    );
+  }
+  if (account.data === null && !available) {
+    return (
+      <Alert severity="info" role="note">
+        {t('common:liveMode.bankAccount')}
       </Alert>
     );
   }

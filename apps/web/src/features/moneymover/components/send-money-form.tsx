@@ -29,6 +29,7 @@ import { z } from 'zod';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
+import { useFeatureAvailable } from '@/lib/server-features';
 import { useVerifiedAction } from '@/lib/use-verified-action';
 import { useQuote, useSendMoney } from '../api/send-money';
 import { centsToAmountUsd, readAmount } from '../lib/amount';
@@ -114,6 +115,8 @@ type Review = { quote: Quote; values: SendFormOutput };
 export function SendMoneyForm({ to }: { to: string | null }) {
   const { t } = useTranslation('moneymover');
   const locale = useLocale();
+  // Live mode without a payout partner: sending abroad is refused; sending to Pago users works.
+  const remittances = useFeatureAvailable('remittances');
   const schema = useMemo(() => sendFormSchema(locale), [locale]);
   const {
     register,
@@ -228,6 +231,11 @@ export function SendMoneyForm({ to }: { to: string | null }) {
 
   return (
     <Box>
+      {!remittances && (
+        <Alert severity="info" role="note" sx={{ mb: 2 }}>
+          {t('common:liveMode.remittances')}
+        </Alert>
+      )}
       <FeedbackMessage feedback={feedback} />
       {invite && !review && <InvitePanel phone={invite.phone} amountCents={invite.amountCents} />}
       {review ? (

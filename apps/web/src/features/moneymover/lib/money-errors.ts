@@ -50,6 +50,12 @@ export function moneyErrorFeedback(
       return { severity: 'error', text: t(`errors.request_limit_reached.${limit}`, { max }) };
     }
   }
+  if (failure.code === 'feature_unavailable_in_live_mode') {
+    const { feature } = (failure.details ?? {}) as { feature?: unknown };
+    if (feature === 'remittances' || feature === 'billPay' || feature === 'bankAccount') {
+      return { severity: 'error', text: t(`common:liveMode.${feature}`) };
+    }
+  }
   const refusal = amountRefusalText(t, 'errors.', failure, locale);
   if (refusal) return { severity: 'error', text: refusal };
   return TRANSLATED.has(failure.code) ? text(`errors.${failure.code}`) : text(fallbackKey);

@@ -694,3 +694,35 @@ describe('sending to the right person and country (issue 10)', () => {
     );
   });
 });
+
+describe('the money mover in live mode, without payout partner or partner bank', () => {
+  const LIVE = { mode: 'live', remittances: false, billPay: false, bankAccount: false };
+  const live = (extra: (call: ApiCall) => Answer | undefined = () => undefined) =>
+    serve((call) => {
+      if (call.path === '/api/features') return { body: LIVE };
+      if (call.path === '/api/unit/accounts/me') return apiError(404, 'not_found');
+      return extra(call);
+    });
+
+  it('offers no bank account set-up and says why', async () => {
+    const calls = live();
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en', path: '/moneymover?tab=bank' });
+    expect(
+      await screen.findByText(
+        'Opening a bank account is not available in live mode yet: Pago has no partner bank.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Set Up Banking Account' })).toBeNull();
+    expect(posts(calls, '/api/unit/accounts/create')).toHaveLength(0);
+  });
+
+  it('says on the send form that only Pago users can be paid, in Spanish', async () => {
+    live();
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'es' });
+    expect(
+      await screen.findByText(
+        'Enviar dinero al extranjero todavía no está disponible en modo real: Pago aún no tiene un socio de pagos en otros países. Puedes enviar dinero a usuarios de Pago.',
+      ),
+    ).toBeVisible();
+  });
+});

@@ -1,4 +1,6 @@
 import type { Biller } from '@pago/shared/contracts/money';
+import { AppError } from '../../lib/app-error';
+import type { BillerNetwork } from '../../providers/billpay/biller-network';
 
 /**
  * The sandbox bill-pay catalog: realistic but fictional billers, one list per bill type of
@@ -40,4 +42,19 @@ export const BILLERS: readonly Biller[] = Object.entries(CATALOG).flatMap(([paym
 
 export function findBiller(id: string): Biller | undefined {
   return BILLERS.find((b) => b.id === id);
+}
+
+/** The sandbox network: this catalog, and a biller that knows no account starting with 0000. */
+export function createSandboxBillerNetwork(): BillerNetwork {
+  return {
+    available: true,
+    billers: () => [...BILLERS],
+    checkAccount(biller, accountAtBiller) {
+      if (accountAtBiller.startsWith('0000')) {
+        throw new AppError('payment_failed', 422, `Account not found at ${biller.name}`, {
+          reason: 'account_not_found',
+        });
+      }
+    },
+  };
 }

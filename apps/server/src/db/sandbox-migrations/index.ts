@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as sandboxVendors from './0001-sandbox-vendors';
+
+/**
+ * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
+ * main set in sandbox mode only. Ordered by name; a migration, once released, never changes.
+ */
+export const sandboxMigrations: Record<string, Migration> = {
+  '0001-sandbox-vendors': sandboxVendors,
+};

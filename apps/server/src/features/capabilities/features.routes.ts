@@ -1,0 +1,16 @@
+import type { AppInstance } from '../../app';
+
+/**
+ * What this server can do, for the web to hide or explain what it cannot: in live mode the
+ * features whose partner has no live integration yet are refused (503
+ * feature_unavailable_in_live_mode). Public: it says nothing about any user.
+ */
+export async function featuresRoutes(app: AppInstance): Promise<void> {
+  const { partners } = app.services;
+  app.get('/api/features', async () => ({
+    mode: app.deps.config.mode,
+    remittances: partners.payouts.available,
+    billPay: partners.billers.available,
+    bankAccount: partners.banking.available,
+  }));
+}

@@ -1,0 +1,23 @@
+import { AppError } from './app-error';
+
+/** The features that need a partner Pago has no live integration with yet. */
+export type PartnerFeature = 'remittances' | 'billPay' | 'bankAccount';
+
+const WHAT: Record<PartnerFeature, string> = {
+  remittances: 'Sending money abroad',
+  billPay: 'Paying bills',
+  bankAccount: 'Opening a bank account',
+};
+
+/**
+ * A partner feature in live mode, where no live integration exists yet: refused, never faked.
+ * 503 because it is the server that cannot do it now, not the request that is wrong.
+ */
+export function unavailableInLiveMode(feature: PartnerFeature): AppError {
+  return new AppError(
+    'feature_unavailable_in_live_mode',
+    503,
+    `${WHAT[feature]} is not available in live mode yet: Pago has no live partner for it.`,
+    { feature },
+  );
+}

@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../test/accounts-helpers';
+import { balanceOf, moneyPost, verifiedUser } from '../test/money-helpers';
+import { buildTestApp } from '../test/test-app';
+import { createTestDatabase } from '../test/test-database';
+import type { AppInstance } from './app';
+import type { Database } from './db/database';
+
+// One database, seen by a sandbox app (to make a funded, verified user and a quote) and by a live
+// app, whose partners for payouts, bill pay and bank accounts have no live integration yet.
+let sandbox: AppInstance;
+let live: AppInstance;
+let db: Database;
+
+beforeAll(async () => {
+  ({ db } = await createTestDatabase());
+  sandbox = await buildTestApp(db);
+  // Live mode sends e-mail over SMTP only; nothing here sends any.
+  live = await buildTestApp(db, { mode: 'live', smtpUrl: 'smtp://127.0.0.1:2525' });
+});
+afterAll(async () => {
+  await Promise.all([sandbox.close(), live.close()]);
+});
+
+async function ledgerRows(): Promise<{ transfers: number; entries: number }> {
+  const { rows } = await sql<{ transfers: number; entries: number }>`
+    select (select count(*)::int from ledger_transfers) as transfers,
+           (select count(*)::int from ledger_entries) as entries`.execute(db);
+  return rows[0] as { transfers: number; entries: number };
+}
+
+function expectRefused(response: { statusCode: number; json(): unknown }, feature: string) {
+  expect(response.statusCode).toBe(503);
+  expect(response.json()).toMatchObject({
+    error: {
+      code: 'feature_unavailable_in_live_mode',
+      message: expect.stringContaining('live mode'),
+      details: { feature },
+    },
+  });
+}
+
+describe('live mode with a fake partner is impossible', () => {
+  it('says which partner features it has, and sandbox mode has them all', async () => {
+    expect((await live.inject({ url: '/api/features' })).json()).toEqual({
+      mode: 'live',
+      remittances: false,
+      billPay: false,
+      bankAccount: false,
+    });
+    expect((await sandbox.inject({ url: '/api/features' })).json()).toEqual({
+      mode: 'sandbox',
+      remittances: true,
+      billPay: true,
+      bankAccount: true,
+    });
+  });
+
+  it('refuses a remittance, a bill payment and opening a bank account, writing nothing', async () => {
+    const ana = await verifiedUser(sandbox, db, 50_000);
+    const quote = {
+      recipientCountry: 'MX',
+      amountUsd: 100,
+      speed: 'express',
+      recipientPhone: '+525598765432',
+    };
+    const q = (
+      await sandbox.inject({
+        method: 'POST',
+        url: '/api/transactions/quote',
+        headers: bearer(ana.token),
+        payload: quote,
+      })
+    ).json();
+    const before = await ledgerRows();
+
+    const quoted = await live.inject({
+      method: 'POST',
+      url: '/api/transactions/quote',
+      headers: bearer(ana.token),
+      payload: quote,
+    });
+    expectRefused(quoted, 'remittances');
+    const sent = await moneyPost(live, ana, '/api/transactions/send', {
+      recipientName: quote.recipientPhone,
+      recipientCountry: 'MX',
+      amountUsd: 100,
+      speed: 'express',
+      quoteId: q.quoteId,
+    });
+    expectRefused(sent, 'remittances');
+
+    const billers = await live.inject({ url: '/api/billers', headers: bearer(ana.token) });
+    expectRefused(billers, 'billPay');
+    const paid = await moneyPost(live, ana, '/api/unit/bill-payment', {
+      paymentType: 'electricity',
+      payeeId: 'electricity-1',
+      amount: 8450,
+      accountId: '7788-1234-9',
+    });
+    expectRefused(paid, 'billPay');
+
+    expectRefused(await moneyPost(live, ana, '/api/unit/accounts/create', {}), 'bankAccount');
+    const bankAccounts = await db
+      .selectFrom('bank_accounts')
+      .select('id')
+      .where('user_id', '=', ana.id)
+      .execute();
+    expect(bankAccounts).toEqual([]);
+
+    expect(await ledgerRows()).toEqual(before);
+    expect(await balanceOf(live, ana)).toBe(50_000);
+    // Nothing pending to settle either: the live payout partner is never asked for an outcome.
+    expect(await live.services.transfers.settleDuePayouts()).toBe(0);
+  });
+
+  it('still moves money between Pago users in live mode', async () => {
+    const [ana, beto] = [await verifiedUser(sandbox, db, 10_000), await verifiedUser(sandbox, db)];
+    const sent = await moneyPost(live, ana, '/api/transactions/send', {
+      recipientName: beto.phone,
+      recipientCountry: 'MX',
+      amountUsd: 5,
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(await balanceOf(live, beto)).toBe(500);
+  });
+});

@@ -1,0 +1,37 @@
+import type { RatesProvider } from '../../providers/fx/rates';
+
+/**
+ * Sandbox mode: a fixed reference table covering every corridor currency (USD for Ecuador,
+ * El Salvador and Panama), so quotes are deterministic. Served at /sandbox/fx/latest too, in the
+ * format of the live client below.
+ */
+export const SANDBOX_REFERENCE_RATES: Readonly<Record<string, string>> = {
+  USD: '1',
+  MXN: '18.25',
+  GTQ: '7.70',
+  BZD: '2.00',
+  HNL: '25.10',
+  NIO: '36.60',
+  CRC: '508.40',
+  COP: '4010.00',
+  VES: '36.50',
+  GYD: '209.20',
+  SRD: '35.90',
+  BRL: '5.42',
+  PEN: '3.74',
+  BOB: '6.91',
+  PYG: '7425',
+  UYU: '40.15',
+  ARS: '975.50',
+  CLP: '942',
+};
+
+export function createSandboxRates(): RatesProvider {
+  return {
+    async marketRate(currency) {
+      const rate = SANDBOX_REFERENCE_RATES[currency];
+      if (!rate) throw new Error(`No sandbox rate for ${currency}`);
+      return rate;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from './api-client';
+
+/** The server's GET /api/features: which partner features work in its mode. */
+export type ServerFeatures = {
+  mode: 'sandbox' | 'live';
+  remittances: boolean;
+  billPay: boolean;
+  bankAccount: boolean;
+};
+export type PartnerFeature = 'remittances' | 'billPay' | 'bankAccount';
+
+/**
+ * Whether a partner feature can be used here. In live mode, those without a live partner yet are
+ * refused by the server (503 feature_unavailable_in_live_mode); the screens hide or disable them
+ * and say why (common:liveMode). Until the answer comes, the feature counts as available: the
+ * server refuses anyway.
+ */
+export function useFeatureAvailable(feature: PartnerFeature): boolean {
+  const features = useQuery({
+    queryKey: ['server-features'],
+    queryFn: ({ signal }) => apiFetch<ServerFeatures>('/api/features', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return features.data?.[feature] ?? true;
+}
