@@ -1,6 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+  type RouteOptions,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -25,6 +40,7 @@ import { walletRoutes } from './features/wallet/wallet.routes';
 import { setAnswerHeaders } from './lib/answer-headers';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { installInputGuard } from './lib/input-guard';
+import { openApiDocument } from './lib/openapi';
 import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './providers/email/mailer';
 import { createHttpRates, createSandboxRates, SANDBOX_REFERENCE_RATES } from './providers/fx/rates';
@@ -53,7 +69,14 @@ export type AppDeps = {
    */
   selfUrl?: () => string;
 };
-export type AppInstance = FastifyInstance;
+/** Routes declare zod schemas; Fastify validates and serializes with them and types the handlers. */
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** The services, each built from plain dependencies; routes call them and nothing below. */
 function createServices({
@@ -154,7 +177,7 @@ export async function buildApp(
   } = {},
 ): Promise<AppInstance> {
   const { config } = deps;
-  const app = Fastify({
+  const app: AppInstance = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -206,6 +229,18 @@ export async function buildApp(
 
   installErrorHandler(app);
   installInputGuard(app);
+  // Every route's `schema` is zod: requests are validated and answers serialized with it.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Registered before the routes, so it sees each one as it is added (OpenAPI 3.1 from the zod).
+  await app.register(swagger, { openapi: openApiDocument(config), transform: jsonSchemaTransform });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Its page loads its scripts from here, so it works under `script-src 'self'` and offline.
+    staticCSP: false,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(accountsRoutes);

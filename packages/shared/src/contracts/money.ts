@@ -38,26 +38,29 @@ export const quoteBody = z.strictObject({
   recipientPhone: phoneSchema.optional(),
 });
 export type QuoteBody = z.input<typeof quoteBody>;
-export type Quote = {
-  quoteId: string;
-  /** p2p: the phone belongs to a Pago user — paid instantly in USD, no fee, no exchange. */
-  transferKind: 'p2p' | 'remittance';
-  recipientCountry: string;
-  speed: Speed;
-  amountCents: number;
-  feeCents: number;
-  /** amount + fee: what leaves the wallet. */
-  totalCents: number;
-  payoutCurrency: string;
-  /** Units of payoutCurrency per US dollar, after our spread, as an exact decimal string. */
-  fxRate: string;
-  marketRate: string;
-  spreadBps: number;
-  /** What the recipient gets, in payoutCurrency, as an exact decimal string ("1829.15"). */
-  payoutAmount: string;
-  deliveryEstimate: 'instant' | 'under_30_minutes' | 'one_to_three_days';
-  expiresAt: string;
-};
+export const quoteSchema = z
+  .object({
+    quoteId: z.string(),
+    /** p2p: the phone belongs to a Pago user — paid instantly in USD, no fee, no exchange. */
+    transferKind: z.enum(['p2p', 'remittance']),
+    recipientCountry: z.string(),
+    speed: speedSchema,
+    amountCents: z.number().int(),
+    feeCents: z.number().int(),
+    /** amount + fee: what leaves the wallet. */
+    totalCents: z.number().int(),
+    payoutCurrency: z.string(),
+    /** Units of payoutCurrency per US dollar, after our spread, as an exact decimal string. */
+    fxRate: z.string(),
+    marketRate: z.string(),
+    spreadBps: z.number(),
+    /** What the recipient gets, in payoutCurrency, as an exact decimal string ("1829.15"). */
+    payoutAmount: z.string(),
+    deliveryEstimate: z.enum(['instant', 'under_30_minutes', 'one_to_three_days']),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'Quote' });
+export type Quote = z.infer<typeof quoteSchema>;
 
 // POST /api/transactions/send — recipientName is the recipient's phone (spec's naming).
 export const sendMoneyBody = z.strictObject({
@@ -147,54 +150,101 @@ export const listTransactionsQuery = z.strictObject({
   to: z.iso.date().optional(),
 });
 
-export type TransferParty = {
-  userId: string | null;
-  name: string;
-  username: string | null;
-  phone: string | null;
-};
+export const transferPartySchema = z.object({
+  userId: z.string().nullable(),
+  name: z.string(),
+  username: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type TransferParty = z.infer<typeof transferPartySchema>;
 
 /** One transfer as its owner sees it; `direction` is from the viewer's side. */
-export type Transfer = {
-  id: string;
-  kind: TransferKind;
-  status: TransferStatus;
-  direction: 'in' | 'out';
-  amountCents: number;
-  feeCents: number;
-  totalCents: number;
-  counterparty: TransferParty | null;
-  createdAt: string;
-  details: Record<string, unknown>;
-};
-export type TransferReceipt = Transfer & {
-  statusHistory: { status: TransferStatus; at: string; note: string | null }[];
-};
-export type TransferList = { items: Transfer[]; nextCursor: string | null };
+export const transferSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(TRANSFER_KINDS),
+    status: z.enum(TRANSFER_STATUSES),
+    direction: z.enum(['in', 'out']),
+    amountCents: z.number().int(),
+    feeCents: z.number().int(),
+    totalCents: z.number().int(),
+    counterparty: transferPartySchema.nullable(),
+    createdAt: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'Transfer' });
+export type Transfer = z.infer<typeof transferSchema>;
+export const transferReceiptSchema = transferSchema
+  .extend({
+    statusHistory: z.array(
+      z.object({
+        status: z.enum(TRANSFER_STATUSES),
+        at: z.string(),
+        note: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'TransferReceipt' });
+export type TransferReceipt = z.infer<typeof transferReceiptSchema>;
+export const transferListSchema = z.object({
+  items: z.array(transferSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TransferList = z.infer<typeof transferListSchema>;
 
-export type MoneyRequestStatus = 'pending' | 'paid' | 'declined' | 'cancelled';
-export type MoneyRequest = {
-  id: string;
-  amountCents: number;
-  note: string;
-  status: MoneyRequestStatus;
-  requester: TransferParty;
-  payer: TransferParty;
-  transferId: string | null;
-  createdAt: string;
-};
-export type MoneyRequestList = { items: MoneyRequest[]; nextCursor: string | null };
+export const moneyRequestStatusSchema = z.enum(['pending', 'paid', 'declined', 'cancelled']);
+export type MoneyRequestStatus = z.infer<typeof moneyRequestStatusSchema>;
+export const moneyRequestSchema = z
+  .object({
+    id: z.string(),
+    amountCents: z.number().int(),
+    note: z.string(),
+    status: moneyRequestStatusSchema,
+    requester: transferPartySchema,
+    payer: transferPartySchema,
+    transferId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'MoneyRequest' });
+export type MoneyRequest = z.infer<typeof moneyRequestSchema>;
+export const moneyRequestListSchema = z.object({
+  items: z.array(moneyRequestSchema),
+  nextCursor: z.string().nullable(),
+});
+export type MoneyRequestList = z.infer<typeof moneyRequestListSchema>;
 
-export type LimitWindow = { limitCents: number; usedCents: number; remainingCents: number };
-export type Limits = { perTransactionCents: number; day: LimitWindow; month: LimitWindow };
+const limitWindowSchema = z.object({
+  limitCents: z.number().int(),
+  usedCents: z.number().int(),
+  remainingCents: z.number().int(),
+});
+export type LimitWindow = z.infer<typeof limitWindowSchema>;
+export const limitsSchema = z.object({
+  perTransactionCents: z.number().int(),
+  day: limitWindowSchema,
+  month: limitWindowSchema,
+});
+export type Limits = z.infer<typeof limitsSchema>;
 
-export type Balance = { balanceCents: number; availableBalanceCents: number; currency: 'USD' };
+export const balanceSchema = z.object({
+  balanceCents: z.number().int(),
+  availableBalanceCents: z.number().int(),
+  currency: z.literal('USD'),
+});
+export type Balance = z.infer<typeof balanceSchema>;
 
-export type BankAccount = {
-  id: string;
-  accountNumber: string;
-  routingNumber: string;
-  createdAt: string;
-};
+export const bankAccountSchema = z.object({
+  id: z.string(),
+  accountNumber: z.string(),
+  routingNumber: z.string(),
+  createdAt: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
 
-export type Biller = { id: string; name: string; paymentType: string; category: string };
+export const billerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  paymentType: z.string(),
+  category: z.string(),
+});
+export type Biller = z.infer<typeof billerSchema>;

@@ -1,22 +1,43 @@
-import { billPaymentBody } from '@pago/shared/contracts/money';
+import { billerSchema, billPaymentBody, transferSchema } from '@pago/shared/contracts/money';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { AppError } from '../../lib/app-error';
+import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
 import { BILLERS, findBiller } from './billers';
 
 const listQuery = z.strictObject({ paymentType: z.string().max(32).optional() });
+const tags = ['Bill pay'];
 
 export async function billPayRoutes(app: AppInstance): Promise<void> {
   const { ledger, accounts, transfers } = app.services;
 
-  app.get('/api/billers', { preHandler: requireUser(accounts) }, async (request) => {
-    const { paymentType } = listQuery.parse(request.query);
-    return paymentType ? BILLERS.filter((b) => b.paymentType === paymentType) : BILLERS;
-  });
+  app.get(
+    '/api/billers',
+    {
+      preValidation: requireUser(accounts),
+      schema: {
+        summary: 'The billers a bill can be paid to, optionally of one payment type',
+        tags,
+        security: bearerAuth,
+        querystring: listQuery,
+        response: { 200: z.array(billerSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { paymentType } = request.query;
+        return BILLERS.filter((b) => !paymentType || b.paymentType === paymentType);
+    },
+  );
 
-  moneyPost(app, '/api/unit/bill-payment', billPaymentBody, async ({ userId, body, tx }) => {
+  const contract = {
+    summary: 'Pay a bill, in cents, to a biller',
+    tags,
+    body: billPaymentBody,
+    response: { status: 201 as const, schema: transferSchema },
+  };
+  moneyPost(app, '/api/unit/bill-payment', contract, async ({ userId, body, tx }) => {
     const biller = findBiller(body.payeeId);
     if (!biller || biller.paymentType !== body.paymentType) {
       throw new AppError('payment_failed', 422, 'Unknown biller for this payment type', {
