@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -233,7 +234,16 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Registered before the routes, so it sees each one as it is added (OpenAPI 3.1 from the zod).
-  await app.register(swagger, { openapi: openApiDocument(config), transform: jsonSchemaTransform });
+  await app.register(swagger, {
+    openapi: openApiDocument(config),
+    // Only our API: the sandbox fakes imitate the vendors' APIs, and the web app is pages.
+    transform: (route) =>
+      route.url.startsWith('/api/')
+        ? jsonSchemaTransform(route)
+        : { schema: { hide: true }, url: route.url },
+    // Schemas with a `.meta({ id })` become components, referenced by `$ref`.
+    transformObject: jsonSchemaTransformObject,
+  });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // Its page loads its scripts from here, so it works under `script-src 'self'` and offline.

@@ -142,42 +142,56 @@ export const updateProfileBody = z.strictObject({
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 /** The signed-in user as GET /api/user/profile returns them (spec §3 field names). */
-export type UserProfile = {
-  _id: string;
-  name: string;
-  username: string;
-  email: string;
-  phone: string | null;
-  phone_verified: boolean;
-  address: string | null;
-  zipCode: string | null;
-  verificationService: VerificationService | null;
-  kyc_status: string | null;
-  persona_status: string | null;
-  persona_inquiry_id: string | null;
-  plaidIdentityStatus: string | null;
-  unitAccountId: string | null;
-  /** Wallet balance in whole cents, from the ledger. */
-  balanceCents: number;
-  /** The same in US dollars, as the spec's clients read it; display from balanceCents. */
-  balance: number;
-  availableBalanceCents: number;
-  language: Language;
-  createdAt: string;
-};
+export const userProfileSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    username: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    phone_verified: z.boolean(),
+    address: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    verificationService: verificationServiceSchema.nullable(),
+    kyc_status: z.string().nullable(),
+    persona_status: z.string().nullable(),
+    persona_inquiry_id: z.string().nullable(),
+    plaidIdentityStatus: z.string().nullable(),
+    unitAccountId: z.string().nullable(),
+    /** Wallet balance in whole cents, from the ledger. */
+    balanceCents: z.number().int(),
+    /** The same in US dollars, as the spec's clients read it; display from balanceCents. */
+    balance: z.number(),
+    availableBalanceCents: z.number().int(),
+    language: languageSchema,
+    createdAt: z.string(),
+  })
+  .meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export type AuthResponse = { token: string; user: UserProfile };
+export const authResponseSchema = z.object({ token: z.string(), user: userProfileSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /**
  * Registration result (spec §3). Where it sends the web app (spec §4): testMode → /dashboard;
  * verificationNeeded → /verify; otherwise /onboarding/verify.
  */
-export type SignupResponse = AuthResponse & { testMode: boolean; verificationNeeded: boolean };
+export const signupResponseSchema = authResponseSchema.extend({
+  testMode: z.boolean(),
+  verificationNeeded: z.boolean(),
+});
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 /** What anyone signed in may see of another user (the /find-user card): nothing private. */
-export type PublicUser = { _id: string; name: string; username: string };
+export const publicUserSchema = z.object({ _id: z.string(), name: z.string(), username: z.string() });
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export type SuccessResponse = { success: true };
+export const successResponseSchema = z.object({ success: z.literal(true) });
+export type SuccessResponse = z.infer<typeof successResponseSchema>;
+export const verifyCodeResponseSchema = z.object({
+  success: z.literal(true),
+  verified: z.literal(true),
+});
 
 /**
  * Verified identity (spec §4): any one of kyc_status completed, persona_status approved or

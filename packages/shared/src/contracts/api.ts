@@ -22,6 +22,3 @@ export const apiErrorSchema = z
       message: 'The request is not valid.',
     },
   });
-
-/** `{ success: true }`: the answer of calls that only act. */
-export const successSchema = z.object({ success: z.literal(true) });
