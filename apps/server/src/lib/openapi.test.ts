@@ -54,7 +54,10 @@ describe('OpenAPI document', () => {
       expect(operation, `${route.method} ${route.url} is in the document`).toBeDefined();
       if (!operation) continue;
       const statuses = Object.keys(operation.responses);
-      expect(statuses.some((s) => /^2/.test(s)), `${route.url} documents its answer`).toBe(true);
+      expect(
+        statuses.some((s) => /^2/.test(s)),
+        `${route.url} documents its answer`,
+      ).toBe(true);
       expect(JSON.stringify(operation.responses['4XX']), `${route.url} errors`).toContain(
         '#/components/schemas/ApiError',
       );
@@ -119,7 +122,7 @@ describe('API reference page', () => {
         : page.body;
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self'/);
-    expect(csp).not.toContain('unsafe-inline\'; script');
+    expect(csp).not.toContain("unsafe-inline'; script");
     // No inline script (CSP would block it) and no script from elsewhere (there is no internet).
     const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
@@ -133,7 +136,10 @@ describe('API reference page', () => {
       expect(asset.headers['content-type']).toMatch(/javascript/);
     }
     // The page's own script loads the document from this server.
-    const initializer = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    const initializer = await app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-initializer.js',
+    });
     expect(initializer.body).toContain('json');
   });
 });

@@ -183,7 +183,11 @@ export const signupResponseSchema = authResponseSchema.extend({
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 /** What anyone signed in may see of another user (the /find-user card): nothing private. */
-export const publicUserSchema = z.object({ _id: z.string(), name: z.string(), username: z.string() });
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+});
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const successResponseSchema = z.object({ success: z.literal(true) });

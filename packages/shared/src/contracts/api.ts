@@ -17,7 +17,9 @@ export const apiErrorSchema = z
       error: {
         code: 'validation_failed',
         message: 'The request is not valid.',
-        details: { fields: [{ path: 'amountUsd', message: 'Too small: expected number to be >0' }] },
+        details: {
+          fields: [{ path: 'amountUsd', message: 'Too small: expected number to be >0' }],
+        },
       },
       message: 'The request is not valid.',
     },

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  emailSchema,
-  languageSchema,
-  type VerificationService,
-  verificationServiceSchema,
-} from './accounts';
+import { emailSchema, languageSchema, verificationServiceSchema } from './accounts';
 import { textLine } from './text';
 
 /**

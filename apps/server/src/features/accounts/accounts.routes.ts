@@ -16,7 +16,8 @@ import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { currentUser, requireUser } from './require-user';
 
 const userIdParams = z.strictObject({ id: z.string().max(64) });
-const noBody = z.strictObject({}).optional();
+// The spec's clients send no body (or an empty JSON one); Fastify hands the schema null for none.
+const noBody = z.strictObject({}).nullish();
 const auth = ['Accounts'];
 
 export async function accountsRoutes(app: AppInstance): Promise<void> {

@@ -27,7 +27,7 @@ export async function billPayRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const { paymentType } = request.query;
-        return BILLERS.filter((b) => !paymentType || b.paymentType === paymentType);
+      return BILLERS.filter((b) => !paymentType || b.paymentType === paymentType);
     },
   );
 

@@ -79,7 +79,9 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
           // a mismatch is our fault (500, nothing stored), never a stored answer.
           const checked = contract.response.schema.safeParse(done.body);
           if (!checked.success) {
-            throw new Error(`The answer of POST ${path} breaks its contract: ${checked.error.message}`);
+            throw new Error(
+              `The answer of POST ${path} breaks its contract: ${checked.error.message}`,
+            );
           }
           return { statusCode: done.statusCode, body: checked.data };
         },

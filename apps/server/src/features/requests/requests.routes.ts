@@ -57,7 +57,13 @@ export async function requestsRoutes(app: AppInstance): Promise<void> {
     moneyPost(
       app,
       `/api/requests/:id/${action}`,
-      { summary, tags, body: noBody, params: idParams, response: { status: 200, schema: moneyRequestSchema } },
+      {
+        summary,
+        tags,
+        body: noBody,
+        params: idParams,
+        response: { status: 200, schema: moneyRequestSchema },
+      },
       async ({ userId, params, tx }) => ({
         statusCode: 200,
         body: await requests[action](tx, userId, params.id),
