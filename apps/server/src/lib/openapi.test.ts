@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { signUp } from '../../test/accounts-helpers';
 import { testConfig } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
@@ -11,12 +12,13 @@ import { buildApp } from '../app';
  * document is valid OpenAPI 3.1, and the reference page works offline under our CSP.
  */
 const { db } = await createTestDatabase();
-const routes: Array<{ method: string; url: string }> = [];
+const routes: Array<{ method: string; url: string; body?: z.ZodType }> = [];
 const app = await buildApp(
   { config: testConfig(), db },
   {
     onRoute: (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      const body = (route.schema as { body?: z.ZodType } | undefined)?.body;
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, body });
     },
   },
 );
@@ -109,6 +111,19 @@ describe('OpenAPI document', () => {
     const text = JSON.stringify(document);
     for (const [, name] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
       expect(document.components.schemas, name).toHaveProperty(name as string);
+    }
+  });
+
+  it('shows examples of the money bodies that their own contracts accept', async () => {
+    const document = await openApi();
+    const send = JSON.stringify(document.paths['/api/transactions/send']?.post?.requestBody);
+    expect(send).toMatch(/"example":\{"recipientName"/);
+    const withExamples = routes.filter((r) => r.body && z.globalRegistry.get(r.body)?.examples);
+    expect(withExamples.length).toBeGreaterThan(5);
+    for (const { url, body } of withExamples) {
+      for (const example of z.globalRegistry.get(body as z.ZodType)?.examples as unknown[]) {
+        expect(body?.safeParse(example).error, url).toBeUndefined();
+      }
     }
   });
 });

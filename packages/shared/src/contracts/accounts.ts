@@ -94,25 +94,41 @@ export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
 export type VerifyCodeResponse = { success: true; verified: true };
 
 // POST /api/auth/signup
-export const signupBody = z.strictObject({
-  name: nameSchema,
-  email: emailSchema,
-  phone: phoneSchema.optional(),
-  username: usernameSchema,
-  password: passwordSchema,
-  zipCode: zipCodeSchema,
-  verificationService: verificationServiceSchema.optional(),
-  /** Sent by the spec's client; never trusted: the server checks its own record of the code. */
-  emailVerified: z.boolean().optional(),
-  language: languageSchema.optional(),
-});
+export const signupBody = z
+  .strictObject({
+    name: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema.optional(),
+    username: usernameSchema,
+    password: passwordSchema,
+    zipCode: zipCodeSchema,
+    verificationService: verificationServiceSchema.optional(),
+    /** Sent by the spec's client; never trusted: the server checks its own record of the code. */
+    emailVerified: z.boolean().optional(),
+    language: languageSchema.optional(),
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Ana García',
+        email: 'ana@example.com',
+        phone: '+13055550123',
+        username: 'ana_g',
+        password: 'correct horse battery',
+        zipCode: '33101',
+        language: 'es',
+      },
+    ],
+  });
 export type SignupBody = z.infer<typeof signupBody>;
 
 // POST /api/auth/login — `username` may also be the e-mail address.
-export const loginBody = z.strictObject({
-  username: textLine().min(1).max(254),
-  password: z.string().min(1).max(PASSWORD_MAX),
-});
+export const loginBody = z
+  .strictObject({
+    username: textLine().min(1).max(254),
+    password: z.string().min(1).max(PASSWORD_MAX),
+  })
+  .meta({ examples: [{ username: 'ana_g', password: 'correct horse battery' }] });
 export type LoginBody = z.infer<typeof loginBody>;
 
 // POST /api/auth/password-reset/request and /confirm

@@ -30,13 +30,15 @@ export const speedSchema = z.enum(['standard', 'express']);
 export type Speed = z.infer<typeof speedSchema>;
 
 // POST /api/transactions/quote
-export const quoteBody = z.strictObject({
-  recipientCountry: corridorCountrySchema,
-  amountUsd: amountUsdSchema,
-  speed: speedSchema.default('standard'),
-  /** With the recipient's phone, a phone of a Pago user is quoted as what it is: instant and free. */
-  recipientPhone: phoneSchema.optional(),
-});
+export const quoteBody = z
+  .strictObject({
+    recipientCountry: corridorCountrySchema,
+    amountUsd: amountUsdSchema,
+    speed: speedSchema.default('standard'),
+    /** With the recipient's phone, a phone of a Pago user is quoted as what it is: instant and free. */
+    recipientPhone: phoneSchema.optional(),
+  })
+  .meta({ examples: [{ recipientCountry: 'MX', amountUsd: 100, speed: 'standard' }] });
 export type QuoteBody = z.input<typeof quoteBody>;
 export const quoteSchema = z
   .object({
@@ -63,22 +65,38 @@ export const quoteSchema = z
 export type Quote = z.infer<typeof quoteSchema>;
 
 // POST /api/transactions/send — recipientName is the recipient's phone (spec's naming).
-export const sendMoneyBody = z.strictObject({
-  recipientName: phoneSchema,
-  recipientCountry: corridorCountrySchema,
-  amountUsd: amountUsdSchema,
-  speed: speedSchema.optional(),
-  /** Required for an international send; a phone of a Pago user is paid instantly and free. */
-  quoteId: z.uuid().optional(),
-});
+export const sendMoneyBody = z
+  .strictObject({
+    recipientName: phoneSchema,
+    recipientCountry: corridorCountrySchema,
+    amountUsd: amountUsdSchema,
+    speed: speedSchema.optional(),
+    /** Required for an international send; a phone of a Pago user is paid instantly and free. */
+    quoteId: z.uuid().optional(),
+  })
+  .meta({
+    examples: [
+      {
+        recipientName: '+525512345678',
+        recipientCountry: 'MX',
+        amountUsd: 100,
+        speed: 'standard',
+        quoteId: '0b6f1c2e-8d1a-4c3e-9f5b-2a7d4e6c8b90',
+      },
+    ],
+  });
 export type SendMoneyBody = z.infer<typeof sendMoneyBody>;
 
 // POST /api/requests/create — requestedFrom is a username or a phone of a Pago user.
-export const createRequestBody = z.strictObject({
-  requestedFrom: z.union([phoneSchema, usernameSchema]),
-  requestNote: textLines().max(140).default(''),
-  amountUsd: amountUsdSchema,
-});
+export const createRequestBody = z
+  .strictObject({
+    requestedFrom: z.union([phoneSchema, usernameSchema]),
+    requestNote: textLines().max(140).default(''),
+    amountUsd: amountUsdSchema,
+  })
+  .meta({
+    examples: [{ requestedFrom: 'beto_r', requestNote: 'Cena del viernes', amountUsd: 25.5 }],
+  });
 export type CreateRequestBody = z.input<typeof createRequestBody>;
 
 /**
@@ -94,32 +112,48 @@ export const listRequestsQuery = z.strictObject({
 });
 
 // POST /api/unit/payments/send — receiver is a phone or an e-mail of a Pago user.
-export const bankPaymentBody = z.strictObject({
-  receiver: textLine().min(3).max(254),
-  amount: amountCentsSchema,
-  description: textLine().max(140).default(''),
-});
+export const bankPaymentBody = z
+  .strictObject({
+    receiver: textLine().min(3).max(254),
+    amount: amountCentsSchema,
+    description: textLine().max(140).default(''),
+  })
+  .meta({ examples: [{ receiver: '+13055550199', amount: 5000, description: 'Rent share' }] });
 export type BankPaymentBody = z.input<typeof bankPaymentBody>;
 
 export const BILL_PAYMENT_TYPES = BILL_CATEGORIES.flatMap((c) => c.billTypes);
 // POST /api/unit/bill-payment — amount in cents; accountId is the user's account number at the biller.
-export const billPaymentBody = z.strictObject({
-  paymentType: z.enum(BILL_PAYMENT_TYPES as [string, ...string[]]),
-  payeeId: textLine().min(1).max(64),
-  amount: amountCentsSchema,
-  accountId: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{4,34}$/, { error: 'Account number at the biller is not valid' }),
-  memo: textLine().max(140).default(''),
-});
+export const billPaymentBody = z
+  .strictObject({
+    paymentType: z.enum(BILL_PAYMENT_TYPES as [string, ...string[]]),
+    payeeId: textLine().min(1).max(64),
+    amount: amountCentsSchema,
+    accountId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{4,34}$/, { error: 'Account number at the biller is not valid' }),
+    memo: textLine().max(140).default(''),
+  })
+  .meta({
+    examples: [
+      {
+        paymentType: 'electricity',
+        payeeId: 'electricity-1',
+        amount: 8450,
+        accountId: '1234-5678',
+        memo: '',
+      },
+    ],
+  });
 export type BillPaymentBody = z.input<typeof billPaymentBody>;
 
 // POST /api/wallet/test-deposit (sandbox mode only)
 export const TEST_DEPOSIT_MAX_CENTS = 100_000;
-export const testDepositBody = z.strictObject({
-  amount: amountCentsSchema.max(TEST_DEPOSIT_MAX_CENTS),
-});
+export const testDepositBody = z
+  .strictObject({
+    amount: amountCentsSchema.max(TEST_DEPOSIT_MAX_CENTS),
+  })
+  .meta({ examples: [{ amount: 50000 }] });
 
 export const TRANSFER_KINDS = [
   'deposit',
