@@ -121,7 +121,8 @@ describe('OpenAPI document', () => {
     const withExamples = routes.filter((r) => r.body && z.globalRegistry.get(r.body)?.examples);
     expect(withExamples.length).toBeGreaterThan(5);
     for (const { url, body } of withExamples) {
-      for (const example of z.globalRegistry.get(body as z.ZodType)?.examples as unknown[]) {
+      for (const example of (z.globalRegistry.get(body as z.ZodType)?.examples ??
+        []) as unknown[]) {
         expect(body?.safeParse(example).error, url).toBeUndefined();
       }
     }
