@@ -6,6 +6,7 @@ import { signUp } from '../../test/accounts-helpers';
 import { testConfig } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { buildApp } from '../app';
+import { errorResponses } from './openapi';
 
 /**
  * The API reference: every /api route is in the OpenAPI 3.1 document with its contract, the
@@ -182,6 +183,27 @@ describe('declared contracts', () => {
       payload: { amountUsd: 'lots' },
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('serializes an answer with its declared schema, so undeclared fields never leave', async () => {
+    const other = await buildApp({ config: testConfig(), db });
+    other.get(
+      '/api/contract-probe',
+      {
+        schema: {
+          response: {
+            200: z.object({ _id: z.string(), name: z.string() }),
+            ...errorResponses,
+          },
+        },
+      },
+      async () =>
+        ({ _id: 'u1', name: 'Ana', passwordHash: 'secret' }) as { _id: string; name: string },
+    );
+    const response = await other.inject({ method: 'GET', url: '/api/contract-probe' });
+    await other.close();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ _id: 'u1', name: 'Ana' });
   });
 
   it('answers only the declared fields of a signed-in user’s profile', async () => {
