@@ -1,6 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+  type RouteOptions,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -27,6 +43,7 @@ import { setAnswerHeaders } from './lib/answer-headers';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { installInputGuard } from './lib/input-guard';
 import { createLogger } from './lib/logger';
+import { openApiDocument } from './lib/openapi';
 import { createLiveBankingPartner } from './providers/banking/banking-partner';
 import { createLiveBillerNetwork } from './providers/billpay/biller-network';
 import { createMailer, createSmtpTransport, type Mailer } from './providers/email/mailer';
@@ -61,7 +78,14 @@ export type AppDeps = {
    */
   selfUrl?: () => string;
 };
-export type AppInstance = FastifyInstance;
+/** Routes declare zod schemas; Fastify validates and serializes with them and types the handlers. */
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** SMTP when it is configured; the sandbox mailbox in sandbox mode only (live mode needs SMTP). */
 function mailTransport(config: Config, db: Database) {
@@ -196,7 +220,7 @@ export async function buildApp(
   } = {},
 ): Promise<AppInstance> {
   const { config } = deps;
-  const app = Fastify({
+  const app: AppInstance = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -248,6 +272,27 @@ export async function buildApp(
 
   installErrorHandler(app);
   installInputGuard(app);
+  // Every route's `schema` is zod: requests are validated and answers serialized with it.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Registered before the routes, so it sees each one as it is added (OpenAPI 3.1 from the zod).
+  await app.register(swagger, {
+    openapi: openApiDocument(config),
+    // Only our API: the sandbox fakes imitate the vendors' APIs, and the web app is pages.
+    transform: (route) =>
+      route.url.startsWith('/api/')
+        ? jsonSchemaTransform(route)
+        : { schema: { hide: true }, url: route.url },
+    // Schemas with a `.meta({ id })` become components, referenced by `$ref`.
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Its page loads its scripts from here, so it works under `script-src 'self'` and offline.
+    staticCSP: false,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
   await app.register(featuresRoutes);
   await app.register(emailVerificationRoutes);

@@ -1,6 +1,10 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/database';
 import { setAnswerHeaders } from './answer-headers';
@@ -40,6 +44,16 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   if (error instanceof AppError) {
     return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.details));
   }
+  // A route's declared schema refused the request: each failing field by its path in that part.
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = error.validation.map((issue) => ({
+      path: issue.instancePath.slice(1).replaceAll('/', '.'),
+      message: issue.message,
+    }));
+    return reply
+      .code(400)
+      .send(errorBody('validation_failed', 'The request is not valid.', { fields }));
+  }
   if (error instanceof ZodError) {
     const fields = error.issues.map((issue) => ({
       path: issue.path.join('.'),
@@ -62,6 +76,11 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.code(error.statusCode).send(errorBody('bad_request', error.message));
+  }
+  if (error.code === 'FST_ERR_RESPONSE_SERIALIZATION' && isResponseSerializationError(error)) {
+    // Our answer broke its own contract: our fault, logged with the mismatch.
+    request.log.error({ err: error, cause: error.cause }, 'response does not match its schema');
+    return reply.code(500).send(errorBody('internal_error', INTERNAL_MESSAGE));
   }
   if (isDatabaseUnavailable(error)) {
     // The request did not complete (a money transaction rolled back with its connection).

@@ -94,25 +94,41 @@ export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
 export type VerifyCodeResponse = { success: true; verified: true };
 
 // POST /api/auth/signup
-export const signupBody = z.strictObject({
-  name: nameSchema,
-  email: emailSchema,
-  phone: phoneSchema.optional(),
-  username: usernameSchema,
-  password: passwordSchema,
-  zipCode: zipCodeSchema,
-  verificationService: verificationServiceSchema.optional(),
-  /** Sent by the spec's client; never trusted: the server checks its own record of the code. */
-  emailVerified: z.boolean().optional(),
-  language: languageSchema.optional(),
-});
+export const signupBody = z
+  .strictObject({
+    name: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema.optional(),
+    username: usernameSchema,
+    password: passwordSchema,
+    zipCode: zipCodeSchema,
+    verificationService: verificationServiceSchema.optional(),
+    /** Sent by the spec's client; never trusted: the server checks its own record of the code. */
+    emailVerified: z.boolean().optional(),
+    language: languageSchema.optional(),
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Ana García',
+        email: 'ana@example.com',
+        phone: '+13055550123',
+        username: 'ana_g',
+        password: 'correct horse battery',
+        zipCode: '33101',
+        language: 'es',
+      },
+    ],
+  });
 export type SignupBody = z.infer<typeof signupBody>;
 
 // POST /api/auth/login — `username` may also be the e-mail address.
-export const loginBody = z.strictObject({
-  username: textLine().min(1).max(254),
-  password: z.string().min(1).max(PASSWORD_MAX),
-});
+export const loginBody = z
+  .strictObject({
+    username: textLine().min(1).max(254),
+    password: z.string().min(1).max(PASSWORD_MAX),
+  })
+  .meta({ examples: [{ username: 'ana_g', password: 'correct horse battery' }] });
 export type LoginBody = z.infer<typeof loginBody>;
 
 // POST /api/auth/password-reset/request and /confirm
@@ -142,42 +158,60 @@ export const updateProfileBody = z.strictObject({
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 /** The signed-in user as GET /api/user/profile returns them (spec §3 field names). */
-export type UserProfile = {
-  _id: string;
-  name: string;
-  username: string;
-  email: string;
-  phone: string | null;
-  phone_verified: boolean;
-  address: string | null;
-  zipCode: string | null;
-  verificationService: VerificationService | null;
-  kyc_status: string | null;
-  persona_status: string | null;
-  persona_inquiry_id: string | null;
-  plaidIdentityStatus: string | null;
-  unitAccountId: string | null;
-  /** Wallet balance in whole cents, from the ledger. */
-  balanceCents: number;
-  /** The same in US dollars, as the spec's clients read it; display from balanceCents. */
-  balance: number;
-  availableBalanceCents: number;
-  language: Language;
-  createdAt: string;
-};
+export const userProfileSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    username: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    phone_verified: z.boolean(),
+    address: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    verificationService: verificationServiceSchema.nullable(),
+    kyc_status: z.string().nullable(),
+    persona_status: z.string().nullable(),
+    persona_inquiry_id: z.string().nullable(),
+    plaidIdentityStatus: z.string().nullable(),
+    unitAccountId: z.string().nullable(),
+    /** Wallet balance in whole cents, from the ledger. */
+    balanceCents: z.number().int(),
+    /** The same in US dollars, as the spec's clients read it; display from balanceCents. */
+    balance: z.number(),
+    availableBalanceCents: z.number().int(),
+    language: languageSchema,
+    createdAt: z.string(),
+  })
+  .meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export type AuthResponse = { token: string; user: UserProfile };
+export const authResponseSchema = z.object({ token: z.string(), user: userProfileSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /**
  * Registration result (spec §3). Where it sends the web app (spec §4): testMode → /dashboard;
  * verificationNeeded → /verify; otherwise /onboarding/verify.
  */
-export type SignupResponse = AuthResponse & { testMode: boolean; verificationNeeded: boolean };
+export const signupResponseSchema = authResponseSchema.extend({
+  testMode: z.boolean(),
+  verificationNeeded: z.boolean(),
+});
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 /** What anyone signed in may see of another user (the /find-user card): nothing private. */
-export type PublicUser = { _id: string; name: string; username: string };
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export type SuccessResponse = { success: true };
+export const successResponseSchema = z.object({ success: z.literal(true) });
+export type SuccessResponse = z.infer<typeof successResponseSchema>;
+export const verifyCodeResponseSchema = z.object({
+  success: z.literal(true),
+  verified: z.literal(true),
+});
 
 /**
  * Verified identity (spec §4): any one of kyc_status completed, persona_status approved or

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, languageSchema, type VerificationService } from './accounts';
+import { emailSchema, languageSchema, verificationServiceSchema } from './accounts';
 import { textLine } from './text';
 
 /**
@@ -39,7 +39,8 @@ export type PersonaInquiryStatus = (typeof PERSONA_INQUIRY_STATUSES)[number];
  * failed, approved; kyc_status (the summary the dashboard badge shows) one of pending,
  * pending_review, failed, completed.
  */
-export type UserIdentityStatus = 'pending' | 'pending_review' | 'failed' | 'approved';
+export const userIdentityStatusSchema = z.enum(['pending', 'pending_review', 'failed', 'approved']);
+export type UserIdentityStatus = z.infer<typeof userIdentityStatusSchema>;
 export type KycStatus = 'pending' | 'pending_review' | 'failed' | 'completed';
 
 /** Where the user stands, for the screens: what to show and what to offer next. */
@@ -64,37 +65,45 @@ export const IDENTITY_FAILURE_REASONS = [
 ] as const;
 export type IdentityFailureReason = (typeof IDENTITY_FAILURE_REASONS)[number];
 
-export type IdentityStatus = {
-  state: IdentityState;
-  verified: boolean;
-  /** The provider of the latest attempt, else the one stored on the profile. */
-  verificationService: VerificationService | null;
-  kyc_status: KycStatus | null;
-  persona_status: UserIdentityStatus | null;
-  plaidIdentityStatus: UserIdentityStatus | null;
-  persona_inquiry_id: string | null;
-  /** When the latest attempt last changed (ISO 8601), null before any attempt. */
-  updatedAt: string | null;
-  /** The legal name the vendor verified (money moves under it); null until verified. */
-  legalName: string | null;
-  /** Why the latest attempt failed on Pago's side; null otherwise. */
-  failureReason: IdentityFailureReason | null;
-};
+export const identityStatusSchema = z
+  .object({
+    state: z.enum(IDENTITY_STATES),
+    verified: z.boolean(),
+    /** The provider of the latest attempt, else the one stored on the profile. */
+    verificationService: verificationServiceSchema.nullable(),
+    kyc_status: z.enum(['pending', 'pending_review', 'failed', 'completed']).nullable(),
+    persona_status: userIdentityStatusSchema.nullable(),
+    plaidIdentityStatus: userIdentityStatusSchema.nullable(),
+    persona_inquiry_id: z.string().nullable(),
+    /** When the latest attempt last changed (ISO 8601), null before any attempt. */
+    updatedAt: z.string().nullable(),
+    /** The legal name the vendor verified (money moves under it); null until verified. */
+    legalName: z.string().nullable(),
+    /** Why the latest attempt failed on Pago's side; null otherwise. */
+    failureReason: z.enum(IDENTITY_FAILURE_REASONS).nullable(),
+  })
+  .meta({ id: 'IdentityStatus' });
+export type IdentityStatus = z.infer<typeof identityStatusSchema>;
 
 // GET /api/identity/settings
-export type IdentitySettings = {
+export const identitySettingsSchema = z.object({
   /** The profile's verificationService, else the ZIP code's provider (kyc-routing), else persona. */
-  provider: VerificationService;
-  status: IdentityStatus;
+  provider: verificationServiceSchema,
+  status: identityStatusSchema,
   /** Loaded on demand by the web app; the sandbox fake in sandbox mode, Plaid's CDN in live mode. */
-  plaid: { linkScriptUrl: string };
-  persona: { clientScriptUrl: string; environment: 'sandbox' | 'production' };
-};
+  plaid: z.object({ linkScriptUrl: z.string() }),
+  persona: z.object({
+    clientScriptUrl: z.string(),
+    environment: z.enum(['sandbox', 'production']),
+  }),
+});
+export type IdentitySettings = z.infer<typeof identitySettingsSchema>;
 
 // POST /api/plaid/identity-verification/create — body optional; language of the hosted flow.
 export const plaidCreateBody = z.strictObject({ language: languageSchema.optional() });
 export type PlaidCreateBody = z.infer<typeof plaidCreateBody>;
-export type PlaidCreateResponse = { link_token: string };
+export const plaidCreateResponseSchema = z.object({ link_token: z.string() });
+export type PlaidCreateResponse = z.infer<typeof plaidCreateResponseSchema>;
 
 // POST /api/plaid/identity-verification/complete
 export const plaidIdentityVerificationIdSchema = z
@@ -107,7 +116,11 @@ export type PlaidCompleteBody = z.infer<typeof plaidCompleteBody>;
 
 // POST …/complete and GET /api/plaid/identity-verification/status — status is Plaid's own
 // (null before any attempt); identity is the user's resulting standing.
-export type PlaidStatusResponse = { status: PlaidIdvStatus | null; identity: IdentityStatus };
+export const plaidStatusResponseSchema = z.object({
+  status: z.enum(PLAID_IDV_STATUSES).nullable(),
+  identity: identityStatusSchema,
+});
+export type PlaidStatusResponse = z.infer<typeof plaidStatusResponseSchema>;
 
 // POST /api/persona/create-inquiry — the fields Persona's flow starts prefilled with.
 export const personaCreateInquiryBody = z.strictObject({
@@ -119,17 +132,23 @@ export const personaCreateInquiryBody = z.strictObject({
 });
 export type PersonaCreateInquiryBody = z.infer<typeof personaCreateInquiryBody>;
 /** sessionToken: set when the inquiry was already started; Persona's client needs it to continue. */
-export type PersonaCreateInquiryResponse = {
-  inquiry: { id: string; status: PersonaInquiryStatus; sessionToken: string | null };
-};
+export const personaCreateInquiryResponseSchema = z.object({
+  inquiry: z.object({
+    id: z.string(),
+    status: z.enum(PERSONA_INQUIRY_STATUSES),
+    sessionToken: z.string().nullable(),
+  }),
+});
+export type PersonaCreateInquiryResponse = z.infer<typeof personaCreateInquiryResponseSchema>;
 
 // GET /api/persona/status/{inquiryId} — only the owner's inquiry.
 export const personaInquiryIdSchema = z
   .string()
   .regex(/^inq_[A-Za-z0-9]{8,64}$/, { error: 'Invalid inquiry id' });
-export type PersonaStatusResponse = {
-  inquiryId: string;
+export const personaStatusResponseSchema = z.object({
+  inquiryId: z.string(),
   /** Persona's own status of this inquiry. */
-  status: PersonaInquiryStatus;
-  identity: IdentityStatus;
-};
+  status: z.enum(PERSONA_INQUIRY_STATUSES),
+  identity: identityStatusSchema,
+});
+export type PersonaStatusResponse = z.infer<typeof personaStatusResponseSchema>;

@@ -23,6 +23,12 @@ export const amountUsdSchema = z
     error: 'Amount must be dollars with at most two decimals, e.g. 19.99',
   });
 
+/**
+ * Cents in an answer: a whole number on the wire, the `Cents` brand in TypeScript (the server
+ * builds answers from `Cents` already; no transform, so answers serialize as they are).
+ */
+export const centsValueSchema = z.number().int() as unknown as z.ZodType<Cents, number>;
+
 /** A positive whole number of cents up to `max`, branded `Cents` once validated. */
 export function centsSchema(max: number) {
   return z.number().int().positive().max(max).transform(cents);
@@ -42,52 +48,73 @@ export const speedSchema = z.enum(['standard', 'express']);
 export type Speed = z.infer<typeof speedSchema>;
 
 // POST /api/transactions/quote
-export const quoteBody = z.strictObject({
-  recipientCountry: corridorCountrySchema,
-  amountUsd: amountUsdSchema,
-  speed: speedSchema.default('standard'),
-  /** With the recipient's phone, a phone of a Pago user is quoted as what it is: instant and free. */
-  recipientPhone: phoneSchema.optional(),
-});
+export const quoteBody = z
+  .strictObject({
+    recipientCountry: corridorCountrySchema,
+    amountUsd: amountUsdSchema,
+    speed: speedSchema.default('standard'),
+    /** With the recipient's phone, a phone of a Pago user is quoted as what it is: instant and free. */
+    recipientPhone: phoneSchema.optional(),
+  })
+  .meta({ examples: [{ recipientCountry: 'MX', amountUsd: 100, speed: 'standard' }] });
 export type QuoteBody = z.input<typeof quoteBody>;
-export type Quote = {
-  quoteId: string;
-  /** p2p: the phone belongs to a Pago user — paid instantly in USD, no fee, no exchange. */
-  transferKind: 'p2p' | 'remittance';
-  recipientCountry: string;
-  speed: Speed;
-  amountCents: Cents;
-  feeCents: Cents;
-  /** amount + fee: what leaves the wallet. */
-  totalCents: Cents;
-  payoutCurrency: string;
-  /** Units of payoutCurrency per US dollar, after our spread, as an exact decimal string. */
-  fxRate: string;
-  marketRate: string;
-  spreadBps: number;
-  /** What the recipient gets, in payoutCurrency, as an exact decimal string ("1829.15"). */
-  payoutAmount: string;
-  deliveryEstimate: 'instant' | 'under_30_minutes' | 'one_to_three_days';
-  expiresAt: string;
-};
+export const quoteSchema = z
+  .object({
+    quoteId: z.string(),
+    /** p2p: the phone belongs to a Pago user — paid instantly in USD, no fee, no exchange. */
+    transferKind: z.enum(['p2p', 'remittance']),
+    recipientCountry: z.string(),
+    speed: speedSchema,
+    amountCents: centsValueSchema,
+    feeCents: centsValueSchema,
+    /** amount + fee: what leaves the wallet. */
+    totalCents: centsValueSchema,
+    payoutCurrency: z.string(),
+    /** Units of payoutCurrency per US dollar, after our spread, as an exact decimal string. */
+    fxRate: z.string(),
+    marketRate: z.string(),
+    spreadBps: z.number(),
+    /** What the recipient gets, in payoutCurrency, as an exact decimal string ("1829.15"). */
+    payoutAmount: z.string(),
+    deliveryEstimate: z.enum(['instant', 'under_30_minutes', 'one_to_three_days']),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'Quote' });
+export type Quote = z.infer<typeof quoteSchema>;
 
 // POST /api/transactions/send — recipientName is the recipient's phone (spec's naming).
-export const sendMoneyBody = z.strictObject({
-  recipientName: phoneSchema,
-  recipientCountry: corridorCountrySchema,
-  amountUsd: amountUsdSchema,
-  speed: speedSchema.optional(),
-  /** Required for an international send; a phone of a Pago user is paid instantly and free. */
-  quoteId: z.uuid().optional(),
-});
+export const sendMoneyBody = z
+  .strictObject({
+    recipientName: phoneSchema,
+    recipientCountry: corridorCountrySchema,
+    amountUsd: amountUsdSchema,
+    speed: speedSchema.optional(),
+    /** Required for an international send; a phone of a Pago user is paid instantly and free. */
+    quoteId: z.uuid().optional(),
+  })
+  .meta({
+    examples: [
+      {
+        recipientName: '+525512345678',
+        recipientCountry: 'MX',
+        amountUsd: 100,
+        speed: 'standard',
+        quoteId: '0b6f1c2e-8d1a-4c3e-9f5b-2a7d4e6c8b90',
+      },
+    ],
+  });
 export type SendMoneyBody = z.infer<typeof sendMoneyBody>;
 
 // POST /api/requests/create — requestedFrom is a username or a phone of a Pago user.
-export const createRequestBody = z.strictObject({
-  requestedFrom: z.union([phoneSchema, usernameSchema]),
-  requestNote: textLines().max(140).default(''),
-  amountUsd: amountUsdSchema,
-});
+export const createRequestBody = z
+  .strictObject({
+    requestedFrom: z.union([phoneSchema, usernameSchema]),
+    requestNote: textLines().max(140).default(''),
+    amountUsd: amountUsdSchema,
+  })
+  .meta({
+    examples: [{ requestedFrom: 'beto_r', requestNote: 'Cena del viernes', amountUsd: 25.5 }],
+  });
 export type CreateRequestBody = z.input<typeof createRequestBody>;
 
 /**
@@ -103,32 +130,48 @@ export const listRequestsQuery = z.strictObject({
 });
 
 // POST /api/unit/payments/send — receiver is a phone or an e-mail of a Pago user.
-export const bankPaymentBody = z.strictObject({
-  receiver: textLine().min(3).max(254),
-  amount: amountCentsSchema,
-  description: textLine().max(140).default(''),
-});
+export const bankPaymentBody = z
+  .strictObject({
+    receiver: textLine().min(3).max(254),
+    amount: amountCentsSchema,
+    description: textLine().max(140).default(''),
+  })
+  .meta({ examples: [{ receiver: '+13055550199', amount: 5000, description: 'Rent share' }] });
 export type BankPaymentBody = z.input<typeof bankPaymentBody>;
 
 export const BILL_PAYMENT_TYPES = BILL_CATEGORIES.flatMap((c) => c.billTypes);
 // POST /api/unit/bill-payment — amount in cents; accountId is the user's account number at the biller.
-export const billPaymentBody = z.strictObject({
-  paymentType: z.enum(BILL_PAYMENT_TYPES as [string, ...string[]]),
-  payeeId: textLine().min(1).max(64),
-  amount: amountCentsSchema,
-  accountId: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{4,34}$/, { error: 'Account number at the biller is not valid' }),
-  memo: textLine().max(140).default(''),
-});
+export const billPaymentBody = z
+  .strictObject({
+    paymentType: z.enum(BILL_PAYMENT_TYPES as [string, ...string[]]),
+    payeeId: textLine().min(1).max(64),
+    amount: amountCentsSchema,
+    accountId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{4,34}$/, { error: 'Account number at the biller is not valid' }),
+    memo: textLine().max(140).default(''),
+  })
+  .meta({
+    examples: [
+      {
+        paymentType: 'electricity',
+        payeeId: 'electricity-1',
+        amount: 8450,
+        accountId: '1234-5678',
+        memo: '',
+      },
+    ],
+  });
 export type BillPaymentBody = z.input<typeof billPaymentBody>;
 
 // POST /api/wallet/test-deposit (sandbox mode only)
 export const TEST_DEPOSIT_MAX_CENTS = cents(100_000);
-export const testDepositBody = z.strictObject({
-  amount: centsSchema(TEST_DEPOSIT_MAX_CENTS),
-});
+export const testDepositBody = z
+  .strictObject({
+    amount: centsSchema(TEST_DEPOSIT_MAX_CENTS),
+  })
+  .meta({ examples: [{ amount: 50000 }] });
 
 export const TRANSFER_KINDS = [
   'deposit',
@@ -159,54 +202,101 @@ export const listTransactionsQuery = z.strictObject({
   to: z.iso.date().optional(),
 });
 
-export type TransferParty = {
-  userId: string | null;
-  name: string;
-  username: string | null;
-  phone: string | null;
-};
+export const transferPartySchema = z.object({
+  userId: z.string().nullable(),
+  name: z.string(),
+  username: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type TransferParty = z.infer<typeof transferPartySchema>;
 
 /** One transfer as its owner sees it; `direction` is from the viewer's side. */
-export type Transfer = {
-  id: string;
-  kind: TransferKind;
-  status: TransferStatus;
-  direction: 'in' | 'out';
-  amountCents: Cents;
-  feeCents: Cents;
-  totalCents: Cents;
-  counterparty: TransferParty | null;
-  createdAt: string;
-  details: Record<string, unknown>;
-};
-export type TransferReceipt = Transfer & {
-  statusHistory: { status: TransferStatus; at: string; note: string | null }[];
-};
-export type TransferList = { items: Transfer[]; nextCursor: string | null };
+export const transferSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(TRANSFER_KINDS),
+    status: z.enum(TRANSFER_STATUSES),
+    direction: z.enum(['in', 'out']),
+    amountCents: centsValueSchema,
+    feeCents: centsValueSchema,
+    totalCents: centsValueSchema,
+    counterparty: transferPartySchema.nullable(),
+    createdAt: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'Transfer' });
+export type Transfer = z.infer<typeof transferSchema>;
+export const transferReceiptSchema = transferSchema
+  .extend({
+    statusHistory: z.array(
+      z.object({
+        status: z.enum(TRANSFER_STATUSES),
+        at: z.string(),
+        note: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'TransferReceipt' });
+export type TransferReceipt = z.infer<typeof transferReceiptSchema>;
+export const transferListSchema = z.object({
+  items: z.array(transferSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TransferList = z.infer<typeof transferListSchema>;
 
-export type MoneyRequestStatus = 'pending' | 'paid' | 'declined' | 'cancelled';
-export type MoneyRequest = {
-  id: string;
-  amountCents: Cents;
-  note: string;
-  status: MoneyRequestStatus;
-  requester: TransferParty;
-  payer: TransferParty;
-  transferId: string | null;
-  createdAt: string;
-};
-export type MoneyRequestList = { items: MoneyRequest[]; nextCursor: string | null };
+export const moneyRequestStatusSchema = z.enum(['pending', 'paid', 'declined', 'cancelled']);
+export type MoneyRequestStatus = z.infer<typeof moneyRequestStatusSchema>;
+export const moneyRequestSchema = z
+  .object({
+    id: z.string(),
+    amountCents: centsValueSchema,
+    note: z.string(),
+    status: moneyRequestStatusSchema,
+    requester: transferPartySchema,
+    payer: transferPartySchema,
+    transferId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'MoneyRequest' });
+export type MoneyRequest = z.infer<typeof moneyRequestSchema>;
+export const moneyRequestListSchema = z.object({
+  items: z.array(moneyRequestSchema),
+  nextCursor: z.string().nullable(),
+});
+export type MoneyRequestList = z.infer<typeof moneyRequestListSchema>;
 
-export type LimitWindow = { limitCents: Cents; usedCents: Cents; remainingCents: Cents };
-export type Limits = { perTransactionCents: Cents; day: LimitWindow; month: LimitWindow };
+const limitWindowSchema = z.object({
+  limitCents: centsValueSchema,
+  usedCents: centsValueSchema,
+  remainingCents: centsValueSchema,
+});
+export type LimitWindow = z.infer<typeof limitWindowSchema>;
+export const limitsSchema = z.object({
+  perTransactionCents: centsValueSchema,
+  day: limitWindowSchema,
+  month: limitWindowSchema,
+});
+export type Limits = z.infer<typeof limitsSchema>;
 
-export type Balance = { balanceCents: Cents; availableBalanceCents: Cents; currency: 'USD' };
+export const balanceSchema = z.object({
+  balanceCents: centsValueSchema,
+  availableBalanceCents: centsValueSchema,
+  currency: z.literal('USD'),
+});
+export type Balance = z.infer<typeof balanceSchema>;
 
-export type BankAccount = {
-  id: string;
-  accountNumber: string;
-  routingNumber: string;
-  createdAt: string;
-};
+export const bankAccountSchema = z.object({
+  id: z.string(),
+  accountNumber: z.string(),
+  routingNumber: z.string(),
+  createdAt: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
 
-export type Biller = { id: string; name: string; paymentType: string; category: string };
+export const billerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  paymentType: z.string(),
+  category: z.string(),
+});
+export type Biller = z.infer<typeof billerSchema>;

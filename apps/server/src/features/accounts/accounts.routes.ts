@@ -1,57 +1,152 @@
 import {
+  authResponseSchema,
   loginBody,
   passwordResetConfirmBody,
   passwordResetRequestBody,
+  publicUserSchema,
   signupBody,
+  signupResponseSchema,
+  successResponseSchema,
   updateProfileBody,
+  userProfileSchema,
 } from '@pago/shared/contracts/accounts';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
+import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { currentUser, requireUser } from './require-user';
 
 const userIdParams = z.strictObject({ id: z.string().max(64) });
+// The spec's clients send no body (or an empty JSON one); Fastify hands the schema null for none.
+const noBody = z.strictObject({}).nullish();
+const auth = ['Accounts'];
 
 export async function accountsRoutes(app: AppInstance): Promise<void> {
   const { accounts } = app.services;
-  const signedIn = { preHandler: requireUser(accounts) };
+  // Before the schema's validation: who you are is checked ahead of what you sent.
+  const preValidation = requireUser(accounts);
 
-  app.post('/api/auth/signup', async (request, reply) => {
-    const result = await accounts.signup(signupBody.parse(request.body), request.ip);
-    return reply.code(201).send(result);
-  });
-
-  app.post('/api/auth/login', async (request) =>
-    accounts.login(loginBody.parse(request.body), request.ip),
+  app.post(
+    '/api/auth/signup',
+    {
+      schema: {
+        summary: 'Create an account; signed in at once',
+        tags: auth,
+        body: signupBody,
+        response: { 201: signupResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.signup(request.body, request.ip);
+      return reply.code(201).send(result);
+    },
   );
 
-  app.post('/api/auth/logout', signedIn, async (request) => {
-    await accounts.logout(currentUser(request).token);
-    return { success: true };
-  });
-
-  app.post('/api/auth/password-reset/request', async (request) => {
-    await accounts.requestPasswordReset(
-      passwordResetRequestBody.parse(request.body),
-      request.ip,
-      (error) => request.log.error({ err: error }, 'Password reset e-mail failed'),
-    );
-    return { success: true };
-  });
-
-  app.post('/api/auth/password-reset/confirm', async (request) => {
-    await accounts.confirmPasswordReset(passwordResetConfirmBody.parse(request.body), request.ip);
-    return { success: true };
-  });
-
-  app.get('/api/user/profile', signedIn, async (request) =>
-    accounts.getProfile(currentUser(request).userId),
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        summary: 'Sign in with username or e-mail and password; returns a session token',
+        tags: auth,
+        body: loginBody,
+        response: { 200: authResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => accounts.login(request.body, request.ip),
   );
 
-  app.put('/api/user/profile', signedIn, async (request) =>
-    accounts.updateProfile(currentUser(request).userId, updateProfileBody.parse(request.body)),
+  app.post(
+    '/api/auth/logout',
+    {
+      preValidation,
+      schema: {
+        summary: 'End this session',
+        tags: auth,
+        security: bearerAuth,
+        body: noBody,
+        response: { 200: successResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await accounts.logout(currentUser(request).token);
+      return { success: true as const };
+    },
   );
 
-  app.get('/api/users/:id/public', signedIn, async (request) =>
-    accounts.getPublicUser(userIdParams.parse(request.params).id),
+  app.post(
+    '/api/auth/password-reset/request',
+    {
+      schema: {
+        summary: 'E-mail a password reset code (answers the same whether the account exists)',
+        tags: auth,
+        body: passwordResetRequestBody,
+        response: { 200: successResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await accounts.requestPasswordReset(request.body, request.ip, (error) =>
+        request.log.error({ err: error }, 'Password reset e-mail failed'),
+      );
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      schema: {
+        summary: 'Set a new password with the e-mailed code',
+        tags: auth,
+        body: passwordResetConfirmBody,
+        response: { 200: successResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await accounts.confirmPasswordReset(request.body, request.ip);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/user/profile',
+    {
+      preValidation,
+      schema: {
+        summary: 'The signed-in user’s profile, with the balance in cents',
+        tags: auth,
+        security: bearerAuth,
+        response: { 200: userProfileSchema, ...errorResponses },
+      },
+    },
+    async (request) => accounts.getProfile(currentUser(request).userId),
+  );
+
+  app.put(
+    '/api/user/profile',
+    {
+      preValidation,
+      schema: {
+        summary: 'Change the signed-in user’s profile',
+        tags: auth,
+        security: bearerAuth,
+        body: updateProfileBody,
+        response: { 200: userProfileSchema, ...errorResponses },
+      },
+    },
+    async (request) => accounts.updateProfile(currentUser(request).userId, request.body),
+  );
+
+  app.get(
+    '/api/users/:id/public',
+    {
+      preValidation,
+      schema: {
+        summary: 'What any signed-in user may see of another: name and username',
+        tags: auth,
+        security: bearerAuth,
+        params: userIdParams,
+        response: { 200: publicUserSchema, ...errorResponses },
+      },
+    },
+    async (request) => accounts.getPublicUser(request.params.id),
   );
 }

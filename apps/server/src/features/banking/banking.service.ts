@@ -1,9 +1,6 @@
 import { randomInt } from 'node:crypto';
-import {
-  type BankAccount,
-  type BankPaymentBody,
-  bankPaymentBody,
-} from '@pago/shared/contracts/money';
+import type { BankAccount, bankPaymentBody } from '@pago/shared/contracts/money';
+import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
@@ -78,8 +75,7 @@ export function createBanking({ db, ledger, accounts, transfers, partner }: Deps
       throw new Error('Could not allocate a bank account number');
     },
 
-    async sendPayment(tx: Database, userId: string, input: BankPaymentBody) {
-      const body = bankPaymentBody.parse(input);
+    async sendPayment(tx: Database, userId: string, body: z.output<typeof bankPaymentBody>) {
       if (!(await findAccount(tx, userId)))
         throw new AppError('bank_account_required', 404, 'Banking Account Required');
       const receiver = body.receiver.includes('@')

@@ -1,24 +1,44 @@
-import { billPaymentBody } from '@pago/shared/contracts/money';
+import { billerSchema, billPaymentBody, transferSchema } from '@pago/shared/contracts/money';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
+import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
 
 const listQuery = z.strictObject({ paymentType: z.string().max(32).optional() });
+const tags = ['Bill pay'];
 
 export async function billPayRoutes(app: AppInstance): Promise<void> {
   const { ledger, accounts, transfers, partners } = app.services;
   const { billers } = partners;
 
-  app.get('/api/billers', { preHandler: requireUser(accounts) }, async (request) => {
-    const { paymentType } = listQuery.parse(request.query);
-    const all = billers.billers();
-    return paymentType ? all.filter((b) => b.paymentType === paymentType) : all;
-  });
+  app.get(
+    '/api/billers',
+    {
+      preValidation: requireUser(accounts),
+      schema: {
+        summary: 'The billers a bill can be paid to, optionally of one payment type',
+        tags,
+        security: bearerAuth,
+        querystring: listQuery,
+        response: { 200: z.array(billerSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { paymentType } = request.query;
+      return billers.billers().filter((b) => !paymentType || b.paymentType === paymentType);
+    },
+  );
 
-  moneyPost(app, '/api/unit/bill-payment', billPaymentBody, async ({ userId, body, tx }) => {
+  const contract = {
+    summary: 'Pay a bill, in cents, to a biller',
+    tags,
+    body: billPaymentBody,
+    response: { status: 201 as const, schema: transferSchema },
+  };
+  moneyPost(app, '/api/unit/bill-payment', contract, async ({ userId, body, tx }) => {
     if (!billers.available) throw unavailableInLiveMode('billPay');
     const biller = billers.billers().find((b) => b.id === body.payeeId);
     if (!biller || biller.paymentType !== body.paymentType) {

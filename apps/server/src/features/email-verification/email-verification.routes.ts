@@ -1,22 +1,51 @@
-import { sendVerificationBody, verifyCodeBody } from '@pago/shared/contracts/accounts';
+import {
+  sendVerificationBody,
+  successResponseSchema,
+  verifyCodeBody,
+  verifyCodeResponseSchema,
+} from '@pago/shared/contracts/accounts';
 import type { AppInstance } from '../../app';
+import { errorResponses } from '../../lib/openapi';
+
+const tags = ['Accounts'];
 
 export async function emailVerificationRoutes(app: AppInstance): Promise<void> {
   const { emailVerification } = app.services;
 
-  app.post('/api/email/send-verification', async (request) => {
-    const body = sendVerificationBody.parse(request.body);
-    await emailVerification.sendCode(
-      'email',
-      { email: body.email, name: body.name, language: body.language ?? 'es' },
-      request.ip,
-    );
-    return { success: true };
-  });
+  app.post(
+    '/api/email/send-verification',
+    {
+      schema: {
+        summary: 'E-mail a six-digit code to confirm an address before sign-up',
+        tags,
+        body: sendVerificationBody,
+        response: { 200: successResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      await emailVerification.sendCode(
+        'email',
+        { email: body.email, name: body.name, language: body.language ?? 'es' },
+        request.ip,
+      );
+      return { success: true as const };
+    },
+  );
 
-  app.post('/api/email/verify-code', async (request) => {
-    const body = verifyCodeBody.parse(request.body);
-    await emailVerification.verifyEmailCode(body.email, body.code, request.ip);
-    return { success: true, verified: true };
-  });
+  app.post(
+    '/api/email/verify-code',
+    {
+      schema: {
+        summary: 'Check the e-mailed code',
+        tags,
+        body: verifyCodeBody,
+        response: { 200: verifyCodeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await emailVerification.verifyEmailCode(request.body.email, request.body.code, request.ip);
+      return { success: true as const, verified: true as const };
+    },
+  );
 }

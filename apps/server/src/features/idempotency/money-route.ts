@@ -1,41 +1,97 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
+import { bearerAuth, errorResponses, idempotencyHeaders } from '../../lib/openapi';
 import { currentUser, requireUser, requireVerifiedIdentity } from '../accounts/require-user';
 import { idempotencyKey, runIdempotent } from './idempotency.service';
 
-type MoneyHandler<Body> = (input: {
+const noParams = z.strictObject({});
+
+/** What a money POST declares: its body, path parameters, answer and a line for the API reference. */
+export type MoneyContract<Body extends z.ZodType, Params extends z.ZodType> = {
+  body: Body;
+  params?: Params;
+  /** The answer on success, with its status. */
+  response: { status: 200 | 201; schema: z.ZodType };
+  summary: string;
+  tags: string[];
+};
+
+type MoneyHandler<Body, Params> = (input: {
   userId: string;
   body: Body;
-  params: Record<string, string>;
+  params: Params;
   tx: Database;
 }) => Promise<{ statusCode: number; body: unknown }>;
 
 /**
- * A POST that moves money: signed in, identity verified, body validated, then run once per
- * Idempotency-Key inside one transaction; replays get the first response, byte for byte.
+ * A POST that moves money: signed in, identity verified, body validated by its declared schema,
+ * then run once per Idempotency-Key inside one transaction; replays get the first response, byte
+ * for byte.
  */
-export function moneyPost<S extends z.ZodType>(
+export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typeof noParams>(
   app: AppInstance,
   path: string,
-  schema: S,
-  handler: MoneyHandler<z.infer<S>>,
+  contract: MoneyContract<Body, Params>,
+  handler: MoneyHandler<z.output<Body>, z.output<Params>>,
   options: { requireVerified?: boolean } = {},
 ): void {
   const { accounts } = app.services;
-  const preHandler = [requireUser(accounts)];
-  if (options.requireVerified !== false) preHandler.push(requireVerifiedIdentity());
-  app.post(path, { preHandler }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const { userId } = currentUser(request);
-    const body = schema.parse(request.body ?? {});
-    const key = idempotencyKey(request);
-    const params = (request.params ?? {}) as Record<string, string>;
-    const stored = await runIdempotent(
-      app.deps.db,
-      { userId, key, request: { path: request.routeOptions.url, params, body } },
-      (tx) => handler({ userId, body, params, tx }),
-    );
-    return reply.code(stored.statusCode).type('application/json; charset=utf-8').send(stored.body);
-  });
+  // Before the schema's validation, as before: who you are is checked ahead of what you sent.
+  const preValidation = [
+    // A money POST without a body is an empty one (the spec's clients send none for some).
+    async (request: { body: unknown }) => {
+      if (request.body === undefined || request.body === null) request.body = {};
+    },
+    requireUser(accounts),
+  ];
+  if (options.requireVerified !== false) preValidation.push(requireVerifiedIdentity());
+  const params = contract.params ?? noParams;
+  app.post(
+    path,
+    {
+      preValidation,
+      schema: {
+        summary: contract.summary,
+        tags: contract.tags,
+        security: bearerAuth,
+        headers: idempotencyHeaders,
+        params,
+        body: contract.body,
+        response: { [contract.response.status]: contract.response.schema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = currentUser(request);
+      const key = idempotencyKey(request);
+      const body = request.body as z.output<Body>;
+      const routeParams = request.params as z.output<Params>;
+      const stored = await runIdempotent(
+        app.deps.db,
+        {
+          userId,
+          key,
+          request: { path: request.routeOptions.url, params: routeParams ?? {}, body },
+        },
+        async (tx) => {
+          const done = await handler({ userId, body, params: routeParams, tx });
+          // Held to its declared answer here, as Fastify's serializer does for other routes;
+          // a mismatch is our fault (500, nothing stored), never a stored answer.
+          const checked = contract.response.schema.safeParse(done.body);
+          if (!checked.success) {
+            throw new Error(
+              `The answer of POST ${path} breaks its contract: ${checked.error.message}`,
+            );
+          }
+          return { statusCode: done.statusCode, body: checked.data };
+        },
+      );
+      // The stored answer is already JSON (a replay is byte for byte), so Fastify sends this
+      // string as it is, without serializing it again.
+      return reply
+        .code(stored.statusCode)
+        .type('application/json; charset=utf-8')
+        .send(stored.body as never);
+    },
+  );
 }

@@ -1,35 +1,64 @@
-import type { SendPhoneCodeResponse, VerifyPhoneResponse } from '@pago/shared/contracts/phone';
-import { sendPhoneCodeBody, verifyPhoneBody } from '@pago/shared/contracts/phone';
+import {
+  sendPhoneCodeBody,
+  sendPhoneCodeResponseSchema,
+  verifyPhoneBody,
+  verifyPhoneResponseSchema,
+} from '@pago/shared/contracts/phone';
 import type { AppInstance } from '../../app';
+import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { currentUser, requireUser } from '../accounts/require-user';
+
+const tags = ['Accounts'];
 
 export async function phoneVerificationRoutes(app: AppInstance): Promise<void> {
   const { accounts, phoneVerification } = app.services;
-  const preHandler = [requireUser(accounts)];
+  // Before the schema's validation: who you are is checked ahead of what you sent.
+  const preValidation = requireUser(accounts);
 
   app.post(
     '/api/phone/send-code',
-    { preHandler },
-    async (request): Promise<SendPhoneCodeResponse> => {
-      const body = sendPhoneCodeBody.parse(request.body);
+    {
+      preValidation,
+      schema: {
+        summary: 'Text a six-digit code to this phone, for the signed-in user',
+        tags,
+        security: bearerAuth,
+        body: sendPhoneCodeBody,
+        response: { 200: sendPhoneCodeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
       const { expiresInSeconds } = await phoneVerification.sendCode(
         currentUser(request).userId,
-        body.phone,
+        request.body.phone,
         request.ip,
       );
-      return { success: true, expiresInSeconds };
+      return { success: true as const, expiresInSeconds };
     },
   );
 
-  app.post('/api/phone/verify', { preHandler }, async (request): Promise<VerifyPhoneResponse> => {
-    const body = verifyPhoneBody.parse(request.body);
-    await phoneVerification.verify(
-      currentUser(request).userId,
-      body.phone,
-      body.code,
-      request.ip,
-      request.log,
-    );
-    return { success: true, verified: true, phone: body.phone };
-  });
+  app.post(
+    '/api/phone/verify',
+    {
+      preValidation,
+      schema: {
+        summary: 'Check the texted code; on success the phone is the user’s, verified',
+        tags,
+        security: bearerAuth,
+        body: verifyPhoneBody,
+        response: { 200: verifyPhoneResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { phone, code } = request.body;
+      await phoneVerification.verify(
+        currentUser(request).userId,
+        phone,
+        code,
+        request.ip,
+        request.log,
+      );
+      return { success: true as const, verified: true as const, phone };
+    },
+  );
 }

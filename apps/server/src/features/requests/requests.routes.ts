@@ -1,35 +1,73 @@
-import { createRequestBody, listRequestsQuery } from '@pago/shared/contracts/money';
+import {
+  createRequestBody,
+  listRequestsQuery,
+  moneyRequestListSchema,
+  moneyRequestSchema,
+} from '@pago/shared/contracts/money';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
+import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { currentUser, requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
 
 const noBody = z.strictObject({});
+const idParams = z.strictObject({ id: z.string().max(64) });
+const tags = ['Requests'];
 
 export async function requestsRoutes(app: AppInstance): Promise<void> {
   const { requests, accounts } = app.services;
   const signedIn = requireUser(accounts);
 
-  moneyPost(app, '/api/requests/create', createRequestBody, async ({ userId, body, tx }) => ({
-    statusCode: 201,
-    body: await requests.create(tx, userId, body),
-  }));
-  app.get('/api/requests/incoming', { preHandler: signedIn }, async (request) =>
-    requests.list(currentUser(request).userId, 'incoming', listRequestsQuery.parse(request.query)),
+  moneyPost(
+    app,
+    '/api/requests/create',
+    {
+      summary: 'Ask a Pago user (by username or phone) for money',
+      tags,
+      body: createRequestBody,
+      response: { status: 201, schema: moneyRequestSchema },
+    },
+    async ({ userId, body, tx }) => ({
+      statusCode: 201,
+      body: await requests.create(tx, userId, body),
+    }),
   );
-  app.get('/api/requests/outgoing', { preHandler: signedIn }, async (request) =>
-    requests.list(currentUser(request).userId, 'outgoing', listRequestsQuery.parse(request.query)),
-  );
-  moneyPost(app, '/api/requests/:id/pay', noBody, async ({ userId, params, tx }) => ({
-    statusCode: 200,
-    body: await requests.pay(tx, userId, params.id ?? ''),
-  }));
-  moneyPost(app, '/api/requests/:id/decline', noBody, async ({ userId, params, tx }) => ({
-    statusCode: 200,
-    body: await requests.decline(tx, userId, params.id ?? ''),
-  }));
-  moneyPost(app, '/api/requests/:id/cancel', noBody, async ({ userId, params, tx }) => ({
-    statusCode: 200,
-    body: await requests.cancel(tx, userId, params.id ?? ''),
-  }));
+  for (const direction of ['incoming', 'outgoing'] as const) {
+    app.get(
+      `/api/requests/${direction}`,
+      {
+        preValidation: signedIn,
+        schema: {
+          summary: `Money requests ${direction === 'incoming' ? 'to' : 'from'} the signed-in user, newest first`,
+          tags,
+          security: bearerAuth,
+          querystring: listRequestsQuery,
+          response: { 200: moneyRequestListSchema, ...errorResponses },
+        },
+      },
+      async (request) => requests.list(currentUser(request).userId, direction, request.query),
+    );
+  }
+  const actions = [
+    ['pay', 'Pay a request made to you'],
+    ['decline', 'Decline a request made to you'],
+    ['cancel', 'Cancel a request you made'],
+  ] as const;
+  for (const [action, summary] of actions) {
+    moneyPost(
+      app,
+      `/api/requests/:id/${action}`,
+      {
+        summary,
+        tags,
+        body: noBody,
+        params: idParams,
+        response: { status: 200, schema: moneyRequestSchema },
+      },
+      async ({ userId, params, tx }) => ({
+        statusCode: 200,
+        body: await requests[action](tx, userId, params.id),
+      }),
+    );
+  }
 }

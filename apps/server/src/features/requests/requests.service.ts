@@ -1,12 +1,12 @@
 import {
-  type CreateRequestBody,
-  createRequestBody,
+  type createRequestBody,
   type MoneyRequest,
   type MoneyRequestList,
   REQUEST_LIMITS,
   usdToCents,
 } from '@pago/shared/contracts/money';
 import type { Selectable } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { MoneyRequestsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -69,8 +69,11 @@ export function createRequests({
   }
 
   return {
-    async create(tx: Database, userId: string, input: CreateRequestBody): Promise<MoneyRequest> {
-      const body = createRequestBody.parse(input);
+    async create(
+      tx: Database,
+      userId: string,
+      body: z.output<typeof createRequestBody>,
+    ): Promise<MoneyRequest> {
       const from = body.requestedFrom.startsWith('+')
         ? await accounts.findRecipient({ phone: body.requestedFrom }, tx)
         : await accounts.findRecipient({ username: body.requestedFrom }, tx);

@@ -1,11 +1,21 @@
-import { listTransactionsQuery, quoteBody, sendMoneyBody } from '@pago/shared/contracts/money';
+import {
+  listTransactionsQuery,
+  quoteBody,
+  quoteSchema,
+  sendMoneyBody,
+  transferListSchema,
+  transferReceiptSchema,
+  transferSchema,
+} from '@pago/shared/contracts/money';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
+import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { currentUser, requireUser, requireVerifiedIdentity } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
 
 const idParams = z.strictObject({ id: z.string().max(64) });
 const exportQuery = z.strictObject({ from: z.iso.date(), to: z.iso.date() });
+const tags = ['Transactions'];
 
 export async function transfersRoutes(app: AppInstance): Promise<void> {
   const { transfers, accounts } = app.services;
@@ -13,29 +23,87 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/api/transactions/quote',
-    { preHandler: [signedIn, requireVerifiedIdentity()] },
-    async (request) => transfers.quote(currentUser(request).userId, quoteBody.parse(request.body)),
+    {
+      preValidation: [signedIn, requireVerifiedIdentity()],
+      schema: {
+        summary: 'Quote a send: fee, exchange rate and what the recipient gets',
+        tags,
+        security: bearerAuth,
+        body: quoteBody,
+        response: { 200: quoteSchema, ...errorResponses },
+      },
+    },
+    async (request) => transfers.quote(currentUser(request).userId, request.body),
   );
 
-  moneyPost(app, '/api/transactions/send', sendMoneyBody, async ({ userId, body, tx }) => ({
-    statusCode: 201,
-    body: await transfers.send(tx, userId, body),
-  }));
-
-  app.get('/api/transactions', { preHandler: signedIn }, async (request) =>
-    transfers.list(currentUser(request).userId, listTransactionsQuery.parse(request.query)),
+  moneyPost(
+    app,
+    '/api/transactions/send',
+    {
+      summary: 'Send money to a phone: to a Pago user instantly, abroad with a quote',
+      tags,
+      body: sendMoneyBody,
+      response: { status: 201, schema: transferSchema },
+    },
+    async ({ userId, body, tx }) => ({
+      statusCode: 201,
+      body: await transfers.send(tx, userId, body),
+    }),
   );
 
-  app.get('/api/transactions/export.csv', { preHandler: signedIn }, async (request, reply) => {
-    const { from, to } = exportQuery.parse(request.query);
-    const csv = await transfers.exportCsv(currentUser(request).userId, from, to);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="pago-${from}-${to}.csv"`)
-      .send(csv);
-  });
+  app.get(
+    '/api/transactions',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'The signed-in user’s transfers, newest first, a page at a time',
+        tags,
+        security: bearerAuth,
+        querystring: listTransactionsQuery,
+        response: { 200: transferListSchema, ...errorResponses },
+      },
+    },
+    async (request) => transfers.list(currentUser(request).userId, request.query),
+  );
 
-  app.get('/api/transactions/:id', { preHandler: signedIn }, async (request) =>
-    transfers.receipt(currentUser(request).userId, idParams.parse(request.params).id),
+  app.get(
+    '/api/transactions/export.csv',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'The transfers between two dates as CSV',
+        tags,
+        security: bearerAuth,
+        querystring: exportQuery,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('CSV, one transfer a line'),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const csv = await transfers.exportCsv(currentUser(request).userId, from, to);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="pago-${from}-${to}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/transactions/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'One transfer’s receipt, with its status history',
+        tags,
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: transferReceiptSchema, ...errorResponses },
+      },
+    },
+    async (request) => transfers.receipt(currentUser(request).userId, request.params.id),
   );
 }

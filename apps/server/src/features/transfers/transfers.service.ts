@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Quote,
-  type QuoteBody,
-  quoteBody,
+  type quoteBody,
   type SendMoneyBody,
   type Transfer,
   type TransferKind,
@@ -15,6 +14,7 @@ import { fxSpreadBps, getCorridor, internationalFee } from '@pago/shared/fees';
 import { addCents, cents, centsToDecimalString } from '@pago/shared/money';
 import { isPhoneOfCountry, phoneCountryOf } from '@pago/shared/phone-countries';
 import type { Selectable } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { LedgerTransfersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -127,8 +127,8 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     return { kind: 'remittance' };
   }
 
-  async function quote(userId: string, input: QuoteBody): Promise<Quote> {
-    const body = quoteBody.parse(input);
+  /** `body` as its route's contract parsed it (defaults applied). */
+  async function quote(userId: string, body: z.output<typeof quoteBody>): Promise<Quote> {
     const corridor = getCorridor(body.recipientCountry);
     const amountCents = usdToCents(body.amountUsd);
     // Without a phone a quote is an estimate: it is bound to no recipient, so it cannot be sent.
