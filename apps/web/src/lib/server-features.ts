@@ -1,14 +1,6 @@
+import type { PartnerFeature, ServerFeatures } from '@pago/shared/contracts/capabilities';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
-
-/** The server's GET /api/features: which partner features work in its mode. */
-export type ServerFeatures = {
-  mode: 'sandbox' | 'live';
-  remittances: boolean;
-  billPay: boolean;
-  bankAccount: boolean;
-};
-export type PartnerFeature = 'remittances' | 'billPay' | 'bankAccount';
 
 /**
  * Whether a partner feature can be used here. In live mode, those without a live partner yet are

@@ -1,4 +1,6 @@
+import { serverFeaturesSchema } from '@pago/shared/contracts/capabilities';
 import type { AppInstance } from '../../app';
+import { errorResponses } from '../../lib/openapi';
 
 /**
  * What this server can do, for the web to hide or explain what it cannot: in live mode the
@@ -7,10 +9,20 @@ import type { AppInstance } from '../../app';
  */
 export async function featuresRoutes(app: AppInstance): Promise<void> {
   const { partners } = app.services;
-  app.get('/api/features', async () => ({
-    mode: app.deps.config.mode,
-    remittances: partners.payouts.available,
-    billPay: partners.billers.available,
-    bankAccount: partners.banking.available,
-  }));
+  app.get(
+    '/api/features',
+    {
+      schema: {
+        summary: 'Which partner features work in this server’s mode (sandbox or live)',
+        tags: ['Health'],
+        response: { 200: serverFeaturesSchema, ...errorResponses },
+      },
+    },
+    async () => ({
+      mode: app.deps.config.mode,
+      remittances: partners.payouts.available,
+      billPay: partners.billers.available,
+      bankAccount: partners.banking.available,
+    }),
+  );
 }

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+// GET /api/features — which partner features work in this server's mode (live mode refuses those
+// whose partner has no live integration yet, with 503 feature_unavailable_in_live_mode).
+export const serverFeaturesSchema = z
+  .object({
+    mode: z.enum(['sandbox', 'live']),
+    remittances: z.boolean(),
+    billPay: z.boolean(),
+    bankAccount: z.boolean(),
+  })
+  .meta({ id: 'ServerFeatures' });
+export type ServerFeatures = z.infer<typeof serverFeaturesSchema>;
+export type PartnerFeature = Exclude<keyof ServerFeatures, 'mode'>;
