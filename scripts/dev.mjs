@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') };
 const children = [
-  spawn('node', ['--import', 'tsx', '--watch', 'src/main.ts'], {
+  // process.execPath: the Node running this script (npm scripts run the `node` devDependency).
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/main.ts'], {
     cwd: path.join(root, 'apps/server'),
     env,
     stdio: 'inherit',

@@ -83,6 +83,13 @@ describe('starting and stopping the server', () => {
     const port = await freePort();
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
     await waitForReady(first);
+    // One line names the Node that runs Pago: the `node` devDependency when started by npm scripts.
+    const nodeLines = first
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"Node v'));
+    expect(nodeLines).toHaveLength(1);
+    expect(JSON.parse(nodeLines[0] ?? '{}')).toMatchObject({ node: process.version });
 
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });

@@ -22,6 +22,8 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const log = createLogger(config.logLevel);
+  // One line, so a log shows which Node ran Pago (npm scripts run the `node` devDependency, Node 24).
+  log.info({ node: process.version }, `Node ${process.version}`);
   const cleanups: Array<() => Promise<void> | void> = [];
   const cleanup = async () => {
     for (const step of cleanups.splice(0).reverse()) {
