@@ -83,13 +83,15 @@ describe('starting and stopping the server', () => {
     const port = await freePort();
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
     await waitForReady(first);
-    // One line names the Node that runs Pago: the `node` devDependency when started by npm scripts.
-    const nodeLines = first
+    // The ready line names the Node that runs Pago: the `node` devDependency under npm scripts.
+    const readyLine = first
       .output()
       .split('\n')
-      .filter((line) => line.includes('"msg":"Node v'));
-    expect(nodeLines).toHaveLength(1);
-    expect(JSON.parse(nodeLines[0] ?? '{}')).toMatchObject({ node: process.version });
+      .find((line) => line.includes('Pago is running at'));
+    expect(JSON.parse(readyLine ?? '{}')).toMatchObject({
+      node: process.version,
+      msg: expect.stringContaining(`(sandbox mode, Node ${process.version})`),
+    });
 
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });

@@ -22,8 +22,6 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  // One line, so a log shows which Node ran Pago (npm scripts run the `node` devDependency, Node 24).
-  log.info({ node: process.version }, `Node ${process.version}`);
   const cleanups: Array<() => Promise<void> | void> = [];
   const cleanup = async () => {
     for (const step of cleanups.splice(0).reverse()) {
@@ -131,9 +129,15 @@ async function main(): Promise<void> {
       log.warn('Shared test server: anyone who reaches it can read sign-in codes in /sandbox/');
     }
     const readyMs = Math.round(performance.now() - startedAt);
+    // The ready line names the Node that runs Pago (npm scripts run the `node` devDependency, 24).
     log.info(
-      { readyMs, mode: config.mode, database: config.databaseUrl ? 'external' : 'embedded' },
-      `Pago is running at ${config.publicUrl} (${config.mode} mode)`,
+      {
+        readyMs,
+        mode: config.mode,
+        database: config.databaseUrl ? 'external' : 'embedded',
+        node: process.version,
+      },
+      `Pago is running at ${config.publicUrl} (${config.mode} mode, Node ${process.version})`,
     );
   } catch (error) {
     await cleanup();
