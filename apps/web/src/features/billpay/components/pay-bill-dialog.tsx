@@ -21,7 +21,8 @@ import { DetailRows } from '@/components/ui/detail-rows';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
-import { useBalance, useBillers, useLimits, usePayBill } from '../api/billpay';
+import { useBalance, useLimits } from '@/lib/wallet';
+import { useBillers, usePayBill } from '../api/billpay';
 import { paymentFailureDetail } from '../lib/payment-error';
 
 export const MEMO_MAX = 140;
@@ -70,7 +71,7 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
   const { t } = useTranslation('billpay');
   const locale = useLocale();
   const billers = useBillers(billType);
-  const balance = useBalance(true);
+  const balance = useBalance();
   const limits = useLimits();
   const pay = usePayBill();
   const [values, setValues] = useState<Values>({

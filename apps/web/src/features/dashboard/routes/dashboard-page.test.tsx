@@ -108,6 +108,20 @@ describe('the dashboard', () => {
     expect(within(balance).getByText('March 15, 2025')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeEnabled();
   });
+  it("shows the ledger's balance, not the profile's snapshot of it, beside the wallet", async () => {
+    // The profile was read before money came in; the ledger already has it. Both cards show
+    // the ledger's figure from the one balance query (it used to stay $0.00 until a reload).
+    serve(makeProfile({ balanceCents: 0 }), (call) =>
+      call.path === '/api/wallet/balance'
+        ? { body: { balanceCents: 2500, availableBalanceCents: 2500, currency: 'USD' } }
+        : undefined,
+    );
+    await openDashboard();
+
+    const balance = screen.getByRole('region', { name: 'Saldo de la cuenta' });
+    expect(await within(balance).findByText('$25.00')).toBeVisible();
+    expect(within(balance).queryByText('$0.00')).toBeNull();
+  });
 });
 
 describe('the Edit Profile modal', () => {

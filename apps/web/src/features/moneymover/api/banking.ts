@@ -2,13 +2,12 @@ import type { BankAccount, BankPaymentBody, Transfer } from '@pago/shared/contra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { useIdempotencyKeys } from '@/lib/idempotency';
-import { moneyKeys } from './keys';
-import { invalidateMoney } from './wallet';
+import { invalidateMoney, walletKeys } from '@/lib/wallet';
 
 /** The banking account, or null when there is none yet (the API's 404). */
 export function useBankAccount(enabled = true) {
   return useQuery({
-    queryKey: moneyKeys.bankAccount,
+    queryKey: walletKeys.bankAccount,
     queryFn: async ({ signal }) => {
       try {
         return await apiFetch<BankAccount>('/api/unit/accounts/me', { signal });
@@ -32,11 +31,11 @@ export function useCreateBankAccount() {
         headers: { 'Idempotency-Key': keys.keyFor('create-bank-account') },
       }),
     onSettled: (_data, error) => keys.settle(error),
-    onSuccess: (account) => client.setQueryData(moneyKeys.bankAccount, account),
+    onSuccess: (account) => client.setQueryData(walletKeys.bankAccount, account),
     onError: (failure) => {
       // Someone (another tab) already made it: show it.
       if (failure instanceof ApiError && failure.code === 'bank_account_exists') {
-        void client.invalidateQueries({ queryKey: moneyKeys.bankAccount });
+        void client.invalidateQueries({ queryKey: walletKeys.bankAccount });
       }
     },
   });
@@ -56,7 +55,7 @@ export function useSendBankPayment() {
     onSuccess: () => invalidateMoney(client),
     onError: (failure) => {
       if (failure instanceof ApiError && failure.code === 'bank_account_required') {
-        void client.invalidateQueries({ queryKey: moneyKeys.bankAccount });
+        void client.invalidateQueries({ queryKey: walletKeys.bankAccount });
       }
     },
   });

@@ -6,8 +6,7 @@ import type {
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { useIdempotencyKeys } from '@/lib/idempotency';
-import { moneyKeys } from './keys';
-import { invalidateMoney } from './wallet';
+import { invalidateMoney, walletKeys } from '@/lib/wallet';
 
 export type RequestAction = 'pay' | 'decline' | 'cancel';
 
@@ -16,7 +15,7 @@ export const REQUESTS_PAGE_SIZE = 10;
 /** One side of the inbox, newest first, a page at a time ("Load more"). */
 function useRequestPages(side: 'incoming' | 'outgoing') {
   return useInfiniteQuery({
-    queryKey: side === 'incoming' ? moneyKeys.incoming : moneyKeys.outgoing,
+    queryKey: side === 'incoming' ? walletKeys.incoming : walletKeys.outgoing,
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ limit: String(REQUESTS_PAGE_SIZE) });
       if (pageParam) query.set('cursor', pageParam);
@@ -46,7 +45,7 @@ export function useCreateRequest() {
         headers: { 'Idempotency-Key': keys.keyFor(body) },
       }),
     onSettled: (_data, error) => keys.settle(error),
-    onSuccess: () => void client.invalidateQueries({ queryKey: moneyKeys.outgoing }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: walletKeys.outgoing }),
   });
 }
 

@@ -2,7 +2,7 @@ import type { Quote, QuoteBody, SendMoneyBody, Transfer } from '@pago/shared/con
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { useIdempotencyKeys } from '@/lib/idempotency';
-import { invalidateMoney } from './wallet';
+import { invalidateMoney } from '@/lib/wallet';
 
 export function getQuote(body: QuoteBody): Promise<Quote> {
   return apiFetch<Quote>('/api/transactions/quote', { method: 'POST', body });

@@ -6,7 +6,7 @@ import { formatUsd } from '@pago/shared/money';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/format';
-import { useBalance } from '../api/wallet';
+import { useBalance } from '@/lib/wallet';
 
 /** The available balance card: the real balance when signed in, an invitation otherwise. */
 export function BalanceCard({ signedIn }: { signedIn: boolean }) {

@@ -12,7 +12,8 @@ import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
 import { useClearSuccess } from '@/lib/use-clear-success';
-import { useBalance, useTestDeposit } from '../api/wallet';
+import { useBalance } from '@/lib/wallet';
+import { useTestDeposit } from '../api/wallet';
 
 // Set once the server says it has no test deposits (live mode): the button stays hidden for the
 // rest of the visit.

@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/lib/format';
-import { useLimits } from '../api/wallet';
+import { useLimits } from '@/lib/wallet';
 
 function Window({ title, window: w }: { title: string; window: LimitWindow }) {
   const { t } = useTranslation('wallet');

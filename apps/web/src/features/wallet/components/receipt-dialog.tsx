@@ -17,7 +17,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DetailRow, DetailRows } from '@/components/ui/detail-rows';
 import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
-import { useReceipt } from '../api/wallet';
+import { useReceipt } from '@/lib/wallet';
 import { counterpartyName, kindKey, STATUS_COLOR } from '../lib/transfer-text';
 
 /** One transfer's receipt: parties, amounts, the rate and payout of a remittance, its history. */
