@@ -1,6 +1,7 @@
 import type { Balance, Limits, TransferReceipt } from '@pago/shared/contracts/money';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
+import { useIdempotencyKeys } from './idempotency';
 
 /**
  * The query keys of the money every feature shows: one set, so a money move anywhere
@@ -51,4 +52,35 @@ export function useReceipt(id: string | null) {
 export function invalidateMoney(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: walletKeys.all });
   void client.invalidateQueries({ queryKey: walletKeys.requests });
+}
+
+/** A money POST: where it goes, its JSON body, and what makes two attempts the same operation. */
+export type MoneyPost = { path: string; body: unknown; operation?: unknown };
+
+/**
+ * The one way the web app moves money: a POST under an Idempotency-Key (the same operation sent
+ * again after a network failure keeps its key, so the server acts once), then a refresh of what
+ * it changed: by default every money view (`invalidateMoney`).
+ */
+export function useMoneyMutation<TVariables, TResult>(options: {
+  request: (variables: TVariables) => MoneyPost;
+  onSuccess?: (result: TResult, client: QueryClient) => void;
+  onError?: (failure: Error, client: QueryClient) => void;
+}) {
+  const client = useQueryClient();
+  const keys = useIdempotencyKeys();
+  const { request, onSuccess = (_result, c) => invalidateMoney(c), onError } = options;
+  return useMutation({
+    mutationFn: (variables: TVariables) => {
+      const { path, body, operation = body } = request(variables);
+      return apiFetch<TResult>(path, {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': keys.keyFor(operation) },
+      });
+    },
+    onSettled: (_data, error) => keys.settle(error),
+    onSuccess: (result) => onSuccess(result, client),
+    onError: (failure) => onError?.(failure, client),
+  });
 }

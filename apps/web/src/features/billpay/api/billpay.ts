@@ -1,8 +1,7 @@
 import type { Biller, BillPaymentBody, Transfer } from '@pago/shared/contracts/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { useIdempotencyKeys } from '@/lib/idempotency';
-import { invalidateMoney } from '@/lib/wallet';
+import { useMoneyMutation } from '@/lib/wallet';
 
 export function useBillers(paymentType: string | null) {
   return useQuery({
@@ -17,16 +16,7 @@ export function useBillers(paymentType: string | null) {
 }
 
 export function usePayBill() {
-  const client = useQueryClient();
-  const keys = useIdempotencyKeys();
-  return useMutation({
-    mutationFn: (body: BillPaymentBody) =>
-      apiFetch<Transfer>('/api/unit/bill-payment', {
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': keys.keyFor(body) },
-      }),
-    onSettled: (_data, error) => keys.settle(error),
-    onSuccess: () => invalidateMoney(client),
+  return useMoneyMutation<BillPaymentBody, Transfer>({
+    request: (body) => ({ path: '/api/unit/bill-payment', body }),
   });
 }

@@ -1,10 +1,9 @@
 import type { Transfer, TransferList } from '@pago/shared/contracts/money';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { SESSION_EXPIRED } from '@/lib/events';
-import { useIdempotencyKeys } from '@/lib/idempotency';
 import { clearStoredToken, getStoredToken } from '@/lib/session-storage';
-import { invalidateMoney, walletKeys } from '@/lib/wallet';
+import { useMoneyMutation, walletKeys } from '@/lib/wallet';
 
 export const ACTIVITY_PAGE_SIZE = 10;
 
@@ -28,17 +27,8 @@ export function useActivity() {
 
 /** Sandbox money, through the ledger like any deposit. The live server has no such route (404). */
 export function useTestDeposit() {
-  const client = useQueryClient();
-  const keys = useIdempotencyKeys();
-  return useMutation({
-    mutationFn: (amount: number) =>
-      apiFetch<Transfer>('/api/wallet/test-deposit', {
-        method: 'POST',
-        body: { amount },
-        headers: { 'Idempotency-Key': keys.keyFor({ amount }) },
-      }),
-    onSettled: (_data, error) => keys.settle(error),
-    onSuccess: () => invalidateMoney(client),
+  return useMoneyMutation<number, Transfer>({
+    request: (amount) => ({ path: '/api/wallet/test-deposit', body: { amount } }),
   });
 }
 
