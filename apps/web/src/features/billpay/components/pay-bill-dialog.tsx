@@ -18,6 +18,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DetailRows } from '@/components/ui/detail-rows';
+import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
@@ -224,21 +225,11 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
           </Typography>
         )}
         {billers.isPending ? (
-          <Box role="status" aria-label={t('common:status.loading')}>
+          <Loading>
             <Skeleton variant="rounded" height={56} />
-          </Box>
+          </Loading>
         ) : billers.isError ? (
-          <Alert
-            severity="error"
-            role="alert"
-            action={
-              <Button color="inherit" size="small" onClick={() => void billers.refetch()}>
-                {t('pay.retry')}
-              </Button>
-            }
-          >
-            {t('pay.billersFailed')}
-          </Alert>
+          <LoadFailed onRetry={billers.refetch} message={t('pay.billersFailed')} />
         ) : (
           <TextField
             select
