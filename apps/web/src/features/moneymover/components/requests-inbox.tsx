@@ -73,7 +73,7 @@ export function RequestsInbox() {
     } catch (failure) {
       setDialogFeedback(
         moneyErrorFeedback(t, failure, 'errors.generic', locale, {
-          not_found: 'errors.request_not_pending',
+          not_found: 'errors:request_not_pending',
         }),
       );
     }
