@@ -1,7 +1,9 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import commonEn from '@/locales/en/common.json';
+import errorsEn from '@/locales/en/errors.json';
 import commonEs from '@/locales/es/common.json';
+import errorsEs from '@/locales/es/errors.json';
 
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -21,12 +23,14 @@ function storedLanguage(): Language {
   }
 }
 
-// `common` (the shell) ships with the app; every other namespace is fetched with the page that
+// `common` (the shell) and `errors` (the API's error codes in words, which any page may show)
+// ship with the app; every other namespace is fetched with the page that
 // needs it, keeping the first load small. `landing` is requested at start, in the active language
 // only, since the landing page is the first page most people see.
 const lazyNamespaces = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
   '!../locales/*/common.json',
+  '!../locales/*/errors.json',
 ]);
 
 const lazyBackend: BackendModule = {
@@ -68,7 +72,10 @@ export function initI18n(language: Language = storedLanguage()) {
       ns: ['common', 'landing'],
       defaultNS: 'common',
       partialBundledLanguages: true,
-      resources: { es: { common: commonEs }, en: { common: commonEn } },
+      resources: {
+        es: { common: commonEs, errors: errorsEs },
+        en: { common: commonEn, errors: errorsEn },
+      },
       interpolation: { escapeValue: false },
       returnNull: false,
     });

@@ -24,7 +24,10 @@ function resources(namespace: string) {
         if (!words) throw new Error(`No translations for ${language}/${name}`);
         return words;
       };
-      return [language, { common: file('common'), [namespace]: file(namespace) }];
+      return [
+        language,
+        { common: file('common'), errors: file('errors'), [namespace]: file(namespace) },
+      ];
     }),
   );
 }
@@ -48,7 +51,7 @@ export function featureRenderer(namespace: string, defaults: RenderFeatureOption
     await i18n.use(initReactI18next).init({
       lng: language,
       fallbackLng: false,
-      ns: ['common', namespace],
+      ns: ['common', 'errors', namespace],
       defaultNS: namespace,
       resources: resources(namespace),
       interpolation: { escapeValue: false },

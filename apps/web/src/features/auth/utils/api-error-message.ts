@@ -1,21 +1,9 @@
 import type { ErrorCode } from '@pago/shared/errors';
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 
 type Code = ErrorCode | 'network_error';
-
-/** Codes with a sentence of our own in auth.json `errors` (the server's message is English). */
-const TRANSLATED: readonly Code[] = [
-  'network_error',
-  'rate_limited',
-  'invalid_verification_code',
-  'verification_code_locked',
-  'email_not_verified',
-  'email_taken',
-  'username_taken',
-  'weak_password',
-  'service_unavailable',
-];
 
 /** The sign-up form's field names, as validation_failed reports them, with their label keys. */
 const FIELD_LABELS: Record<string, string> = {
@@ -29,7 +17,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /**
- * What to tell the person about a failed call: our sentence for the code when we have one
+ * What to tell the person about a failed call: the `errors` namespace's sentence for the code
  * (`overrides` first, for a screen's own wording), the server's message for other 4xx answers,
  * and `fallbackKey` for everything else (5xx texts are not meant for people).
  * `t` must be bound to the auth namespace.
@@ -43,13 +31,14 @@ export function apiErrorMessage(
   if (!(failure instanceof ApiError)) return t(fallbackKey);
   const override = overrides[failure.code];
   if (override) return t(override);
-  if (TRANSLATED.includes(failure.code)) return t(`errors.${failure.code}`);
   if (failure.code === 'validation_failed') {
     const fields = invalidFields(failure.details)
       .map((field) => (FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field))
       .join(', ');
-    return fields ? t('errors.validationFailedFields', { fields }) : t('errors.validation_failed');
+    return fields ? t('errors.validationFailedFields', { fields }) : t('errors:validation_failed');
   }
+  const text = errorText(t, failure);
+  if (text) return text;
   if (failure.status >= 400 && failure.status < 500 && failure.message) return failure.message;
   return t(fallbackKey);
 }

@@ -18,10 +18,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DetailRows } from '@/components/ui/detail-rows';
+import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
-import { useBalance, useBillers, useLimits, usePayBill } from '../api/billpay';
+import { useBalance, useLimits } from '@/lib/wallet';
+import { useBillers, usePayBill } from '../api/billpay';
 import { paymentFailureDetail } from '../lib/payment-error';
 
 export const MEMO_MAX = 140;
@@ -70,7 +72,7 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
   const { t } = useTranslation('billpay');
   const locale = useLocale();
   const billers = useBillers(billType);
-  const balance = useBalance(true);
+  const balance = useBalance();
   const limits = useLimits();
   const pay = usePayBill();
   const [values, setValues] = useState<Values>({
@@ -223,21 +225,11 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
           </Typography>
         )}
         {billers.isPending ? (
-          <Box role="status" aria-label={t('common:status.loading')}>
+          <Loading>
             <Skeleton variant="rounded" height={56} />
-          </Box>
+          </Loading>
         ) : billers.isError ? (
-          <Alert
-            severity="error"
-            role="alert"
-            action={
-              <Button color="inherit" size="small" onClick={() => void billers.refetch()}>
-                {t('pay.retry')}
-              </Button>
-            }
-          >
-            {t('pay.billersFailed')}
-          </Alert>
+          <LoadFailed onRetry={billers.refetch} message={t('pay.billersFailed')} />
         ) : (
           <TextField
             select

@@ -8,11 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ErrorCode } from '@pago/shared/errors';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
+import { errorText as sharedErrorText } from '@/lib/error-text';
 import { PROFILE_UPDATED } from '@/lib/events';
 import { useSendPhoneCode, useVerifyPhone } from '../api/phone';
 
@@ -25,22 +25,14 @@ type Props = {
   onVerified: () => void;
 };
 
-/** The server codes the dialog explains in its own words (locales `phone.errors.<code>`). */
-const EXPLAINED = new Set<ErrorCode | 'network_error'>([
-  'invalid_verification_code',
-  'verification_code_locked',
-  'rate_limited',
-  'phone_already_verified',
-  'phone_verification_unavailable',
-  'validation_failed',
-  'service_unavailable',
-  'unauthorized',
-  'network_error',
-]);
+/** Codes whose meaning here is the SMS's (locales `phone.errors.<code>`); others say `errors:<code>`. */
+const SMS_WORDING = new Set<string>(['validation_failed', 'service_unavailable']);
 
 function errorText(t: TFunction, error: unknown, fallback: 'sendFailed' | 'verifyFailed') {
-  const code = error instanceof ApiError && EXPLAINED.has(error.code) ? error.code : fallback;
-  return t(`dashboard:phone.errors.${code}`);
+  if (error instanceof ApiError && SMS_WORDING.has(error.code)) {
+    return t(`dashboard:phone.errors.${error.code}`);
+  }
+  return sharedErrorText(t, error) ?? t(`dashboard:phone.errors.${fallback}`);
 }
 
 /**

@@ -108,6 +108,20 @@ describe('the dashboard', () => {
     expect(within(balance).getByText('March 15, 2025')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeEnabled();
   });
+  it("shows the ledger's balance, not the profile's snapshot of it, beside the wallet", async () => {
+    // The profile was read before money came in; the ledger already has it. Both cards show
+    // the ledger's figure from the one balance query (it used to stay $0.00 until a reload).
+    serve(makeProfile({ balanceCents: 0 }), (call) =>
+      call.path === '/api/wallet/balance'
+        ? { body: { balanceCents: 2500, availableBalanceCents: 2500, currency: 'USD' } }
+        : undefined,
+    );
+    await openDashboard();
+
+    const balance = screen.getByRole('region', { name: 'Saldo de la cuenta' });
+    expect(await within(balance).findByText('$25.00')).toBeVisible();
+    expect(within(balance).queryByText('$0.00')).toBeNull();
+  });
 });
 
 describe('the Edit Profile modal', () => {
@@ -367,7 +381,7 @@ describe('the Edit Profile modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Ese nombre de usuario ya está en uso. Prueba con otro.',
+      'Ese nombre de usuario ya está en uso. Elige otro.',
     );
     expect(within(dialog).getByRole('textbox', { name: 'Nombre de usuario' })).toHaveValue(
       'taken_name',
@@ -389,7 +403,7 @@ describe('the Edit Profile modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+      'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
     );
     expect(screen.getByRole('dialog', { name: 'Editar perfil' })).toBeVisible();
   });
@@ -439,7 +453,7 @@ describe('verifying the phone on the dashboard', () => {
     await user.type(code, '999');
     await user.click(within(dialog).getByRole('button', { name: 'Verificar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Código de verificación incorrecto',
+      'El código de verificación no es válido',
     );
 
     await user.clear(code);
@@ -464,7 +478,7 @@ describe('verifying the phone on the dashboard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Verify your phone' });
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Too many attempts. Wait a moment and try again.',
+      'Too many attempts. Please wait a few minutes and try again.',
     );
     expect(within(dialog).queryByRole('textbox')).toBeNull();
   });

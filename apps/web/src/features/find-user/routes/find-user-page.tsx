@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
+import { LoadFailed } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { openSignupModal } from '@/lib/events';
 import { usePageTitle } from '@/lib/page-title';
@@ -77,19 +78,14 @@ export default function FindUserPage() {
         <Typography variant="h4" component="h1" gutterBottom>
           {t('title')}
         </Typography>
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void person.refetch()}>
-              {t('error.retry')}
-            </Button>
+        <LoadFailed
+          onRetry={person.refetch}
+          message={
+            error instanceof ApiError && error.code === 'network_error'
+              ? t('error.network')
+              : t('error.body')
           }
-        >
-          {error instanceof ApiError && error.code === 'network_error'
-            ? t('error.network')
-            : t('error.body')}
-        </Alert>
+        />
       </Page>
     );
   }

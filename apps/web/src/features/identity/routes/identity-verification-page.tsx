@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,6 +10,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DetailRows } from '@/components/ui/detail-rows';
+import { LoadFailed } from '@/components/ui/query-state';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { getStoredVerificationService } from '@/lib/session-storage';
@@ -48,17 +48,7 @@ export default function IdentityVerificationPage() {
           {t('common:status.loading')}
         </Box>
       ) : settings.isError ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-              {t('verification.retry')}
-            </Button>
-          }
-        >
-          {t('verification.loadFailed')}
-        </Alert>
+        <LoadFailed onRetry={settings.refetch} message={t('verification.loadFailed')} />
       ) : (
         <StatusCard settings={settings.data} />
       )}

@@ -3,11 +3,9 @@ import type {
   MoneyRequest,
   MoneyRequestList,
 } from '@pago/shared/contracts/money';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { useIdempotencyKeys } from '@/lib/idempotency';
-import { moneyKeys } from './keys';
-import { invalidateMoney } from './wallet';
+import { invalidateMoney, useMoneyMutation, walletKeys } from '@/lib/wallet';
 
 export type RequestAction = 'pay' | 'decline' | 'cancel';
 
@@ -16,7 +14,7 @@ export const REQUESTS_PAGE_SIZE = 10;
 /** One side of the inbox, newest first, a page at a time ("Load more"). */
 function useRequestPages(side: 'incoming' | 'outgoing') {
   return useInfiniteQuery({
-    queryKey: side === 'incoming' ? moneyKeys.incoming : moneyKeys.outgoing,
+    queryKey: side === 'incoming' ? walletKeys.incoming : walletKeys.outgoing,
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ limit: String(REQUESTS_PAGE_SIZE) });
       if (pageParam) query.set('cursor', pageParam);
@@ -36,35 +34,23 @@ export function useOutgoingRequests() {
 }
 
 export function useCreateRequest() {
-  const client = useQueryClient();
-  const keys = useIdempotencyKeys();
-  return useMutation({
-    mutationFn: (body: CreateRequestBody) =>
-      apiFetch<MoneyRequest>('/api/requests/create', {
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': keys.keyFor(body) },
-      }),
-    onSettled: (_data, error) => keys.settle(error),
-    onSuccess: () => void client.invalidateQueries({ queryKey: moneyKeys.outgoing }),
+  return useMoneyMutation<CreateRequestBody, MoneyRequest>({
+    request: (body) => ({ path: '/api/requests/create', body }),
+    // Nothing moved yet: only the requests you made change.
+    onSuccess: (_request, client) =>
+      void client.invalidateQueries({ queryKey: walletKeys.outgoing }),
   });
 }
 
 /** Pay or decline a request made to you, or cancel one you made. */
 export function useRequestAction() {
-  const client = useQueryClient();
-  const keys = useIdempotencyKeys();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: RequestAction }) =>
-      apiFetch<MoneyRequest>(`/api/requests/${encodeURIComponent(id)}/${action}`, {
-        method: 'POST',
-        body: {},
-        headers: { 'Idempotency-Key': keys.keyFor({ id, action }) },
-      }),
-    onSettled: (_data, error) => {
-      keys.settle(error);
-      // A refusal such as request_not_pending means the list on screen is out of date too.
-      invalidateMoney(client);
-    },
+  return useMoneyMutation<{ id: string; action: RequestAction }, MoneyRequest>({
+    request: ({ id, action }) => ({
+      path: `/api/requests/${encodeURIComponent(id)}/${action}`,
+      body: {},
+      operation: { id, action },
+    }),
+    // A refusal such as request_not_pending means the list on screen is out of date too.
+    onError: (_failure, client) => invalidateMoney(client),
   });
 }

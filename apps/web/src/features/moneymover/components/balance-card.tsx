@@ -1,12 +1,12 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatUsd } from '@pago/shared/money';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/ui/query-state';
 import { useLocale } from '@/lib/format';
-import { useBalance } from '../api/wallet';
+import { useBalance } from '@/lib/wallet';
 
 /** The available balance card: the real balance when signed in, an invitation otherwise. */
 export function BalanceCard({ signedIn }: { signedIn: boolean }) {
@@ -19,9 +19,9 @@ export function BalanceCard({ signedIn }: { signedIn: boolean }) {
   if (!signedIn) body = <Typography>{t('balance.loginToSee')}</Typography>;
   else if (balance.isPending) {
     body = (
-      <Box role="status" aria-label={t('common:status.loading')}>
+      <Loading>
         <Skeleton width={160} height={48} />
-      </Box>
+      </Loading>
     );
   } else if (balance.isError)
     body = <Typography role="alert">{t('balance.loadFailed')}</Typography>;

@@ -10,6 +10,7 @@ import { type Cents, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';
+import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
@@ -50,27 +51,15 @@ export function BankTransferPanel() {
 
   if (account.isPending) {
     return (
-      <Box role="status" aria-label={t('common:status.loading')}>
+      <Loading>
         <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
         <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
         <Skeleton variant="rounded" height={56} />
-      </Box>
+      </Loading>
     );
   }
   if (account.isError) {
-    return (
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={() => void account.refetch()}>
-            {t('bank.retry')}
-          </Button>
-        }
-      >
-        {t('bank.loadFailed')}
-      </Alert>
-    );
+    return <LoadFailed onRetry={account.refetch} message={t('bank.loadFailed')} />;
   }
   if (account.data === null && !available) {
     return (

@@ -19,6 +19,7 @@ import { formatUsd } from '@pago/shared/money';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/ui/query-state';
 import { formatDateTime, useLocale } from '@/lib/format';
 import {
   type RequestAction,
@@ -72,7 +73,7 @@ export function RequestsInbox() {
     } catch (failure) {
       setDialogFeedback(
         moneyErrorFeedback(t, failure, 'errors.generic', locale, {
-          not_found: 'errors.request_not_pending',
+          not_found: 'errors:request_not_pending',
         }),
       );
     }
@@ -202,17 +203,7 @@ function RequestList({
       {query.isPending ? (
         <Skeleton variant="rounded" height={72} />
       ) : query.isError && requests.length === 0 ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('inbox.retry')}
-            </Button>
-          }
-        >
-          {t('inbox.loadFailed')}
-        </Alert>
+        <LoadFailed onRetry={query.refetch} message={t('inbox.loadFailed')} />
       ) : requests.length === 0 ? (
         <Typography color="text.secondary">{empty}</Typography>
       ) : (

@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/format';
-import { useLimits } from '../api/wallet';
+import { useLimits } from '@/lib/wallet';
 
 /**
  * How much the person can still send: per transfer, today and this month (the server refuses a

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/format';
-import { invalidateMoney, useTransferReceipt } from '../api/wallet';
+import { invalidateMoney, useReceipt } from '@/lib/wallet';
 import { formatPhone } from '../lib/phone';
 
 const SEVERITY: Record<Transfer['status'], AlertColor> = {
@@ -25,7 +25,7 @@ export function TransferTracker({ transfer }: { transfer: Transfer }) {
   const { t } = useTranslation('moneymover');
   const locale = useLocale();
   const client = useQueryClient();
-  const receipt = useTransferReceipt(transfer.id);
+  const receipt = useReceipt(transfer.id);
   const current = receipt.data ?? transfer;
   const firstStatus = useRef(transfer.status);
 

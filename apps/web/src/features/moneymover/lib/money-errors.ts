@@ -1,6 +1,7 @@
 import type { Locale } from '@pago/shared/money';
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { amountRefusalText } from '@/lib/money-errors';
 
 export type Feedback = {
@@ -10,24 +11,9 @@ export type Feedback = {
   identity?: boolean;
 };
 
-/** Codes with a sentence of their own in moneymover.json `errors`. */
-const TRANSLATED = new Set<string>([
-  'identity_not_verified',
-  'self_transfer',
-  'quote_expired',
-  'quote_mismatch',
-  'quote_recipient_mismatch',
-  'recipient_country_mismatch',
-  'recipient_not_on_pago',
-  'quote_required',
-  'recipient_not_found',
-  'request_not_pending',
-  'bank_account_required',
-]);
-
 /**
  * What to tell the person about a failed money call, in their language: limits with the room
- * left, insufficient funds with the balance, our sentence for other known codes (`overrides`
+ * left, insufficient funds with the balance, the `errors` namespace's sentence for other codes (`overrides`
  * first, for a screen's own wording), else the screen's `fallbackKey`. Never the server's English.
  */
 export function moneyErrorFeedback(
@@ -42,12 +28,12 @@ export function moneyErrorFeedback(
   const override = overrides[failure.code];
   if (override) return text(override);
   if (failure.code === 'identity_not_verified') {
-    return { ...text('errors.identity_not_verified'), identity: true };
+    return { ...text('errors:identity_not_verified'), identity: true };
   }
   if (failure.code === 'request_limit_reached') {
     const { limit, max } = (failure.details ?? {}) as { limit?: unknown; max?: unknown };
     if ((limit === 'pending' || limit === 'daily') && typeof max === 'number') {
-      return { severity: 'error', text: t(`errors.request_limit_reached.${limit}`, { max }) };
+      return { severity: 'error', text: t(`errors:request_limit_reached.${limit}`, { max }) };
     }
   }
   if (failure.code === 'feature_unavailable_in_live_mode') {
@@ -56,7 +42,9 @@ export function moneyErrorFeedback(
       return { severity: 'error', text: t(`common:liveMode.${feature}`) };
     }
   }
-  const refusal = amountRefusalText(t, 'errors.', failure, locale);
+  const refusal = amountRefusalText(t, 'errors:', failure, locale);
   if (refusal) return { severity: 'error', text: refusal };
-  return TRANSLATED.has(failure.code) ? text(`errors.${failure.code}`) : text(fallbackKey);
+  // A refusal is explained; no answer or a crash gets the screen's own "try again".
+  const known = failure.status >= 400 && failure.status < 500 ? errorText(t, failure) : null;
+  return known ? { severity: 'error', text: known } : text(fallbackKey);
 }

@@ -1,41 +1,11 @@
-import type {
-  Balance,
-  Limits,
-  Transfer,
-  TransferList,
-  TransferReceipt,
-} from '@pago/shared/contracts/money';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Transfer, TransferList } from '@pago/shared/contracts/money';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { SESSION_EXPIRED } from '@/lib/events';
-import { useIdempotencyKeys } from '@/lib/idempotency';
 import { clearStoredToken, getStoredToken } from '@/lib/session-storage';
-
-// The 'wallet' keys are shared with the money mover and bill pay: a money move anywhere
-// invalidates ['wallet'] and every view here refreshes.
-export const walletKeys = {
-  all: ['wallet'] as const,
-  balance: ['wallet', 'balance'] as const,
-  limits: ['wallet', 'limits'] as const,
-  activity: ['wallet', 'activity'] as const,
-  transfer: (id: string) => ['wallet', 'transfer', id] as const,
-};
+import { useMoneyMutation, walletKeys } from '@/lib/wallet';
 
 export const ACTIVITY_PAGE_SIZE = 10;
-
-export function useBalance() {
-  return useQuery({
-    queryKey: walletKeys.balance,
-    queryFn: ({ signal }) => apiFetch<Balance>('/api/wallet/balance', { signal }),
-  });
-}
-
-export function useLimits() {
-  return useQuery({
-    queryKey: walletKeys.limits,
-    queryFn: ({ signal }) => apiFetch<Limits>('/api/limits', { signal }),
-  });
-}
 
 /** The transfers, newest first, a page at a time; refreshed while a payout is under way. */
 export function useActivity() {
@@ -55,29 +25,10 @@ export function useActivity() {
   });
 }
 
-export function useReceipt(id: string | null) {
-  return useQuery({
-    queryKey: walletKeys.transfer(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiFetch<TransferReceipt>(`/api/transactions/${encodeURIComponent(id ?? '')}`, { signal }),
-    enabled: id !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'processing' ? 2000 : false),
-  });
-}
-
 /** Sandbox money, through the ledger like any deposit. The live server has no such route (404). */
 export function useTestDeposit() {
-  const client = useQueryClient();
-  const keys = useIdempotencyKeys();
-  return useMutation({
-    mutationFn: (amount: number) =>
-      apiFetch<Transfer>('/api/wallet/test-deposit', {
-        method: 'POST',
-        body: { amount },
-        headers: { 'Idempotency-Key': keys.keyFor({ amount }) },
-      }),
-    onSettled: (_data, error) => keys.settle(error),
-    onSuccess: () => void client.invalidateQueries({ queryKey: walletKeys.all }),
+  return useMoneyMutation<number, Transfer>({
+    request: (amount) => ({ path: '/api/wallet/test-deposit', body: { amount } }),
   });
 }
 

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
 import { useActivity } from '../api/wallet';
 import { ActivityList } from './activity-list';
@@ -23,23 +23,13 @@ export function ActivitySection() {
   return (
     <SectionCard title={t('activity.title')}>
       {activity.isPending ? (
-        <Box role="status" aria-label={t('common:status.loading')}>
+        <Loading>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height={64} />
           ))}
-        </Box>
+        </Loading>
       ) : activity.isError ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void activity.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('activity.loadFailed')}
-        </Alert>
+        <LoadFailed onRetry={activity.refetch} message={t('activity.loadFailed')} />
       ) : transfers.length === 0 ? (
         <Typography color="text.secondary">{t('activity.empty')}</Typography>
       ) : (

@@ -7,12 +7,14 @@ import { TEST_DEPOSIT_MAX_CENTS } from '@pago/shared/contracts/money';
 import { formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
 import { useClearSuccess } from '@/lib/use-clear-success';
-import { useBalance, useTestDeposit } from '../api/wallet';
+import { useBalance } from '@/lib/wallet';
+import { useTestDeposit } from '../api/wallet';
 
 // Set once the server says it has no test deposits (live mode): the button stays hidden for the
 // rest of the visit.
@@ -73,21 +75,11 @@ export function BalanceSection() {
   return (
     <SectionCard title={t('balance.title')}>
       {balance.isPending ? (
-        <Box role="status" aria-label={t('common:status.loading')}>
+        <Loading>
           <Skeleton width={180} height={56} />
-        </Box>
+        </Loading>
       ) : balance.isError ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void balance.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('balance.loadFailed')}
-        </Alert>
+        <LoadFailed onRetry={balance.refetch} message={t('balance.loadFailed')} />
       ) : (
         <Box>
           <Typography sx={{ fontSize: { xs: 32, sm: 40 }, fontWeight: 800, lineHeight: 1.2 }}>

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -8,9 +6,10 @@ import type { LimitWindow } from '@pago/shared/contracts/money';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/lib/format';
-import { useLimits } from '../api/wallet';
+import { useLimits } from '@/lib/wallet';
 
 function Window({ title, window: w }: { title: string; window: LimitWindow }) {
   const { t } = useTranslation('wallet');
@@ -48,22 +47,12 @@ export function LimitsSection() {
   return (
     <SectionCard title={t('limits.title')}>
       {limits.isPending ? (
-        <Box role="status" aria-label={t('common:status.loading')}>
+        <Loading>
           <Skeleton height={48} />
           <Skeleton height={48} />
-        </Box>
+        </Loading>
       ) : limits.isError ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void limits.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('limits.loadFailed')}
-        </Alert>
+        <LoadFailed onRetry={limits.refetch} message={t('limits.loadFailed')} />
       ) : (
         <>
           <Window title={t('limits.day')} window={limits.data.day} />

@@ -16,8 +16,9 @@ import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DetailRow, DetailRows } from '@/components/ui/detail-rows';
+import { Loading } from '@/components/ui/query-state';
 import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
-import { useReceipt } from '../api/wallet';
+import { useReceipt } from '@/lib/wallet';
 import { counterpartyName, kindKey, STATUS_COLOR } from '../lib/transfer-text';
 
 /** One transfer's receipt: parties, amounts, the rate and payout of a remittance, its history. */
@@ -46,11 +47,11 @@ export function ReceiptDialog({
       <DialogTitle id={titleId}>{t('receipt.title')}</DialogTitle>
       <DialogContent>
         {receipt.isPending ? (
-          <Box role="status" aria-label={t('common:status.loading')}>
+          <Loading>
             <Skeleton height={32} />
             <Skeleton height={32} />
             <Skeleton height={32} />
-          </Box>
+          </Loading>
         ) : receipt.isError ? (
           <Alert severity="error" role="alert">
             {t('receipt.loadFailed')}
