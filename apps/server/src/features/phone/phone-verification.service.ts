@@ -135,7 +135,7 @@ export function createPhoneVerification({ db, accounts, rateLimits, mailer, twil
       ip: string,
       log: FastifyBaseLogger,
     ): Promise<void> {
-      vendor(); // live mode without Twilio refuses before any limit is taken
+      const sms = vendor(); // live mode without Twilio refuses before any limit is taken
       const ipRule = { key: `phone-check:ip:${ip}`, limit: 30, windowSeconds: 900 };
       // The limit counts wrong codes only: taken first (atomic), given back unless the code was wrong.
       const ipHit = await rateLimits.take(
@@ -143,7 +143,7 @@ export function createPhoneVerification({ db, accounts, rateLimits, mailer, twil
         'Too many verification attempts from this network. Try again later.',
       );
       try {
-        await checkAndClaim(userId, phone, code, log);
+        await checkAndClaim(sms, userId, phone, code, log);
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'invalid_verification_code')) {
           await rateLimits.refund(ipHit);
@@ -155,12 +155,12 @@ export function createPhoneVerification({ db, accounts, rateLimits, mailer, twil
   };
 
   async function checkAndClaim(
+    sms: TwilioVerify,
     userId: string,
     phone: string,
     code: string,
     log: FastifyBaseLogger,
   ): Promise<void> {
-    const sms = vendor();
     const attempt = await takeAttempt(db, userId, phone, PHONE_CODE_MAX_ATTEMPTS);
     if (attempt.status === 'locked') {
       throw new AppError(
@@ -169,8 +169,8 @@ export function createPhoneVerification({ db, accounts, rateLimits, mailer, twil
         'Too many wrong codes. Request a new code.',
       );
     }
-    const wrong = async () => new AppError('invalid_verification_code', 400, INVALID_CODE);
-    if (attempt.status === 'none') throw await wrong();
+    const wrong = () => new AppError('invalid_verification_code', 400, INVALID_CODE);
+    if (attempt.status === 'none') throw wrong();
 
     let status: string;
     try {
@@ -178,17 +178,17 @@ export function createPhoneVerification({ db, accounts, rateLimits, mailer, twil
     } catch (error) {
       // Twilio no longer holds a pending verification (expired or used): the code is wrong.
       if (error instanceof TwilioApiError && error.code === TWILIO_ERRORS.notFound) {
-        throw await wrong();
+        throw wrong();
       }
       throw fromTwilio(error);
     }
-    if (status !== 'approved') throw await wrong();
+    if (status !== 'approved') throw wrong();
 
     const released = await db.transaction().execute(async (tx) => {
       if (!(await completeVerification(tx, attempt.id))) return null;
       return accounts.claimVerifiedPhone(tx, userId, phone);
     });
-    if (!released) throw await wrong();
+    if (!released) throw wrong();
     for (const previous of released) {
       try {
         await mailer.send({
