@@ -1,6 +1,6 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
-import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/money';
+import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
 import type { ColumnType, Generated } from 'kysely';
 

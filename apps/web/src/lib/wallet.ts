@@ -1,4 +1,5 @@
-import type { Balance, Limits, TransferReceipt } from '@pago/shared/contracts/money';
+import type { TransferReceipt } from '@pago/shared/contracts/transfers';
+import type { Balance, Limits } from '@pago/shared/contracts/wallet';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 import { useIdempotencyKeys } from './idempotency';

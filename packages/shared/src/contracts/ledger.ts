@@ -1,4 +1,4 @@
-import type { Speed, TransferKind } from './money';
+import type { Speed, TransferKind } from './transfers';
 
 /**
  * What a transfer keeps in `ledger_transfers.metadata`, by kind. The owner sees it as the

@@ -1,4 +1,5 @@
-import { bankAccountSchema, bankPaymentBody, transferSchema } from '@pago/shared/contracts/money';
+import { bankAccountSchema, bankPaymentBody } from '@pago/shared/contracts/banking';
+import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';

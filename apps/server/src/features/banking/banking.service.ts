@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { BankAccount, bankPaymentBody } from '@pago/shared/contracts/money';
+import type { BankAccount, bankPaymentBody } from '@pago/shared/contracts/banking';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';

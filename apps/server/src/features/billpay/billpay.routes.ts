@@ -1,4 +1,5 @@
-import { billerSchema, billPaymentBody, transferSchema } from '@pago/shared/contracts/money';
+import { billerSchema, billPaymentBody } from '@pago/shared/contracts/billpay';
+import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { AppError } from '../../lib/app-error';

@@ -1,5 +1,5 @@
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
-import type { TransferKind, TransferStatus } from '@pago/shared/contracts/money';
+import type { TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import { type Cents, cents } from '@pago/shared/money';
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database';

@@ -4,7 +4,8 @@ import type {
   TransferMetadataByKind,
   TransferMetadataOf,
 } from '@pago/shared/contracts/ledger';
-import type { Limits, TransferKind, TransferStatus } from '@pago/shared/contracts/money';
+import type { TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
+import type { Limits } from '@pago/shared/contracts/wallet';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, cents, formatUsd } from '@pago/shared/money';
 import type { Database } from '../../db/database';

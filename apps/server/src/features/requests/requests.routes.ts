@@ -3,7 +3,7 @@ import {
   listRequestsQuery,
   moneyRequestListSchema,
   moneyRequestSchema,
-} from '@pago/shared/contracts/money';
+} from '@pago/shared/contracts/requests';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';

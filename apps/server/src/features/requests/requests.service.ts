@@ -1,10 +1,10 @@
+import { usdToCents } from '@pago/shared/contracts/amounts';
 import {
   type createRequestBody,
   type MoneyRequest,
   type MoneyRequestList,
   REQUEST_LIMITS,
-  usdToCents,
-} from '@pago/shared/contracts/money';
+} from '@pago/shared/contracts/requests';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';

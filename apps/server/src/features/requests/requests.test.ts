@@ -1,4 +1,4 @@
-import { REQUEST_LIMITS } from '@pago/shared/contracts/money';
+import { REQUEST_LIMITS } from '@pago/shared/contracts/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type TestUser } from '../../../test/accounts-helpers';
 import { balanceOf, moneyPost, verifiedUser } from '../../../test/money-helpers';

@@ -1,4 +1,4 @@
-import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/money';
+import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';

@@ -6,7 +6,7 @@ import {
   transferListSchema,
   transferReceiptSchema,
   transferSchema,
-} from '@pago/shared/contracts/money';
+} from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type Quote,
-  type quoteBody,
-  type SendMoneyBody,
-  type Transfer,
-  type TransferKind,
-  type TransferList,
-  type TransferReceipt,
-  type TransferStatus,
-  usdToCents,
-} from '@pago/shared/contracts/money';
+import { usdToCents } from '@pago/shared/contracts/amounts';
+import type {
+  Quote,
+  quoteBody,
+  SendMoneyBody,
+  Transfer,
+  TransferKind,
+  TransferList,
+  TransferReceipt,
+  TransferStatus,
+} from '@pago/shared/contracts/transfers';
 import { fxSpreadBps, getCorridor, internationalFee } from '@pago/shared/fees';
 import { addCents, cents, centsToDecimalString } from '@pago/shared/money';
 import { isPhoneOfCountry, phoneCountryOf } from '@pago/shared/phone-countries';

@@ -1,9 +1,5 @@
-import {
-  balanceSchema,
-  limitsSchema,
-  testDepositBody,
-  transferSchema,
-} from '@pago/shared/contracts/money';
+import { transferSchema } from '@pago/shared/contracts/transfers';
+import { balanceSchema, limitsSchema, testDepositBody } from '@pago/shared/contracts/wallet';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { currentUser, requireUser } from '../accounts/require-user';

@@ -1,4 +1,4 @@
-import type { Biller } from '@pago/shared/contracts/money';
+import type { Biller } from '@pago/shared/contracts/billpay';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 
 /**

@@ -1,4 +1,4 @@
-import type { Biller } from '@pago/shared/contracts/money';
+import type { Biller } from '@pago/shared/contracts/billpay';
 import { AppError } from '../../lib/app-error';
 import type { BillerNetwork } from '../../providers/billpay/biller-network';
 

@@ -1,4 +1,5 @@
-import type { Biller, BillPaymentBody, Transfer } from '@pago/shared/contracts/money';
+import type { Biller, BillPaymentBody } from '@pago/shared/contracts/billpay';
+import type { Transfer } from '@pago/shared/contracts/transfers';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { useMoneyMutation } from '@/lib/wallet';

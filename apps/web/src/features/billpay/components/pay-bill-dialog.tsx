@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { BillType } from '@pago/shared/bill-categories';
-import type { Biller } from '@pago/shared/contracts/money';
+import type { Biller } from '@pago/shared/contracts/billpay';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';

@@ -1,4 +1,5 @@
-import type { Biller, Transfer } from '@pago/shared/contracts/money';
+import type { Biller } from '@pago/shared/contracts/billpay';
+import type { Transfer } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,5 @@
-import type { BankAccount, BankPaymentBody, Transfer } from '@pago/shared/contracts/money';
+import type { BankAccount, BankPaymentBody } from '@pago/shared/contracts/banking';
+import type { Transfer } from '@pago/shared/contracts/transfers';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { useMoneyMutation, walletKeys } from '@/lib/wallet';

@@ -2,7 +2,7 @@ import type {
   CreateRequestBody,
   MoneyRequest,
   MoneyRequestList,
-} from '@pago/shared/contracts/money';
+} from '@pago/shared/contracts/requests';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { invalidateMoney, useMoneyMutation, walletKeys } from '@/lib/wallet';

@@ -1,4 +1,4 @@
-import type { Quote, QuoteBody, SendMoneyBody, Transfer } from '@pago/shared/contracts/money';
+import type { Quote, QuoteBody, SendMoneyBody, Transfer } from '@pago/shared/contracts/transfers';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { useMoneyMutation } from '@/lib/wallet';

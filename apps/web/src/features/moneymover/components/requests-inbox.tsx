@@ -13,8 +13,8 @@ import type {
   MoneyRequest,
   MoneyRequestList,
   MoneyRequestStatus,
-  TransferParty,
-} from '@pago/shared/contracts/money';
+} from '@pago/shared/contracts/requests';
+import type { TransferParty } from '@pago/shared/contracts/transfers';
 import { formatUsd } from '@pago/shared/money';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';

@@ -8,7 +8,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import type { Quote, SendMoneyBody, Speed, Transfer } from '@pago/shared/contracts/money';
+import type { Quote, SendMoneyBody, Speed, Transfer } from '@pago/shared/contracts/transfers';
 import {
   CORRIDORS,
   type CorridorCountry,

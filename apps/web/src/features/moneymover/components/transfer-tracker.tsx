@@ -1,6 +1,6 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
-import type { Transfer } from '@pago/shared/contracts/money';
+import type { Transfer } from '@pago/shared/contracts/transfers';
 import { formatUsd } from '@pago/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';

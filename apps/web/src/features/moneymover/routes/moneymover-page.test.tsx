@@ -1,4 +1,4 @@
-import type { Quote, Transfer } from '@pago/shared/contracts/money';
+import type { Quote, Transfer } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

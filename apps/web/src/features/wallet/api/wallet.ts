@@ -1,4 +1,4 @@
-import type { Transfer, TransferList } from '@pago/shared/contracts/money';
+import type { Transfer, TransferList } from '@pago/shared/contracts/transfers';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { SESSION_EXPIRED } from '@/lib/events';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { Transfer } from '@pago/shared/contracts/money';
+import type { Transfer } from '@pago/shared/contracts/transfers';
 import { formatUsd } from '@pago/shared/money';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useLocale } from '@/lib/format';

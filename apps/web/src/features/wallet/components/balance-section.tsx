@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { TEST_DEPOSIT_MAX_CENTS } from '@pago/shared/contracts/money';
+import { TEST_DEPOSIT_MAX_CENTS } from '@pago/shared/contracts/wallet';
 import { formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

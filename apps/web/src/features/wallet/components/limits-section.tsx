@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { LimitWindow } from '@pago/shared/contracts/money';
+import type { LimitWindow } from '@pago/shared/contracts/wallet';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { TransferReceipt } from '@pago/shared/contracts/money';
+import type { TransferReceipt } from '@pago/shared/contracts/transfers';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
 import { useId } from 'react';

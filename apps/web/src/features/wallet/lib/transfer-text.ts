@@ -1,5 +1,5 @@
 import type { ChipProps } from '@mui/material/Chip';
-import type { Transfer } from '@pago/shared/contracts/money';
+import type { Transfer } from '@pago/shared/contracts/transfers';
 import { formatPhone } from './format';
 
 /** The wallet.json key of a transfer's kind, as its owner sees it ("Money received"). */

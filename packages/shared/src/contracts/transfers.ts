@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { CORRIDOR_COUNTRIES } from '../fees';
+import { phoneSchema } from './accounts';
+import { amountUsdSchema, centsValueSchema } from './amounts';
+
+/** Transfers: quotes, sending money, activity and receipts (`/api/transactions/*`). */
+
+export const corridorCountrySchema = z.enum(CORRIDOR_COUNTRIES);
+export const speedSchema = z.enum(['standard', 'express']);
+export type Speed = z.infer<typeof speedSchema>;
+
+// POST /api/transactions/quote
+export const quoteBody = z
+  .strictObject({
+    recipientCountry: corridorCountrySchema,
+    amountUsd: amountUsdSchema,
+    speed: speedSchema.default('standard'),
+    /** With the recipient's phone, a phone of a Pago user is quoted as what it is: instant and free. */
+    recipientPhone: phoneSchema.optional(),
+  })
+  .meta({ examples: [{ recipientCountry: 'MX', amountUsd: 100, speed: 'standard' }] });
+export type QuoteBody = z.input<typeof quoteBody>;
+export const quoteSchema = z
+  .object({
+    quoteId: z.string(),
+    /** p2p: the phone belongs to a Pago user — paid instantly in USD, no fee, no exchange. */
+    transferKind: z.enum(['p2p', 'remittance']),
+    recipientCountry: z.string(),
+    speed: speedSchema,
+    amountCents: centsValueSchema,
+    feeCents: centsValueSchema,
+    /** amount + fee: what leaves the wallet. */
+    totalCents: centsValueSchema,
+    payoutCurrency: z.string(),
+    /** Units of payoutCurrency per US dollar, after our spread, as an exact decimal string. */
+    fxRate: z.string(),
+    marketRate: z.string(),
+    spreadBps: z.number(),
+    /** What the recipient gets, in payoutCurrency, as an exact decimal string ("1829.15"). */
+    payoutAmount: z.string(),
+    deliveryEstimate: z.enum(['instant', 'under_30_minutes', 'one_to_three_days']),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'Quote' });
+export type Quote = z.infer<typeof quoteSchema>;
+
+// POST /api/transactions/send — recipientName is the recipient's phone (spec's naming).
+export const sendMoneyBody = z
+  .strictObject({
+    recipientName: phoneSchema,
+    recipientCountry: corridorCountrySchema,
+    amountUsd: amountUsdSchema,
+    speed: speedSchema.optional(),
+    /** Required for an international send; a phone of a Pago user is paid instantly and free. */
+    quoteId: z.uuid().optional(),
+  })
+  .meta({
+    examples: [
+      {
+        recipientName: '+525512345678',
+        recipientCountry: 'MX',
+        amountUsd: 100,
+        speed: 'standard',
+        quoteId: '0b6f1c2e-8d1a-4c3e-9f5b-2a7d4e6c8b90',
+      },
+    ],
+  });
+export type SendMoneyBody = z.infer<typeof sendMoneyBody>;
+
+export const TRANSFER_KINDS = [
+  'deposit',
+  'p2p',
+  'remittance',
+  'remittance_refund',
+  'bill_payment',
+  'bank_transfer',
+  'request_payment',
+] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
+export const TRANSFER_STATUSES = [
+  'completed',
+  'processing',
+  'delivered',
+  'failed',
+  'refunded',
+] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+// GET /api/transactions
+export const listTransactionsQuery = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  type: z.enum(TRANSFER_KINDS).optional(),
+  status: z.enum(TRANSFER_STATUSES).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+export const transferPartySchema = z.object({
+  userId: z.string().nullable(),
+  name: z.string(),
+  username: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type TransferParty = z.infer<typeof transferPartySchema>;
+
+/** One transfer as its owner sees it; `direction` is from the viewer's side. */
+export const transferSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(TRANSFER_KINDS),
+    status: z.enum(TRANSFER_STATUSES),
+    direction: z.enum(['in', 'out']),
+    amountCents: centsValueSchema,
+    feeCents: centsValueSchema,
+    totalCents: centsValueSchema,
+    counterparty: transferPartySchema.nullable(),
+    createdAt: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'Transfer' });
+export type Transfer = z.infer<typeof transferSchema>;
+export const transferReceiptSchema = transferSchema
+  .extend({
+    statusHistory: z.array(
+      z.object({
+        status: z.enum(TRANSFER_STATUSES),
+        at: z.string(),
+        note: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'TransferReceipt' });
+export type TransferReceipt = z.infer<typeof transferReceiptSchema>;
+export const transferListSchema = z.object({
+  items: z.array(transferSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TransferList = z.infer<typeof transferListSchema>;

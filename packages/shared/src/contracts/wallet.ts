@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { cents } from '../money';
+import { centsSchema, centsValueSchema } from './amounts';
+
+/** The wallet: balance, sending limits and sandbox test money (`/api/wallet/*`, `/api/limits`). */
+
+// POST /api/wallet/test-deposit (sandbox mode only)
+export const TEST_DEPOSIT_MAX_CENTS = cents(100_000);
+export const testDepositBody = z
+  .strictObject({
+    amount: centsSchema(TEST_DEPOSIT_MAX_CENTS),
+  })
+  .meta({ examples: [{ amount: 50000 }] });
+
+const limitWindowSchema = z.object({
+  limitCents: centsValueSchema,
+  usedCents: centsValueSchema,
+  remainingCents: centsValueSchema,
+});
+export type LimitWindow = z.infer<typeof limitWindowSchema>;
+export const limitsSchema = z.object({
+  perTransactionCents: centsValueSchema,
+  day: limitWindowSchema,
+  month: limitWindowSchema,
+});
+export type Limits = z.infer<typeof limitsSchema>;
+
+export const balanceSchema = z.object({
+  balanceCents: centsValueSchema,
+  availableBalanceCents: centsValueSchema,
+  currency: z.literal('USD'),
+});
+export type Balance = z.infer<typeof balanceSchema>;
