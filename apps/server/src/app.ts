@@ -169,6 +169,7 @@ function createServices({
   const banking = createBanking({ db, ledger, accounts, transfers, partner: partners.banking });
   const identity = createIdentity({
     db,
+    accounts,
     config,
     plaid: createPlaidIdentity({
       ...config.plaid,

@@ -37,9 +37,12 @@ import {
   findUserByLogin,
   findUserByPhone,
   findUserByUsername,
+  findUserIdentity,
   findUsersByIds,
   insertUser,
+  lockUserIdentity,
   updateUser,
+  updateUserIdentity,
 } from './users.repository';
 
 type Deps = {
@@ -281,6 +284,26 @@ export function createAccounts({
 
     /** See claimVerifiedPhone: call inside the transaction that consumes the SMS verification. */
     claimVerifiedPhone,
+
+    /** What identity verification reads of an account: its language, ZIP code and provider. */
+    async getAccountSettings(userId: string) {
+      const user = await findUserById(db, userId);
+      if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
+      return {
+        language: user.language,
+        zipCode: user.zip_code,
+        verificationService: user.verification_service,
+      };
+    },
+
+    /**
+     * The identity fields verification keeps on the account (undefined for no such user). Inside
+     * the transaction that changes them, `lock` them: one change of a user's identity at a time.
+     */
+    async identityOf(executor: Database, userId: string, { lock = false } = {}) {
+      return (lock ? lockUserIdentity : findUserIdentity)(executor, userId);
+    },
+    updateIdentity: updateUserIdentity,
 
     /** Inside a transaction pass it as `executor`: a second pool connection could starve the pool. */
     async parties(ids: string[], executor: Database = db): Promise<Map<string, Party>> {

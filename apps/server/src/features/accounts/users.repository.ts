@@ -101,3 +101,50 @@ export async function findUsersByIds(db: Database, ids: string[]) {
     .where('id', 'in', ids)
     .execute();
 }
+
+/** The identity fields identity verification keeps on the account. */
+export type UserIdentityFields = Pick<
+  UsersTable,
+  | 'verification_service'
+  | 'kyc_status'
+  | 'persona_status'
+  | 'persona_inquiry_id'
+  | 'plaid_identity_status'
+>;
+
+function selectUserIdentity(db: Database, userId: string) {
+  return db
+    .selectFrom('users')
+    .select([
+      'name',
+      'legal_name',
+      'verification_service',
+      'kyc_status',
+      'persona_status',
+      'persona_inquiry_id',
+      'plaid_identity_status',
+    ])
+    .where('id', '=', userId);
+}
+
+/** The user's identity fields, or undefined for no such user. */
+export async function findUserIdentity(db: Database, userId: string) {
+  return selectUserIdentity(db, userId).executeTakeFirst();
+}
+
+/** The same, locked until the transaction ends (one change of a user's identity at a time). */
+export async function lockUserIdentity(db: Database, userId: string) {
+  return selectUserIdentity(db, userId).forUpdate().executeTakeFirst();
+}
+
+export async function updateUserIdentity(
+  db: Database,
+  userId: string,
+  fields: UserIdentityFields & { legal_name?: string; legal_birth_date?: string | null },
+) {
+  await db
+    .updateTable('users')
+    .set({ ...fields, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}

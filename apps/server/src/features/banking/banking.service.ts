@@ -8,6 +8,7 @@ import type { BankingPartner } from '../../providers/banking/banking-partner';
 import type { Accounts } from '../accounts/accounts.service';
 import { type Ledger, walletToWallet } from '../ledger/ledger.service';
 import type { Transfers } from '../transfers/transfers.service';
+import { findBankAccount, insertBankAccount } from './banking.repository';
 
 type Deps = {
   db: Database;
@@ -34,17 +35,9 @@ export function createBanking({ db, ledger, accounts, transfers, partner }: Deps
     createdAt: row.created_at.toISOString(),
   });
 
-  async function findAccount(dbOrTx: Database, userId: string) {
-    return dbOrTx
-      .selectFrom('bank_accounts')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-  }
-
   return {
     async getAccount(userId: string): Promise<BankAccount> {
-      const row = await findAccount(db, userId);
+      const row = await findBankAccount(db, userId);
       if (!row) throw new AppError('not_found', 404, 'Banking Account Required');
       return toView(row);
     },
@@ -53,30 +46,20 @@ export function createBanking({ db, ledger, accounts, transfers, partner }: Deps
       const exists = () =>
         new AppError('bank_account_exists', 409, 'You already have a banking account.');
       if (!partner.available) throw unavailableInLiveMode('bankAccount');
-      if (await findAccount(tx, userId)) throw exists();
+      if (await findBankAccount(tx, userId)) throw exists();
       // 12 digits starting with 9: distinct from the card and wallet identifiers.
       for (let attempt = 0; attempt < 5; attempt++) {
         const accountNumber = `9${String(randomInt(0, 10 ** 11)).padStart(11, '0')}`;
-        // No conflict target: a concurrent request that opened this user's account first (unique
-        // user_id) is a conflict too; the insert then waits for it and does nothing, never 23505.
-        const row = await tx
-          .insertInto('bank_accounts')
-          .values({
-            user_id: userId,
-            account_number: accountNumber,
-            routing_number: partner.routingNumber(),
-          })
-          .onConflict((oc) => oc.doNothing())
-          .returningAll()
-          .executeTakeFirst();
+        const routingNumber = partner.routingNumber();
+        const row = await insertBankAccount(tx, { userId, accountNumber, routingNumber });
         if (row) return toView(row);
-        if (await findAccount(tx, userId)) throw exists();
+        if (await findBankAccount(tx, userId)) throw exists();
       }
       throw new Error('Could not allocate a bank account number');
     },
 
     async sendPayment(tx: Database, userId: string, body: z.output<typeof bankPaymentBody>) {
-      if (!(await findAccount(tx, userId)))
+      if (!(await findBankAccount(tx, userId)))
         throw new AppError('bank_account_required', 404, 'Banking Account Required');
       const receiver = body.receiver.includes('@')
         ? await accounts.findRecipient({ email: body.receiver }, tx)

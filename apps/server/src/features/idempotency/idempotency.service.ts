@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { AppError, errorBody } from '../../lib/app-error';
+import {
+  getStoredResponse,
+  insertKey,
+  markMoneyWork,
+  storeResponse,
+  undoMoneyWork,
+} from './idempotency.repository';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
@@ -33,17 +39,9 @@ export async function runIdempotent(
 ): Promise<StoredResponse> {
   const requestHash = createHash('sha256').update(JSON.stringify(scope.request)).digest();
   return db.transaction().execute(async (tx) => {
-    const inserted = await sql`
-      insert into idempotency_keys (user_id, key, request_hash, status_code, response)
-      values (${scope.userId}, ${scope.key}, ${requestHash}, 0, '')
-      on conflict do nothing returning key`.execute(tx);
-    if (inserted.rows.length === 0) {
-      const stored = await tx
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'status_code', 'response'])
-        .where('user_id', '=', scope.userId)
-        .where('key', '=', scope.key)
-        .executeTakeFirstOrThrow();
+    const { userId, key } = scope;
+    if (!(await insertKey(tx, { userId, key, requestHash }))) {
+      const stored = await getStoredResponse(tx, userId, key);
       if (!stored.request_hash.equals(requestHash)) {
         throw new AppError(
           'idempotency_key_reused',
@@ -54,25 +52,20 @@ export async function runIdempotent(
       return { statusCode: stored.status_code, body: stored.response };
     }
 
-    await sql`savepoint money_work`.execute(tx);
+    await markMoneyWork(tx);
     let result: StoredResponse;
     try {
       const done = await work(tx);
       result = { statusCode: done.statusCode, body: JSON.stringify(done.body) };
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-      await sql`rollback to savepoint money_work`.execute(tx);
+      await undoMoneyWork(tx);
       result = {
         statusCode: error.statusCode,
         body: JSON.stringify(errorBody(error.code, error.message, error.details)),
       };
     }
-    await tx
-      .updateTable('idempotency_keys')
-      .set({ status_code: result.statusCode, response: result.body })
-      .where('user_id', '=', scope.userId)
-      .where('key', '=', scope.key)
-      .execute();
+    await storeResponse(tx, userId, key, result);
     return result;
   });
 }

@@ -1,6 +1,6 @@
 import type { VerificationService } from '@pago/shared/contracts/accounts';
 import type { Database } from '../../db/database';
-import type { Attempt, IdentityFields } from './identity-status';
+import type { Attempt } from './identity-status';
 
 /**
  * Records a vendor attempt or moves its status forward. Only a higher rank replaces the stored
@@ -64,43 +64,6 @@ export async function attemptsOf(db: Database, userId: string): Promise<Attempt[
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .execute();
-}
-
-function selectUserIdentity(db: Database, userId: string) {
-  return db
-    .selectFrom('users')
-    .select([
-      'name',
-      'legal_name',
-      'verification_service',
-      'kyc_status',
-      'persona_status',
-      'persona_inquiry_id',
-      'plaid_identity_status',
-    ])
-    .where('id', '=', userId);
-}
-
-/** The user's identity fields, or undefined for no such user. */
-export async function findUserIdentity(db: Database, userId: string) {
-  return selectUserIdentity(db, userId).executeTakeFirst();
-}
-
-/** The same, locked until the transaction ends (one change of a user's identity at a time). */
-export async function lockUserIdentity(db: Database, userId: string) {
-  return selectUserIdentity(db, userId).forUpdate().executeTakeFirst();
-}
-
-export async function updateUserIdentity(
-  db: Database,
-  userId: string,
-  fields: IdentityFields & { legal_name?: string; legal_birth_date?: string | null },
-) {
-  await db
-    .updateTable('users')
-    .set({ ...fields, updated_at: new Date() })
-    .where('id', '=', userId)
     .execute();
 }
 

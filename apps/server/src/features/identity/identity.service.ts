@@ -24,15 +24,8 @@ import {
   parseInquiry,
 } from '../../providers/persona/persona-api';
 import type { PlaidIdentity } from '../../providers/plaid/plaid-identity';
-import {
-  attemptsOf,
-  findAttempt,
-  findUserIdentity,
-  lockUserIdentity,
-  markEventSeen,
-  recordAttempt,
-  updateUserIdentity,
-} from './identity.repository';
+import type { Accounts } from '../accounts/accounts.service';
+import { attemptsOf, findAttempt, markEventSeen, recordAttempt } from './identity.repository';
 import {
   type IdentityFields,
   identityFieldsFrom,
@@ -51,6 +44,7 @@ import {
 
 type Deps = {
   db: Database;
+  accounts: Accounts;
   config: Config;
   plaid: PlaidIdentity;
   persona: PersonaApi;
@@ -72,7 +66,14 @@ const notFound = (what: string) => new AppError('not_found', 404, `${what} not f
  * (only ever forwards) and derives the user's identity fields from all their attempts in one
  * transaction. Those fields are what the money routes check.
  */
-export function createIdentity({ db, config, plaid, persona, clock = () => new Date() }: Deps) {
+export function createIdentity({
+  db,
+  accounts,
+  config,
+  plaid,
+  persona,
+  clock = () => new Date(),
+}: Deps) {
   const plaidKeys = createKeyCache(
     async (kid) => (await plaid.webhookKey(kid)) as PlaidWebhookKey | null,
     clock,
@@ -90,7 +91,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
     event?: { provider: string; id: string };
   }): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      const locked = await lockUserIdentity(trx, input.userId);
+      const locked = await accounts.identityOf(trx, input.userId, { lock: true });
       if (!locked) return;
       const { name: profileName, legal_name: _legalName, ...user } = locked;
       if (input.event && !(await markEventSeen(trx, input.event.provider, input.event.id))) return;
@@ -113,7 +114,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
         ...(check && !check.ok ? { failureReason: check.reason } : {}),
       });
       const attempts = await attemptsOf(trx, input.userId);
-      await updateUserIdentity(trx, input.userId, {
+      await accounts.updateIdentity(trx, input.userId, {
         ...identityFieldsFrom(attempts, user, isVerified(user)),
         // The legal name changes only with a new, passing verification.
         ...(changed && check?.ok
@@ -125,7 +126,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
 
   async function status(userId: string): Promise<IdentityStatus> {
     const [user, attempts] = await Promise.all([
-      findUserIdentity(db, userId),
+      accounts.identityOf(db, userId),
       attemptsOf(db, userId),
     ]);
     if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
@@ -202,15 +203,10 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
 
     /** The provider of spec §4 on the server's side: profile, then ZIP code, then persona. */
     async settings(userId: string): Promise<IdentitySettings> {
-      const user = await db
-        .selectFrom('users')
-        .select(['verification_service', 'zip_code'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const user = await accounts.getAccountSettings(userId);
       return {
         provider:
-          user.verification_service ??
-          (user.zip_code ? kycProviderForZip(user.zip_code) : 'persona'),
+          user.verificationService ?? (user.zipCode ? kycProviderForZip(user.zipCode) : 'persona'),
         status: await status(userId),
         plaid: { linkScriptUrl: config.plaid.linkScriptUrl },
         persona: {
@@ -222,11 +218,7 @@ export function createIdentity({ db, config, plaid, persona, clock = () => new D
 
     async plaidCreate(userId: string, language: 'es' | 'en' | undefined) {
       await refuseIfVerified(userId);
-      const user = await db
-        .selectFrom('users')
-        .select('language')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const user = await accounts.getAccountSettings(userId);
       const linkToken = await plaid.createLinkToken({
         userId,
         language: language ?? user.language,

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+
+/** Claims (user, key); undefined when the row exists already (a replay, or a concurrent twin). */
+export async function insertKey(
+  tx: Database,
+  row: { userId: string; key: string; requestHash: Buffer },
+) {
+  const inserted = await sql<{ key: string }>`
+    insert into idempotency_keys (user_id, key, request_hash, status_code, response)
+    values (${row.userId}, ${row.key}, ${row.requestHash}, 0, '')
+    on conflict do nothing returning key`.execute(tx);
+  return inserted.rows[0];
+}
+
+export async function getStoredResponse(tx: Database, userId: string, key: string) {
+  return tx
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status_code', 'response'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+}
+
+export async function storeResponse(
+  tx: Database,
+  userId: string,
+  key: string,
+  stored: { statusCode: number; body: string },
+) {
+  await tx
+    .updateTable('idempotency_keys')
+    .set({ status_code: stored.statusCode, response: stored.body })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .execute();
+}
+
+/** The money work's savepoint: a refusal rolls back to it and keeps the key row. */
+export async function markMoneyWork(tx: Database) {
+  await sql`savepoint money_work`.execute(tx);
+}
+
+export async function undoMoneyWork(tx: Database) {
+  await sql`rollback to savepoint money_work`.execute(tx);
+}
