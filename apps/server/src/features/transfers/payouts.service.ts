@@ -1,0 +1,67 @@
+import { addCents } from '@pago/shared/money';
+import type { Database } from '../../db/database';
+import type { PayoutPartner } from '../../providers/payout/payout-partner';
+import { type Ledger, metadataOf } from '../ledger/ledger.service';
+import { lockDuePayouts } from './transfers.repository';
+
+type Deps = { db: Database; ledger: Ledger; payouts: PayoutPartner };
+
+/** The payout partner's side of a remittance: settles those whose payout is due. */
+export function createPayoutSettlement({ db, ledger, payouts }: Deps) {
+  return {
+    /**
+     * Settles remittances whose payout is due: delivered, or failed and refunded in full (fee
+     * included) in the same transaction. Safe to run from several processes at once.
+     */
+    async settleDuePayouts(limit = 50): Promise<number> {
+      if (!payouts.available) return 0;
+      return db.transaction().execute(async (tx) => {
+        const due = await lockDuePayouts(tx, ledger.clock(), limit);
+        for (const transfer of due) {
+          const meta = metadataOf(transfer, 'remittance');
+          const outcome = payouts.outcome(meta.recipientPhone);
+          if (outcome.status === 'delivered') {
+            await ledger.setStatus(tx, transfer.id, 'delivered', null);
+            continue;
+          }
+          await ledger.setStatus(tx, transfer.id, 'failed', outcome.reason);
+          await ledger.post(tx, {
+            kind: 'remittance_refund',
+            status: 'completed',
+            userId: transfer.user_id,
+            amountCents: addCents(transfer.amount_cents, transfer.fee_cents),
+            countsTowardLimits: false,
+            relatedTransferId: transfer.id,
+            metadata: {
+              refundOf: transfer.id,
+              reason: outcome.reason,
+              recipientPhone: meta.recipientPhone,
+            },
+            legs: [
+              {
+                account: { role: `payout_clearing:${meta.recipientCountry}` },
+                amountCents: -transfer.amount_cents,
+              },
+              ...(transfer.fee_cents > 0
+                ? [{ account: { role: 'fee_revenue' as const }, amountCents: -transfer.fee_cents }]
+                : []),
+              {
+                account: { userId: transfer.user_id },
+                amountCents: transfer.amount_cents + transfer.fee_cents,
+              },
+            ],
+          });
+          await ledger.setStatus(
+            tx,
+            transfer.id,
+            'refunded',
+            'Amount and fee returned to your balance',
+          );
+        }
+        return due.length;
+      });
+    },
+  };
+}
+
+export type PayoutSettlement = ReturnType<typeof createPayoutSettlement>;

@@ -1,0 +1,196 @@
+import { usdToCents } from '@pago/shared/contracts/amounts';
+import type { Quote, quoteBody, SendMoneyBody } from '@pago/shared/contracts/transfers';
+import { fxSpreadBps, getCorridor, internationalFee } from '@pago/shared/fees';
+import { addCents, cents, centsToDecimalString } from '@pago/shared/money';
+import { isPhoneOfCountry, phoneCountryOf } from '@pago/shared/phone-countries';
+import type { z } from 'zod';
+import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { unavailableInLiveMode } from '../../lib/live-mode';
+import type { RatesProvider } from '../../providers/fx/rates';
+import type { PayoutPartner } from '../../providers/payout/payout-partner';
+import type { Accounts, Party } from '../accounts/accounts.service';
+import type { Ledger } from '../ledger/ledger.service';
+import { customerRate, payoutAmount } from './fx-math';
+import { insertQuote, lockQuote, markQuoteUsed } from './quotes.repository';
+
+export const QUOTE_TTL_MINUTES = 10;
+
+type Deps = {
+  db: Database;
+  ledger: Ledger;
+  accounts: Accounts;
+  rates: RatesProvider;
+  payouts: PayoutPartner;
+};
+
+/**
+ * Prices a send before any money moves (fee, rate with spread, what arrives, delivery), and hands
+ * the send its quote once, checked against what is being sent.
+ */
+export function createQuotes({ db, ledger, accounts, rates, payouts }: Deps) {
+  /**
+   * Whom a phone reaches: a Pago user's phone is an instant, free P2P transfer; any other is a
+   * remittance, whose phone must belong to the destination country. A U.S. phone that is not a
+   * Pago user's is neither (there is no U.S. payout): the person can be invited instead.
+   */
+  async function destination(
+    userId: string,
+    phone: string,
+    country: string,
+    executor: Database,
+  ): Promise<{ kind: 'p2p'; party: Party } | { kind: 'remittance' }> {
+    const recipient = await accounts.findRecipient({ phone }, executor);
+    if (recipient?.userId === userId) {
+      throw new AppError('self_transfer', 422, 'You cannot send money to yourself.');
+    }
+    if (recipient) return { kind: 'p2p', party: recipient };
+    const phoneCountry = phoneCountryOf(phone) ?? null;
+    if (phoneCountry === 'US') {
+      throw new AppError(
+        'recipient_not_on_pago',
+        422,
+        'This U.S. phone is not on Pago. Money within the United States goes to Pago users only: invite them to Pago.',
+        { phoneCountry },
+      );
+    }
+    if (!isPhoneOfCountry(phone, country)) {
+      throw new AppError(
+        'recipient_country_mismatch',
+        422,
+        'The recipient’s phone is not from the destination country. Check the phone or the country.',
+        { recipientCountry: country, phoneCountry },
+      );
+    }
+    return { kind: 'remittance' };
+  }
+
+  /** `body` as its route's contract parsed it (defaults applied). */
+  async function quote(userId: string, body: z.output<typeof quoteBody>): Promise<Quote> {
+    const corridor = getCorridor(body.recipientCountry);
+    const amountCents = usdToCents(body.amountUsd);
+    // Without a phone a quote is an estimate: it is bound to no recipient, so it cannot be sent.
+    const kind = body.recipientPhone
+      ? (await destination(userId, body.recipientPhone, corridor.country, db)).kind
+      : 'remittance';
+    if (kind === 'remittance' && !payouts.available) throw unavailableInLiveMode('remittances');
+    await ledger.assertRoom(db, userId, amountCents);
+    const expiresAt = new Date(ledger.clock().getTime() + QUOTE_TTL_MINUTES * 60_000);
+    const recipientPhone = body.recipientPhone ?? null;
+    if (kind === 'p2p') {
+      // Pago to Pago: what the sender pays and what arrives are the same dollars, at once.
+      const payout = centsToDecimalString(amountCents);
+      const row = await insertQuote(db, {
+        userId,
+        country: corridor.country,
+        speed: body.speed,
+        amountCents,
+        feeCents: cents(0),
+        currency: 'USD',
+        marketRate: '1',
+        fxRate: '1',
+        spreadBps: 0,
+        payoutAmount: payout,
+        recipientPhone,
+        transferKind: 'p2p',
+        expiresAt,
+      });
+      return {
+        quoteId: row.id,
+        transferKind: 'p2p',
+        recipientCountry: corridor.country,
+        speed: body.speed,
+        amountCents,
+        feeCents: cents(0),
+        totalCents: amountCents,
+        payoutCurrency: 'USD',
+        fxRate: '1.000000',
+        marketRate: '1',
+        spreadBps: 0,
+        payoutAmount: payout,
+        deliveryEstimate: 'instant',
+        expiresAt: expiresAt.toISOString(),
+      };
+    }
+    const feeCents = internationalFee(corridor.country, amountCents, body.speed);
+    const marketRate = await rates.marketRate(corridor.currency);
+    const spreadBps = fxSpreadBps(corridor.currency);
+    const fxRate = customerRate(marketRate, spreadBps);
+    const payout = payoutAmount(amountCents, fxRate, corridor.currency);
+    const row = await insertQuote(db, {
+      userId,
+      country: corridor.country,
+      speed: body.speed,
+      amountCents,
+      feeCents,
+      currency: corridor.currency,
+      marketRate,
+      fxRate,
+      spreadBps,
+      payoutAmount: payout,
+      recipientPhone,
+      transferKind: 'remittance',
+      expiresAt,
+    });
+    return {
+      quoteId: row.id,
+      transferKind: 'remittance',
+      recipientCountry: corridor.country,
+      speed: body.speed,
+      amountCents,
+      feeCents,
+      totalCents: addCents(amountCents, feeCents),
+      payoutCurrency: corridor.currency,
+      fxRate,
+      marketRate,
+      spreadBps,
+      payoutAmount: payout,
+      deliveryEstimate: body.speed === 'express' ? 'under_30_minutes' : 'one_to_three_days',
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * The quote a send carries, locked and marked used: still valid, made for this recipient
+   * (phone, country, and kind — a free P2P price cannot pay a remittance) and this amount.
+   */
+  async function take(
+    tx: Database,
+    userId: string,
+    quoteId: string,
+    body: SendMoneyBody,
+    kind: 'p2p' | 'remittance',
+  ) {
+    const q = await lockQuote(tx, userId, quoteId);
+    const now = ledger.clock();
+    if (!q || q.used_at)
+      throw new AppError('quote_expired', 409, 'This quote is no longer valid. Get a new quote.');
+    if (q.expires_at <= now)
+      throw new AppError('quote_expired', 409, 'This quote has expired. Get a new quote.');
+    if (
+      q.recipient_phone !== body.recipientName ||
+      q.recipient_country !== body.recipientCountry ||
+      q.transfer_kind !== kind
+    ) {
+      throw new AppError(
+        'quote_recipient_mismatch',
+        409,
+        'This quote was made for another recipient. Get a new quote for this one.',
+      );
+    }
+    const speed = body.speed ?? q.speed;
+    if (q.amount_cents !== usdToCents(body.amountUsd) || q.speed !== speed) {
+      throw new AppError(
+        'quote_mismatch',
+        409,
+        'The amount, country or speed differ from the quote. Get a new quote.',
+      );
+    }
+    await markQuoteUsed(tx, q.id, now);
+    return { ...q, speed, now };
+  }
+
+  return { destination, quote, take };
+}
+
+export type Quotes = ReturnType<typeof createQuotes>;
