@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppInstance } from '../src/app';
+import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
+import { findInvariantViolations } from '../src/features/ledger/ledger.repository';
 import { bearer, markIdentityVerified, signUp, type TestUser } from './accounts-helpers';
 import { verifyPhone } from './phone-helpers';
+import { buildTestApp } from './test-app';
+import { createTestDatabase } from './test-database';
 
 let phoneCounter = 0;
 /** A valid US mobile number, different on every call. */
@@ -62,4 +67,37 @@ export async function balanceOf(app: AppInstance, user: TestUser): Promise<numbe
     headers: bearer(user.token),
   });
   return response.json().balanceCents;
+}
+
+export type MoneyTestApp = { app: AppInstance; db: Database; now: Date };
+
+/**
+ * The test file's app on its own database, whose clock reads `now` (a test moves it), and after
+ * the file's tests a check that the ledger still holds: balanced transfers, no drift, none negative.
+ */
+export function moneyTestApp(start: Date, overrides: Partial<Config> = {}): MoneyTestApp {
+  const t = { now: start } as MoneyTestApp;
+  beforeAll(async () => {
+    ({ db: t.db } = await createTestDatabase());
+    t.app = await buildTestApp(t.db, overrides, () => t.now);
+  });
+  afterAll(async () => {
+    expect(await findInvariantViolations(t.db)).toEqual({
+      unbalancedTransfers: [],
+      driftedAccounts: [],
+      negativeUserAccounts: [],
+    });
+    await t.app.close();
+  });
+  return t;
+}
+
+/** Asks for a quote (no Idempotency-Key: a quote moves no money). */
+export function postQuote(app: AppInstance, user: { token: string }, payload: object) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/transactions/quote',
+    headers: bearer(user.token),
+    payload,
+  });
 }
