@@ -16,7 +16,7 @@ import { insertQuote, lockQuote, markQuoteUsed } from './quotes.repository';
 
 export const QUOTE_TTL_MINUTES = 10;
 
-type Deps = {
+export type QuotesDeps = {
   db: Database;
   ledger: Ledger;
   accounts: Accounts;
@@ -28,7 +28,7 @@ type Deps = {
  * Prices a send before any money moves (fee, rate with spread, what arrives, delivery), and hands
  * the send its quote once, checked against what is being sent.
  */
-export function createQuotes({ db, ledger, accounts, rates, payouts }: Deps) {
+export function createQuotes({ db, ledger, accounts, rates, payouts }: QuotesDeps) {
   /**
    * Whom a phone reaches: a Pago user's phone is an instant, free P2P transfer; any other is a
    * remittance, whose phone must belong to the destination country. A U.S. phone that is not a

@@ -4,22 +4,13 @@ import type { SendMoneyBody, Transfer } from '@pago/shared/contracts/transfers';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
-import type { RatesProvider } from '../../providers/fx/rates';
-import type { PayoutPartner } from '../../providers/payout/payout-partner';
-import type { Accounts } from '../accounts/accounts.service';
-import { type Ledger, walletToWallet } from '../ledger/ledger.service';
+import { walletToWallet } from '../ledger/ledger.service';
 import { createActivity } from './activity.service';
 import { createPayoutSettlement } from './payouts.service';
-import { createQuotes } from './quotes.service';
+import { createQuotes, type QuotesDeps } from './quotes.service';
 
-type Deps = {
-  db: Database;
-  ledger: Ledger;
-  accounts: Accounts;
-  rates: RatesProvider;
-  payouts: PayoutPartner;
-  payoutDelayMs: number;
-};
+/** What quotes need, and how long the sandbox payout partner takes to pay out. */
+type Deps = QuotesDeps & { payoutDelayMs: number };
 
 /**
  * Sending money, and the transfers feature as the routes and other features reach it: quotes
