@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
-import { type Cents, cents } from '@pago/shared/money';
+import { cents } from '@pago/shared/money';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyDatabase, createTestDatabase } from '../../../test/test-database';
@@ -156,7 +156,7 @@ describe('running limit totals', () => {
     const alice = await fundedUser();
     const bob = await fundedUser();
     const { daily, perTransaction } = TRANSFER_LIMITS;
-    let left = daily;
+    let left: number = daily;
     while (left > 0) {
       const amount = Math.min(left, perTransaction);
       await send(alice, bob, amount, at('2026-06-15T10:00:00Z'));
@@ -281,9 +281,7 @@ describe('migration 0010', () => {
         const summed = await summedFromTransfers(empty, alice, at(moment));
         now = at(moment);
         const limits = await ledger.limits(empty, alice);
-        expect({ day: limits.day.usedCents as Cents, month: limits.month.usedCents }).toEqual(
-          summed,
-        );
+        expect({ day: limits.day.usedCents, month: limits.month.usedCents }).toEqual(summed);
       }
     } finally {
       await empty.destroy();
