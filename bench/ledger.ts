@@ -180,6 +180,54 @@ async function explainSend(client: pg.Client, from: Wallet, to: Wallet) {
   return [...session, ...recipient, ...post];
 }
 
+/**
+ * `ledger_post` alone, as the issue measured it: CONNECTIONS clients, each calling the function
+ * in its own transaction between random wallets for SECONDS. No HTTP, no session, no idempotency.
+ */
+async function rawLedgerPost(dataDir: string, wallets: Wallet[]): Promise<RunResult> {
+  const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => connect(dataDir)));
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + SECONDS * 1000;
+  const limits = JSON.stringify({ perTransaction: 99_900, daily: 250_000, monthly: 1_000_000 });
+  try {
+    await Promise.all(
+      clients.map(async (client) => {
+        while (Date.now() < end) {
+          const from = pick(wallets);
+          let to = pick(wallets);
+          if (to.id === from.id) to = wallets[(wallets.indexOf(to) + 1) % wallets.length] as Wallet;
+          const started = performance.now();
+          try {
+            await client.query(
+              `select id from ledger_post('p2p', 'completed', $1, $2, 1, 0, true, null, $3::jsonb,
+                 null, now(), $4::jsonb, $5::jsonb)`,
+              [
+                from.id,
+                to.id,
+                JSON.stringify({ recipientPhone: to.phone, recipientCountry: 'MX' }),
+                JSON.stringify([
+                  { user_id: from.id, amount: -1 },
+                  { user_id: to.id, amount: 1 },
+                ]),
+                limits,
+              ],
+            );
+            latencies.push(performance.now() - started);
+          } catch {
+            errors += 1;
+          }
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
+  return { perSecond: Math.round(latencies.length / SECONDS), p50: at(0.5), p99: at(0.99), errors };
+}
+
 type RunResult = { perSecond: number; p50: number; p99: number; errors: number };
 
 async function load(
@@ -256,6 +304,9 @@ async function main() {
     console.log(`Hot-wallet run…`);
     const hotRun = await transfers(server.baseUrl, hot, wallets);
     const afterHot = await invariants(dataDir);
+    console.log(`ledger_post alone, raw SQL…`);
+    const raw = await rawLedgerPost(dataDir, others);
+    const afterRaw = await invariants(dataDir);
 
     const met = (ok: boolean) => (ok ? 'met' : '**not met**');
     const ratio = (r: RunResult) => r.perSecond / Math.max(1, read.perSecond);
@@ -284,6 +335,7 @@ async function main() {
         afterHot,
         TARGET_RATIO.hot,
       ),
+      `| \`ledger_post\` alone (raw SQL, ${CONNECTIONS} clients, no HTTP) | ${raw.perSecond} | ${ratio(raw).toFixed(2)}× | ${raw.p50} ms | ${raw.p99} ms | ${raw.errors} | ${afterRaw.unbalanced}/${afterRaw.drifted}/${afterRaw.negative} | — |`,
       '',
       costTable(
         'One P2P send, statement by statement (`auto_explain`, ANALYZE + BUFFERS, warm plan cache), ordinary sender:',
