@@ -194,9 +194,7 @@ async function rawLedgerPost(dataDir: string, wallets: Wallet[]): Promise<RunRes
     await Promise.all(
       clients.map(async (client) => {
         while (Date.now() < end) {
-          const from = pick(wallets);
-          let to = pick(wallets);
-          if (to.id === from.id) to = wallets[(wallets.indexOf(to) + 1) % wallets.length] as Wallet;
+          const [from, to] = pair(wallets, wallets);
           const started = performance.now();
           try {
             await client.query(
@@ -250,6 +248,13 @@ async function load(
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
 
+/** A random sender and a random other wallet to receive. */
+function pair(senders: Wallet[], all: Wallet[]): [Wallet, Wallet] {
+  const from = pick(senders);
+  const to = pick(all);
+  return [from, to.id === from.id ? (all[(all.indexOf(to) + 1) % all.length] as Wallet) : to];
+}
+
 /** Authenticated `GET /api/wallet/balance` by random wallets: the yardstick for transfers. */
 function reads(baseUrl: string, wallets: Wallet[]) {
   return load({ url: `${baseUrl}/api/wallet/balance`, method: 'GET' }, () => ({
@@ -259,9 +264,7 @@ function reads(baseUrl: string, wallets: Wallet[]) {
 
 function transfers(baseUrl: string, senders: Wallet[], all: Wallet[]) {
   return load({ url: `${baseUrl}/api/transactions/send`, method: 'POST' }, () => {
-    const from = pick(senders);
-    let to = pick(all);
-    if (to.id === from.id) to = all[(all.indexOf(to) + 1) % all.length] as Wallet;
+    const [from, to] = pair(senders, all);
     return {
       headers: {
         'content-type': 'application/json',

@@ -109,8 +109,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_account record;
       v_k integer;
       v_add bigint;
-      v_day_used bigint;
-      v_month_used bigint;
+      v_period text;
+      v_starts_on date;
+      v_limit text;
+      v_used bigint;
       v_transfer ledger_transfers;
     begin
       -- The function guards the ledger's invariants itself, whatever its caller (migration 0009):
@@ -221,24 +223,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           do update set used_cents = u.used_cents + excluded.used_cents;
         -- Exact under concurrency: the upsert locks the total until this transaction ends.
         v_add := case when p_status in ('failed', 'refunded') then 0 else p_amount end;
-        insert into ledger_limit_usage as u (user_id, period, starts_on, used_cents)
-          values (p_user_id, 'day', (p_now at time zone 'America/New_York')::date, v_add)
-          on conflict (user_id, period, starts_on)
-          do update set used_cents = u.used_cents + excluded.used_cents
-          returning u.used_cents - v_add into v_day_used;
-        if v_day_used + p_amount > (p_limits->>'daily')::bigint then
-          raise exception 'limit' using errcode = 'P2002',
-            detail = json_build_object('limit', 'daily', 'used', v_day_used)::text;
-        end if;
-        insert into ledger_limit_usage as u (user_id, period, starts_on, used_cents)
-          values (p_user_id, 'month', date_trunc('month', p_now at time zone 'America/New_York')::date, v_add)
-          on conflict (user_id, period, starts_on)
-          do update set used_cents = u.used_cents + excluded.used_cents
-          returning u.used_cents - v_add into v_month_used;
-        if v_month_used + p_amount > (p_limits->>'monthly')::bigint then
-          raise exception 'limit' using errcode = 'P2002',
-            detail = json_build_object('limit', 'monthly', 'used', v_month_used)::text;
-        end if;
+        for v_period, v_starts_on in
+          select period, starts_on from ledger_limit_periods(p_now) order by period = 'month'
+        loop
+          insert into ledger_limit_usage as u (user_id, period, starts_on, used_cents)
+            values (p_user_id, v_period, v_starts_on, v_add)
+            on conflict (user_id, period, starts_on)
+            do update set used_cents = u.used_cents + excluded.used_cents
+            returning u.used_cents - v_add into v_used;
+          v_limit := case v_period when 'day' then 'daily' else 'monthly' end;
+          if v_used + p_amount > (p_limits->>v_limit)::bigint then
+            raise exception 'limit' using errcode = 'P2002',
+              detail = json_build_object('limit', v_limit, 'used', v_used)::text;
+          end if;
+        end loop;
       end if;
 
       insert into ledger_transfers (kind, status, user_id, counterparty_user_id, amount_cents, fee_cents,
