@@ -217,6 +217,40 @@ describe('running limit totals', () => {
     }
     expect(await usedAt(alice, moment)).toEqual({ day: 249_800, month: 249_800 });
   });
+
+  it('refunds a payout while its sender keeps sending, without deadlock or lost room', async () => {
+    const alice = await fundedUser();
+    const bob = await fundedUser();
+    const moment = at('2026-09-14T15:00:00Z');
+    const payouts = [];
+    for (let i = 0; i < 8; i++) payouts.push(await sendRemittance(alice, 1_000, moment));
+    // Settlement's order: the status (trigger) first, then the refund locks clearing and wallet.
+    const refund = (id: string) =>
+      db.transaction().execute(async (tx) => {
+        await ledger.setStatus(tx, id, 'failed', 'closed account');
+        await ledger.post(tx, {
+          kind: 'remittance_refund',
+          status: 'completed',
+          userId: alice,
+          amountCents: cents(1_000),
+          countsTowardLimits: false,
+          relatedTransferId: id,
+          metadata: { refundOf: id, reason: 'closed account', recipientPhone: '+525512345678' },
+          legs: [
+            { account: { role: 'payout_clearing:MX' }, amountCents: -1_000 },
+            { account: { userId: alice }, amountCents: 1_000 },
+          ],
+        });
+      });
+    const results = await Promise.allSettled([
+      ...payouts.map((p) => refund(p.id)),
+      ...Array.from({ length: 16 }, () => send(alice, bob, 100, moment)),
+      ...Array.from({ length: 8 }, () => sendRemittance(alice, 100, moment)),
+    ]);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await usedAt(alice, moment)).toEqual({ day: 2_400, month: 2_400 });
+    expect(await usedAt(alice, moment)).toEqual(await summedFromTransfers(db, alice, moment));
+  });
 });
 
 describe('migration 0010', () => {
