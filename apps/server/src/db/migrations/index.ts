@@ -8,6 +8,7 @@ import * as phoneVerification from './0006-phone-verification';
 import * as signinTrust from './0007-signin-trust';
 import * as identityTrust from './0008-identity-trust';
 import * as ledgerGuards from './0009-ledger-guards';
+import * as transferSpeed from './0010-transfer-speed';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-signin-trust': signinTrust,
   '0008-identity-trust': identityTrust,
   '0009-ledger-guards': ledgerGuards,
+  '0010-transfer-speed': transferSpeed,
 };

@@ -18,32 +18,42 @@ export async function insertSession(
 /**
  * The session's user (and whether their identity is verified) when the session is neither
  * revoked nor past its absolute or idle expiry. Using it renews the idle timer, written at most
- * once a minute so that a busy session does not cost a write per request.
+ * once a minute and in the same statement as the read: a busy session costs one round trip and
+ * no commit of its own (a statement that updates no row writes nothing to the WAL). The idle
+ * expiry is exact to within that minute.
  */
 export async function touchSession(db: Database, tokenHash: Buffer, idleMinutes: number) {
-  const live = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.user_id',
-      sql<boolean>`sessions.last_used_at < now() - interval '1 minute'`.as('stale'),
-      'users.kyc_status',
-      'users.persona_status',
-      'users.plaid_identity_status',
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', sql<Date>`now()`)
-    .where('sessions.last_used_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
+  return db
+    .with('live', (qb) =>
+      qb
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.user_id',
+          sql<boolean>`sessions.last_used_at < now() - interval '1 minute'`.as('stale'),
+          'users.kyc_status',
+          'users.persona_status',
+          'users.plaid_identity_status',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', sql<Date>`now()`)
+        .where(
+          'sessions.last_used_at',
+          '>',
+          sql<Date>`now() - make_interval(mins => ${idleMinutes})`,
+        ),
+    )
+    .with('touched', (qb) =>
+      qb
+        .updateTable('sessions')
+        .set({ last_used_at: sql<Date>`now()` })
+        .where('token_hash', '=', tokenHash)
+        .where(sql<boolean>`exists (select 1 from live where stale)`),
+    )
+    .selectFrom('live')
+    .select(['user_id', 'kyc_status', 'persona_status', 'plaid_identity_status'])
     .executeTakeFirst();
-  if (live?.stale) {
-    await db
-      .updateTable('sessions')
-      .set({ last_used_at: sql<Date>`now()` })
-      .where('token_hash', '=', tokenHash)
-      .execute();
-  }
-  return live;
 }
 
 export async function revokeSession(db: Database, tokenHash: Buffer): Promise<void> {

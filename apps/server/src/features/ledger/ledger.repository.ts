@@ -15,27 +15,22 @@ export async function userBalance(db: Database, userId: string): Promise<Cents> 
 }
 
 /**
- * Outgoing money that counts toward limits, in the US Eastern day and month of `now`: every
- * transfer of those calendar windows, as `ledger_post` counts them (migration 0005).
+ * Outgoing money that counts toward limits, in the US Eastern day and month of `now`: the running
+ * totals `ledger_post` keeps (migration 0010) plus room given back since the sender's last
+ * transfer. Two index lookups, whatever the sender's history.
  */
 export async function usedLimits(db: Database, userId: string, now: Date) {
-  const row = await sql<{ day: number; month: number }>`
-    with local as (select ${now}::timestamptz at time zone 'America/New_York' as at),
-    bounds as (
-      select date_trunc('day', at) at time zone 'America/New_York' as day_start,
-             (date_trunc('day', at) + interval '1 day') at time zone 'America/New_York' as day_end,
-             date_trunc('month', at) at time zone 'America/New_York' as month_start,
-             (date_trunc('month', at) + interval '1 month') at time zone 'America/New_York' as month_end
-      from local
-    )
-    select coalesce(sum(t.amount_cents) filter (where t.created_at >= b.day_start and t.created_at < b.day_end), 0)::bigint as day,
-           coalesce(sum(t.amount_cents), 0)::bigint as month
-    from bounds b
-    left join ledger_transfers t
-      on t.user_id = ${userId} and t.counts_toward_limits
-     and t.status not in ('failed', 'refunded')
-     and t.created_at >= b.month_start and t.created_at < b.month_end
-    `.execute(db);
+  const row = await sql<{ day: string; month: string }>`
+    select coalesce(sum(used_cents) filter (where period = 'day'), 0)::bigint as day,
+           coalesce(sum(used_cents) filter (where period = 'month'), 0)::bigint as month
+    from ledger_limit_periods(${now}::timestamptz) p
+    cross join lateral (
+      select used_cents from ledger_limit_usage u
+      where u.user_id = ${userId} and u.period = p.period and u.starts_on = p.starts_on
+      union all
+      select used_cents from ledger_limit_usage_pending u
+      where u.user_id = ${userId} and u.period = p.period and u.starts_on = p.starts_on
+    ) used`.execute(db);
   const first = row.rows[0];
   return { day: cents(Number(first?.day ?? 0)), month: cents(Number(first?.month ?? 0)) };
 }

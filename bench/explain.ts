@@ -1,0 +1,63 @@
+import type pg from 'pg';
+
+export type StatementCost = { statement: string; ms: number; buffers: number };
+
+/**
+ * Every statement a call runs, nested ones inside PL/pgSQL functions included, with its actual
+ * time and shared buffers: `auto_explain` with ANALYZE and BUFFERS, its plans sent to this
+ * client as notices. The call runs in a transaction that is rolled back, so it changes nothing.
+ */
+export async function explainCall(
+  client: pg.Client,
+  text: string,
+  values: unknown[],
+): Promise<StatementCost[]> {
+  const plans: string[] = [];
+  const onNotice = (notice: { message?: string }) => {
+    if (notice.message?.startsWith('duration:')) plans.push(notice.message);
+  };
+  client.on('notice', onNotice);
+  try {
+    await client.query('begin');
+    await client.query(`load 'auto_explain'`);
+    await client.query(`set local auto_explain.log_min_duration = 0;
+      set local auto_explain.log_analyze = on; set local auto_explain.log_buffers = on;
+      set local auto_explain.log_timing = on; set local auto_explain.log_nested_statements = on;
+      set local auto_explain.log_level = notice; set local auto_explain.log_format = json; set local client_min_messages = notice`);
+    // Warm the function's plan cache first: the figures are for a call as the server makes it.
+    await client.query('savepoint warm');
+    await client.query(text, values);
+    await client.query('rollback to savepoint warm');
+    plans.length = 0;
+    await client.query(text, values);
+  } finally {
+    await client.query('rollback');
+    client.off('notice', onNotice);
+  }
+  return plans.map(summarize).filter((s) => !/^(set|load)\b/i.test(s.statement));
+}
+
+function summarize(message: string): StatementCost {
+  const ms = Number(/^duration: ([\d.]+) ms/.exec(message)?.[1] ?? 0);
+  const json = JSON.parse(message.slice(message.indexOf('{'))) as {
+    'Query Text': string;
+    Plan: Record<string, number>;
+  };
+  const statement = json['Query Text'].replace(/\s+/g, ' ').trim().slice(0, 100);
+  // The top plan node's buffers are the statement's own (nested statements report theirs apart).
+  const plan = json.Plan;
+  const buffers = ['Shared Hit Blocks', 'Shared Read Blocks', 'Shared Dirtied Blocks'].reduce(
+    (sum, key) => sum + (plan[key] ?? 0),
+    0,
+  );
+  return { statement, ms, buffers };
+}
+
+export function costTable(title: string, costs: StatementCost[]): string {
+  const rows = costs.map(
+    (c) => `| \`${c.statement.replace(/\|/g, '\\|')}\` | ${c.ms.toFixed(3)} | ${c.buffers} |`,
+  );
+  return [`${title}`, '', '| statement | ms | shared buffers |', '|---|---|---|', ...rows].join(
+    '\n',
+  );
+}
