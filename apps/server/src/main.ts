@@ -110,7 +110,9 @@ async function serve(config: Config, log: Logger, databaseUrl: string, cleanups:
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new StartupError(`Port ${config.port} is already in use. Stop the other program or set PORT.`);
+      throw new StartupError(
+        `Port ${config.port} is already in use. Stop the other program or set PORT.`,
+      );
     }
     if (code === 'EACCES') {
       throw new StartupError(`Not allowed to listen on port ${config.port}. Choose another PORT.`);
@@ -182,7 +184,9 @@ async function runPrimary(config: Config, log: Logger) {
           reject(new StartupError(`An API process could not start (exit ${signal ?? code}).`));
           return;
         }
-        log.error(`API process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another`);
+        log.error(
+          `API process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another`,
+        );
         fork();
       });
     });

@@ -32,7 +32,9 @@ export async function installLoadShedding(app: AppInstance): Promise<void> {
       void reply
         .code(503)
         .header('retry-after', String(SHED_RETRY_AFTER_SECONDS))
-        .send(errorBody('service_unavailable', 'Pago is busy right now. Try again in a few seconds.'));
+        .send(
+          errorBody('service_unavailable', 'Pago is busy right now. Try again in a few seconds.'),
+        );
     },
   });
 }
