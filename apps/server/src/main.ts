@@ -187,7 +187,8 @@ async function runPrimary(config: Config, log: Logger) {
         log.error(
           `API process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another`,
         );
-        fork();
+        // A second later, so a process that keeps crashing does not spin the machine.
+        setTimeout(() => stopping || fork(), 1000);
       });
     });
     for (let i = 0; i < config.processes; i++) fork();
