@@ -24,8 +24,8 @@ type Api = { url: string; child: ChildProcess; output: () => string; alive: bool
 type Wallet = { id: string; token: string; phone: string };
 type Answer = { status: number; body: { id?: string; error?: { code: string } } };
 
-function check(condition: boolean, what: string): void {
-  if (!condition) throw new Error(`scale test failed: ${what}`);
+function check(condition: boolean, what: string, detail?: string): void {
+  if (!condition) throw new Error(`scale test failed: ${what}${detail ? `\n${detail}` : ''}`);
   console.log(`  ✓ ${what}`);
 }
 
@@ -51,12 +51,14 @@ async function startApi(databaseUrl: string): Promise<Api> {
   }
 }
 
+let phones = 1000;
 /** Users with a session and a verified phone, written straight into the database (setup only). */
 async function createWallets(db: Database, count: number, prefix: string): Promise<Wallet[]> {
   const wallets: Wallet[] = [];
   for (let i = 0; i < count; i++) {
     const token = randomBytes(32).toString('base64url');
-    const phone = `+1646${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    phones += 1;
+    const phone = `+1212555${phones}`;
     const user = await db
       .insertInto('users')
       .values({
@@ -95,7 +97,13 @@ function nextApi(apis: Api[]): Api {
   throw new Error('no API process is alive');
 }
 
-async function post(apis: Api[], wallet: Wallet, url: string, payload: object, key: string = randomUUID()) {
+async function post(
+  apis: Api[],
+  wallet: Wallet,
+  url: string,
+  payload: object,
+  key: string = randomUUID(),
+) {
   const api = nextApi(apis);
   try {
     const response = await fetch(`${api.url}${url}`, {
@@ -142,6 +150,16 @@ async function balanceCents(db: Database, userId: string): Promise<number> {
   return Number(row?.balance_cents ?? 0);
 }
 
+/** What came back, for a failed check: status and error code of each distinct answer, counted. */
+function tally(answers: Answer[]): string {
+  const counts = new Map<string, number>();
+  for (const a of answers) {
+    const what = `${a.status} ${a.body.error?.code ?? ''}`.trim();
+    counts.set(what, (counts.get(what) ?? 0) + 1);
+  }
+  return [...counts].map(([what, n]) => `${n} × ${what}`).join(', ');
+}
+
 const statusCount = (answers: Answer[], status: number) =>
   answers.filter((a) => a.status === status).length;
 
@@ -156,7 +174,11 @@ async function races(db: Database, apis: Api[], recipient: Wallet) {
   const spent = await Promise.all(
     Array.from({ length: 30 }, () => send(apis, spender, recipient, 4)),
   );
-  check(statusCount(spent, 201) === 2, 'double spend: $10.00 covers exactly two $4.00 sends');
+  check(
+    statusCount(spent, 201) === 2,
+    'double spend: $10.00 covers exactly two $4.00 sends',
+    tally(spent),
+  );
   check(
     spent.filter((a) => a.body.error?.code === 'insufficient_funds').length === 28,
     'the other 28 are insufficient_funds',
@@ -168,7 +190,11 @@ async function races(db: Database, apis: Api[], recipient: Wallet) {
   const replays = await Promise.all(
     Array.from({ length: 30 }, () => send(apis, replayer, recipient, 1, key)),
   );
-  check(statusCount(replays, 201) === 30, 'replay: all 30 answers are the first one (201)');
+  check(
+    statusCount(replays, 201) === 30,
+    'replay: all 30 answers are the first one (201)',
+    tally(replays),
+  );
   check(new Set(replays.map((a) => a.body.id)).size === 1, 'one transfer id in all 30');
   check((await balanceCents(db, replayer.id)) === 900, 'charged once: the balance is $9.00');
 
@@ -176,7 +202,11 @@ async function races(db: Database, apis: Api[], recipient: Wallet) {
   const capped = await Promise.all(
     Array.from({ length: 30 }, () => send(apis, limited, recipient, 500)),
   );
-  check(statusCount(capped, 201) === 5, 'daily limit: exactly five $500.00 sends fit $2,500.00');
+  check(
+    statusCount(capped, 201) === 5,
+    'daily limit: exactly five $500.00 sends fit $2,500.00',
+    tally(capped),
+  );
   check(
     capped.filter((a) => a.body.error?.code === 'limit_exceeded').length === 25,
     'the other 25 are limit_exceeded',
@@ -232,7 +262,11 @@ async function load(
       } else {
         if (answer.status === 0) result.refused += 1;
         else if (answer.status === 503) result.unavailable += 1;
-        else result.other += 1;
+        else {
+          result.other += 1;
+          if (result.other <= 3)
+            console.log(`  unexpected answer: ${answer.status} ${JSON.stringify(answer.body)}`);
+        }
         // Back off a little, as a client told Retry-After would, instead of spinning.
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -274,12 +308,14 @@ async function main() {
     for (const wallet of wallets) await fund(apis, wallet, 10_000);
     await races(admin, apis, wallets[0] as Wallet);
 
+    // Untimed: each process compiles and warms its code paths and pool first.
+    await load(apis, wallets, 5);
     const throughput: Array<{ processes: number } & LoadResult> = [];
     for (const count of [1, 2, 3]) {
       const result = await load(apis.slice(0, count), wallets, SECONDS);
       check(
         result.refused + result.unavailable + result.other === 0,
-        `${count} process(es): ${result.perSecond} transfers/s, p99 ${result.p99} ms, no errors`,
+        `${count} process(es): ${result.perSecond} transfers/s, p99 ${result.p99} ms, no errors (${result.refused} refused, ${result.unavailable} 503, ${result.other} other)`,
       );
       throughput.push({ processes: count, ...result });
     }
@@ -304,6 +340,10 @@ async function main() {
       `  ${chaos.ok} acknowledged, ${chaos.unavailable} answered 503, ${chaos.refused} refused (the killed process), ${chaos.other} other`,
     );
     check(chaos.other === 0, 'no answer other than 201, 503 or a refused connection');
+    check(
+      chaos.okAt.some((at) => at > 6000 && at < restartedAt),
+      'the two survivors serve after the SIGKILL',
+    );
     check(
       chaos.okAt.some((at) => at > restartedAt + 2000),
       'the survivors serve again after PostgreSQL restarted',
