@@ -163,55 +163,58 @@ function tally(answers: Answer[]): string {
 const statusCount = (answers: Answer[], status: number) =>
   answers.filter((a) => a.status === status).length;
 
+/** Each race: 30 concurrent sends from one funded wallet; exactly `ok` of them may succeed. */
+const RACES = [
+  {
+    what: 'double spend: $10.00 covers exactly two $4.00 sends',
+    fundCents: 1000,
+    amountUsd: 4,
+    sameKey: false,
+    ok: 2,
+    refusal: 'insufficient_funds',
+    balanceCents: 200,
+  },
+  {
+    what: 'replay: 30 sends with one Idempotency-Key are one $1.00 transfer',
+    fundCents: 1000,
+    amountUsd: 1,
+    sameKey: true,
+    ok: 30,
+    refusal: '',
+    balanceCents: 900,
+  },
+  {
+    what: 'daily limit: exactly five $500.00 sends fit $2,500.00',
+    fundCents: 300_000,
+    amountUsd: 500,
+    sameKey: false,
+    ok: 5,
+    refusal: 'limit_exceeded',
+    balanceCents: 50_000,
+  },
+];
+
 async function races(db: Database, apis: Api[], recipient: Wallet) {
   console.log('Races, 30 concurrent requests each, round-robin across the processes:');
-  const [spender, replayer, limited] = (await createWallets(db, 3, 'race')) as [
-    Wallet,
-    Wallet,
-    Wallet,
-  ];
-  await fund(apis, spender, 1000);
-  const spent = await Promise.all(
-    Array.from({ length: 30 }, () => send(apis, spender, recipient, 4)),
-  );
-  check(
-    statusCount(spent, 201) === 2,
-    'double spend: $10.00 covers exactly two $4.00 sends',
-    tally(spent),
-  );
-  check(
-    spent.filter((a) => a.body.error?.code === 'insufficient_funds').length === 28,
-    'the other 28 are insufficient_funds',
-  );
-  check((await balanceCents(db, spender.id)) === 200, 'the balance is $2.00');
-
-  await fund(apis, replayer, 1000);
-  const key = `replay-${randomUUID()}`;
-  const replays = await Promise.all(
-    Array.from({ length: 30 }, () => send(apis, replayer, recipient, 1, key)),
-  );
-  check(
-    statusCount(replays, 201) === 30,
-    'replay: all 30 answers are the first one (201)',
-    tally(replays),
-  );
-  check(new Set(replays.map((a) => a.body.id)).size === 1, 'one transfer id in all 30');
-  check((await balanceCents(db, replayer.id)) === 900, 'charged once: the balance is $9.00');
-
-  await fund(apis, limited, 300_000);
-  const capped = await Promise.all(
-    Array.from({ length: 30 }, () => send(apis, limited, recipient, 500)),
-  );
-  check(
-    statusCount(capped, 201) === 5,
-    'daily limit: exactly five $500.00 sends fit $2,500.00',
-    tally(capped),
-  );
-  check(
-    capped.filter((a) => a.body.error?.code === 'limit_exceeded').length === 25,
-    'the other 25 are limit_exceeded',
-  );
-  check((await balanceCents(db, limited.id)) === 50_000, 'the balance is $500.00');
+  const senders = await createWallets(db, RACES.length, 'race');
+  for (const [i, race] of RACES.entries()) {
+    const sender = senders[i] as Wallet;
+    await fund(apis, sender, race.fundCents);
+    const key = race.sameKey ? `replay-${randomUUID()}` : undefined;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => send(apis, sender, recipient, race.amountUsd, key)),
+    );
+    const refused = answers.filter((a) => a.body.error?.code === race.refusal).length;
+    const ids = new Set(answers.filter((a) => a.status === 201).map((a) => a.body.id));
+    check(
+      statusCount(answers, 201) === race.ok && refused === 30 - race.ok,
+      `${race.what}${race.refusal ? ` (the other ${30 - race.ok}: ${race.refusal})` : ''}`,
+      tally(answers),
+    );
+    check(ids.size === (race.sameKey ? 1 : race.ok), `  ${ids.size} distinct transfer id(s)`);
+    const balance = await balanceCents(db, sender.id);
+    check(balance === race.balanceCents, `  the balance is ${race.balanceCents} cents`);
+  }
 }
 
 type LoadResult = {

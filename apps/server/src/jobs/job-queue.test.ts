@@ -34,6 +34,20 @@ async function eventually(what: string, check: () => boolean | Promise<boolean>,
 
 type Run = JobRun & { worker: string; startedAt: number; endedAt?: number };
 
+/** A worker of the job `name` that records each run it starts, then does `then`. */
+async function recordingWorker(name: string, then: (run: JobRun) => void = () => {}) {
+  const runs: Run[] = [];
+  await worker({
+    name,
+    everySeconds: 1,
+    run: async (current) => {
+      runs.push({ ...current, worker: name, startedAt: Date.now() });
+      then(current);
+    },
+  });
+  return runs;
+}
+
 describe('recurring jobs in PostgreSQL', () => {
   it('runs each instance once and never two at a time, with two workers on the database', async () => {
     const runs: Run[] = [];
@@ -66,14 +80,8 @@ describe('recurring jobs in PostgreSQL', () => {
   }, 90_000);
 
   it('retries a failed run of the same job with growing delays', async () => {
-    const attempts: Run[] = [];
-    await worker({
-      name: 'test-retry',
-      everySeconds: 1,
-      run: async (current) => {
-        attempts.push({ ...current, worker: 'a', startedAt: Date.now() });
-        if (current.retryCount < 2) throw new Error('the vendor is down');
-      },
+    const attempts = await recordingWorker('test-retry', (current) => {
+      if (current.retryCount < 2) throw new Error('the vendor is down');
     });
     await eventually('the third attempt ran', () => attempts.length >= 3);
     const [first, second, third] = attempts as [Run, Run, Run];
@@ -107,14 +115,7 @@ describe('recurring jobs in PostgreSQL', () => {
     await exited;
     const [, killedId] = /started (\S+) 0/.exec(output) ?? [];
 
-    const runs: Run[] = [];
-    await worker({
-      name: 'test-kill',
-      everySeconds: 1,
-      run: async (current) => {
-        runs.push({ ...current, worker: 'survivor', startedAt: Date.now() });
-      },
-    });
+    const runs = await recordingWorker('test-kill');
     await eventually('the killed job has run again', () => runs.some((r) => r.id === killedId));
     expect(runs.find((r) => r.id === killedId)?.retryCount).toBe(1);
   }, 90_000);
