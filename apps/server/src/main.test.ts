@@ -190,6 +190,8 @@ describe('starting and stopping the server', () => {
       .split('\n')
       .find((line) => line.includes('Pago is running at'));
     expect(JSON.parse(readyLine ?? '{}')).toMatchObject({ processes: 2, database: 'embedded' });
+    // The primary migrated the new database, once; the API processes did not.
+    expect(started.output().match(/"database migrated"/g)).toHaveLength(1);
     // One PostgreSQL, started by the primary; the API processes are its other children.
     const postgres = postmasterPid(dataDir);
     const apiProcesses = () =>

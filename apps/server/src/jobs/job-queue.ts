@@ -48,6 +48,8 @@ export async function startJobQueue({
     max: 3,
     superviseIntervalSeconds: superviseSeconds,
     monitorIntervalSeconds: superviseSeconds,
+    // Completed runs (two a second) are deleted after an hour; this pass does it every 5 minutes.
+    maintenanceIntervalSeconds: 300,
     // The minute safety net below is a cron schedule; pg-boss checks its schedules this often.
     cronWorkerIntervalSeconds: 5,
   });
