@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
-import { migrations } from '../../db/migrations';
 import { errorBody } from '../../lib/app-error';
 import { errorResponses } from '../../lib/openapi';
+import { createHealth, LATEST_MIGRATION } from './health.service';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
@@ -13,11 +12,10 @@ const healthSchema = z.object({
 const liveSchema = z.object({ status: z.literal('ok') });
 const readySchema = healthSchema.extend({ migrations: z.literal('ok') });
 
-/** The newest migration this code knows; a database without it is not ready for this code. */
-const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1) as string;
-
 export async function healthRoutes(app: AppInstance): Promise<void> {
   const unavailable = (message: string) => errorBody('service_unavailable', message);
+  // Probes only: built here rather than in app.ts's services, as nothing else calls them.
+  const health = createHealth(app.deps.db);
 
   app.get(
     '/api/health',
@@ -30,7 +28,7 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(app.deps.db);
+        await health.checkDatabase();
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         return reply.code(503).send(unavailable('The database is not reachable.'));
@@ -64,19 +62,14 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      let latest: string | undefined;
+      let migrated: boolean;
       try {
-        const { rows } = await sql<{ name: string }>`
-          select name from kysely_migration where name = ${LATEST_MIGRATION}`.execute(app.deps.db);
-        latest = rows[0]?.name;
+        migrated = await health.isMigrated();
       } catch (error) {
-        // No migration table at all is a database not yet migrated (42P01), not an outage.
-        if ((error as { code?: string }).code !== '42P01') {
-          request.log.error({ err: error }, 'readiness: database unreachable');
-          return reply.code(503).send(unavailable('The database is not reachable.'));
-        }
+        request.log.error({ err: error }, 'readiness: database unreachable');
+        return reply.code(503).send(unavailable('The database is not reachable.'));
       }
-      if (!latest) {
+      if (!migrated) {
         return reply
           .code(503)
           .send(unavailable(`The database is not migrated to ${LATEST_MIGRATION} yet.`));
