@@ -1,6 +1,8 @@
 // `npm start`: build the web app if its sources changed since the last build, then run the server
-// in this very process (so Ctrl-C and SIGTERM reach it directly).
+// in this very process (so Ctrl-C and SIGTERM reach it directly). With PAGO_PROCESSES > 1 the
+// cluster's API processes run this file too; only the primary builds.
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,7 +28,9 @@ function newestMtime(target) {
 }
 
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+const changedAt = cluster.isPrimary
+  ? Math.max(...sources.map((s) => newestMtime(path.join(root, s))))
+  : 0;
 if (changedAt > builtAt) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], {

@@ -42,6 +42,7 @@ import { walletRoutes } from './features/wallet/wallet.routes';
 import { setAnswerHeaders } from './lib/answer-headers';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { installInputGuard } from './lib/input-guard';
+import { installLoadShedding } from './lib/load-shedding';
 import { createLogger } from './lib/logger';
 import { openApiDocument } from './lib/openapi';
 import { createLiveBankingPartner } from './providers/banking/banking-partner';
@@ -273,6 +274,7 @@ export async function buildApp(
 
   installErrorHandler(app);
   installInputGuard(app);
+  await installLoadShedding(app);
   // Every route's `schema` is zod: requests are validated and answers serialized with it.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

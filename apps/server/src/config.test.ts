@@ -173,6 +173,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs one process with a pool of 10 and sheds load past 1 s of lag or 100 waiting queries', () => {
+    expect(loadConfig({})).toMatchObject({
+      processes: 1,
+      databasePoolSize: 10,
+      shedding: { maxEventLoopDelayMs: 1000, maxPoolWaiting: 100 },
+    });
+    expect(
+      loadConfig({ PAGO_PROCESSES: '4', SHED_EVENT_LOOP_DELAY_MS: '0', SHED_POOL_WAITING: '5' }),
+    ).toMatchObject({ processes: 4, shedding: { maxEventLoopDelayMs: 0, maxPoolWaiting: 5 } });
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
@@ -187,6 +198,9 @@ describe('loadConfig', () => {
     [{ APP_SECRET: 'short' }, 'APP_SECRET'],
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ PAGO_PROCESSES: '0' }, 'PAGO_PROCESSES'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
+    [{ SHED_EVENT_LOOP_DELAY_MS: '-1' }, 'SHED_EVENT_LOOP_DELAY_MS'],
   ])('refuses %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration: ${name}`));

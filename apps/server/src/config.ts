@@ -74,6 +74,10 @@ const envSchema = z.object({
       .optional(),
   ),
   SANDBOX_SHARED_TEST_SERVER: z.stringbool().default(false),
+  PAGO_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  SHED_POOL_WAITING: z.coerce.number().int().min(0).max(100_000).default(100),
 });
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
@@ -162,6 +166,15 @@ export type Config = Readonly<{
   } | null;
   /** Sandbox mode on a non-loopback HOST, said on purpose: a test server shared by a team. */
   sandboxSharedTestServer: boolean;
+  /** API processes this start runs (Node's cluster module); 1: this process serves alone. */
+  processes: number;
+  /** Connections each process's pool holds at most. */
+  databasePoolSize: number;
+  /**
+   * Load shedding: new requests get 503 + Retry-After while the event loop lags more than
+   * `maxEventLoopDelayMs` (0: off) or more than `maxPoolWaiting` queries wait for a connection.
+   */
+  shedding: { maxEventLoopDelayMs: number; maxPoolWaiting: number };
 }>;
 
 export class ConfigError extends Error {}
@@ -257,6 +270,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxPersonaReviewMs: e.SANDBOX_PERSONA_REVIEW_MS,
     sandboxSharedTestServer: e.SANDBOX_SHARED_TEST_SERVER,
     twilio: twilioSettings(e),
+    processes: e.PAGO_PROCESSES,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    shedding: {
+      maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+      maxPoolWaiting: e.SHED_POOL_WAITING,
+    },
   };
 }
 

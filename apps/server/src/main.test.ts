@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -178,6 +178,49 @@ describe('starting and stopping the server', () => {
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
     expect(isAlive(second)).toBe(false);
+  }, 120_000);
+
+  it('runs PAGO_PROCESSES API processes on one embedded PostgreSQL, and replaces one that dies', async () => {
+    const dataDir = path.join(dataRoot, 'cluster');
+    const port = await freePort();
+    const started = startServer({ DATA_DIR: dataDir, PORT: String(port), PAGO_PROCESSES: '2' });
+    await waitForReady(started);
+    const readyLine = started
+      .output()
+      .split('\n')
+      .find((line) => line.includes('Pago is running at'));
+    expect(JSON.parse(readyLine ?? '{}')).toMatchObject({ processes: 2, database: 'embedded' });
+    // The primary migrated the new database, once; the API processes did not.
+    expect(started.output().match(/"database migrated"/g)).toHaveLength(1);
+    // One PostgreSQL, started by the primary; the API processes are its other children.
+    const postgres = postmasterPid(dataDir);
+    const apiProcesses = () =>
+      execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(started.child.pid)], {
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .filter((line) => line.includes('main.ts'))
+        .map((line) => Number(line.trim().split(/\s+/)[0]));
+    const first = apiProcesses();
+    expect(first).toHaveLength(2);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status).toBe(200);
+
+    const [victim] = first as [number];
+    process.kill(victim, 'SIGKILL');
+    await eventually('another process has taken its place', () => {
+      const now = apiProcesses();
+      return now.length === 2 && !now.includes(victim);
+    });
+    await eventually('it serves', async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null);
+      return response?.status === 200;
+    });
+    expect(started.output()).toContain(`API process ${victim} ended (SIGKILL); starting another`);
+    expect(postmasterPid(dataDir)).toBe(postgres);
+
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    await eventually('PostgreSQL has stopped', () => !isAlive(postgres));
   }, 120_000);
 
   it('exits with a one-line message when the port is taken', async () => {

@@ -1,10 +1,14 @@
+import cluster, { type Worker } from 'node:cluster';
 import { sql } from 'kysely';
+import type { Logger } from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { type Config, ConfigError, loadConfig, loadDotEnv } from './config';
 import { lockDataDir } from './db/data-dir';
-import { createDatabase, type Database, isDatabaseUnavailable } from './db/database';
+import { createDatabase, type Database } from './db/database';
 import { DataDirError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
 import { MigrationError, migrateDatabase } from './db/migrate';
+import { backgroundJobs } from './jobs/background-jobs';
+import { startJobQueue } from './jobs/job-queue';
 import { createLogger } from './lib/logger';
 
 const startedAt = performance.now();
@@ -18,11 +22,15 @@ function describeDbError(error: unknown, url: string): string {
   return `Cannot reach the database at ${hostname}:${port || 5432} (${code ?? (error as Error).message}). Check DATABASE_URL.`;
 }
 
-async function main(): Promise<void> {
-  loadDotEnv();
-  const config = loadConfig();
-  const log = createLogger(config.logLevel);
-  const cleanups: Array<() => Promise<void> | void> = [];
+type Cleanups = Array<() => Promise<void> | void>;
+
+/**
+ * Runs `start`, then on SIGINT/SIGTERM (or a failed start) the cleanups it registered, last first.
+ * A second signal (a terminal's Ctrl-C reaches every process of its group, and a supervisor may add
+ * SIGTERM) must not cut the shutdown short and leave PostgreSQL running.
+ */
+async function withShutdown(log: Logger, start: (cleanups: Cleanups) => Promise<void>) {
+  const cleanups: Cleanups = [];
   const cleanup = async () => {
     for (const step of cleanups.splice(0).reverse()) {
       try {
@@ -32,11 +40,8 @@ async function main(): Promise<void> {
       }
     }
   };
-
   let shuttingDown = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    // A second signal (a terminal's Ctrl-C reaches every process of its group, and a supervisor may
-    // add SIGTERM) must not cut the shutdown short and leave PostgreSQL running.
     if (shuttingDown) {
       log.warn(`${signal} received again: still stopping`);
       return;
@@ -49,28 +54,38 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-
   try {
-    let databaseUrl = config.databaseUrl;
-    if (!databaseUrl) {
-      cleanups.push(lockDataDir(config.dataDir));
-      const pg: EmbeddedPostgres = await startEmbeddedPostgres(config.dataDir, {
-        debug: (line) => log.debug({ postgres: line }),
-        error: (line) => log.error(line),
-      });
-      cleanups.push(() => pg.stop());
-      const admin = createDatabase(pg.url, { max: 1 });
-      try {
-        const { rows } = await sql`select 1 from pg_database where datname = 'pago'`.execute(admin);
-        if (rows.length === 0) await sql`create database pago`.execute(admin);
-      } finally {
-        await admin.destroy();
-      }
-      databaseUrl = pg.urlFor('pago');
-    }
+    await start(cleanups);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
 
-    const db: Database = createDatabase(databaseUrl);
-    cleanups.push(() => db.destroy());
+/**
+ * The database this start uses: DATABASE_URL, or the embedded PostgreSQL (started here, with the
+ * data directory locked), reachable and migrated. Runs once per start, in the primary process.
+ */
+async function prepareDatabase(config: Config, log: Logger, cleanups: Cleanups): Promise<string> {
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    cleanups.push(lockDataDir(config.dataDir));
+    const pg: EmbeddedPostgres = await startEmbeddedPostgres(config.dataDir, {
+      debug: (line) => log.debug({ postgres: line }),
+      error: (line) => log.error(line),
+    });
+    cleanups.push(() => pg.stop());
+    const admin = createDatabase(pg.url, { max: 1 });
+    try {
+      const { rows } = await sql`select 1 from pg_database where datname = 'pago'`.execute(admin);
+      if (rows.length === 0) await sql`create database pago`.execute(admin);
+    } finally {
+      await admin.destroy();
+    }
+    databaseUrl = pg.urlFor('pago');
+  }
+  const db = createDatabase(databaseUrl, { max: 1 });
+  try {
     try {
       await sql`select 1`.execute(db);
     } catch (error) {
@@ -78,71 +93,123 @@ async function main(): Promise<void> {
     }
     const applied = await migrateDatabase(db, config.mode);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  } finally {
+    await db.destroy();
+  }
+  return databaseUrl;
+}
 
-    const app = await buildApp({ config, db }, { logger: log });
-    cleanups.push(() => app.close());
-    try {
-      await app.listen({ port: config.port, host: config.host });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') {
-        throw new StartupError(
-          `Port ${config.port} is already in use. Stop the other program or set PORT.`,
-        );
-      }
-      if (code === 'EACCES') {
-        throw new StartupError(
-          `Not allowed to listen on port ${config.port}. Choose another PORT.`,
-        );
-      }
-      throw error;
-    }
-    // While the database is away the loops fail every second: a warning each, not an error.
-    const logLoopFailure = (error: unknown, what: string) =>
-      isDatabaseUnavailable(error)
-        ? log.warn(`${what}: the database is unavailable`)
-        : log.error({ err: error }, what);
-    // The payout partner's outcomes are applied by a loop every second (several servers may run it).
-    const payoutTimer = setInterval(() => {
-      app.services.transfers
-        .settleDuePayouts()
-        .catch((error: unknown) => logLoopFailure(error, 'payout settlement failed'));
-    }, 1000);
-    cleanups.push(() => clearInterval(payoutTimer));
-    // Sandbox mode: the fake vendors decide reviews and deliver their webhooks, also every second.
-    const { sandboxVendors } = app.services;
-    if (sandboxVendors) {
-      let busy = false;
-      const vendorTimer = setInterval(() => {
-        if (busy) return;
-        busy = true;
-        sandboxVendors
-          .tick()
-          .catch((error: unknown) => logLoopFailure(error, 'sandbox vendors failed'))
-          .finally(() => {
-            busy = false;
-          });
-      }, 1000);
-      cleanups.push(() => clearInterval(vendorTimer));
-    }
-    if (config.mode === 'sandbox' && config.sandboxSharedTestServer) {
-      log.warn('Shared test server: anyone who reaches it can read sign-in codes in /sandbox/');
-    }
-    const readyMs = Math.round(performance.now() - startedAt);
-    // The ready line names the Node that runs Pago (npm scripts run the `node` devDependency, 24).
-    log.info(
-      {
-        readyMs,
-        mode: config.mode,
-        database: config.databaseUrl ? 'external' : 'embedded',
-        node: process.version,
-      },
-      `Pago is running at ${config.publicUrl} (${config.mode} mode, Node ${process.version})`,
-    );
+/** One API process: the HTTP server and its worker of the job queue, on a migrated database. */
+async function serve(config: Config, log: Logger, databaseUrl: string, cleanups: Cleanups) {
+  const db: Database = createDatabase(databaseUrl, { max: config.databasePoolSize });
+  cleanups.push(() => db.destroy());
+  const app = await buildApp({ config, db }, { logger: log });
+  cleanups.push(() => app.close());
+  try {
+    await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await cleanup();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new StartupError(
+        `Port ${config.port} is already in use. Stop the other program or set PORT.`,
+      );
+    }
+    if (code === 'EACCES') {
+      throw new StartupError(`Not allowed to listen on port ${config.port}. Choose another PORT.`);
+    }
     throw error;
   }
+  // Payout settlement and the sandbox vendors' work are jobs in PostgreSQL, taken by any process.
+  const jobs = await startJobQueue({ databaseUrl, log, jobs: backgroundJobs(app.services) });
+  cleanups.push(() => jobs.stop());
+}
+
+function logReady(config: Config, log: Logger) {
+  if (config.mode === 'sandbox' && config.sandboxSharedTestServer) {
+    log.warn('Shared test server: anyone who reaches it can read sign-in codes in /sandbox/');
+  }
+  const readyMs = Math.round(performance.now() - startedAt);
+  const processes = config.processes > 1 ? `, ${config.processes} processes` : '';
+  // The ready line names the Node that runs Pago (npm scripts run the `node` devDependency, 24).
+  log.info(
+    {
+      readyMs,
+      mode: config.mode,
+      database: config.databaseUrl ? 'external' : 'embedded',
+      processes: config.processes,
+      node: process.version,
+    },
+    `Pago is running at ${config.publicUrl} (${config.mode} mode${processes}, Node ${process.version})`,
+  );
+}
+
+/**
+ * PAGO_PROCESSES > 1: this primary prepares the database once (the embedded PostgreSQL, if used,
+ * runs here and nowhere else; migrations run here), then forks the API processes, which share the
+ * port, and starts a new one whenever one dies.
+ */
+async function runPrimary(config: Config, log: Logger) {
+  await withShutdown(log, async (cleanups) => {
+    const databaseUrl = await prepareDatabase(config, log, cleanups);
+    let stopping = false;
+    const fork = () => cluster.fork({ DATABASE_URL: databaseUrl });
+    const stopWorkers = async () => {
+      stopping = true;
+      const running = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+      await Promise.all(
+        running.map(
+          (worker) =>
+            new Promise<void>((resolve) => {
+              if (worker.isDead()) return resolve();
+              worker.once('exit', () => resolve());
+              worker.process.kill('SIGTERM');
+            }),
+        ),
+      );
+    };
+    cleanups.push(stopWorkers);
+
+    let listening = 0;
+    const ready = new Promise<void>((resolve, reject) => {
+      const started = new WeakSet<Worker>();
+      cluster.on('listening', (worker) => {
+        started.add(worker);
+        listening += 1;
+        if (listening === config.processes) resolve();
+      });
+      cluster.on('exit', (worker, code, signal) => {
+        if (stopping) return;
+        // One that never listened cannot start (port taken, bad setting): it said why; stop.
+        if (!started.has(worker)) {
+          reject(new StartupError(`An API process could not start (exit ${signal ?? code}).`));
+          return;
+        }
+        log.error(
+          `API process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another`,
+        );
+        // A second later, so a process that keeps crashing does not spin the machine.
+        setTimeout(() => stopping || fork(), 1000);
+      });
+    });
+    for (let i = 0; i < config.processes; i++) fork();
+    await ready;
+    logReady(config, log);
+  });
+}
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  if (config.processes > 1 && cluster.isPrimary) return runPrimary(config, log);
+  await withShutdown(log, async (cleanups) => {
+    // A cluster worker is handed the prepared database by its primary.
+    const databaseUrl = cluster.isWorker
+      ? (config.databaseUrl as string)
+      : await prepareDatabase(config, log, cleanups);
+    await serve(config, log, databaseUrl, cleanups);
+    if (cluster.isPrimary) logReady(config, log);
+  });
 }
 
 main().catch((error: unknown) => {

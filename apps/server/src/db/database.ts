@@ -24,7 +24,16 @@ export function createDatabase(connectionString: string, options: { max?: number
   // clients are not reused: the pool discards them on release, and the next query reconnects.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Database, pg.Pool>();
+
+/** How many queries wait for one of the pool's connections right now (load shedding reads it). */
+export function poolWaiting(db: Database): number {
+  return pools.get(db)?.waitingCount ?? 0;
 }
 
 /** SQLSTATEs of a lost or refused connection: class 08, admin/crash shutdown, starting up, full. */

@@ -1,16 +1,22 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { errorBody } from '../../lib/app-error';
 import { errorResponses } from '../../lib/openapi';
+import { createHealth, LATEST_MIGRATION } from './health.service';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.literal('ok'),
   mode: z.enum(['sandbox', 'live']),
 });
+const liveSchema = z.object({ status: z.literal('ok') });
+const readySchema = healthSchema.extend({ migrations: z.literal('ok') });
 
 export async function healthRoutes(app: AppInstance): Promise<void> {
+  const unavailable = (message: string) => errorBody('service_unavailable', message);
+  // Probes only: built here rather than in app.ts's services, as nothing else calls them.
+  const health = createHealth(app.deps.db);
+
   app.get(
     '/api/health',
     {
@@ -22,14 +28,58 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(app.deps.db);
+        await health.checkDatabase();
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        return reply
-          .code(503)
-          .send(errorBody('service_unavailable', 'The database is not reachable.'));
+        return reply.code(503).send(unavailable('The database is not reachable.'));
       }
       return { status: 'ok' as const, database: 'ok' as const, mode: app.deps.config.mode };
+    },
+  );
+
+  app.get(
+    '/api/health/live',
+    {
+      // Never shed: a busy process is alive, and restarting it would only lose its work.
+      config: { shed: false },
+      schema: {
+        summary: 'Liveness: the process is up and answers (no database involved)',
+        tags: ['Health'],
+        response: { 200: liveSchema, ...errorResponses },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/api/health/ready',
+    {
+      schema: {
+        summary:
+          'Readiness: the database answers and has every migration this code needs (503 while not, or while the process sheds load)',
+        tags: ['Health'],
+        response: { 200: readySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      let migrated: boolean;
+      try {
+        migrated = await health.isMigrated();
+      } catch (error) {
+        request.log.error({ err: error }, 'readiness: database unreachable');
+        return reply.code(503).send(unavailable('The database is not reachable.'));
+      }
+      if (!migrated) {
+        return reply
+          .code(503)
+          .send(unavailable(`The database is not migrated to ${LATEST_MIGRATION} yet.`));
+      }
+      return {
+        status: 'ok' as const,
+        database: 'ok' as const,
+        migrations: 'ok' as const,
+        mode: app.deps.config.mode,
+      };
     },
   );
 }

@@ -1,0 +1,22 @@
+import type { Services } from '../app';
+import type { RecurringJob } from './job-queue';
+
+/**
+ * Pago's background work, run by whichever API process takes it from the queue: the payout
+ * partner's outcomes, and in sandbox mode the fake vendors' decisions and webhook deliveries.
+ * Each sweep locks what it settles, so a sweep retried after a killed process does no harm.
+ */
+export function backgroundJobs(services: Services): RecurringJob[] {
+  const jobs: RecurringJob[] = [
+    {
+      name: 'payouts-settle',
+      everySeconds: 1,
+      run: () => services.transfers.settleDuePayouts(),
+    },
+  ];
+  const { sandboxVendors } = services;
+  if (sandboxVendors) {
+    jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });
+  }
+  return jobs;
+}
