@@ -30,9 +30,12 @@ import { createEmailVerification } from './features/email-verification/email-ver
 import { healthRoutes } from './features/health/health.routes';
 import { identityRoutes, identityWebhookRoutes } from './features/identity/identity.routes';
 import { createIdentity } from './features/identity/identity.service';
+import type { PlaidWebhookKey } from './features/identity/webhook-signatures';
 import { createLedger } from './features/ledger/ledger.service';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
+import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
+import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { requestsRoutes } from './features/requests/requests.routes';
 import { createRequests } from './features/requests/requests.service';
@@ -51,6 +54,7 @@ import { createMailer, createSmtpTransport, type Mailer } from './providers/emai
 import { createHttpRates, createNoRates } from './providers/fx/rates';
 import { createLivePayoutPartner } from './providers/payout/payout-partner';
 import { createPersonaApi } from './providers/persona/persona-api';
+import { createPlaidBanking } from './providers/plaid/plaid-banking';
 import { createPlaidIdentity } from './providers/plaid/plaid-identity';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
 import { createSandboxBankingPartner } from './sandbox/banking/sandbox-banking-partner';
@@ -168,18 +172,31 @@ function createServices({
   });
   const requests = createRequests({ db, ledger, accounts });
   const banking = createBanking({ db, ledger, accounts, transfers, partner: partners.banking });
+  const plaidIdentity = createPlaidIdentity({
+    ...config.plaid,
+    basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
+  });
   const identity = createIdentity({
     db,
     accounts,
     config,
-    plaid: createPlaidIdentity({
-      ...config.plaid,
-      basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
-    }),
+    plaid: plaidIdentity,
     persona: createPersonaApi({
       ...config.persona,
       baseUrl: () => config.persona.baseUrl ?? sandboxUrl('persona'),
     }),
+    ...(clock ? { clock } : {}),
+  });
+  const plaid = createPlaid({
+    db,
+    plaid: createPlaidBanking({
+      ...config.plaid,
+      basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
+    }),
+    tokenKey: config.plaid.tokenKey,
+    webhookUrl: () => `${config.publicUrl}/api/plaid/webhook`,
+    webhookKey: async (kid) => (await plaidIdentity.webhookKey(kid)) as PlaidWebhookKey | null,
+    language: async (userId) => (await accounts.getAccountSettings(userId)).language,
     ...(clock ? { clock } : {}),
   });
   const sandboxVendors =
@@ -197,6 +214,7 @@ function createServices({
     requests,
     banking,
     identity,
+    plaid,
     sandboxVendors,
   };
 }
@@ -308,6 +326,8 @@ export async function buildApp(
   await app.register(billPayRoutes);
   await app.register(identityRoutes);
   await app.register(identityWebhookRoutes);
+  await app.register(plaidRoutes);
+  await app.register(plaidWebhookRoutes);
   if (config.mode === 'sandbox') {
     await app.register(sharedAssetRoutes);
     await app.register(plaidFakeRoutes);

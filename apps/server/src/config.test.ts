@@ -10,6 +10,7 @@ const LIVE_VENDORS = {
   PLAID_SECRET: 'plaid-secret',
   PLAID_IDV_TEMPLATE_ID: 'idvtmp_live1',
   PLAID_LINK_SCRIPT_URL: 'https://cdn.plaid.com/link/v2/stable/link-initialize.js',
+  PLAID_TOKEN_KEY: 'ab'.repeat(32),
   PERSONA_BASE_URL: 'https://withpersona.com',
   PERSONA_API_KEY: 'persona_production_key',
   PERSONA_TEMPLATE_ID: 'itmpl_live1',
@@ -114,6 +115,26 @@ describe('loadConfig', () => {
         PERSONA_WEBHOOK_SECRET: '',
       }),
     ).toThrow('Invalid configuration: live mode needs PERSONA_WEBHOOK_SECRET');
+  });
+
+  it('needs PLAID_TOKEN_KEY in live mode; sandbox mode derives one from APP_SECRET', () => {
+    const live = {
+      PAGO_MODE: 'live',
+      APP_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://smtp.example',
+      FX_RATES_URL: 'https://rates.example/latest.json',
+      ...LIVE_VENDORS,
+    };
+    expect(() => loadConfig({ ...live, PLAID_TOKEN_KEY: '' })).toThrow(
+      'Invalid configuration: live mode needs PLAID_TOKEN_KEY',
+    );
+    expect(() => loadConfig({ ...live, PLAID_TOKEN_KEY: 'short' })).toThrow(/PLAID_TOKEN_KEY/);
+    expect(loadConfig(live).plaid.tokenKey).toEqual(Buffer.alloc(32, 0xab));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ PLAID_TOKEN_KEY: base64 }).plaid.tokenKey).toEqual(Buffer.alloc(32, 7));
+    const derived = loadConfig({}).plaid.tokenKey;
+    expect(derived).toHaveLength(32);
+    expect(loadConfig({ APP_SECRET: 'y'.repeat(32) }).plaid.tokenKey).not.toEqual(derived);
   });
 
   it('points the identity vendors at the sandbox fakes by default', () => {

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -53,6 +54,15 @@ const envSchema = z.object({
   PLAID_SECRET: optionalString,
   PLAID_IDV_TEMPLATE_ID: optionalString,
   PLAID_LINK_SCRIPT_URL: optionalString,
+  PLAID_TOKEN_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (value) => /^[0-9a-fA-F]{64}$/.test(value) || Buffer.from(value, 'base64').length === 32,
+        'must be 32 bytes, as 64 hex digits or base64',
+      )
+      .optional(),
+  ),
   PERSONA_BASE_URL: optionalString.pipe(z.url().optional()),
   PERSONA_API_KEY: optionalString,
   PERSONA_TEMPLATE_ID: optionalString,
@@ -98,6 +108,7 @@ const LIVE_VENDOR_SETTINGS = [
   'PLAID_SECRET',
   'PLAID_IDV_TEMPLATE_ID',
   'PLAID_LINK_SCRIPT_URL',
+  'PLAID_TOKEN_KEY',
   'PERSONA_BASE_URL',
   'PERSONA_API_KEY',
   'PERSONA_TEMPLATE_ID',
@@ -141,6 +152,11 @@ export type Config = Readonly<{
     templateId: string;
     /** Loaded by the browser on demand: the fake's, or https://cdn.plaid.com/link/v2/stable/link-initialize.js. */
     linkScriptUrl: string;
+    /**
+     * The AES-256 key linked banks' access tokens are encrypted with (PLAID_TOKEN_KEY; required
+     * in live mode, derived from APP_SECRET in sandbox mode when unset).
+     */
+    tokenKey: Buffer;
   };
   /** Persona inquiries; baseUrl undefined: this server's sandbox fake. Live: https://withpersona.com. */
   persona: {
@@ -259,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secret: e.PLAID_SECRET ?? 'sandbox-secret',
       templateId: e.PLAID_IDV_TEMPLATE_ID ?? 'idvtmp_sandbox0001',
       linkScriptUrl: e.PLAID_LINK_SCRIPT_URL ?? '/sandbox/plaid/link-initialize.js',
+      tokenKey: plaidTokenKey(e.PLAID_TOKEN_KEY, e.APP_SECRET ?? SANDBOX_APP_SECRET),
     },
     persona: {
       baseUrl: e.PERSONA_BASE_URL?.replace(/\/+$/, ''),
@@ -277,6 +294,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPoolWaiting: e.SHED_POOL_WAITING,
     },
   };
+}
+
+/** PLAID_TOKEN_KEY as 32 bytes (hex or base64); unset (sandbox only), derived from APP_SECRET. */
+function plaidTokenKey(configured: string | undefined, appSecret: string): Buffer {
+  if (configured) {
+    return /^[0-9a-fA-F]{64}$/.test(configured)
+      ? Buffer.from(configured, 'hex')
+      : Buffer.from(configured, 'base64');
+  }
+  return Buffer.from(hkdfSync('sha256', appSecret, '', 'pago plaid access tokens', 32));
 }
 
 function twilioSettings(e: z.infer<typeof envSchema>): Config['twilio'] {

@@ -186,8 +186,10 @@ export type WebhookEventsTable = {
 export type SandboxPlaidLinkTokensTable = {
   token: string;
   client_user_id: string;
-  template_id: string;
+  template_id: string | null;
   language: string;
+  products: ColumnType<string[], string[] | undefined, string[]>;
+  webhook: string | null;
   created_at: CreatedAt;
   expires_at: Date;
 };
@@ -273,6 +275,77 @@ export type SandboxSmsTable = {
   sent_at: CreatedAt;
 };
 
+export type PlaidItemsTable = {
+  id: Generated<string>;
+  user_id: string;
+  item_id: string;
+  /** AES-256-GCM under PLAID_TOKEN_KEY (features/plaid/token-crypto.ts), never the token itself. */
+  access_token_encrypted: string;
+  institution_id: string | null;
+  institution_name: string;
+  status: ColumnType<'good' | 'login_required', 'good' | 'login_required' | undefined>;
+  error_code: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type PlaidAccountsTable = {
+  id: Generated<string>;
+  item_id: string;
+  user_id: string;
+  account_id: string;
+  name: string;
+  official_name: string | null;
+  mask: string | null;
+  type: string;
+  subtype: string | null;
+  created_at: CreatedAt;
+};
+
+export type SandboxPlaidItemsTable = {
+  item_id: string;
+  access_token: string;
+  client_user_id: string | null;
+  institution_id: string;
+  username: string;
+  products: string[];
+  webhook: string | null;
+  error_code: string | null;
+  removed_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type SandboxPlaidAccountsTable = {
+  account_id: string;
+  item_id: string;
+  position: number;
+  name: string;
+  official_name: string | null;
+  mask: string;
+  type: string;
+  subtype: string;
+  account_number: string;
+  routing_number: string;
+  wire_routing: string;
+  available_cents: ColumnType<number, number, number>;
+  current_cents: ColumnType<number, number, number>;
+};
+
+export type SandboxPlaidPublicTokensTable = {
+  token: string;
+  item_id: string;
+  expires_at: Date;
+  exchanged_at: Date | null;
+};
+
+export type SandboxPlaidProcessorTokensTable = {
+  token: string;
+  item_id: string;
+  account_id: string;
+  processor: string;
+  created_at: CreatedAt;
+};
+
 export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -297,4 +370,10 @@ export type DB = {
   phone_verifications: PhoneVerificationsTable;
   sandbox_twilio_verifications: SandboxTwilioVerificationsTable;
   sandbox_sms: SandboxSmsTable;
+  plaid_items: PlaidItemsTable;
+  plaid_accounts: PlaidAccountsTable;
+  sandbox_plaid_items: SandboxPlaidItemsTable;
+  sandbox_plaid_accounts: SandboxPlaidAccountsTable;
+  sandbox_plaid_public_tokens: SandboxPlaidPublicTokensTable;
+  sandbox_plaid_processor_tokens: SandboxPlaidProcessorTokensTable;
 };

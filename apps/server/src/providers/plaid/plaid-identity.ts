@@ -1,5 +1,6 @@
 import type { CountryCode, IdentityVerificationGetResponse, JWKPublicKey, Products } from 'plaid';
 import { AppError } from '../../lib/app-error';
+import { type PlaidClientSettings, plaidClient, plaidErrorOf } from './plaid-client';
 
 /** The person Plaid verified, from what they entered and Plaid checked in the hosted flow. */
 export type PlaidVerifiedPerson = {
@@ -8,14 +9,7 @@ export type PlaidVerifiedPerson = {
   birthDate: string | null;
 };
 
-export type PlaidIdentitySettings = {
-  /** https://production.plaid.com, https://sandbox.plaid.com, or our fake's URL. */
-  basePath: () => string;
-  clientId: string;
-  secret: string;
-  templateId: string;
-  timeoutMs?: number;
-};
+export type PlaidIdentitySettings = PlaidClientSettings & { templateId: string };
 
 /** What we read of Plaid's identity verification object. */
 export type PlaidIdentityVerification = Pick<
@@ -24,28 +18,11 @@ export type PlaidIdentityVerification = Pick<
 > & { person: PlaidVerifiedPerson | null };
 
 /**
- * Plaid Identity Verification through Plaid's own SDK: link tokens for the hosted flow, the
- * verification's status, and the keys its webhooks are signed with. The base path is read per
- * call, so the sandbox fake can be this server's own loopback address, known once it listens.
+ * Plaid Identity Verification through Plaid's own SDK (plaid-client.ts): link tokens for the
+ * hosted flow, the verification's status, and the keys its webhooks are signed with.
  */
 export function createPlaidIdentity(settings: PlaidIdentitySettings) {
-  // The SDK is 10 MB of generated code: loaded on first use, not at start-up.
-  const client = async () => {
-    const { PlaidApi, Configuration } = await import('plaid');
-    return new PlaidApi(
-      new Configuration({
-        basePath: settings.basePath(),
-        baseOptions: {
-          timeout: settings.timeoutMs ?? 10_000,
-          headers: {
-            'PLAID-CLIENT-ID': settings.clientId,
-            'PLAID-SECRET': settings.secret,
-            'Plaid-Version': '2020-09-14',
-          },
-        },
-      }),
-    );
-  };
+  const client = plaidClient(settings);
 
   return {
     async createLinkToken(input: { userId: string; language: 'es' | 'en' }): Promise<string> {
@@ -111,21 +88,19 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    // The SDK's transport (axios) marks its errors; the vendor's answer is in response.data.
-    if ((error as { isAxiosError?: boolean }).isAxiosError) {
-      const { response, code } = error as { response?: { data?: unknown }; code?: string };
-      const body = response?.data as { error_code?: string } | undefined;
+    const plaid = plaidErrorOf(error);
+    if (plaid) {
       if (
-        body?.error_code === 'NOT_FOUND' ||
-        body?.error_code === 'INVALID_IDENTITY_VERIFICATION_ID'
+        plaid.errorCode === 'NOT_FOUND' ||
+        plaid.errorCode === 'INVALID_IDENTITY_VERIFICATION_ID'
       ) {
-        throw new PlaidNotFound(body.error_code);
+        throw new PlaidNotFound(plaid.errorCode);
       }
       throw new AppError(
         'identity_provider_unavailable',
         502,
         'Identity verification is unavailable right now. Please try again.',
-        { provider: 'plaid', vendorCode: body?.error_code ?? code ?? 'unknown' },
+        { provider: 'plaid', vendorCode: plaid.errorCode ?? plaid.transportCode ?? 'unknown' },
       );
     }
     throw error;

@@ -1,10 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { decodeImage, sendAsset, sendClientScript } from '../shared/assets';
 import { enqueueWebhook } from '../webhooks/outbox';
+import { bankFakeRoutes, LINK_BANK_PRODUCTS } from './plaid-bank-fake';
+import { vendorApi as checkApiKeys, invalidRequest, plaidError, requestId } from './plaid-fake-api';
 import { publicKeyById } from './plaid-keys';
 
 const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
@@ -13,14 +15,26 @@ const LINK_TOKEN_HOURS = 4;
 /** Test data: this last name fails the verification; every other passes. */
 export const PLAID_FAILING_LAST_NAME = 'fail';
 
-const linkTokenCreate = z.object({
-  client_name: z.string().min(1),
-  language: z.enum(['es', 'en']).default('en'),
-  country_codes: z.array(z.string()).min(1),
-  user: z.object({ client_user_id: z.string().min(1).max(128) }),
-  products: z.array(z.string()).refine((p) => p.includes('identity_verification')),
-  identity_verification: z.object({ template_id: z.string().min(1) }),
-});
+const linkTokenCreate = z
+  .object({
+    client_name: z.string().min(1),
+    language: z.enum(['es', 'en']).default('en'),
+    country_codes: z.array(z.string()).min(1),
+    user: z.object({ client_user_id: z.string().min(1).max(128) }),
+    products: z.array(z.string()).min(1),
+    identity_verification: z.object({ template_id: z.string().min(1) }).optional(),
+    webhook: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
+  })
+  .refine(
+    (body) =>
+      body.products.includes('identity_verification')
+        ? body.identity_verification !== undefined
+        : body.products.every((product) => LINK_BANK_PRODUCTS.includes(product)),
+    { message: 'products: identity_verification (with its template) or auth, balance' },
+  );
 const idvGet = z.object({ identity_verification_id: z.string().min(1) });
 const keyGet = z.object({ key_id: z.string().min(1) });
 const submitBody = z.strictObject({
@@ -31,22 +45,6 @@ const submitBody = z.strictObject({
   date_of_birth: z.iso.date(),
   photo: z.strictObject({ type: z.string().max(100), data_base64: z.string().min(1) }),
 });
-
-function plaidError(
-  reply: FastifyReply,
-  status: number,
-  errorType: string,
-  errorCode: string,
-  message: string,
-) {
-  return reply.code(status).send({
-    error_type: errorType,
-    error_code: errorCode,
-    error_message: message,
-    display_message: null,
-    request_id: randomBytes(8).toString('hex'),
-  });
-}
 
 function flowError(reply: FastifyReply, status: number, code: string, message: string) {
   return reply.code(status).send({ error: { code, message } });
@@ -70,36 +68,16 @@ function ageOn(dateOfBirth: string, today: Date): number {
 export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
   const { db, config } = app.deps;
 
-  const vendorApi = async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = (request.body ?? {}) as { client_id?: unknown; secret?: unknown };
-    const clientId = request.headers['plaid-client-id'] ?? body.client_id;
-    const secret = request.headers['plaid-secret'] ?? body.secret;
-    if (clientId !== config.plaid.clientId || secret !== config.plaid.secret) {
-      return plaidError(
-        reply,
-        400,
-        'INVALID_INPUT',
-        'INVALID_API_KEYS',
-        'invalid client_id or secret provided',
-      );
-    }
-  };
+  const vendorApi = checkApiKeys(config);
 
   app.post(
     '/sandbox/plaid/link/token/create',
     { preHandler: vendorApi },
     async (request, reply) => {
       const parsed = linkTokenCreate.safeParse(request.body);
-      if (!parsed.success) {
-        return plaidError(
-          reply,
-          400,
-          'INVALID_REQUEST',
-          'INVALID_FIELD',
-          parsed.error.issues[0]?.message ?? 'invalid request',
-        );
-      }
-      if (parsed.data.identity_verification.template_id !== config.plaid.templateId) {
+      if (!parsed.success) return invalidRequest(reply, parsed.error.issues[0]?.message);
+      const templateId = parsed.data.identity_verification?.template_id ?? null;
+      if (templateId !== null && templateId !== config.plaid.templateId) {
         return plaidError(
           reply,
           400,
@@ -115,7 +93,9 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
         .values({
           token,
           client_user_id: parsed.data.user.client_user_id,
-          template_id: parsed.data.identity_verification.template_id,
+          template_id: templateId,
+          products: parsed.data.products,
+          webhook: parsed.data.webhook ?? null,
           language: parsed.data.language,
           expires_at: expiresAt,
         })
@@ -123,7 +103,7 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
       return {
         link_token: token,
         expiration: expiresAt.toISOString(),
-        request_id: randomBytes(8).toString('hex'),
+        request_id: requestId(),
       };
     },
   );
@@ -194,7 +174,7 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
         beacon_user_id: null,
         user_id: null,
         redacted_at: null,
-        request_id: randomBytes(8).toString('hex'),
+        request_id: requestId(),
       };
     },
   );
@@ -217,7 +197,7 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
           created_at: Math.floor(key.created_at.getTime() / 1000),
           expired_at: null,
         },
-        request_id: randomBytes(8).toString('hex'),
+        request_id: requestId(),
       };
     },
   );
@@ -226,7 +206,12 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
   app.get('/sandbox/plaid/link-initialize.js', (_request, reply) =>
     sendClientScript(reply, ASSETS, 'link-initialize.js'),
   );
-  app.get('/sandbox/plaid/link', (_request, reply) => sendAsset(reply, ASSETS, 'link.html'));
+  // Auth's bank picker or Identity Verification's hosted flow, by the link token's products.
+  app.get('/sandbox/plaid/link', async (request, reply) => {
+    const token = await openToken(String((request.query as { token?: unknown }).token ?? ''));
+    const bank = token !== null && !token.products.includes('identity_verification');
+    return sendAsset(reply, ASSETS, bank ? 'link-bank.html' : 'link.html');
+  });
   app.get('/sandbox/plaid/assets/:file', (request, reply) =>
     sendAsset(reply, ASSETS, (request.params as { file: string }).file),
   );
@@ -245,7 +230,11 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
     const row = await openToken(token);
     if (!row)
       return flowError(reply, 400, 'INVALID_LINK_TOKEN', 'This link has expired or is not valid.');
-    return { language: row.language === 'es' ? 'es' : 'en', client_name: 'Pago' };
+    return {
+      language: row.language === 'es' ? 'es' : 'en',
+      client_name: 'Pago',
+      products: row.products,
+    };
   });
 
   app.post(
@@ -259,13 +248,14 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
       }
       const input = parsed.data;
       const token = await openToken(input.link_token);
-      if (!token)
+      if (!token?.template_id)
         return flowError(
           reply,
           400,
           'INVALID_LINK_TOKEN',
           'This link has expired or is not valid.',
         );
+      const templateId = token.template_id;
       if (ageOn(input.date_of_birth, new Date()) < 18) {
         return flowError(reply, 400, 'validation_failed', 'You must be 18 or older.');
       }
@@ -287,7 +277,7 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
             id,
             link_token: token.token,
             client_user_id: token.client_user_id,
-            template_id: token.template_id,
+            template_id: templateId,
             status: passed ? 'success' : 'failed',
             user_data: JSON.stringify({
               name: { given_name: input.given_name, family_name: input.family_name },
@@ -308,4 +298,6 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
       return { identity_verification_id: id, status: passed ? 'success' : 'failed' };
     },
   );
+
+  await bankFakeRoutes(app, openToken);
 }

@@ -1,0 +1,47 @@
+import type { PlaidApi } from 'plaid';
+
+export type PlaidClientSettings = {
+  /** https://production.plaid.com, https://sandbox.plaid.com, or our fake's URL. */
+  basePath: () => string;
+  clientId: string;
+  secret: string;
+  timeoutMs?: number;
+};
+
+/**
+ * Plaid's own SDK client. The base path is read per call, so the sandbox fake can be this
+ * server's own loopback address, known once it listens.
+ */
+export function plaidClient(settings: PlaidClientSettings): () => Promise<PlaidApi> {
+  // The SDK is 10 MB of generated code: loaded on first use, not at start-up.
+  return async () => {
+    const { PlaidApi, Configuration } = await import('plaid');
+    return new PlaidApi(
+      new Configuration({
+        basePath: settings.basePath(),
+        baseOptions: {
+          timeout: settings.timeoutMs ?? 10_000,
+          headers: {
+            'PLAID-CLIENT-ID': settings.clientId,
+            'PLAID-SECRET': settings.secret,
+            'Plaid-Version': '2020-09-14',
+          },
+        },
+      }),
+    );
+  };
+}
+
+/** Plaid's error body (error_type, error_code, …) when the SDK's transport got an answer. */
+export function plaidErrorOf(
+  error: unknown,
+): { errorCode: string | undefined; transportCode: string | undefined } | null {
+  // The SDK's transport (axios) marks its errors; the vendor's answer is in response.data.
+  if (!(error as { isAxiosError?: boolean }).isAxiosError) return null;
+  const { response, code } = error as { response?: { data?: unknown }; code?: string };
+  const body = response?.data as { error_code?: unknown } | undefined;
+  return {
+    errorCode: typeof body?.error_code === 'string' ? body.error_code : undefined,
+    transportCode: code,
+  };
+}
