@@ -194,6 +194,7 @@ function createServices({
       basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
     }),
     tokenKey: config.plaid.tokenKey,
+    linkScriptUrl: config.plaid.linkScriptUrl,
     webhookUrl: () => `${config.publicUrl}/api/plaid/webhook`,
     webhookKey: async (kid) => (await plaidIdentity.webhookKey(kid)) as PlaidWebhookKey | null,
     language: async (userId) => (await accounts.getAccountSettings(userId)).language,

@@ -10,7 +10,11 @@ import { textLine } from './text';
 // POST /api/plaid/link-token — a Link token for Plaid Auth, in the user's language.
 export const plaidLinkTokenBody = z.strictObject({ language: languageSchema.optional() });
 export type PlaidLinkTokenBody = z.infer<typeof plaidLinkTokenBody>;
-export const plaidLinkTokenResponseSchema = z.object({ link_token: z.string() });
+export const plaidLinkTokenResponseSchema = z.object({
+  link_token: z.string(),
+  /** Plaid Link's loader script, loaded by the browser on demand (the fake's in sandbox mode). */
+  scriptUrl: z.string(),
+});
 export type PlaidLinkTokenResponse = z.infer<typeof plaidLinkTokenResponseSchema>;
 
 /** Whether Plaid can still reach the bank for this item, or the user must sign in to it again. */

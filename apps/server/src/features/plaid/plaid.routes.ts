@@ -50,7 +50,7 @@ export async function plaidRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const { userId } = currentUser(request);
       await limit(`plaid-link:${userId}`, LINKS_PER_HOUR);
-      return { link_token: await plaid.createLinkToken(userId, request.body.language) };
+      return plaid.createLinkToken(userId, request.body.language);
     },
   );
 

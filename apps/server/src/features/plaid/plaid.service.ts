@@ -3,6 +3,7 @@ import type {
   PlaidBalanceResponse,
   PlaidExchangeTokenBody,
   PlaidExchangeTokenResponse,
+  PlaidLinkTokenResponse,
 } from '@pago/shared/contracts/plaid';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -39,6 +40,8 @@ type Deps = {
   plaid: PlaidBanking;
   /** PLAID_TOKEN_KEY: the AES-256 key access tokens are sealed with. */
   tokenKey: Buffer;
+  /** Plaid Link's loader script for the browser (PLAID_LINK_SCRIPT_URL or the fake's). */
+  linkScriptUrl: string;
   /** Where Plaid sends this server's item webhooks (PUBLIC_URL + /api/plaid/webhook). */
   webhookUrl: () => string;
   /** Plaid's webhook keys by kid (/webhook_verification_key/get). */
@@ -110,6 +113,7 @@ export function createPlaid({
   db,
   plaid,
   tokenKey,
+  linkScriptUrl,
   webhookUrl,
   webhookKey,
   language,
@@ -144,12 +148,16 @@ export function createPlaid({
   }
 
   return {
-    async createLinkToken(userId: string, requested: 'es' | 'en' | undefined): Promise<string> {
-      return plaid.createLinkToken({
+    async createLinkToken(
+      userId: string,
+      requested: 'es' | 'en' | undefined,
+    ): Promise<PlaidLinkTokenResponse> {
+      const linkToken = await plaid.createLinkToken({
         userId,
         language: requested ?? (await language(userId)),
         webhook: webhookUrl(),
       });
+      return { link_token: linkToken, scriptUrl: linkScriptUrl };
     },
 
     async exchangePublicToken(

@@ -72,7 +72,8 @@ describe('POST /api/plaid/link-token', () => {
       headers: bearer(user.token),
     });
     expect(response.statusCode).toBe(200);
-    const { link_token } = response.json() as { link_token: string };
+    const { link_token, scriptUrl } = response.json() as { link_token: string; scriptUrl: string };
+    expect(scriptUrl).toBe('/sandbox/plaid/link-initialize.js');
     const stored = await db
       .selectFrom('sandbox_plaid_link_tokens')
       .selectAll()
