@@ -1,30 +1,15 @@
-import { loadScript } from './load-script';
+import { loadScript } from '@/lib/load-script';
 
-// The parts of Plaid Link and Persona's embedded client that we use (their documented shapes).
+export type {
+  PlaidLinkError,
+  PlaidLinkHandler,
+  PlaidLinkMetadata,
+  PlaidLinkOptions,
+} from '@/lib/plaid-link';
+export { loadPlaid } from '@/lib/plaid-link';
 
-export type PlaidLinkMetadata = {
-  /** For Identity Verification, the verification's id ("idv_…") once one exists. */
-  link_session_id?: string | null;
-  [key: string]: unknown;
-};
-export type PlaidLinkError = {
-  error_type?: string;
-  error_code?: string;
-  error_message?: string;
-  display_message?: string | null;
-};
-export type PlaidLinkOptions = {
-  token: string;
-  onSuccess(publicToken: string, metadata: PlaidLinkMetadata): void;
-  onExit?(error: PlaidLinkError | null, metadata: PlaidLinkMetadata): void;
-  onEvent?(eventName: string, metadata: PlaidLinkMetadata): void;
-};
-export type PlaidLinkHandler = {
-  open(): void;
-  exit(options?: { force?: boolean }): void;
-  destroy(): void;
-};
-export type PlaidGlobal = { create(options: PlaidLinkOptions): PlaidLinkHandler };
+// The parts of Persona's embedded client that we use (its documented shape); Plaid Link's are in
+// @/lib/plaid-link, shared with linking a bank.
 
 export type PersonaCompletion = {
   inquiryId: string;
@@ -47,16 +32,8 @@ export type PersonaGlobal = { Client: new (options: PersonaClientOptions) => Per
 
 declare global {
   interface Window {
-    Plaid?: PlaidGlobal;
     Persona?: PersonaGlobal;
   }
-}
-
-/** Plaid Link from `url` (the global is used as is when already there). */
-export async function loadPlaid(url: string): Promise<PlaidGlobal> {
-  if (!window.Plaid) await loadScript(url);
-  if (!window.Plaid) throw new Error('Plaid Link did not load');
-  return window.Plaid;
 }
 
 /** Persona's client from `url` (the global is used as is when already there). */
