@@ -34,13 +34,19 @@ const SignupPage = lazyPage(() => import('@/features/auth/routes/signup-page'));
 const VerifyPage = lazyPage(() => import('@/features/auth/routes/verify-page'));
 const ForgotPasswordPage = lazyPage(() => import('@/features/auth/routes/forgot-password-page'));
 const CallbackPage = lazyPage(() => import('@/features/auth/routes/callback-page'));
-// The dashboard shows the wallet feature's panel; the shell composes the two features.
+// The dashboard shows the wallet's panel and the linked banks; the shell composes the features.
 const DashboardPage = lazyPage(() =>
   Promise.all([
     import('@/features/dashboard/routes/dashboard-page'),
     import('@/features/wallet/components/wallet-panel'),
-  ]).then(([dashboard, wallet]) => ({
-    default: () => <dashboard.default walletSection={<wallet.WalletPanel />} />,
+    import('@/features/plaid/components/external-bank-accounts'),
+  ]).then(([dashboard, wallet, plaid]) => ({
+    default: () => (
+      <dashboard.default
+        walletSection={<wallet.WalletPanel />}
+        bankAccountsSection={<plaid.ExternalBankAccounts />}
+      />
+    ),
   })),
 );
 const OnboardingVerifyPage = lazyPage(

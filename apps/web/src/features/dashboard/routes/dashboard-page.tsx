@@ -27,10 +27,17 @@ const VerifyPhoneDialog = lazy(() =>
 );
 
 /**
- * `walletSection` is the money part (balance, limits, activity): another feature's, so the app
- * shell passes it in rather than this feature importing it.
+ * `walletSection` is the money part (balance, limits, activity) and `bankAccountsSection` the
+ * linked banks: other features', so the app shell passes them in rather than this feature
+ * importing them.
  */
-export default function DashboardPage({ walletSection }: { walletSection?: ReactNode } = {}) {
+export default function DashboardPage({
+  walletSection,
+  bankAccountsSection,
+}: {
+  walletSection?: ReactNode;
+  bankAccountsSection?: ReactNode;
+} = {}) {
   const { t, i18n } = useTranslation('dashboard');
   const locale = isLanguage(i18n.language) ? i18n.language : 'es';
   usePageTitle(t('title'));
@@ -123,7 +130,11 @@ export default function DashboardPage({ walletSection }: { walletSection?: React
           <ProfileQrCard user={user} />
         </SectionCard>
         <SectionCard title={t('bankAccounts.title')}>
-          <Typography color="text.secondary">{t('common:status.comingWithBankLinking')}</Typography>
+          {bankAccountsSection ?? (
+            <Typography color="text.secondary">
+              {t('common:status.comingWithBankLinking')}
+            </Typography>
+          )}
         </SectionCard>
       </Box>
       <Box sx={{ mt: 3 }}>
