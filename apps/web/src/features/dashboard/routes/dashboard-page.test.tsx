@@ -71,7 +71,7 @@ describe('the dashboard', () => {
     expect(keysOf(esDashboard).sort()).toEqual(keysOf(enDashboard).sort());
   });
 
-  it('greets the user and shows profile, balance, QR code and the sections still to come', async () => {
+  it('greets the user and shows profile, balance, QR code, linked banks and banking', async () => {
     serve(makeProfile());
     await openDashboard('es');
 
@@ -89,8 +89,9 @@ describe('the dashboard', () => {
       'ana.lopez.png',
     );
     expect(
-      within(screen.getByRole('region', { name: 'Cuentas bancarias externas' })).getByText(
-        /llega con la vinculación bancaria/,
+      await within(screen.getByRole('region', { name: 'Cuentas bancarias externas' })).findByRole(
+        'button',
+        { name: 'Conectar cuenta bancaria' },
       ),
     ).toBeVisible();
     expect(screen.getByRole('region', { name: 'Banca y transacciones' })).toBeVisible();
