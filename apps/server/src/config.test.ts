@@ -18,6 +18,15 @@ const LIVE_VENDORS = {
   PERSONA_CLIENT_SCRIPT_URL: 'https://cdn.withpersona.com/dist/persona-v5.1.2.js',
 };
 
+/** A complete live setup. */
+const LIVE = {
+  PAGO_MODE: 'live',
+  APP_SECRET: 'x'.repeat(32),
+  SMTP_URL: 'smtp://smtp.example',
+  FX_RATES_URL: 'https://rates.example/latest.json',
+  ...LIVE_VENDORS,
+};
+
 describe('loadConfig', () => {
   it('gives a working sandbox setup with nothing set', () => {
     const config = loadConfig({});
@@ -118,18 +127,11 @@ describe('loadConfig', () => {
   });
 
   it('needs PLAID_TOKEN_KEY in live mode; sandbox mode derives one from APP_SECRET', () => {
-    const live = {
-      PAGO_MODE: 'live',
-      APP_SECRET: 'x'.repeat(32),
-      SMTP_URL: 'smtp://smtp.example',
-      FX_RATES_URL: 'https://rates.example/latest.json',
-      ...LIVE_VENDORS,
-    };
-    expect(() => loadConfig({ ...live, PLAID_TOKEN_KEY: '' })).toThrow(
+    expect(() => loadConfig({ ...LIVE, PLAID_TOKEN_KEY: '' })).toThrow(
       'Invalid configuration: live mode needs PLAID_TOKEN_KEY',
     );
-    expect(() => loadConfig({ ...live, PLAID_TOKEN_KEY: 'short' })).toThrow(/PLAID_TOKEN_KEY/);
-    expect(loadConfig(live).plaid.tokenKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(() => loadConfig({ ...LIVE, PLAID_TOKEN_KEY: 'short' })).toThrow(/PLAID_TOKEN_KEY/);
+    expect(loadConfig(LIVE).plaid.tokenKey).toEqual(Buffer.alloc(32, 0xab));
     const base64 = Buffer.alloc(32, 7).toString('base64');
     expect(loadConfig({ PLAID_TOKEN_KEY: base64 }).plaid.tokenKey).toEqual(Buffer.alloc(32, 7));
     const derived = loadConfig({}).plaid.tokenKey;
@@ -150,20 +152,13 @@ describe('loadConfig', () => {
       accountSid: expect.stringMatching(/^AC[0-9a-f]{32}$/),
       serviceSid: expect.stringMatching(/^VA[0-9a-f]{32}$/),
     });
-    const live = {
-      PAGO_MODE: 'live',
-      APP_SECRET: 'x'.repeat(32),
-      SMTP_URL: 'smtp://smtp.example',
-      FX_RATES_URL: 'https://rates.example/latest.json',
-      ...LIVE_VENDORS,
-    };
-    expect(loadConfig(live).twilio).toBeNull();
+    expect(loadConfig(LIVE).twilio).toBeNull();
     const sids = {
       TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
       TWILIO_AUTH_TOKEN: 'live-token',
       TWILIO_VERIFY_SERVICE_SID: `VA${'b'.repeat(32)}`,
     };
-    expect(loadConfig({ ...live, ...sids }).twilio).toEqual({
+    expect(loadConfig({ ...LIVE, ...sids }).twilio).toEqual({
       baseUrl: 'https://verify.twilio.com',
       accountSid: sids.TWILIO_ACCOUNT_SID,
       authToken: 'live-token',

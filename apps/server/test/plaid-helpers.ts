@@ -1,5 +1,18 @@
 import type { AppInstance } from '../src/app';
 import { bearer, type TestUser } from './accounts-helpers';
+import { buildTestApp } from './test-app';
+import { createTestDatabase } from './test-database';
+
+/**
+ * A fresh database and app for a test file, listening on a loopback port: the SDK reaches the
+ * Plaid fake over HTTP, and the fake delivers its webhooks to this server. Call in beforeAll.
+ */
+export async function listeningPlaidApp() {
+  const { db } = await createTestDatabase();
+  const app = await buildTestApp(db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, db };
+}
 
 /** Calls the Plaid fake's API with this server's Plaid credentials, as the SDK would. */
 export function plaidApi(app: AppInstance, path: string, payload: Record<string, unknown>) {

@@ -9,14 +9,10 @@ export type PlaidAccountRow = Selectable<PlaidAccountsTable> & {
   status: PlaidItemRow['status'];
 };
 
-export type NewPlaidAccount = {
-  account_id: string;
-  name: string;
-  official_name: string | null;
-  mask: string | null;
-  type: string;
-  subtype: string | null;
-};
+export type NewPlaidAccount = Pick<
+  PlaidAccountRow,
+  'account_id' | 'name' | 'official_name' | 'mask' | 'type' | 'subtype'
+>;
 
 function accountsWithItem(db: Database) {
   return db

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestUser } from '../../../test/accounts-helpers';
-import { linkSandboxBank, plaidApi } from '../../../test/plaid-helpers';
-import { buildTestApp } from '../../../test/test-app';
-import { createTestDatabase } from '../../../test/test-database';
+import { linkSandboxBank, listeningPlaidApp, plaidApi } from '../../../test/plaid-helpers';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
 import { signPlaidWebhook } from '../../sandbox/plaid/plaid-keys';
@@ -12,10 +10,7 @@ let app: AppInstance;
 let db: Database;
 
 beforeAll(async () => {
-  ({ db } = await createTestDatabase());
-  app = await buildTestApp(db);
-  // The fake delivers its webhooks to this server's own address.
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  ({ app, db } = await listeningPlaidApp());
 });
 afterAll(() => app.close());
 

@@ -1,6 +1,6 @@
-import type { CountryCode, ProcessorTokenCreateRequestProcessorEnum, Products } from 'plaid';
+import type { ProcessorTokenCreateRequestProcessorEnum, Products } from 'plaid';
 import { AppError } from '../../lib/app-error';
-import { type PlaidClientSettings, plaidClient, plaidErrorOf } from './plaid-client';
+import { linkTokenBase, type PlaidClientSettings, plaidClient, plaidErrorOf } from './plaid-client';
 
 /** An account of a linked item as Plaid describes it (Auth confirmed it has ACH numbers). */
 export type PlaidBankAccount = {
@@ -58,10 +58,7 @@ export function createPlaidBanking(settings: PlaidClientSettings) {
     }): Promise<string> {
       const { data } = await call(async () =>
         (await client()).linkTokenCreate({
-          client_name: 'Pago',
-          language: input.language,
-          country_codes: ['US' as CountryCode],
-          user: { client_user_id: input.userId },
+          ...linkTokenBase(input),
           products: ['auth' as Products],
           webhook: input.webhook,
         }),

@@ -1,4 +1,4 @@
-import type { PlaidApi } from 'plaid';
+import type { CountryCode, LinkTokenCreateRequest, PlaidApi } from 'plaid';
 
 export type PlaidClientSettings = {
   /** https://production.plaid.com, https://sandbox.plaid.com, or our fake's URL. */
@@ -43,5 +43,19 @@ export function plaidErrorOf(
   return {
     errorCode: typeof body?.error_code === 'string' ? body.error_code : undefined,
     transportCode: code,
+  };
+}
+
+/** What every Pago Link token says: our name, the user's language, the US, the user's id. */
+export function linkTokenBase(input: {
+  userId: string;
+  language: 'es' | 'en';
+}): Pick<LinkTokenCreateRequest, 'client_name' | 'language' | 'country_codes' | 'user'> {
+  return {
+    client_name: 'Pago',
+    language: input.language,
+    // The country the company is based in (Identity Verification), where the banks are (Auth).
+    country_codes: ['US' as CountryCode],
+    user: { client_user_id: input.userId },
   };
 }

@@ -1,6 +1,6 @@
-import type { CountryCode, IdentityVerificationGetResponse, JWKPublicKey, Products } from 'plaid';
+import type { IdentityVerificationGetResponse, JWKPublicKey, Products } from 'plaid';
 import { AppError } from '../../lib/app-error';
-import { type PlaidClientSettings, plaidClient, plaidErrorOf } from './plaid-client';
+import { linkTokenBase, type PlaidClientSettings, plaidClient, plaidErrorOf } from './plaid-client';
 
 /** The person Plaid verified, from what they entered and Plaid checked in the hosted flow. */
 export type PlaidVerifiedPerson = {
@@ -28,11 +28,7 @@ export function createPlaidIdentity(settings: PlaidIdentitySettings) {
     async createLinkToken(input: { userId: string; language: 'es' | 'en' }): Promise<string> {
       const { data } = await call(async () =>
         (await client()).linkTokenCreate({
-          client_name: 'Pago',
-          language: input.language,
-          // For Identity Verification: the country the company is based in, not the user's.
-          country_codes: ['US' as CountryCode],
-          user: { client_user_id: input.userId },
+          ...linkTokenBase(input),
           products: ['identity_verification' as Products],
           identity_verification: { template_id: settings.templateId, gave_consent: true },
         }),

@@ -16,6 +16,12 @@ import {
 
 /** The products a bank link token may ask for (identity_verification has its own flow). */
 export const LINK_BANK_PRODUCTS: readonly string[] = ['auth', 'balance'];
+const INVALID_LINK_TOKEN = {
+  error_type: 'INVALID_INPUT',
+  error_code: 'INVALID_LINK_TOKEN',
+  error_message: 'link token is invalid or expired',
+  display_message: null,
+};
 /** A public token is good for 30 minutes, as Plaid's. */
 const PUBLIC_TOKEN_MINUTES = 30;
 
@@ -178,6 +184,11 @@ export async function bankFakeRoutes(
     return { item, body: parsed.data as z.infer<typeof schema> };
   }
 
+  function invalidAccountId(reply: FastifyReply) {
+    const message = 'one or more of the account IDs is invalid';
+    return plaidError(reply, 400, 'INVALID_INPUT', 'INVALID_ACCOUNT_ID', message);
+  }
+
   function loginRequired(reply: FastifyReply) {
     const { error_type, error_code, error_message, display_message } = ITEM_LOGIN_REQUIRED;
     return plaidError(reply, 400, error_type, error_code, error_message, display_message);
@@ -191,6 +202,18 @@ export async function bankFakeRoutes(
       .orderBy('position');
     if (only) query = query.where('account_id', 'in', only.length > 0 ? only : ['']);
     return query.execute();
+  }
+
+  /** The accounts an access token reads (all, or options.account_ids), as the three gets do. */
+  async function readAccounts(reply: FastifyReply, body: unknown) {
+    const found = await itemFor(reply, body, accountsGetBody);
+    if (!found) return null;
+    if (found.item.error_code) {
+      loginRequired(reply);
+      return null;
+    }
+    const only = (found.body as z.infer<typeof accountsGetBody>).options?.account_ids;
+    return { item: found.item, only, accounts: await accountsOf(found.item.item_id, only) };
   }
 
   type AccountRow = Awaited<ReturnType<typeof accountsOf>>[number];
@@ -263,29 +286,25 @@ export async function bankFakeRoutes(
     return { access_token: item.access_token, item_id: item.item_id, request_id: requestId() };
   });
 
+  type Found = NonNullable<Awaited<ReturnType<typeof readAccounts>>>;
+  const answer = (found: Found, withTime: boolean, extra: Record<string, unknown> = {}) => ({
+    accounts: found.accounts.map((a) => accountBase(a, withTime)),
+    ...extra,
+    item: itemObject(found.item),
+    request_id: requestId(),
+  });
+
   app.post('/sandbox/plaid/accounts/get', { preHandler }, async (request, reply) => {
-    const found = await itemFor(reply, request.body, accountsGetBody);
-    if (!found) return reply;
-    if (found.item.error_code) return loginRequired(reply);
-    const only = (found.body as z.infer<typeof accountsGetBody>).options?.account_ids;
-    const accounts = await accountsOf(found.item.item_id, only);
-    return {
-      accounts: accounts.map((a) => accountBase(a)),
-      item: itemObject(found.item),
-      request_id: requestId(),
-    };
+    const found = await readAccounts(reply, request.body);
+    return found ? answer(found, false) : reply;
   });
 
   app.post('/sandbox/plaid/auth/get', { preHandler }, async (request, reply) => {
-    const found = await itemFor(reply, request.body, accountsGetBody);
+    const found = await readAccounts(reply, request.body);
     if (!found) return reply;
-    if (found.item.error_code) return loginRequired(reply);
-    const only = (found.body as z.infer<typeof accountsGetBody>).options?.account_ids;
-    const accounts = await accountsOf(found.item.item_id, only);
-    return {
-      accounts: accounts.map((a) => accountBase(a)),
+    return answer(found, false, {
       numbers: {
-        ach: accounts.map((a) => ({
+        ach: found.accounts.map((a) => ({
           account_id: a.account_id,
           account: a.account_number,
           routing: a.routing_number,
@@ -295,31 +314,16 @@ export async function bankFakeRoutes(
         international: [],
         bacs: [],
       },
-      item: itemObject(found.item),
-      request_id: requestId(),
-    };
+    });
   });
 
   app.post('/sandbox/plaid/accounts/balance/get', { preHandler }, async (request, reply) => {
-    const found = await itemFor(reply, request.body, accountsGetBody);
+    const found = await readAccounts(reply, request.body);
     if (!found) return reply;
-    if (found.item.error_code) return loginRequired(reply);
-    const only = (found.body as z.infer<typeof accountsGetBody>).options?.account_ids;
-    const accounts = await accountsOf(found.item.item_id, only);
-    if (only && accounts.length !== only.length) {
-      return plaidError(
-        reply,
-        400,
-        'INVALID_INPUT',
-        'INVALID_ACCOUNT_ID',
-        'one or more of the account IDs is invalid',
-      );
+    if (found.only && found.accounts.length !== found.only.length) {
+      return invalidAccountId(reply);
     }
-    return {
-      accounts: accounts.map((a) => accountBase(a, true)),
-      item: itemObject(found.item),
-      request_id: requestId(),
-    };
+    return answer(found, true);
   });
 
   app.post('/sandbox/plaid/item/remove', { preHandler }, async (request, reply) => {
@@ -340,13 +344,7 @@ export async function bankFakeRoutes(
     if (found.item.error_code) return loginRequired(reply);
     const [account] = await accountsOf(found.item.item_id, [body.account_id]);
     if (!account) {
-      return plaidError(
-        reply,
-        400,
-        'INVALID_INPUT',
-        'INVALID_ACCOUNT_ID',
-        'one or more of the account IDs is invalid',
-      );
+      return invalidAccountId(reply);
     }
     const token = `processor-sandbox-${randomUUID()}`;
     await db
@@ -497,12 +495,7 @@ export async function bankFakeRoutes(
     if (!parsed.success) return invalidRequest(reply, parsed.error.issues[0]?.message);
     const input = parsed.data;
     if (!(await bankToken(input.link_token)) || !institutionById(input.institution_id)) {
-      return flowFailure(reply, 400, {
-        error_type: 'INVALID_INPUT',
-        error_code: 'INVALID_LINK_TOKEN',
-        error_message: 'link token is invalid or expired',
-        display_message: null,
-      });
+      return flowFailure(reply, 400, INVALID_LINK_TOKEN);
     }
     const accounts = sandboxLogin(input.username, input.password);
     if (!accounts) return flowFailure(reply, 400, INVALID_CREDENTIALS);
@@ -523,12 +516,7 @@ export async function bankFakeRoutes(
     const token = await bankToken(input.link_token);
     const institution = institutionById(input.institution_id);
     if (!token || !institution) {
-      return flowFailure(reply, 400, {
-        error_type: 'INVALID_INPUT',
-        error_code: 'INVALID_LINK_TOKEN',
-        error_message: 'link token is invalid or expired',
-        display_message: null,
-      });
+      return flowFailure(reply, 400, INVALID_LINK_TOKEN);
     }
     const created = await createItem(db, {
       institutionId: institution.id,

@@ -1,4 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -209,8 +211,15 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
   // Auth's bank picker or Identity Verification's hosted flow, by the link token's products.
   app.get('/sandbox/plaid/link', async (request, reply) => {
     const token = await openToken(String((request.query as { token?: unknown }).token ?? ''));
-    const bank = token !== null && !token.products.includes('identity_verification');
-    return sendAsset(reply, ASSETS, bank ? 'link-bank.html' : 'link.html');
+    if (token === null || token.products.includes('identity_verification')) {
+      return sendAsset(reply, ASSETS, 'link.html');
+    }
+    // The same page around the bank picker's script.
+    const page = await readFile(path.join(ASSETS, 'link.html'), 'utf8');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(page.replace('/link-flow.js', '/link-bank.js'));
   });
   app.get('/sandbox/plaid/assets/:file', (request, reply) =>
     sendAsset(reply, ASSETS, (request.params as { file: string }).file),
