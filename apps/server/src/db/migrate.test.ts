@@ -85,13 +85,20 @@ describe('migrateDatabase', () => {
       expect(live.some((name) => name.startsWith('sandbox/'))).toBe(false);
       expect(await sandboxTables(db)).toEqual([]);
 
-      expect(await migrateDatabase(db, 'sandbox')).toEqual(['sandbox/0001-sandbox-vendors']);
+      expect(await migrateDatabase(db, 'sandbox')).toEqual([
+        'sandbox/0001-sandbox-vendors',
+        'sandbox/0002-sandbox-plaid-items',
+      ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_mail',
         'sandbox_persona_inquiries',
+        'sandbox_plaid_accounts',
         'sandbox_plaid_idvs',
+        'sandbox_plaid_items',
         'sandbox_plaid_keys',
         'sandbox_plaid_link_tokens',
+        'sandbox_plaid_processor_tokens',
+        'sandbox_plaid_public_tokens',
         'sandbox_sms',
         'sandbox_twilio_verifications',
         'sandbox_webhook_outbox',
@@ -112,7 +119,10 @@ describe('migrateDatabase', () => {
       await sql`insert into sandbox_sms (to_number, body) values ('+12125550100', 'hola')`.execute(
         db,
       );
-      expect(await migrateDatabase(db, 'sandbox')).toEqual(['sandbox/0001-sandbox-vendors']);
+      expect(await migrateDatabase(db, 'sandbox')).toEqual([
+        'sandbox/0001-sandbox-vendors',
+        'sandbox/0002-sandbox-plaid-items',
+      ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,
       );
