@@ -190,6 +190,8 @@ export type SandboxPlaidLinkTokensTable = {
   language: string;
   products: ColumnType<string[], string[] | undefined, string[]>;
   webhook: string | null;
+  /** Link's update mode: the item whose login it repairs. */
+  item_id: string | null;
   created_at: CreatedAt;
   expires_at: Date;
 };

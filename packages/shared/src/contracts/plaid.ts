@@ -7,8 +7,12 @@ import { textLine } from './text';
  * institution, mask; a balance with current and available). Amounts are whole US cents.
  */
 
-// POST /api/plaid/link-token — a Link token for Plaid Auth, in the user's language.
-export const plaidLinkTokenBody = z.strictObject({ language: languageSchema.optional() });
+// POST /api/plaid/link-token — a Link token for Plaid Auth, in the user's language. With itemId:
+// Link's update mode, for signing in to that linked bank again (then POST /items/{id}/repair).
+export const plaidLinkTokenBody = z.strictObject({
+  language: languageSchema.optional(),
+  itemId: z.string().max(64).optional(),
+});
 export type PlaidLinkTokenBody = z.infer<typeof plaidLinkTokenBody>;
 export const plaidLinkTokenResponseSchema = z.object({
   link_token: z.string(),
@@ -71,6 +75,9 @@ export const plaidBalanceResponseSchema = z.object({
   }),
 });
 export type PlaidBalanceResponse = z.infer<typeof plaidBalanceResponseSchema>;
+
+// POST /api/plaid/items/{id}/repair — after Link's update mode: the bank answers again.
+export const plaidRepairResponseSchema = z.object({ accounts: z.array(linkedBankAccountSchema) });
 
 // DELETE /api/plaid/items/{id}
 export const plaidUnlinkResponseSchema = z.object({ removed: z.literal(true) });

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The Plaid fake's banking side, as Plaid keeps it: link tokens for Auth (no IDV template, an
- * item webhook), items with their access tokens and test user, the accounts of each item with
+ * item webhook, the item of update mode), items with their access tokens and test user, the accounts of each item with
  * their numbers and balances, public tokens awaiting exchange, and processor tokens.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -10,7 +10,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table sandbox_plaid_link_tokens
       alter column template_id drop not null,
       add column products text[] not null default '{identity_verification}',
-      add column webhook text`.execute(db);
+      add column webhook text,
+      add column item_id text`.execute(db);
   await sql`
     create table sandbox_plaid_items (
       item_id text primary key,

@@ -7,6 +7,7 @@ import {
   plaidItemIdParams,
   plaidLinkTokenBody,
   plaidLinkTokenResponseSchema,
+  plaidRepairResponseSchema,
   plaidUnlinkResponseSchema,
 } from '@pago/shared/contracts/plaid';
 import { z } from 'zod';
@@ -50,7 +51,7 @@ export async function plaidRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const { userId } = currentUser(request);
       await limit(`plaid-link:${userId}`, LINKS_PER_HOUR);
-      return plaid.createLinkToken(userId, request.body.language);
+      return plaid.createLinkToken(userId, request.body);
     },
   );
 
@@ -97,6 +98,23 @@ export async function plaidRoutes(app: AppInstance): Promise<void> {
       const { userId } = currentUser(request);
       await limit(`plaid-balance:${userId}`, BALANCES_PER_HOUR);
       return plaid.getBalance(userId, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/plaid/items/:id/repair',
+    {
+      preValidation,
+      schema: {
+        ...signedIn('After Link’s update mode: check the bank answers again (another user’s: 404)'),
+        params: plaidItemIdParams,
+        response: { 200: plaidRepairResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { userId } = currentUser(request);
+      await limit(`plaid-balance:${userId}`, BALANCES_PER_HOUR);
+      return { accounts: await plaid.repairItem(userId, request.params.id) };
     },
   );
 

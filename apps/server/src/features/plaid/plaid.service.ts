@@ -148,16 +148,42 @@ export function createPlaid({
   }
 
   return {
+    /** A Link token; with an itemId of the user's, Link's update mode to sign in to it again. */
     async createLinkToken(
       userId: string,
-      requested: 'es' | 'en' | undefined,
+      body: { language?: 'es' | 'en' | undefined; itemId?: string | undefined },
     ): Promise<PlaidLinkTokenResponse> {
+      let accessToken: string | undefined;
+      if (body.itemId !== undefined) {
+        const item = isUuid(body.itemId) ? await getItem(db, userId, body.itemId) : undefined;
+        if (!item) throw notFound('Linked bank');
+        accessToken = accessTokenOf(item);
+      }
       const linkToken = await plaid.createLinkToken({
         userId,
-        language: requested ?? (await language(userId)),
+        language: body.language ?? (await language(userId)),
         webhook: webhookUrl(),
+        ...(accessToken ? { accessToken } : {}),
       });
       return { link_token: linkToken, scriptUrl: linkScriptUrl };
+    },
+
+    /**
+     * After Link's update mode: asks Plaid for the item's accounts; when the bank answers, the
+     * item is good again and its accounts are refreshed. Still refused: 409 bank_login_required.
+     */
+    async repairItem(userId: string, itemId: string): Promise<LinkedBankAccount[]> {
+      const item = isUuid(itemId) ? await getItem(db, userId, itemId) : undefined;
+      if (!item) throw notFound('Linked bank');
+      try {
+        const described = await plaid.getAccounts(accessTokenOf(item));
+        await upsertAccounts(db, item, described.accounts.map(toNewAccount));
+      } catch (error) {
+        if (error instanceof PlaidApiError) throw await itemFailure(item, error);
+        throw error;
+      }
+      await setItemStatus(db, item.id, 'good', null);
+      return (await accountsOfItem(db, item.id)).map(toLinkedAccount);
     },
 
     async exchangePublicToken(

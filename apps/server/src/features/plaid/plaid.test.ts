@@ -335,6 +335,56 @@ describe('item webhooks', () => {
   });
 });
 
+describe('signing in to a bank again (Link update mode)', () => {
+  it('repairs an item that needs a new login; another user’s item is a 404', async () => {
+    const user = await signUp(app);
+    const stranger = await signUp(app);
+    const linked = await linkSandboxBank(app, user);
+    const { theirs } = await fakeItemOf(linked.itemId);
+    await plaidApi(app, '/sandbox/item/reset_login', { access_token: theirs.access_token });
+    const repair = (who: TestUser) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/plaid/items/${linked.itemId}/repair`,
+        headers: bearer(who.token),
+      });
+    // Still broken at the bank: refused, and the item is marked.
+    expect((await repair(user)).json()).toMatchObject({ error: { code: 'bank_login_required' } });
+    expect((await fakeItemOf(linked.itemId)).ours.status).toBe('login_required');
+
+    const updateToken = (who: TestUser) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/plaid/link-token',
+        headers: bearer(who.token),
+        payload: { itemId: linked.itemId },
+      });
+    expect((await updateToken(stranger)).statusCode).toBe(404);
+    expect((await repair(stranger)).statusCode).toBe(404);
+    const { link_token } = (await updateToken(user)).json() as { link_token: string };
+    const session = await app.inject({ url: `/sandbox/plaid/link/session?token=${link_token}` });
+    expect(session.json()).toMatchObject({
+      update: { institution_id: 'ins_109508' },
+      products: [],
+    });
+
+    const signIn = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/sandbox/plaid/link/bank/update',
+        payload: { link_token, username: 'user_good', password },
+      });
+    expect((await signIn('wrong')).json()).toMatchObject({ error_code: 'INVALID_CREDENTIALS' });
+    expect((await signIn('pass_good')).json()).toMatchObject({
+      public_token: expect.stringMatching(/^public-sandbox-/),
+    });
+    const repaired = await repair(user);
+    expect(repaired.statusCode).toBe(200);
+    expect((repaired.json() as { accounts: unknown[] }).accounts).toHaveLength(2);
+    expect((await listAccounts(user)).accounts.map((a) => a.status)).toEqual(['good', 'good']);
+  });
+});
+
 describe('DELETE /api/plaid/items/:id', () => {
   it('unlinks the bank at Plaid and here; another user’s item is a 404', async () => {
     const owner = await signUp(app);

@@ -51,15 +51,20 @@ export function createPlaidBanking(settings: PlaidClientSettings) {
   const client = plaidClient(settings);
 
   return {
+    /** A Link token for linking a bank; with an access token, Link's update mode for that item. */
     async createLinkToken(input: {
       userId: string;
       language: 'es' | 'en';
       webhook: string;
+      accessToken?: string;
     }): Promise<string> {
       const { data } = await call(async () =>
         (await client()).linkTokenCreate({
           ...linkTokenBase(input),
-          products: ['auth' as Products],
+          // Update mode names the item and no products (Plaid refuses both at once).
+          ...(input.accessToken
+            ? { access_token: input.accessToken }
+            : { products: ['auth' as Products] }),
           webhook: input.webhook,
         }),
       );

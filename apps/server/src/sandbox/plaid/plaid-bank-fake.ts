@@ -30,6 +30,7 @@ type LinkToken = {
   client_user_id: string;
   products: string[];
   webhook: string | null;
+  item_id: string | null;
 };
 
 const accessTokenBody = z.object({ access_token: z.string().min(1).max(200) });
@@ -133,16 +134,20 @@ async function createItem(
         })),
       )
       .execute();
-    await trx
-      .insertInto('sandbox_plaid_public_tokens')
-      .values({
-        token: publicToken,
-        item_id: itemId,
-        expires_at: new Date(Date.now() + PUBLIC_TOKEN_MINUTES * 60_000),
-      })
-      .execute();
+    await issuePublicToken(trx, itemId, publicToken);
   });
   return { publicToken, itemId };
+}
+
+async function issuePublicToken(db: Database, itemId: string, token: string) {
+  await db
+    .insertInto('sandbox_plaid_public_tokens')
+    .values({
+      token,
+      item_id: itemId,
+      expires_at: new Date(Date.now() + PUBLIC_TOKEN_MINUTES * 60_000),
+    })
+    .execute();
 }
 
 /**
@@ -528,10 +533,49 @@ export async function bankFakeRoutes(
       kinds: input.accounts,
     });
     if (!created) return flowFailure(reply, 400, INVALID_CREDENTIALS);
-    const accounts = await accountsOf(created.itemId);
-    // What Link's onSuccess hands the page: the public token and metadata.
+    return linkSuccess(created.publicToken, created.itemId, institution);
+  });
+
+  // Update mode: the same user signs in again, and the item's login works once more.
+  app.post('/sandbox/plaid/link/bank/update', async (request, reply) => {
+    const parsed = credentialsBody.omit({ institution_id: true }).safeParse(request.body);
+    if (!parsed.success) return invalidRequest(reply, parsed.error.issues[0]?.message);
+    const token = await bankToken(parsed.data.link_token);
+    const item = token?.item_id
+      ? await db
+          .selectFrom('sandbox_plaid_items')
+          .select(['item_id', 'institution_id', 'username'])
+          .where('item_id', '=', token.item_id)
+          .where('removed_at', 'is', null)
+          .executeTakeFirst()
+      : undefined;
+    const institution = item ? institutionById(item.institution_id) : null;
+    if (!item || !institution) return flowFailure(reply, 400, INVALID_LINK_TOKEN);
+    const sameUser = parsed.data.username === item.username;
+    if (!sameUser || !sandboxLogin(parsed.data.username, parsed.data.password)) {
+      return flowFailure(reply, 400, INVALID_CREDENTIALS);
+    }
+    const publicToken = `public-sandbox-${randomUUID()}`;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('sandbox_plaid_items')
+        .set({ error_code: null })
+        .where('item_id', '=', item.item_id)
+        .execute();
+      await issuePublicToken(trx, item.item_id, publicToken);
+    });
+    return linkSuccess(publicToken, item.item_id, institution);
+  });
+
+  /** What Link's onSuccess hands the page: the public token and metadata. */
+  async function linkSuccess(
+    publicToken: string,
+    itemId: string,
+    institution: { id: string; name: string },
+  ) {
+    const accounts = await accountsOf(itemId);
     return {
-      public_token: created.publicToken,
+      public_token: publicToken,
       metadata: {
         institution: { name: institution.name, institution_id: institution.id },
         accounts: accounts.map((a) => ({
@@ -545,5 +589,5 @@ export async function bankFakeRoutes(
         link_session_id: randomUUID(),
       },
     };
-  });
+  }
 }

@@ -23,19 +23,26 @@ const linkTokenCreate = z
     language: z.enum(['es', 'en']).default('en'),
     country_codes: z.array(z.string()).min(1),
     user: z.object({ client_user_id: z.string().min(1).max(128) }),
-    products: z.array(z.string()).min(1),
+    products: z.array(z.string()).default([]),
     identity_verification: z.object({ template_id: z.string().min(1) }).optional(),
     webhook: z
       .url({ protocol: /^https?$/ })
       .max(2048)
       .optional(),
+    access_token: z.string().min(1).max(200).optional(),
   })
   .refine(
     (body) =>
-      body.products.includes('identity_verification')
-        ? body.identity_verification !== undefined
-        : body.products.every((product) => LINK_BANK_PRODUCTS.includes(product)),
-    { message: 'products: identity_verification (with its template) or auth, balance' },
+      body.access_token !== undefined
+        ? body.products.length === 0
+        : body.products.includes('identity_verification')
+          ? body.identity_verification !== undefined
+          : body.products.length > 0 &&
+            body.products.every((product) => LINK_BANK_PRODUCTS.includes(product)),
+    {
+      message:
+        'products: identity_verification (with its template), or auth, balance; none with access_token (update mode)',
+    },
   );
 const idvGet = z.object({ identity_verification_id: z.string().min(1) });
 const keyGet = z.object({ key_id: z.string().min(1) });
@@ -88,6 +95,24 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
           'identity_verification.template_id is not a template of this client',
         );
       }
+      // Update mode: the item whose login is to be repaired, by its access token.
+      const updated = parsed.data.access_token
+        ? await db
+            .selectFrom('sandbox_plaid_items')
+            .select(['item_id', 'webhook'])
+            .where('access_token', '=', parsed.data.access_token)
+            .where('removed_at', 'is', null)
+            .executeTakeFirst()
+        : null;
+      if (updated === undefined) {
+        return plaidError(
+          reply,
+          400,
+          'INVALID_INPUT',
+          'INVALID_ACCESS_TOKEN',
+          'invalid access_token',
+        );
+      }
       const token = `link-sandbox-${randomUUID()}`;
       const expiresAt = new Date(Date.now() + LINK_TOKEN_HOURS * 3600_000);
       await db
@@ -97,7 +122,8 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
           client_user_id: parsed.data.user.client_user_id,
           template_id: templateId,
           products: parsed.data.products,
-          webhook: parsed.data.webhook ?? null,
+          webhook: parsed.data.webhook ?? updated?.webhook ?? null,
+          item_id: updated?.item_id ?? null,
           language: parsed.data.language,
           expires_at: expiresAt,
         })
@@ -239,10 +265,19 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
     const row = await openToken(token);
     if (!row)
       return flowError(reply, 400, 'INVALID_LINK_TOKEN', 'This link has expired or is not valid.');
+    const item = row.item_id
+      ? await db
+          .selectFrom('sandbox_plaid_items')
+          .select('institution_id')
+          .where('item_id', '=', row.item_id)
+          .executeTakeFirst()
+      : undefined;
     return {
       language: row.language === 'es' ? 'es' : 'en',
       client_name: 'Pago',
       products: row.products,
+      // Update mode: Link goes straight to this bank's sign-in.
+      update: item ? { institution_id: item.institution_id } : null,
     };
   });
 

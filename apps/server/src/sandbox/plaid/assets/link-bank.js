@@ -1,7 +1,7 @@
 /*
  * Pago sandbox fake of Plaid Link for Auth: the bank picker that link-initialize.js opens in its
  * iframe when the link token asks for `auth`. Steps: institution -> credentials -> accounts ->
- * connected. Test data as Plaid's Sandbox: user_good / pass_good ($100 in checking ••0000, $200
+ * connected; in update mode (a link token made with an item's access token) credentials -> connected. Test data as Plaid's Sandbox: user_good / pass_good ($100 in checking ••0000, $200
  * in savings ••1111), user_low_balance / pass_good (a bank reporting $5 and $1); any other
  * password fails with INVALID_CREDENTIALS. It reports to the opener only through postMessage
  * ({ source: 'pago-sandbox-plaid', action: 'event' | 'success' | 'exit' }), with Plaid's events.
@@ -99,6 +99,7 @@
     password: '',
     accounts: [],
     success: null,
+    update: false,
     linkSessionId: crypto.randomUUID(),
   };
 
@@ -223,7 +224,7 @@
       title: t.loginTitle(app.institution[1]),
       lead: t.loginLead,
       content: [user.el, pass.el, formError],
-      backTo: 'select_institution',
+      backTo: app.update ? null : 'select_institution',
       button: h('button', { type: 'submit', class: 'btn primary' }, t.submit),
       onValid: (form) => {
         const fine = flow.checkFields([
@@ -247,7 +248,8 @@
             app.username = user.input.value.trim();
             app.password = pass.input.value;
             app.accounts = body.accounts;
-            flow.show('select_account');
+            if (app.update) await repairLogin(formError, pass.input);
+            else flow.show('select_account');
             return;
           }
           const wrong = body?.error_code === 'INVALID_CREDENTIALS';
@@ -326,6 +328,30 @@
     });
   }
 
+  /** Update mode: the same login again, and the item works once more; no accounts to pick. */
+  async function repairLogin(formError, passInput) {
+    const { response, body } = await requestJson('/sandbox/plaid/link/bank/update', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        link_token: app.token,
+        username: app.username,
+        password: app.password,
+      }),
+    });
+    app.password = '';
+    if (!response?.ok || !body?.public_token) {
+      const wrong = body?.error_code === 'INVALID_CREDENTIALS';
+      setError(formError, [passInput], wrong ? app.t.badCredentials : app.t.failed);
+      return;
+    }
+    app.success = {
+      public_token: body.public_token,
+      metadata: { ...body.metadata, link_session_id: app.linkSessionId },
+    };
+    flow.show('connected');
+  }
+
   // ---------- start ----------
 
   async function start() {
@@ -337,6 +363,14 @@
     flow.setLanguage(body.language);
     if (body.client_name) app.clientName = String(body.client_name);
     emit('OPEN');
+    // Update mode (the link token names an item): straight to that bank's sign-in.
+    const institution = INSTITUTIONS.find(([id]) => id === body.update?.institution_id);
+    if (institution) {
+      app.update = true;
+      app.institution = institution;
+      flow.show('credentials');
+      return;
+    }
     flow.show('select_institution');
   }
 
