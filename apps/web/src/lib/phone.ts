@@ -21,11 +21,11 @@ export function looksLikePhone(text: string): boolean {
   return /^\+?[\d\s().-]{4,}$/.test(text.trim());
 }
 
-/** A typed or linked phone split for the picker and the box, when it is an allowed one. */
-export function splitPhone(text: string): { country: PhoneCountryCode; national: string } | null {
+/** A linked phone (E.164 and its country, for the picker), when it is an allowed one. */
+export function splitPhone(text: string): { country: PhoneCountryCode; e164: string } | null {
   const phone = parsePhoneNumberFromString(text.trim());
   if (!phone?.isValid() || !isPhoneCountry(phone.country)) return null;
-  return { country: phone.country, national: phone.formatNational() };
+  return { country: phone.country, e164: phone.number };
 }
 
 /** "+52 55 1234 5678" for showing an E.164 number. */

@@ -12,13 +12,13 @@ import { useEffect, useState } from 'react';
 import { type Resolver, useController, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { PhoneField } from '@/components/ui/phone-field';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { getStoredPendingSignup } from '@/lib/session-storage';
 import { apiErrorMessage } from '../lib/api-error-message';
 import { checkPassword, loadCommonPasswords } from '../lib/password-check';
 import { firstSignupProblem, SIGNUP_MESSAGES, type SignupFormInput } from '../lib/signup-checks';
-import { PhoneField } from './phone-field';
 
 type Props = {
   /** Called once the code is on its way, before going to /verify (the modal closes itself). */
@@ -179,6 +179,8 @@ export function SignupForm({ onSuccess, className, termsRequired = false, onLogI
           }}
           onBlur={phone.field.onBlur}
           inputRef={phone.field.ref}
+          countryLabel={t('signup.fields.phoneCountry')}
+          label={t('signup.fields.phone')}
           error={Boolean(errors.phone)}
           disabled={isSubmitting}
         />

@@ -23,11 +23,11 @@ import {
   phoneCountryOf,
 } from '@pago/shared/phone-countries';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
-import { PhoneNumberField } from '@/components/ui/phone-number-field';
+import { PhoneField } from '@/components/ui/phone-field';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
 import { ApiError } from '@/lib/api-client';
@@ -99,7 +99,7 @@ function defaultValues(to: string | null): SendFormInput {
   const country = phone?.country ?? DEFAULT_COUNTRY;
   return {
     phoneCountry: country,
-    phone: phone?.national ?? '',
+    phone: phone?.e164 ?? '',
     recipientCountry: isCorridorCountry(country) ? country : DEFAULT_COUNTRY,
     amount: '',
     speed: 'standard',
@@ -150,7 +150,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
       limit: formatUsd(TRANSFER_LIMITS.perTransaction, locale),
       phoneCountry: phoneCountry && regionName(phoneCountry),
     });
-  const field = (name: 'phone' | 'amount' | 'recipientCountry') => {
+  const field = (name: 'amount' | 'recipientCountry') => {
     const { ref, ...rest } = register(name);
     return {
       ...rest,
@@ -220,14 +220,8 @@ export function SendMoneyForm({ to }: { to: string | null }) {
     }
   };
 
-  const { ref: countryRef, ...countryField } = register('phoneCountry', {
-    // The destination usually is the phone's country: follow it when it is a corridor.
-    onChange: (event: { target: { value: string } }) => {
-      if (isCorridorCountry(event.target.value)) {
-        setValue('recipientCountry', event.target.value);
-      }
-    },
-  });
+  const phone = useController({ control, name: 'phone' });
+  const phoneCountryField = useController({ control, name: 'phoneCountry' });
 
   return (
     <Box>
@@ -263,17 +257,25 @@ export function SendMoneyForm({ to }: { to: string | null }) {
               {t('send.usernameNeedsPhone', { username: toUsername })}
             </Alert>
           )}
-          <PhoneNumberField
-            countryProps={{
-              ...countryField,
-              inputRef: countryRef,
-              label: t('send.fields.phoneCountry'),
+          <PhoneField
+            othersNumber
+            value={phone.field.value}
+            country={phoneCountryField.field.value}
+            onChange={(change) => {
+              phone.field.onChange(change.value);
+              // The destination usually is the phone's country: follow it when it is a corridor.
+              if (change.country !== phoneCountryField.field.value) {
+                phoneCountryField.field.onChange(change.country);
+                if (isCorridorCountry(change.country)) setValue('recipientCountry', change.country);
+              }
             }}
-            numberProps={{
-              ...field('phone'),
-              label: t('send.fields.phone'),
-              placeholder: t('send.fields.phonePlaceholder'),
-            }}
+            onBlur={phone.field.onBlur}
+            inputRef={phone.field.ref}
+            countryLabel={t('send.fields.phoneCountry')}
+            label={t('send.fields.phone')}
+            placeholder={t('send.fields.phonePlaceholder')}
+            error={Boolean(errors.phone)}
+            helperText={errorText(errors.phone?.message)}
           />
           <TextField
             select
