@@ -22,6 +22,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CodeField } from '@/components/ui/code-field';
 import { ApiError } from '@/lib/api-client';
 import { isLanguage } from '@/lib/i18n';
 import { useSendEmailVerification, useUpdateProfile, useVerifyEmailCode } from '../api/profile';
@@ -346,16 +347,13 @@ function EmailCodeStep({ titleId, email, busy, error, onBack, onResend, onVerify
               {resendNote.text}
             </Alert>
           )}
-          <TextField
+          <CodeField
             label={t('edit.emailChange.code')}
             value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            onChange={setCode}
             error={codeError !== null}
             helperText={codeError ?? ' '}
-            autoComplete="one-time-code"
             autoFocus
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
           />
           <Box>
             <Button onClick={resend} disabled={busy}>

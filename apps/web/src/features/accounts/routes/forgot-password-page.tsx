@@ -8,11 +8,13 @@ import { emailSchema, passwordSchema } from '@pago/shared/contracts/accounts';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { CodeField } from '@/components/ui/code-field';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { useClearSuccess } from '@/lib/use-clear-success';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { apiErrorMessage } from '../lib/api-error-message';
 import { maskEmail } from '../lib/mask-email';
 import { checkPassword } from '../lib/password-check';
@@ -163,29 +165,13 @@ export default function ForgotPasswordPage() {
       <Box component="form" noValidate onSubmit={submitPassword}>
         {messageArea}
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <TextField
-            label={t('verify.code')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            autoComplete="one-time-code"
-            disabled={busy}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
-          />
-          <TextField
+          <CodeField label={t('verify.code')} value={code} onChange={setCode} disabled={busy} />
+          <NewPasswordFields
             label={t('forgotPassword.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            helperText={t('signup.passwordHint')}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={busy}
-          />
-          <TextField
-            label={t('signup.fields.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
+            password={password}
+            confirmPassword={confirmPassword}
+            onPassword={setPassword}
+            onConfirmPassword={setConfirmPassword}
             disabled={busy}
           />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>

@@ -8,17 +8,17 @@ import { usernameSchema } from '@pago/shared/contracts/accounts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { CODE_LENGTH, CodeField } from '@/components/ui/code-field';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { SessionFlowError } from '@/lib/session-registration';
 import { useClearSuccess } from '@/lib/use-clear-success';
 import { AuthCard } from '../components/auth-card';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { apiErrorMessage } from '../lib/api-error-message';
 import { maskEmail } from '../lib/mask-email';
 import { checkPassword, loadCommonPasswords } from '../lib/password-check';
-
-const CODE_LENGTH = 6;
 
 /** `hint` is a second sentence, kept apart so the spec's sentence stands alone. */
 type Message = { severity: 'error' | 'success'; text: string; hint?: string };
@@ -150,38 +150,22 @@ export default function VerifyPage() {
           </Alert>
         )}
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <TextField
+          <CodeField
             label={t('verify.code')}
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={setCode}
             error={message?.severity === 'error' && newUsername === null}
-            autoComplete="one-time-code"
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                maxLength: CODE_LENGTH,
-                pattern: '[0-9]*',
-                style: { letterSpacing: '0.4em', fontSize: 22 },
-              },
-            }}
+            large
           />
           {passwordNeeded && (
             <>
               <Typography variant="body2">{t('verify.passwordAgain')}</Typography>
-              <TextField
+              <NewPasswordFields
                 label={t('signup.fields.password')}
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                helperText={t('signup.passwordHint')}
-              />
-              <TextField
-                label={t('signup.fields.confirmPassword')}
-                type="password"
-                autoComplete="new-password"
-                value={confirmPassword}
-                onChange={(event) => setConfirmPassword(event.target.value)}
+                password={password}
+                confirmPassword={confirmPassword}
+                onPassword={setPassword}
+                onConfirmPassword={setConfirmPassword}
               />
             </>
           )}

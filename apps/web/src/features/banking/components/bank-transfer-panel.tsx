@@ -7,10 +7,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { BankAccount } from '@pago/shared/contracts/banking';
 import { type Cents, parseAmount } from '@pago/shared/money';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
+import { MoneySubmitButton } from '@/components/ui/money-submit-button';
+import { OutlinedSection } from '@/components/ui/outlined-section';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
@@ -96,17 +98,12 @@ export function BankTransferPanel() {
 
 function AccountNumbers({ account }: { account: BankAccount }) {
   const { t } = useTranslation('moneymover');
-  const headingId = useId();
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
+    <OutlinedSection
+      title={t('bank.account.title')}
+      heading={{ variant: 'subtitle1', component: 'h3', sx: { fontWeight: 700, mb: 1 } }}
       sx={{ p: 2, mb: 3, bgcolor: 'grey.50' }}
     >
-      <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-        {t('bank.account.title')}
-      </Typography>
       <DetailRows
         rows={[
           {
@@ -127,7 +124,7 @@ function AccountNumbers({ account }: { account: BankAccount }) {
           },
         ]}
       />
-    </Paper>
+    </OutlinedSection>
   );
 }
 
@@ -233,19 +230,12 @@ function BankTransferForm({
           disabled={send.isPending}
           slotProps={{ htmlInput: { maxLength: 140 } }}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={send.isPending || verified.checking}
-          sx={{ justifySelf: { sm: 'start' } }}
-        >
-          {verified.checking
-            ? t('verification.checking')
-            : send.isPending
-              ? t('common:status.processing')
-              : t('bank.submit')}
-        </Button>
+        <MoneySubmitButton
+          label={t('bank.submit')}
+          pending={send.isPending}
+          checking={verified.checking}
+          checkingLabel={t('verification.checking')}
+        />
       </Box>
     </Box>
   );

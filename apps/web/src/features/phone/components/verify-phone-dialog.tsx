@@ -6,11 +6,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeField } from '@/components/ui/code-field';
 import { ApiError } from '@/lib/api-client';
 import { errorText as sharedErrorText } from '@/lib/error-text';
 import { PROFILE_UPDATED } from '@/lib/events';
@@ -107,16 +107,13 @@ export function VerifyPhoneDialog({ open, phone, onClose, onVerified }: Props) {
             )}
             {step === 'code' && (
               <>
-                <TextField
+                <CodeField
                   label={t('phone.code')}
                   value={code}
-                  onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                  onChange={setCode}
                   error={codeError !== null}
                   helperText={codeError ?? ' '}
-                  autoComplete="one-time-code"
                   autoFocus
-                  fullWidth
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
                 />
                 <Box>
                   <Button onClick={() => void send(true)} disabled={busy}>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { USERNAME_PATTERN } from '@pago/shared/contracts/accounts';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
@@ -11,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
+import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
 import { useLocale } from '@/lib/format';
@@ -136,15 +136,7 @@ export function RequestMoneyForm({ to }: { to: string | null }) {
           label={t('request.fields.amount')}
           helperText={errorText(errors.amount?.message) || t('fields.amountHint')}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={create.isPending}
-          sx={{ justifySelf: { sm: 'start' } }}
-        >
-          {create.isPending ? t('common:status.processing') : t('request.submit')}
-        </Button>
+        <MoneySubmitButton label={t('request.submit')} pending={create.isPending} />
       </Box>
     </Box>
   );

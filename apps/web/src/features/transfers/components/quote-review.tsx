@@ -1,14 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Quote } from '@pago/shared/contracts/transfers';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';
+import { OutlinedSection } from '@/components/ui/outlined-section';
 import { formatCurrency, formatRate, useLocale } from '@/lib/format';
 import { formatPhone } from '@/lib/phone';
 import { formatCountdown } from '../lib/format';
@@ -41,7 +41,6 @@ export function QuoteReview({
   const isP2p = quote.transferKind === 'p2p';
   const { t } = useTranslation('moneymover');
   const locale = useLocale();
-  const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const now = useNow(true);
   const secondsLeft = Math.ceil((Date.parse(quote.expiresAt) - now) / 1000);
@@ -55,22 +54,12 @@ export function QuoteReview({
   }, []);
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
+    <OutlinedSection
+      title={t('send.review.title')}
+      heading={{ variant: 'h6', component: 'h3', sx: { mb: 2, outline: 'none' } }}
+      headingRef={heading}
       sx={{ p: { xs: 2, sm: 3 } }}
     >
-      <Typography
-        id={headingId}
-        ref={heading}
-        tabIndex={-1}
-        variant="h6"
-        component="h3"
-        sx={{ mb: 2, outline: 'none' }}
-      >
-        {t('send.review.title')}
-      </Typography>
       <DetailRows
         rows={[
           { label: t('send.review.to'), value: formatPhone(recipient) },
@@ -140,6 +129,6 @@ export function QuoteReview({
           {t('send.review.edit')}
         </Button>
       </Box>
-    </Paper>
+    </OutlinedSection>
   );
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -27,6 +26,7 @@ import { Controller, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
+import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { PhoneField } from '@/components/ui/phone-field';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
@@ -320,19 +320,12 @@ export function SendMoneyForm({ to }: { to: string | null }) {
               </FormControl>
             )}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={quote.isPending || verified.checking}
-            sx={{ justifySelf: { sm: 'start' } }}
-          >
-            {verified.checking
-              ? t('verification.checking')
-              : quote.isPending
-                ? t('common:status.processing')
-                : t('send.getQuote')}
-          </Button>
+          <MoneySubmitButton
+            label={t('send.getQuote')}
+            pending={quote.isPending}
+            checking={verified.checking}
+            checkingLabel={t('verification.checking')}
+          />
         </Box>
       )}
       {lastTransfer && <TransferTracker key={lastTransfer.id} transfer={lastTransfer} />}

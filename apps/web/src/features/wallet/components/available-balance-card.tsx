@@ -1,9 +1,9 @@
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatUsd } from '@pago/shared/money';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OutlinedSection } from '@/components/ui/outlined-section';
 import { Loading } from '@/components/ui/query-state';
 import { useLocale } from '@/lib/format';
 import { useBalance } from '@/lib/wallet';
@@ -12,7 +12,6 @@ import { useBalance } from '@/lib/wallet';
 export function AvailableBalanceCard({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('moneymover');
   const locale = useLocale();
-  const headingId = useId();
   const balance = useBalance(signedIn);
 
   let body: ReactNode;
@@ -37,16 +36,12 @@ export function AvailableBalanceCard({ signedIn }: { signedIn: boolean }) {
   }
 
   return (
-    <Paper
-      variant="outlined"
+    <OutlinedSection
+      title={t('balance.title')}
+      heading={{ variant: 'overline', component: 'h2', color: 'text.secondary' }}
       sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
-      component="section"
-      aria-labelledby={headingId}
     >
-      <Typography id={headingId} variant="overline" component="h2" color="text.secondary">
-        {t('balance.title')}
-      </Typography>
       {body}
-    </Paper>
+    </OutlinedSection>
   );
 }
