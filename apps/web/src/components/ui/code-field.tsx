@@ -1,3 +1,5 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 
 /** How many digits the e-mail and SMS codes have. */
@@ -5,7 +7,8 @@ export const CODE_LENGTH = 6;
 
 /**
  * A six-digit code from an e-mail or an SMS: digits only (anything else typed is dropped), the
- * numeric keyboard, and the browser's one-time-code autofill.
+ * numeric keyboard, and the browser's one-time-code autofill; `resend` adds a button below it
+ * that asks for a new code.
  */
 export function CodeField({
   label,
@@ -16,6 +19,7 @@ export function CodeField({
   disabled,
   autoFocus,
   large,
+  resend,
 }: {
   label: string;
   value: string;
@@ -26,8 +30,9 @@ export function CodeField({
   autoFocus?: boolean;
   /** Spaced-out large digits, for a page that is only about the code. */
   large?: boolean;
+  resend?: { label: string; onClick(): void; disabled?: boolean };
 }) {
-  return (
+  const field = (
     <TextField
       label={label}
       value={value}
@@ -47,5 +52,16 @@ export function CodeField({
         },
       }}
     />
+  );
+  if (!resend) return field;
+  return (
+    <>
+      {field}
+      <Box>
+        <Button onClick={resend.onClick} disabled={resend.disabled}>
+          {resend.label}
+        </Button>
+      </Box>
+    </>
   );
 }

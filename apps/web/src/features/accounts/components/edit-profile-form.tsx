@@ -354,12 +354,8 @@ function EmailCodeStep({ titleId, email, busy, error, onBack, onResend, onVerify
             error={codeError !== null}
             helperText={codeError ?? ' '}
             autoFocus
+            resend={{ label: t('edit.emailChange.resend'), onClick: resend, disabled: busy }}
           />
-          <Box>
-            <Button onClick={resend} disabled={busy}>
-              {t('edit.emailChange.resend')}
-            </Button>
-          </Box>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -19,6 +19,12 @@ import { useSession } from '@/lib/session';
 import { usePublicUser } from '../api/get-public-user';
 import { PersonCard } from '../components/person-card';
 
+/** The person's card offers both money moves, each to its tab of /moneymover. */
+const MONEY_ACTIONS = [
+  { tab: 'send', label: 'card.sendMoney', variant: 'contained' },
+  { tab: 'request', label: 'card.requestMoney', variant: 'outlined' },
+] as const;
+
 /** Where a profile QR code leads: the person's public card, to send or request money. */
 export default function FindUserPage() {
   const { t } = useTranslation('find-user');
@@ -96,24 +102,18 @@ export default function FindUserPage() {
     <Page>
       <PersonCard name={name} username={username}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
-          <Button
-            component={RouterLink}
-            to={`/moneymover?tab=send&to=${to}`}
-            variant="contained"
-            size="large"
-            fullWidth
-          >
-            {t('card.sendMoney')}
-          </Button>
-          <Button
-            component={RouterLink}
-            to={`/moneymover?tab=request&to=${to}`}
-            variant="outlined"
-            size="large"
-            fullWidth
-          >
-            {t('card.requestMoney')}
-          </Button>
+          {MONEY_ACTIONS.map(({ tab, label, variant }) => (
+            <Button
+              key={tab}
+              component={RouterLink}
+              to={`/moneymover?tab=${tab}&to=${to}`}
+              variant={variant}
+              size="large"
+              fullWidth
+            >
+              {t(label)}
+            </Button>
+          ))}
         </Stack>
       </PersonCard>
     </Page>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SessionFlowError } from '@/lib/session-registration';
 import { fakeSession } from '@/test/fake-session';
-import { renderWithSession } from '../testing/render-with-session';
+import { renderWithSession } from '@/test/render';
 import VerifyPage from './verify-page';
 
 // Failures the real session produces only in states a person cannot reach through the screens
@@ -25,7 +25,11 @@ describe('the /verify page, given a session failure', () => {
         },
       });
       const user = userEvent.setup();
-      const view = await renderWithSession(<VerifyPage />, session, { path: '/verify', language });
+      const view = await renderWithSession(<VerifyPage />, session, {
+        path: '/verify',
+        language,
+        namespace: 'auth',
+      });
       expect(screen.getByText('j***@example.com')).toBeVisible();
       await user.type(screen.getByRole('textbox'), '123456');
       await user.click(
@@ -42,7 +46,10 @@ describe('the /verify page, given a session failure', () => {
       verifyEmail: async () => ({ next: '/dashboard' }),
     });
     const user = userEvent.setup();
-    const { location } = await renderWithSession(<VerifyPage />, session, { path: '/verify' });
+    const { location } = await renderWithSession(<VerifyPage />, session, {
+      path: '/verify',
+      namespace: 'auth',
+    });
     await user.type(screen.getByRole('textbox'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
     await waitFor(() => expect(location()?.pathname).toBe('/dashboard'));

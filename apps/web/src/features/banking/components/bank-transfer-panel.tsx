@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { BankAccount } from '@pago/shared/contracts/banking';
 import { type Cents, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useState } from 'react';
@@ -14,6 +13,7 @@ import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { OutlinedSection } from '@/components/ui/outlined-section';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
+import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
@@ -75,12 +75,13 @@ export function BankTransferPanel() {
       <Box>
         <FeedbackMessage feedback={feedback} />
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, textAlign: 'center' }}>
-          <Typography variant="h6" component="h3" gutterBottom>
-            {t('bank.setup.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('bank.setup.body')}
-          </Typography>
+          <TitleAndIntro
+            title={t('bank.setup.title')}
+            intro={t('bank.setup.body')}
+            variant="h6"
+            component="h3"
+            introGap={2}
+          />
           <Button
             variant="contained"
             size="large"

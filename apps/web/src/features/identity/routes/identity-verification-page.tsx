@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { DetailRows } from '@/components/ui/detail-rows';
 import { OutlinedSection } from '@/components/ui/outlined-section';
 import { LoadFailed } from '@/components/ui/query-state';
+import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { getStoredVerificationService } from '@/lib/session-storage';
@@ -36,12 +37,7 @@ export default function IdentityVerificationPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('verification.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('verification.intro')}
-      </Typography>
+      <TitleAndIntro title={t('verification.title')} intro={t('verification.intro')} />
       {settings.isPending ? (
         <Box role="status" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
           {t('common:status.loading')}

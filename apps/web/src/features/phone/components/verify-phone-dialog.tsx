@@ -106,21 +106,19 @@ export function VerifyPhoneDialog({ open, phone, onClose, onVerified }: Props) {
               </Alert>
             )}
             {step === 'code' && (
-              <>
-                <CodeField
-                  label={t('phone.code')}
-                  value={code}
-                  onChange={setCode}
-                  error={codeError !== null}
-                  helperText={codeError ?? ' '}
-                  autoFocus
-                />
-                <Box>
-                  <Button onClick={() => void send(true)} disabled={busy}>
-                    {t('phone.resend')}
-                  </Button>
-                </Box>
-              </>
+              <CodeField
+                label={t('phone.code')}
+                value={code}
+                onChange={setCode}
+                error={codeError !== null}
+                helperText={codeError ?? ' '}
+                autoFocus
+                resend={{
+                  label: t('phone.resend'),
+                  onClick: () => void send(true),
+                  disabled: busy,
+                }}
+              />
             )}
           </Stack>
         </DialogContent>

@@ -13,6 +13,7 @@ import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
+import { readRequired, textFieldProps } from '@/lib/form-fields';
 import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { looksLikePhone, toE164 } from '@/lib/phone';
@@ -37,12 +38,13 @@ function requestFormSchema(locale: Locale) {
     .transform((values, ctx): RequestFormOutput => {
       const problem = (path: keyof RequestFormInput, message: string) =>
         ctx.addIssue({ code: 'custom', path: [path], message });
-      let requestedFrom: string | null = null;
-      if (!values.requestedFrom.trim()) problem('requestedFrom', 'request.errors.fromRequired');
-      else {
-        requestedFrom = readRequestedFrom(values.requestedFrom);
-        if (!requestedFrom) problem('requestedFrom', 'request.errors.fromInvalid');
-      }
+      const requestedFrom = readRequired(
+        ctx,
+        'requestedFrom',
+        values.requestedFrom,
+        readRequestedFrom,
+        { required: 'request.errors.fromRequired', invalid: 'request.errors.fromInvalid' },
+      );
       const note = values.requestNote.trim();
       if (!note) problem('requestNote', 'request.errors.noteRequired');
       else if (note.length > REQUEST_NOTE_MAX) problem('requestNote', 'request.errors.noteTooLong');
@@ -78,16 +80,11 @@ export function RequestMoneyForm({ to }: { to: string | null }) {
       limit: formatUsd(TRANSFER_LIMITS.perTransaction, locale),
       max: REQUEST_NOTE_MAX,
     });
-  const field = (name: keyof RequestFormInput) => {
-    const { ref, ...rest } = register(name);
-    return {
-      ...rest,
-      inputRef: ref,
-      error: Boolean(errors[name]),
-      helperText: errorText(errors[name]?.message),
-      disabled: create.isPending,
-    };
-  };
+  const textField = textFieldProps(register, errors, errorText);
+  const field = (name: keyof RequestFormInput) => ({
+    ...textField(name),
+    disabled: create.isPending,
+  });
 
   const submit = handleSubmit(async (values) => {
     setFeedback(null);

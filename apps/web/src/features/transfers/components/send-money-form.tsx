@@ -31,6 +31,7 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
 import { ApiError } from '@/lib/api-client';
+import { readRequired, textFieldProps } from '@/lib/form-fields';
 import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { looksLikePhone, splitPhone, toE164 } from '@/lib/phone';
@@ -71,12 +72,13 @@ function sendFormSchema(locale: Locale) {
     .transform((values, ctx): SendFormOutput => {
       const problem = (path: keyof SendFormInput, message: string) =>
         ctx.addIssue({ code: 'custom', path: [path], message });
-      let recipientName: string | null = null;
-      if (!values.phone.trim()) problem('phone', 'send.errors.phoneRequired');
-      else {
-        recipientName = toE164(values.phone, values.phoneCountry);
-        if (!recipientName) problem('phone', 'send.errors.phoneInvalid');
-      }
+      const recipientName = readRequired(
+        ctx,
+        'phone',
+        values.phone,
+        (text) => toE164(text, values.phoneCountry),
+        { required: 'send.errors.phoneRequired', invalid: 'send.errors.phoneInvalid' },
+      );
       if (!isCorridorCountry(values.recipientCountry)) {
         problem('recipientCountry', 'send.errors.countryRequired');
       }
@@ -150,15 +152,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
       limit: formatUsd(TRANSFER_LIMITS.perTransaction, locale),
       phoneCountry: phoneCountry && regionName(phoneCountry),
     });
-  const field = (name: 'amount' | 'recipientCountry') => {
-    const { ref, ...rest } = register(name);
-    return {
-      ...rest,
-      inputRef: ref,
-      error: Boolean(errors[name]),
-      helperText: errorText(errors[name]?.message),
-    };
-  };
+  const field = textFieldProps(register, errors, errorText);
 
   const requestQuote = async (values: SendFormOutput) => {
     setFeedback(null);
