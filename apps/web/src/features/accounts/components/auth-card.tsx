@@ -1,7 +1,9 @@
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 
 /**
  * The frame of the account pages: a heading, a line under it, and the form on a card. The forms
@@ -36,5 +38,29 @@ export function AuthCard({
         {children}
       </Paper>
     </Container>
+  );
+}
+
+/** The centred line under an account form that leads to another account page ("No account? Sign up"). */
+export function AuthLink({
+  before,
+  to,
+  label,
+  onClick,
+  mt = 2,
+}: {
+  before?: string;
+  to: string;
+  label: string;
+  onClick?(): void;
+  mt?: number;
+}) {
+  return (
+    <Typography sx={{ mt, textAlign: 'center' }}>
+      {before && `${before} `}
+      <Link component={RouterLink} to={to} onClick={onClick}>
+        {label}
+      </Link>
+    </Typography>
   );
 }

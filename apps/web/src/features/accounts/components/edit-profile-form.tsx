@@ -24,9 +24,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '@/components/ui/code-field';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { isLanguage } from '@/lib/i18n';
 import { useSendEmailVerification, useUpdateProfile, useVerifyEmailCode } from '../api/profile';
-import { apiErrorMessage } from '../lib/error-message';
 import { SUCCESS_MESSAGE_MS } from '../lib/profile-display';
 
 /** The modal's fields, as typed: plain strings, blank for anything the profile lacks. */
@@ -140,7 +140,7 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
       if (failure instanceof ApiError && failure.code === 'email_not_verified') {
         setVerifiedEmail(null);
       }
-      setError(apiErrorMessage(t, failure, 'updateFailed'));
+      setError(errorText(t, failure) ?? t('edit.errors.updateFailed'));
       setStep({ kind: 'form' });
     }
   }
@@ -156,7 +156,7 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
       await sendCode.mutateAsync({ email: body.email, name: body.name, language });
       setStep({ kind: 'code', body });
     } catch (failure) {
-      setError(apiErrorMessage(t, failure, 'sendFailed'));
+      setError(errorText(t, failure) ?? t('edit.errors.sendFailed'));
     }
   });
 
@@ -193,7 +193,7 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
           try {
             await verifyCode.mutateAsync({ email: step.body.email, code });
           } catch (failure) {
-            setError(apiErrorMessage(t, failure, 'verifyFailed'));
+            setError(errorText(t, failure) ?? t('edit.errors.verifyFailed'));
             return;
           }
           setVerifiedEmail(step.body.email);
@@ -322,7 +322,7 @@ function EmailCodeStep({ titleId, email, busy, error, onBack, onResend, onVerify
       await onResend();
       setResendNote({ ok: true, text: t('edit.emailChange.resent') });
     } catch (failure) {
-      setResendNote({ ok: false, text: apiErrorMessage(t, failure, 'sendFailed') });
+      setResendNote({ ok: false, text: errorText(t, failure) ?? t('edit.errors.sendFailed') });
     }
   }
 

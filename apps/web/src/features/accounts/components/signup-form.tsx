@@ -5,13 +5,12 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { kycProviderForZip } from '@pago/shared/kyc-routing';
 import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@pago/shared/phone-countries';
 import { useEffect, useState } from 'react';
 import { type Resolver, useController, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PhoneField } from '@/components/ui/phone-field';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -19,6 +18,7 @@ import { getStoredPendingSignup } from '@/lib/session-storage';
 import { apiErrorMessage } from '../lib/api-error-message';
 import { checkPassword, loadCommonPasswords } from '../lib/password-check';
 import { firstSignupProblem, SIGNUP_MESSAGES, type SignupFormInput } from '../lib/signup-checks';
+import { AuthLink } from './auth-card';
 
 type Props = {
   /** Called once the code is on its way, before going to /verify (the modal closes itself). */
@@ -243,12 +243,12 @@ export function SignupForm({ onSuccess, className, termsRequired = false, onLogI
           {isSubmitting ? t('signup.submitting') : t('signup.submit')}
         </Button>
       </Box>
-      <Typography sx={{ mt: 2, textAlign: 'center' }}>
-        {t('signup.haveAccount')}{' '}
-        <Link component={RouterLink} to="/login" onClick={onLogInClick}>
-          {t('signup.logIn')}
-        </Link>
-      </Typography>
+      <AuthLink
+        before={t('signup.haveAccount')}
+        to="/login"
+        label={t('signup.logIn')}
+        onClick={onLogInClick}
+      />
     </Box>
   );
 }

@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { emailSchema, passwordSchema } from '@pago/shared/contracts/accounts';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -13,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { useClearSuccess } from '@/lib/use-clear-success';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, AuthLink } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { apiErrorMessage } from '../lib/api-error-message';
 import { maskEmail } from '../lib/mask-email';
@@ -141,11 +139,7 @@ export default function ForgotPasswordPage() {
             </Button>
           </Box>
         </Box>
-        <Typography sx={{ mt: 2, textAlign: 'center' }}>
-          <Link component={RouterLink} to="/login">
-            {t('forgotPassword.backToLogin')}
-          </Link>
-        </Typography>
+        <AuthLink to="/login" label={t('forgotPassword.backToLogin')} />
       </AuthCard>
     );
   }

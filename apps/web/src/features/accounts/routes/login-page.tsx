@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,7 @@ import { type Location, Link as RouterLink, useLocation, useNavigate } from 'rea
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, AuthLink } from '../components/auth-card';
 
 type LoginInput = { username: string; password: string };
 
@@ -117,12 +116,7 @@ export default function LoginPage() {
           </Button>
         </Box>
       </Box>
-      <Typography sx={{ mt: 2, textAlign: 'center' }}>
-        {t('login.noAccount')}{' '}
-        <Link component={RouterLink} to="/signup">
-          {t('login.signUp')}
-        </Link>
-      </Typography>
+      <AuthLink before={t('login.noAccount')} to="/signup" label={t('login.signUp')} />
     </AuthCard>
   );
 }

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { usernameSchema } from '@pago/shared/contracts/accounts';
@@ -14,7 +13,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { SessionFlowError } from '@/lib/session-registration';
 import { useClearSuccess } from '@/lib/use-clear-success';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, AuthLink } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { apiErrorMessage } from '../lib/api-error-message';
 import { maskEmail } from '../lib/mask-email';
@@ -190,11 +189,7 @@ export default function VerifyPage() {
           {busy === 'resend' ? t('verify.resending') : t('verify.resend')}
         </Button>
       </Typography>
-      <Typography sx={{ mt: 1, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/signup">
-          {t('verify.startOver')}
-        </Link>
-      </Typography>
+      <AuthLink to="/signup" label={t('verify.startOver')} mt={1} />
     </AuthCard>
   );
 }
