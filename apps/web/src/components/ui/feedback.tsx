@@ -19,7 +19,7 @@ export function useFeedback() {
  * link to the verification page.
  */
 export function FeedbackMessage({ feedback }: { feedback: Feedback | null }) {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('common');
   return (
     <Box sx={{ mb: feedback ? 2 : 0 }}>
       {feedback && (
@@ -29,7 +29,7 @@ export function FeedbackMessage({ feedback }: { feedback: Feedback | null }) {
           action={
             feedback.identity ? (
               <Button color="inherit" size="small" component={RouterLink} to="/onboarding/verify">
-                {t('identity.verify')}
+                {t('actions.verifyIdentity')}
               </Button>
             ) : undefined
           }
