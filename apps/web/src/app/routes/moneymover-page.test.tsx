@@ -187,6 +187,9 @@ describe('the money mover, signed in', () => {
     expect(
       await screen.findByText(/Delivered: \+52 55 1234 5678 received your \$100\.00\./),
     ).toBeVisible();
+    // The form is ready for the next send: the phone box is empty again.
+    expect(screen.getByLabelText("Recipient's phone")).toHaveValue('');
+    expect(screen.getByLabelText('Amount in USD')).toHaveValue('');
   });
 
   it('reads "12,50" in Spanish as $12.50', async () => {
