@@ -1,12 +1,12 @@
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, centsToDecimalString, type Locale, parseAmount } from '@pago/shared/money';
 
-/** Translation keys (moneymover `errors`) of what can be wrong with a typed amount. */
+/** Translation keys (`common:amount.errors`) of what can be wrong with a typed amount. */
 export type AmountProblem =
-  | 'errors.amountRequired'
-  | 'errors.amountInvalid'
-  | 'errors.amountPositive'
-  | 'errors.amountOverLimit';
+  | 'common:amount.errors.required'
+  | 'common:amount.errors.invalid'
+  | 'common:amount.errors.positive'
+  | 'common:amount.errors.overLimit';
 
 /**
  * Reads an amount as typed in the app's language ("12,50" or "12.50" in Spanish). One transfer
@@ -16,11 +16,11 @@ export function readAmount(
   input: string,
   locale: Locale,
 ): { cents: Cents; problem?: never } | { cents?: never; problem: AmountProblem } {
-  if (!input.trim()) return { problem: 'errors.amountRequired' };
+  if (!input.trim()) return { problem: 'common:amount.errors.required' };
   const cents = parseAmount(input, locale);
-  if (cents === null) return { problem: 'errors.amountInvalid' };
-  if (cents <= 0) return { problem: 'errors.amountPositive' };
-  if (cents > TRANSFER_LIMITS.perTransaction) return { problem: 'errors.amountOverLimit' };
+  if (cents === null) return { problem: 'common:amount.errors.invalid' };
+  if (cents <= 0) return { problem: 'common:amount.errors.positive' };
+  if (cents > TRANSFER_LIMITS.perTransaction) return { problem: 'common:amount.errors.overLimit' };
   return { cents };
 }
 

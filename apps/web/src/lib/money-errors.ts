@@ -54,7 +54,7 @@ export type Feedback = {
  * first, for a screen's own wording), else the screen's `fallbackKey`. Never the server's English.
  */
 export function moneyErrorFeedback(
-  t: TFunction<'moneymover'>,
+  t: TFunction,
   failure: unknown,
   fallbackKey: string,
   locale: Locale,

@@ -4,15 +4,24 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import enBanking from '@/locales/en/banking.json';
 import enMoneyMover from '@/locales/en/moneymover.json';
+import enRequests from '@/locales/en/requests.json';
+import enTransfers from '@/locales/en/transfers.json';
+import esBanking from '@/locales/es/banking.json';
 import esMoneyMover from '@/locales/es/moneymover.json';
+import esRequests from '@/locales/es/requests.json';
+import esTransfers from '@/locales/es/transfers.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import MoneyMoverPage from './moneymover-page';
 
-const renderMoneyMover = featureRenderer('moneymover', { user: ANA, path: '/moneymover' });
+const renderMoneyMover = featureRenderer(
+  ['moneymover', 'transfers', 'requests', 'banking', 'wallet'],
+  { user: ANA, path: '/moneymover' },
+);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -633,9 +642,14 @@ describe('the money mover, signed out', () => {
   });
 });
 
-describe('moneymover translations', () => {
-  it('has the same keys in Spanish and English', () => {
-    expect(keysOf(esMoneyMover).sort()).toEqual(keysOf(enMoneyMover).sort());
+describe('the money mover translations', () => {
+  it.each([
+    ['moneymover', esMoneyMover, enMoneyMover],
+    ['transfers', esTransfers, enTransfers],
+    ['requests', esRequests, enRequests],
+    ['banking', esBanking, enBanking],
+  ])('%s has the same keys in Spanish and English', (_name, es, en) => {
+    expect(keysOf(es).sort()).toEqual(keysOf(en).sort());
   });
 });
 

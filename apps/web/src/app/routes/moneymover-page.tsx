@@ -31,7 +31,8 @@ function isTab(value: string | null): value is TabId {
  * Visitors see what each tab does and are asked to log in to act.
  */
 export default function MoneyMoverPage() {
-  const { t } = useTranslation('moneymover');
+  // The tabs' namespaces load with the page, not one by one as each tab first opens.
+  const { t } = useTranslation(['moneymover', 'transfers', 'requests', 'banking', 'wallet']);
   const { isAuthenticated, loading, user } = useSession();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');

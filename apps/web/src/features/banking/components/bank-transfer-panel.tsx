@@ -28,7 +28,7 @@ import { useBankAccount, useCreateBankAccount, useSendBankPayment } from '../api
  * person is offered to set it up, otherwise the transfer form and the account's numbers.
  */
 export function BankTransferPanel() {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('banking');
   const locale = useLocale();
   const account = useBankAccount();
   const create = useCreateBankAccount();
@@ -98,7 +98,7 @@ export function BankTransferPanel() {
 }
 
 function AccountNumbers({ account }: { account: BankAccount }) {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('banking');
   return (
     <OutlinedSection
       title={t('bank.account.title')}
@@ -138,7 +138,7 @@ function BankTransferForm({
   account: BankAccount;
   initialFeedback: Feedback | null;
 }) {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('banking');
   const locale = useLocale();
   const send = useSendBankPayment();
   const verified = useVerifiedAction();
@@ -171,7 +171,7 @@ function BankTransferForm({
     // The identity is checked afresh before any money moves (spec §4); the unverified go to verify.
     const result = await verified.run(() => transfer(receiver, amount));
     if (result === 'error') {
-      setFeedback({ severity: 'error', text: t('verification.checkFailed') });
+      setFeedback({ severity: 'error', text: t('common:identityCheck.checkFailed') });
     }
   };
 
@@ -187,7 +187,7 @@ function BankTransferForm({
       setFeedback({ severity: 'success', text: t('bank.success') });
     } catch (failure) {
       setFeedback(
-        moneyErrorFeedback(t, failure, 'errors.generic', locale, {
+        moneyErrorFeedback(t, failure, 'common:status.genericError', locale, {
           recipient_not_found: 'bank.errors.recipient_not_found',
         }),
       );
@@ -235,7 +235,7 @@ function BankTransferForm({
           label={t('bank.submit')}
           pending={send.isPending}
           checking={verified.checking}
-          checkingLabel={t('verification.checking')}
+          checkingLabel={t('common:identityCheck.checking')}
         />
       </Box>
     </Box>

@@ -59,7 +59,7 @@ function requestFormSchema(locale: Locale) {
 
 /** Request Money (spec §2): from a username or phone, with a reason, for an amount. */
 export function RequestMoneyForm({ to }: { to: string | null }) {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('requests');
   const locale = useLocale();
   const schema = useMemo(() => requestFormSchema(locale), [locale]);
   const {
@@ -131,7 +131,7 @@ export function RequestMoneyForm({ to }: { to: string | null }) {
         <UsdAmountField
           {...field('amount')}
           label={t('request.fields.amount')}
-          helperText={errorText(errors.amount?.message) || t('fields.amountHint')}
+          helperText={errorText(errors.amount?.message) || t('common:amount.hint')}
         />
         <MoneySubmitButton label={t('request.submit')} pending={create.isPending} />
       </Box>

@@ -48,7 +48,7 @@ function partyName(party: TransferParty): string {
  * that says what will happen before it does.
  */
 export function RequestsInbox() {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('requests');
   const locale = useLocale();
   const incoming = useIncomingRequests();
   const outgoing = useOutgoingRequests();
@@ -72,7 +72,7 @@ export function RequestsInbox() {
       setFeedback({ severity: 'success', text: t(`inbox.${pending.action}.success`) });
     } catch (failure) {
       setDialogFeedback(
-        moneyErrorFeedback(t, failure, 'errors.generic', locale, {
+        moneyErrorFeedback(t, failure, 'common:status.genericError', locale, {
           not_found: 'errors:request_not_pending',
         }),
       );
@@ -193,7 +193,7 @@ function RequestList({
   query: UseInfiniteQueryResult<InfiniteData<MoneyRequestList>>;
   render(request: MoneyRequest): ReactNode;
 }) {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('requests');
   const requests = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Box>
@@ -246,7 +246,7 @@ function RequestItem({
   date: string;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('requests');
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
       <Box

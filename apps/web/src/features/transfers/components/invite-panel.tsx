@@ -15,7 +15,7 @@ import { useLocale } from '@/lib/format';
  * the same send reaches them instantly and free. Sent by text message or copied, by the sender.
  */
 export function InvitePanel({ phone, amountCents }: { phone: string; amountCents: Cents }) {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('transfers');
   const locale = useLocale();
   const [copied, setCopied] = useState(false);
   const message = t('invite.message', {

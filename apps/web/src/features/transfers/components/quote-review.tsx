@@ -39,7 +39,7 @@ export function QuoteReview({
   onEdit,
 }: Props) {
   const isP2p = quote.transferKind === 'p2p';
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('transfers');
   const locale = useLocale();
   const heading = useRef<HTMLHeadingElement>(null);
   const now = useNow(true);

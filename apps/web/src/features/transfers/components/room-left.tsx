@@ -9,7 +9,7 @@ import { useLimits } from '@/lib/wallet';
  * quote over it with the same figures). Nothing while loading or if the limits can't be read.
  */
 export function RoomLeft() {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('transfers');
   const locale = useLocale();
   const limits = useLimits();
   if (!limits.data) return null;

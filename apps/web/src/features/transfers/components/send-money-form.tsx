@@ -59,7 +59,7 @@ type SendFormOutput = {
 
 const DEFAULT_COUNTRY = 'MX' satisfies PhoneCountryCode & CorridorCountry;
 
-/** The form's checks; messages are moneymover.json keys. All fields are required (spec §5). */
+/** The form's checks; messages are translation keys. All fields are required (spec §5). */
 function sendFormSchema(locale: Locale) {
   return z
     .object({
@@ -115,7 +115,7 @@ type Review = { quote: Quote; values: SendFormOutput };
  * USD and speed. "Get quote" shows the fee, rate and what arrives; only the confirmation sends.
  */
 export function SendMoneyForm({ to }: { to: string | null }) {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('transfers');
   const locale = useLocale();
   // Live mode without a payout partner: sending abroad is refused; sending to Pago users works.
   const remittances = useFeatureAvailable('remittances');
@@ -188,7 +188,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
     setFeedback(null);
     const result = await verified.run(() => requestQuote(values));
     if (result === 'error') {
-      setFeedback({ severity: 'error', text: t('verification.checkFailed') });
+      setFeedback({ severity: 'error', text: t('common:identityCheck.checkFailed') });
     }
   };
 
@@ -286,7 +286,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
           <UsdAmountField
             {...field('amount')}
             label={t('send.fields.amount')}
-            helperText={errorText(errors.amount?.message) || t('fields.amountHint')}
+            helperText={errorText(errors.amount?.message) || t('common:amount.hint')}
           />
           <RoomLeft />
           <Controller
@@ -318,7 +318,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
             label={t('send.getQuote')}
             pending={quote.isPending}
             checking={verified.checking}
-            checkingLabel={t('verification.checking')}
+            checkingLabel={t('common:identityCheck.checking')}
           />
         </Box>
       )}

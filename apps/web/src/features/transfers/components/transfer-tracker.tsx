@@ -22,7 +22,7 @@ const SEVERITY: Record<Transfer['status'], AlertColor> = {
  * it or it fails and is refunded, seconds to days later; this follows it while the page is open.
  */
 export function TransferTracker({ transfer }: { transfer: Transfer }) {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('transfers');
   const locale = useLocale();
   const client = useQueryClient();
   const receipt = useReceipt(transfer.id);

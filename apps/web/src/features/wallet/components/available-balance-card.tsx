@@ -10,12 +10,12 @@ import { useBalance } from '@/lib/wallet';
 
 /** The available balance card: the real balance when signed in, an invitation otherwise. */
 export function AvailableBalanceCard({ signedIn }: { signedIn: boolean }) {
-  const { t } = useTranslation('moneymover');
+  const { t } = useTranslation('wallet');
   const locale = useLocale();
   const balance = useBalance(signedIn);
 
   let body: ReactNode;
-  if (!signedIn) body = <Typography>{t('balance.loginToSee')}</Typography>;
+  if (!signedIn) body = <Typography>{t('availableBalance.loginToSee')}</Typography>;
   else if (balance.isPending) {
     body = (
       <Loading>
@@ -23,7 +23,7 @@ export function AvailableBalanceCard({ signedIn }: { signedIn: boolean }) {
       </Loading>
     );
   } else if (balance.isError)
-    body = <Typography role="alert">{t('balance.loadFailed')}</Typography>;
+    body = <Typography role="alert">{t('availableBalance.loadFailed')}</Typography>;
   else {
     body = (
       <Typography
@@ -37,7 +37,7 @@ export function AvailableBalanceCard({ signedIn }: { signedIn: boolean }) {
 
   return (
     <OutlinedSection
-      title={t('balance.title')}
+      title={t('availableBalance.title')}
       heading={{ variant: 'overline', component: 'h2', color: 'text.secondary' }}
       sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
     >
