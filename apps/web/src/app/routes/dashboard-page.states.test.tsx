@@ -5,7 +5,7 @@ import type { Session } from '@/lib/session';
 import { featureRenderer } from '@/test/render-feature';
 import DashboardPage from './dashboard-page';
 
-const renderDashboard = featureRenderer('dashboard');
+const renderDashboard = featureRenderer(['dashboard', 'accounts', 'phone']);
 
 // The sign-in guard never lets the page render without a session, so the session's loading and
 // failure states are set here directly.

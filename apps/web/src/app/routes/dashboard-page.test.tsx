@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_UPDATED } from '@/lib/events';
 import enDashboard from '@/locales/en/dashboard.json';
+import enPhone from '@/locales/en/phone.json';
 import esDashboard from '@/locales/es/dashboard.json';
+import esPhone from '@/locales/es/phone.json';
 import { type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { keysOf } from '@/test/locale-keys';
 import { makeProfile } from '@/test/profiles';
@@ -69,6 +71,7 @@ afterEach(() => {
 describe('the dashboard', () => {
   it('has the same keys in Spanish and English', () => {
     expect(keysOf(esDashboard).sort()).toEqual(keysOf(enDashboard).sort());
+    expect(keysOf(esPhone).sort()).toEqual(keysOf(enPhone).sort());
   });
 
   it('greets the user and shows profile, balance, QR code and the sections still to come', async () => {

@@ -32,7 +32,7 @@ const VerifyPhoneDialog = lazy(() =>
  * SMS verification and the wallet (balance, limits, activity).
  */
 export default function DashboardPage() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone']);
   const locale = isLanguage(i18n.language) ? i18n.language : 'es';
   usePageTitle(t('title'));
   const { user, loading } = useSession();
@@ -88,14 +88,14 @@ export default function DashboardPage() {
         {t('title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3, overflowWrap: 'anywhere' }}>
-        {t('welcome', { name: user.name?.trim() || t('profile.defaultName') })}
+        {t('welcome', { name: user.name?.trim() || t('accounts:profile.defaultName') })}
       </Typography>
 
       <Box aria-live="polite" sx={{ mb: showSaved || phoneVerified ? 3 : 0 }}>
-        {showSaved && <Alert severity="success">{t('edit.success')}</Alert>}
+        {showSaved && <Alert severity="success">{t('accounts:edit.success')}</Alert>}
         {phoneVerified && (
           <Alert severity="success" onClose={() => setPhoneVerified(false)}>
-            {t('phone.success')}
+            {t('phone:success')}
           </Alert>
         )}
       </Box>
@@ -120,7 +120,7 @@ export default function DashboardPage() {
           }}
         />
         <BalanceCard user={user} locale={locale} />
-        <SectionCard title={t('qr.title')}>
+        <SectionCard title={t('accounts:qr.title')}>
           <ProfileQrCard user={user} />
         </SectionCard>
         <SectionCard title={t('bankAccounts.title')}>

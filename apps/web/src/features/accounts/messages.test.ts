@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import authEn from '@/locales/en/auth.json';
+import authEn from '@/locales/en/accounts.json';
 import commonEn from '@/locales/en/common.json';
-import authEs from '@/locales/es/auth.json';
+import authEs from '@/locales/es/accounts.json';
 import commonEs from '@/locales/es/common.json';
 
 type Tree = { [key: string]: string | Tree };

@@ -4,7 +4,7 @@ import { makeProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { BalanceCard } from './balance-card';
 
-const renderDashboard = featureRenderer('dashboard');
+const renderDashboard = featureRenderer('accounts');
 
 function detailValue(label: string): HTMLElement {
   const value = screen.getByText(label, { selector: 'dt' }).nextElementSibling;

@@ -10,7 +10,7 @@ import { Detail, DetailList } from './detail-list';
 
 /** "Account Balance": the ledger balance (live, not the profile's snapshot), the KYC status and the day the account was opened. */
 export function BalanceCard({ user, locale }: { user: UserProfile | null; locale: Locale }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('accounts');
   const kyc = kycDisplay(user?.kyc_status);
   const created = formatAccountCreated(user?.createdAt, locale);
   // The ledger's balance, under the same query key as every other screen that shows it, so a

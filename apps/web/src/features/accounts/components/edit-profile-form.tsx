@@ -107,7 +107,7 @@ type Props = {
  * address before the profile is saved (the server refuses an unverified new address).
  */
 export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('accounts');
   const language = isLanguage(i18n.language) ? i18n.language : 'es';
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [error, setError] = useState<string | null>(null);
@@ -290,7 +290,7 @@ type CodeStepProps = {
 };
 
 function EmailCodeStep({ titleId, email, busy, error, onBack, onResend, onVerify }: CodeStepProps) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('accounts');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [resendNote, setResendNote] = useState<{ ok: boolean; text: string } | null>(null);

@@ -17,7 +17,7 @@ export function NewPasswordFields({
   onConfirmPassword(value: string): void;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('accounts');
   return (
     <>
       <TextField

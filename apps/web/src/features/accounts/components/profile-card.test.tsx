@@ -5,7 +5,7 @@ import { makeProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { ProfileCard } from './profile-card';
 
-const renderDashboard = featureRenderer('dashboard');
+const renderDashboard = featureRenderer('accounts');
 
 const noop = () => {};
 

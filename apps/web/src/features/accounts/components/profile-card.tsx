@@ -21,7 +21,7 @@ type Props = {
 
 /** "My Profile" (spec §2 Dashboard): every field has a default, optional ones appear only when set. */
 export function ProfileCard({ user, onEdit, onEditIntent, onVerifyPhone }: Props) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('accounts');
   const notProvided = (
     <Typography component="span" color="text.secondary">
       {t('profile.notProvided')}

@@ -6,7 +6,7 @@ import { featureRenderer } from '@/test/render-feature';
 import { PROFILE_QR_OPTIONS } from '../lib/profile-display';
 import { ProfileQrCard } from './profile-qr-card';
 
-const renderDashboard = featureRenderer('dashboard');
+const renderDashboard = featureRenderer('accounts');
 
 describe('ProfileQrCard', () => {
   it('draws a 200×200 high-correction QR code of /find-user?id=<id> on this site', async () => {

@@ -17,7 +17,7 @@ type QrImage = { target: string; dataUrl: string } | { target: string; failed: t
  * /find-user for this user on this site, and a link that saves it as <username>.png.
  */
 export function ProfileQrCard({ user }: { user: UserProfile }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('accounts');
   const target = profileQrTarget(window.location.origin, user._id);
   const [image, setImage] = useState<QrImage | null>(null);
 

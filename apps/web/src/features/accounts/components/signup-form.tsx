@@ -67,7 +67,7 @@ type TextFieldName = 'name' | 'email' | 'username' | 'password' | 'confirmPasswo
  * code is sent (session.startRegistration) and the person goes to /verify.
  */
 export function SignupForm({ onSuccess, className, termsRequired = false, onLogInClick }: Props) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('accounts');
   const { startRegistration } = useSession();
   const navigate = useNavigate();
   /** The one message above the form: a check's translation key, or a server failure's text. */

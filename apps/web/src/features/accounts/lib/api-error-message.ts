@@ -20,10 +20,10 @@ const FIELD_LABELS: Record<string, string> = {
  * What to tell the person about a failed call: the `errors` namespace's sentence for the code
  * (`overrides` first, for a screen's own wording), the server's message for other 4xx answers,
  * and `fallbackKey` for everything else (5xx texts are not meant for people).
- * `t` must be bound to the auth namespace.
+ * `t` must be bound to the accounts namespace.
  */
 export function apiErrorMessage(
-  t: TFunction<'auth'>,
+  t: TFunction<'accounts'>,
   failure: unknown,
   fallbackKey: string,
   overrides: Partial<Record<Code, string>> = {},

@@ -2,8 +2,8 @@ import type { UserProfile } from '@pago/shared/contracts/accounts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import enFindUser from '@/locales/en/find-user.json';
-import esFindUser from '@/locales/es/find-user.json';
+import enAccounts from '@/locales/en/accounts.json';
+import esAccounts from '@/locales/es/accounts.json';
 import { apiError, stubApi } from '@/test/api-stub';
 import { keysOf } from '@/test/locale-keys';
 import { renderApp } from '@/test/render';
@@ -42,8 +42,8 @@ afterEach(() => {
 });
 
 describe('/find-user', () => {
-  it('has the same keys in Spanish and English', () => {
-    expect(keysOf(esFindUser).sort()).toEqual(keysOf(enFindUser).sort());
+  it('has the same keys in Spanish and English (accounts)', () => {
+    expect(keysOf(esAccounts).sort()).toEqual(keysOf(enAccounts).sort());
   });
 
   it('asks a signed-out visitor to log in, and the login page will bring them back', async () => {

@@ -21,14 +21,14 @@ import { PersonCard } from '../components/person-card';
 
 /** The person's card offers both money moves, each to its tab of /moneymover. */
 const MONEY_ACTIONS = [
-  { tab: 'send', label: 'card.sendMoney', variant: 'contained' },
-  { tab: 'request', label: 'card.requestMoney', variant: 'outlined' },
+  { tab: 'send', label: 'findUser.card.sendMoney', variant: 'contained' },
+  { tab: 'request', label: 'findUser.card.requestMoney', variant: 'outlined' },
 ] as const;
 
 /** Where a profile QR code leads: the person's public card, to send or request money. */
 export default function FindUserPage() {
-  const { t } = useTranslation('find-user');
-  usePageTitle(t('title'));
+  const { t } = useTranslation('accounts');
+  usePageTitle(t('findUser.title'));
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() || null;
   const { user, loading, isAuthenticated } = useSession();
@@ -44,10 +44,10 @@ export default function FindUserPage() {
       <Page>
         <PersonCard name={user.name} username={user.username}>
           <Alert severity="info" sx={{ textAlign: 'start', width: '100%' }}>
-            {t('own.body')}
+            {t('findUser.own.body')}
           </Alert>
           <Button component={RouterLink} to="/dashboard" variant="contained">
-            {t('own.dashboard')}
+            {t('findUser.own.dashboard')}
           </Button>
         </PersonCard>
       </Page>
@@ -62,7 +62,7 @@ export default function FindUserPage() {
             sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'center' }}
           >
             <Typography role="status" sx={{ mb: 2 }} color="text.secondary">
-              {t('loading')}
+              {t('findUser.loading')}
             </Typography>
             <Skeleton aria-hidden variant="circular" width={80} height={80} />
             <Skeleton aria-hidden variant="text" width={180} sx={{ fontSize: '1.5rem' }} />
@@ -82,14 +82,14 @@ export default function FindUserPage() {
     return (
       <Page>
         <Typography variant="h4" component="h1" gutterBottom>
-          {t('title')}
+          {t('findUser.title')}
         </Typography>
         <LoadFailed
           onRetry={person.refetch}
           message={
             error instanceof ApiError && error.code === 'network_error'
-              ? t('error.network')
-              : t('error.body')
+              ? t('findUser.error.network')
+              : t('findUser.error.body')
           }
         />
       </Page>
@@ -129,14 +129,14 @@ function Page({ children }: { children: ReactNode }) {
 }
 
 function SignedOut() {
-  const { t } = useTranslation('find-user');
+  const { t } = useTranslation('accounts');
   const location = useLocation();
   return (
     <Page>
       <Typography variant="h4" component="h1" gutterBottom>
-        {t('signedOut.title')}
+        {t('findUser.signedOut.title')}
       </Typography>
-      <Typography sx={{ mb: 3 }}>{t('signedOut.body')}</Typography>
+      <Typography sx={{ mb: 3 }}>{t('findUser.signedOut.body')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {/* The login page sends people back to state.from once they are in. */}
         <Button
@@ -146,10 +146,10 @@ function SignedOut() {
           variant="contained"
           size="large"
         >
-          {t('signedOut.login')}
+          {t('findUser.signedOut.login')}
         </Button>
         <Button variant="outlined" size="large" onClick={openSignupModal}>
-          {t('signedOut.signUp')}
+          {t('findUser.signedOut.signUp')}
         </Button>
       </Stack>
     </Page>
@@ -157,16 +157,16 @@ function SignedOut() {
 }
 
 function NotFound({ reason }: { reason: 'missingId' | 'unknownId' }) {
-  const { t } = useTranslation('find-user');
+  const { t } = useTranslation('accounts');
   return (
     <Page>
       <Typography variant="h4" component="h1" gutterBottom>
-        {t('notFound.title')}
+        {t('findUser.notFound.title')}
       </Typography>
-      <Typography sx={{ mb: 3 }}>{t(`notFound.${reason}`)}</Typography>
+      <Typography sx={{ mb: 3 }}>{t(`findUser.notFound.${reason}`)}</Typography>
       <Box>
         <Button component={RouterLink} to="/dashboard" variant="contained">
-          {t('own.dashboard')}
+          {t('findUser.own.dashboard')}
         </Button>
       </Box>
     </Page>

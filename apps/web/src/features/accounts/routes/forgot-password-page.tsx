@@ -25,7 +25,7 @@ type Message = { severity: 'error' | 'success'; text: string };
  * succeeds (the server does not say whether the address has an account).
  */
 export default function ForgotPasswordPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation('accounts');
   usePageTitle(t('forgotPassword.title'));
   const requestReset = useRequestPasswordReset();
   const confirmReset = useConfirmPasswordReset();

@@ -43,7 +43,7 @@ function loginFailureKey(failure: unknown): string {
 
 /** Welcome Back (spec §2): username or e-mail and password; back to where the person was going. */
 export default function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('accounts');
   usePageTitle(t('login.title'));
   const { login, error: sessionError } = useSession();
   const navigate = useNavigate();

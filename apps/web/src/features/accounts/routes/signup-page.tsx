@@ -5,7 +5,7 @@ import { SignupForm } from '../components/signup-form';
 
 /** Create Your Account (spec §2): the sign-up form; its Log In link goes to /login. */
 export default function SignupPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('accounts');
   usePageTitle(t('signup.title'));
   return (
     <AuthCard title={t('signup.title')} subtitle={t('signup.subtitle')}>

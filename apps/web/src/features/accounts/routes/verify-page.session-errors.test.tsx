@@ -28,7 +28,7 @@ describe('the /verify page, given a session failure', () => {
       const view = await renderWithSession(<VerifyPage />, session, {
         path: '/verify',
         language,
-        namespace: 'auth',
+        namespace: 'accounts',
       });
       expect(screen.getByText('j***@example.com')).toBeVisible();
       await user.type(screen.getByRole('textbox'), '123456');
@@ -48,7 +48,7 @@ describe('the /verify page, given a session failure', () => {
     const user = userEvent.setup();
     const { location } = await renderWithSession(<VerifyPage />, session, {
       path: '/verify',
-      namespace: 'auth',
+      namespace: 'accounts',
     });
     await user.type(screen.getByRole('textbox'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verificar' }));

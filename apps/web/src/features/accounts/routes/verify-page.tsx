@@ -31,7 +31,7 @@ const FLOW_MESSAGES = {
 
 /** E-mail code verification (spec §2, §4, §5); a valid code creates the account. */
 export default function VerifyPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('accounts');
   usePageTitle(t('verify.title'));
   const { emailForVerification, passwordNeeded, verifyEmail, resendVerification } = useSession();
   const navigate = useNavigate();

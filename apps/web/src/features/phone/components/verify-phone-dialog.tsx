@@ -25,14 +25,14 @@ type Props = {
   onVerified: () => void;
 };
 
-/** Codes whose meaning here is the SMS's (locales `phone.errors.<code>`); others say `errors:<code>`. */
+/** Codes whose meaning here is the SMS's (`phone:errors.<code>`); others say `errors:<code>`. */
 const SMS_WORDING = new Set<string>(['validation_failed', 'service_unavailable']);
 
 function errorText(t: TFunction, error: unknown, fallback: 'sendFailed' | 'verifyFailed') {
   if (error instanceof ApiError && SMS_WORDING.has(error.code)) {
-    return t(`dashboard:phone.errors.${error.code}`);
+    return t(`phone:errors.${error.code}`);
   }
-  return sharedErrorText(t, error) ?? t(`dashboard:phone.errors.${fallback}`);
+  return sharedErrorText(t, error) ?? t(`phone:errors.${fallback}`);
 }
 
 /**
@@ -40,7 +40,7 @@ function errorText(t: TFunction, error: unknown, fallback: 'sendFailed' | 'verif
  * profile-updated event refetches the user, so the badge turns to "verified".
  */
 export function VerifyPhoneDialog({ open, phone, onClose, onVerified }: Props) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('phone');
   const titleId = useId();
   const sendCode = useSendPhoneCode();
   const verify = useVerifyPhone();
@@ -57,7 +57,7 @@ export function VerifyPhoneDialog({ open, phone, onClose, onVerified }: Props) {
     try {
       await sendCode.mutateAsync({ phone });
       setStep('code');
-      if (again) setNote(t('phone.resent'));
+      if (again) setNote(t('resent'));
     } catch (failure) {
       setError(errorText(t, failure, 'sendFailed'));
     }
@@ -66,7 +66,7 @@ export function VerifyPhoneDialog({ open, phone, onClose, onVerified }: Props) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code)) {
-      setCodeError(t(code === '' ? 'phone.codeRequired' : 'phone.codeLength'));
+      setCodeError(t(code === '' ? 'codeRequired' : 'codeLength'));
       return;
     }
     setCodeError(null);
@@ -89,11 +89,11 @@ export function VerifyPhoneDialog({ open, phone, onClose, onVerified }: Props) {
       maxWidth="xs"
     >
       <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('phone.title')}</DialogTitle>
+        <DialogTitle id={titleId}>{t('title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography sx={{ overflowWrap: 'anywhere' }}>
-              {step === 'send' ? t('phone.intro', { phone }) : t('phone.sent', { phone })}
+              {step === 'send' ? t('intro', { phone }) : t('sent', { phone })}
             </Typography>
             {error && (
               <Alert severity="error" role="alert">
@@ -107,14 +107,14 @@ export function VerifyPhoneDialog({ open, phone, onClose, onVerified }: Props) {
             )}
             {step === 'code' && (
               <CodeField
-                label={t('phone.code')}
+                label={t('code')}
                 value={code}
                 onChange={setCode}
                 error={codeError !== null}
                 helperText={codeError ?? ' '}
                 autoFocus
                 resend={{
-                  label: t('phone.resend'),
+                  label: t('resend'),
                   onClick: () => void send(true),
                   disabled: busy,
                 }}
@@ -124,15 +124,15 @@ export function VerifyPhoneDialog({ open, phone, onClose, onVerified }: Props) {
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={busy}>
-            {t('phone.cancel')}
+            {t('cancel')}
           </Button>
           {step === 'send' ? (
             <Button variant="contained" onClick={() => void send(false)} disabled={busy}>
-              {sendCode.isPending ? t('phone.sending') : t('phone.send')}
+              {sendCode.isPending ? t('sending') : t('send')}
             </Button>
           ) : (
             <Button type="submit" variant="contained" disabled={busy}>
-              {verify.isPending ? t('phone.verifying') : t('phone.verify')}
+              {verify.isPending ? t('verifying') : t('verify')}
             </Button>
           )}
         </DialogActions>
