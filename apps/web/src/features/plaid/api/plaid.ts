@@ -21,11 +21,26 @@ export function useLinkedAccounts() {
   });
 }
 
-/** A Plaid Link token (and Link's script) in the reader's language. */
-export function createLinkToken(language: Language) {
+/**
+ * A Plaid Link token (and Link's script) in the reader's language; with a linked bank's itemId,
+ * Link's update mode to sign in to it again.
+ */
+export function createLinkToken(language: Language, itemId?: string) {
   return apiFetch<PlaidLinkTokenResponse>('/api/plaid/link-token', {
     method: 'POST',
-    body: { language },
+    body: itemId ? { language, itemId } : { language },
+  });
+}
+
+/** After update mode: the server checks the bank answers again. */
+export function useRepairBank() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: string) =>
+      apiFetch<{ accounts: LinkedBankAccount[] }>(`/api/plaid/items/${itemId}/repair`, {
+        method: 'POST',
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: plaidKeys.accounts }),
   });
 }
 

@@ -152,6 +152,29 @@ describe('External Bank Accounts', () => {
     expect(await screen.findByText('Failed to connect to your bank')).toBeVisible();
   });
 
+  it('signs in to a bank that needs it again, through Link’s update mode', async () => {
+    const link = stubLink('success');
+    const calls = serve([{ ...CHECKING, status: 'login_required' }], (call) => {
+      if (call.path === '/api/plaid/link-token') {
+        return { body: { link_token: 'link-sandbox-update', scriptUrl: '/link.js' } };
+      }
+      if (call.path === `/api/plaid/items/${CHECKING.itemId}/repair`) {
+        return { body: { accounts: [CHECKING] } };
+      }
+      return undefined;
+    });
+    await renderAccounts(<ExternalBankAccounts />, { language: 'en' });
+    expect(await screen.findByText('Your bank needs you to sign in again')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    expect(await screen.findByText('Done, your bank is connected again.')).toBeVisible();
+    expect(link[0]?.token).toBe('link-sandbox-update');
+    expect(calls.find((c) => c.path === '/api/plaid/link-token')?.body).toEqual({
+      language: 'en',
+      itemId: CHECKING.itemId,
+    });
+    expect(calls.some((c) => c.path === '/api/plaid/exchange-token')).toBe(false);
+  });
+
   it('unlinks a bank after a confirmation', async () => {
     const calls = serve([CHECKING], (call) =>
       call.method === 'DELETE' ? { body: { removed: true } } : undefined,

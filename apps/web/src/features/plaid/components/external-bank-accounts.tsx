@@ -25,6 +25,7 @@ import {
   useAccountBalance,
   useExchangeToken,
   useLinkedAccounts,
+  useRepairBank,
   useUnlinkBank,
 } from '../api/plaid';
 
@@ -57,6 +58,7 @@ function BankAccounts() {
   const { t, i18n } = useTranslation('plaid');
   const accounts = useLinkedAccounts();
   const exchange = useExchangeToken();
+  const repair = useRepairBank();
   const [message, setMessage] = useState<Message | null>(null);
   const [connecting, setConnecting] = useState(false);
   const [unlinking, setUnlinking] = useState<LinkedBankAccount | null>(null);
@@ -64,33 +66,45 @@ function BankAccounts() {
   useClearSuccess(message, () => setMessage(null));
   useEffect(() => () => handler.current?.destroy(), []);
 
-  const connect = async () => {
+  /** After Link: a new bank's public token is exchanged; an update-mode login is checked. */
+  const finishLink = (itemId: string | undefined, publicToken: string, institution: unknown) => {
+    const done = {
+      onSuccess: () =>
+        setMessage({ severity: 'success', text: itemId ? t('reconnected') : t('connected') }),
+      onError: (failure: unknown) =>
+        setMessage({
+          severity: 'error',
+          text: errorText(t, failure) ?? t('errors.connectAccount'),
+        }),
+      onSettled: () => setConnecting(false),
+    };
+    if (itemId) return repair.mutate(itemId, done);
+    exchange.mutate(
+      {
+        public_token: publicToken,
+        institution_name: typeof institution === 'string' ? institution : t('unknownBank'),
+      },
+      done,
+    );
+  };
+
+  /** Opens Plaid Link: to link a new bank, or (itemId) to sign in to a linked one again. */
+  const openLink = async (itemId?: string) => {
     setMessage(null);
     setConnecting(true);
     try {
-      const { link_token, scriptUrl } = await createLinkToken(i18n.language === 'en' ? 'en' : 'es');
+      const language = i18n.language === 'en' ? 'en' : 'es';
+      const { link_token, scriptUrl } = await createLinkToken(language, itemId);
       const Plaid = await loadPlaid(scriptUrl);
       handler.current?.destroy();
       handler.current = Plaid.create({
         token: link_token,
-        onSuccess: (publicToken, metadata) => {
-          const institution = (metadata.institution as { name?: unknown } | null | undefined)?.name;
-          exchange.mutate(
-            {
-              public_token: publicToken,
-              institution_name: typeof institution === 'string' ? institution : t('unknownBank'),
-            },
-            {
-              onSuccess: () => setMessage({ severity: 'success', text: t('connected') }),
-              onError: (failure) =>
-                setMessage({
-                  severity: 'error',
-                  text: errorText(t, failure) ?? t('errors.connectAccount'),
-                }),
-              onSettled: () => setConnecting(false),
-            },
-          );
-        },
+        onSuccess: (publicToken, metadata) =>
+          finishLink(
+            itemId,
+            publicToken,
+            (metadata.institution as { name?: unknown } | null | undefined)?.name,
+          ),
         onExit: (error) => {
           setConnecting(false);
           if (error) setMessage({ severity: 'error', text: t('errors.connectBank') });
@@ -107,7 +121,7 @@ function BankAccounts() {
     <Stack spacing={2}>
       <Typography color="text.secondary">{t('intro')}</Typography>
       <Box>
-        <Button variant="contained" onClick={() => void connect()} disabled={connecting}>
+        <Button variant="contained" onClick={() => void openLink()} disabled={connecting}>
           {connecting ? t('connecting') : t('connect')}
         </Button>
       </Box>
@@ -129,7 +143,12 @@ function BankAccounts() {
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {accounts.data.map((account) => (
-            <AccountRow key={account.id} account={account} onUnlink={() => setUnlinking(account)} />
+            <AccountRow
+              key={account.id}
+              account={account}
+              onUnlink={() => setUnlinking(account)}
+              onSignIn={connecting ? undefined : () => void openLink(account.itemId)}
+            />
           ))}
         </Stack>
       )}
@@ -151,7 +170,16 @@ function BankAccounts() {
   );
 }
 
-function AccountRow({ account, onUnlink }: { account: LinkedBankAccount; onUnlink: () => void }) {
+function AccountRow({
+  account,
+  onUnlink,
+  onSignIn,
+}: {
+  account: LinkedBankAccount;
+  onUnlink: () => void;
+  /** Link's update mode for this account's bank (absent while Link is open). */
+  onSignIn: (() => void) | undefined;
+}) {
   const { t } = useTranslation('plaid');
   const locale = useLocale();
   const balance = useAccountBalance();
@@ -196,7 +224,16 @@ function AccountRow({ account, onUnlink }: { account: LinkedBankAccount; onUnlin
             })}
           </Typography>
           {account.status === 'login_required' && (
-            <Chip size="small" color="warning" label={t('loginRequired')} sx={{ mt: 0.5 }} />
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}
+            >
+              <Chip size="small" color="warning" label={t('loginRequired')} />
+              <Button size="small" onClick={onSignIn} disabled={!onSignIn}>
+                {t('signInAgain')}
+              </Button>
+            </Stack>
           )}
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
