@@ -147,25 +147,51 @@ async function seedHotHistory(client: pg.Client, hot: Wallet[], sink: Wallet) {
   await client.query('analyze');
 }
 
-/** The statements of one P2P send, each with its time and buffers (see explain.ts). */
+const LIMITS = JSON.stringify({ perTransaction: 99_900, daily: 250_000, monthly: 1_000_000 });
+/** `transfer_send`'s four slots; the bench's answer ('{}') holds none of them. */
+const SLOTS = ['"id"', '"userId"', '"name"', '"username"'];
+
+/**
+ * The statements of one P2P send as the server makes them, each with its time and buffers (see
+ * explain.ts): the session check, then `transfer_send` (migration 0011) with what it runs inside.
+ */
 async function explainSend(client: pg.Client, from: Wallet, to: Wallet) {
   const tokenHash = createHash('sha256').update(from.token).digest();
   const session = await explainCall(
     client,
-    `select s.user_id, u.kyc_status from sessions s join users u on u.id = s.user_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
-       and s.last_used_at > now() - make_interval(mins => 30)`,
+    `with live as (
+       select s.user_id, s.last_used_at < now() - interval '1 minute' as stale, u.kyc_status,
+              u.persona_status, u.plaid_identity_status
+       from sessions s join users u on u.id = s.user_id
+       where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
+         and s.last_used_at > now() - make_interval(mins => 30)),
+     touched as (update sessions set last_used_at = now() where token_hash = $1
+                 and exists (select 1 from live where stale))
+     select user_id, kyc_status, persona_status, plaid_identity_status from live`,
     [tokenHash],
   );
-  const recipient = await explainCall(
+  const send = await explainCall(
     client,
-    'select * from users where phone = $1 and phone_verified = $2',
-    [to.phone, true],
+    `select status_code, response from transfer_send($1, $2, $3, $4, 'MX', 1, null, null,
+       $5::jsonb, now(), $6::jsonb, 201, '{}', $7::text[])`,
+    [
+      from.id,
+      randomUUID(),
+      randomBytes(32),
+      to.phone,
+      JSON.stringify({ recipientPhone: to.phone, recipientCountry: 'MX' }),
+      LIMITS,
+      SLOTS,
+    ],
   );
-  const post = await explainCall(
-    client,
-    `select * from ledger_post('p2p', 'completed', $1, $2, 1, 0, true, null, $3::jsonb, null, now(),
-       $4::jsonb, $5::jsonb)`,
+  return [...session, ...send];
+}
+
+/** `ledger_post` alone, as the issue measured it: no HTTP, no session, no idempotency. */
+function ledgerPostCall(from: Wallet, to: Wallet): [string, unknown[]] {
+  return [
+    `select id from ledger_post('p2p', 'completed', $1, $2, 1, 0, true, null, $3::jsonb,
+       null, now(), $4::jsonb, $5::jsonb)`,
     [
       from.id,
       to.id,
@@ -174,43 +200,49 @@ async function explainSend(client: pg.Client, from: Wallet, to: Wallet) {
         { user_id: from.id, amount: -1 },
         { user_id: to.id, amount: 1 },
       ]),
-      JSON.stringify({ perTransaction: 99900, daily: 250000, monthly: 1000000 }),
+      LIMITS,
     ],
-  );
-  return [...session, ...recipient, ...post];
+  ];
+}
+
+/** The send's one statement (`transfer_send`) alone: what the server asks after the session. */
+function transferSendCall(from: Wallet, to: Wallet): [string, unknown[]] {
+  return [
+    `select status_code from transfer_send($1, $2, $3, $4, 'MX', 1, null, null, $5::jsonb, now(),
+       $6::jsonb, 201, '{}', $7::text[])`,
+    [
+      from.id,
+      randomUUID(),
+      randomBytes(32),
+      to.phone,
+      JSON.stringify({ recipientPhone: to.phone, recipientCountry: 'MX' }),
+      LIMITS,
+      SLOTS,
+    ],
+  ];
 }
 
 /**
- * `ledger_post` alone, as the issue measured it: CONNECTIONS clients, each calling the function
- * in its own transaction between random wallets for SECONDS. No HTTP, no session, no idempotency.
+ * One statement at a time on each of CONNECTIONS clients for SECONDS, between random wallets,
+ * each its own transaction.
  */
-async function rawLedgerPost(dataDir: string, wallets: Wallet[]): Promise<RunResult> {
+async function rawStatement(
+  dataDir: string,
+  wallets: Wallet[],
+  statement: (from: Wallet, to: Wallet) => [string, unknown[]],
+): Promise<RunResult> {
   const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => connect(dataDir)));
   const latencies: number[] = [];
   let errors = 0;
   const end = Date.now() + SECONDS * 1000;
-  const limits = JSON.stringify({ perTransaction: 99_900, daily: 250_000, monthly: 1_000_000 });
   try {
     await Promise.all(
       clients.map(async (client) => {
         while (Date.now() < end) {
-          const [from, to] = pair(wallets, wallets);
+          const [text, values] = statement(...pair(wallets, wallets));
           const started = performance.now();
           try {
-            await client.query(
-              `select id from ledger_post('p2p', 'completed', $1, $2, 1, 0, true, null, $3::jsonb,
-                 null, now(), $4::jsonb, $5::jsonb)`,
-              [
-                from.id,
-                to.id,
-                JSON.stringify({ recipientPhone: to.phone, recipientCountry: 'MX' }),
-                JSON.stringify([
-                  { user_id: from.id, amount: -1 },
-                  { user_id: to.id, amount: 1 },
-                ]),
-                limits,
-              ],
-            );
+            await client.query(text, values);
             latencies.push(performance.now() - started);
           } catch {
             errors += 1;
@@ -308,11 +340,16 @@ async function main() {
     const hotRun = await transfers(server.baseUrl, hot, wallets);
     const afterHot = await invariants(dataDir);
     console.log(`ledger_post alone, raw SQL…`);
-    const raw = await rawLedgerPost(dataDir, others);
+    const raw = await rawStatement(dataDir, others, ledgerPostCall);
     const afterRaw = await invariants(dataDir);
+    console.log(`transfer_send alone, raw SQL…`);
+    const rawSend = await rawStatement(dataDir, others, transferSendCall);
+    const afterRawSend = await invariants(dataDir);
 
     const met = (ok: boolean) => (ok ? 'met' : '**not met**');
     const ratio = (r: RunResult) => r.perSecond / Math.max(1, read.perSecond);
+    const rawRow = (name: string, r: RunResult, inv: Awaited<ReturnType<typeof invariants>>) =>
+      `| ${name} (raw SQL, ${CONNECTIONS} clients, no HTTP) | ${r.perSecond} | ${ratio(r).toFixed(2)}× | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${inv.unbalanced}/${inv.drifted}/${inv.negative} | — |`;
     const row = (
       name: string,
       r: RunResult,
@@ -338,7 +375,8 @@ async function main() {
         afterHot,
         TARGET_RATIO.hot,
       ),
-      `| \`ledger_post\` alone (raw SQL, ${CONNECTIONS} clients, no HTTP) | ${raw.perSecond} | ${ratio(raw).toFixed(2)}× | ${raw.p50} ms | ${raw.p99} ms | ${raw.errors} | ${afterRaw.unbalanced}/${afterRaw.drifted}/${afterRaw.negative} | — |`,
+      rawRow('`ledger_post` alone', raw, afterRaw),
+      rawRow('`transfer_send` alone, the send after its session check', rawSend, afterRawSend),
       '',
       costTable(
         'One P2P send, statement by statement (`auto_explain`, ANALYZE + BUFFERS, warm plan cache), ordinary sender:',

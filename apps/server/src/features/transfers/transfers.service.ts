@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { usdToCents } from '@pago/shared/contracts/amounts';
+import type { SendMoneyBody, Transfer } from '@pago/shared/contracts/transfers';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { cents } from '@pago/shared/money';
-import type { SendMoneyBody, Transfer } from '@pago/shared/contracts/transfers';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import type { StoredResponse } from '../idempotency/idempotency.service';
 import { unavailableInLiveMode } from '../../lib/live-mode';
+import type { StoredResponse } from '../idempotency/idempotency.service';
 import { ledgerError, walletToWallet } from '../ledger/ledger.service';
 import { createActivity, type TransferRow, transferView } from './activity.service';
 import { createPayoutSettlement } from './payouts.service';
@@ -115,7 +115,10 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     const { userId, body } = input;
     const now = ledger.clock();
     const amountCents = usdToCents(body.amountUsd);
-    const metadata = { recipientPhone: body.recipientName, recipientCountry: body.recipientCountry };
+    const metadata = {
+      recipientPhone: body.recipientName,
+      recipientCountry: body.recipientCountry,
+    };
     const row: TransferRow = {
       id: SLOTS.transferId,
       kind: 'p2p',
@@ -151,9 +154,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
         now,
         limits: TRANSFER_LIMITS,
         statusCode,
-        answer: input.render(
-          transferView(row, userId, new Map([[recipient.userId, recipient]])),
-        ),
+        answer: input.render(transferView(row, userId, new Map([[recipient.userId, recipient]]))),
         slots: Object.values(SLOTS).map((slot) => JSON.stringify(slot)),
       });
       return stored ? { statusCode: stored.status_code, body: stored.response } : null;
