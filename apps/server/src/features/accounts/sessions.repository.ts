@@ -23,26 +23,14 @@ export async function insertSession(
  * expiry is exact to within that minute.
  */
 export async function touchSession(db: Database, tokenHash: Buffer, idleMinutes: number) {
-  // Raw SQL rather than the query builder: every signed-in request runs it, and building this
-  // statement cost ~25 µs of the server's CPU each time, against ~1 µs for the template.
+  // A function (`session_touch`, migration 0011), so that its plan is cached per connection:
+  // planning the statement at every request cost more than running it.
   const result = await sql<{
     user_id: string;
     kyc_status: string | null;
     persona_status: string | null;
     plaid_identity_status: string | null;
-  }>`
-    with live as (
-      select s.user_id, s.last_used_at < now() - interval '1 minute' as stale,
-             u.kyc_status, u.persona_status, u.plaid_identity_status
-      from sessions s join users u on u.id = s.user_id
-      where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()
-        and s.last_used_at > now() - make_interval(mins => ${idleMinutes})
-    ),
-    touched as (
-      update sessions set last_used_at = now()
-      where token_hash = ${tokenHash} and exists (select 1 from live where stale)
-    )
-    select user_id, kyc_status, persona_status, plaid_identity_status from live`.execute(db);
+  }>`select * from session_touch(${tokenHash}, ${idleMinutes})`.execute(db);
   return result.rows[0];
 }
 
