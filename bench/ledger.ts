@@ -152,17 +152,11 @@ const LIMITS = JSON.stringify({ perTransaction: 99_900, daily: 250_000, monthly:
 /** `transfer_send`'s four slots; the bench's answer ('{}') holds none of them. */
 const SLOTS = ['"id"', '"userId"', '"name"', '"username"'];
 
-/**
- * The statements of one P2P send as the server makes them, each with its time and buffers (see
- * explain.ts): the session check, then `transfer_send` (migration 0011) with what it runs inside.
- */
-async function explainSend(client: pg.Client, from: Wallet, to: Wallet) {
-  const tokenHash = createHash('sha256').update(from.token).digest();
-  const session = await explainCall(client, 'select * from session_touch($1, 30)', [tokenHash]);
-  const send = await explainCall(
-    client,
-    `select status_code, response from transfer_send($1, $2, $3, $4, 'MX', 1, null, null,
-       $5::jsonb, now(), $6::jsonb, 201, '{}', $7::text[])`,
+/** The send's one statement (`transfer_send`) alone: what the server asks after the session. */
+function transferSendCall(from: Wallet, to: Wallet): [string, unknown[]] {
+  return [
+    `select status_code from transfer_send($1, $2, $3, $4, 'MX', 1, null, null, $5::jsonb, now(),
+       $6::jsonb, 201, '{}', $7::text[])`,
     [
       from.id,
       randomUUID(),
@@ -172,7 +166,17 @@ async function explainSend(client: pg.Client, from: Wallet, to: Wallet) {
       LIMITS,
       SLOTS,
     ],
-  );
+  ];
+}
+
+/**
+ * The statements of one P2P send as the server makes them, each with its time and buffers (see
+ * explain.ts): the session check, then `transfer_send` (migration 0011) with what it runs inside.
+ */
+async function explainSend(client: pg.Client, from: Wallet, to: Wallet) {
+  const tokenHash = createHash('sha256').update(from.token).digest();
+  const session = await explainCall(client, 'select * from session_touch($1, 30)', [tokenHash]);
+  const send = await explainCall(client, ...transferSendCall(from, to));
   return [...session, ...send];
 }
 
@@ -190,23 +194,6 @@ function ledgerPostCall(from: Wallet, to: Wallet): [string, unknown[]] {
         { user_id: to.id, amount: 1 },
       ]),
       LIMITS,
-    ],
-  ];
-}
-
-/** The send's one statement (`transfer_send`) alone: what the server asks after the session. */
-function transferSendCall(from: Wallet, to: Wallet): [string, unknown[]] {
-  return [
-    `select status_code from transfer_send($1, $2, $3, $4, 'MX', 1, null, null, $5::jsonb, now(),
-       $6::jsonb, 201, '{}', $7::text[])`,
-    [
-      from.id,
-      randomUUID(),
-      randomBytes(32),
-      to.phone,
-      JSON.stringify({ recipientPhone: to.phone, recipientCountry: 'MX' }),
-      LIMITS,
-      SLOTS,
     ],
   ];
 }

@@ -333,14 +333,25 @@ describe('idempotency', () => {
     expect(replay.body).toBe(first.body);
   });
 
-  it('makes one transfer of 50 concurrent requests with one key, all answered alike', async () => {
-    const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
+  /** `count` requests at once from a wallet of `depositCents`, all $10.00 with one key. */
+  async function sameKeyAtOnce(depositCents: number, count: number) {
+    const [ana, beto] = [
+      await verifiedUser(t.app, t.db, depositCents),
+      await verifiedUser(t.app, t.db),
+    ];
     const key = randomUUID();
     const body = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 10 };
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => moneyPost(t.app, ana, '/api/transactions/send', body, key)),
+      Array.from({ length: count }, () =>
+        moneyPost(t.app, ana, '/api/transactions/send', body, key),
+      ),
     );
     expect(new Set(responses.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
+    return { ana, beto, key, responses };
+  }
+
+  it('makes one transfer of 50 concurrent requests with one key, all answered alike', async () => {
+    const { beto } = await sameKeyAtOnce(10_000, 50);
     expect(await balanceOf(t.app, beto)).toBe(1000);
   });
 
@@ -400,13 +411,7 @@ describe('idempotency', () => {
   });
 
   it('answers 30 concurrent refused requests with one key alike, and stores the refusal once', async () => {
-    const [ana, beto] = [await verifiedUser(t.app, t.db, 500), await verifiedUser(t.app, t.db)];
-    const key = randomUUID();
-    const body = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 10 };
-    const responses = await Promise.all(
-      Array.from({ length: 30 }, () => moneyPost(t.app, ana, '/api/transactions/send', body, key)),
-    );
-    expect(new Set(responses.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
+    const { ana, key, responses } = await sameKeyAtOnce(500, 30);
     expect(responses[0]?.json().error.code).toBe('insufficient_funds');
     const keys = await t.db
       .selectFrom('idempotency_keys')
