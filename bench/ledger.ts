@@ -2,8 +2,11 @@
 // durability), autocannon at 32 connections for BENCH_SECONDS each: authenticated balance reads,
 // then P2P transfers across BENCH_WALLETS funded wallets (real sessions, one Idempotency-Key per
 // request), then a hot-wallet run (every transfer from one of 10 wallets that already have 10,000
-// transfers this month). Writes transfers/s as a ratio of the read rate, latency, errors, the
-// invariant check after each run, and the cost of each statement of a send (auto_explain).
+// transfers this month), then `ledger_post` and `transfer_send` alone over raw SQL. Writes
+// transfers/s as a ratio of the read rate, latency, the CPU each operation cost the server and
+// PostgreSQL, errors, the invariant check after each run, and the cost of each statement of a
+// send (auto_explain). BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the
+// server.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';

@@ -7,9 +7,9 @@ import { type Kysely, sql } from 'kysely';
  * names for the receipt, `ledger_post`, and the stored answer.
  *
  * The answer's shape stays in TypeScript (`activity.service`): the caller renders it before the
- * call with slots — JSON strings no input can contain — for what only this function learns (the
- * transfer's id, the recipient's id, name and username), and the function swaps each slot for
- * its value as JSON (`to_json`). The answer is stored as the key's response with the transfer.
+ * call with slots — JSON strings holding a NUL, which no stored text can — for what only this
+ * function learns (the transfer's id, the recipient's id, name and username), and the function
+ * swaps each slot for its value as JSON (`to_json`). The answer is stored with the transfer.
  *
  * Refusals raise, so nothing of the request stays (the reservation included): P2001 funds, P2002
  * limits (from `ledger_post`), P2004 a quote that cannot pay this send (detail: the reason), P2005

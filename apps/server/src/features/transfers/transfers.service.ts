@@ -15,7 +15,8 @@ import { sendInOneStatement } from './transfers.repository';
 
 /**
  * What a P2P send's answer holds that only `transfer_send` learns, as slots in the answer it
- * stores: JSON strings with a NUL, which no input can contain (the input guard refuses NUL).
+ * stores: JSON strings holding a NUL, which no value can (the input guard refuses NUL, and
+ * PostgreSQL text cannot hold it), so a slot is never mistaken for data.
  * The function swaps each for its value, in this order.
  */
 const SLOTS = {
