@@ -23,7 +23,8 @@ export async function installLoadShedding(app: AppInstance): Promise<void> {
   await app.register(underPressure, {
     maxEventLoopDelay: maxEventLoopDelayMs,
     sampleInterval: 500,
-    healthCheck: async () => poolWaiting(app.deps.db) <= maxPoolWaiting,
+    // 0 turns the pool check off, as 0 turns off under-pressure's event-loop check.
+    healthCheck: async () => maxPoolWaiting === 0 || poolWaiting(app.deps.db) <= maxPoolWaiting,
     healthCheckInterval: 250,
     pressureHandler: (request, reply, type) => {
       if (request.routeOptions.config.shed === false) return;
