@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as sandboxVendors from './0001-sandbox-vendors';
+import * as sandboxUnit from './0003-sandbox-unit';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -7,4 +8,5 @@ import * as sandboxVendors from './0001-sandbox-vendors';
  */
 export const sandboxMigrations: Record<string, Migration> = {
   '0001-sandbox-vendors': sandboxVendors,
+  '0003-sandbox-unit': sandboxUnit,
 };

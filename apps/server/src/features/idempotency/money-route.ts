@@ -22,6 +22,8 @@ type MoneyHandler<Body, Params> = (input: {
   body: Body;
   params: Params;
   tx: Database;
+  /** The request's Idempotency-Key, for a partner call that must be idempotent too. */
+  key: string;
 }) => Promise<{ statusCode: number; body: unknown }>;
 
 /**
@@ -74,7 +76,7 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
           request: { path: request.routeOptions.url, params: routeParams ?? {}, body },
         },
         async (tx) => {
-          const done = await handler({ userId, body, params: routeParams, tx });
+          const done = await handler({ userId, body, params: routeParams, tx, key });
           // Held to its declared answer here, as Fastify's serializer does for other routes;
           // a mismatch is our fault (500, nothing stored), never a stored answer.
           const checked = contract.response.schema.safeParse(done.body);
