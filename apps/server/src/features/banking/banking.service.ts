@@ -219,6 +219,15 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
           'Verify your identity again: the bank needs the birth date on your ID.',
         );
       }
+      const address = unitAddress(person.address, person.zipCode);
+      if (!address.street || !address.city || !address.state || !address.postalCode) {
+        throw new AppError(
+          'validation_failed',
+          422,
+          'Add your street address (street, city, state and ZIP code) to your profile first.',
+          { field: 'address' },
+        );
+      }
       const words = person.legalName.trim().split(/\s+/);
       const application = await client
         .createApplication({
@@ -230,7 +239,7 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
             countryCode: '1',
             number: (person.phone ?? '').replace(/^\+1/, '').replace(/\D/g, ''),
           },
-          address: unitAddress(person.address, person.zipCode),
+          address,
           idempotencyKey: partnerKey('application', userId),
           userId,
         })

@@ -570,7 +570,8 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
           amount: body.data.attributes.amount,
           direction: 'Credit',
           description: body.data.attributes.description,
-          status: 'Sent',
+          // Received money is final at once here (Unit's received ACH has no clock of its own).
+          status: 'Settled',
         })
         .returningAll()
         .executeTakeFirstOrThrow();
