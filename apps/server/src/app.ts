@@ -175,12 +175,14 @@ function createServices(
     ledger,
     accounts,
     transfers,
-    unit: unitSettings
-      ? createUnitClient({
-          token: unitSettings.token,
-          baseUrl: () => unitSettings.baseUrl ?? sandboxUrl('unit'),
-        })
-      : null,
+    // Live mode never reaches the fake: without UNIT_API_URL there is no partner at all.
+    unit:
+      unitSettings && (config.mode === 'sandbox' || unitSettings.baseUrl)
+        ? createUnitClient({
+            token: unitSettings.token,
+            baseUrl: () => unitSettings.baseUrl ?? sandboxUrl('unit'),
+          })
+        : null,
     webhookSecret: unitSettings?.webhookSecret ?? '',
     log,
   });

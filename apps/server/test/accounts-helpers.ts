@@ -126,7 +126,8 @@ export function bearer(token: string) {
 
 /**
  * Marks a user's identity verified the way the identity feature does: kyc_status completed, and
- * the legal name (the profile's) and birth date the vendor would have read from the ID, and a
+ * the birth date the vendor would have read from the ID (the legal name stays unset, so the
+ * profile's name is used), and a
  * street address (the bank needs one to open an account).
  */
 export async function markIdentityVerified(
@@ -137,7 +138,6 @@ export async function markIdentityVerified(
     .updateTable('users')
     .set((eb) => ({
       kyc_status: 'completed',
-      legal_name: eb.ref('name'),
       legal_birth_date: '1990-04-12',
       address: eb.fn.coalesce('address', eb.val('350 Fifth Avenue, New York, NY 10118')),
     }))

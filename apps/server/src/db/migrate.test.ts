@@ -85,7 +85,10 @@ describe('migrateDatabase', () => {
       expect(live.some((name) => name.startsWith('sandbox/'))).toBe(false);
       expect(await sandboxTables(db)).toEqual([]);
 
-      expect(await migrateDatabase(db, 'sandbox')).toEqual(['sandbox/0001-sandbox-vendors']);
+      expect(await migrateDatabase(db, 'sandbox')).toEqual([
+        'sandbox/0001-sandbox-vendors',
+        'sandbox/0003-sandbox-unit',
+      ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_mail',
         'sandbox_persona_inquiries',
@@ -94,6 +97,12 @@ describe('migrateDatabase', () => {
         'sandbox_plaid_link_tokens',
         'sandbox_sms',
         'sandbox_twilio_verifications',
+        'sandbox_unit_accounts',
+        'sandbox_unit_applications',
+        'sandbox_unit_counterparties',
+        'sandbox_unit_payments',
+        'sandbox_unit_tokens',
+        'sandbox_unit_transactions',
         'sandbox_webhook_outbox',
       ]);
       expect(await migrateDatabase(db, 'sandbox')).toEqual([]);
@@ -112,7 +121,10 @@ describe('migrateDatabase', () => {
       await sql`insert into sandbox_sms (to_number, body) values ('+12125550100', 'hola')`.execute(
         db,
       );
-      expect(await migrateDatabase(db, 'sandbox')).toEqual(['sandbox/0001-sandbox-vendors']);
+      expect(await migrateDatabase(db, 'sandbox')).toEqual([
+        'sandbox/0001-sandbox-vendors',
+        'sandbox/0003-sandbox-unit',
+      ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,
       );
