@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { AppInstance } from '../src/app';
+import type { TestUser } from './accounts-helpers';
 import { moneyPost } from './money-helpers';
-
-type User = { token: string; id: string };
 
 /** The Unit fake's org token and webhook secret (sandbox defaults). */
 export function unitSettings(app: AppInstance) {
@@ -25,7 +24,7 @@ export function unitFake(app: AppInstance, method: 'GET' | 'POST', path: string,
 }
 
 /** Opens the user's bank account at the partner; returns Unit's ids for it. */
-export async function openBankAccount(app: AppInstance, user: User) {
+export async function openBankAccount(app: AppInstance, user: TestUser) {
   const opened = await moneyPost(app, user, '/api/unit/accounts/create', {});
   if (opened.statusCode !== 201) throw new Error(`open account: ${opened.body}`);
   const row = await app.deps.db

@@ -272,6 +272,54 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
   }
   const base = '/sandbox/unit';
 
+  /** Unit's GET of one object by id: 404 in Unit's shape for an unknown or malformed id. */
+  function getById<T>(
+    path: string,
+    noun: string,
+    find: (objectId: string) => Promise<T | undefined>,
+    resource: (row: T) => unknown,
+  ) {
+    app.get(`${base}/${path}/:id`, async (request, reply) => {
+      if (!authorized(request, reply)) return reply;
+      const { id: objectId } = request.params as { id: string };
+      const row = id.safeParse(objectId).success ? await find(objectId) : undefined;
+      if (!row) return unitError(reply, 404, 'Not Found', `${noun} ${objectId} not found`);
+      return document(reply, 200, resource(row));
+    });
+  }
+  getById(
+    'applications',
+    'application',
+    (key) =>
+      db
+        .selectFrom('sandbox_unit_applications')
+        .selectAll()
+        .where('id', '=', key)
+        .executeTakeFirst(),
+    applicationResource,
+  );
+  getById(
+    'accounts',
+    'account',
+    (key) =>
+      db.selectFrom('sandbox_unit_accounts').selectAll().where('id', '=', key).executeTakeFirst(),
+    accountResource,
+  );
+  getById(
+    'payments',
+    'payment',
+    (key) =>
+      db.selectFrom('sandbox_unit_payments').selectAll().where('id', '=', key).executeTakeFirst(),
+    paymentResource,
+  );
+  /** Whether Unit has this customer (an approved application made it). */
+  const customerExists = async (customerId: string) =>
+    (await db
+      .selectFrom('sandbox_unit_applications')
+      .select('customer_id')
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst()) !== undefined;
+
   app.post(`${base}/applications`, async (request, reply) => {
     if (!authorized(request, reply)) return reply;
     const body = parse(applicationBody, request.body, reply);
@@ -306,32 +354,14 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
     return document(reply, 201, applicationResource(row));
   });
 
-  app.get(`${base}/applications/:id`, async (request, reply) => {
-    if (!authorized(request, reply)) return reply;
-    const { id: appId } = request.params as { id: string };
-    const row = id.safeParse(appId).success
-      ? await db
-          .selectFrom('sandbox_unit_applications')
-          .selectAll()
-          .where('id', '=', appId)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) return unitError(reply, 404, 'Not Found', `application ${appId} not found`);
-    return document(reply, 200, applicationResource(row));
-  });
-
   app.post(`${base}/accounts`, async (request, reply) => {
     if (!authorized(request, reply)) return reply;
     const body = parse(accountBody, request.body, reply);
     if (!body) return reply;
     const customerId = body.data.relationships.customer.data.id;
     const key = body.data.attributes.idempotencyKey ?? null;
-    const customer = await db
-      .selectFrom('sandbox_unit_applications')
-      .select('customer_id')
-      .where('customer_id', '=', customerId)
-      .executeTakeFirst();
-    if (!customer) return unitError(reply, 404, 'Not Found', `customer ${customerId} not found`);
+    if (!(await customerExists(customerId)))
+      return unitError(reply, 404, 'Not Found', `customer ${customerId} not found`);
     if (key) {
       const existing = await db
         .selectFrom('sandbox_unit_accounts')
@@ -367,20 +397,6 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
     return unitError(reply, 503, 'Service Unavailable');
   });
 
-  app.get(`${base}/accounts/:id`, async (request, reply) => {
-    if (!authorized(request, reply)) return reply;
-    const { id: accountId } = request.params as { id: string };
-    const row = id.safeParse(accountId).success
-      ? await db
-          .selectFrom('sandbox_unit_accounts')
-          .selectAll()
-          .where('id', '=', accountId)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) return unitError(reply, 404, 'Not Found', `account ${accountId} not found`);
-    return document(reply, 200, accountResource(row));
-  });
-
   app.post(`${base}/payments`, async (request, reply) => {
     if (!authorized(request, reply)) return reply;
     const body = parse(paymentBody, request.body, reply);
@@ -390,20 +406,6 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
       .execute((tx) => createPayment(tx, body.data, app.deps.config.sandboxAchSettleMs));
     if ('error' in outcome) return unitError(reply, outcome.error, outcome.title, outcome.detail);
     return document(reply, 201, paymentResource(outcome.payment));
-  });
-
-  app.get(`${base}/payments/:id`, async (request, reply) => {
-    if (!authorized(request, reply)) return reply;
-    const { id: paymentId } = request.params as { id: string };
-    const row = id.safeParse(paymentId).success
-      ? await db
-          .selectFrom('sandbox_unit_payments')
-          .selectAll()
-          .where('id', '=', paymentId)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) return unitError(reply, 404, 'Not Found', `payment ${paymentId} not found`);
-    return document(reply, 200, paymentResource(row));
   });
 
   app.get(`${base}/payments`, async (request, reply) => {
@@ -445,12 +447,8 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
       );
     }
     const customerId = relationships.customer.data.id;
-    const customer = await db
-      .selectFrom('sandbox_unit_applications')
-      .select('customer_id')
-      .where('customer_id', '=', customerId)
-      .executeTakeFirst();
-    if (!customer) return unitError(reply, 404, 'Not Found', `customer ${customerId} not found`);
+    if (!(await customerExists(customerId)))
+      return unitError(reply, 404, 'Not Found', `customer ${customerId} not found`);
     const row = await db
       .insertInto('sandbox_unit_counterparties')
       .values({
@@ -489,14 +487,8 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
     if (scopes.some((scope) => !SCOPES.has(scope))) {
       return unitError(reply, 400, 'Bad Request', 'scope has an unknown scope');
     }
-    const customer = id.safeParse(customerId).success
-      ? await db
-          .selectFrom('sandbox_unit_applications')
-          .select('customer_id')
-          .where('customer_id', '=', customerId)
-          .executeTakeFirst()
-      : undefined;
-    if (!customer) return unitError(reply, 404, 'Not Found', `customer ${customerId} not found`);
+    if (!id.safeParse(customerId).success || !(await customerExists(customerId)))
+      return unitError(reply, 404, 'Not Found', `customer ${customerId} not found`);
     const expiresIn = body.data.attributes.expiresIn ?? MAX_TOKEN_SECONDS;
     const token = `v2.public.${randomBytes(32).toString('base64url')}`;
     await db
