@@ -436,7 +436,9 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
               key: row.idempotency_key,
               transferId: row.transfer_id,
             });
-          } catch {
+          } catch (error) {
+            // Only the partner's refusal ends a retry; anything else is thrown (the job retries).
+            if (!(error instanceof AppError && error.code === 'bank_payment_rejected')) throw error;
             payment = {
               id: '',
               type: 'bookPayment',

@@ -232,6 +232,56 @@ describe('book payments mirrored in the ledger', () => {
     expect(await balanceOf(app, beto)).toBe(0);
   });
 
+  it('keeps the transfer processing while the partner is unreachable, then the retry sends it once', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 5000), await verifiedUser(app, db)];
+    const anaBank = await openBankAccount(app, ana);
+    await openBankAccount(app, beto);
+    await fundAtPartner(app, anaBank.accountId, 5000);
+    // The same database and server, but a Unit base URL where nothing answers.
+    const cutOff = await buildTestApp(db, {
+      sandboxAchSettleMs: 300,
+      unit: { ...unitSettings(app), baseUrl: 'http://127.0.0.1:9/sandbox/unit' },
+    });
+    let transferId: string;
+    try {
+      const sent = await moneyPost(cutOff, ana, '/api/unit/payments/send', {
+        receiver: beto.email,
+        amount: 800,
+      });
+      expect(sent.statusCode).toBe(201);
+      expect(sent.json()).toMatchObject({ status: 'processing' });
+      transferId = sent.json().id;
+    } finally {
+      await cutOff.close();
+    }
+    const mirror = () =>
+      db
+        .selectFrom('unit_payments')
+        .selectAll()
+        .where('transfer_id', '=', transferId)
+        .executeTakeFirstOrThrow();
+    expect(await mirror()).toMatchObject({ unit_payment_id: null, attempts: 1 });
+    // Not due yet: nothing is sent.
+    await app.services.banking.retryPendingPayments();
+    expect((await mirror()).unit_payment_id).toBeNull();
+    await db
+      .updateTable('unit_payments')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('transfer_id', '=', transferId)
+      .execute();
+    await app.services.banking.retryPendingPayments();
+    expect(await mirror()).toMatchObject({ status: 'Sent', unit_payment_id: expect.any(String) });
+    expect(await transferStatus(transferId)).toBe('completed');
+    await app.services.banking.retryPendingPayments();
+    const atPartner = await db
+      .selectFrom('sandbox_unit_payments')
+      .select('amount')
+      .where('account_id', '=', anaBank.accountId)
+      .where('type', '=', 'bookPayment')
+      .execute();
+    expect(atPartner).toEqual([{ amount: 800 }]);
+  });
+
   it.each([
     [{ receiver: '+12125550100', amount: 0 }],
     [{ receiver: '+12125550100', amount: 12.5 }],
