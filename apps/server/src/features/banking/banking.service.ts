@@ -140,11 +140,13 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
       ? { userId: row.counterparty_user_id }
       : { role: 'funding_clearing' };
     const reason = payment.reason ?? payment.status;
+    // Owned by whoever the money leaves (the receiver of the original), so activity shows it as
+    // out for them and in for the original sender, as for any transfer between two people.
     const reversal = await ledger.post(tx, {
       kind: 'bank_transfer_reversal',
       status: 'completed',
-      userId: row.user_id,
-      counterpartyUserId: row.counterparty_user_id,
+      userId: row.counterparty_user_id ?? row.user_id,
+      counterpartyUserId: row.counterparty_user_id ? row.user_id : null,
       amountCents: amount,
       countsTowardLimits: false,
       relatedTransferId: row.transfer_id,

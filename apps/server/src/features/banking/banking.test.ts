@@ -364,8 +364,12 @@ describe('the partner’s payment webhook', () => {
       .where('related_transfer_id', '=', transferId)
       .execute();
     expect(reversals).toHaveLength(1);
-    const activity = (await get(ana, '/api/transactions')).json();
-    expect(JSON.stringify(activity)).toContain('bank_transfer_reversal');
+    const reversalOf = async (user: { token: string }) =>
+      (await get(user, '/api/transactions'))
+        .json()
+        .items.find((t: { kind: string }) => t.kind === 'bank_transfer_reversal');
+    expect(await reversalOf(ana)).toMatchObject({ direction: 'in', amountCents: 1502 });
+    expect(await reversalOf(beto)).toMatchObject({ direction: 'out', amountCents: 1502 });
   });
 });
 
