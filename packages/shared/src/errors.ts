@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'bank_account_required',
   'bank_account_exists',
   'bank_application_denied',
+  'bank_address_required',
   'bank_payment_rejected',
   'recipient_bank_account_required',
   'banking_partner_unavailable',

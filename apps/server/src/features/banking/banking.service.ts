@@ -224,7 +224,7 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
       const address = unitAddress(person.address, person.zipCode);
       if (!address.street || !address.city || !address.state || !address.postalCode) {
         throw new AppError(
-          'validation_failed',
+          'bank_address_required',
           422,
           'Add your street address (street, city, state and ZIP code) to your profile first.',
           { field: 'address' },

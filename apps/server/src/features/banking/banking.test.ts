@@ -105,6 +105,14 @@ describe('opening the bank account at the partner', () => {
       message: 'Failed to create banking account',
     });
     expect((await get(denied, '/api/unit/accounts/me')).statusCode).toBe(404);
+    const noStreet = await verifiedUser(app, db);
+    await db.updateTable('users').set({ address: null }).where('id', '=', noStreet.id).execute();
+    const noAddress = await moneyPost(app, noStreet, '/api/unit/accounts/create', {});
+    expect(noAddress.statusCode).toBe(422);
+    expect(noAddress.json().error).toMatchObject({
+      code: 'bank_address_required',
+      details: { field: 'address' },
+    });
   });
 });
 
