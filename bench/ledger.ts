@@ -2,8 +2,11 @@
 // durability), autocannon at 32 connections for BENCH_SECONDS each: authenticated balance reads,
 // then P2P transfers across BENCH_WALLETS funded wallets (real sessions, one Idempotency-Key per
 // request), then a hot-wallet run (every transfer from one of 10 wallets that already have 10,000
-// transfers this month). Writes transfers/s as a ratio of the read rate, latency, errors, the
-// invariant check after each run, and the cost of each statement of a send (auto_explain).
+// transfers this month), then `ledger_post` and `transfer_send` alone over raw SQL. Writes
+// transfers/s as a ratio of the read rate, latency, the CPU each operation cost the server and
+// PostgreSQL, errors, the invariant check after each run, and the cost of each statement of a
+// send (auto_explain). BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the
+// server.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
@@ -144,28 +147,47 @@ async function seedHotHistory(client: pg.Client, hot: Wallet[], sink: Wallet) {
     );
   }
   await client.query('drop table seed');
-  await client.query('analyze');
+  // Vacuumed now, so that autovacuum does not take its turn during a measured run.
+  await client.query('vacuum analyze');
 }
 
-/** The statements of one P2P send, each with its time and buffers (see explain.ts). */
+const LIMITS = JSON.stringify({ perTransaction: 99_900, daily: 250_000, monthly: 1_000_000 });
+/** `transfer_send`'s four slots; the bench's answer ('{}') holds none of them. */
+const SLOTS = ['"id"', '"userId"', '"name"', '"username"'];
+
+/** The send's one statement (`transfer_send`) alone: what the server asks after the session. */
+function transferSendCall(from: Wallet, to: Wallet): [string, unknown[]] {
+  return [
+    `select status_code from transfer_send($1, $2, $3, $4, 'MX', 1, null, null, $5::jsonb, now(),
+       $6::jsonb, 201, '{}', $7::text[])`,
+    [
+      from.id,
+      randomUUID(),
+      randomBytes(32),
+      to.phone,
+      JSON.stringify({ recipientPhone: to.phone, recipientCountry: 'MX' }),
+      LIMITS,
+      SLOTS,
+    ],
+  ];
+}
+
+/**
+ * The statements of one P2P send as the server makes them, each with its time and buffers (see
+ * explain.ts): the session check, then `transfer_send` (migration 0011) with what it runs inside.
+ */
 async function explainSend(client: pg.Client, from: Wallet, to: Wallet) {
   const tokenHash = createHash('sha256').update(from.token).digest();
-  const session = await explainCall(
-    client,
-    `select s.user_id, u.kyc_status from sessions s join users u on u.id = s.user_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
-       and s.last_used_at > now() - make_interval(mins => 30)`,
-    [tokenHash],
-  );
-  const recipient = await explainCall(
-    client,
-    'select * from users where phone = $1 and phone_verified = $2',
-    [to.phone, true],
-  );
-  const post = await explainCall(
-    client,
-    `select * from ledger_post('p2p', 'completed', $1, $2, 1, 0, true, null, $3::jsonb, null, now(),
-       $4::jsonb, $5::jsonb)`,
+  const session = await explainCall(client, 'select * from session_touch($1, 30)', [tokenHash]);
+  const send = await explainCall(client, ...transferSendCall(from, to));
+  return [...session, ...send];
+}
+
+/** `ledger_post` alone, as the issue measured it: no HTTP, no session, no idempotency. */
+function ledgerPostCall(from: Wallet, to: Wallet): [string, unknown[]] {
+  return [
+    `select id from ledger_post('p2p', 'completed', $1, $2, 1, 0, true, null, $3::jsonb,
+       null, now(), $4::jsonb, $5::jsonb)`,
     [
       from.id,
       to.id,
@@ -174,43 +196,32 @@ async function explainSend(client: pg.Client, from: Wallet, to: Wallet) {
         { user_id: from.id, amount: -1 },
         { user_id: to.id, amount: 1 },
       ]),
-      JSON.stringify({ perTransaction: 99900, daily: 250000, monthly: 1000000 }),
+      LIMITS,
     ],
-  );
-  return [...session, ...recipient, ...post];
+  ];
 }
 
 /**
- * `ledger_post` alone, as the issue measured it: CONNECTIONS clients, each calling the function
- * in its own transaction between random wallets for SECONDS. No HTTP, no session, no idempotency.
+ * One statement at a time on each of CONNECTIONS clients for SECONDS, between random wallets,
+ * each its own transaction.
  */
-async function rawLedgerPost(dataDir: string, wallets: Wallet[]): Promise<RunResult> {
+async function rawStatement(
+  dataDir: string,
+  wallets: Wallet[],
+  statement: (from: Wallet, to: Wallet) => [string, unknown[]],
+): Promise<RunResult> {
   const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => connect(dataDir)));
   const latencies: number[] = [];
   let errors = 0;
   const end = Date.now() + SECONDS * 1000;
-  const limits = JSON.stringify({ perTransaction: 99_900, daily: 250_000, monthly: 1_000_000 });
   try {
     await Promise.all(
       clients.map(async (client) => {
         while (Date.now() < end) {
-          const [from, to] = pair(wallets, wallets);
+          const [text, values] = statement(...pair(wallets, wallets));
           const started = performance.now();
           try {
-            await client.query(
-              `select id from ledger_post('p2p', 'completed', $1, $2, 1, 0, true, null, $3::jsonb,
-                 null, now(), $4::jsonb, $5::jsonb)`,
-              [
-                from.id,
-                to.id,
-                JSON.stringify({ recipientPhone: to.phone, recipientCountry: 'MX' }),
-                JSON.stringify([
-                  { user_id: from.id, amount: -1 },
-                  { user_id: to.id, amount: 1 },
-                ]),
-                limits,
-              ],
-            );
+            await client.query(text, values);
             latencies.push(performance.now() - started);
           } catch {
             errors += 1;
@@ -226,7 +237,59 @@ async function rawLedgerPost(dataDir: string, wallets: Wallet[]): Promise<RunRes
   return { perSecond: Math.round(latencies.length / SECONDS), p50: at(0.5), p99: at(0.99), errors };
 }
 
-type RunResult = { perSecond: number; p50: number; p99: number; errors: number };
+type RunResult = {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU milliseconds per operation of the server process and of all of PostgreSQL's. */
+  cpu?: { server: number; postgres: number };
+};
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time (ms) used so far by the server process and by the postmaster and its children. */
+function cpuNow(dataDir: string): { server: number; postgres: number } {
+  const ticks = (pid: string) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime, stime, and cutime + cstime: the children it has reaped (backends that ended).
+      const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as number[];
+      return {
+        ppid: fields[1],
+        used: ((utime ?? 0) + (stime ?? 0)) * TICK_MS,
+        reaped: ((cutime ?? 0) + (cstime ?? 0)) * TICK_MS,
+      };
+    } catch {
+      return { ppid: '', used: 0, reaped: 0 };
+    }
+  };
+  const server = fs.readFileSync(`${dataDir}/pago.pid`, 'utf8').trim();
+  const postmaster = fs.readFileSync(`${dataDir}/pg/postmaster.pid`, 'utf8').split('\n')[0] ?? '';
+  const main = ticks(postmaster);
+  let postgres = main.used + main.reaped;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    const t = ticks(pid);
+    if (t.ppid === postmaster) postgres += t.used;
+  }
+  return { server: ticks(server).used, postgres };
+}
+
+/** `run`, with the CPU it cost the server and PostgreSQL per operation. */
+async function withCpu(dataDir: string, run: () => Promise<RunResult>): Promise<RunResult> {
+  const before = cpuNow(dataDir);
+  const result = await run();
+  const after = cpuNow(dataDir);
+  const ops = Math.max(1, result.perSecond * SECONDS);
+  return {
+    ...result,
+    cpu: {
+      server: (after.server - before.server) / ops,
+      postgres: (after.postgres - before.postgres) / ops,
+    },
+  };
+}
 
 async function load(
   options: autocannon.Options,
@@ -300,32 +363,39 @@ async function main() {
       hot: await explainSend(client, hot[0] as Wallet, others[3] as Wallet),
     };
     console.log(`Balance reads: ${CONNECTIONS} connections, ${SECONDS} s…`);
-    const read = await reads(server.baseUrl, wallets);
+    const read = await withCpu(dataDir, () => reads(server.baseUrl, wallets));
     console.log(`Spread run…`);
-    const spread = await transfers(server.baseUrl, others, wallets);
+    const spread = await withCpu(dataDir, () => transfers(server.baseUrl, others, wallets));
     const afterSpread = await invariants(dataDir);
     console.log(`Hot-wallet run…`);
-    const hotRun = await transfers(server.baseUrl, hot, wallets);
+    const hotRun = await withCpu(dataDir, () => transfers(server.baseUrl, hot, wallets));
     const afterHot = await invariants(dataDir);
     console.log(`ledger_post alone, raw SQL…`);
-    const raw = await rawLedgerPost(dataDir, others);
+    const raw = await withCpu(dataDir, () => rawStatement(dataDir, others, ledgerPostCall));
     const afterRaw = await invariants(dataDir);
+    console.log(`transfer_send alone, raw SQL…`);
+    const rawSend = await withCpu(dataDir, () => rawStatement(dataDir, others, transferSendCall));
+    const afterRawSend = await invariants(dataDir);
 
     const met = (ok: boolean) => (ok ? 'met' : '**not met**');
     const ratio = (r: RunResult) => r.perSecond / Math.max(1, read.perSecond);
+    const cpu = (r: RunResult) =>
+      r.cpu ? `${r.cpu.server.toFixed(2)} / ${r.cpu.postgres.toFixed(2)} ms` : '—';
+    const rawRow = (name: string, r: RunResult, inv: Awaited<ReturnType<typeof invariants>>) =>
+      `| ${name} (raw SQL, ${CONNECTIONS} clients, no HTTP) | ${r.perSecond} | ${ratio(r).toFixed(2)}× | ${r.p50} ms | ${r.p99} ms | ${cpu(r)} | ${r.errors} | ${inv.unbalanced}/${inv.drifted}/${inv.negative} | — |`;
     const row = (
       name: string,
       r: RunResult,
       inv: Awaited<ReturnType<typeof invariants>>,
       target: number,
     ) =>
-      `| ${name} | ${r.perSecond} | **${ratio(r).toFixed(2)}×** | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${inv.unbalanced}/${inv.drifted}/${inv.negative} | ≥ ${target}× reads, p99 ≤ ${TARGET_P99_MS} ms, 0 errors: ${met(ratio(r) >= target && r.p99 <= TARGET_P99_MS && r.errors === 0 && inv.unbalanced + inv.drifted + inv.negative === 0)} |`;
+      `| ${name} | ${r.perSecond} | **${ratio(r).toFixed(2)}×** | ${r.p50} ms | ${r.p99} ms | ${cpu(r)} | ${r.errors} | ${inv.unbalanced}/${inv.drifted}/${inv.negative} | ≥ ${target}× reads, p99 ≤ ${TARGET_P99_MS} ms, 0 errors: ${met(ratio(r) >= target && r.p99 <= TARGET_P99_MS && r.errors === 0 && inv.unbalanced + inv.drifted + inv.negative === 0)} |`;
     const lines = [
       `Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores, server, PostgreSQL and load generator sharing them): ${CONNECTIONS} connections, ${SECONDS} s per run, ${WALLETS.toLocaleString('en-US')} funded wallets, embedded PostgreSQL with default durability (synchronous_commit on, fsync on). Transfers are \`POST /api/transactions/send\` (P2P, $0.01, a new Idempotency-Key each); the yardstick is an authenticated \`GET /api/wallet/balance\` on the same server in the same run. Invariants after seeding: ${seeded.unbalanced}/${seeded.drifted}/${seeded.negative}.`,
       '',
-      '| run | per second | ÷ reads | p50 | p99 | errors | invariants (unbalanced/drifted/negative) | target |',
-      '|---|---|---|---|---|---|---|---|',
-      `| balance reads | ${read.perSecond} | 1× | ${read.p50} ms | ${read.p99} ms | ${read.errors} | — | — |`,
+      '| run | per second | ÷ reads | p50 | p99 | CPU per op (server / PostgreSQL) | errors | invariants (unbalanced/drifted/negative) | target |',
+      '|---|---|---|---|---|---|---|---|---|',
+      `| balance reads | ${read.perSecond} | 1× | ${read.p50} ms | ${read.p99} ms | ${cpu(read)} | ${read.errors} | — | — |`,
       row(
         `P2P, random sender of ${others.length.toLocaleString('en-US')}`,
         spread,
@@ -338,7 +408,8 @@ async function main() {
         afterHot,
         TARGET_RATIO.hot,
       ),
-      `| \`ledger_post\` alone (raw SQL, ${CONNECTIONS} clients, no HTTP) | ${raw.perSecond} | ${ratio(raw).toFixed(2)}× | ${raw.p50} ms | ${raw.p99} ms | ${raw.errors} | ${afterRaw.unbalanced}/${afterRaw.drifted}/${afterRaw.negative} | — |`,
+      rawRow('`ledger_post` alone', raw, afterRaw),
+      rawRow('`transfer_send` alone, the send after its session check', rawSend, afterRawSend),
       '',
       costTable(
         'One P2P send, statement by statement (`auto_explain`, ANALYZE + BUFFERS, warm plan cache), ordinary sender:',

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { usePageTitle } from '@/lib/page-title';
 
 export function NotFoundPage() {
@@ -10,12 +10,12 @@ export function NotFoundPage() {
   usePageTitle(t('notFound.title'));
   return (
     <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
-      <Typography variant="h3" component="h1" gutterBottom>
-        {t('notFound.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
-        {t('notFound.body')}
-      </Typography>
+      <TitleAndIntro
+        title={t('notFound.title')}
+        intro={t('notFound.body')}
+        variant="h3"
+        introGap={4}
+      />
       <Button component={RouterLink} to="/" variant="contained">
         {t('notFound.home')}
       </Button>

@@ -35,7 +35,7 @@ export function RequireAuth({ requireVerification = false }: { requireVerificati
 function RequireVerifiedIdentity() {
   // Its texts come with the account pages' namespace, not the first load (the layout's Suspense
   // shows Loading... meanwhile).
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('accounts');
   const { pathname } = useLocation();
   const status = useVerificationStatus();
 

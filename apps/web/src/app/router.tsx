@@ -23,33 +23,28 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 }
 
 // The landing page ships with the shell (it is the first page most people see, and a lazy chunk
-// would add a round trip before it paints); every other page is its own chunk.
+// would add a round trip before it paints); every other page is its own chunk. Pages that compose
+// several features live in ./routes; a feature's own pages in its routes/ folder.
 const BillPayPage = lazyPage(() => import('@/features/billpay/routes/billpay-page'));
-const MoneyMoverPage = lazyPage(() => import('@/features/moneymover/routes/moneymover-page'));
+const MoneyMoverPage = lazyPage(() => import('./routes/moneymover-page'));
 const TermsPage = lazyPage(() => import('@/features/legal/routes/terms-page'));
 const PrivacyPage = lazyPage(() => import('@/features/legal/routes/privacy-page'));
 const FeesPage = lazyPage(() => import('@/features/fees/routes/fees-page'));
-const LoginPage = lazyPage(() => import('@/features/auth/routes/login-page'));
-const SignupPage = lazyPage(() => import('@/features/auth/routes/signup-page'));
-const VerifyPage = lazyPage(() => import('@/features/auth/routes/verify-page'));
-const ForgotPasswordPage = lazyPage(() => import('@/features/auth/routes/forgot-password-page'));
-const CallbackPage = lazyPage(() => import('@/features/auth/routes/callback-page'));
-// The dashboard shows the wallet feature's panel; the shell composes the two features.
-const DashboardPage = lazyPage(() =>
-  Promise.all([
-    import('@/features/dashboard/routes/dashboard-page'),
-    import('@/features/wallet/components/wallet-panel'),
-  ]).then(([dashboard, wallet]) => ({
-    default: () => <dashboard.default walletSection={<wallet.WalletPanel />} />,
-  })),
+const LoginPage = lazyPage(() => import('@/features/accounts/routes/login-page'));
+const SignupPage = lazyPage(() => import('@/features/accounts/routes/signup-page'));
+const VerifyPage = lazyPage(() => import('@/features/accounts/routes/verify-page'));
+const ForgotPasswordPage = lazyPage(
+  () => import('@/features/accounts/routes/forgot-password-page'),
 );
+const CallbackPage = lazyPage(() => import('@/features/accounts/routes/callback-page'));
+const DashboardPage = lazyPage(() => import('./routes/dashboard-page'));
 const OnboardingVerifyPage = lazyPage(
   () => import('@/features/identity/routes/onboarding-verify-page'),
 );
 const IdentityVerificationPage = lazyPage(
   () => import('@/features/identity/routes/identity-verification-page'),
 );
-const FindUserPage = lazyPage(() => import('@/features/find-user/routes/find-user-page'));
+const FindUserPage = lazyPage(() => import('@/features/accounts/routes/find-user-page'));
 
 export const appRoutes: RouteObject[] = [
   {

@@ -1,5 +1,7 @@
 import { cents, formatUsd, type Locale } from '@pago/shared/money';
-import type { ApiError } from './api-client';
+import type { TFunction } from 'i18next';
+import { ApiError } from './api-client';
+import { errorText } from './error-text';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
@@ -37,4 +39,49 @@ export function amountRefusalText(
     default:
       return null;
   }
+}
+
+export type Feedback = {
+  severity: 'success' | 'error' | 'info';
+  text: string;
+  /** The server wants identity verification first: the message links to it. */
+  identity?: boolean;
+};
+
+/**
+ * What to tell the person about a failed money call, in their language: limits with the room
+ * left, insufficient funds with the balance, the `errors` namespace's sentence for other codes (`overrides`
+ * first, for a screen's own wording), else the screen's `fallbackKey`. Never the server's English.
+ */
+export function moneyErrorFeedback(
+  t: TFunction,
+  failure: unknown,
+  fallbackKey: string,
+  locale: Locale,
+  overrides: Record<string, string> = {},
+): Feedback {
+  const text = (key: string): Feedback => ({ severity: 'error', text: t(key) });
+  if (!(failure instanceof ApiError)) return text(fallbackKey);
+  const override = overrides[failure.code];
+  if (override) return text(override);
+  if (failure.code === 'identity_not_verified') {
+    return { ...text('errors:identity_not_verified'), identity: true };
+  }
+  if (failure.code === 'request_limit_reached') {
+    const { limit, max } = (failure.details ?? {}) as { limit?: unknown; max?: unknown };
+    if ((limit === 'pending' || limit === 'daily') && typeof max === 'number') {
+      return { severity: 'error', text: t(`errors:request_limit_reached.${limit}`, { max }) };
+    }
+  }
+  if (failure.code === 'feature_unavailable_in_live_mode') {
+    const { feature } = (failure.details ?? {}) as { feature?: unknown };
+    if (feature === 'remittances' || feature === 'billPay' || feature === 'bankAccount') {
+      return { severity: 'error', text: t(`common:liveMode.${feature}`) };
+    }
+  }
+  const refusal = amountRefusalText(t, 'errors:', failure, locale);
+  if (refusal) return { severity: 'error', text: refusal };
+  // A refusal is explained; no answer or a crash gets the screen's own "try again".
+  const known = failure.status >= 400 && failure.status < 500 ? errorText(t, failure) : null;
+  return known ? { severity: 'error', text: known } : text(fallbackKey);
 }

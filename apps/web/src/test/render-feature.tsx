@@ -16,7 +16,7 @@ const translations = import.meta.glob<Record<string, unknown>>('../locales/*/*.j
   import: 'default',
 });
 
-function resources(namespace: string) {
+function resources(namespaces: string[]) {
   return Object.fromEntries(
     LANGUAGES.map((language) => {
       const file = (name: string) => {
@@ -26,7 +26,7 @@ function resources(namespace: string) {
       };
       return [
         language,
-        { common: file('common'), errors: file('errors'), [namespace]: file(namespace) },
+        Object.fromEntries(['common', 'errors', ...namespaces].map((name) => [name, file(name)])),
       ];
     }),
   );
@@ -41,19 +41,20 @@ export type RenderFeatureOptions = {
 
 /**
  * A render function for one feature's screens, outside the app shell: the real theme, the
- * `common` and `namespace` translations (the default namespace), a fresh query cache and a
- * router at `path`. `defaults` apply to every call unless the call says otherwise.
+ * `common` and `namespace` translations (the first is the default namespace), a fresh query cache
+ * and a router at `path`. `defaults` apply to every call unless the call says otherwise.
  */
-export function featureRenderer(namespace: string, defaults: RenderFeatureOptions = {}) {
+export function featureRenderer(namespace: string | string[], defaults: RenderFeatureOptions = {}) {
+  const namespaces = typeof namespace === 'string' ? [namespace] : namespace;
   return async (ui: ReactElement, options: RenderFeatureOptions = {}) => {
     const { language = 'es', user, path = '/' } = { ...defaults, ...options };
     const i18n = i18next.createInstance();
     await i18n.use(initReactI18next).init({
       lng: language,
       fallbackLng: false,
-      ns: ['common', 'errors', namespace],
-      defaultNS: namespace,
-      resources: resources(namespace),
+      ns: ['common', 'errors', ...namespaces],
+      defaultNS: namespaces[0],
+      resources: resources(namespaces),
       interpolation: { escapeValue: false },
       initAsync: false,
     });

@@ -9,6 +9,7 @@ import * as signinTrust from './0007-signin-trust';
 import * as identityTrust from './0008-identity-trust';
 import * as ledgerGuards from './0009-ledger-guards';
 import * as transferSpeed from './0010-transfer-speed';
+import * as sendInOneCall from './0011-send-in-one-call';
 import * as unitBanking from './0014-unit-banking';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0008-identity-trust': identityTrust,
   '0009-ledger-guards': ledgerGuards,
   '0010-transfer-speed': transferSpeed,
+  '0011-send-in-one-call': sendInOneCall,
   '0014-unit-banking': unitBanking,
 };

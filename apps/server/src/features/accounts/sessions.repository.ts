@@ -23,37 +23,15 @@ export async function insertSession(
  * expiry is exact to within that minute.
  */
 export async function touchSession(db: Database, tokenHash: Buffer, idleMinutes: number) {
-  return db
-    .with('live', (qb) =>
-      qb
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'sessions.user_id',
-          sql<boolean>`sessions.last_used_at < now() - interval '1 minute'`.as('stale'),
-          'users.kyc_status',
-          'users.persona_status',
-          'users.plaid_identity_status',
-        ])
-        .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', sql<Date>`now()`)
-        .where(
-          'sessions.last_used_at',
-          '>',
-          sql<Date>`now() - make_interval(mins => ${idleMinutes})`,
-        ),
-    )
-    .with('touched', (qb) =>
-      qb
-        .updateTable('sessions')
-        .set({ last_used_at: sql<Date>`now()` })
-        .where('token_hash', '=', tokenHash)
-        .where(sql<boolean>`exists (select 1 from live where stale)`),
-    )
-    .selectFrom('live')
-    .select(['user_id', 'kyc_status', 'persona_status', 'plaid_identity_status'])
-    .executeTakeFirst();
+  // A function (`session_touch`, migration 0011), so that its plan is cached per connection:
+  // planning the statement at every request cost more than running it.
+  const result = await sql<{
+    user_id: string;
+    kyc_status: string | null;
+    persona_status: string | null;
+    plaid_identity_status: string | null;
+  }>`select * from session_touch(${tokenHash}, ${idleMinutes})`.execute(db);
+  return result.rows[0];
 }
 
 export async function revokeSession(db: Database, tokenHash: Buffer): Promise<void> {

@@ -1,14 +1,23 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
-/** Claims (user, key); undefined when the row exists already (a replay, or a concurrent twin). */
+/**
+ * Claims (user, key), with its answer when it is already known (else a reservation the same
+ * transaction completes); undefined when the row exists already (a replay, or a concurrent twin).
+ */
 export async function insertKey(
   tx: Database,
-  row: { userId: string; key: string; requestHash: Buffer },
+  row: {
+    userId: string;
+    key: string;
+    requestHash: Buffer;
+    stored?: { statusCode: number; body: string };
+  },
 ) {
   const inserted = await sql<{ key: string }>`
     insert into idempotency_keys (user_id, key, request_hash, status_code, response)
-    values (${row.userId}, ${row.key}, ${row.requestHash}, 0, '')
+    values (${row.userId}, ${row.key}, ${row.requestHash}, ${row.stored?.statusCode ?? 0},
+      ${row.stored?.body ?? ''})
     on conflict do nothing returning key`.execute(tx);
   return inserted.rows[0];
 }

@@ -26,6 +26,35 @@ export function idempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
+/** What a request is, for telling a replay from another request under the same key. */
+export function requestHash(request: unknown): Buffer {
+  return createHash('sha256').update(JSON.stringify(request)).digest();
+}
+
+function keyReused(): AppError {
+  return new AppError(
+    'idempotency_key_reused',
+    409,
+    'This Idempotency-Key was already used for a different request.',
+  );
+}
+
+/** The stored answer under (user, key), or 409 when the key was used for another request. */
+async function replay(db: Database, userId: string, key: string, hash: Buffer) {
+  const stored = await getStoredResponse(db, userId, key);
+  if (!stored.request_hash.equals(hash)) throw keyReused();
+  return { statusCode: stored.status_code, body: stored.response };
+}
+
+/** A refusal (4xx) as the answer to store; anything else (a crash) is thrown on, storing nothing. */
+function refusalOf(error: unknown): StoredResponse {
+  if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+  return {
+    statusCode: error.statusCode,
+    body: JSON.stringify(errorBody(error.code, error.message, error.details)),
+  };
+}
+
 /**
  * Runs a money operation once per (user, key). The key row is inserted first in the same
  * transaction: a concurrent request with the same key waits on it, then replays the stored
@@ -37,19 +66,11 @@ export async function runIdempotent(
   scope: { userId: string; key: string; request: unknown },
   work: (tx: Database) => Promise<{ statusCode: number; body: unknown }>,
 ): Promise<StoredResponse> {
-  const requestHash = createHash('sha256').update(JSON.stringify(scope.request)).digest();
+  const hash = requestHash(scope.request);
   return db.transaction().execute(async (tx) => {
     const { userId, key } = scope;
-    if (!(await insertKey(tx, { userId, key, requestHash }))) {
-      const stored = await getStoredResponse(tx, userId, key);
-      if (!stored.request_hash.equals(requestHash)) {
-        throw new AppError(
-          'idempotency_key_reused',
-          409,
-          'This Idempotency-Key was already used for a different request.',
-        );
-      }
-      return { statusCode: stored.status_code, body: stored.response };
+    if (!(await insertKey(tx, { userId, key, requestHash: hash }))) {
+      return replay(tx, userId, key, hash);
     }
 
     await markMoneyWork(tx);
@@ -58,14 +79,37 @@ export async function runIdempotent(
       const done = await work(tx);
       result = { statusCode: done.statusCode, body: JSON.stringify(done.body) };
     } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      result = refusalOf(error);
       await undoMoneyWork(tx);
-      result = {
-        statusCode: error.statusCode,
-        body: JSON.stringify(errorBody(error.code, error.message, error.details)),
-      };
     }
     await storeResponse(tx, userId, key, result);
     return result;
   });
+}
+
+/**
+ * Runs a money operation that is one database statement, hence its own transaction, which
+ * reserves the key, does the work and stores its answer (`transfer_send`, migration 0011); a
+ * concurrent request with the same key waits on that reservation and then replays. `call`
+ * answers with what is stored under the key (first run or replay), or null when it cannot do
+ * this request in one statement (the caller then runs `runIdempotent`). A refusal raised inside
+ * rolled everything back, the reservation included; it is stored here by a second statement,
+ * unless a concurrent twin stored an answer first, which is then the answer. SQLSTATE P2005 is
+ * the statement finding the key used by another request.
+ */
+export async function runInOneStatement(
+  db: Database,
+  scope: { userId: string; key: string; request: unknown },
+  call: (requestHash: Buffer) => Promise<StoredResponse | null>,
+): Promise<StoredResponse | null> {
+  const { userId, key } = scope;
+  const hash = requestHash(scope.request);
+  try {
+    return await call(hash);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'P2005') throw keyReused();
+    const refused = refusalOf(error);
+    if (await insertKey(db, { userId, key, requestHash: hash, stored: refused })) return refused;
+    return replay(db, userId, key, hash);
+  }
 }

@@ -3,7 +3,12 @@ import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
 import { bearerAuth, errorResponses, idempotencyHeaders } from '../../lib/openapi';
 import { currentUser, requireUser, requireVerifiedIdentity } from '../accounts/require-user';
-import { idempotencyKey, runIdempotent } from './idempotency.service';
+import {
+  idempotencyKey,
+  runIdempotent,
+  runInOneStatement,
+  type StoredResponse,
+} from './idempotency.service';
 
 const noParams = z.strictObject({});
 
@@ -27,6 +32,20 @@ type MoneyHandler<Body, Params> = (input: {
 }) => Promise<{ statusCode: number; body: unknown }>;
 
 /**
+ * The same POST as one database statement (see `runInOneStatement`): what is stored under the
+ * key, or null to run the handler in a transaction instead. `render` holds an answer to the
+ * contract and serializes it as it will be stored.
+ */
+type OneStatementHandler<Body, Params> = (input: {
+  userId: string;
+  body: Body;
+  params: Params;
+  key: string;
+  requestHash: Buffer;
+  render: (answer: unknown) => string;
+}) => Promise<StoredResponse | null>;
+
+/**
  * A POST that moves money: signed in, identity verified, body validated by its declared schema,
  * then run once per Idempotency-Key inside one transaction; replays get the first response, byte
  * for byte.
@@ -36,7 +55,10 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
   path: string,
   contract: MoneyContract<Body, Params>,
   handler: MoneyHandler<z.output<Body>, z.output<Params>>,
-  options: { requireVerified?: boolean } = {},
+  options: {
+    requireVerified?: boolean;
+    oneStatement?: OneStatementHandler<z.output<Body>, z.output<Params>>;
+  } = {},
 ): void {
   const { accounts } = app.services;
   // Before the schema's validation, as before: who you are is checked ahead of what you sent.
@@ -49,6 +71,15 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
   ];
   if (options.requireVerified !== false) preValidation.push(requireVerifiedIdentity());
   const params = contract.params ?? noParams;
+  // Held to its declared answer here, as Fastify's serializer does for other routes; a mismatch
+  // is our fault (500, nothing stored), never a stored answer.
+  const checked = (answer: unknown) => {
+    const result = contract.response.schema.safeParse(answer);
+    if (!result.success) {
+      throw new Error(`The answer of POST ${path} breaks its contract: ${result.error.message}`);
+    }
+    return result.data;
+  };
   app.post(
     path,
     {
@@ -68,26 +99,28 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
       const key = idempotencyKey(request);
       const body = request.body as z.output<Body>;
       const routeParams = request.params as z.output<Params>;
-      const stored = await runIdempotent(
-        app.deps.db,
-        {
-          userId,
-          key,
-          request: { path: request.routeOptions.url, params: routeParams ?? {}, body },
-        },
-        async (tx) => {
+      const scope = {
+        userId,
+        key,
+        request: { path: request.routeOptions.url, params: routeParams ?? {}, body },
+      };
+      const { oneStatement } = options;
+      const stored =
+        (oneStatement &&
+          (await runInOneStatement(app.deps.db, scope, (requestHash) =>
+            oneStatement({
+              userId,
+              body,
+              params: routeParams,
+              key,
+              requestHash,
+              render: (answer) => JSON.stringify(checked(answer)),
+            }),
+          ))) ||
+        (await runIdempotent(app.deps.db, scope, async (tx) => {
           const done = await handler({ userId, body, params: routeParams, tx, key });
-          // Held to its declared answer here, as Fastify's serializer does for other routes;
-          // a mismatch is our fault (500, nothing stored), never a stored answer.
-          const checked = contract.response.schema.safeParse(done.body);
-          if (!checked.success) {
-            throw new Error(
-              `The answer of POST ${path} breaks its contract: ${checked.error.message}`,
-            );
-          }
-          return { statusCode: done.statusCode, body: checked.data };
-        },
-      );
+          return { statusCode: done.statusCode, body: checked(done.body) };
+        }));
       // The stored answer is already JSON (a replay is byte for byte), so Fastify sends this
       // string as it is, without serializing it again.
       return reply

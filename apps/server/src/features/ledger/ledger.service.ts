@@ -84,29 +84,6 @@ export function createLedger({
   clock?: () => Date;
   partyNames: PartyNames;
 }) {
-  /** The ledger function's refusals (SQLSTATE P2001, P2002) as the API's errors. */
-  function refusal(error: unknown): AppError | null {
-    const e = error as { code?: string; detail?: string };
-    if (e.code !== 'P2001' && e.code !== 'P2002') return null;
-    const detail = JSON.parse(e.detail ?? '{}') as {
-      balanceCents?: number;
-      limit?: string;
-      used?: number;
-    };
-    if (e.code === 'P2001') {
-      const balanceCents = cents(Number(detail.balanceCents ?? 0));
-      return new AppError(
-        'insufficient_funds',
-        422,
-        `Insufficient funds. Your balance is ${usd(balanceCents)}.`,
-        {
-          balanceCents,
-        },
-      );
-    }
-    return limitRefusal(detail.limit ?? 'daily', Number(detail.used ?? 0));
-  }
-
   async function limits(db: Database, userId: string): Promise<Limits> {
     const used = await usedLimits(db, userId, clock());
     const { perTransaction, daily, monthly } = TRANSFER_LIMITS;
@@ -170,7 +147,7 @@ export function createLedger({
           limits: TRANSFER_LIMITS,
         });
       } catch (error) {
-        throw refusal(error) ?? brokenLegs(error) ?? error;
+        throw ledgerError(error);
       }
     },
 
@@ -195,6 +172,37 @@ export function createLedger({
       }
     },
   };
+}
+
+/** The ledger function's refusals (SQLSTATE P2001, P2002) as the API's errors. */
+function refusal(error: unknown): AppError | null {
+  const e = error as { code?: string; detail?: string };
+  if (e.code !== 'P2001' && e.code !== 'P2002') return null;
+  const detail = JSON.parse(e.detail ?? '{}') as {
+    balanceCents?: number;
+    limit?: string;
+    used?: number;
+  };
+  if (e.code === 'P2001') {
+    const balanceCents = cents(Number(detail.balanceCents ?? 0));
+    return new AppError(
+      'insufficient_funds',
+      422,
+      `Insufficient funds. Your balance is ${usd(balanceCents)}.`,
+      {
+        balanceCents,
+      },
+    );
+  }
+  return limitRefusal(detail.limit ?? 'daily', Number(detail.used ?? 0));
+}
+
+/**
+ * What `ledger_post` raised, as the caller should throw it: a refusal (P2001, P2002) as the API's
+ * error, broken legs (P2003) as a `LedgerInvariantError`, anything else as it was.
+ */
+export function ledgerError(error: unknown): unknown {
+  return refusal(error) ?? brokenLegs(error) ?? error;
 }
 
 /**

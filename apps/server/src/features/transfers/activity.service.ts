@@ -15,11 +15,48 @@ import { isUuid } from '../../lib/ids';
 import type { Accounts, Party } from '../accounts/accounts.service';
 import { findTransferOf, listTransfersOf, statusHistory } from './transfers.repository';
 
-type TransferRow = Selectable<LedgerTransfersTable>;
+export type TransferRow = Selectable<LedgerTransfersTable>;
 type Deps = { db: Database; accounts: Accounts };
 
 /** Kinds in which the owner receives money rather than sends it. */
 const INCOMING_FOR_OWNER = new Set<TransferKind>(['deposit', 'remittance_refund']);
+
+/**
+ * One transfer as `viewerId` sees it, from its row and the people on it (`parties`, by user id):
+ * the one place a transfer's answer is shaped, for lists, receipts and a send's answer alike.
+ */
+export function transferView(
+  row: TransferRow,
+  viewerId: string,
+  parties: Map<string, Party>,
+): Transfer {
+  const isOwner = row.user_id === viewerId;
+  const other = isOwner ? row.counterparty_user_id : row.user_id;
+  const { partyNames, ...meta } = row.metadata;
+  const party: Party | undefined = other ? parties.get(other) : undefined;
+  // The name as it was when the money moved (older transfers have no snapshot).
+  const name = partyNames?.[isOwner ? 'counterparty' : 'owner'] || party?.name;
+  const counterparty = party
+    ? { userId: party.userId, name: name ?? '', username: party.username, phone: party.phone }
+    : 'recipientPhone' in meta
+      ? { userId: null, name: meta.recipientPhone, username: null, phone: meta.recipientPhone }
+      : 'billerName' in meta
+        ? { userId: null, name: meta.billerName, username: null, phone: null }
+        : null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    direction: isOwner && !INCOMING_FOR_OWNER.has(row.kind) ? 'out' : 'in',
+    amountCents: row.amount_cents,
+    // The fee is the sender's; the other party never sees it.
+    feeCents: isOwner ? row.fee_cents : cents(0),
+    totalCents: addCents(row.amount_cents, isOwner ? row.fee_cents : cents(0)),
+    counterparty,
+    createdAt: row.created_at.toISOString(),
+    details: isOwner ? meta : {},
+  };
+}
 
 /** What a user sees of transfers: as owner or counterparty, a page, a receipt, a CSV. */
 export function createActivity({ db, accounts }: Deps) {
@@ -33,34 +70,7 @@ export function createActivity({ db, accounts }: Deps) {
       [r.user_id, r.counterparty_user_id].filter((x): x is string => !!x),
     );
     const parties = await accounts.parties(ids, executor);
-    return rows.map((row) => {
-      const isOwner = row.user_id === viewerId;
-      const other = isOwner ? row.counterparty_user_id : row.user_id;
-      const { partyNames, ...meta } = row.metadata;
-      const party: Party | undefined = other ? parties.get(other) : undefined;
-      // The name as it was when the money moved (older transfers have no snapshot).
-      const name = partyNames?.[isOwner ? 'counterparty' : 'owner'] || party?.name;
-      const counterparty = party
-        ? { userId: party.userId, name: name ?? '', username: party.username, phone: party.phone }
-        : 'recipientPhone' in meta
-          ? { userId: null, name: meta.recipientPhone, username: null, phone: meta.recipientPhone }
-          : 'billerName' in meta
-            ? { userId: null, name: meta.billerName, username: null, phone: null }
-            : null;
-      return {
-        id: row.id,
-        kind: row.kind,
-        status: row.status,
-        direction: isOwner && !INCOMING_FOR_OWNER.has(row.kind) ? 'out' : 'in',
-        amountCents: row.amount_cents,
-        // The fee is the sender's; the other party never sees it.
-        feeCents: isOwner ? row.fee_cents : cents(0),
-        totalCents: addCents(row.amount_cents, isOwner ? row.fee_cents : cents(0)),
-        counterparty,
-        createdAt: row.created_at.toISOString(),
-        details: isOwner ? meta : {},
-      };
-    });
+    return rows.map((row) => transferView(row, viewerId, parties));
   }
 
   return {

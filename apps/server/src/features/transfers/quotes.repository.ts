@@ -1,6 +1,8 @@
 import type { Speed } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database';
+import type { QuotesTable } from '../../db/schema';
 
 export async function insertQuote(
   db: Database,
@@ -41,17 +43,27 @@ export async function insertQuote(
     .executeTakeFirstOrThrow();
 }
 
-/** The user's own quote, locked so that it is used by one transfer only. */
-export async function lockQuote(db: Database, userId: string, quoteId: string) {
-  return db
-    .selectFrom('quotes')
-    .selectAll()
-    .where('id', '=', quoteId)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function markQuoteUsed(db: Database, quoteId: string, at: Date) {
-  await db.updateTable('quotes').set({ used_at: at }).where('id', '=', quoteId).execute();
+/**
+ * The user's quote for this send, locked and marked used (`quote_take`, migration 0011), or
+ * SQLSTATE P2004 naming why it cannot pay it.
+ */
+export async function takeQuote(
+  db: Database,
+  send: {
+    userId: string;
+    quoteId: string;
+    phone: string;
+    country: string;
+    kind: 'p2p' | 'remittance';
+    amountCents: Cents;
+    speed: Speed | null;
+    now: Date;
+  },
+) {
+  const result = await sql<Selectable<QuotesTable>>`
+    select * from quote_take(${send.userId}, ${send.quoteId}, ${send.phone}, ${send.country},
+      ${send.kind}, ${send.amountCents}, ${send.speed}, ${send.now}::timestamptz)`.execute(db);
+  const quote = result.rows[0];
+  if (!quote) throw new Error('quote_take returned no quote');
+  return quote;
 }

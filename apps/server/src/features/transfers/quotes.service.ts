@@ -12,7 +12,7 @@ import type { PayoutPartner } from '../../providers/payout/payout-partner';
 import type { Accounts, Party } from '../accounts/accounts.service';
 import type { Ledger } from '../ledger/ledger.service';
 import { customerRate, payoutAmount } from './fx-math';
-import { insertQuote, lockQuote, markQuoteUsed } from './quotes.repository';
+import { insertQuote, takeQuote } from './quotes.repository';
 
 export const QUOTE_TTL_MINUTES = 10;
 
@@ -41,9 +41,7 @@ export function createQuotes({ db, ledger, accounts, rates, payouts }: QuotesDep
     executor: Database,
   ): Promise<{ kind: 'p2p'; party: Party } | { kind: 'remittance' }> {
     const recipient = await accounts.findRecipient({ phone }, executor);
-    if (recipient?.userId === userId) {
-      throw new AppError('self_transfer', 422, 'You cannot send money to yourself.');
-    }
+    if (recipient?.userId === userId) throw selfTransfer();
     if (recipient) return { kind: 'p2p', party: recipient };
     const phoneCountry = phoneCountryOf(phone) ?? null;
     if (phoneCountry === 'US') {
@@ -161,36 +159,53 @@ export function createQuotes({ db, ledger, accounts, rates, payouts }: QuotesDep
     body: SendMoneyBody,
     kind: 'p2p' | 'remittance',
   ) {
-    const q = await lockQuote(tx, userId, quoteId);
     const now = ledger.clock();
-    if (!q || q.used_at)
-      throw new AppError('quote_expired', 409, 'This quote is no longer valid. Get a new quote.');
-    if (q.expires_at <= now)
-      throw new AppError('quote_expired', 409, 'This quote has expired. Get a new quote.');
-    if (
-      q.recipient_phone !== body.recipientName ||
-      q.recipient_country !== body.recipientCountry ||
-      q.transfer_kind !== kind
-    ) {
-      throw new AppError(
-        'quote_recipient_mismatch',
-        409,
-        'This quote was made for another recipient. Get a new quote for this one.',
-      );
+    try {
+      const q = await takeQuote(tx, {
+        userId,
+        quoteId,
+        phone: body.recipientName,
+        country: body.recipientCountry,
+        kind,
+        amountCents: usdToCents(body.amountUsd),
+        speed: body.speed ?? null,
+        now,
+      });
+      return { ...q, now };
+    } catch (error) {
+      throw quoteRefusal(error) ?? error;
     }
-    const speed = body.speed ?? q.speed;
-    if (q.amount_cents !== usdToCents(body.amountUsd) || q.speed !== speed) {
-      throw new AppError(
-        'quote_mismatch',
-        409,
-        'The amount, country or speed differ from the quote. Get a new quote.',
-      );
-    }
-    await markQuoteUsed(tx, q.id, now);
-    return { ...q, speed, now };
   }
 
   return { destination, quote, take };
 }
 
 export type Quotes = ReturnType<typeof createQuotes>;
+
+export function selfTransfer(): AppError {
+  return new AppError('self_transfer', 422, 'You cannot send money to yourself.');
+}
+
+/** Why `quote_take` refused a quote (SQLSTATE P2004, the reason as detail), as the API's error. */
+export function quoteRefusal(error: unknown): AppError | null {
+  const e = error as { code?: string; detail?: string };
+  if (e.code !== 'P2004') return null;
+  switch (e.detail) {
+    case 'expired':
+      return new AppError('quote_expired', 409, 'This quote has expired. Get a new quote.');
+    case 'recipient':
+      return new AppError(
+        'quote_recipient_mismatch',
+        409,
+        'This quote was made for another recipient. Get a new quote for this one.',
+      );
+    case 'amount':
+      return new AppError(
+        'quote_mismatch',
+        409,
+        'The amount, country or speed differ from the quote. Get a new quote.',
+      );
+    default:
+      return new AppError('quote_expired', 409, 'This quote is no longer valid. Get a new quote.');
+  }
+}

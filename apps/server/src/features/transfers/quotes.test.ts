@@ -224,6 +224,55 @@ describe('a quote is bound to its recipient', () => {
   });
 });
 
+describe('a quote a P2P send carries, in its one statement', () => {
+  it('is taken once, at its amount and speed, before it expires; a refusal moves no money', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db, 50_000), await verifiedUser(t.app, t.db)];
+    const body = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 10 };
+    const quoted = async () =>
+      (
+        await postQuote(t.app, ana, {
+          recipientCountry: 'MX',
+          amountUsd: 10,
+          recipientPhone: beto.phone,
+        })
+      ).json().quoteId;
+    const refusal = async (payload: object) => {
+      const response = await moneyPost(t.app, ana, '/api/transactions/send', payload);
+      return [response.statusCode, response.json().error?.code, response.json().message];
+    };
+    const first = await quoted();
+    expect(await refusal({ ...body, amountUsd: 11, quoteId: first })).toEqual([
+      409,
+      'quote_mismatch',
+      'The amount, country or speed differ from the quote. Get a new quote.',
+    ]);
+    expect(await refusal({ ...body, speed: 'express', quoteId: first })).toEqual([
+      409,
+      'quote_mismatch',
+      'The amount, country or speed differ from the quote. Get a new quote.',
+    ]);
+    expect(
+      (await moneyPost(t.app, ana, '/api/transactions/send', { ...body, quoteId: first }))
+        .statusCode,
+    ).toBe(201);
+    expect(await refusal({ ...body, quoteId: first })).toEqual([
+      409,
+      'quote_expired',
+      'This quote is no longer valid. Get a new quote.',
+    ]);
+    const second = await quoted();
+    t.now = new Date(t.now.getTime() + 10 * 60_000);
+    expect(await refusal({ ...body, quoteId: second })).toEqual([
+      409,
+      'quote_expired',
+      'This quote has expired. Get a new quote.',
+    ]);
+    t.now = new Date(t.now.getTime() - 10 * 60_000);
+    expect(await balanceOf(t.app, ana)).toBe(50_000 - 1000);
+    expect(await balanceOf(t.app, beto)).toBe(1000);
+  });
+});
+
 describe('the destination country and the recipient’s phone', () => {
   it('refuses a remittance to a phone of another country, at quote and at send', async () => {
     const ana = await verifiedUser(t.app, t.db, 50_000);

@@ -1,3 +1,4 @@
+import type { TransferMetadata } from '@pago/shared/contracts/ledger';
 import type { TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
@@ -68,4 +69,38 @@ export async function statusHistory(db: Database, transferId: string) {
     .where('transfer_id', '=', transferId)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * A P2P send in one statement (`transfer_send`, migration 0011): the answer stored under the
+ * Idempotency-Key (this send's or a replay's), or undefined when the phone is no Pago user's.
+ * Refusals arrive as the SQLSTATEs the function documents.
+ */
+export async function sendInOneStatement(
+  db: Database,
+  send: {
+    userId: string;
+    key: string;
+    requestHash: Buffer;
+    phone: string;
+    country: string;
+    amountCents: number;
+    speed: string | null;
+    quoteId: string | null;
+    metadata: TransferMetadata;
+    now: Date;
+    limits: { perTransaction: number; daily: number; monthly: number };
+    statusCode: number;
+    answer: string;
+    slots: string[];
+  },
+) {
+  const result = await sql<{ status_code: number; response: string }>`
+    select status_code, response from transfer_send(${send.userId}, ${send.key},
+      ${send.requestHash}, ${send.phone}, ${send.country}, ${send.amountCents}, ${send.speed},
+      ${send.quoteId}, ${JSON.stringify(send.metadata)}::jsonb, ${send.now}::timestamptz,
+      ${JSON.stringify(send.limits)}::jsonb, ${send.statusCode}, ${send.answer}, ${send.slots})`.execute(
+    db,
+  );
+  return result.rows[0];
 }

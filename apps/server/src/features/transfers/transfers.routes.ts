@@ -49,6 +49,8 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
       statusCode: 201,
       body: await transfers.send(tx, userId, body),
     }),
+    // To a Pago user's phone: one database statement; a remittance takes the handler above.
+    { oneStatement: (input) => transfers.sendOnce(input) },
   );
 
   app.get(

@@ -1,13 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { usdToCents } from '@pago/shared/contracts/amounts';
 import type { SendMoneyBody, Transfer } from '@pago/shared/contracts/transfers';
+import { TRANSFER_LIMITS } from '@pago/shared/fees';
+import { cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
-import { walletToWallet } from '../ledger/ledger.service';
-import { createActivity } from './activity.service';
+import type { StoredResponse } from '../idempotency/idempotency.service';
+import { ledgerError, walletToWallet } from '../ledger/ledger.service';
+import { createActivity, type TransferRow, transferView } from './activity.service';
 import { createPayoutSettlement } from './payouts.service';
-import { createQuotes, type QuotesDeps } from './quotes.service';
+import { createQuotes, type QuotesDeps, quoteRefusal, selfTransfer } from './quotes.service';
+import { sendInOneStatement } from './transfers.repository';
+
+/**
+ * What a P2P send's answer holds that only `transfer_send` learns, as slots in the answer it
+ * stores: JSON strings holding a NUL, which no value can (the input guard refuses NUL, and
+ * PostgreSQL text cannot hold it), so a slot is never mistaken for data.
+ * The function swaps each for its value, in this order.
+ */
+const SLOTS = {
+  transferId: '\u0000transfer.id',
+  recipientId: '\u0000recipient.userId',
+  recipientName: '\u0000recipient.name',
+  recipientUsername: '\u0000recipient.username',
+};
 
 /** What quotes need, and how long the sandbox payout partner takes to pay out. */
 type Deps = QuotesDeps & { payoutDelayMs: number };
@@ -83,10 +100,76 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     return (await activity.view([row], userId, tx))[0] as Transfer;
   }
 
+  /**
+   * A send to a Pago user's phone in one database statement (`transfer_send`), which also keys
+   * it: the answer stored under the Idempotency-Key, or null when the phone is no Pago user's
+   * (then `send` runs, in a transaction). The answer is this feature's view of the transfer,
+   * rendered here with slots for what the statement learns.
+   */
+  async function sendOnce(input: {
+    userId: string;
+    body: SendMoneyBody;
+    key: string;
+    requestHash: Buffer;
+    render: (answer: Transfer) => string;
+  }): Promise<StoredResponse | null> {
+    const { userId, body } = input;
+    const now = ledger.clock();
+    const amountCents = usdToCents(body.amountUsd);
+    const metadata = {
+      recipientPhone: body.recipientName,
+      recipientCountry: body.recipientCountry,
+    };
+    const row: TransferRow = {
+      id: SLOTS.transferId,
+      kind: 'p2p',
+      status: 'completed',
+      user_id: userId,
+      counterparty_user_id: SLOTS.recipientId,
+      amount_cents: amountCents,
+      fee_cents: cents(0),
+      counts_toward_limits: true,
+      related_transfer_id: null,
+      metadata: { ...metadata, partyNames: { owner: '', counterparty: SLOTS.recipientName } },
+      created_at: now,
+      updated_at: now,
+    };
+    const recipient = {
+      userId: SLOTS.recipientId,
+      name: SLOTS.recipientName,
+      username: SLOTS.recipientUsername,
+      phone: body.recipientName,
+    };
+    const statusCode = 201;
+    try {
+      const stored = await sendInOneStatement(db, {
+        userId,
+        key: input.key,
+        requestHash: input.requestHash,
+        phone: body.recipientName,
+        country: body.recipientCountry,
+        amountCents,
+        speed: body.speed ?? null,
+        quoteId: body.quoteId ?? null,
+        metadata,
+        now,
+        limits: TRANSFER_LIMITS,
+        statusCode,
+        answer: input.render(transferView(row, userId, new Map([[recipient.userId, recipient]]))),
+        slots: Object.values(SLOTS).map((slot) => JSON.stringify(slot)),
+      });
+      return stored ? { statusCode: stored.status_code, body: stored.response } : null;
+    } catch (error) {
+      const e = error as { code?: string };
+      throw e.code === 'P2006' ? selfTransfer() : (quoteRefusal(error) ?? ledgerError(error));
+    }
+  }
+
   return {
     ...activity,
     quote: quotes.quote,
     send,
+    sendOnce,
     settleDuePayouts: settlement.settleDuePayouts,
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/accounts-helpers';
 import { fundAtPartner, openBankAccount } from '../../../test/banking-helpers';
@@ -335,14 +336,139 @@ describe('idempotency', () => {
     expect(replay.body).toBe(first.body);
   });
 
-  it('makes one transfer of 50 concurrent requests with one key, all answered alike', async () => {
-    const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
+  /** `count` requests at once from a wallet of `depositCents`, all $10.00 with one key. */
+  async function sameKeyAtOnce(depositCents: number, count: number) {
+    const [ana, beto] = [
+      await verifiedUser(t.app, t.db, depositCents),
+      await verifiedUser(t.app, t.db),
+    ];
     const key = randomUUID();
     const body = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 10 };
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => moneyPost(t.app, ana, '/api/transactions/send', body, key)),
+      Array.from({ length: count }, () =>
+        moneyPost(t.app, ana, '/api/transactions/send', body, key),
+      ),
     );
     expect(new Set(responses.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
+    return { ana, beto, key, responses };
+  }
+
+  it('makes one transfer of 50 concurrent requests with one key, all answered alike', async () => {
+    const { beto } = await sameKeyAtOnce(10_000, 50);
+    expect(await balanceOf(t.app, beto)).toBe(1000);
+  });
+
+  it('answers a send with the transfer as its receipt shows it, and replays it byte for byte after a rename', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
+    await t.db
+      .updateTable('users')
+      .set({ legal_name: 'Beto "Legal" Ñandú' })
+      .where('id', '=', beto.id)
+      .execute();
+    const key = randomUUID();
+    const body = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 1.25 };
+    const first = await moneyPost(t.app, ana, '/api/transactions/send', body, key);
+    expect(first.statusCode).toBe(201);
+    const { statusHistory, ...receipt } = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/transactions/${first.json().id}`,
+        headers: bearer(ana.token),
+      })
+    ).json();
+    expect(statusHistory).toHaveLength(1);
+    expect(first.json()).toEqual(receipt);
+    expect(first.json().counterparty).toEqual({
+      userId: beto.id,
+      name: 'Beto "Legal" Ñandú',
+      username: beto.username,
+      phone: beto.phone,
+    });
+    await t.db
+      .updateTable('users')
+      .set({ username: `renamed${Date.now()}` })
+      .where('id', '=', beto.id)
+      .execute();
+    const again = await moneyPost(t.app, ana, '/api/transactions/send', body, key);
+    expect([again.statusCode, again.body]).toEqual([201, first.body]);
+    expect(await balanceOf(t.app, ana)).toBe(10_000 - 125);
+  });
+
+  it('checks the key before anything else: a reused key with another body is 409 even to oneself', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
+    const key = randomUUID();
+    const body = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 1 };
+    expect((await moneyPost(t.app, ana, '/api/transactions/send', body, key)).statusCode).toBe(201);
+    for (const other of [
+      { ...body, recipientName: ana.phone },
+      { ...body, amountUsd: 5000 },
+      { ...body, recipientName: '+525512345678' },
+    ]) {
+      const reused = await moneyPost(t.app, ana, '/api/transactions/send', other, key);
+      expect([reused.statusCode, reused.json().error.code]).toEqual([
+        409,
+        'idempotency_key_reused',
+      ]);
+    }
+    expect(await balanceOf(t.app, ana)).toBe(9900);
+  });
+
+  it('answers 30 concurrent refused requests with one key alike, and stores the refusal once', async () => {
+    const { ana, key, responses } = await sameKeyAtOnce(500, 30);
+    expect(responses[0]?.json().error.code).toBe('insufficient_funds');
+    const keys = await t.db
+      .selectFrom('idempotency_keys')
+      .select(['status_code'])
+      .where('user_id', '=', ana.id)
+      .where('key', '=', key)
+      .execute();
+    expect(keys).toEqual([{ status_code: 422 }]);
+  });
+
+  it('leaves nothing behind when the send fails after the money moved, and the same key then sends once', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
+    // Storing the answer is the last write of the send, after ledger_post: make it fail, for Ana.
+    await sql`
+      create function crash_for_test() returns trigger language plpgsql as $$
+      begin
+        if new.user_id = ${sql.lit(ana.id)}::uuid and new.status_code > 0 then
+          raise exception 'crash after the ledger call';
+        end if;
+        return new;
+      end $$`.execute(t.db);
+    await sql`
+      create trigger crash_for_test before update on idempotency_keys
+      for each row execute function crash_for_test()`.execute(t.db);
+    const key = randomUUID();
+    const body = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 10 };
+    try {
+      const crashed = await moneyPost(t.app, ana, '/api/transactions/send', body, key);
+      expect(crashed.statusCode).toBe(500);
+      expect(crashed.json().error.code).toBe('internal_error');
+    } finally {
+      await sql`drop trigger crash_for_test on idempotency_keys`.execute(t.db);
+      await sql`drop function crash_for_test()`.execute(t.db);
+    }
+    expect(await balanceOf(t.app, ana)).toBe(10_000);
+    expect(await balanceOf(t.app, beto)).toBe(0);
+    const transfers = await t.db
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('user_id', '=', ana.id)
+      .where('kind', '=', 'p2p')
+      .execute();
+    expect(transfers).toEqual([]);
+    const keys = await t.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('user_id', '=', ana.id)
+      .where('key', '=', key)
+      .execute();
+    expect(keys).toEqual([]);
+    const retried = await moneyPost(t.app, ana, '/api/transactions/send', body, key);
+    expect(retried.statusCode).toBe(201);
+    const replayed = await moneyPost(t.app, ana, '/api/transactions/send', body, key);
+    expect(replayed.body).toBe(retried.body);
     expect(await balanceOf(t.app, beto)).toBe(1000);
   });
 

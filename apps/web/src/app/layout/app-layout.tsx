@@ -7,7 +7,7 @@ import { OPEN_SIGNUP_MODAL } from '@/lib/events';
 import { Footer } from './footer';
 import { Header } from './header';
 
-const SignupModal = lazy(() => import('@/features/auth/components/signup-modal'));
+const SignupModal = lazy(() => import('@/features/accounts/components/signup-modal'));
 
 export function AppLayout() {
   const { t } = useTranslation();

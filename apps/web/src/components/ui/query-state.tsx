@@ -1,14 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A query still loading: its placeholder, announced to screen readers as "Loading...". */
-export function Loading({ children }: { children: ReactNode }) {
+/** A query still loading: its placeholder (laid out by `sx`), announced as "Loading...". */
+export function Loading({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
   const { t } = useTranslation('common');
   return (
-    <Box role="status" aria-label={t('status.loading')}>
+    <Box role="status" aria-label={t('status.loading')} sx={sx}>
       {children}
     </Box>
   );

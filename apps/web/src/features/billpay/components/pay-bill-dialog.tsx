@@ -1,24 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { BillType } from '@pago/shared/bill-categories';
 import type { Biller } from '@pago/shared/contracts/billpay';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DetailRows } from '@/components/ui/detail-rows';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
+import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
@@ -45,26 +42,17 @@ type Props = {
  * memo if wanted), review, pay. The pressed Pay button shows Processing while it runs.
  */
 export function PayBillDialog({ billType, onClose, onPaid }: Props) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const { t } = useTranslation('billpay');
   return (
-    <Dialog
+    <ResponsiveDialog
       open={billType !== null}
       onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
+      title={billType && t(`payments.${billType}`)}
     >
       {billType && (
-        <>
-          <DialogTitle id={titleId}>{t(`payments.${billType}`)}</DialogTitle>
-          <PayBillSteps key={billType} billType={billType} onClose={onClose} onPaid={onPaid} />
-        </>
+        <PayBillSteps key={billType} billType={billType} onClose={onClose} onPaid={onPaid} />
       )}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { IdentityNotice } from '@/components/ui/identity-notice';
+import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { usePageTitle } from '@/lib/page-title';
 import { useFeatureAvailable } from '@/lib/server-features';
 import { isIdentityVerified, useSession } from '@/lib/session';
@@ -53,12 +54,12 @@ export default function BillPayPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 8 }, px: { xs: 2, sm: 3 } }}>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 30, md: 44 } }} gutterBottom>
-        {t('title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('subtitle')}
-      </Typography>
+      <TitleAndIntro
+        title={t('title')}
+        intro={t('subtitle')}
+        variant="h3"
+        sx={{ fontSize: { xs: 30, md: 44 } }}
+      />
       {!available && (
         <Alert severity="info" role="note" sx={{ mb: 3 }}>
           {t('common:liveMode.billPay')}

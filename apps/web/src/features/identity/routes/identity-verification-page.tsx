@@ -3,14 +3,14 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { IdentityFailureReason, IdentitySettings } from '@pago/shared/contracts/identity';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DetailRows } from '@/components/ui/detail-rows';
+import { OutlinedSection } from '@/components/ui/outlined-section';
 import { LoadFailed } from '@/components/ui/query-state';
+import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { getStoredVerificationService } from '@/lib/session-storage';
@@ -37,12 +37,7 @@ export default function IdentityVerificationPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('verification.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('verification.intro')}
-      </Typography>
+      <TitleAndIntro title={t('verification.title')} intro={t('verification.intro')} />
       {settings.isPending ? (
         <Box role="status" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
           {t('common:status.loading')}
@@ -59,7 +54,6 @@ export default function IdentityVerificationPage() {
 function StatusCard({ settings }: { settings: IdentitySettings }) {
   const { t } = useTranslation('identity');
   const locale = useLocale();
-  const headingId = useId();
   const identity = settings.status;
   const status = displayedStatus(identity);
   // The provider of the latest attempt; before any, the one the next attempt will use.
@@ -69,15 +63,11 @@ function StatusCard({ settings }: { settings: IdentitySettings }) {
 
   return (
     <>
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby={headingId}
+      <OutlinedSection
+        title={t('verification.summary')}
+        heading={{ variant: 'h6', component: 'h2', sx: { mb: 2 } }}
         sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
       >
-        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('verification.summary')}
-        </Typography>
         <DetailRows
           rows={[
             {
@@ -102,7 +92,7 @@ function StatusCard({ settings }: { settings: IdentitySettings }) {
             },
           ]}
         />
-      </Paper>
+      </OutlinedSection>
       <NextStep status={status} failureReason={identity.failureReason} />
     </>
   );
@@ -117,7 +107,6 @@ function NextStep({
   failureReason: IdentityFailureReason | null;
 }) {
   const { t } = useTranslation('identity');
-  const headingId = useId();
   const action = {
     unverified: { to: '/onboarding/verify', label: t('verification.actions.start') },
     pending: { to: '/onboarding/verify', label: t('verification.actions.resume') },
@@ -127,15 +116,11 @@ function NextStep({
   }[status];
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
+    <OutlinedSection
+      title={t('verification.next.title')}
+      heading={{ variant: 'h6', component: 'h2', sx: { mb: 1 } }}
       sx={{ p: { xs: 2, sm: 3 } }}
     >
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('verification.next.title')}
-      </Typography>
       <Box role={status === 'completed' ? 'status' : undefined} sx={{ display: 'flex', gap: 1.5 }}>
         {status === 'completed' && (
           <CircularProgress size={20} aria-hidden sx={{ mt: 0.25, flexShrink: 0 }} />
@@ -156,6 +141,6 @@ function NextStep({
           {action.label}
         </Button>
       )}
-    </Paper>
+    </OutlinedSection>
   );
 }

@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { CheckIcon } from '@/components/ui/icons';
+import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { usePageTitle } from '@/lib/page-title';
 import { VerificationStepper } from '../components/verification-stepper';
 import { type FlowPhase, useIdentityFlow } from '../lib/use-identity-flow';
@@ -39,12 +40,12 @@ export default function OnboardingVerifyPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 30, md: 40 } }} gutterBottom>
-        {t('onboarding.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('onboarding.intro')}
-      </Typography>
+      <TitleAndIntro
+        title={t('onboarding.title')}
+        intro={t('onboarding.intro')}
+        variant="h3"
+        sx={{ fontSize: { xs: 30, md: 40 } }}
+      />
       <Paper variant="outlined" sx={{ px: { xs: 1, sm: 3 }, py: 3, mb: 3 }}>
         <VerificationStepper verified={verified} />
       </Paper>

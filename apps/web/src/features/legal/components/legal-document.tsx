@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { SUPPORT_EMAIL } from '@/lib/brand';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -22,12 +23,12 @@ export function LegalDocument({ document }: { document: 'terms' | 'privacy' }) {
 
   return (
     <Container maxWidth="md" component="article" sx={{ py: { xs: 4, md: 8 } }}>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 32, md: 44 } }} gutterBottom>
-        {text.title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {text.effective ?? text.updated}
-      </Typography>
+      <TitleAndIntro
+        title={text.title}
+        intro={text.effective ?? text.updated}
+        variant="h3"
+        sx={{ fontSize: { xs: 32, md: 44 } }}
+      />
       <Typography sx={{ mb: 4 }}>{text.intro}</Typography>
       {text.sections.map((section) => (
         <Box component="section" key={section.heading} sx={{ mb: 4 }}>

@@ -2,14 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TransferReceipt } from '@pago/shared/contracts/transfers';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
@@ -17,6 +13,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DetailRow, DetailRows } from '@/components/ui/detail-rows';
 import { Loading } from '@/components/ui/query-state';
+import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
 import { useReceipt } from '@/lib/wallet';
 import { counterpartyName, kindKey, STATUS_COLOR } from '../lib/transfer-text';
@@ -30,21 +27,10 @@ export function ReceiptDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation('wallet');
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const receipt = useReceipt(transferId);
 
   return (
-    <Dialog
-      open={transferId !== null}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-    >
-      <DialogTitle id={titleId}>{t('receipt.title')}</DialogTitle>
+    <ResponsiveDialog open={transferId !== null} onClose={onClose} title={t('receipt.title')}>
       <DialogContent>
         {receipt.isPending ? (
           <Loading>
@@ -63,7 +49,7 @@ export function ReceiptDialog({
       <DialogActions>
         <Button onClick={onClose}>{t('receipt.close')}</Button>
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 

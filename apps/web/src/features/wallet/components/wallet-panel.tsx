@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/ui/query-state';
 import { ActivitySection } from './activity-section';
 import { BalanceSection } from './balance-section';
 import { LimitsSection } from './limits-section';
@@ -32,12 +32,11 @@ export function WalletPanel() {
 }
 
 function WalletPanelSkeleton() {
-  const { t } = useTranslation();
   return (
-    <Box sx={GRID} role="status" aria-label={t('status.loading')}>
+    <Loading sx={GRID}>
       <Skeleton variant="rounded" height={180} />
       <Skeleton variant="rounded" height={180} />
       <Skeleton variant="rounded" height={320} sx={{ gridColumn: '1 / -1' }} />
-    </Box>
+    </Loading>
   );
 }

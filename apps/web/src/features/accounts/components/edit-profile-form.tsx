@@ -1,0 +1,371 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  type UpdateProfileBody,
+  type UserProfile,
+  updateProfileBody,
+} from '@pago/shared/contracts/accounts';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import {
+  type FieldErrors,
+  type Resolver,
+  type ResolverOptions,
+  type ResolverResult,
+  useForm,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CodeField } from '@/components/ui/code-field';
+import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { isLanguage } from '@/lib/i18n';
+import { useSendEmailVerification, useUpdateProfile, useVerifyEmailCode } from '../api/profile';
+import { SUCCESS_MESSAGE_MS } from '../lib/profile-display';
+
+/** The modal's fields, as typed: plain strings, blank for anything the profile lacks. */
+export type ProfileFormValues = {
+  name: string;
+  username: string;
+  email: string;
+  phone: string;
+  address: string;
+  zipCode: string;
+};
+type FieldName = keyof ProfileFormValues;
+const REQUIRED: readonly FieldName[] = ['name', 'username', 'email'];
+
+export function formValuesOf(user: UserProfile): ProfileFormValues {
+  return {
+    name: user.name ?? '',
+    username: user.username ?? '',
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    address: user.address ?? '',
+    zipCode: user.zipCode ?? '',
+  };
+}
+
+/** Blank optional fields clear the value (null); a phone may be typed with spaces, dashes or brackets. */
+function toRequestShape(values: ProfileFormValues) {
+  return {
+    name: values.name,
+    username: values.username,
+    email: values.email,
+    phone: values.phone.replace(/[\s().-]/g, '') || null,
+    address: values.address.trim() || null,
+    zipCode: values.zipCode.trim() || null,
+  };
+}
+
+const schemaResolver = zodResolver(updateProfileBody);
+
+/**
+ * Spec §5 first ("Name, username, and email are required", one message for the three), then the
+ * shared contract the server applies, so the form never sends what the server would refuse.
+ */
+export const profileResolver: Resolver<ProfileFormValues, unknown, UpdateProfileBody> = async (
+  values,
+  context,
+  options,
+) => {
+  const missing = REQUIRED.filter((field) => values[field].trim() === '');
+  if (missing.length > 0) {
+    const errors: FieldErrors<ProfileFormValues> = {};
+    for (const field of missing) errors[field] = { type: 'required', message: 'required' };
+    return { values: {}, errors };
+  }
+  const result = await schemaResolver(
+    toRequestShape(values),
+    context,
+    options as unknown as ResolverOptions<Parameters<typeof schemaResolver>[0]>,
+  );
+  return result as unknown as ResolverResult<ProfileFormValues, UpdateProfileBody>;
+};
+
+type Step =
+  | { kind: 'form' }
+  /** A code was sent to the new address; the profile is saved once it is confirmed. */
+  | { kind: 'code'; body: UpdateProfileBody }
+  | { kind: 'saved' };
+
+type Props = {
+  user: UserProfile;
+  titleId: string;
+  onSaved: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * The Edit Profile modal's content. A changed e-mail is confirmed by a code sent to the new
+ * address before the profile is saved (the server refuses an unverified new address).
+ */
+export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
+  const { t, i18n } = useTranslation('accounts');
+  const language = isLanguage(i18n.language) ? i18n.language : 'es';
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [error, setError] = useState<string | null>(null);
+  // A new address confirmed in this modal stays accepted (the server allows 30 minutes).
+  const [verifiedEmail, setVerifiedEmail] = useState<string | null>(null);
+  // The step just shown replaced the focused control; focus goes where the reader continues,
+  // which also keeps Escape working (it is heard inside the dialog only).
+  const [focusEmail, setFocusEmail] = useState(false);
+  const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), []);
+  const update = useUpdateProfile();
+  const sendCode = useSendEmailVerification();
+  const verifyCode = useVerifyEmailCode();
+  const busy = update.isPending || sendCode.isPending || verifyCode.isPending;
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProfileFormValues, unknown, UpdateProfileBody>({
+    resolver: profileResolver,
+    defaultValues: formValuesOf(user),
+  });
+
+  async function save(body: UpdateProfileBody) {
+    try {
+      await update.mutateAsync(body);
+      setStep({ kind: 'saved' });
+      onSaved();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'email_not_verified') {
+        setVerifiedEmail(null);
+      }
+      setError(errorText(t, failure) ?? t('edit.errors.updateFailed'));
+      setStep({ kind: 'form' });
+    }
+  }
+
+  const onSubmit = handleSubmit(async (body) => {
+    setError(null);
+    const emailChanged = body.email !== user.email?.toLowerCase();
+    if (!emailChanged || body.email === verifiedEmail) {
+      await save(body);
+      return;
+    }
+    try {
+      await sendCode.mutateAsync({ email: body.email, name: body.name, language });
+      setStep({ kind: 'code', body });
+    } catch (failure) {
+      setError(errorText(t, failure) ?? t('edit.errors.sendFailed'));
+    }
+  });
+
+  if (step.kind === 'saved') {
+    return (
+      <>
+        <DialogTitle id={titleId}>{t('edit.title')}</DialogTitle>
+        <DialogContent>
+          <Alert severity="success" role="status" tabIndex={-1} ref={focusOnMount}>
+            {t('edit.success')}
+          </Alert>
+        </DialogContent>
+      </>
+    );
+  }
+
+  if (step.kind === 'code') {
+    return (
+      <EmailCodeStep
+        titleId={titleId}
+        email={step.body.email}
+        busy={busy}
+        error={error}
+        onBack={() => {
+          setError(null);
+          setFocusEmail(true);
+          setStep({ kind: 'form' });
+        }}
+        onResend={() =>
+          sendCode.mutateAsync({ email: step.body.email, name: step.body.name, language })
+        }
+        onVerify={async (code) => {
+          setError(null);
+          try {
+            await verifyCode.mutateAsync({ email: step.body.email, code });
+          } catch (failure) {
+            setError(errorText(t, failure) ?? t('edit.errors.verifyFailed'));
+            return;
+          }
+          setVerifiedEmail(step.body.email);
+          await save(step.body);
+        }}
+      />
+    );
+  }
+
+  const requiredMissing = REQUIRED.some((field) => errors[field]?.type === 'required');
+  const field = (name: FieldName) => {
+    const { ref, ...rest } = register(name);
+    const fieldError = errors[name];
+    return {
+      ...rest,
+      inputRef: ref,
+      fullWidth: true,
+      error: fieldError !== undefined,
+      ...(fieldError && fieldError.type !== 'required'
+        ? { helperText: t(`edit.invalid.${name}`) }
+        : {}),
+    };
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t('edit.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {requiredMissing && (
+            <Alert severity="error" role="alert">
+              {t('edit.required')}
+            </Alert>
+          )}
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextField {...field('name')} label={t('edit.name')} required autoComplete="name" />
+          <TextField
+            {...field('username')}
+            label={t('edit.username')}
+            required
+            autoComplete="username"
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          />
+          <TextField
+            {...field('email')}
+            label={t('edit.email')}
+            required
+            type="email"
+            autoComplete="email"
+            autoFocus={focusEmail}
+            helperText={
+              errors.email && errors.email.type !== 'required'
+                ? t('edit.invalid.email')
+                : t('edit.emailHelp')
+            }
+          />
+          <TextField
+            {...field('phone')}
+            label={t('edit.phone')}
+            type="tel"
+            autoComplete="tel"
+            helperText={errors.phone ? t('edit.invalid.phone') : t('edit.phoneHelp')}
+          />
+          <TextField
+            {...field('address')}
+            label={t('edit.address')}
+            autoComplete="street-address"
+          />
+          <TextField {...field('zipCode')} label={t('edit.zipCode')} autoComplete="postal-code" />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel}>{t('edit.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? t('edit.saving') : t('edit.save')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+type CodeStepProps = {
+  titleId: string;
+  email: string;
+  busy: boolean;
+  error: string | null;
+  onBack: () => void;
+  onResend: () => Promise<unknown>;
+  onVerify: (code: string) => Promise<void>;
+};
+
+function EmailCodeStep({ titleId, email, busy, error, onBack, onResend, onVerify }: CodeStepProps) {
+  const { t } = useTranslation('accounts');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [resendNote, setResendNote] = useState<{ ok: boolean; text: string } | null>(null);
+
+  // Spec §4: a success message clears after 5 s.
+  useEffect(() => {
+    if (!resendNote?.ok) return;
+    const timer = window.setTimeout(() => setResendNote(null), SUCCESS_MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [resendNote]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (code === '') {
+      setCodeError(t('edit.emailChange.codeRequired'));
+      return;
+    }
+    if (!/^\d{6}$/.test(code)) {
+      setCodeError(t('edit.emailChange.codeLength'));
+      return;
+    }
+    setCodeError(null);
+    void onVerify(code);
+  }
+
+  async function resend() {
+    setResendNote(null);
+    try {
+      await onResend();
+      setResendNote({ ok: true, text: t('edit.emailChange.resent') });
+    } catch (failure) {
+      setResendNote({ ok: false, text: errorText(t, failure) ?? t('edit.errors.sendFailed') });
+    }
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t('edit.emailChange.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>
+            {t('edit.emailChange.sent', { email })}
+          </Typography>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          {resendNote && (
+            <Alert
+              severity={resendNote.ok ? 'success' : 'error'}
+              role={resendNote.ok ? 'status' : 'alert'}
+            >
+              {resendNote.text}
+            </Alert>
+          )}
+          <CodeField
+            label={t('edit.emailChange.code')}
+            value={code}
+            onChange={setCode}
+            error={codeError !== null}
+            helperText={codeError ?? ' '}
+            autoFocus
+            resend={{ label: t('edit.emailChange.resend'), onClick: resend, disabled: busy }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onBack} disabled={busy}>
+          {t('edit.emailChange.back')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? t('edit.emailChange.verifying') : t('edit.emailChange.verify')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

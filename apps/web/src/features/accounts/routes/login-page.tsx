@@ -1,0 +1,122 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type Location, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
+import { useSession } from '@/lib/session';
+import { AuthCard, AuthLink } from '../components/auth-card';
+
+type LoginInput = { username: string; password: string };
+
+const resolver: Resolver<LoginInput> = async (values) =>
+  values.username.trim() && values.password
+    ? { values, errors: {} }
+    : {
+        values: {},
+        errors: {
+          [values.username.trim() ? 'password' : 'username']: {
+            type: 'required',
+            message: 'login.errors.required',
+          },
+        },
+      };
+
+/** Where to go after signing in: the page the guard sent the person away from, else /dashboard. */
+function destination(state: unknown): string | Partial<Location> {
+  const from = (state as { from?: Partial<Location> } | null)?.from;
+  if (!from?.pathname || from.pathname === '/login') return '/dashboard';
+  return { pathname: from.pathname, search: from.search ?? '', hash: from.hash ?? '' };
+}
+
+function loginFailureKey(failure: unknown): string {
+  if (failure instanceof ApiError && failure.status === 401)
+    return 'login.errors.invalidCredentials';
+  if (failure instanceof ApiError && failure.status === 429) return 'login.errors.rateLimited';
+  return 'login.errors.failed';
+}
+
+/** Welcome Back (spec §2): username or e-mail and password; back to where the person was going. */
+export default function LoginPage() {
+  const { t } = useTranslation('accounts');
+  usePageTitle(t('login.title'));
+  const { login, error: sessionError } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  /** The message above the form (a translation key): a missing field or a refused log-in. */
+  const [messageKey, setMessageKey] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    defaultValues: { username: '', password: '' },
+    resolver,
+    reValidateMode: 'onSubmit',
+  });
+
+  const submit = handleSubmit(
+    async ({ username, password }) => {
+      setMessageKey(null);
+      try {
+        await login(username, password);
+        navigate(destination(location.state), { replace: true });
+      } catch (failure) {
+        if (!(failure instanceof ApiError)) console.error('Login failed', failure);
+        setMessageKey(loginFailureKey(failure));
+      }
+    },
+    (found) => setMessageKey(found.username?.message ?? found.password?.message ?? null),
+  );
+
+  const field = (name: keyof LoginInput) => {
+    const { ref, ...rest } = register(name, { onChange: () => clearErrors(name) });
+    return { ...rest, inputRef: ref, error: Boolean(errors[name]), disabled: isSubmitting };
+  };
+
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      {sessionError && (
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+          {sessionError}
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={submit}>
+        {messageKey && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {t(messageKey)}
+          </Alert>
+        )}
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <TextField
+            label={t('login.username')}
+            autoComplete="username"
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+            {...field('username')}
+          />
+          <TextField
+            label={t('login.password')}
+            type="password"
+            autoComplete="current-password"
+            {...field('password')}
+          />
+          <Box sx={{ textAlign: 'right' }}>
+            <Link component={RouterLink} to="/forgot-password">
+              {t('login.forgotPassword')}
+            </Link>
+          </Box>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
+            {isSubmitting ? t('login.submitting') : t('login.submit')}
+          </Button>
+        </Box>
+      </Box>
+      <AuthLink before={t('login.noAccount')} to="/signup" label={t('login.signUp')} />
+    </AuthCard>
+  );
+}

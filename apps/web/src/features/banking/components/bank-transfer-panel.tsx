@@ -1,0 +1,243 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import type { BankAccount } from '@pago/shared/contracts/banking';
+import { type Cents, parseAmount } from '@pago/shared/money';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DetailRows } from '@/components/ui/detail-rows';
+import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
+import { MoneySubmitButton } from '@/components/ui/money-submit-button';
+import { OutlinedSection } from '@/components/ui/outlined-section';
+import { LoadFailed, Loading } from '@/components/ui/query-state';
+import { TitleAndIntro } from '@/components/ui/title-and-intro';
+import { UsdAmountField } from '@/components/ui/usd-amount-field';
+import { ApiError } from '@/lib/api-client';
+import { useLocale } from '@/lib/format';
+import { type Feedback, moneyErrorFeedback } from '@/lib/money-errors';
+import { looksLikePhone, toE164 } from '@/lib/phone';
+import { useFeatureAvailable } from '@/lib/server-features';
+import { useVerifiedAction } from '@/lib/use-verified-action';
+import { useBankAccount, useCreateBankAccount, useSendBankPayment } from '../api/banking';
+
+/**
+ * Bank Transfer (spec §2): the banking account is looked up on open; without one (404) the
+ * person is offered to set it up, otherwise the transfer form and the account's numbers.
+ */
+export function BankTransferPanel() {
+  const { t } = useTranslation('banking');
+  const locale = useLocale();
+  const account = useBankAccount();
+  const create = useCreateBankAccount();
+  const [feedback, setFeedback] = useFeedback();
+  // Live mode without a partner bank: no account can be opened, and the panel says why.
+  const available = useFeatureAvailable('bankAccount');
+
+  const setUp = async () => {
+    setFeedback(null);
+    try {
+      await create.mutateAsync();
+      setFeedback({ severity: 'success', text: t('bank.setup.success') });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'bank_account_exists') return;
+      // The server said no (4xx): "Failed to create…"; no answer or a crash: "An error occurred…".
+      const answered = failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
+      setFeedback(
+        moneyErrorFeedback(t, failure, answered ? 'bank.setup.failed' : 'bank.setup.error', locale),
+      );
+    }
+  };
+
+  if (account.isPending) {
+    return (
+      <Loading>
+        <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
+        <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
+        <Skeleton variant="rounded" height={56} />
+      </Loading>
+    );
+  }
+  if (account.isError) {
+    return <LoadFailed onRetry={account.refetch} message={t('bank.loadFailed')} />;
+  }
+  if (account.data === null && !available) {
+    return (
+      <Alert severity="info" role="note">
+        {t('common:liveMode.bankAccount')}
+      </Alert>
+    );
+  }
+  if (account.data === null) {
+    return (
+      <Box>
+        <FeedbackMessage feedback={feedback} />
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, textAlign: 'center' }}>
+          <TitleAndIntro
+            title={t('bank.setup.title')}
+            intro={t('bank.setup.body')}
+            variant="h6"
+            component="h3"
+            introGap={2}
+          />
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => void setUp()}
+            disabled={create.isPending}
+          >
+            {create.isPending ? t('common:status.processing') : t('bank.setup.button')}
+          </Button>
+        </Paper>
+      </Box>
+    );
+  }
+  return <BankTransferForm account={account.data} initialFeedback={feedback} />;
+}
+
+function AccountNumbers({ account }: { account: BankAccount }) {
+  const { t } = useTranslation('banking');
+  return (
+    <OutlinedSection
+      title={t('bank.account.title')}
+      heading={{ variant: 'subtitle1', component: 'h3', sx: { fontWeight: 700, mb: 1 } }}
+      sx={{ p: 2, mb: 3, bgcolor: 'grey.50' }}
+    >
+      <DetailRows
+        rows={[
+          {
+            label: t('bank.account.accountNumber'),
+            value: (
+              <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                {account.accountNumber}
+              </Box>
+            ),
+          },
+          {
+            label: t('bank.account.routingNumber'),
+            value: (
+              <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                {account.routingNumber}
+              </Box>
+            ),
+          },
+        ]}
+      />
+    </OutlinedSection>
+  );
+}
+
+type Values = { receiver: string; amount: string; description: string };
+
+function BankTransferForm({
+  account,
+  initialFeedback,
+}: {
+  account: BankAccount;
+  initialFeedback: Feedback | null;
+}) {
+  const { t } = useTranslation('banking');
+  const locale = useLocale();
+  const send = useSendBankPayment();
+  const verified = useVerifiedAction();
+  const [values, setValues] = useState<Values>({ receiver: '', amount: '', description: '' });
+  const [invalid, setInvalid] = useState<keyof Values | null>(null);
+  const [feedback, setFeedback] = useFeedback();
+  const shown = feedback ?? initialFeedback;
+
+  const change = (name: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((previous) => ({ ...previous, [name]: event.target.value }));
+
+  // The spec's checks, in its order, one message above the form.
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setInvalid(null);
+    const receiver = values.receiver.trim();
+    if (!receiver || !values.amount.trim()) {
+      setInvalid(!receiver ? 'receiver' : 'amount');
+      setFeedback({ severity: 'error', text: t('bank.errors.required') });
+      return;
+    }
+    // A number input hands over "12.5" whatever the language; more than 2 decimals is refused.
+    const amount = parseAmount(values.amount, 'en');
+    if (amount === null || amount <= 0) {
+      setInvalid('amount');
+      setFeedback({ severity: 'error', text: t('bank.errors.invalidAmount') });
+      return;
+    }
+    setFeedback(null);
+    // The identity is checked afresh before any money moves (spec §4); the unverified go to verify.
+    const result = await verified.run(() => transfer(receiver, amount));
+    if (result === 'error') {
+      setFeedback({ severity: 'error', text: t('common:identityCheck.checkFailed') });
+    }
+  };
+
+  const transfer = async (receiver: string, amount: Cents) => {
+    try {
+      await send.mutateAsync({
+        // "(305) 555-0123" is the U.S. number +13055550123; an e-mail goes as typed.
+        receiver: (looksLikePhone(receiver) && toE164(receiver, 'US')) || receiver,
+        amount,
+        description: values.description.trim(),
+      });
+      setValues({ receiver: '', amount: '', description: '' });
+      setFeedback({ severity: 'success', text: t('bank.success') });
+    } catch (failure) {
+      setFeedback(
+        moneyErrorFeedback(t, failure, 'common:status.genericError', locale, {
+          recipient_not_found: 'bank.errors.recipient_not_found',
+        }),
+      );
+    }
+  };
+
+  return (
+    <Box>
+      <AccountNumbers account={account} />
+      <FeedbackMessage feedback={shown} />
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+        <TextField
+          name="receiver"
+          label={t('bank.fields.receiver')}
+          helperText={t('bank.fields.receiverHint')}
+          value={values.receiver}
+          onChange={change('receiver')}
+          error={invalid === 'receiver'}
+          required
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          disabled={send.isPending}
+        />
+        <UsdAmountField
+          name="amount"
+          type="number"
+          label={t('bank.fields.amount')}
+          value={values.amount}
+          onChange={change('amount')}
+          error={invalid === 'amount'}
+          required
+          disabled={send.isPending}
+          htmlInput={{ min: 0.01, step: 0.01 }}
+        />
+        <TextField
+          name="description"
+          label={t('bank.fields.description')}
+          value={values.description}
+          onChange={change('description')}
+          disabled={send.isPending}
+          slotProps={{ htmlInput: { maxLength: 140 } }}
+        />
+        <MoneySubmitButton
+          label={t('bank.submit')}
+          pending={send.isPending}
+          checking={verified.checking}
+          checkingLabel={t('common:identityCheck.checking')}
+        />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,134 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { Quote } from '@pago/shared/contracts/transfers';
+import { type Cents, formatUsd } from '@pago/shared/money';
+import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DetailRows } from '@/components/ui/detail-rows';
+import { OutlinedSection } from '@/components/ui/outlined-section';
+import { formatCurrency, formatRate, useLocale } from '@/lib/format';
+import { formatPhone } from '@/lib/phone';
+import { formatCountdown } from '../lib/format';
+import { useNow } from '../lib/use-now';
+
+type Props = {
+  quote: Quote;
+  /** E.164 */
+  recipient: string;
+  sending: boolean;
+  requoting: boolean;
+  onConfirm(): void;
+  onRequote(): void;
+  onEdit(): void;
+};
+
+/**
+ * What the person pays and what arrives, shown before anything moves (Terms: fees are notified
+ * before a transaction). The rate holds until the quote expires; after that only a new quote.
+ */
+export function QuoteReview({
+  quote,
+  recipient,
+  sending,
+  requoting,
+  onConfirm,
+  onRequote,
+  onEdit,
+}: Props) {
+  const isP2p = quote.transferKind === 'p2p';
+  const { t } = useTranslation('transfers');
+  const locale = useLocale();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const now = useNow(true);
+  const secondsLeft = Math.ceil((Date.parse(quote.expiresAt) - now) / 1000);
+  const expired = secondsLeft <= 0;
+  const usd = (value: Cents) => formatUsd(value, locale);
+  const country = quote.recipientCountry;
+
+  // The review replaces the form: move focus to it so keyboard and screen-reader users follow.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  return (
+    <OutlinedSection
+      title={t('send.review.title')}
+      heading={{ variant: 'h6', component: 'h3', sx: { mb: 2, outline: 'none' } }}
+      headingRef={heading}
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <DetailRows
+        rows={[
+          { label: t('send.review.to'), value: formatPhone(recipient) },
+          {
+            label: t('send.review.country'),
+            value: isPhoneCountry(country) ? getPhoneCountry(country).name[locale] : country,
+          },
+          { label: t('send.review.amount'), value: usd(quote.amountCents) },
+          {
+            label: t('send.review.fee'),
+            value: isP2p ? t('send.review.noFee') : usd(quote.feeCents),
+          },
+          { label: t('send.review.total'), value: usd(quote.totalCents), strong: true },
+          ...(isP2p
+            ? []
+            : [
+                {
+                  label: t('send.review.rate'),
+                  value: t('send.review.rateValue', {
+                    rate: formatRate(quote.fxRate, locale),
+                    currency: quote.payoutCurrency,
+                  }),
+                },
+              ]),
+          {
+            label: t('send.review.recipientGets'),
+            value: formatCurrency(quote.payoutAmount, quote.payoutCurrency, locale),
+            strong: true,
+          },
+          { label: t('send.review.delivery'), value: t(`send.delivery.${quote.deliveryEstimate}`) },
+        ]}
+      />
+      {isP2p && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('send.review.pagoUserNote')}
+        </Typography>
+      )}
+      <Box sx={{ mt: 2 }}>
+        {expired ? (
+          <Alert severity="warning">{t('send.review.expired')}</Alert>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {t('send.review.expiresIn', { time: formatCountdown(secondsLeft) })}
+          </Typography>
+        )}
+      </Box>
+      <Box
+        sx={{
+          mt: 3,
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row-reverse' },
+          gap: 1.5,
+        }}
+      >
+        {expired ? (
+          <Button variant="contained" size="large" onClick={onRequote} disabled={requoting}>
+            {requoting ? t('common:status.processing') : t('send.review.requote')}
+          </Button>
+        ) : (
+          <Button variant="contained" size="large" onClick={onConfirm} disabled={sending}>
+            {sending
+              ? t('common:status.processing')
+              : t('send.review.confirm', { total: usd(quote.totalCents) })}
+          </Button>
+        )}
+        <Button size="large" onClick={onEdit} disabled={sending}>
+          {t('send.review.edit')}
+        </Button>
+      </Box>
+    </OutlinedSection>
+  );
+}

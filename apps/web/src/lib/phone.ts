@@ -1,0 +1,34 @@
+import { phoneSchema } from '@pago/shared/contracts/accounts';
+import { isPhoneCountry, type PhoneCountryCode } from '@pago/shared/phone-countries';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+/**
+ * The E.164 form of a phone typed for `country` (or with its own "+country code"), when it is a
+ * valid number of one of the allowed countries; otherwise null.
+ */
+export function toE164(text: string, country: PhoneCountryCode): string | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  const phone = trimmed.startsWith('+')
+    ? parsePhoneNumberFromString(trimmed)
+    : parsePhoneNumberFromString(trimmed, country);
+  if (!phone?.isValid()) return null;
+  return phoneSchema.safeParse(phone.number).success ? phone.number : null;
+}
+
+/** Whether text looks like a phone number rather than a username or an e-mail. */
+export function looksLikePhone(text: string): boolean {
+  return /^\+?[\d\s().-]{4,}$/.test(text.trim());
+}
+
+/** A linked phone (E.164 and its country, for the picker), when it is an allowed one. */
+export function splitPhone(text: string): { country: PhoneCountryCode; e164: string } | null {
+  const phone = parsePhoneNumberFromString(text.trim());
+  if (!phone?.isValid() || !isPhoneCountry(phone.country)) return null;
+  return { country: phone.country, e164: phone.number };
+}
+
+/** "+52 55 1234 5678" for showing an E.164 number. */
+export function formatPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
