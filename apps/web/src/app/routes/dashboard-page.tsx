@@ -10,6 +10,7 @@ import { BalanceCard } from '@/features/accounts/components/balance-card';
 import { ProfileCard } from '@/features/accounts/components/profile-card';
 import { ProfileQrCard } from '@/features/accounts/components/profile-qr-card';
 import { PROFILE_SUCCESS_MS } from '@/features/accounts/lib/profile-display';
+import { BankingPanel } from '@/features/banking/components/banking-panel';
 import { WalletPanel } from '@/features/wallet/components/wallet-panel';
 import { isLanguage } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/page-title';
@@ -28,8 +29,9 @@ const VerifyPhoneDialog = lazy(() =>
 );
 
 /**
- * The dashboard composes three features: the account (profile, QR code, editor), the phone's
- * SMS verification and the wallet (balance, limits, activity).
+ * The dashboard composes four features: the account (profile, QR code, editor), the phone's
+ * SMS verification, the bank account at the partner (banking panel) and the wallet (balance,
+ * limits, activity).
  */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone']);
@@ -129,6 +131,7 @@ export default function DashboardPage() {
       </Box>
       <Box sx={{ mt: 3 }}>
         <SectionCard title={t('banking.title')}>
+          <BankingPanel />
           <WalletPanel />
         </SectionCard>
       </Box>
