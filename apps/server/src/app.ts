@@ -21,7 +21,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createAccounts } from './features/accounts/accounts.service';
-import { bankingRoutes } from './features/banking/banking.routes';
+import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.routes';
 import { createBanking } from './features/banking/banking.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
 import { featuresRoutes } from './features/capabilities/features.routes';
@@ -48,7 +48,6 @@ import { installInputGuard } from './lib/input-guard';
 import { installLoadShedding } from './lib/load-shedding';
 import { createLogger } from './lib/logger';
 import { openApiDocument } from './lib/openapi';
-import { createLiveBankingPartner } from './providers/banking/banking-partner';
 import { createLiveBillerNetwork } from './providers/billpay/biller-network';
 import { createMailer, createSmtpTransport, type Mailer } from './providers/email/mailer';
 import { createHttpRates, createNoRates } from './providers/fx/rates';
@@ -57,7 +56,7 @@ import { createPersonaApi } from './providers/persona/persona-api';
 import { createPlaidBanking } from './providers/plaid/plaid-banking';
 import { createPlaidIdentity } from './providers/plaid/plaid-identity';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
-import { createSandboxBankingPartner } from './sandbox/banking/sandbox-banking-partner';
+import { createUnitClient } from './providers/unit/unit-client';
 import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
 import { createSandboxRates, SANDBOX_REFERENCE_RATES } from './sandbox/fx/sandbox-rates';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
@@ -69,6 +68,7 @@ import { createSandboxVendors } from './sandbox/sandbox-vendors';
 import { sharedAssetRoutes } from './sandbox/shared/shared-assets.routes';
 import { smsOutboxRoutes } from './sandbox/twilio/sms-outbox.routes';
 import { twilioFakeRoutes } from './sandbox/twilio/twilio-fake.routes';
+import { unitFakeRoutes } from './sandbox/unit/unit-fake.routes';
 import { registerWebApp } from './web/web-app.routes';
 
 export type AppDeps = {
@@ -100,13 +100,16 @@ function mailTransport(config: Config, db: Database) {
 }
 
 /** The services, each built from plain dependencies; routes call them and nothing below. */
-function createServices({
-  config,
-  db,
-  mailer = createMailer(config, mailTransport(config, db)),
-  clock,
-  selfUrl = () => config.publicUrl,
-}: AppDeps) {
+function createServices(
+  {
+    config,
+    db,
+    mailer = createMailer(config, mailTransport(config, db)),
+    clock,
+    selfUrl = () => config.publicUrl,
+  }: AppDeps,
+  log: FastifyBaseLogger,
+) {
   const ledger = createLedger({
     ...(clock ? { clock } : {}),
     // Called only when money moves, long after `accounts` exists.
@@ -149,12 +152,10 @@ function createServices({
       ? {
           payouts: createSandboxPayoutPartner(),
           billers: createSandboxBillerNetwork(),
-          banking: createSandboxBankingPartner(),
         }
       : {
           payouts: createLivePayoutPartner(),
           billers: createLiveBillerNetwork(),
-          banking: createLiveBankingPartner(),
         };
   // loadConfig requires FX_RATES_URL in live mode; a live app built without it has no rates at all.
   const rates = config.fxRatesUrl
@@ -171,7 +172,24 @@ function createServices({
     payoutDelayMs: config.sandboxPayoutDelayMs,
   });
   const requests = createRequests({ db, ledger, accounts });
-  const banking = createBanking({ db, ledger, accounts, transfers, partner: partners.banking });
+  // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).
+  const unitSettings = config.unit;
+  const banking = createBanking({
+    db,
+    ledger,
+    accounts,
+    transfers,
+    // Live mode never reaches the fake: without UNIT_API_URL there is no partner at all.
+    unit:
+      unitSettings && (config.mode === 'sandbox' || unitSettings.baseUrl)
+        ? createUnitClient({
+            token: unitSettings.token,
+            baseUrl: () => unitSettings.baseUrl ?? sandboxUrl('unit'),
+          })
+        : null,
+    webhookSecret: unitSettings?.webhookSecret ?? '',
+    log,
+  });
   const plaidIdentity = createPlaidIdentity({
     ...config.plaid,
     basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
@@ -202,7 +220,10 @@ function createServices({
   });
   const sandboxVendors =
     config.mode === 'sandbox'
-      ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret)
+      ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {
+          webhookSecret: config.unit?.webhookSecret ?? '',
+          achSettleMs: config.sandboxAchSettleMs,
+        })
       : null;
   return {
     partners,
@@ -257,7 +278,7 @@ export async function buildApp(
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const withSelf: AppDeps = { ...deps, selfUrl: deps.selfUrl ?? (() => ownUrl(app)) };
   app.decorate('deps', withSelf);
-  app.decorate('services', createServices(withSelf));
+  app.decorate('services', createServices(withSelf, app.log));
   app.decorateRequest('auth', null);
 
   app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));
@@ -324,6 +345,7 @@ export async function buildApp(
   await app.register(transfersRoutes);
   await app.register(requestsRoutes);
   await app.register(bankingRoutes);
+  await app.register(bankingWebhookRoutes);
   await app.register(billPayRoutes);
   await app.register(identityRoutes);
   await app.register(identityWebhookRoutes);
@@ -335,6 +357,9 @@ export async function buildApp(
     await app.register(personaFakeRoutes);
     await app.register(mailboxRoutes);
     await app.register(twilioFakeRoutes);
+    await app.register(unitFakeRoutes);
+    // The reconciliation on demand (sandbox only; it also runs daily as a job).
+    app.post('/sandbox/unit/reconcile', async () => app.services.banking.reconcile());
     await app.register(smsOutboxRoutes);
     app.get('/sandbox/fx/latest', async () => ({ base: 'USD', rates: SANDBOX_REFERENCE_RATES }));
   }

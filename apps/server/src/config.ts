@@ -83,6 +83,10 @@ const envSchema = z.object({
       .regex(/^VA[0-9a-fA-F]{32}$/, 'must be VA followed by 32 hex digits')
       .optional(),
   ),
+  UNIT_API_URL: optionalString.pipe(z.url().optional()),
+  UNIT_API_TOKEN: optionalString,
+  UNIT_WEBHOOK_SECRET: optionalString,
+  SANDBOX_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   SANDBOX_SHARED_TEST_SERVER: z.stringbool().default(false),
   PAGO_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
@@ -97,6 +101,10 @@ const SANDBOX_TWILIO = {
   accountSid: 'AC000000000000000000000000005a4db0',
   authToken: 'sandbox_twilio_auth_token',
   serviceSid: 'VA000000000000000000000000005a4db0',
+};
+const SANDBOX_UNIT = {
+  token: 'unit_sandbox_org_token',
+  webhookSecret: 'unit_sandbox_webhook_secret',
 };
 /** Twilio Verify's documented API host. */
 const TWILIO_VERIFY_LIVE_URL = 'https://verify.twilio.com';
@@ -180,6 +188,14 @@ export type Config = Readonly<{
     authToken: string;
     serviceSid: string;
   } | null;
+  /**
+   * Unit, the banking partner (accounts, book and ACH payments, customer tokens). baseUrl
+   * undefined: this server's sandbox fake. null: live mode without UNIT_API_URL, UNIT_API_TOKEN
+   * and UNIT_WEBHOOK_SECRET, so the banking feature is refused (503) rather than pretended.
+   */
+  unit: { baseUrl: string | undefined; token: string; webhookSecret: string } | null;
+  /** How long the sandbox Unit takes to send an ACH payment, and as long again to settle it. */
+  sandboxAchSettleMs: number;
   /** Sandbox mode on a non-loopback HOST, said on purpose: a test server shared by a team. */
   sandboxSharedTestServer: boolean;
   /** API processes this start runs (Node's cluster module); 1: this process serves alone. */
@@ -287,6 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxPersonaReviewMs: e.SANDBOX_PERSONA_REVIEW_MS,
     sandboxSharedTestServer: e.SANDBOX_SHARED_TEST_SERVER,
     twilio: twilioSettings(e),
+    unit: unitSettings(e),
+    sandboxAchSettleMs: e.SANDBOX_ACH_SETTLE_MS,
     processes: e.PAGO_PROCESSES,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     shedding: {
@@ -304,6 +322,19 @@ function plaidTokenKey(configured: string | undefined, appSecret: string): Buffe
       : Buffer.from(configured, 'base64');
   }
   return Buffer.from(hkdfSync('sha256', appSecret, '', 'pago plaid access tokens', 32));
+}
+
+function unitSettings(e: z.infer<typeof envSchema>): Config['unit'] {
+  const baseUrl = e.UNIT_API_URL?.replace(/\/+$/, '');
+  if (e.PAGO_MODE === 'sandbox') {
+    return {
+      baseUrl,
+      token: e.UNIT_API_TOKEN ?? SANDBOX_UNIT.token,
+      webhookSecret: e.UNIT_WEBHOOK_SECRET ?? SANDBOX_UNIT.webhookSecret,
+    };
+  }
+  if (!baseUrl || !e.UNIT_API_TOKEN || !e.UNIT_WEBHOOK_SECRET) return null;
+  return { baseUrl, token: e.UNIT_API_TOKEN, webhookSecret: e.UNIT_WEBHOOK_SECRET };
 }
 
 function twilioSettings(e: z.infer<typeof envSchema>): Config['twilio'] {

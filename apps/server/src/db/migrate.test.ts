@@ -88,6 +88,7 @@ describe('migrateDatabase', () => {
       expect(await migrateDatabase(db, 'sandbox')).toEqual([
         'sandbox/0001-sandbox-vendors',
         'sandbox/0002-sandbox-plaid-items',
+        'sandbox/0003-sandbox-unit',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_mail',
@@ -101,6 +102,12 @@ describe('migrateDatabase', () => {
         'sandbox_plaid_public_tokens',
         'sandbox_sms',
         'sandbox_twilio_verifications',
+        'sandbox_unit_accounts',
+        'sandbox_unit_applications',
+        'sandbox_unit_counterparties',
+        'sandbox_unit_payments',
+        'sandbox_unit_tokens',
+        'sandbox_unit_transactions',
         'sandbox_webhook_outbox',
       ]);
       expect(await migrateDatabase(db, 'sandbox')).toEqual([]);
@@ -122,6 +129,7 @@ describe('migrateDatabase', () => {
       expect(await migrateDatabase(db, 'sandbox')).toEqual([
         'sandbox/0001-sandbox-vendors',
         'sandbox/0002-sandbox-plaid-items',
+        'sandbox/0003-sandbox-unit',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

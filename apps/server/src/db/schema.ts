@@ -159,7 +159,119 @@ export type BankAccountsTable = {
   user_id: string;
   account_number: string;
   routing_number: string;
+  unit_application_id: string;
+  unit_customer_id: string;
+  unit_account_id: string;
   created_at: CreatedAt;
+};
+
+/** A ledger transfer mirrored as a payment at the banking partner (migration 0014). */
+export type UnitPaymentsTable = {
+  transfer_id: string;
+  user_id: string;
+  counterparty_user_id: string | null;
+  unit_payment_id: string | null;
+  payment_type: 'bookPayment' | 'achPayment';
+  status: string;
+  reason: string | null;
+  amount_cents: Cents;
+  idempotency_key: string;
+  reversal_transfer_id: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type UnitWebhookEventsTable = {
+  event_id: string;
+  event_type: string;
+  received_at: CreatedAt;
+};
+
+export type UnitReconciliationRunsTable = {
+  id: Generated<string>;
+  started_at: CreatedAt;
+  finished_at: Date | null;
+  accounts_checked: Generated<number>;
+  differences: Generated<number>;
+};
+
+export type UnitReconciliationDifferencesTable = {
+  id: Generated<number>;
+  run_id: string;
+  kind: string;
+  user_id: string | null;
+  transfer_id: string | null;
+  unit_id: string | null;
+  expected: string | null;
+  actual: string | null;
+  created_at: CreatedAt;
+};
+
+/** The Unit fake's tables (sandbox set 0003). */
+export type SandboxUnitApplicationsTable = {
+  id: string;
+  customer_id: string | null;
+  status: string;
+  decision_reason: string | null;
+  attributes: unknown;
+  idempotency_key: string | null;
+  created_at: CreatedAt;
+};
+export type SandboxUnitAccountsTable = {
+  id: string;
+  customer_id: string;
+  account_number: string;
+  routing_number: string;
+  balance: number;
+  hold: Generated<number>;
+  status: Generated<string>;
+  idempotency_key: string | null;
+  created_at: CreatedAt;
+};
+export type SandboxUnitCounterpartiesTable = {
+  id: string;
+  customer_id: string;
+  name: string;
+  routing_number: string;
+  account_number: string;
+  account_type: string;
+  created_at: CreatedAt;
+};
+export type SandboxUnitPaymentsTable = {
+  id: string;
+  type: string;
+  account_id: string;
+  counterparty_account_id: string | null;
+  counterparty_id: string | null;
+  amount: number;
+  direction: string;
+  description: string;
+  status: string;
+  reason: string | null;
+  idempotency_key: string | null;
+  due_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+export type SandboxUnitTransactionsTable = {
+  id: string;
+  type: string;
+  account_id: string;
+  payment_id: string | null;
+  amount: number;
+  direction: string;
+  balance: number;
+  summary: string;
+  created_at: CreatedAt;
+};
+export type SandboxUnitTokensTable = {
+  token_hash: string;
+  customer_id: string;
+  scope: string;
+  expires_at: Date;
 };
 
 /** The tables Kysely knows about, one entry per table; each feature's migration adds its own. */
@@ -232,7 +344,7 @@ export type SandboxPersonaInquiriesTable = {
 
 export type SandboxWebhookOutboxTable = {
   id: Generated<number>;
-  vendor: 'plaid' | 'persona';
+  vendor: 'plaid' | 'persona' | 'unit';
   path: string;
   body: string;
   attempts: Generated<number>;
@@ -378,4 +490,14 @@ export type DB = {
   sandbox_plaid_accounts: SandboxPlaidAccountsTable;
   sandbox_plaid_public_tokens: SandboxPlaidPublicTokensTable;
   sandbox_plaid_processor_tokens: SandboxPlaidProcessorTokensTable;
+  unit_payments: UnitPaymentsTable;
+  unit_webhook_events: UnitWebhookEventsTable;
+  unit_reconciliation_runs: UnitReconciliationRunsTable;
+  unit_reconciliation_differences: UnitReconciliationDifferencesTable;
+  sandbox_unit_applications: SandboxUnitApplicationsTable;
+  sandbox_unit_accounts: SandboxUnitAccountsTable;
+  sandbox_unit_counterparties: SandboxUnitCounterpartiesTable;
+  sandbox_unit_payments: SandboxUnitPaymentsTable;
+  sandbox_unit_transactions: SandboxUnitTransactionsTable;
+  sandbox_unit_tokens: SandboxUnitTokensTable;
 };

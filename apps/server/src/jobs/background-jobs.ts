@@ -13,7 +13,21 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       everySeconds: 1,
       run: () => services.transfers.settleDuePayouts(),
     },
+    // Book payments whose partner call failed, asked for again with their idempotency key.
+    {
+      name: 'unit-payments-retry',
+      everySeconds: 5,
+      run: () => services.banking.retryPendingPayments(),
+    },
   ];
+  if (services.banking.available) {
+    // Daily: the partner's records against the ledger (differences stored and logged).
+    jobs.push({
+      name: 'unit-reconcile',
+      everySeconds: 24 * 60 * 60,
+      run: () => services.banking.reconcile(),
+    });
+  }
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

@@ -2,20 +2,25 @@ import type { Database } from '../db/database';
 import { decideDueInquiries } from './persona/persona-fake.routes';
 import { personaSignatureHeader } from './persona/persona-signing';
 import { signPlaidWebhook } from './plaid/plaid-keys';
+import { advanceUnitPayments } from './unit/unit-fake.routes';
+import { unitSignatureHeader } from './unit/unit-signing';
 import { deliverDueWebhooks } from './webhooks/outbox';
 
 /**
  * The sandbox vendors' own clock work, run every second by the server (and by tests on demand):
- * Persona decides inquiries whose review is over, then both vendors deliver their due webhooks.
+ * Persona decides inquiries whose review is over, Unit moves its due payments on, then the
+ * vendors deliver their due webhooks.
  */
 export function createSandboxVendors(
   db: Database,
   selfUrl: () => string,
   personaWebhookSecret: string,
+  unit: { webhookSecret: string; achSettleMs: number },
 ) {
   return {
-    async tick(): Promise<{ decided: number; delivered: number }> {
+    async tick(): Promise<{ decided: number; delivered: number; payments: number }> {
       const decided = await decideDueInquiries(db);
+      const payments = await advanceUnitPayments(db, unit.achSettleMs);
       const delivered = await deliverDueWebhooks({
         db,
         baseUrl: selfUrl,
@@ -24,9 +29,10 @@ export function createSandboxVendors(
           persona: async (body) => ({
             'persona-signature': personaSignatureHeader(personaWebhookSecret, body),
           }),
+          unit: async (body) => unitSignatureHeader(unit.webhookSecret, body),
         },
       });
-      return { decided, delivered };
+      return { decided, delivered, payments };
     },
   };
 }

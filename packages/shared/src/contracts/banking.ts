@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountCentsSchema } from './amounts';
 import { textLine } from './text';
 
-/** The banking partner: accounts and book payments (`/api/unit/*`). */
+/** The banking partner (Unit): accounts, book payments, tokens, transactions (`/api/unit/*`). */
 
 // POST /api/unit/payments/send — receiver is a phone or an e-mail of a Pago user.
 export const bankPaymentBody = z
@@ -14,6 +14,7 @@ export const bankPaymentBody = z
   .meta({ examples: [{ receiver: '+13055550199', amount: 5000, description: 'Rent share' }] });
 export type BankPaymentBody = z.input<typeof bankPaymentBody>;
 
+/** The account at the partner; its number shows only its last four digits ("••••6789"). */
 export const bankAccountSchema = z.object({
   id: z.string(),
   accountNumber: z.string(),
@@ -21,3 +22,47 @@ export const bankAccountSchema = z.object({
   createdAt: z.string(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+// GET /api/unit/accounts/me/numbers — the whole numbers, revealed on demand.
+export const bankAccountNumbersSchema = z.object({
+  accountNumber: z.string(),
+  routingNumber: z.string(),
+});
+export type BankAccountNumbers = z.infer<typeof bankAccountNumbersSchema>;
+
+// GET /api/unit/token — the partner's customer token for the banking panel (spec: JSON with token).
+export const bankingTokenSchema = z.object({
+  token: z.string(),
+  /** Seconds the token lives. */
+  expiresIn: z.number().int(),
+  expiresAt: z.string(),
+  /** Space-separated partner scopes (read-only ones). */
+  scope: z.string(),
+});
+export type BankingToken = z.infer<typeof bankingTokenSchema>;
+
+// GET /api/unit/transactions
+export const bankTransactionsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export const bankTransactionSchema = z.object({
+  id: z.string(),
+  /** pending: a partner payment not yet final; settled: a posted account transaction. */
+  state: z.enum(['pending', 'settled']),
+  kind: z.string(),
+  direction: z.enum(['in', 'out']),
+  amountCents: z.number().int(),
+  /** The account's balance after it (settled only). */
+  balanceCents: z.number().int().nullable(),
+  summary: z.string(),
+  createdAt: z.string(),
+});
+export const bankTransactionsSchema = z.object({
+  pending: z.array(bankTransactionSchema),
+  settled: z.array(bankTransactionSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type BankTransactions = z.infer<typeof bankTransactionsSchema>;

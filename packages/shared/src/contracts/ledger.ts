@@ -36,6 +36,8 @@ export type TransferMetadataByKind = {
     memo: string;
   };
   bank_transfer: { description: string; receiver: string };
+  /** Gives back a bank transfer the banking partner rejected or returned. */
+  bank_transfer_reversal: { reversalOf: string; reason: string };
   request_payment: { requestId: string; note: string };
 };
 

@@ -75,6 +75,7 @@ export const TRANSFER_KINDS = [
   'bill_payment',
   'bank_transfer',
   'request_payment',
+  'bank_transfer_reversal',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 export const TRANSFER_STATUSES = [

@@ -11,6 +11,7 @@ import * as ledgerGuards from './0009-ledger-guards';
 import * as transferSpeed from './0010-transfer-speed';
 import * as sendInOneCall from './0011-send-in-one-call';
 import * as plaidItems from './0013-plaid-items';
+import * as unitBanking from './0014-unit-banking';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-transfer-speed': transferSpeed,
   '0011-send-in-one-call': sendInOneCall,
   '0013-plaid-items': plaidItems,
+  '0014-unit-banking': unitBanking,
 };

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as sandboxVendors from './0001-sandbox-vendors';
 import * as sandboxPlaidItems from './0002-sandbox-plaid-items';
+import * as sandboxUnit from './0003-sandbox-unit';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -9,4 +10,5 @@ import * as sandboxPlaidItems from './0002-sandbox-plaid-items';
 export const sandboxMigrations: Record<string, Migration> = {
   '0001-sandbox-vendors': sandboxVendors,
   '0002-sandbox-plaid-items': sandboxPlaidItems,
+  '0003-sandbox-unit': sandboxUnit,
 };

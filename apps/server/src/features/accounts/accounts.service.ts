@@ -305,6 +305,23 @@ export function createAccounts({
     },
     updateIdentity: updateUserIdentity,
 
+    /**
+     * What a bank application needs of a person: the verified legal name and birth date, and the
+     * profile's contact details (undefined for no such user).
+     */
+    async bankApplicant(executor: Database, userId: string) {
+      const user = await findUserById(executor, userId);
+      if (!user) return undefined;
+      return {
+        legalName: user.legal_name ?? user.name,
+        birthDate: user.legal_birth_date,
+        email: user.email,
+        phone: user.phone,
+        address: user.address,
+        zipCode: user.zip_code,
+      };
+    },
+
     /** Inside a transaction pass it as `executor`: a second pool connection could starve the pool. */
     async parties(ids: string[], executor: Database = db): Promise<Map<string, Party>> {
       const rows = await findUsersByIds(executor, [...new Set(ids)]);

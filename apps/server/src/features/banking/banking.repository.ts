@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
 export async function findBankAccount(db: Database, userId: string) {
@@ -8,14 +9,25 @@ export async function findBankAccount(db: Database, userId: string) {
     .executeTakeFirst();
 }
 
-/**
- * Opens the account, or returns undefined on any conflict. No conflict target: a concurrent
- * request that opened this user's account first (unique user_id) is a conflict too; the insert
- * then waits for it and does nothing, never 23505.
- */
+export async function listBankAccounts(db: Database) {
+  return db.selectFrom('bank_accounts').selectAll().orderBy('created_at').execute();
+}
+
+/** One opening of a user's bank account at a time (held until the transaction ends). */
+export async function lockUserBanking(tx: Database, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`bank:${userId}`}, 0))`.execute(tx);
+}
+
 export async function insertBankAccount(
   tx: Database,
-  row: { userId: string; accountNumber: string; routingNumber: string },
+  row: {
+    userId: string;
+    accountNumber: string;
+    routingNumber: string;
+    applicationId: string;
+    customerId: string;
+    accountId: string;
+  },
 ) {
   return tx
     .insertInto('bank_accounts')
@@ -23,8 +35,166 @@ export async function insertBankAccount(
       user_id: row.userId,
       account_number: row.accountNumber,
       routing_number: row.routingNumber,
+      unit_application_id: row.applicationId,
+      unit_customer_id: row.customerId,
+      unit_account_id: row.accountId,
     })
-    .onConflict((oc) => oc.doNothing())
     .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertUnitPayment(
+  tx: Database,
+  row: {
+    transferId: string;
+    userId: string;
+    counterpartyUserId: string | null;
+    paymentType: 'bookPayment' | 'achPayment';
+    amountCents: number;
+    idempotencyKey: string;
+  },
+) {
+  await tx
+    .insertInto('unit_payments')
+    .values({
+      transfer_id: row.transferId,
+      user_id: row.userId,
+      counterparty_user_id: row.counterpartyUserId,
+      payment_type: row.paymentType,
+      status: 'Pending',
+      amount_cents: row.amountCents as never,
+      idempotency_key: row.idempotencyKey,
+    })
+    .execute();
+}
+
+export async function updateUnitPayment(
+  tx: Database,
+  transferId: string,
+  fields: {
+    unit_payment_id?: string;
+    status?: string;
+    reason?: string | null;
+    reversal_transfer_id?: string;
+    attempts?: number;
+    next_attempt_at?: Date | null;
+    last_error?: string | null;
+  },
+) {
+  await tx
+    .updateTable('unit_payments')
+    .set({ ...fields, updated_at: new Date() })
+    .where('transfer_id', '=', transferId)
+    .execute();
+}
+
+export async function lockUnitPaymentByUnitId(tx: Database, unitPaymentId: string) {
+  return tx
+    .selectFrom('unit_payments')
+    .selectAll()
+    .where('unit_payment_id', '=', unitPaymentId)
+    .forUpdate()
     .executeTakeFirst();
+}
+
+/** Mirrored payments whose partner call failed and are due again (locked, skipped if taken). */
+export async function lockPaymentsToRetry(tx: Database, now: Date) {
+  return tx
+    .selectFrom('unit_payments')
+    .selectAll()
+    .where('unit_payment_id', 'is', null)
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .limit(20)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export async function listUnitPaymentsOf(db: Database, userId: string) {
+  return db
+    .selectFrom('unit_payments')
+    .innerJoin('ledger_transfers', 'ledger_transfers.id', 'unit_payments.transfer_id')
+    .select([
+      'unit_payments.transfer_id',
+      'unit_payments.user_id',
+      'unit_payments.counterparty_user_id',
+      'unit_payments.unit_payment_id',
+      'unit_payments.status',
+      'unit_payments.amount_cents',
+      'unit_payments.reversal_transfer_id',
+      'unit_payments.created_at',
+      'ledger_transfers.status as ledger_status',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('unit_payments.user_id', '=', userId),
+        eb('unit_payments.counterparty_user_id', '=', userId),
+      ]),
+    )
+    .execute();
+}
+
+/** Records a partner webhook event; false when it was already applied (a replay). */
+export async function recordWebhookEvent(tx: Database, eventId: string, eventType: string) {
+  const row = await tx
+    .insertInto('unit_webhook_events')
+    .values({ event_id: eventId, event_type: eventType })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function startReconciliationRun(db: Database) {
+  return db
+    .insertInto('unit_reconciliation_runs')
+    .defaultValues()
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export type Difference = {
+  kind: string;
+  userId: string | null;
+  transferId: string | null;
+  unitId: string | null;
+  expected: string | null;
+  actual: string | null;
+};
+
+export async function finishReconciliationRun(
+  db: Database,
+  runId: string,
+  accountsChecked: number,
+  differences: Difference[],
+) {
+  return db.transaction().execute(async (tx) => {
+    if (differences.length > 0) {
+      await tx
+        .insertInto('unit_reconciliation_differences')
+        .values(
+          differences.map((d) => ({
+            run_id: runId,
+            kind: d.kind,
+            user_id: d.userId,
+            transfer_id: d.transferId,
+            unit_id: d.unitId,
+            expected: d.expected,
+            actual: d.actual,
+          })),
+        )
+        .execute();
+    }
+    return tx
+      .updateTable('unit_reconciliation_runs')
+      .set({
+        finished_at: new Date(),
+        accounts_checked: accountsChecked,
+        differences: differences.length,
+      })
+      .where('id', '=', runId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
 }

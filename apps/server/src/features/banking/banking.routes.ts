@@ -1,4 +1,11 @@
-import { bankAccountSchema, bankPaymentBody } from '@pago/shared/contracts/banking';
+import {
+  bankAccountNumbersSchema,
+  bankAccountSchema,
+  bankingTokenSchema,
+  bankPaymentBody,
+  bankTransactionsQuery,
+  bankTransactionsSchema,
+} from '@pago/shared/contracts/banking';
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
@@ -10,25 +17,58 @@ const tags = ['Banking'];
 
 export async function bankingRoutes(app: AppInstance): Promise<void> {
   const { banking, accounts } = app.services;
+  const signedIn = (summary: string) => ({ summary, tags, security: bearerAuth });
 
   app.get(
     '/api/unit/accounts/me',
     {
       preValidation: requireUser(accounts),
       schema: {
-        summary: 'The signed-in user’s bank account (account and routing numbers)',
-        tags,
-        security: bearerAuth,
+        ...signedIn('The signed-in user’s bank account at the partner (account number masked)'),
         response: { 200: bankAccountSchema, ...errorResponses },
       },
     },
     async (request) => banking.getAccount(currentUser(request).userId),
   );
+  app.get(
+    '/api/unit/accounts/me/numbers',
+    {
+      preValidation: requireUser(accounts),
+      schema: {
+        ...signedIn('The whole account and routing numbers, revealed on demand'),
+        response: { 200: bankAccountNumbersSchema, ...errorResponses },
+      },
+    },
+    async (request) => banking.revealNumbers(currentUser(request).userId),
+  );
+  app.get(
+    '/api/unit/token',
+    {
+      preValidation: requireUser(accounts),
+      schema: {
+        ...signedIn('A short-lived, read-only partner token for the banking panel'),
+        response: { 200: bankingTokenSchema, ...errorResponses },
+      },
+    },
+    async (request) => banking.token(currentUser(request).userId),
+  );
+  app.get(
+    '/api/unit/transactions',
+    {
+      preValidation: requireUser(accounts),
+      schema: {
+        ...signedIn('Pending and settled partner transactions of the user’s account, paged'),
+        querystring: bankTransactionsQuery,
+        response: { 200: bankTransactionsSchema, ...errorResponses },
+      },
+    },
+    async (request) => banking.listTransactions(currentUser(request).userId, request.query),
+  );
   moneyPost(
     app,
     '/api/unit/accounts/create',
     {
-      summary: 'Open the signed-in user’s bank account',
+      summary: 'Open the signed-in user’s bank account at the partner (again: the same account)',
       tags,
       body: z.strictObject({}),
       response: { status: 201, schema: bankAccountSchema },
@@ -47,9 +87,38 @@ export async function bankingRoutes(app: AppInstance): Promise<void> {
       body: bankPaymentBody,
       response: { status: 201, schema: transferSchema },
     },
-    async ({ userId, body, tx }) => ({
+    async ({ userId, body, tx, key }) => ({
       statusCode: 201,
-      body: await banking.sendPayment(tx, userId, body),
+      body: await banking.sendPayment(tx, userId, body, key),
     }),
+  );
+}
+
+/** Unit's webhook. Its signature covers the exact bytes, so the body is read as a string. */
+export async function bankingWebhookRoutes(app: AppInstance): Promise<void> {
+  const { banking } = app.services;
+  app.removeContentTypeParser('application/json');
+  for (const type of ['application/json', 'application/vnd.api+json']) {
+    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+  }
+  app.post(
+    '/api/unit/webhook',
+    {
+      schema: {
+        summary: 'Unit’s webhook (payment statuses), checked against its X-Unit-Signature HMAC',
+        tags: ['Webhooks'],
+        headers: z.looseObject({ 'x-unit-signature': z.string().optional() }),
+        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await banking.webhook(
+        typeof request.body === 'string' ? request.body : '',
+        request.headers['x-unit-signature'],
+      );
+      return { received: true as const };
+    },
   );
 }

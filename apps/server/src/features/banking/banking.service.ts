@@ -1,66 +1,315 @@
-import { randomInt } from 'node:crypto';
-import type { BankAccount, bankPaymentBody } from '@pago/shared/contracts/banking';
+import { createHash } from 'node:crypto';
+import type {
+  BankAccount,
+  BankAccountNumbers,
+  BankingToken,
+  BankTransactions,
+  bankPaymentBody,
+} from '@pago/shared/contracts/banking';
+import { usStateForZip } from '@pago/shared/kyc-routing';
+import { cents } from '@pago/shared/money';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
-import type { BankingPartner } from '../../providers/banking/banking-partner';
+import {
+  type UnitClient,
+  type UnitPayment,
+  UnitRefusal,
+  UnitUnavailableError,
+} from '../../providers/unit/unit-client';
+import { verifyUnitSignature } from '../../providers/unit/unit-webhooks';
 import type { Accounts } from '../accounts/accounts.service';
-import { type Ledger, walletToWallet } from '../ledger/ledger.service';
+import { type Ledger, type Leg, walletToWallet } from '../ledger/ledger.service';
 import type { Transfers } from '../transfers/transfers.service';
-import { findBankAccount, insertBankAccount } from './banking.repository';
+import {
+  type Difference,
+  findBankAccount,
+  finishReconciliationRun,
+  insertBankAccount,
+  insertUnitPayment,
+  listBankAccounts,
+  listUnitPaymentsOf,
+  lockPaymentsToRetry,
+  lockUnitPaymentByUnitId,
+  lockUserBanking,
+  recordWebhookEvent,
+  startReconciliationRun,
+  updateUnitPayment,
+} from './banking.repository';
 
 type Deps = {
   db: Database;
   ledger: Ledger;
   accounts: Accounts;
   transfers: Transfers;
-  partner: BankingPartner;
+  /** null: live mode without Unit settings, so the banking feature is refused. */
+  unit: UnitClient | null;
+  webhookSecret: string;
+  log: Pick<Logger, 'info' | 'warn'>;
 };
 
+/** The banking panel's token: read-only scopes, 15 minutes. */
+export const BANKING_TOKEN_SCOPE = 'customers accounts transactions payments statements';
+export const BANKING_TOKEN_SECONDS = 15 * 60;
+/** Partner statuses after which nothing changes. */
+const FINAL = new Set(['Settled', 'Rejected', 'Returned', 'Canceled']);
+const FAILED = new Set(['Rejected', 'Returned', 'Canceled']);
+/** A payment whose partner call failed is tried again after this long (then doubling, to 10 min). */
+const RETRY_SECONDS = 5;
+
+type AccountRow = NonNullable<Awaited<ReturnType<typeof findBankAccount>>>;
+type MirroredPayment = NonNullable<Awaited<ReturnType<typeof lockUnitPaymentByUnitId>>>;
+
+const masked = (number: string) => `••••${number.slice(-4)}`;
+const toView = (row: AccountRow): BankAccount => ({
+  id: row.id,
+  accountNumber: masked(row.account_number),
+  routingNumber: row.routing_number,
+  createdAt: row.created_at.toISOString(),
+});
+/** Unit's idempotency key for one Pago request (a user's Idempotency-Key), at most 255 chars. */
+const partnerKey = (scope: string, ...parts: string[]) =>
+  `pago-${scope}-${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 40)}`;
+
 /**
- * The banking partner's deposit account for a user, and book transfers between Pago users. The
- * deposit account holds the same wallet balance: its numbers are how money reaches it from banks.
+ * A person's address as Unit takes it. Pago keeps one line ("123 Main St, Miami, FL 33101");
+ * the state comes from it or else from the ZIP code, the city from its second part.
  */
-export function createBanking({ db, ledger, accounts, transfers, partner }: Deps) {
-  const toView = (row: {
-    id: string;
-    account_number: string;
-    routing_number: string;
-    created_at: Date;
-  }): BankAccount => ({
-    id: row.id,
-    accountNumber: row.account_number,
-    routingNumber: row.routing_number,
-    createdAt: row.created_at.toISOString(),
-  });
+function unitAddress(address: string | null, zipCode: string | null) {
+  const parts = (address ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const zip = zipCode ?? /\b(\d{5})(?:-\d{4})?\b/.exec(address ?? '')?.[1] ?? '';
+  const state = /\b([A-Z]{2})\b\s*\d{5}/.exec(address ?? '')?.[1] ?? usStateForZip(zip) ?? '';
+  return {
+    street: parts[0] ?? '',
+    city:
+      parts.length > 1
+        ? (parts[1] as string).replace(/\b[A-Z]{2}\b\s*\d{5}.*$/, '').trim() || (parts[1] as string)
+        : '',
+    state,
+    postalCode: zip,
+    country: 'US' as const,
+  };
+}
+
+/**
+ * The banking partner (Unit): each user's application → customer → deposit account, book
+ * payments between Pago users mirrored in the ledger, the partner's payment webhooks, customer
+ * tokens for the banking panel, and reconciliation of the partner's records with the ledger.
+ * The ledger is the source of truth; the partner holds the money it says.
+ */
+export function createBanking({ db, ledger, accounts, transfers, unit, webhookSecret, log }: Deps) {
+  function partner(): UnitClient {
+    if (!unit) throw unavailableInLiveMode('bankAccount');
+    return unit;
+  }
+  async function accountOf(executor: Database, userId: string): Promise<AccountRow> {
+    const row = await findBankAccount(executor, userId);
+    if (!row) throw new AppError('bank_account_required', 404, 'Banking Account Required');
+    return row;
+  }
+
+  /** Brings a mirrored payment to the partner's status: completed, or reversed when it failed. */
+  async function applyStatus(tx: Database, row: MirroredPayment, payment: UnitPayment) {
+    if (FINAL.has(row.status) && row.unit_payment_id === payment.id) return;
+    await updateUnitPayment(tx, row.transfer_id, {
+      unit_payment_id: payment.id,
+      status: payment.status,
+      reason: payment.reason,
+      next_attempt_at: null,
+      last_error: null,
+    });
+    if (payment.status === 'Sent' || payment.status === 'Settled') {
+      await ledger.setStatus(tx, row.transfer_id, 'completed', null);
+    } else if (FAILED.has(payment.status) && !row.reversal_transfer_id) {
+      await reverse(tx, row, payment);
+    }
+  }
+
+  /**
+   * Gives the money of a payment the partner rejected or returned back to its sender, as a
+   * transfer of its own; the original is marked failed (its limits room comes back).
+   */
+  async function reverse(tx: Database, row: MirroredPayment, payment: UnitPayment) {
+    const amount = cents(Number(row.amount_cents));
+    const from: Leg['account'] = row.counterparty_user_id
+      ? { userId: row.counterparty_user_id }
+      : { role: 'funding_clearing' };
+    const reason = payment.reason ?? payment.status;
+    // Owned by whoever the money leaves (the receiver of the original), so activity shows it as
+    // out for them and in for the original sender, as for any transfer between two people.
+    const reversal = await ledger.post(tx, {
+      kind: 'bank_transfer_reversal',
+      status: 'completed',
+      userId: row.counterparty_user_id ?? row.user_id,
+      counterpartyUserId: row.counterparty_user_id ? row.user_id : null,
+      amountCents: amount,
+      countsTowardLimits: false,
+      relatedTransferId: row.transfer_id,
+      metadata: { reversalOf: row.transfer_id, reason },
+      legs: [
+        { account: from, amountCents: -amount },
+        { account: { userId: row.user_id }, amountCents: amount },
+      ],
+    });
+    await updateUnitPayment(tx, row.transfer_id, { reversal_transfer_id: reversal.id });
+    await ledger.setStatus(tx, row.transfer_id, 'failed', `Bank ${payment.status}: ${reason}`);
+  }
+
+  /** Asks the partner for a book payment; null when it could not be reached (retried later). */
+  async function sendBook(input: {
+    from: AccountRow;
+    to: AccountRow;
+    amount: number;
+    description: string;
+    key: string;
+    transferId: string;
+  }): Promise<UnitPayment | null> {
+    try {
+      return await partner().createBookPayment({
+        accountId: input.from.unit_account_id,
+        counterpartyAccountId: input.to.unit_account_id,
+        amount: input.amount,
+        description: input.description,
+        idempotencyKey: input.key,
+        transferId: input.transferId,
+      });
+    } catch (error) {
+      if (error instanceof UnitUnavailableError) return null;
+      if (error instanceof UnitRefusal) {
+        throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
+          reason: error.title,
+        });
+      }
+      throw error;
+    }
+  }
 
   return {
+    /** Whether a partner is configured (sandbox: the fake; live: UNIT_* settings). */
+    available: unit !== null,
+
     async getAccount(userId: string): Promise<BankAccount> {
-      const row = await findBankAccount(db, userId);
-      if (!row) throw new AppError('not_found', 404, 'Banking Account Required');
-      return toView(row);
+      return toView(await accountOf(db, userId));
     },
 
+    async revealNumbers(userId: string): Promise<BankAccountNumbers> {
+      const row = await accountOf(db, userId);
+      return { accountNumber: row.account_number, routingNumber: row.routing_number };
+    },
+
+    /**
+     * Opens the user's account at the partner: an individual application (Unit decides it; its
+     * approval makes the customer), then a deposit account. Idempotent per user: the partner
+     * calls carry keys derived from the user, and an account already open is answered again.
+     */
     async createAccount(tx: Database, userId: string): Promise<BankAccount> {
-      const exists = () =>
-        new AppError('bank_account_exists', 409, 'You already have a banking account.');
-      if (!partner.available) throw unavailableInLiveMode('bankAccount');
-      if (await findBankAccount(tx, userId)) throw exists();
-      // 12 digits starting with 9: distinct from the card and wallet identifiers.
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const accountNumber = `9${String(randomInt(0, 10 ** 11)).padStart(11, '0')}`;
-        const routingNumber = partner.routingNumber();
-        const row = await insertBankAccount(tx, { userId, accountNumber, routingNumber });
-        if (row) return toView(row);
-        if (await findBankAccount(tx, userId)) throw exists();
+      const client = partner();
+      await lockUserBanking(tx, userId);
+      const existing = await findBankAccount(tx, userId);
+      if (existing) return toView(existing);
+      const person = await accounts.bankApplicant(tx, userId);
+      if (!person) throw new AppError('unauthorized', 401, 'Not authenticated');
+      if (!person.birthDate) {
+        throw new AppError(
+          'identity_not_verified',
+          403,
+          'Verify your identity again: the bank needs the birth date on your ID.',
+        );
       }
-      throw new Error('Could not allocate a bank account number');
+      const address = unitAddress(person.address, person.zipCode);
+      if (!address.street || !address.city || !address.state || !address.postalCode) {
+        throw new AppError(
+          'bank_address_required',
+          422,
+          'Add your street address (street, city, state and ZIP code) to your profile first.',
+          { field: 'address' },
+        );
+      }
+      const words = person.legalName.trim().split(/\s+/);
+      const application = await client
+        .createApplication({
+          firstName: words[0] ?? person.legalName,
+          lastName: words.length > 1 ? words.slice(1).join(' ') : (words[0] ?? ''),
+          dateOfBirth: person.birthDate,
+          email: person.email,
+          phone: {
+            countryCode: '1',
+            number: (person.phone ?? '').replace(/^\+1/, '').replace(/\D/g, ''),
+          },
+          address,
+          idempotencyKey: partnerKey('application', userId),
+          userId,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof UnitRefusal) {
+            throw new AppError('bank_application_denied', 422, 'Failed to create banking account', {
+              reason: error.title,
+            });
+          }
+          throw error;
+        });
+      if (application.status === 'Denied' || !application.customerId) {
+        throw new AppError(
+          application.status === 'Denied' ? 'bank_application_denied' : 'conflict',
+          application.status === 'Denied' ? 422 : 409,
+          application.status === 'Denied'
+            ? 'Failed to create banking account'
+            : 'Your banking application is under review.',
+          { status: application.status },
+        );
+      }
+      const account = await client.createDepositAccount(
+        application.customerId,
+        partnerKey('account', userId),
+      );
+      return toView(
+        await insertBankAccount(tx, {
+          userId,
+          accountNumber: account.accountNumber,
+          routingNumber: account.routingNumber,
+          applicationId: application.id,
+          customerId: application.customerId,
+          accountId: account.id,
+        }),
+      );
     },
 
-    async sendPayment(tx: Database, userId: string, body: z.output<typeof bankPaymentBody>) {
-      if (!(await findBankAccount(tx, userId)))
-        throw new AppError('bank_account_required', 404, 'Banking Account Required');
+    /** A short-lived, read-only customer token of the partner for this user's banking panel. */
+    async token(userId: string): Promise<BankingToken> {
+      const client = partner();
+      const row = await accountOf(db, userId);
+      const token = await client.createCustomerToken(
+        row.unit_customer_id,
+        BANKING_TOKEN_SCOPE,
+        BANKING_TOKEN_SECONDS,
+      );
+      return {
+        token: token.token,
+        expiresIn: token.expiresIn,
+        expiresAt: new Date(Date.now() + token.expiresIn * 1000).toISOString(),
+        scope: BANKING_TOKEN_SCOPE,
+      };
+    },
+
+    /**
+     * A book payment to another Pago user, ledger first: the ledger transfer (funds, limits) and
+     * its mirror row, then the partner's payment in the same transaction. A refusal by the
+     * partner rolls everything back (nothing moved); an unreachable partner leaves the transfer
+     * processing, and the retry job asks again with the same partner idempotency key.
+     */
+    async sendPayment(
+      tx: Database,
+      userId: string,
+      body: z.output<typeof bankPaymentBody>,
+      requestKey: string,
+    ) {
+      partner();
+      const from = await accountOf(tx, userId);
       const receiver = body.receiver.includes('@')
         ? await accounts.findRecipient({ email: body.receiver }, tx)
         : await accounts.findRecipient({ phone: body.receiver.replace(/[\s()-]/g, '') }, tx);
@@ -68,9 +317,17 @@ export function createBanking({ db, ledger, accounts, transfers, partner }: Deps
         throw new AppError('recipient_not_found', 404, 'No Pago user has that phone or e-mail.');
       if (receiver.userId === userId)
         throw new AppError('self_transfer', 422, 'You cannot send money to yourself.');
+      const to = await findBankAccount(tx, receiver.userId);
+      if (!to) {
+        throw new AppError(
+          'recipient_bank_account_required',
+          422,
+          'That person does not have a Pago bank account yet.',
+        );
+      }
       const row = await ledger.post(tx, {
         kind: 'bank_transfer',
-        status: 'completed',
+        status: 'processing',
         userId,
         counterpartyUserId: receiver.userId,
         amountCents: body.amount,
@@ -78,7 +335,301 @@ export function createBanking({ db, ledger, accounts, transfers, partner }: Deps
         metadata: { description: body.description, receiver: body.receiver },
         legs: walletToWallet(userId, receiver.userId, body.amount),
       });
-      return (await transfers.view([row], userId, tx))[0];
+      const key = partnerKey('book', userId, requestKey);
+      await insertUnitPayment(tx, {
+        transferId: row.id,
+        userId,
+        counterpartyUserId: receiver.userId,
+        paymentType: 'bookPayment',
+        amountCents: body.amount,
+        idempotencyKey: key,
+      });
+      const payment = await sendBook({
+        from,
+        to,
+        amount: body.amount,
+        description: body.description,
+        key,
+        transferId: row.id,
+      });
+      if (payment?.status === 'Rejected') {
+        throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
+          reason: payment.reason,
+        });
+      }
+      if (payment) {
+        await updateUnitPayment(tx, row.id, {
+          unit_payment_id: payment.id,
+          status: payment.status,
+        });
+        if (payment.status === 'Sent') await ledger.setStatus(tx, row.id, 'completed', null);
+      } else {
+        await updateUnitPayment(tx, row.id, {
+          attempts: 1,
+          next_attempt_at: new Date(Date.now() + RETRY_SECONDS * 1000),
+          last_error: 'partner unavailable',
+        });
+      }
+      const [fresh] = await transfers.view(
+        [{ ...row, status: payment?.status === 'Sent' ? 'completed' : row.status }],
+        userId,
+        tx,
+      );
+      return fresh;
+    },
+
+    /**
+     * The partner's webhook: signature first (401), then each event once by its id. The payment's
+     * status is read back from the partner, so an event out of order cannot move it backwards.
+     */
+    async webhook(rawBody: string, signature: string | undefined): Promise<void> {
+      if (!verifyUnitSignature(signature, rawBody, webhookSecret)) {
+        throw new AppError('invalid_signature', 401, 'Invalid webhook signature');
+      }
+      let events: unknown;
+      try {
+        events = (JSON.parse(rawBody) as { data?: unknown }).data;
+      } catch {
+        throw new AppError('invalid_json', 400, 'The webhook body is not JSON');
+      }
+      for (const event of Array.isArray(events) ? events : []) {
+        const e = event as {
+          id?: unknown;
+          type?: unknown;
+          relationships?: { payment?: { data?: { id?: unknown } } };
+        };
+        if (typeof e.id !== 'string' || typeof e.type !== 'string' || e.id.length > 100) continue;
+        const paymentId = e.relationships?.payment?.data?.id;
+        const payment =
+          e.type.startsWith('payment.') &&
+          typeof paymentId === 'string' &&
+          /^\d{1,18}$/.test(paymentId)
+            ? await partner().getPayment(paymentId)
+            : null;
+        await db.transaction().execute(async (tx) => {
+          if (!(await recordWebhookEvent(tx, e.id as string, (e.type as string).slice(0, 100))))
+            return;
+          if (!payment) return;
+          const row = await lockUnitPaymentByUnitId(tx, payment.id);
+          // A payment Pago did not make (or not yet mirrored): acknowledged, nothing to do.
+          if (row) await applyStatus(tx, row, payment);
+        });
+      }
+    },
+
+    /** The retry job: payments whose partner call failed are asked for again with their key. */
+    async retryPendingPayments(): Promise<number> {
+      if (!unit) return 0;
+      return db.transaction().execute(async (tx) => {
+        const due = await lockPaymentsToRetry(tx, new Date());
+        for (const row of due) {
+          const [from, to] = await Promise.all([
+            findBankAccount(tx, row.user_id),
+            row.counterparty_user_id ? findBankAccount(tx, row.counterparty_user_id) : undefined,
+          ]);
+          if (!from || !to) continue;
+          let payment: UnitPayment | null;
+          try {
+            payment = await sendBook({
+              from,
+              to,
+              amount: Number(row.amount_cents),
+              description: 'Pago',
+              key: row.idempotency_key,
+              transferId: row.transfer_id,
+            });
+          } catch (error) {
+            // Only the partner's refusal ends a retry; anything else is thrown (the job retries).
+            if (!(error instanceof AppError && error.code === 'bank_payment_rejected')) throw error;
+            payment = {
+              id: '',
+              type: 'bookPayment',
+              status: 'Rejected',
+              reason: 'Refused',
+              amount: 0,
+              direction: 'Credit',
+              accountId: '',
+              createdAt: '',
+            };
+          }
+          if (payment?.id) {
+            await applyStatus(tx, row, payment);
+          } else if (payment) {
+            await updateUnitPayment(tx, row.transfer_id, {
+              status: 'Rejected',
+              next_attempt_at: null,
+            });
+            await reverse(tx, { ...row, status: 'Rejected' }, payment);
+          } else {
+            const attempts = row.attempts + 1;
+            await updateUnitPayment(tx, row.transfer_id, {
+              attempts,
+              next_attempt_at: new Date(
+                Date.now() + Math.min(RETRY_SECONDS * 2 ** attempts, 600) * 1000,
+              ),
+            });
+          }
+        }
+        return due.length;
+      });
+    },
+
+    /** The user's partner transactions: pending payments and settled transactions, paged. */
+    async listTransactions(
+      userId: string,
+      page: { limit: number; offset: number },
+    ): Promise<BankTransactions> {
+      const client = partner();
+      const row = await accountOf(db, userId);
+      const [settled, payments] = await Promise.all([
+        client.listTransactions(row.unit_account_id, page),
+        page.offset === 0
+          ? client.listPayments(row.unit_account_id, { limit: 100, offset: 0 })
+          : [],
+      ]);
+      return {
+        pending: payments
+          // Not final yet: an ACH payment stays pending until Settled; a book payment is done once Sent.
+          .filter((p) => !FINAL.has(p.status) && (p.status !== 'Sent' || p.type === 'achPayment'))
+          .map((p) => ({
+            id: p.id,
+            state: 'pending' as const,
+            kind: p.type,
+            direction:
+              p.accountId === row.unit_account_id
+                ? p.direction === 'Debit'
+                  ? ('in' as const)
+                  : ('out' as const)
+                : ('in' as const),
+            amountCents: p.amount,
+            balanceCents: null,
+            summary: p.status,
+            createdAt: p.createdAt,
+          })),
+        settled: settled.transactions.map((t) => ({
+          id: t.id,
+          state: 'settled' as const,
+          kind: t.type,
+          direction: t.direction === 'Credit' ? ('in' as const) : ('out' as const),
+          amountCents: t.amount,
+          balanceCents: t.balance,
+          summary: t.summary,
+          createdAt: t.createdAt,
+        })),
+        total: settled.total,
+        limit: page.limit,
+        offset: page.offset,
+      };
+    },
+
+    /**
+     * Compares every account at the partner with the ledger's mirror: each mirrored payment must
+     * be at the partner with its amount and a matching status, each payment the partner made on
+     * an account must be mirrored, and the partner's balance must be what the mirrored payments
+     * add up to. Every difference is stored with its run and logged.
+     */
+    async reconcile() {
+      const client = partner();
+      const run = await startReconciliationRun(db);
+      const differences: Difference[] = [];
+      const rows = await listBankAccounts(db);
+      for (const account of rows) {
+        const [remote, payments, mirrored] = await Promise.all([
+          client.getAccount(account.unit_account_id),
+          client.listPayments(account.unit_account_id, { limit: 1000, offset: 0 }),
+          listUnitPaymentsOf(db, account.user_id),
+        ]);
+        const byId = new Map(payments.map((p) => [p.id, p]));
+        const known = new Set<string>();
+        let expectedBalance = 0;
+        for (const m of mirrored) {
+          const amount = Number(m.amount_cents);
+          const out = m.user_id === account.user_id;
+          if (!m.unit_payment_id) {
+            if (out && Date.now() - m.created_at.getTime() > 60_000) {
+              differences.push({
+                kind: 'not_sent_to_partner',
+                userId: account.user_id,
+                transferId: m.transfer_id,
+                unitId: null,
+                expected: String(amount),
+                actual: null,
+              });
+            }
+            continue;
+          }
+          known.add(m.unit_payment_id);
+          const p = byId.get(m.unit_payment_id);
+          const moved = m.ledger_status === 'completed';
+          if (moved) expectedBalance += out ? -amount : amount;
+          if (!out) continue;
+          if (!p) {
+            differences.push({
+              kind: 'missing_at_partner',
+              userId: account.user_id,
+              transferId: m.transfer_id,
+              unitId: m.unit_payment_id,
+              expected: String(amount),
+              actual: null,
+            });
+            continue;
+          }
+          if (p.amount !== amount) {
+            differences.push({
+              kind: 'amount_mismatch',
+              userId: account.user_id,
+              transferId: m.transfer_id,
+              unitId: p.id,
+              expected: String(amount),
+              actual: String(p.amount),
+            });
+          }
+          const partnerMoved = p.status === 'Sent' || p.status === 'Settled';
+          if (partnerMoved !== moved && !(FAILED.has(p.status) && m.reversal_transfer_id)) {
+            differences.push({
+              kind: 'status_mismatch',
+              userId: account.user_id,
+              transferId: m.transfer_id,
+              unitId: p.id,
+              expected: m.ledger_status,
+              actual: p.status,
+            });
+          }
+        }
+        for (const p of payments) {
+          if (p.accountId === account.unit_account_id && !known.has(p.id)) {
+            differences.push({
+              kind: 'missing_in_ledger',
+              userId: account.user_id,
+              transferId: null,
+              unitId: p.id,
+              expected: null,
+              actual: `${p.type} ${p.direction} ${p.amount} ${p.status}`,
+            });
+          }
+        }
+        if (remote.balance !== expectedBalance) {
+          differences.push({
+            kind: 'balance_mismatch',
+            userId: account.user_id,
+            transferId: null,
+            unitId: account.unit_account_id,
+            expected: String(expectedBalance),
+            actual: String(remote.balance),
+          });
+        }
+      }
+      for (const d of differences)
+        log.warn(
+          { difference: d, runId: run.id },
+          'reconciliation: the partner and the ledger differ',
+        );
+      const finished = await finishReconciliationRun(db, run.id, rows.length, differences);
+      log.info(
+        { runId: run.id, accounts: rows.length, differences: differences.length },
+        'reconciliation done',
+      );
+      return { runId: finished.id, accountsChecked: finished.accounts_checked, differences };
     },
   };
 }

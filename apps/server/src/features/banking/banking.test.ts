@@ -1,82 +1,293 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/accounts-helpers';
+import {
+  fundAtPartner,
+  openBankAccount,
+  tickUntil,
+  unitFake,
+  unitSettings,
+  unitSignature,
+} from '../../../test/banking-helpers';
 import { balanceOf, moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
+import { createUnitClient } from '../../providers/unit/unit-client';
 
 let app: AppInstance;
 let db: Database;
 
 beforeAll(async () => {
   ({ db } = await createTestDatabase());
-  app = await buildTestApp(db);
+  // The SDK calls the Unit fake over HTTP; ACH moves on quickly here.
+  app = await buildTestApp(db, { sandboxAchSettleMs: 300 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => app.close());
 
-describe('banking partner accounts and book transfers', () => {
-  it('answers 404 until the user opens an account, then gives its numbers', async () => {
+const get = (user: { token: string }, url: string) =>
+  app.inject({ method: 'GET', url, headers: bearer(user.token) });
+
+async function transferStatus(id: string) {
+  return (
+    await db.selectFrom('ledger_transfers').select('status').where('id', '=', id).executeTakeFirst()
+  )?.status;
+}
+
+describe('opening the bank account at the partner', () => {
+  it('answers 404 until opened, then the partner’s numbers; opening again gives the same account', async () => {
     const ana = await verifiedUser(app, db);
-    expect(
-      (
-        await app.inject({
-          method: 'GET',
-          url: '/api/unit/accounts/me',
-          headers: bearer(ana.token),
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await get(ana, '/api/unit/accounts/me')).statusCode).toBe(404);
     const created = await moneyPost(app, ana, '/api/unit/accounts/create', {});
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
-      accountNumber: expect.stringMatching(/^9\d{11}$/),
-      routingNumber: '123456780',
+      accountNumber: expect.stringMatching(/^••••\d{4}$/),
+      routingNumber: '812345678',
     });
-    const me = await app.inject({
-      method: 'GET',
-      url: '/api/unit/accounts/me',
-      headers: bearer(ana.token),
+    expect((await get(ana, '/api/unit/accounts/me')).json()).toEqual(created.json());
+    const again = await moneyPost(app, ana, '/api/unit/accounts/create', {});
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(created.json());
+    // The whole numbers on demand, and they are the fake bank's.
+    const numbers = (await get(ana, '/api/unit/accounts/me/numbers')).json();
+    const atPartner = await db
+      .selectFrom('sandbox_unit_accounts')
+      .selectAll()
+      .where('account_number', '=', numbers.accountNumber)
+      .executeTakeFirstOrThrow();
+    expect(numbers).toEqual({
+      accountNumber: atPartner.account_number,
+      routingNumber: '812345678',
     });
-    expect(me.json()).toEqual(created.json());
-    expect((await moneyPost(app, ana, '/api/unit/accounts/create', {})).json().error.code).toBe(
-      'bank_account_exists',
-    );
+    expect(numbers.accountNumber.slice(-4)).toBe(created.json().accountNumber.slice(-4));
+    expect(
+      await db.selectFrom('sandbox_unit_applications').select('status').execute(),
+    ).toContainEqual({ status: 'Approved' });
   });
 
-  it('needs verified identity to open an account', async () => {
+  it('opens one account when asked many times at once', async () => {
+    const ana = await verifiedUser(app, db);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => moneyPost(app, ana, '/api/unit/accounts/create', {})),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    const { accountId } = await openBankAccount(app, ana);
+    const customer = await db
+      .selectFrom('sandbox_unit_accounts')
+      .select('customer_id')
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    const accountsOfCustomer = await db
+      .selectFrom('sandbox_unit_accounts')
+      .select('id')
+      .where('customer_id', '=', customer.customer_id)
+      .execute();
+    expect(accountsOfCustomer).toHaveLength(1);
+  });
+
+  it('needs verified identity, and the partner denies the sandbox applicant "Denied"', async () => {
     const user = await signUp(app);
     expect((await moneyPost(app, user, '/api/unit/accounts/create', {})).json().error.code).toBe(
       'identity_not_verified',
     );
+    const denied = await verifiedUser(app, db);
+    await db
+      .updateTable('users')
+      .set({ legal_name: 'Ana Denied' })
+      .where('id', '=', denied.id)
+      .execute();
+    const answer = await moneyPost(app, denied, '/api/unit/accounts/create', {});
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toMatchObject({
+      error: { code: 'bank_application_denied' },
+      message: 'Failed to create banking account',
+    });
+    expect((await get(denied, '/api/unit/accounts/me')).statusCode).toBe(404);
+    const noStreet = await verifiedUser(app, db);
+    await db.updateTable('users').set({ address: null }).where('id', '=', noStreet.id).execute();
+    const noAddress = await moneyPost(app, noStreet, '/api/unit/accounts/create', {});
+    expect(noAddress.statusCode).toBe(422);
+    expect(noAddress.json().error).toMatchObject({
+      code: 'bank_address_required',
+      details: { field: 'address' },
+    });
   });
+});
 
-  it('sends a book transfer in cents to a Pago user by phone or e-mail', async () => {
+describe('the banking panel token', () => {
+  it('is a short-lived, read-only token of that user’s partner customer', async () => {
+    const ana = await verifiedUser(app, db);
+    expect((await get(ana, '/api/unit/token')).json().error.code).toBe('bank_account_required');
+    const { customerId } = await openBankAccount(app, ana);
+    const answer = await get(ana, '/api/unit/token');
+    expect(answer.statusCode).toBe(200);
+    const token = answer.json();
+    expect(token).toMatchObject({ token: expect.any(String), expiresIn: 900 });
+    expect(token.scope).not.toMatch(/write/);
+    const stored = await db
+      .selectFrom('sandbox_unit_tokens')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .execute();
+    expect(stored).toHaveLength(1);
+    const lifetime = (stored[0] as { expires_at: Date }).expires_at.getTime() - Date.now();
+    expect(lifetime).toBeGreaterThan(0);
+    expect(lifetime).toBeLessThanOrEqual(900_000);
+    expect((await get(ana, '/api/unit/token')).json().token).not.toBe(token.token);
+  });
+});
+
+describe('book payments mirrored in the ledger', () => {
+  it('pays a Pago user with an account by phone or e-mail, at the partner and in the ledger', async () => {
     const [ana, beto] = [await verifiedUser(app, db, 10_000), await verifiedUser(app, db)];
     expect(
       (
         await moneyPost(app, ana, '/api/unit/payments/send', { receiver: beto.phone, amount: 100 })
       ).json().error.code,
     ).toBe('bank_account_required');
-    await moneyPost(app, ana, '/api/unit/accounts/create', {});
+    const anaBank = await openBankAccount(app, ana);
+    expect(
+      (
+        await moneyPost(app, ana, '/api/unit/payments/send', { receiver: beto.phone, amount: 100 })
+      ).json().error.code,
+    ).toBe('recipient_bank_account_required');
+    const betoBank = await openBankAccount(app, beto);
+    await fundAtPartner(app, anaBank.accountId, 10_000);
+
     const byPhone = await moneyPost(app, ana, '/api/unit/payments/send', {
       receiver: beto.phone,
       amount: 1234,
       description: 'Renta',
     });
     expect(byPhone.statusCode).toBe(201);
-    expect(byPhone.json()).toMatchObject({ kind: 'bank_transfer', amountCents: 1234, feeCents: 0 });
+    expect(byPhone.json()).toMatchObject({
+      kind: 'bank_transfer',
+      status: 'completed',
+      amountCents: 1234,
+      feeCents: 0,
+    });
     const byEmail = await moneyPost(app, ana, '/api/unit/payments/send', {
       receiver: beto.email.toUpperCase(),
       amount: 66,
     });
     expect(byEmail.statusCode).toBe(201);
     expect(await balanceOf(app, beto)).toBe(1300);
+    const partnerBalances = await db
+      .selectFrom('sandbox_unit_accounts')
+      .select(['id', 'balance'])
+      .where('id', 'in', [anaBank.accountId, betoBank.accountId])
+      .execute();
+    expect(Object.fromEntries(partnerBalances.map((a) => [a.id, a.balance]))).toEqual({
+      [anaBank.accountId]: 10_000 - 1300,
+      [betoBank.accountId]: 1300,
+    });
+    const mirrors = await db
+      .selectFrom('unit_payments')
+      .select(['transfer_id', 'status', 'unit_payment_id'])
+      .where('user_id', '=', ana.id)
+      .execute();
+    expect(mirrors.map((m) => m.status)).toEqual(['Sent', 'Sent']);
+    expect(mirrors.map((m) => m.transfer_id).sort()).toEqual(
+      [byPhone.json().id, byEmail.json().id].sort(),
+    );
     const unknown = await moneyPost(app, ana, '/api/unit/payments/send', {
       receiver: 'ghost@example.com',
       amount: 1,
     });
     expect(unknown.json().error.code).toBe('recipient_not_found');
+  });
+
+  it('a replay of the same Idempotency-Key pays once, at the partner too', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 5000), await verifiedUser(app, db)];
+    const anaBank = await openBankAccount(app, ana);
+    await openBankAccount(app, beto);
+    await fundAtPartner(app, anaBank.accountId, 5000);
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/unit/payments/send',
+        headers: { ...bearer(ana.token), 'idempotency-key': `replay-${ana.id}` },
+        payload: { receiver: beto.email, amount: 700 },
+      });
+    const [first, second] = [await send(), await send()];
+    expect(second.body).toBe(first.body);
+    expect(await balanceOf(app, beto)).toBe(700);
+    const atPartner = await db
+      .selectFrom('sandbox_unit_payments')
+      .select('id')
+      .where('account_id', '=', anaBank.accountId)
+      .where('type', '=', 'bookPayment')
+      .execute();
+    expect(atPartner).toHaveLength(1);
+  });
+
+  it('the partner refusing (its account lacks the money) moves nothing anywhere', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 5000), await verifiedUser(app, db)];
+    await openBankAccount(app, ana);
+    await openBankAccount(app, beto);
+    const refused = await moneyPost(app, ana, '/api/unit/payments/send', {
+      receiver: beto.email,
+      amount: 500,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'bank_payment_rejected',
+      details: { reason: 'InsufficientFunds' },
+    });
+    expect(await balanceOf(app, ana)).toBe(5000);
+    expect(await balanceOf(app, beto)).toBe(0);
+  });
+
+  it('keeps the transfer processing while the partner is unreachable, then the retry sends it once', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 5000), await verifiedUser(app, db)];
+    const anaBank = await openBankAccount(app, ana);
+    await openBankAccount(app, beto);
+    await fundAtPartner(app, anaBank.accountId, 5000);
+    // The same database and server, but a Unit base URL where nothing answers.
+    const cutOff = await buildTestApp(db, {
+      sandboxAchSettleMs: 300,
+      unit: { ...unitSettings(app), baseUrl: 'http://127.0.0.1:9/sandbox/unit' },
+    });
+    let transferId: string;
+    try {
+      const sent = await moneyPost(cutOff, ana, '/api/unit/payments/send', {
+        receiver: beto.email,
+        amount: 800,
+      });
+      expect(sent.statusCode).toBe(201);
+      expect(sent.json()).toMatchObject({ status: 'processing' });
+      transferId = sent.json().id;
+    } finally {
+      await cutOff.close();
+    }
+    const mirror = () =>
+      db
+        .selectFrom('unit_payments')
+        .selectAll()
+        .where('transfer_id', '=', transferId)
+        .executeTakeFirstOrThrow();
+    expect(await mirror()).toMatchObject({ unit_payment_id: null, attempts: 1 });
+    // Not due yet: nothing is sent.
+    await app.services.banking.retryPendingPayments();
+    expect((await mirror()).unit_payment_id).toBeNull();
+    await db
+      .updateTable('unit_payments')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('transfer_id', '=', transferId)
+      .execute();
+    await app.services.banking.retryPendingPayments();
+    expect(await mirror()).toMatchObject({ status: 'Sent', unit_payment_id: expect.any(String) });
+    expect(await transferStatus(transferId)).toBe('completed');
+    await app.services.banking.retryPendingPayments();
+    const atPartner = await db
+      .selectFrom('sandbox_unit_payments')
+      .select('amount')
+      .where('account_id', '=', anaBank.accountId)
+      .where('type', '=', 'bookPayment')
+      .execute();
+    expect(atPartner).toEqual([{ amount: 800 }]);
   });
 
   it.each([
@@ -87,6 +298,301 @@ describe('banking partner accounts and book transfers', () => {
   ])('refuses %o with 400', async (payload) => {
     const ana = await verifiedUser(app, db);
     expect((await moneyPost(app, ana, '/api/unit/payments/send', payload)).statusCode).toBe(400);
+  });
+});
+
+describe('the partner’s payment webhook', () => {
+  const post = (body: string, signature?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/unit/webhook',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'x-unit-signature': signature } : {}),
+      },
+      payload: body,
+    });
+
+  it('refuses a bad or missing signature with 401', async () => {
+    const body = JSON.stringify({ data: [] });
+    expect((await post(body)).statusCode).toBe(401);
+    expect((await post(body, unitSignature('not-the-secret', body))).statusCode).toBe(401);
+    const ok = await post(body, unitSignature(unitSettings(app).webhookSecret, body));
+    expect(ok.statusCode).toBe(200);
+    expect(
+      (await post(`${body} `, unitSignature(unitSettings(app).webhookSecret, body))).statusCode,
+    ).toBe(401);
+  });
+
+  it('a payment the partner rejects after review is reversed in the ledger, once', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 5000), await verifiedUser(app, db)];
+    const anaBank = await openBankAccount(app, ana);
+    await openBankAccount(app, beto);
+    await fundAtPartner(app, anaBank.accountId, 5000);
+    // Sandbox test data: a book payment whose amount ends in .02 is held for review, then Rejected.
+    const sent = await moneyPost(app, ana, '/api/unit/payments/send', {
+      receiver: beto.email,
+      amount: 1502,
+    });
+    expect(sent.json()).toMatchObject({ status: 'processing' });
+    expect(await balanceOf(app, ana)).toBe(5000 - 1502);
+    const transferId = sent.json().id as string;
+    await tickUntil(app, async () => (await transferStatus(transferId)) === 'failed');
+    expect(await balanceOf(app, ana)).toBe(5000);
+    expect(await balanceOf(app, beto)).toBe(0);
+    const mirror = await db
+      .selectFrom('unit_payments')
+      .selectAll()
+      .where('transfer_id', '=', transferId)
+      .executeTakeFirstOrThrow();
+    expect(mirror).toMatchObject({ status: 'Rejected', reversal_transfer_id: expect.any(String) });
+
+    // The same delivery again (a replay, correctly signed): no second reversal.
+    const delivered = await db
+      .selectFrom('sandbox_webhook_outbox')
+      .select('body')
+      .where('vendor', '=', 'unit')
+      .where('body', 'like', `%"id":"${mirror.unit_payment_id}"%`)
+      .where('delivered_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const replay = await post(
+      delivered.body,
+      unitSignature(unitSettings(app).webhookSecret, delivered.body),
+    );
+    expect(replay.statusCode).toBe(200);
+    // A new event id about the same payment: the final status holds, nothing moves again.
+    const fresh = delivered.body.replace(/"id":"(\d+)","type"/, '"id":"9$1","type"');
+    expect(
+      (await post(fresh, unitSignature(unitSettings(app).webhookSecret, fresh))).statusCode,
+    ).toBe(200);
+    expect(await balanceOf(app, ana)).toBe(5000);
+    const reversals = await db
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('related_transfer_id', '=', transferId)
+      .execute();
+    expect(reversals).toHaveLength(1);
+    const reversalOf = async (user: { token: string }) =>
+      (await get(user, '/api/transactions'))
+        .json()
+        .items.find((t: { kind: string }) => t.kind === 'bank_transfer_reversal');
+    expect(await reversalOf(ana)).toMatchObject({ direction: 'in', amountCents: 1502 });
+    expect(await reversalOf(beto)).toMatchObject({ direction: 'out', amountCents: 1502 });
+  });
+});
+
+describe('ACH through the Unit client against the fake', () => {
+  it('moves an ACH payment Pending → Sent → Settled, or Returned R01 for an amount ending in .01', async () => {
+    const ana = await verifiedUser(app, db);
+    const { accountId, customerId } = await openBankAccount(app, ana);
+    await fundAtPartner(app, accountId, 20_000);
+    const unit = createUnitClient({
+      token: unitSettings(app).token,
+      baseUrl: () =>
+        `http://127.0.0.1:${(app.server.address() as { port: number }).port}/sandbox/unit`,
+    });
+    await expect(
+      unit.createCounterpartyFromPlaid({
+        customerId,
+        plaidProcessorToken: 'not-a-token',
+        name: 'Ana',
+        idempotencyKey: 'cp-bad',
+      }),
+    ).rejects.toThrow(/Unit refused \(400\)/);
+    const counterparty = await unit.createCounterpartyFromPlaid({
+      customerId,
+      plaidProcessorToken: 'processor-sandbox-0a1b2c3d-4e5f',
+      name: 'Ana at First Platypus',
+      idempotencyKey: `cp-${ana.id}`,
+    });
+    expect(counterparty).toMatchObject({ customerId, name: 'Ana at First Platypus' });
+    const ach = (amount: number, key: string) =>
+      unit.createAchPayment({
+        accountId,
+        counterpartyId: counterparty.id,
+        amount,
+        direction: 'Credit',
+        description: 'Withdraw',
+        idempotencyKey: key,
+      });
+    const good = await ach(5000, `ach-good-${ana.id}`);
+    const returned = await ach(3001, `ach-r01-${ana.id}`);
+    expect([good.status, returned.status]).toEqual(['Pending', 'Pending']);
+    expect((await unit.getAccount(accountId)).available).toBe(20_000 - 8001);
+    const seen = new Map<string, string[]>([
+      [good.id, ['Pending']],
+      [returned.id, ['Pending']],
+    ]);
+    await tickUntil(app, async () => {
+      for (const payment of [good, returned]) {
+        const status = (await unit.getPayment(payment.id)).status;
+        const statuses = seen.get(payment.id) as string[];
+        if (statuses.at(-1) !== status) statuses.push(status);
+      }
+      return [...seen.values()].every((s) => ['Settled', 'Returned'].includes(s.at(-1) as string));
+    });
+    expect(seen.get(good.id)).toEqual(['Pending', 'Sent', 'Settled']);
+    expect(seen.get(returned.id)).toEqual(['Pending', 'Sent', 'Returned']);
+    expect((await unit.getPayment(returned.id)).reason).toBe('R01');
+    expect((await unit.getAccount(accountId)).balance).toBe(20_000 - 5000);
+    // Each step was a signed webhook, delivered to Pago's receiver.
+    await tickUntil(app, async () => {
+      const rows = await db
+        .selectFrom('sandbox_webhook_outbox')
+        .select(['body', 'delivered_at'])
+        .where('vendor', '=', 'unit')
+        .where('body', 'like', `%"id":"${returned.id}"%`)
+        .execute();
+      return rows.length === 2 && rows.every((r) => r.delivered_at !== null);
+    });
+    const types = await db.selectFrom('unit_webhook_events').select('event_type').execute();
+    expect(types.map((t) => t.event_type)).toEqual(
+      expect.arrayContaining(['payment.sent', 'payment.settled', 'payment.returned']),
+    );
+    // Idempotent at the partner: the same key is the same payment.
+    expect((await ach(5000, `ach-good-${ana.id}`)).id).toBe(good.id);
+  });
+
+  it('answers Unit’s error document for a wrong token', async () => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/sandbox/unit/accounts/1',
+      headers: { authorization: 'Bearer wrong' },
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toEqual({
+      errors: [{ status: '401', title: 'Unauthorized', detail: expect.any(String) }],
+    });
+    expect((await unitFake(app, 'GET', '/accounts/999999999')).json().errors[0].status).toBe('404');
+  });
+});
+
+describe('the banking panel’s transactions', () => {
+  it('lists pending and settled partner transactions of the user’s own account, paged', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 9000), await verifiedUser(app, db)];
+    const anaBank = await openBankAccount(app, ana);
+    await openBankAccount(app, beto);
+    await fundAtPartner(app, anaBank.accountId, 9000);
+    await moneyPost(app, ana, '/api/unit/payments/send', { receiver: beto.email, amount: 300 });
+    await moneyPost(app, ana, '/api/unit/payments/send', { receiver: beto.email, amount: 402 });
+    const page = (await get(ana, '/api/unit/transactions?limit=2')).json();
+    expect(page).toMatchObject({ total: 2, limit: 2, offset: 0 });
+    expect(
+      page.settled.map((t: { amountCents: number; direction: string }) => [
+        t.direction,
+        t.amountCents,
+      ]),
+    ).toEqual([
+      ['out', 300],
+      ['in', 9000],
+    ]);
+    expect(page.pending).toMatchObject([
+      { amountCents: 402, direction: 'out', summary: 'PendingReview' },
+    ]);
+    const second = (await get(ana, '/api/unit/transactions?limit=1&offset=1')).json();
+    expect(second.settled).toHaveLength(1);
+    expect(second.settled[0].amountCents).toBe(9000);
+    const betoPage = (await get(beto, '/api/unit/transactions')).json();
+    expect(betoPage.settled.map((t: { amountCents: number }) => t.amountCents)).toEqual([300]);
+    expect((await get(ana, '/api/unit/transactions?limit=0')).statusCode).toBe(400);
+  });
+});
+
+describe('reconciliation', () => {
+  it('finds a difference planted at the partner, stores and reports it', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 4000), await verifiedUser(app, db)];
+    const anaBank = await openBankAccount(app, ana);
+    await openBankAccount(app, beto);
+    const funding = await fundAtPartner(app, anaBank.accountId, 4000);
+    const paid = await moneyPost(app, ana, '/api/unit/payments/send', {
+      receiver: beto.email,
+      amount: 1000,
+    });
+    const mirror = await db
+      .selectFrom('unit_payments')
+      .select('unit_payment_id')
+      .where('transfer_id', '=', paid.json().id)
+      .executeTakeFirstOrThrow();
+    // Planted: the partner's record of the payment says another amount.
+    await db
+      .updateTable('sandbox_unit_payments')
+      .set({ amount: 1001 })
+      .where('id', '=', mirror.unit_payment_id as string)
+      .execute();
+    const answer = await app.inject({ method: 'POST', url: '/sandbox/unit/reconcile' });
+    expect(answer.statusCode).toBe(200);
+    const mine = (
+      answer.json().differences as { userId: string; kind: string; unitId: string }[]
+    ).filter((d) => d.userId === ana.id);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'amount_mismatch',
+          unitId: mirror.unit_payment_id,
+          expected: '1000',
+          actual: '1001',
+        }),
+        // The test funds arrived at the partner without a ledger transfer.
+        expect.objectContaining({ kind: 'missing_in_ledger', unitId: funding.id }),
+        expect.objectContaining({ kind: 'balance_mismatch', expected: '-1000', actual: '3000' }),
+      ]),
+    );
+    expect(mine.filter((d) => d.userId === beto.id)).toEqual([]);
+    const stored = await db
+      .selectFrom('unit_reconciliation_differences')
+      .select('kind')
+      .where('run_id', '=', answer.json().runId)
+      .where('user_id', '=', ana.id)
+      .execute();
+    expect(stored.map((s) => s.kind).sort()).toEqual([
+      'amount_mismatch',
+      'balance_mismatch',
+      'missing_in_ledger',
+    ]);
+    const betoDiffs = (answer.json().differences as { userId: string }[]).filter(
+      (d) => d.userId === beto.id,
+    );
+    expect(betoDiffs).toEqual([]);
+  });
+});
+
+describe('live mode', () => {
+  it('without Unit settings refuses the banking routes; with them the feature is on', async () => {
+    const live = await buildTestApp(db, {
+      mode: 'live',
+      smtpUrl: 'smtp://127.0.0.1:1',
+      unit: null,
+    });
+    try {
+      const ana = await verifiedUser(app, db);
+      expect((await live.inject({ url: '/api/features' })).json().bankAccount).toBe(false);
+      const create = await live.inject({
+        method: 'POST',
+        url: '/api/unit/accounts/create',
+        headers: { ...bearer(ana.token), 'idempotency-key': 'live-key-1234' },
+        payload: {},
+      });
+      expect(create.statusCode).toBe(503);
+      expect(create.json().error).toMatchObject({
+        code: 'feature_unavailable_in_live_mode',
+        details: { feature: 'bankAccount' },
+      });
+      expect(
+        (await live.inject({ method: 'POST', url: '/sandbox/unit/accounts' })).statusCode,
+      ).toBe(404);
+    } finally {
+      await live.close();
+    }
+    const configured = await buildTestApp(db, {
+      mode: 'live',
+      smtpUrl: 'smtp://127.0.0.1:1',
+      unit: { baseUrl: 'https://api.s.unit.sh', token: 'live-token', webhookSecret: 'live-secret' },
+    });
+    try {
+      expect((await configured.inject({ url: '/api/features' })).json().bankAccount).toBe(true);
+    } finally {
+      await configured.close();
+    }
   });
 });
 

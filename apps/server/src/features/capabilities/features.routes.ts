@@ -8,7 +8,7 @@ import { errorResponses } from '../../lib/openapi';
  * feature_unavailable_in_live_mode). Public: it says nothing about any user.
  */
 export async function featuresRoutes(app: AppInstance): Promise<void> {
-  const { partners } = app.services;
+  const { partners, banking } = app.services;
   app.get(
     '/api/features',
     {
@@ -22,7 +22,7 @@ export async function featuresRoutes(app: AppInstance): Promise<void> {
       mode: app.deps.config.mode,
       remittances: partners.payouts.available,
       billPay: partners.billers.available,
-      bankAccount: partners.banking.available,
+      bankAccount: banking.available,
     }),
   );
 }

@@ -27,6 +27,8 @@ type MoneyHandler<Body, Params> = (input: {
   body: Body;
   params: Params;
   tx: Database;
+  /** The request's Idempotency-Key, for a partner call that must be idempotent too. */
+  key: string;
 }) => Promise<{ statusCode: number; body: unknown }>;
 
 /**
@@ -116,7 +118,7 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
             }),
           ))) ||
         (await runIdempotent(app.deps.db, scope, async (tx) => {
-          const done = await handler({ userId, body, params: routeParams, tx });
+          const done = await handler({ userId, body, params: routeParams, tx, key });
           return { statusCode: done.statusCode, body: checked(done.body) };
         }));
       // The stored answer is already JSON (a replay is byte for byte), so Fastify sends this

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/accounts-helpers';
+import { fundAtPartner, openBankAccount } from '../../../test/banking-helpers';
 import {
   balanceOf,
   type MoneyUser,
@@ -274,7 +275,9 @@ describe('receipts keep the names as they were', () => {
       requestNote: 'lunch',
     });
     const paid = await moneyPost(t.app, beto, `/api/requests/${request.json().id}/pay`, {});
-    expect((await moneyPost(t.app, ana, '/api/unit/accounts/create', {})).statusCode).toBe(201);
+    const anaBank = await openBankAccount(t.app, ana);
+    await openBankAccount(t.app, beto);
+    await fundAtPartner(t.app, anaBank.accountId, 300);
     const book = await moneyPost(t.app, ana, '/api/unit/payments/send', {
       receiver: beto.phone,
       amount: 300,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
-export type WebhookVendor = 'plaid' | 'persona';
+export type WebhookVendor = 'plaid' | 'persona' | 'unit';
 
 /** The headers a vendor signs a delivery with, made afresh for every attempt. */
 export type WebhookSigner = (body: string) => Promise<Record<string, string>>;

@@ -10,6 +10,7 @@ import { BalanceCard } from '@/features/accounts/components/balance-card';
 import { ProfileCard } from '@/features/accounts/components/profile-card';
 import { ProfileQrCard } from '@/features/accounts/components/profile-qr-card';
 import { PROFILE_SUCCESS_MS } from '@/features/accounts/lib/profile-display';
+import { BankingPanel } from '@/features/banking/components/banking-panel';
 import { ExternalBankAccounts } from '@/features/plaid/components/external-bank-accounts';
 import { WalletPanel } from '@/features/wallet/components/wallet-panel';
 import { isLanguage } from '@/lib/i18n';
@@ -30,7 +31,8 @@ const VerifyPhoneDialog = lazy(() =>
 
 /**
  * The dashboard composes four features: the account (profile, QR code, editor), the phone's
- * SMS verification, the wallet (balance, limits, activity) and the linked banks (plaid).
+ * SMS verification, the linked banks (plaid), the bank account at the partner (banking panel)
+ * and the wallet (balance, limits, activity).
  */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone']);
@@ -130,6 +132,7 @@ export default function DashboardPage() {
       </Box>
       <Box sx={{ mt: 3 }}>
         <SectionCard title={t('banking.title')}>
+          <BankingPanel />
           <WalletPanel />
         </SectionCard>
       </Box>

@@ -1,0 +1,378 @@
+import {
+  type CreateBookPaymentRequest,
+  type CreateDepositAccountRequest,
+  type CreateIndividualApplicationRequest,
+  type CreateTokenRequest,
+  Unit,
+} from '@unit-finance/unit-node-sdk';
+import axios from 'axios';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * Unit, the banking partner, through its Node SDK (JSON:API over `application/vnd.api+json`);
+ * the calls the SDK types too narrowly or lacks go through the same axios instance as documented
+ * REST. Sandbox mode points it at /sandbox/unit on this server; live mode at UNIT_API_URL.
+ */
+export type UnitSettings = {
+  /** https://api.s.unit.sh or https://api.unit.co, or our fake. Read per call (the fake's port). */
+  baseUrl: () => string;
+  token: string;
+  timeoutMs?: number;
+};
+
+export type UnitApplication = {
+  id: string;
+  status: string;
+  customerId: string | null;
+  decisionReason: string | null;
+};
+export type UnitAccount = {
+  id: string;
+  customerId: string;
+  accountNumber: string;
+  routingNumber: string;
+  /** Cents. */
+  balance: number;
+  available: number;
+  hold: number;
+  status: string;
+};
+export type UnitPayment = {
+  id: string;
+  type: 'bookPayment' | 'achPayment';
+  status: string;
+  reason: string | null;
+  amount: number;
+  direction: string;
+  accountId: string;
+  createdAt: string;
+};
+export type UnitTransaction = {
+  id: string;
+  type: string;
+  accountId: string;
+  paymentId: string | null;
+  amount: number;
+  direction: 'Credit' | 'Debit';
+  balance: number;
+  summary: string;
+  createdAt: string;
+};
+export type UnitCounterparty = {
+  id: string;
+  customerId: string;
+  name: string;
+  accountLast4: string;
+};
+
+/** The person an individual application is for, as Pago knows them once identity is verified. */
+export type UnitApplicant = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  email: string;
+  phone: { countryCode: string; number: string };
+  address: { street: string; city: string; state: string; postalCode: string; country: 'US' };
+  idempotencyKey: string;
+  /** Our user id, kept by Unit as a tag so its records point back to ours. */
+  userId: string;
+};
+
+/** A Unit answer we could not use: the partner is down, slow, or refused in a way we did not ask. */
+export class UnitUnavailableError extends AppError {
+  constructor(reason: string) {
+    super(
+      'banking_partner_unavailable',
+      503,
+      'The banking partner is not answering. Try again soon.',
+      {
+        reason,
+      },
+    );
+  }
+}
+
+type Resource = {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data?: { id?: string } | null }>;
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const num = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0));
+const rel = (resource: Resource, name: string) => resource.relationships?.[name]?.data?.id ?? null;
+
+function toApplication(r: Resource): UnitApplication {
+  return {
+    id: r.id,
+    status: text(r.attributes.status),
+    customerId: rel(r, 'customer'),
+    decisionReason:
+      typeof r.attributes.decisionReason === 'string' ? r.attributes.decisionReason : null,
+  };
+}
+function toAccount(r: Resource): UnitAccount {
+  return {
+    id: r.id,
+    customerId: rel(r, 'customer') ?? '',
+    accountNumber: text(r.attributes.accountNumber),
+    routingNumber: text(r.attributes.routingNumber),
+    balance: num(r.attributes.balance),
+    available: num(r.attributes.available),
+    hold: num(r.attributes.hold),
+    status: text(r.attributes.status),
+  };
+}
+export function toPayment(r: Resource): UnitPayment {
+  return {
+    id: r.id,
+    type: r.type === 'achPayment' ? 'achPayment' : 'bookPayment',
+    status: text(r.attributes.status),
+    reason: typeof r.attributes.reason === 'string' ? r.attributes.reason : null,
+    amount: num(r.attributes.amount),
+    direction: text(r.attributes.direction),
+    accountId: rel(r, 'account') ?? '',
+    createdAt: text(r.attributes.createdAt),
+  };
+}
+function toTransaction(r: Resource): UnitTransaction {
+  return {
+    id: r.id,
+    type: r.type,
+    accountId: rel(r, 'account') ?? '',
+    paymentId: rel(r, 'payment'),
+    amount: num(r.attributes.amount),
+    direction: r.attributes.direction === 'Debit' ? 'Debit' : 'Credit',
+    balance: num(r.attributes.balance),
+    summary: text(r.attributes.summary),
+    createdAt: text(r.attributes.createdAt),
+  };
+}
+
+export function createUnitClient(settings: UnitSettings) {
+  const http = axios.create({ timeout: settings.timeoutMs ?? 10_000 });
+  // The SDK fixes its base path when built; the fake's port is known only once the server listens.
+  let sdk: { url: string; unit: Unit } | null = null;
+  const unit = () => {
+    const url = settings.baseUrl();
+    if (sdk?.url !== url) sdk = { url, unit: new Unit(settings.token, url, { axios: http }) };
+    return sdk.unit;
+  };
+  const headers = {
+    authorization: `Bearer ${settings.token}`,
+    'content-type': 'application/vnd.api+json',
+  };
+  /** A documented REST call the SDK lacks, with the SDK's headers. */
+  async function rest(method: 'get' | 'post', path: string, body?: unknown) {
+    const response = await http.request({
+      method,
+      url: `${settings.baseUrl()}${path}`,
+      headers,
+      ...(body === undefined ? {} : { data: body }),
+    });
+    return response.data as { data: Resource | Resource[]; meta?: Record<string, unknown> };
+  }
+  /** Runs a Unit call; transport failures and Unit's 5xx become UnitUnavailableError. */
+  async function call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const e = error as {
+        isUnitError?: boolean;
+        errors?: { status?: string; title?: string }[];
+        message?: string;
+        response?: { status?: number };
+      };
+      const status = Number(e.errors?.[0]?.status ?? e.response?.status ?? 0);
+      if (status >= 400 && status < 500 && status !== 429) {
+        throw new UnitRefusal(status, e.errors?.[0]?.title ?? e.message ?? 'Refused');
+      }
+      throw new UnitUnavailableError(status ? `http_${status}` : 'unreachable');
+    }
+  }
+
+  return {
+    async createApplication(applicant: UnitApplicant): Promise<UnitApplication> {
+      const request: CreateIndividualApplicationRequest = {
+        type: 'individualApplication',
+        attributes: {
+          fullName: { first: applicant.firstName, last: applicant.lastName },
+          dateOfBirth: applicant.dateOfBirth,
+          email: applicant.email,
+          phone: applicant.phone,
+          address: applicant.address,
+          idempotencyKey: applicant.idempotencyKey,
+          tags: { pagoUserId: applicant.userId },
+        },
+      };
+      const answer = await call(() => unit().applications.create(request));
+      return toApplication(answer.data as unknown as Resource);
+    },
+
+    async getApplication(id: string): Promise<UnitApplication> {
+      const answer = await call(() => unit().applications.get(id));
+      return toApplication(answer.data as unknown as Resource);
+    },
+
+    async createDepositAccount(customerId: string, idempotencyKey: string): Promise<UnitAccount> {
+      const request: CreateDepositAccountRequest = {
+        type: 'depositAccount',
+        attributes: { depositProduct: 'checking', idempotencyKey },
+        relationships: { customer: { data: { type: 'customer', id: customerId } } },
+      };
+      const answer = await call(() => unit().accounts.create(request));
+      return toAccount(answer.data as unknown as Resource);
+    },
+
+    async getAccount(id: string): Promise<UnitAccount> {
+      const answer = await call(() => unit().accounts.get(id));
+      return toAccount(answer.data as unknown as Resource);
+    },
+
+    /** Money between two Unit deposit accounts (ours: two Pago customers). */
+    async createBookPayment(input: {
+      accountId: string;
+      counterpartyAccountId: string;
+      amount: number;
+      description: string;
+      idempotencyKey: string;
+      transferId: string;
+    }): Promise<UnitPayment> {
+      const request: CreateBookPaymentRequest = {
+        type: 'bookPayment',
+        attributes: {
+          amount: input.amount,
+          // Unit: 1–80 characters.
+          description: (input.description || 'Pago').slice(0, 80),
+          idempotencyKey: input.idempotencyKey,
+          tags: { pagoTransferId: input.transferId },
+        },
+        relationships: {
+          account: { data: { type: 'depositAccount', id: input.accountId } },
+          counterpartyAccount: {
+            data: { type: 'depositAccount', id: input.counterpartyAccountId },
+          },
+        },
+      };
+      const answer = await call(() => unit().payments.create(request));
+      return toPayment(answer.data as unknown as Resource);
+    },
+
+    /** ACH to or from a counterparty (Credit: money leaves the account; Debit: money comes in). */
+    async createAchPayment(input: {
+      accountId: string;
+      counterpartyId: string;
+      amount: number;
+      direction: 'Credit' | 'Debit';
+      description: string;
+      idempotencyKey: string;
+    }): Promise<UnitPayment> {
+      const answer = await call(() =>
+        rest('post', '/payments', {
+          data: {
+            type: 'achPayment',
+            attributes: {
+              amount: input.amount,
+              direction: input.direction,
+              // Unit: 1–10 characters, on the bank statement.
+              description: (input.description || 'Pago').slice(0, 10),
+              idempotencyKey: input.idempotencyKey,
+            },
+            relationships: {
+              account: { data: { type: 'depositAccount', id: input.accountId } },
+              counterparty: { data: { type: 'counterparty', id: input.counterpartyId } },
+            },
+          },
+        }),
+      );
+      return toPayment(answer.data as Resource);
+    },
+
+    async getPayment(id: string): Promise<UnitPayment> {
+      const answer = await call(() => rest('get', `/payments/${encodeURIComponent(id)}`));
+      return toPayment(answer.data as Resource);
+    },
+
+    /** A counterparty whose account Unit reads from Plaid (`/processor/token/create` for Unit). */
+    async createCounterpartyFromPlaid(input: {
+      customerId: string;
+      plaidProcessorToken: string;
+      name: string;
+      idempotencyKey: string;
+    }): Promise<UnitCounterparty> {
+      const answer = await call(() =>
+        rest('post', '/counterparties', {
+          data: {
+            type: 'achCounterparty',
+            attributes: {
+              name: input.name.slice(0, 50),
+              plaidProcessorToken: input.plaidProcessorToken,
+              type: 'Person',
+              permissions: 'CreditAndDebit',
+              idempotencyKey: input.idempotencyKey,
+            },
+            relationships: { customer: { data: { type: 'customer', id: input.customerId } } },
+          },
+        }),
+      );
+      const r = answer.data as Resource;
+      return {
+        id: r.id,
+        customerId: rel(r, 'customer') ?? '',
+        name: text(r.attributes.name),
+        accountLast4: text(r.attributes.accountNumber).slice(-4),
+      };
+    },
+
+    /** A customer bearer token for the banking panel: `scope` only, `expiresIn` seconds. */
+    async createCustomerToken(customerId: string, scope: string, expiresIn: number) {
+      const request: CreateTokenRequest = {
+        type: 'customerToken',
+        attributes: { scope, expiresIn },
+      };
+      const answer = await call(() => unit().customerToken.createToken(customerId, request));
+      return { token: answer.data.attributes.token, expiresIn: answer.data.attributes.expiresIn };
+    },
+
+    /** An account's transactions, newest first, paged by offset. */
+    async listTransactions(accountId: string, page: { limit: number; offset: number }) {
+      const answer = await call(() =>
+        rest(
+          'get',
+          `/transactions?filter[accountId]=${encodeURIComponent(accountId)}&page[limit]=${page.limit}&page[offset]=${page.offset}`,
+        ),
+      );
+      const rows = Array.isArray(answer.data) ? answer.data : [];
+      return {
+        transactions: rows.map(toTransaction),
+        total: num(
+          (answer.meta?.pagination as { total?: number } | undefined)?.total ?? rows.length,
+        ),
+      };
+    },
+
+    /** Payments of one account (reconciliation), newest first. */
+    async listPayments(accountId: string, page: { limit: number; offset: number }) {
+      const answer = await call(() =>
+        rest(
+          'get',
+          `/payments?filter[accountId]=${encodeURIComponent(accountId)}&page[limit]=${page.limit}&page[offset]=${page.offset}`,
+        ),
+      );
+      return (Array.isArray(answer.data) ? answer.data : []).map(toPayment);
+    },
+  };
+}
+
+/** Unit answered 4xx: what we asked is refused (not a failure to retry). */
+export class UnitRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+  ) {
+    super(`Unit refused (${status}): ${title}`);
+  }
+}
+
+export type UnitClient = ReturnType<typeof createUnitClient>;

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { type Selectable, sql } from 'kysely';
+import type { Database } from '../../db/database';
+import type { SandboxUnitAccountsTable, SandboxUnitPaymentsTable } from '../../db/schema';
+import { enqueueWebhook } from '../webhooks/outbox';
+
+export type FakeAccount = Selectable<SandboxUnitAccountsTable>;
+export type FakePayment = Selectable<SandboxUnitPaymentsTable>;
+
+/** Unit's ids are numeric strings; one sequence for every object of the fake. */
+export async function nextId(db: Database): Promise<string> {
+  const { rows } = await sql<{
+    id: string;
+  }>`select nextval('sandbox_unit_ids')::text as id`.execute(db);
+  return (rows[0] as { id: string }).id;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function lockAccounts(tx: Database, ids: string[]): Promise<Map<string, FakeAccount>> {
+  const rows = await tx
+    .selectFrom('sandbox_unit_accounts')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Moves `amount` (signed) on an account and writes the transaction Unit would show. */
+export async function book(
+  tx: Database,
+  account: FakeAccount,
+  entry: { type: string; paymentId: string | null; amount: number; summary: string },
+): Promise<void> {
+  const balance = Number(account.balance) + entry.amount;
+  await tx
+    .updateTable('sandbox_unit_accounts')
+    .set({ balance })
+    .where('id', '=', account.id)
+    .execute();
+  account.balance = balance;
+  await tx
+    .insertInto('sandbox_unit_transactions')
+    .values({
+      id: await nextId(tx),
+      type: entry.type,
+      account_id: account.id,
+      payment_id: entry.paymentId,
+      amount: Math.abs(entry.amount),
+      direction: entry.amount < 0 ? 'Debit' : 'Credit',
+      balance,
+      summary: entry.summary,
+    })
+    .execute();
+}
+
+export async function setHold(tx: Database, account: FakeAccount, delta: number): Promise<void> {
+  account.hold = Number(account.hold) + delta;
+  await tx
+    .updateTable('sandbox_unit_accounts')
+    .set({ hold: account.hold })
+    .where('id', '=', account.id)
+    .execute();
+}
+
+/** Queues Unit's webhook for a payment event (`payment.sent`, `payment.returned` …). */
+export async function paymentEvent(
+  tx: Database,
+  payment: FakePayment,
+  type: string,
+  previousStatus: string,
+): Promise<void> {
+  const account = await tx
+    .selectFrom('sandbox_unit_accounts')
+    .select('customer_id')
+    .where('id', '=', payment.account_id)
+    .executeTakeFirst();
+  await enqueueWebhook(tx, 'unit', '/api/unit/webhook', {
+    data: [
+      {
+        id: await nextId(tx),
+        type,
+        attributes: {
+          createdAt: new Date().toISOString(),
+          previousStatus,
+          ...(payment.reason ? { reason: payment.reason } : {}),
+        },
+        relationships: {
+          payment: { data: { type: payment.type, id: payment.id } },
+          account: { data: { type: 'depositAccount', id: payment.account_id } },
+          customer: { data: { type: 'customer', id: account?.customer_id ?? '' } },
+        },
+      },
+    ],
+  });
+}
