@@ -55,6 +55,15 @@ export async function setTransferStatus(
   note: string | null,
   at: Date,
 ) {
+  // A transfer's first status has no row until it changes (migration 0012): it is written now,
+  // from the transfer as it still is, so the history keeps every status.
+  await sql`
+    insert into transfer_status_history (transfer_id, status, note, at)
+    select t.id, t.status, null, t.created_at from ledger_transfers t
+    where t.id = ${transferId}
+      and not exists (select 1 from transfer_status_history h where h.transfer_id = t.id)`.execute(
+    db,
+  );
   await db
     .updateTable('ledger_transfers')
     .set({ status, updated_at: at })
