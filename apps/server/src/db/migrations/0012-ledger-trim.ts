@@ -17,6 +17,11 @@ import { type Kysely, sql } from 'kysely';
  *   only when a wallet is opened, stays and ties every money row to a real user.
  * - **Indexes nothing reads**: `ledger_entries_transfer` and `ledger_entries_account`. No query
  *   looks entries up by transfer or account; the invariant check aggregates the whole table.
+ * - **Limits**: one running total per sender and US Eastern day (one upsert per send, was two);
+ *   the month is the sum of its days' totals, at most 31 rows read by the primary key, so it does
+ *   not grow with history. Month totals are deleted; refunds give room back to the day only.
+ * - **Fill factor 50** on `ledger_accounts` and `ledger_limit_usage`, whose rows every send
+ *   updates: with room on the page the update is HOT (no index entry). New pages only.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -27,6 +32,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`drop index ledger_entries_transfer, ledger_entries_account`.execute(db);
+
+  // Limits: the day totals stay, the month totals go (the month is summed from its days).
+  await sql`delete from ledger_limit_usage where period = 'month'`.execute(db);
+  await sql`delete from ledger_limit_usage_pending where period = 'month'`.execute(db);
+  await sql`alter table ledger_accounts set (fillfactor = 50)`.execute(db);
+  await sql`alter table ledger_limit_usage set (fillfactor = 50)`.execute(db);
+  await sql`
+    create or replace function ledger_transfers_limit_usage() returns trigger language plpgsql as $fn$
+    begin
+      if old.counts_toward_limits and old.status not in ('failed', 'refunded') then
+        insert into ledger_limit_usage_pending (user_id, period, starts_on, used_cents)
+          values (old.user_id, 'day', (old.created_at at time zone 'America/New_York')::date, -old.amount_cents);
+      end if;
+      if new.counts_toward_limits and new.status not in ('failed', 'refunded') then
+        insert into ledger_limit_usage_pending (user_id, period, starts_on, used_cents)
+          values (new.user_id, 'day', (new.created_at at time zone 'America/New_York')::date, new.amount_cents);
+      end if;
+      return null;
+    end
+    $fn$`.execute(db);
 
   await sql`
     create or replace function ledger_post(
@@ -56,9 +81,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_account record;
       v_k integer;
       v_add bigint;
-      v_period text;
       v_starts_on date;
-      v_limit text;
+      v_month_start date;
       v_used bigint;
       v_transfer ledger_transfers;
     begin
@@ -168,22 +192,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           select p_user_id, period, starts_on, sum(used_cents) from moved group by period, starts_on
           on conflict (user_id, period, starts_on)
           do update set used_cents = u.used_cents + excluded.used_cents;
-        -- Exact under concurrency: the upsert locks the total until this transaction ends.
+        -- One running total per US Eastern day; the month is its days' totals (at most 31 rows
+        -- by the primary key). Exact under concurrency: the day's upsert locks its total until
+        -- this transaction ends, and a counted transfer debits its sender's wallet, locked above,
+        -- so a transfer of the same sender on another day is not counting at the same time.
         v_add := case when p_status in ('failed', 'refunded') then 0 else p_amount end;
-        for v_period, v_starts_on in
-          select period, starts_on from ledger_limit_periods(p_now) order by period = 'month'
-        loop
-          insert into ledger_limit_usage as u (user_id, period, starts_on, used_cents)
-            values (p_user_id, v_period, v_starts_on, v_add)
-            on conflict (user_id, period, starts_on)
-            do update set used_cents = u.used_cents + excluded.used_cents
-            returning u.used_cents - v_add into v_used;
-          v_limit := case v_period when 'day' then 'daily' else 'monthly' end;
-          if v_used + p_amount > (p_limits->>v_limit)::bigint then
-            raise exception 'limit' using errcode = 'P2002',
-              detail = json_build_object('limit', v_limit, 'used', v_used)::text;
-          end if;
-        end loop;
+        v_starts_on := (p_now at time zone 'America/New_York')::date;
+        v_month_start := date_trunc('month', p_now at time zone 'America/New_York')::date;
+        insert into ledger_limit_usage as u (user_id, period, starts_on, used_cents)
+          values (p_user_id, 'day', v_starts_on, v_add)
+          on conflict (user_id, period, starts_on)
+          do update set used_cents = u.used_cents + excluded.used_cents
+          returning u.used_cents - v_add into v_used;
+        if v_used + p_amount > (p_limits->>'daily')::bigint then
+          raise exception 'limit' using errcode = 'P2002',
+            detail = json_build_object('limit', 'daily', 'used', v_used)::text;
+        end if;
+        select v_used + coalesce(sum(u.used_cents), 0) into v_used from ledger_limit_usage u
+          where u.user_id = p_user_id and u.period = 'day' and u.starts_on >= v_month_start
+            and u.starts_on < (v_month_start + interval '1 month')::date and u.starts_on <> v_starts_on;
+        if v_used + p_amount > (p_limits->>'monthly')::bigint then
+          raise exception 'limit' using errcode = 'P2002',
+            detail = json_build_object('limit', 'monthly', 'used', v_used)::text;
+        end if;
       end if;
 
       insert into ledger_transfers (kind, status, user_id, counterparty_user_id, amount_cents, fee_cents,
