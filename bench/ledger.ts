@@ -135,11 +135,8 @@ async function seedHotHistory(client: pg.Client, hot: Wallet[], sink: Wallet) {
   if (rows[0]?.has) {
     await client.query(
       `insert into ledger_limit_usage (user_id, period, starts_on, used_cents)
-       select user_id, p.period, p.starts_on, sum(amount_cents)
+       select user_id, 'day', (t.created_at at time zone 'America/New_York')::date, sum(amount_cents)
        from ledger_transfers t
-       cross join lateral (values
-         ('day', (t.created_at at time zone 'America/New_York')::date),
-         ('month', date_trunc('month', t.created_at at time zone 'America/New_York')::date)) p(period, starts_on)
        where t.user_id = any($1::uuid[]) and t.counts_toward_limits and t.status not in ('failed', 'refunded')
        group by 1, 2, 3
        on conflict (user_id, period, starts_on) do update set used_cents = excluded.used_cents`,

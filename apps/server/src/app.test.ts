@@ -216,6 +216,33 @@ describe('the web app', () => {
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends the same security headers (helmet) on every answer, the first and the later ones', async () => {
+    const names = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const headersOf = async (url: string) => {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      return Object.fromEntries(names.map((name) => [name, response.headers[name]]));
+    };
+    const first = await headersOf('/');
+    expect(Object.values(first).every((value) => typeof value === 'string' && value !== '')).toBe(
+      true,
+    );
+    expect(first['x-frame-options']).toBe('SAMEORIGIN');
+    expect(await headersOf('/api/health')).toEqual(first);
+    expect(await headersOf('/assets/app-abc123.js')).toEqual(first);
+  });
+
   it('keeps a well-formed request id from the caller', async () => {
     const response = await app.inject({
       method: 'GET',

@@ -10,6 +10,7 @@ import * as identityTrust from './0008-identity-trust';
 import * as ledgerGuards from './0009-ledger-guards';
 import * as transferSpeed from './0010-transfer-speed';
 import * as sendInOneCall from './0011-send-in-one-call';
+import * as ledgerTrim from './0012-ledger-trim';
 import * as plaidItems from './0013-plaid-items';
 import * as unitBanking from './0014-unit-banking';
 
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0009-ledger-guards': ledgerGuards,
   '0010-transfer-speed': transferSpeed,
   '0011-send-in-one-call': sendInOneCall,
+  '0012-ledger-trim': ledgerTrim,
   '0013-plaid-items': plaidItems,
   '0014-unit-banking': unitBanking,
 };

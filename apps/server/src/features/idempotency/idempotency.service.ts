@@ -89,8 +89,9 @@ export async function runIdempotent(
 
 /**
  * Runs a money operation that is one database statement, hence its own transaction, which
- * reserves the key, does the work and stores its answer (`transfer_send`, migration 0011); a
- * concurrent request with the same key waits on that reservation and then replays. `call`
+ * checks the key, does the work and stores its answer under the key (`transfer_send`, migrations
+ * 0011 and 0012); a concurrent request with the same key fails on the key's primary key when it
+ * stores its own, rolls back whole, and replays the answer stored first. `call`
  * answers with what is stored under the key (first run or replay), or null when it cannot do
  * this request in one statement (the caller then runs `runIdempotent`). A refusal raised inside
  * rolled everything back, the reservation included; it is stored here by a second statement,
@@ -107,7 +108,12 @@ export async function runInOneStatement(
   try {
     return await call(hash);
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'P2005') throw keyReused();
+    const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+    if (code === 'P2005') throw keyReused();
+    // A concurrent twin stored its answer first: this statement, transfer included, rolled back.
+    if (code === '23505' && constraint === 'idempotency_keys_pkey') {
+      return replay(db, userId, key, hash);
+    }
     const refused = refusalOf(error);
     if (await insertKey(db, { userId, key, requestHash: hash, stored: refused })) return refused;
     return replay(db, userId, key, hash);

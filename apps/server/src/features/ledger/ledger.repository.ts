@@ -16,20 +16,24 @@ export async function userBalance(db: Database, userId: string): Promise<Cents> 
 
 /**
  * Outgoing money that counts toward limits, in the US Eastern day and month of `now`: the running
- * totals `ledger_post` keeps (migration 0010) plus room given back since the sender's last
- * transfer. Two index lookups, whatever the sender's history.
+ * day totals `ledger_post` keeps (migrations 0010, 0012; a month is its days) plus room given back
+ * since the sender's last transfer. At most 31 rows by the primary key, whatever the history.
  */
 export async function usedLimits(db: Database, userId: string, now: Date) {
   const row = await sql<{ day: string; month: string }>`
-    select coalesce(sum(used_cents) filter (where period = 'day'), 0)::bigint as day,
-           coalesce(sum(used_cents) filter (where period = 'month'), 0)::bigint as month
-    from ledger_limit_periods(${now}::timestamptz) p
+    select coalesce(sum(used_cents) filter (where starts_on = p.day), 0)::bigint as day,
+           coalesce(sum(used_cents), 0)::bigint as month
+    from (select (t at time zone 'America/New_York')::date as day,
+                 date_trunc('month', t at time zone 'America/New_York')::date as month
+          from (select ${now}::timestamptz as t) n) p
     cross join lateral (
-      select used_cents from ledger_limit_usage u
-      where u.user_id = ${userId} and u.period = p.period and u.starts_on = p.starts_on
+      select starts_on, used_cents from ledger_limit_usage u
+      where u.user_id = ${userId} and u.period = 'day'
+        and u.starts_on >= p.month and u.starts_on < (p.month + interval '1 month')::date
       union all
-      select used_cents from ledger_limit_usage_pending u
-      where u.user_id = ${userId} and u.period = p.period and u.starts_on = p.starts_on
+      select starts_on, used_cents from ledger_limit_usage_pending u
+      where u.user_id = ${userId} and u.period = 'day'
+        and u.starts_on >= p.month and u.starts_on < (p.month + interval '1 month')::date
     ) used`.execute(db);
   const first = row.rows[0];
   return { day: cents(Number(first?.day ?? 0)), month: cents(Number(first?.month ?? 0)) };
@@ -55,6 +59,15 @@ export async function setTransferStatus(
   note: string | null,
   at: Date,
 ) {
+  // A transfer's first status has no row until it changes (migration 0012): it is written now,
+  // from the transfer as it still is, so the history keeps every status.
+  await sql`
+    insert into transfer_status_history (transfer_id, status, note, at)
+    select t.id, t.status, null, t.created_at from ledger_transfers t
+    where t.id = ${transferId}
+      and not exists (select 1 from transfer_status_history h where h.transfer_id = t.id)`.execute(
+    db,
+  );
   await db
     .updateTable('ledger_transfers')
     .set({ status, updated_at: at })

@@ -109,7 +109,10 @@ export function createActivity({ db, accounts }: Deps) {
       const row = isUuid(id) ? await findTransferOf(db, userId, id) : undefined;
       if (!row) throw new AppError('not_found', 404, 'No such transfer.');
       const [transfer] = await view([row], userId);
-      const history = await statusHistory(db, row.id);
+      // No rows yet: the status never changed, and the transfer holds its first (migration 0012).
+      const rows = await statusHistory(db, row.id);
+      const history =
+        rows.length > 0 ? rows : [{ status: row.status, at: row.created_at, note: null }];
       return {
         ...(transfer as Transfer),
         statusHistory: history.map((h) => ({

@@ -120,9 +120,10 @@ describe('sending money', () => {
       headers: bearer(ana.token),
     });
     expect(receipt.json().status).toBe('delivered');
-    expect(receipt.json().statusHistory.map((h: { status: string }) => h.status)).toEqual([
-      'processing',
-      'delivered',
+    // The first status is written when it changes, from the transfer: same times as before.
+    expect(receipt.json().statusHistory).toEqual([
+      { status: 'processing', at: sent.json().createdAt, note: null },
+      { status: 'delivered', at: t.now.toISOString(), note: null },
     ]);
 
     const reuse = await moneyPost(t.app, ana, '/api/transactions/send', {
@@ -376,7 +377,16 @@ describe('idempotency', () => {
         headers: bearer(ana.token),
       })
     ).json();
-    expect(statusHistory).toHaveLength(1);
+    // A status that never changed is the transfer's own: no history row, the same receipt.
+    expect(statusHistory).toEqual([
+      { status: 'completed', at: first.json().createdAt, note: null },
+    ]);
+    const rows = await t.db
+      .selectFrom('transfer_status_history')
+      .select('id')
+      .where('transfer_id', '=', first.json().id)
+      .execute();
+    expect(rows).toEqual([]);
     expect(first.json()).toEqual(receipt);
     expect(first.json().counterparty).toEqual({
       userId: beto.id,
@@ -437,7 +447,7 @@ describe('idempotency', () => {
         return new;
       end $$`.execute(t.db);
     await sql`
-      create trigger crash_for_test before update on idempotency_keys
+      create trigger crash_for_test before insert or update on idempotency_keys
       for each row execute function crash_for_test()`.execute(t.db);
     const key = randomUUID();
     const body = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 10 };
@@ -634,7 +644,9 @@ describe('concurrency', () => {
         .filter((r) => r.statusCode === 422)
         .every((r) => r.json().error.code === 'insufficient_funds'),
     ).toBe(true);
-    expect(await balanceOf(t.app, ana)).toBe(0);
+    // Load shedding may still answer 503 for up to a health-check interval after the burst (190
+    // requests waited for a connection): poll until it reads.
+    await expect.poll(() => balanceOf(t.app, ana)).toBe(0);
     expect(await balanceOf(t.app, beto)).toBe(50_000);
   });
 
