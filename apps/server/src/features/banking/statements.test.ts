@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/accounts-helpers';
@@ -76,17 +77,13 @@ describe('monthly statements', () => {
     const anaBank = await openBankAccount(app, ana);
     await openBankAccount(app, beto);
     // The account opened two months ago; the ACH credit arrived last month.
-    await db
-      .updateTable('sandbox_unit_accounts')
-      .set({ created_at: monthsAgo(2) })
-      .where('id', '=', anaBank.accountId)
-      .execute();
+    await sql`update sandbox_unit_accounts set created_at = ${monthsAgo(2)} where id = ${anaBank.accountId}`.execute(
+      db,
+    );
     const funding = await fundAtPartner(app, anaBank.accountId, 10_000);
-    await db
-      .updateTable('sandbox_unit_transactions')
-      .set({ created_at: monthsAgo(1) })
-      .where('payment_id', '=', funding.id)
-      .execute();
+    await sql`update sandbox_unit_transactions set created_at = ${monthsAgo(1)} where payment_id = ${funding.id}`.execute(
+      db,
+    );
     const sent = await moneyPost(app, ana, '/api/unit/payments/send', {
       receiver: beto.phone,
       amount: 1234,
