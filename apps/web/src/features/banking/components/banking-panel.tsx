@@ -119,33 +119,44 @@ export function BankingPanel() {
         </Loading>
       ) : (
         <>
-          <BankCard maskedNumber={account.data.accountNumber} color={BANKING_PRIMARY} />
-          <DetailRows
-            rows={[
-              {
-                label: t('bank.account.accountNumber'),
-                value: shown ? numbers.data.accountNumber : account.data.accountNumber,
-              },
-              {
-                label: t('bank.account.routingNumber'),
-                value: shown ? numbers.data.routingNumber : account.data.routingNumber,
-              },
-            ]}
-          />
-          <Box>
-            <Button
-              variant="outlined"
-              sx={{ ...bankButton, color: BANKING_PRIMARY, borderColor: BANKING_PRIMARY }}
-              onClick={() => setRevealed((now) => !now)}
-              aria-pressed={revealed}
-            >
-              {revealed ? t('panel.hideNumbers') : t('panel.showNumbers')}
-            </Button>
-            {revealed && numbers.isError && (
-              <Typography color="error" role="alert" sx={{ mt: 1 }}>
-                {t('panel.numbersFailed')}
-              </Typography>
-            )}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 340px) 1fr' },
+              alignItems: 'start',
+            }}
+          >
+            <BankCard maskedNumber={account.data.accountNumber} color={BANKING_PRIMARY} />
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              <DetailRows
+                rows={[
+                  {
+                    label: t('bank.account.accountNumber'),
+                    value: shown ? numbers.data.accountNumber : account.data.accountNumber,
+                  },
+                  {
+                    label: t('bank.account.routingNumber'),
+                    value: shown ? numbers.data.routingNumber : account.data.routingNumber,
+                  },
+                ]}
+              />
+              <Box>
+                <Button
+                  variant="outlined"
+                  sx={{ ...bankButton, color: BANKING_PRIMARY, borderColor: BANKING_PRIMARY }}
+                  onClick={() => setRevealed((now) => !now)}
+                  aria-pressed={revealed}
+                >
+                  {revealed ? t('panel.hideNumbers') : t('panel.showNumbers')}
+                </Button>
+                {revealed && numbers.isError && (
+                  <Typography color="error" role="alert" sx={{ mt: 1 }}>
+                    {t('panel.numbersFailed')}
+                  </Typography>
+                )}
+              </Box>
+            </Box>
           </Box>
           {transactions.isError ? (
             <LoadFailed
