@@ -5,7 +5,7 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
 import { useBrowser, VIEWPORTS } from './support/browser';
-import { createUser, type E2eUser } from './support/users';
+import { createUser, type E2eUser, post } from './support/users';
 
 const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
@@ -30,21 +30,11 @@ async function verifiedForTheBank(user: E2eUser, legalName: string) {
   }
 }
 
-async function api(url: string, body: unknown, headers: Record<string, string>) {
-  const response = await fetch(`${inject('baseUrl')}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 describe('the banking panel', () => {
   it('shows the card, the numbers on demand, the transactions and a statement PDF per month', async () => {
     const ana = await createUser('Ana Peña', '+13055550161');
     await verifiedForTheBank(ana, 'Ana Peña Núñez');
-    await api(
+    await post(
       '/api/unit/accounts/create',
       {},
       { authorization: `Bearer ${ana.token}`, 'idempotency-key': randomUUID() },
@@ -63,7 +53,7 @@ describe('the banking panel', () => {
     );
     await client.end();
     // Money from outside, as Unit's sandbox incoming ACH (the fake's org token is the sandbox one).
-    await api(
+    await post(
       '/sandbox/unit/sandbox/payments',
       {
         data: {

@@ -3,29 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openBankAccount } from '../../test/banking-helpers';
 import { verifiedUser } from '../../test/money-helpers';
-import { buildTestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
-import type { AppInstance } from '../app';
-import type { Database } from '../db/database';
+import { listeningTestApp } from '../../test/test-app';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-let app: AppInstance;
-let db: Database;
-let url: string;
+const context = listeningTestApp();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-reconcile-'));
 
-beforeAll(async () => {
-  ({ db, url } = await createTestDatabase());
-  app = await buildTestApp(db);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** `npm run reconcile`'s command, as its own process, against the given environment. */
 function reconcile(env: Record<string, string>) {
@@ -46,6 +33,7 @@ function reconcile(env: Record<string, string>) {
 
 describe('npm run reconcile', () => {
   it('runs the reconciliation once: exit 0 when the partner and the ledger agree, 1 with the differences', async () => {
+    const { app, db, url } = context;
     const ana = await verifiedUser(app, db);
     const { accountId } = await openBankAccount(app, ana);
     const clean = await reconcile({ DATABASE_URL: url });
@@ -75,6 +63,7 @@ describe('npm run reconcile', () => {
   });
 
   it('says why it cannot run, with exit code 2', async () => {
+    const { url } = context;
     const noDatabase = await reconcile({});
     expect(noDatabase.code).toBe(2);
     expect(noDatabase.stderr).toContain(`No database in ${dataDir}`);

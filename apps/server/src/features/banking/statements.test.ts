@@ -1,26 +1,15 @@
 import { sql } from 'kysely';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/accounts-helpers';
 import { fundAtPartner, openBankAccount, unitFake } from '../../../test/banking-helpers';
 import { moneyPost, verifiedUser } from '../../../test/money-helpers';
-import { buildTestApp } from '../../../test/test-app';
-import { createTestDatabase } from '../../../test/test-database';
-import type { AppInstance } from '../../app';
-import type { Database } from '../../db/database';
+import { listeningTestApp } from '../../../test/test-app';
 
-let app: AppInstance;
-let db: Database;
-
-beforeAll(async () => {
-  ({ db } = await createTestDatabase());
-  app = await buildTestApp(db);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => app.close());
+const context = listeningTestApp();
 
 const get = (user: { token: string }, url: string) =>
-  app.inject({ method: 'GET', url, headers: bearer(user.token) });
+  context.app.inject({ method: 'GET', url, headers: bearer(user.token) });
 
 const monthOf = (date: Date) =>
   `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -67,6 +56,7 @@ async function pdfOf(user: { token: string }, month: string, language?: 'es' | '
 
 describe('monthly statements', () => {
   it('lists the months of the user’s account and renders each as a bilingual PDF with its totals', async () => {
+    const { app, db } = context;
     const ana = await verifiedUser(app, db, 10_000);
     await db
       .updateTable('users')
@@ -155,6 +145,7 @@ describe('monthly statements', () => {
   });
 
   it('refuses what is no month or no language, and users without an account', async () => {
+    const { app, db } = context;
     const ana = await verifiedUser(app, db);
     await openBankAccount(app, ana);
     for (const url of [
@@ -175,6 +166,7 @@ describe('monthly statements', () => {
   });
 
   it('keeps characters the PDF fonts lack from breaking the statement', async () => {
+    const { app, db } = context;
     const ana = await verifiedUser(app, db, 500);
     const beto = await verifiedUser(app, db);
     const anaBank = await openBankAccount(app, ana);
@@ -191,6 +183,7 @@ describe('monthly statements', () => {
   });
 
   it('is Unit’s statement: the fake lists and renders it through Unit’s documented API', async () => {
+    const { app, db } = context;
     const ana = await verifiedUser(app, db);
     const { accountId, customerId } = await openBankAccount(app, ana);
     const list = await unitFake(app, 'GET', `/statements?filter[accountId]=${accountId}`);

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import enBanking from '@/locales/en/banking.json';
 import esBanking from '@/locales/es/banking.json';
 import { apiError, ok, stubRoutes } from '@/test/api-stub';
+import { captureDownloads } from '@/test/downloads';
 import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
@@ -84,14 +85,7 @@ describe('Banking & Transactions panel', () => {
 
   it('shows the card design, and each month’s statement downloads as a PDF in the page’s language', async () => {
     localStorage.setItem('token', 'tok-123');
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicked.push(this.download);
-    });
-    // jsdom has no object URLs.
-    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} });
+    const clicked = captureDownloads();
     const calls = stubRoutes({
       'GET /api/unit/accounts/me': ok(ACCOUNT),
       'GET /api/unit/token': ok({ token: 't', expiresIn: 900, expiresAt: '', scope: '' }),
