@@ -3,7 +3,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib
 import { describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/accounts-helpers';
 import { fundAtPartner, openBankAccount, unitFake } from '../../../test/banking-helpers';
-import { moneyPost, verifiedUser } from '../../../test/money-helpers';
+import { type MoneyUser, moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { listeningTestApp } from '../../../test/test-app';
 
 const context = listeningTestApp();
@@ -54,18 +54,32 @@ async function pdfOf(user: { token: string }, month: string, language?: 'es' | '
   return pdfText(answer.rawPayload);
 }
 
+/** Ana (funded in the ledger, verified as `legalName`) and Beto, each with a bank account. */
+async function anaAndBeto(deposit: number, legalName?: string) {
+  const { app, db } = context;
+  const ana = await verifiedUser(app, db, deposit);
+  if (legalName) {
+    await db.updateTable('users').set({ legal_name: legalName }).where('id', '=', ana.id).execute();
+  }
+  const beto = await verifiedUser(app, db);
+  const [anaBank] = await Promise.all([openBankAccount(app, ana), openBankAccount(app, beto)]);
+  return { ana, beto, anaBank };
+}
+
+/** A book payment from Ana's bank account to Beto, which must go through. */
+async function bankPayment(from: MoneyUser, receiver: string, amount: number, description: string) {
+  const sent = await moneyPost(context.app, from, '/api/unit/payments/send', {
+    receiver,
+    amount,
+    description,
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+}
+
 describe('monthly statements', () => {
   it('lists the months of the user’s account and renders each as a bilingual PDF with its totals', async () => {
     const { app, db } = context;
-    const ana = await verifiedUser(app, db, 10_000);
-    await db
-      .updateTable('users')
-      .set({ legal_name: 'María José Peña Núñez' })
-      .where('id', '=', ana.id)
-      .execute();
-    const beto = await verifiedUser(app, db);
-    const anaBank = await openBankAccount(app, ana);
-    await openBankAccount(app, beto);
+    const { ana, beto, anaBank } = await anaAndBeto(10_000, 'María José Peña Núñez');
     // The account opened two months ago; the ACH credit arrived last month.
     await sql`update sandbox_unit_accounts set created_at = ${monthsAgo(2)} where id = ${anaBank.accountId}`.execute(
       db,
@@ -74,12 +88,7 @@ describe('monthly statements', () => {
     await sql`update sandbox_unit_transactions set created_at = ${monthsAgo(1)} where payment_id = ${funding.id}`.execute(
       db,
     );
-    const sent = await moneyPost(app, ana, '/api/unit/payments/send', {
-      receiver: beto.phone,
-      amount: 1234,
-      description: 'Renta de diciembre, señor',
-    });
-    expect(sent.statusCode).toBe(201);
+    await bankPayment(ana, beto.phone, 1234, 'Renta de diciembre, señor');
 
     const [current, last, first] = [
       monthOf(new Date()),
@@ -166,18 +175,10 @@ describe('monthly statements', () => {
   });
 
   it('keeps characters the PDF fonts lack from breaking the statement', async () => {
-    const { app, db } = context;
-    const ana = await verifiedUser(app, db, 500);
-    const beto = await verifiedUser(app, db);
-    const anaBank = await openBankAccount(app, ana);
-    await openBankAccount(app, beto);
+    const { app } = context;
+    const { ana, beto, anaBank } = await anaAndBeto(500);
     await fundAtPartner(app, anaBank.accountId, 500);
-    const sent = await moneyPost(app, ana, '/api/unit/payments/send', {
-      receiver: beto.email,
-      amount: 100,
-      description: 'Pizza 🍕 披萨',
-    });
-    expect(sent.statusCode).toBe(201);
+    await bankPayment(ana, beto.email, 100, 'Pizza 🍕 披萨');
     const text = await pdfOf(ana, monthOf(new Date()), 'es');
     expect(text).toContain('Pizza ? ??');
   });
