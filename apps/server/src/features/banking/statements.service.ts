@@ -39,7 +39,7 @@ export function createStatements({ db, unit, languageOf }: Deps) {
 
     async pdf(userId: string, month: string, language?: 'es' | 'en') {
       const { client, account } = await context(userId);
-      const statement = (await client.listStatements(account.unit_account_id)).find(
+      const statement = (await client.listStatements(account.unit_account_id, month)).find(
         (s) => s.period === month,
       );
       if (!statement) {

@@ -354,10 +354,16 @@ export function createUnitClient(settings: UnitSettings) {
       };
     },
 
-    /** The monthly statements Unit has for an account (`period` "2026-11"), newest first. */
-    async listStatements(accountId: string): Promise<UnitStatement[]> {
+    /** The monthly statements Unit has for an account (`period` "2026-11": that month's only), newest first. */
+    async listStatements(accountId: string, period?: string): Promise<UnitStatement[]> {
       const answer = await call(() =>
-        unit().statements.list({ accountId, sort: '-period', limit: 100, offset: 0 }),
+        unit().statements.list({
+          accountId,
+          sort: '-period',
+          limit: 100,
+          offset: 0,
+          ...(period ? { period } : {}),
+        }),
       );
       return (answer.data as unknown as Resource[]).map((r) => ({
         id: r.id,
