@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/accounts-helpers';
 import { fundAtPartner, openBankAccount, unitFake } from '../../../test/banking-helpers';
 import { type MoneyUser, moneyPost, verifiedUser } from '../../../test/money-helpers';
+import { pdfText } from '../../../test/pdf-text';
 import { listeningTestApp } from '../../../test/test-app';
 
 const context = listeningTestApp();
@@ -17,32 +17,6 @@ const monthsAgo = (n: number) => {
   const now = new Date();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, 2, 12));
 };
-
-// WinAnsi bytes that differ from Latin-1 and that a statement uses.
-const WIN_ANSI: Record<number, string> = { 133: '…', 149: '•', 150: '–', 151: '—' };
-
-/** Parses the PDF with pdf-lib and reads back every text its pages draw (hex strings, Tj). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const pdf = await PDFDocument.load(bytes);
-  const lines: string[] = [];
-  for (const page of pdf.getPages()) {
-    const contents = page.node.Contents();
-    const streams =
-      contents instanceof PDFArray
-        ? contents.asArray().map((ref) => pdf.context.lookup(ref))
-        : [contents];
-    for (const stream of streams) {
-      if (!(stream instanceof PDFRawStream)) continue;
-      const ops = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-      for (const [, hex] of ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-        const raw = Buffer.from(hex as string, 'hex');
-        lines.push(Array.from(raw, (b) => WIN_ANSI[b] ?? String.fromCharCode(b)).join(''));
-      }
-    }
-  }
-  return lines.join('\n');
-}
 
 async function pdfOf(user: { token: string }, month: string, language?: 'es' | 'en') {
   const answer = await get(
