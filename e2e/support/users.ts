@@ -13,7 +13,8 @@ export type E2eUser = {
   token: string;
 };
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+/** A POST to the server's API as JSON; throws unless it answers 2xx. */
+export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${inject('baseUrl')}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

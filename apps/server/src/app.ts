@@ -23,6 +23,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createAccounts } from './features/accounts/accounts.service';
 import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.routes';
 import { createBanking } from './features/banking/banking.service';
+import { createStatements } from './features/banking/statements.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
 import { featuresRoutes } from './features/capabilities/features.routes';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
@@ -174,21 +175,27 @@ function createServices(
   const requests = createRequests({ db, ledger, accounts });
   // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).
   const unitSettings = config.unit;
+  // Live mode never reaches the fake: without UNIT_API_URL there is no partner at all.
+  const unit =
+    unitSettings && (config.mode === 'sandbox' || unitSettings.baseUrl)
+      ? createUnitClient({
+          token: unitSettings.token,
+          baseUrl: () => unitSettings.baseUrl ?? sandboxUrl('unit'),
+        })
+      : null;
   const banking = createBanking({
     db,
     ledger,
     accounts,
     transfers,
-    // Live mode never reaches the fake: without UNIT_API_URL there is no partner at all.
-    unit:
-      unitSettings && (config.mode === 'sandbox' || unitSettings.baseUrl)
-        ? createUnitClient({
-            token: unitSettings.token,
-            baseUrl: () => unitSettings.baseUrl ?? sandboxUrl('unit'),
-          })
-        : null,
+    unit,
     webhookSecret: unitSettings?.webhookSecret ?? '',
     log,
+  });
+  const statements = createStatements({
+    db,
+    unit,
+    languageOf: async (userId) => (await accounts.getAccountSettings(userId)).language,
   });
   const plaidIdentity = createPlaidIdentity({
     ...config.plaid,
@@ -235,6 +242,7 @@ function createServices(
     transfers,
     requests,
     banking,
+    statements,
     identity,
     plaid,
     sandboxVendors,

@@ -102,6 +102,12 @@ describe('live mode with a fake partner is impossible', () => {
     expectRefused(paid, 'billPay');
 
     expectRefused(await moneyPost(live, ana, '/api/unit/accounts/create', {}), 'bankAccount');
+    for (const url of ['/api/unit/statements', '/api/unit/statements/2026-11/pdf']) {
+      expectRefused(
+        await live.inject({ method: 'GET', url, headers: bearer(ana.token) }),
+        'bankAccount',
+      );
+    }
     const bankAccounts = await db
       .selectFrom('bank_accounts')
       .select('id')

@@ -1,6 +1,8 @@
-import { buildApp } from '../src/app';
+import { afterAll, beforeAll } from 'vitest';
+import { type AppInstance, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { Database } from '../src/db/database';
+import { createTestDatabase } from './test-database';
 
 /**
  * The test app sheds no load unless a test asks for it: the race tests send hundreds of requests
@@ -15,4 +17,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export function buildTestApp(db: Database, overrides: Partial<Config> = {}, clock?: () => Date) {
   return buildApp({ config: testConfig(overrides), db, ...(clock ? { clock } : {}) });
+}
+
+/**
+ * A test file's app on a fresh database, listening on a loopback port: the vendor clients reach
+ * the sandbox fakes over HTTP, as they reach the vendors. Read `app`, `db` and `url` in tests.
+ */
+export function listeningTestApp(overrides: Partial<Config> = {}) {
+  const context = {} as { app: AppInstance; db: Database; url: string };
+  beforeAll(async () => {
+    const { db, url } = await createTestDatabase();
+    Object.assign(context, { db, url, app: await buildTestApp(db, overrides) });
+    await context.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => context.app?.close());
+  return context;
 }

@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'bank_application_denied',
   'bank_address_required',
   'bank_payment_rejected',
+  'statement_not_found',
   'recipient_bank_account_required',
   'banking_partner_unavailable',
   'request_not_pending',

@@ -66,3 +66,17 @@ export const bankTransactionsSchema = z.object({
   offset: z.number().int(),
 });
 export type BankTransactions = z.infer<typeof bankTransactionsSchema>;
+
+/** A statement's month, "2026-11". */
+export const statementMonthSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month as YYYY-MM')
+  .meta({ examples: ['2026-11'] });
+// GET /api/unit/statements — the months the partner has a statement for, newest first.
+export const bankStatementsSchema = z.object({
+  statements: z.array(z.object({ month: statementMonthSchema })),
+});
+export type BankStatements = z.infer<typeof bankStatementsSchema>;
+// GET /api/unit/statements/:month/pdf?language=es|en (default: the account's language)
+export const bankStatementParams = z.strictObject({ month: statementMonthSchema });
+export const bankStatementPdfQuery = z.strictObject({ language: z.enum(['es', 'en']).optional() });

@@ -3,6 +3,9 @@ import {
   bankAccountSchema,
   bankingTokenSchema,
   bankPaymentBody,
+  bankStatementParams,
+  bankStatementPdfQuery,
+  bankStatementsSchema,
   bankTransactionsQuery,
   bankTransactionsSchema,
 } from '@pago/shared/contracts/banking';
@@ -16,7 +19,7 @@ import { moneyPost } from '../idempotency/money-route';
 const tags = ['Banking'];
 
 export async function bankingRoutes(app: AppInstance): Promise<void> {
-  const { banking, accounts } = app.services;
+  const { banking, statements, accounts } = app.services;
   const signedIn = (summary: string) => ({ summary, tags, security: bearerAuth });
 
   app.get(
@@ -63,6 +66,52 @@ export async function bankingRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => banking.listTransactions(currentUser(request).userId, request.query),
+  );
+  app.get(
+    '/api/unit/statements',
+    {
+      preValidation: requireUser(accounts),
+      schema: {
+        ...signedIn('The months the partner has a statement for, newest first'),
+        response: { 200: bankStatementsSchema, ...errorResponses },
+      },
+    },
+    async (request) => statements.list(currentUser(request).userId),
+  );
+  app.get(
+    '/api/unit/statements/:month/pdf',
+    {
+      preValidation: requireUser(accounts),
+      schema: {
+        ...signedIn('A monthly statement as PDF, in Spanish or English (default: the account’s)'),
+        params: bankStatementParams,
+        querystring: bankStatementPdfQuery,
+        produces: ['application/pdf'],
+        response: {
+          200: z.string().meta({ format: 'binary', description: 'The statement (PDF)' }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { month } = request.params;
+      const { pdf, language } = await statements.pdf(
+        currentUser(request).userId,
+        month,
+        request.query.language,
+      );
+      return (
+        reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header(
+            'content-disposition',
+            `attachment; filename="pago-${language === 'es' ? 'estado-de-cuenta' : 'statement'}-${month}.pdf"`,
+          )
+          // Fastify sends a Buffer as it is, past the serializer; the contract calls it binary.
+          .send(pdf as unknown as string)
+      );
+    },
   );
   moneyPost(
     app,

@@ -58,6 +58,8 @@ export type UnitTransaction = {
   summary: string;
   createdAt: string;
 };
+/** A monthly statement of an account at Unit. */
+export type UnitStatement = { id: string; period: string };
 export type UnitCounterparty = {
   id: string;
   customerId: string;
@@ -350,6 +352,41 @@ export function createUnitClient(settings: UnitSettings) {
           (answer.meta?.pagination as { total?: number } | undefined)?.total ?? rows.length,
         ),
       };
+    },
+
+    /** The monthly statements Unit has for an account (`period` "2026-11": that month's only), newest first. */
+    async listStatements(accountId: string, period?: string): Promise<UnitStatement[]> {
+      const answer = await call(() =>
+        unit().statements.list({
+          accountId,
+          sort: '-period',
+          limit: 100,
+          offset: 0,
+          ...(period ? { period } : {}),
+        }),
+      );
+      return (answer.data as unknown as Resource[]).map((r) => ({
+        id: r.id,
+        period: text(r.attributes.period),
+      }));
+    },
+
+    /**
+     * A statement as Unit renders it, a PDF in English or Spanish (`GET /statements/{id}/pdf`).
+     * Documented REST on the same axios instance: the SDK hands the PDF back as a string.
+     */
+    async statementPdf(statementId: string, customerId: string, language: 'en' | 'es') {
+      const response = await call(() =>
+        http.get<ArrayBuffer>(
+          `${settings.baseUrl()}/statements/${encodeURIComponent(statementId)}/pdf`,
+          {
+            headers: { authorization: headers.authorization },
+            params: { 'filter[customerId]': customerId, language },
+            responseType: 'arraybuffer',
+          },
+        ),
+      );
+      return Buffer.from(response.data);
     },
 
     /** Payments of one account (reconciliation), newest first. */

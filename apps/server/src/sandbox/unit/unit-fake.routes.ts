@@ -14,6 +14,7 @@ import {
   paymentEvent,
   setHold,
 } from './unit-fake.repository';
+import { parseStatementId, statementId, statementPdf, statementPeriods } from './unit-statements';
 
 /** The fake bank's routing number (a valid ABA checksum); counterparties' banks use another. */
 export const SANDBOX_UNIT_ROUTING_NUMBER = '812345678';
@@ -126,6 +127,16 @@ const pageQuery = z.object({
   'filter[accountId]': id.optional(),
   'page[limit]': z.coerce.number().int().min(1).max(1000).default(100),
   'page[offset]': z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+const statementsQuery = pageQuery.extend({
+  'filter[customerId]': id.optional(),
+  'filter[period]': z.string().optional(),
+  sort: z.enum(['period', '-period']).default('-period'),
+});
+const statementPdfQuery = z.object({
+  'filter[customerId]': id.optional(),
+  language: z.enum(['en', 'es']).default('en'),
 });
 
 /** Unit's error document. */
@@ -542,6 +553,63 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
         pagination: { total: total.n, limit: query['page[limit]'], offset: query['page[offset]'] },
       },
     );
+  });
+
+  // Statements: one per account and month, listed newest first, rendered as PDF (en or es).
+  const findAccount = (accountId: string) =>
+    db
+      .selectFrom('sandbox_unit_accounts')
+      .selectAll()
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+  app.get(`${base}/statements`, async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    const query = parse(statementsQuery, request.query, reply);
+    if (!query) return reply;
+    let select = db.selectFrom('sandbox_unit_accounts').selectAll();
+    if (query['filter[accountId]']) select = select.where('id', '=', query['filter[accountId]']);
+    if (query['filter[customerId]'])
+      select = select.where('customer_id', '=', query['filter[customerId]']);
+    const rows = await select.orderBy('id').limit(1000).execute();
+    const statements = rows.flatMap((account) =>
+      statementPeriods(account)
+        .filter((period) => !query['filter[period]'] || period === query['filter[period]'])
+        .map((period) => ({ account, period })),
+    );
+    if (query.sort === 'period') statements.reverse();
+    return document(
+      reply,
+      200,
+      statements
+        .slice(query['page[offset]'], query['page[offset]'] + query['page[limit]'])
+        .map(({ account, period }) => ({
+          type: 'accountStatementDTO',
+          id: statementId(account.id, period),
+          attributes: { period },
+          relationships: {
+            account: { data: { type: 'account', id: account.id } },
+            customer: { data: { type: 'customer', id: account.customer_id } },
+          },
+        })),
+    );
+  });
+  app.get(`${base}/statements/:id/pdf`, async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    const query = parse(statementPdfQuery, request.query, reply);
+    if (!query) return reply;
+    const { id: givenId } = request.params as { id: string };
+    const named = parseStatementId(givenId);
+    const account = named ? await findAccount(named.accountId) : undefined;
+    if (
+      !named ||
+      !account ||
+      !statementPeriods(account).includes(named.period) ||
+      (query['filter[customerId]'] && query['filter[customerId]'] !== account.customer_id)
+    ) {
+      return unitError(reply, 404, 'Not Found', `statement ${givenId} not found`);
+    }
+    const pdf = await statementPdf(db, account, named.period, query.language);
+    return reply.code(200).type('application/pdf').send(Buffer.from(pdf));
   });
 
   // Sandbox-only, as Unit's: an incoming ACH credit from outside (funds a test account).

@@ -1,15 +1,18 @@
 import type {
   BankAccountNumbers,
   BankingToken,
+  BankStatements,
   BankTransactions,
 } from '@pago/shared/contracts/banking';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { downloadWithSession } from '@/lib/download';
 
 const bankingKeys = {
   token: ['bank', 'token'] as const,
   numbers: ['bank', 'numbers'] as const,
   transactions: (offset: number) => ['bank', 'transactions', offset] as const,
+  statements: ['bank', 'statements'] as const,
 };
 
 /** The partner's customer token for the panel; fetched again before its 15 minutes run out. */
@@ -48,4 +51,22 @@ export function useBankTransactions(enabled: boolean, offset: number) {
     enabled,
     placeholderData: keepPreviousData,
   });
+}
+
+/** The months the partner has a statement for, newest first. */
+export function useBankStatements(enabled: boolean) {
+  return useQuery({
+    queryKey: bankingKeys.statements,
+    queryFn: ({ signal }) => apiFetch<BankStatements>('/api/unit/statements', { signal }),
+    enabled,
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+/** Downloads one month's statement as a PDF in that language. */
+export function downloadStatement(month: string, language: 'es' | 'en', filename: string) {
+  return downloadWithSession(
+    `/api/unit/statements/${encodeURIComponent(month)}/pdf?language=${language}`,
+    filename,
+  );
 }

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import enBanking from '@/locales/en/banking.json';
 import esBanking from '@/locales/es/banking.json';
 import { apiError, ok, stubRoutes } from '@/test/api-stub';
+import { captureDownloads } from '@/test/downloads';
 import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
@@ -58,6 +59,7 @@ describe('Banking & Transactions panel', () => {
         scope: 'customers accounts transactions payments statements',
       }),
       'GET /api/unit/transactions?limit=10&offset=0': ok(PAGE),
+      'GET /api/unit/statements': ok({ statements: [] }),
       'GET /api/unit/accounts/me/numbers': ok({
         accountNumber: '4403216789',
         routingNumber: '812345678',
@@ -79,6 +81,50 @@ describe('Banking & Transactions panel', () => {
     expect(await screen.findByText('4403216789')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Ocultar números' }));
     expect(screen.getByText('••••6789')).toBeTruthy();
+  });
+
+  it('shows the card design, and each month’s statement downloads as a PDF in the page’s language', async () => {
+    localStorage.setItem('token', 'tok-123');
+    const clicked = captureDownloads();
+    const calls = stubRoutes({
+      'GET /api/unit/accounts/me': ok(ACCOUNT),
+      'GET /api/unit/token': ok({ token: 't', expiresIn: 900, expiresAt: '', scope: '' }),
+      'GET /api/unit/transactions?limit=10&offset=0': ok({ ...PAGE, pending: [] }),
+      'GET /api/unit/statements': ok({ statements: [{ month: '2026-11' }, { month: '2026-10' }] }),
+      'GET /api/unit/statements/2026-10/pdf?language=es': { body: '%PDF-1.7' },
+      'GET /api/unit/statements/2026-11/pdf?language=en': { status: 503, body: {} },
+    });
+    const { unmount } = await renderPanel(<BankingPanel />);
+    expect(await screen.findByRole('img', { name: 'Diseño de tarjeta de Pago, cuenta ••••6789' }));
+    const list = await screen.findByRole('list', { name: 'Estados de cuenta' });
+    expect(within(list).getByText('Noviembre de 2026')).toBeTruthy();
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Descargar el estado de cuenta de octubre de 2026 (PDF)',
+      }),
+    );
+    await waitFor(() => expect(clicked).toEqual(['pago-estado-de-cuenta-2026-10.pdf']));
+    const pdf = calls.find((c) => c.path.includes('/pdf'));
+    expect(pdf?.authorization).toBe('Bearer tok-123');
+    unmount();
+
+    await renderPanel(<BankingPanel />, { language: 'en' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Download the November 2026 statement (PDF)' }),
+    );
+    expect(await screen.findByText('We could not download the statement. Try again.')).toBeTruthy();
+  });
+
+  it('shows the banking interface placeholder until the token is ready', async () => {
+    stubRoutes({
+      'GET /api/unit/accounts/me': ok(ACCOUNT),
+      'GET /api/unit/token': () => new Promise(() => {}),
+      'GET /api/unit/transactions?limit=10&offset=0': ok(PAGE),
+    });
+    await renderPanel(<BankingPanel />, { language: 'en' });
+    expect(await screen.findByText('banking interface')).toBeTruthy();
+    expect(screen.getByText('Loading')).toBeTruthy();
+    expect(screen.queryByText('••••6789')).toBeNull();
   });
 
   it('says where to open the account when there is none, and asks for nothing else', async () => {

@@ -20,6 +20,8 @@ import {
   useBankNumbers,
   useBankTransactions,
 } from '../api/banking-panel';
+import { BankCard } from './bank-card';
+import { StatementsList } from './statements-list';
 
 /** The spec's settings of the banking component: primary #3A4ADF, 8 px button radius. */
 const BANKING_PRIMARY = '#3A4ADF';
@@ -99,80 +101,113 @@ export function BankingPanel() {
           {t('panel.authMethod', { method: t('panel.traditional') })}
         </Typography>
       </Box>
-      <DetailRows
-        rows={[
-          {
-            label: t('bank.account.accountNumber'),
-            value: shown ? numbers.data.accountNumber : account.data.accountNumber,
-          },
-          {
-            label: t('bank.account.routingNumber'),
-            value: shown ? numbers.data.routingNumber : account.data.routingNumber,
-          },
-        ]}
-      />
-      <Box>
-        <Button
-          variant="outlined"
-          sx={{ ...bankButton, color: BANKING_PRIMARY, borderColor: BANKING_PRIMARY }}
-          onClick={() => setRevealed((now) => !now)}
-          aria-pressed={revealed}
-        >
-          {revealed ? t('panel.hideNumbers') : t('panel.showNumbers')}
-        </Button>
-        {revealed && numbers.isError && (
-          <Typography color="error" role="alert" sx={{ mt: 1 }}>
-            {t('panel.numbersFailed')}
-          </Typography>
-        )}
-      </Box>
-      {transactions.isError ? (
-        <LoadFailed
-          message={t('panel.transactionsFailed')}
-          onRetry={() => transactions.refetch()}
-        />
-      ) : !page ? (
+      {token.isError ? (
+        <LoadFailed message={t('panel.tokenFailed')} onRetry={() => token.refetch()} />
+      ) : !token.data ? (
         <Loading>
-          <Skeleton variant="rounded" height={96} />
+          <Box
+            sx={{
+              display: 'grid',
+              placeItems: 'center',
+              minHeight: 160,
+              borderRadius: '8px',
+              bgcolor: 'action.hover',
+            }}
+          >
+            <Typography color="text.secondary">{t('panel.placeholder')}</Typography>
+          </Box>
         </Loading>
       ) : (
         <>
-          {page.pending.length > 0 && (
-            <Box>
-              <Typography variant="subtitle1" component="h3">
-                {t('panel.pending')}
-              </Typography>
-              <TransactionList rows={page.pending} label={t('panel.pending')} />
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 340px) 1fr' },
+              alignItems: 'start',
+            }}
+          >
+            <BankCard maskedNumber={account.data.accountNumber} color={BANKING_PRIMARY} />
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              <DetailRows
+                rows={[
+                  {
+                    label: t('bank.account.accountNumber'),
+                    value: shown ? numbers.data.accountNumber : account.data.accountNumber,
+                  },
+                  {
+                    label: t('bank.account.routingNumber'),
+                    value: shown ? numbers.data.routingNumber : account.data.routingNumber,
+                  },
+                ]}
+              />
+              <Box>
+                <Button
+                  variant="outlined"
+                  sx={{ ...bankButton, color: BANKING_PRIMARY, borderColor: BANKING_PRIMARY }}
+                  onClick={() => setRevealed((now) => !now)}
+                  aria-pressed={revealed}
+                >
+                  {revealed ? t('panel.hideNumbers') : t('panel.showNumbers')}
+                </Button>
+                {revealed && numbers.isError && (
+                  <Typography color="error" role="alert" sx={{ mt: 1 }}>
+                    {t('panel.numbersFailed')}
+                  </Typography>
+                )}
+              </Box>
             </Box>
-          )}
-          <Box>
-            <Typography variant="subtitle1" component="h3">
-              {t('panel.settled')}
-            </Typography>
-            {page.settled.length === 0 ? (
-              <Typography color="text.secondary">{t('panel.none')}</Typography>
-            ) : (
-              <TransactionList rows={page.settled} label={t('panel.settled')} />
-            )}
           </Box>
-          {(offset > 0 || offset + BANK_TRANSACTIONS_PAGE < page.total) && (
-            <Box sx={{ display: 'flex', gap: 1 }}>
-              <Button
-                sx={{ ...bankButton, color: BANKING_PRIMARY }}
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - BANK_TRANSACTIONS_PAGE))}
-              >
-                {t('panel.newer')}
-              </Button>
-              <Button
-                sx={{ ...bankButton, color: BANKING_PRIMARY }}
-                disabled={offset + BANK_TRANSACTIONS_PAGE >= page.total}
-                onClick={() => setOffset(offset + BANK_TRANSACTIONS_PAGE)}
-              >
-                {t('panel.older')}
-              </Button>
-            </Box>
+          {transactions.isError ? (
+            <LoadFailed
+              message={t('panel.transactionsFailed')}
+              onRetry={() => transactions.refetch()}
+            />
+          ) : !page ? (
+            <Loading>
+              <Skeleton variant="rounded" height={96} />
+            </Loading>
+          ) : (
+            <>
+              {page.pending.length > 0 && (
+                <Box>
+                  <Typography variant="subtitle1" component="h3">
+                    {t('panel.pending')}
+                  </Typography>
+                  <TransactionList rows={page.pending} label={t('panel.pending')} />
+                </Box>
+              )}
+              <Box>
+                <Typography variant="subtitle1" component="h3">
+                  {t('panel.settled')}
+                </Typography>
+                {page.settled.length === 0 ? (
+                  <Typography color="text.secondary">{t('panel.none')}</Typography>
+                ) : (
+                  <TransactionList rows={page.settled} label={t('panel.settled')} />
+                )}
+              </Box>
+              {(offset > 0 || offset + BANK_TRANSACTIONS_PAGE < page.total) && (
+                <Box sx={{ display: 'flex', gap: 1 }}>
+                  <Button
+                    sx={{ ...bankButton, color: BANKING_PRIMARY }}
+                    disabled={offset === 0}
+                    onClick={() => setOffset(Math.max(0, offset - BANK_TRANSACTIONS_PAGE))}
+                  >
+                    {t('panel.newer')}
+                  </Button>
+                  <Button
+                    sx={{ ...bankButton, color: BANKING_PRIMARY }}
+                    disabled={offset + BANK_TRANSACTIONS_PAGE >= page.total}
+                    onClick={() => setOffset(offset + BANK_TRANSACTIONS_PAGE)}
+                  >
+                    {t('panel.older')}
+                  </Button>
+                </Box>
+              )}
+            </>
           )}
+          <StatementsList buttonSx={{ ...bankButton, color: BANKING_PRIMARY }} />
         </>
       )}
     </Box>

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import enWallet from '@/locales/en/wallet.json';
 import esWallet from '@/locales/es/wallet.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
+import { captureDownloads } from '@/test/downloads';
 import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
@@ -211,14 +212,7 @@ describe('the wallet panel', () => {
 
   it('downloads the CSV of a date range with the session token', async () => {
     localStorage.setItem('token', 'tok-123');
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicked.push(this.download);
-    });
-    // jsdom has no object URLs.
-    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} });
+    const clicked = captureDownloads();
     const calls = serve((call) =>
       call.path.startsWith('/api/transactions/export.csv') ? { body: 'id,date' } : undefined,
     );

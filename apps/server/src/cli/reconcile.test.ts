@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openBankAccount } from '../../test/banking-helpers';
+import { verifiedUser } from '../../test/money-helpers';
+import { listeningTestApp } from '../../test/test-app';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const context = listeningTestApp();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-reconcile-'));
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** `npm run reconcile`'s command, as its own process, against the given environment. */
+function reconcile(env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/reconcile.ts'],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PAGO_MODE: 'sandbox', ...env },
+        timeout: 120_000,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run reconcile', () => {
+  it('runs the reconciliation once: exit 0 when the partner and the ledger agree, 1 with the differences', async () => {
+    const { app, db, url } = context;
+    const ana = await verifiedUser(app, db);
+    const { accountId } = await openBankAccount(app, ana);
+    const clean = await reconcile({ DATABASE_URL: url });
+    expect(clean.stderr).toBe('');
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/: 1 account\(s\) checked, 0 difference\(s\)\.\n$/);
+
+    // A planted difference: the partner says the account holds $5.00 the ledger never moved.
+    await db
+      .updateTable('sandbox_unit_accounts')
+      .set({ balance: 500 })
+      .where('id', '=', accountId)
+      .execute();
+    const planted = await reconcile({ DATABASE_URL: url });
+    expect(planted.code).toBe(1);
+    expect(planted.stdout).toContain('1 account(s) checked, 1 difference(s).');
+    expect(planted.stdout).toContain(
+      `balance_mismatch  user=${ana.id}  transfer=-  unit=${accountId}  expected=0  actual=500`,
+    );
+    // The run is stored like the job's.
+    const runs = await db
+      .selectFrom('unit_reconciliation_differences')
+      .select('kind')
+      .where('unit_id', '=', accountId)
+      .execute();
+    expect(runs).toEqual([{ kind: 'balance_mismatch' }]);
+  });
+
+  it('says why it cannot run, with exit code 2', async () => {
+    const { url } = context;
+    const noDatabase = await reconcile({});
+    expect(noDatabase.code).toBe(2);
+    expect(noDatabase.stderr).toContain(`No database in ${dataDir}`);
+    const live = await reconcile({ DATABASE_URL: url, PAGO_MODE: 'live' });
+    expect(live.code).toBe(2);
+    expect(live.stderr).toMatch(/^reconcile: /);
+  });
+});

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { ConfigError, loadConfig, loadDotEnv } from '../config';
+import { lockDataDir } from '../db/data-dir';
+import { createDatabase } from '../db/database';
+import {
+  DataDirError,
+  isAlive,
+  runningEmbeddedUrl,
+  startEmbeddedPostgres,
+} from '../db/embedded-postgres';
+import { createHealth, LATEST_MIGRATION } from '../features/health/health.service';
+import { AppError } from '../lib/app-error';
+import { createLogger } from '../lib/logger';
+import { formatReconciliation } from './reconcile-report';
+
+/**
+ * `npm run reconcile`: the reconciliation job (`banking.reconcile()`, the job `unit-reconcile`)
+ * run once against the configured database, its differences printed. Exit code 0: none; 1: some;
+ * 2: it could not run. The database is DATABASE_URL, else the embedded PostgreSQL of DATA_DIR (the
+ * running server's, or started here when none runs). In sandbox mode the Unit fake answers from
+ * this process, on a loopback port of its own; in live mode the partner is UNIT_API_URL.
+ */
+class CliError extends Error {}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+
+/** The database to reconcile, and the embedded PostgreSQL started for it if none was running. */
+async function databaseUrl(config: ReturnType<typeof loadConfig>): Promise<string> {
+  if (config.databaseUrl) return config.databaseUrl;
+  const lockFile = path.join(config.dataDir, 'pago.pid');
+  const holder = fs.existsSync(lockFile) ? Number(fs.readFileSync(lockFile, 'utf8').trim()) : 0;
+  if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
+    return runningEmbeddedUrl(config.dataDir);
+  }
+  if (!fs.existsSync(path.join(config.dataDir, 'pg'))) {
+    throw new CliError(`No database in ${config.dataDir}: start Pago once, or set DATABASE_URL.`);
+  }
+  cleanups.push(lockDataDir(config.dataDir));
+  const pg = await startEmbeddedPostgres(config.dataDir, { debug: () => {}, error: () => {} });
+  cleanups.push(() => pg.stop());
+  return pg.urlFor('pago');
+}
+
+async function run(): Promise<number> {
+  loadDotEnv();
+  const config = loadConfig();
+  const url = await databaseUrl(config);
+  const db = createDatabase(url, { max: 2 });
+  cleanups.push(() => db.destroy());
+  const app = await buildApp(
+    { config, db },
+    { logger: createLogger(config.logLevel === 'info' ? 'error' : config.logLevel) },
+  );
+  cleanups.push(() => app.close());
+  // The readiness probe's check: reachable, and migrated as far as this code needs.
+  const migrated = await createHealth(db)
+    .isMigrated()
+    .catch((error: unknown) => {
+      throw new CliError(`Cannot reach the database (${(error as Error).message}).`);
+    });
+  if (!migrated) {
+    throw new CliError(`The database is not migrated to ${LATEST_MIGRATION}: start Pago once.`);
+  }
+  // The Unit fake is served by this app in sandbox mode; the client reaches it over HTTP.
+  if (config.mode === 'sandbox') await app.listen({ port: 0, host: '127.0.0.1' });
+  const result = await app.services.banking.reconcile();
+  process.stdout.write(formatReconciliation(result));
+  return result.differences.length > 0 ? 1 : 0;
+}
+
+async function cleanup() {
+  for (const step of cleanups.splice(0).reverse()) {
+    try {
+      await step();
+    } catch {
+      // Nothing left to do about it here.
+    }
+  }
+}
+
+run()
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    await cleanup();
+    const expected =
+      error instanceof CliError ||
+      error instanceof ConfigError ||
+      error instanceof DataDirError ||
+      error instanceof AppError;
+    process.stderr.write(
+      `reconcile: ${expected ? (error as Error).message : error instanceof Error ? error.stack : String(error)}\n`,
+    );
+    process.exit(2);
+  });

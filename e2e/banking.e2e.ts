@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
+import { useBrowser, VIEWPORTS } from './support/browser';
+import { createUser, type E2eUser, post } from './support/users';
+
+const browser = useBrowser();
+const [phone, desktop] = VIEWPORTS;
+/** Set to a directory to keep the panel's screenshots (phone in Spanish, desktop in English). */
+const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
+
+/**
+ * Identity verified as the identity feature leaves it (status, the ID's name and birth date) and
+ * a street address, straight in the server's database: a test helper, not an API back door.
+ */
+async function verifiedForTheBank(user: E2eUser, legalName: string) {
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
+  await client.connect();
+  try {
+    await client.query(
+      `update users set kyc_status = 'completed', legal_name = $2, legal_birth_date = '1990-04-12',
+         address = '1200 Brickell Avenue, Miami, FL 33131' where email = $1`,
+      [user.email, legalName],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the banking panel', () => {
+  it('shows the card, the numbers on demand, the transactions and a statement PDF per month', async () => {
+    const ana = await createUser('Ana Peña', '+13055550161');
+    await verifiedForTheBank(ana, 'Ana Peña Núñez');
+    await post(
+      '/api/unit/accounts/create',
+      {},
+      { authorization: `Bearer ${ana.token}`, 'idempotency-key': randomUUID() },
+    );
+    const account = await (
+      await fetch(`${inject('baseUrl')}/api/unit/accounts/me`, {
+        headers: { authorization: `Bearer ${ana.token}` },
+      })
+    ).json();
+    expect(account.routingNumber).toBe('812345678');
+    const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
+    await client.connect();
+    const { rows } = await client.query(
+      'select b.unit_account_id from bank_accounts b join users u on u.id = b.user_id where u.email = $1',
+      [ana.email],
+    );
+    await client.end();
+    // Money from outside, as Unit's sandbox incoming ACH (the fake's org token is the sandbox one).
+    await post(
+      '/sandbox/unit/sandbox/payments',
+      {
+        data: {
+          type: 'achPayment',
+          attributes: { amount: 25_000, direction: 'Credit', description: 'Nómina' },
+          relationships: {
+            account: { data: { type: 'depositAccount', id: rows[0].unit_account_id } },
+          },
+        },
+      },
+      {
+        authorization: 'Bearer unit_sandbox_org_token',
+        'content-type': 'application/vnd.api+json',
+      },
+    );
+
+    const page = await browser.open('/dashboard', phone, { language: 'es', token: ana.token });
+    await page.getByText('Listo', { exact: true }).waitFor();
+    await page.getByText('Método de acceso: Tradicional').waitFor();
+    await page.getByRole('img', { name: /Diseño de tarjeta de Pago/ }).waitFor();
+    await page.getByRole('list', { name: 'Liquidadas' }).getByText('Nómina').waitFor();
+    await page.getByRole('button', { name: 'Mostrar números' }).click();
+    await page.getByText('812345678').first().waitFor();
+    const statements = page.getByRole('list', { name: 'Estados de cuenta' });
+    await statements.waitFor();
+    if (SHOTS) {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      // The panel at the top of the screen, below the sticky header.
+      await page.getByText('Estado del token:').evaluate((element) => {
+        window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 140);
+      });
+      await page.screenshot({ path: path.join(SHOTS, 'banking-es-390x844.png') });
+    }
+    const month = new Date().toISOString().slice(0, 7);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      statements.getByRole('button').first().click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`pago-estado-de-cuenta-${month}.pdf`);
+    const file = fs.readFileSync((await download.path()) as string);
+    expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const english = await browser.open('/dashboard', desktop, { language: 'en', token: ana.token });
+    await english.getByText('Ready', { exact: true }).waitFor();
+    await english.getByRole('list', { name: 'Statements' }).waitFor();
+    if (SHOTS) {
+      await english.getByText('Token status:').evaluate((element) => {
+        window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 140);
+      });
+      await english.screenshot({ path: path.join(SHOTS, 'banking-en-1366x768.png') });
+    }
+  });
+});
