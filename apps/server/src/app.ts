@@ -23,6 +23,8 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createAccounts } from './features/accounts/accounts.service';
 import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.routes';
 import { createBanking } from './features/banking/banking.service';
+import { fundingRoutes } from './features/funding/funding.routes';
+import { createFunding } from './features/funding/funding.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
 import { featuresRoutes } from './features/capabilities/features.routes';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
@@ -218,6 +220,7 @@ function createServices(
     language: async (userId) => (await accounts.getAccountSettings(userId)).language,
     ...(clock ? { clock } : {}),
   });
+  const funding = createFunding({ db, ledger, banking, plaid, transfers, accounts, mailer, log });
   const sandboxVendors =
     config.mode === 'sandbox'
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {
@@ -237,6 +240,7 @@ function createServices(
     banking,
     identity,
     plaid,
+    funding,
     sandboxVendors,
   };
 }
@@ -346,6 +350,7 @@ export async function buildApp(
   await app.register(requestsRoutes);
   await app.register(bankingRoutes);
   await app.register(bankingWebhookRoutes);
+  await app.register(fundingRoutes);
   await app.register(billPayRoutes);
   await app.register(identityRoutes);
   await app.register(identityWebhookRoutes);

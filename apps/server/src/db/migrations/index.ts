@@ -12,6 +12,7 @@ import * as transferSpeed from './0010-transfer-speed';
 import * as sendInOneCall from './0011-send-in-one-call';
 import * as plaidItems from './0013-plaid-items';
 import * as unitBanking from './0014-unit-banking';
+import * as funding from './0015-funding';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-send-in-one-call': sendInOneCall,
   '0013-plaid-items': plaidItems,
   '0014-unit-banking': unitBanking,
+  '0015-funding': funding,
 };
