@@ -20,7 +20,9 @@ export const depositBody = z
     plaidAccountId: z.uuid(),
     amountCents: centsSchema(BANK_FUNDING_LIMITS.perDeposit),
   })
-  .meta({ examples: [{ plaidAccountId: '0b6f1c2e-8d1a-4c3e-9f5b-2a7d4e6c8b90', amountCents: 20000 }] });
+  .meta({
+    examples: [{ plaidAccountId: '0b6f1c2e-8d1a-4c3e-9f5b-2a7d4e6c8b90', amountCents: 20000 }],
+  });
 export type DepositBody = z.input<typeof depositBody>;
 
 // POST /api/funding/withdrawals
@@ -32,7 +34,11 @@ export const withdrawalBody = z
   })
   .meta({
     examples: [
-      { plaidAccountId: '0b6f1c2e-8d1a-4c3e-9f5b-2a7d4e6c8b90', amountCents: 5000, speed: 'instant' },
+      {
+        plaidAccountId: '0b6f1c2e-8d1a-4c3e-9f5b-2a7d4e6c8b90',
+        amountCents: 5000,
+        speed: 'instant',
+      },
     ],
   });
 export type WithdrawalBody = z.input<typeof withdrawalBody>;

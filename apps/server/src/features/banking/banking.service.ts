@@ -129,7 +129,10 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
     if (row.payment_type === 'achPayment' && achHandler) {
       // An ACH debit may come back Returned even after Settled: the funding feature decides.
       if (row.status === payment.status) return;
-      await updateUnitPayment(tx, row.transfer_id, { status: payment.status, reason: payment.reason });
+      await updateUnitPayment(tx, row.transfer_id, {
+        status: payment.status,
+        reason: payment.reason,
+      });
       await achHandler(tx, row.transfer_id, payment);
       return;
     }

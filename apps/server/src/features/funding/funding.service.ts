@@ -1,7 +1,7 @@
-import {
-  type FundingLimits,
-  type WithdrawalQuote,
-  type WithdrawalSpeed,
+import type {
+  FundingLimits,
+  WithdrawalQuote,
+  WithdrawalSpeed,
 } from '@pago/shared/contracts/funding';
 import type { LinkedBankAccount } from '@pago/shared/contracts/plaid';
 import type { Transfer } from '@pago/shared/contracts/transfers';
@@ -10,9 +10,9 @@ import { type Cents, cents } from '@pago/shared/money';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import type { UnitPayment } from '../../providers/unit/unit-client';
 import type { Mailer } from '../../providers/email/mailer';
 import { depositReturnedEmail } from '../../providers/email/templates';
+import type { UnitPayment } from '../../providers/unit/unit-client';
 import type { Accounts } from '../accounts/accounts.service';
 import type { Banking } from '../banking/banking.service';
 import type { Ledger } from '../ledger/ledger.service';
@@ -64,7 +64,16 @@ export function withdrawalQuote(amountCents: Cents, speed: WithdrawalSpeed): Wit
  * becomes a debt the wallet owes. A withdrawal leaves the wallet (amount and fee) at once; a
  * failed one comes back in full.
  */
-export function createFunding({ db, ledger, banking, plaid, transfers, accounts, mailer, log }: Deps) {
+export function createFunding({
+  db,
+  ledger,
+  banking,
+  plaid,
+  transfers,
+  accounts,
+  mailer,
+  log,
+}: Deps) {
   /** The user's linked account (another user's is a 404) and its partner counterparty. */
   async function bankOf(tx: Database, userId: string, plaidAccountId: string) {
     banking.assertAvailable();
@@ -133,7 +142,11 @@ export function createFunding({ db, ledger, banking, plaid, transfers, accounts,
       const language = (await accounts.getAccountSettings(userId)).language;
       await mailer.send({
         to: user.email,
-        ...depositReturnedEmail(language, { name: user.name, amountCents: amount, owedCents: owed }),
+        ...depositReturnedEmail(language, {
+          name: user.name,
+          amountCents: amount,
+          owedCents: owed,
+        }),
       });
     } catch (error) {
       // The return itself is recorded; a lost e-mail must not undo it (the user sees it in the app).
@@ -160,7 +173,9 @@ export function createFunding({ db, ledger, banking, plaid, transfers, accounts,
     const reason = payment.reason ?? payment.status;
     const legs = [
       ...(taken > 0 ? [{ account: { userId: row.user_id }, amountCents: -taken }] : []),
-      ...(owed > 0 ? [{ account: { role: 'funding_receivable' as const }, amountCents: -owed }] : []),
+      ...(owed > 0
+        ? [{ account: { role: 'funding_receivable' as const }, amountCents: -owed }]
+        : []),
       { account: { role: 'funding_clearing' as const }, amountCents: amount },
     ];
     const reversal = await ledger.post(tx, {
@@ -185,9 +200,16 @@ export function createFunding({ db, ledger, banking, plaid, transfers, accounts,
   /** A withdrawal's partner status: settled completes it; a failure gives amount and fee back. */
   async function applyWithdrawal(tx: Database, row: Row, payment: UnitPayment) {
     if (row.status !== 'pending') return;
-    if (payment.status === 'Settled' || (payment.status === 'Sent' && row.speed === 'instant')) {
+    // Instant is done for the user once the partner sends it; it stays open until Settled, as
+    // the bank may still return it.
+    if (payment.status === 'Sent' && row.speed === 'instant') {
+      await ledger.setStatus(tx, row.transfer_id, 'completed', 'Bank Sent');
+      return;
+    }
+    if (payment.status === 'Settled') {
       await updateFundingTransfer(tx, row.transfer_id, { status: 'settled' });
-      await ledger.setStatus(tx, row.transfer_id, 'completed', `Bank ${payment.status}`);
+      if (row.speed !== 'instant')
+        await ledger.setStatus(tx, row.transfer_id, 'completed', 'Bank Settled');
       return;
     }
     if (!FAILED.has(payment.status)) return;
@@ -246,6 +268,7 @@ export function createFunding({ db, ledger, banking, plaid, transfers, accounts,
       body: { plaidAccountId: string; amountCents: Cents },
       requestKey: string,
     ): Promise<Transfer> {
+      const { account, counterpartyId } = await bankOf(tx, userId, body.plaidAccountId);
       await lockUserFunding(tx, userId);
       const room = await limits(tx, userId);
       for (const [name, window] of [
@@ -261,7 +284,6 @@ export function createFunding({ db, ledger, banking, plaid, transfers, accounts,
           );
         }
       }
-      const { account, counterpartyId } = await bankOf(tx, userId, body.plaidAccountId);
       const row = await ledger.post(tx, {
         kind: 'bank_deposit',
         status: 'processing',
@@ -302,8 +324,8 @@ export function createFunding({ db, ledger, banking, plaid, transfers, accounts,
       body: { plaidAccountId: string; amountCents: Cents; speed: WithdrawalSpeed },
       requestKey: string,
     ): Promise<Transfer> {
-      await lockUserFunding(tx, userId);
       const { account, counterpartyId } = await bankOf(tx, userId, body.plaidAccountId);
+      await lockUserFunding(tx, userId);
       const quote = withdrawalQuote(body.amountCents, body.speed);
       const row = await ledger.post(tx, {
         kind: 'bank_withdrawal',
