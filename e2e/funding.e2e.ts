@@ -54,12 +54,12 @@ describe('money in from a bank and out to it, in Chromium', () => {
     await page.getByText('¡Cuenta bancaria conectada con éxito!').waitFor();
 
     // Agregar dinero: $200 from the checking account, reviewed, then confirmed.
-    const add = page.getByRole('region', { name: 'Agregar dinero' });
+    const add = page.getByRole('region', { name: 'Agregar dinero', exact: true });
     await add.getByLabel(/Plaid Checking ••0000/).check();
     await add.getByLabel('Monto').fill('200');
     await add.getByRole('button', { name: 'Revisar' }).click();
     await add.getByRole('heading', { name: 'Revisa y confirma' }).waitFor();
-    await add.getByText('Puedes agregar hoy').waitFor();
+    await add.getByText(/Verás el dinero en tu saldo como pendiente/).waitFor();
     await add.getByRole('button', { name: 'Confirmar' }).click();
     await add.getByText(/Agregaste \$200\.00 desde First Platypus Bank/).waitFor();
 
@@ -68,12 +68,12 @@ describe('money in from a bank and out to it, in Chromium', () => {
     await page.getByText('Disponible para usar: $200.00').waitFor();
 
     // Retirar a tu banco: $50 instantly, with the $1.75 fee shown before confirming.
-    const withdraw = page.getByRole('region', { name: 'Retirar a tu banco' });
+    const withdraw = page.getByRole('region', { name: 'Retirar a tu banco', exact: true });
     await withdraw.getByLabel('Monto').fill('50');
     await withdraw.getByLabel(/Instantáneo: en minutos, comisión de \$1\.75/).check();
     await withdraw.getByRole('button', { name: 'Revisar' }).click();
-    await withdraw.getByText('$1.75').waitFor();
-    await withdraw.getByText('$51.75').waitFor();
+    await withdraw.getByRole('definition').filter({ hasText: '$1.75' }).waitFor();
+    await withdraw.getByRole('definition').filter({ hasText: '$51.75' }).waitFor();
     await withdraw.getByRole('button', { name: 'Confirmar' }).click();
     await withdraw.getByText(/Enviamos \$50\.00 a First Platypus Bank/).waitFor();
     await page.getByText('Disponible para usar: $148.25').waitFor();
