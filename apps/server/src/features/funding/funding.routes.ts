@@ -42,32 +42,34 @@ export async function fundingRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => withdrawalQuote(request.query.amountCents, request.query.speed),
   );
-  moneyPost(
-    app,
-    '/api/funding/deposits',
+  const moves = [
     {
+      path: '/api/funding/deposits',
       summary: 'Add money from a linked bank (ACH debit): pending until the bank settles it',
-      tags,
       body: depositBody,
-      response: { status: 201, schema: transferSchema },
+      run: funding.deposit,
     },
-    async ({ userId, body, tx, key }) => ({
-      statusCode: 201,
-      body: await funding.deposit(tx, userId, body, key),
-    }),
-  );
-  moneyPost(
-    app,
-    '/api/funding/withdrawals',
     {
+      path: '/api/funding/withdrawals',
       summary: 'Withdraw to a linked bank (ACH credit), standard (free) or instant (fee)',
-      tags,
       body: withdrawalBody,
-      response: { status: 201, schema: transferSchema },
+      run: funding.withdraw,
     },
-    async ({ userId, body, tx, key }) => ({
-      statusCode: 201,
-      body: await funding.withdraw(tx, userId, body, key),
-    }),
-  );
+  ] as const;
+  for (const move of moves) {
+    moneyPost(
+      app,
+      move.path,
+      {
+        summary: move.summary,
+        tags,
+        body: move.body,
+        response: { status: 201, schema: transferSchema },
+      },
+      async ({ userId, body, tx, key }) => ({
+        statusCode: 201,
+        body: await move.run(tx, userId, body as never, key),
+      }),
+    );
+  }
 }

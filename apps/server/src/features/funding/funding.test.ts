@@ -35,6 +35,13 @@ const get = (user: { token: string }, url: string) =>
 const wallet = async (user: User) => (await get(user, '/api/wallet/balance')).json();
 const addMoney = (user: User, plaidAccountId: string, amountCents: number, key?: string) =>
   moneyPost(app, user, '/api/funding/deposits', { plaidAccountId, amountCents }, key);
+/** A send of whole dollars to a Pago user's phone (P2P). */
+const sendTo = (from: User, to: User, amountUsd: number) =>
+  moneyPost(app, from, '/api/transactions/send', {
+    recipientName: to.phone,
+    recipientCountry: 'MX',
+    amountUsd,
+  });
 const withdraw = (
   user: User,
   plaidAccountId: string,
@@ -83,11 +90,7 @@ describe('adding money from a linked bank', () => {
       owedCents: 0,
     });
     // Pending money cannot leave: not by a send, not by a withdrawal.
-    const send = await moneyPost(app, user, '/api/transactions/send', {
-      recipientName: friend.phone,
-      recipientCountry: 'MX',
-      amountUsd: 10,
-    });
+    const send = await sendTo(user, friend, 10);
     expect(send.statusCode).toBe(422);
     expect(send.json().error.code).toBe('insufficient_funds');
     expect((await withdraw(user, bankId, 1_000)).json().error.code).toBe('insufficient_funds');
@@ -152,11 +155,7 @@ describe('adding money from a linked bank', () => {
     // An amount ending in .03: the sandbox bank settles it, then returns it R10.
     const added = await addMoney(user, bankId, 10_003);
     await untilStatus(added.json().id, 'completed');
-    const sent = await moneyPost(app, user, '/api/transactions/send', {
-      recipientName: friend.phone,
-      recipientCountry: 'MX',
-      amountUsd: 80,
-    });
+    const sent = await sendTo(user, friend, 80);
     expect(sent.statusCode).toBe(201);
     await untilStatus(added.json().id, 'failed');
     expect(await wallet(user)).toMatchObject({
@@ -167,16 +166,8 @@ describe('adding money from a linked bank', () => {
     const mail = await latestMail(app, user.email, { subject: /devolvió/ });
     expect(mail.text).toContain('$80.00');
     // Money that comes in while the debt is open cannot leave.
-    await moneyPost(app, friend, '/api/transactions/send', {
-      recipientName: user.phone,
-      recipientCountry: 'MX',
-      amountUsd: 5,
-    });
-    const blocked = await moneyPost(app, user, '/api/transactions/send', {
-      recipientName: friend.phone,
-      recipientCountry: 'MX',
-      amountUsd: 1,
-    });
+    await sendTo(friend, user, 5);
+    const blocked = await sendTo(user, friend, 1);
     expect(blocked.json().error.code).toBe('insufficient_funds');
     // The next deposit covers the debt first once it settles.
     await settledDeposit(user, bankId, 10_000);

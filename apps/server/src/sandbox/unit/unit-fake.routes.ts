@@ -758,24 +758,17 @@ export async function advanceUnitPayments(db: Database, settleMs: number): Promi
           summary: payment.description,
         });
         await transition(tx, payment, 'Sent', new Date(Date.now() + settleMs));
-      } else if (payment.status === 'Settled') {
-        // Due only for the late-return test amount (.03): an ACH debit returned R10
-        // (unauthorized) after it settled, as a real bank may do for weeks.
+      } else if (payment.status === 'Settled' || amount % 100 === 1) {
+        // R01 (insufficient funds) instead of settling for .01; R10 (unauthorized) after it
+        // settled for the late-return amount (.03), as a real bank may do for weeks.
+        const code = payment.status === 'Settled' ? 'R10' : 'R01';
         await book(tx, account, {
           type: 'returnedAchTransaction',
           paymentId: payment.id,
           amount: -sign * amount,
-          summary: `Return R10: ${payment.description}`,
+          summary: `Return ${code}: ${payment.description}`,
         });
-        await transition(tx, payment, 'Returned', null, 'R10');
-      } else if (amount % 100 === 1) {
-        await book(tx, account, {
-          type: 'returnedAchTransaction',
-          paymentId: payment.id,
-          amount: -sign * amount,
-          summary: `Return R01: ${payment.description}`,
-        });
-        await transition(tx, payment, 'Returned', null, 'R01');
+        await transition(tx, payment, 'Returned', null, code);
       } else {
         const lateReturn = amount % 100 === 3 && payment.direction === 'Debit';
         await transition(
