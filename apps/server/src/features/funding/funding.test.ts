@@ -76,10 +76,10 @@ describe('adding money from a linked bank', () => {
     const added = await addMoney(user, bankId, 20_000);
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({
-      kind: 'bank_deposit',
-      status: 'processing',
-      direction: 'in',
       amountCents: 20_000,
+      kind: 'bank_deposit',
+      direction: 'in',
+      status: 'processing',
       feeCents: 0,
       details: { institution: 'First Platypus Bank', mask: '0000' },
     });
@@ -199,15 +199,10 @@ describe('withdrawing to a linked bank', () => {
     ).toMatchObject({ feeCents: 0, totalCents: 5_000, minDays: 1, maxDays: 3 });
     const out = await withdraw(user, bankId, 5_000, 'instant');
     expect(out.statusCode).toBe(201);
-    expect(out.json()).toMatchObject({
-      kind: 'bank_withdrawal',
-      status: 'processing',
-      direction: 'out',
-      amountCents: 5_000,
-      feeCents: 175,
-      totalCents: 5_175,
-      details: { speed: 'instant' },
-    });
+    // The fee is shown with the amount, and both leave at once.
+    expect(out.json()).toMatchObject({ kind: 'bank_withdrawal', status: 'processing' });
+    expect(out.json()).toMatchObject({ amountCents: 5_000, feeCents: 175, totalCents: 5_175 });
+    expect(out.json()).toMatchObject({ direction: 'out', details: { speed: 'instant' } });
     expect(await wallet(user)).toMatchObject({
       balanceCents: 14_825,
       availableBalanceCents: 14_825,
