@@ -11,18 +11,12 @@ import { FundingPanel } from './funding-panel';
 
 const renderPanel = featureRenderer('funding', { user: ANA, path: '/dashboard' });
 
+// A linked account as GET /api/plaid/accounts lists it (First Platypus Bank's sandbox checking).
 const CHECKING = {
-  id: 'aaaaaaaa-0000-4000-8000-000000000001',
-  itemId: 'aaaaaaaa-0000-4000-8000-0000000000ff',
-  institution: 'First Platypus Bank',
-  institutionId: 'ins_109508',
-  name: 'Plaid Checking',
-  officialName: null,
-  mask: '0000',
-  type: 'depository',
-  subtype: 'checking',
-  status: 'good',
-  linkedAt: '2026-11-20T15:00:00.000Z',
+  ...{ id: 'aaaaaaaa-0000-4000-8000-000000000001', itemId: 'aaaaaaaa-0000-4000-8000-0000000000ff' },
+  ...{ institution: 'First Platypus Bank', institutionId: 'ins_109508', status: 'good' },
+  ...{ name: 'Plaid Checking', officialName: null, mask: '0000' },
+  ...{ type: 'depository', subtype: 'checking', linkedAt: '2026-11-20T15:00:00.000Z' },
 };
 const LIMITS = {
   perDepositCents: 250_000,
