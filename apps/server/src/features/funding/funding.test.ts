@@ -176,6 +176,12 @@ describe('adding money from a linked bank', () => {
       availableBalanceCents: 2_500,
       owedCents: 0,
     });
+    const activity = (await get(user, '/api/transactions')).json().items;
+    expect(activity[0]).toMatchObject({
+      kind: 'bank_deposit_return',
+      amountCents: 8_000,
+      details: { reason: 'debt_collected', owedCents: 0 },
+    });
   });
 });
 
