@@ -20,7 +20,8 @@ export default async function setup(project: TestProject) {
   }
   const chromiumPath = findChromium();
   const dataDir = tempDataDir('pago-e2e-');
-  const server = await startServer({ DATA_DIR: dataDir });
+  // Bank transfers (ACH) settle in seconds here, so the funding test sees pending, then available.
+  const server = await startServer({ DATA_DIR: dataDir, SANDBOX_ACH_SETTLE_MS: '500' });
   project.provide('baseUrl', server.baseUrl);
   project.provide('chromiumPath', chromiumPath);
   project.provide('dataDir', dataDir);

@@ -28,6 +28,8 @@ import { billPayRoutes } from './features/billpay/billpay.routes';
 import { featuresRoutes } from './features/capabilities/features.routes';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
+import { fundingRoutes } from './features/funding/funding.routes';
+import { createFunding } from './features/funding/funding.service';
 import { healthRoutes } from './features/health/health.routes';
 import { identityRoutes, identityWebhookRoutes } from './features/identity/identity.routes';
 import { createIdentity } from './features/identity/identity.service';
@@ -225,6 +227,7 @@ function createServices(
     language: async (userId) => (await accounts.getAccountSettings(userId)).language,
     ...(clock ? { clock } : {}),
   });
+  const funding = createFunding({ db, ledger, banking, plaid, transfers, accounts, mailer, log });
   const sandboxVendors =
     config.mode === 'sandbox'
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {
@@ -245,6 +248,7 @@ function createServices(
     statements,
     identity,
     plaid,
+    funding,
     sandboxVendors,
   };
 }
@@ -379,6 +383,7 @@ export async function buildApp(
   await app.register(requestsRoutes);
   await app.register(bankingRoutes);
   await app.register(bankingWebhookRoutes);
+  await app.register(fundingRoutes);
   await app.register(billPayRoutes);
   await app.register(identityRoutes);
   await app.register(identityWebhookRoutes);

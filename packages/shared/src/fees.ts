@@ -126,6 +126,14 @@ export function internationalFee(
 
 /** Per instant transfer. Pago-to-Pago and bank transfers are free. */
 export const INSTANT_TRANSFER_FEE = usd(175);
+/** An instant withdrawal to a linked bank is an instant transfer (spec: $1.75); standard is free. */
+export const INSTANT_WITHDRAWAL_FEE = INSTANT_TRANSFER_FEE;
+/** Money added from linked banks, per US Eastern day and month (deposits not returned). */
+export const BANK_FUNDING_LIMITS = {
+  perDeposit: usd(250_000),
+  daily: usd(250_000),
+  monthly: usd(1_000_000),
+} as const satisfies Record<string, Cents>;
 
 export type FundingMethod = 'bank' | 'debit_card' | 'credit_card';
 
@@ -311,6 +319,12 @@ export const FEE_SCHEDULE: readonly FeeSection[] = [
         id: 'instantTransfer',
         price: { kind: 'fixed', cents: INSTANT_TRANSFER_FEE, per: 'transaction' },
       },
+      { id: 'bankDeposit', price: FREE },
+      { id: 'standardWithdrawal', price: FREE },
+      {
+        id: 'instantWithdrawal',
+        price: { kind: 'fixed', cents: INSTANT_WITHDRAWAL_FEE, per: 'transaction' },
+      },
     ],
   },
   {
@@ -351,6 +365,14 @@ export const FEE_SCHEDULE: readonly FeeSection[] = [
       {
         id: 'limitMonthly',
         price: { kind: 'limit', cents: TRANSFER_LIMITS.monthly, per: 'month' },
+      },
+      {
+        id: 'bankFundingDaily',
+        price: { kind: 'limit', cents: BANK_FUNDING_LIMITS.daily, per: 'day' },
+      },
+      {
+        id: 'bankFundingMonthly',
+        price: { kind: 'limit', cents: BANK_FUNDING_LIMITS.monthly, per: 'month' },
       },
     ],
   },

@@ -77,6 +77,10 @@ export type LedgerAccountsTable = {
   system_role: string | null;
   currency: Generated<string>;
   balance_cents: Generated<Cents>;
+  /** Deposits not settled yet: in the balance, not spendable (migration 0015). */
+  held_cents: Generated<Cents>;
+  /** Returned deposits the wallet could not cover: nothing leaves until it is paid. */
+  owed_cents: Generated<Cents>;
   created_at: CreatedAt;
 };
 
@@ -172,6 +176,8 @@ export type UnitPaymentsTable = {
   counterparty_user_id: string | null;
   unit_payment_id: string | null;
   payment_type: 'bookPayment' | 'achPayment';
+  /** ACH only: Credit (money leaves the partner account) or Debit (pulled in). */
+  direction: 'Credit' | 'Debit' | null;
   status: string;
   reason: string | null;
   amount_cents: Cents;
@@ -182,6 +188,27 @@ export type UnitPaymentsTable = {
   last_error: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+};
+
+export type FundingTransfersTable = {
+  transfer_id: string;
+  user_id: string;
+  plaid_account_id: string;
+  direction: 'deposit' | 'withdrawal';
+  speed: 'standard' | 'instant' | null;
+  amount_cents: Cents;
+  fee_cents: Generated<Cents>;
+  status: Generated<'pending' | 'settled' | 'returned'>;
+  return_transfer_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+};
+
+export type FundingCounterpartiesTable = {
+  plaid_account_id: string;
+  user_id: string;
+  unit_counterparty_id: string;
+  created_at: CreatedAt;
 };
 
 export type UnitWebhookEventsTable = {
@@ -491,6 +518,8 @@ export type DB = {
   sandbox_plaid_public_tokens: SandboxPlaidPublicTokensTable;
   sandbox_plaid_processor_tokens: SandboxPlaidProcessorTokensTable;
   unit_payments: UnitPaymentsTable;
+  funding_transfers: FundingTransfersTable;
+  funding_counterparties: FundingCounterpartiesTable;
   unit_webhook_events: UnitWebhookEventsTable;
   unit_reconciliation_runs: UnitReconciliationRunsTable;
   unit_reconciliation_differences: UnitReconciliationDifferencesTable;

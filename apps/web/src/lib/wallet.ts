@@ -27,6 +27,8 @@ export function useBalance(enabled = true) {
     queryKey: walletKeys.balance,
     queryFn: ({ signal }) => apiFetch<Balance>('/api/wallet/balance', { signal }),
     enabled,
+    // A bank deposit becomes spendable when the bank settles it: asked again until then.
+    refetchInterval: (query) => ((query.state.data?.pendingCents ?? 0) > 0 ? 3000 : false),
   });
 }
 

@@ -38,6 +38,19 @@ export type TransferMetadataByKind = {
   bank_transfer: { description: string; receiver: string };
   /** Gives back a bank transfer the banking partner rejected or returned. */
   bank_transfer_reversal: { reversalOf: string; reason: string };
+  /** Money pulled from a linked bank by ACH; pending (held) until the partner settles it. */
+  bank_deposit: { plaidAccountId: string; institution: string; mask: string };
+  /** A deposit the bank returned; `owedCents` is what the wallet could not cover. */
+  bank_deposit_return: { returnOf: string; reason: string; owedCents: number };
+  /** Money sent to a linked bank by ACH (instant or standard). */
+  bank_withdrawal: {
+    plaidAccountId: string;
+    institution: string;
+    mask: string;
+    speed: 'standard' | 'instant';
+  };
+  /** A withdrawal the bank or the partner failed: amount and fee back. */
+  bank_withdrawal_return: { returnOf: string; reason: string };
   request_payment: { requestId: string; note: string };
 };
 

@@ -76,6 +76,10 @@ export const TRANSFER_KINDS = [
   'bank_transfer',
   'request_payment',
   'bank_transfer_reversal',
+  'bank_deposit',
+  'bank_deposit_return',
+  'bank_withdrawal',
+  'bank_withdrawal_return',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 export const TRANSFER_STATUSES = [

@@ -26,8 +26,14 @@ export const limitsSchema = z.object({
 export type Limits = z.infer<typeof limitsSchema>;
 
 export const balanceSchema = z.object({
+  /** The wallet less what it owes: below zero while a returned bank deposit is owed. */
   balanceCents: centsValueSchema,
+  /** What can be spent now: the balance less pending bank deposits and what is owed. */
   availableBalanceCents: centsValueSchema,
+  /** Bank deposits not settled yet: in the balance, not spendable. */
+  pendingCents: centsValueSchema.optional(),
+  /** A returned bank deposit the wallet could not cover; nothing can be sent until it is paid. */
+  owedCents: centsValueSchema.optional(),
   currency: z.literal('USD'),
 });
 export type Balance = z.infer<typeof balanceSchema>;

@@ -13,6 +13,7 @@ import * as sendInOneCall from './0011-send-in-one-call';
 import * as ledgerTrim from './0012-ledger-trim';
 import * as plaidItems from './0013-plaid-items';
 import * as unitBanking from './0014-unit-banking';
+import * as funding from './0015-funding';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-ledger-trim': ledgerTrim,
   '0013-plaid-items': plaidItems,
   '0014-unit-banking': unitBanking,
+  '0015-funding': funding,
 };

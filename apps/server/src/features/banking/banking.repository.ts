@@ -52,11 +52,14 @@ export async function insertUnitPayment(
     paymentType: 'bookPayment' | 'achPayment';
     amountCents: number;
     idempotencyKey: string;
+    /** ACH only. */
+    direction?: 'Credit' | 'Debit';
   },
 ) {
   await tx
     .insertInto('unit_payments')
     .values({
+      direction: row.direction ?? null,
       transfer_id: row.transferId,
       user_id: row.userId,
       counterparty_user_id: row.counterpartyUserId,
@@ -120,6 +123,8 @@ export async function listUnitPaymentsOf(db: Database, userId: string) {
       'unit_payments.user_id',
       'unit_payments.counterparty_user_id',
       'unit_payments.unit_payment_id',
+      'unit_payments.payment_type',
+      'unit_payments.direction',
       'unit_payments.status',
       'unit_payments.amount_cents',
       'unit_payments.reversal_transfer_id',

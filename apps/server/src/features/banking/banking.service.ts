@@ -61,6 +61,15 @@ const RETRY_SECONDS = 5;
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof findBankAccount>>>;
 type MirroredPayment = NonNullable<Awaited<ReturnType<typeof lockUnitPaymentByUnitId>>>;
+/**
+ * What an ACH payment's new partner status means for Pago's money: the funding feature's (it
+ * registers itself with `onAchStatus`), run in the webhook's transaction.
+ */
+export type AchStatusHandler = (
+  tx: Database,
+  transferId: string,
+  payment: UnitPayment,
+) => Promise<void>;
 
 const masked = (number: string) => `••••${number.slice(-4)}`;
 const toView = (row: AccountRow): BankAccount => ({
@@ -113,8 +122,20 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
     return row;
   }
 
+  let achHandler: AchStatusHandler | null = null;
+
   /** Brings a mirrored payment to the partner's status: completed, or reversed when it failed. */
   async function applyStatus(tx: Database, row: MirroredPayment, payment: UnitPayment) {
+    if (row.payment_type === 'achPayment' && achHandler) {
+      // An ACH debit may come back Returned even after Settled: the funding feature decides.
+      if (row.status === payment.status) return;
+      await updateUnitPayment(tx, row.transfer_id, {
+        status: payment.status,
+        reason: payment.reason,
+      });
+      await achHandler(tx, row.transfer_id, payment);
+      return;
+    }
     if (FINAL.has(row.status) && row.unit_payment_id === payment.id) return;
     await updateUnitPayment(tx, row.transfer_id, {
       unit_payment_id: payment.id,
@@ -192,6 +213,104 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
   return {
     /** Whether a partner is configured (sandbox: the fake; live: UNIT_* settings). */
     available: unit !== null,
+
+    /** Refuses (503 in live mode) when no partner is configured. */
+    assertAvailable(): void {
+      partner();
+    },
+
+    /** The funding feature's handler for ACH statuses (one per app). */
+    onAchStatus(handler: AchStatusHandler) {
+      achHandler = handler;
+    },
+
+    /**
+     * An ACH payment between the user's partner account and a counterparty, mirrored in
+     * `unit_payments` with the ledger transfer it belongs to (in the caller's transaction).
+     * Credit sends money to the bank; Debit pulls it in. A refusal is 422
+     * `bank_payment_rejected`; an unreachable partner is 503 (the transaction rolls back).
+     */
+    async sendAch(
+      tx: Database,
+      input: {
+        userId: string;
+        transferId: string;
+        counterpartyId: string;
+        amountCents: number;
+        direction: 'Credit' | 'Debit';
+        requestKey: string;
+      },
+    ): Promise<UnitPayment> {
+      const client = partner();
+      const account = await accountOf(tx, input.userId);
+      const key = partnerKey('ach', input.userId, input.requestKey);
+      await insertUnitPayment(tx, {
+        transferId: input.transferId,
+        userId: input.userId,
+        counterpartyUserId: null,
+        paymentType: 'achPayment',
+        amountCents: input.amountCents,
+        idempotencyKey: key,
+        direction: input.direction,
+      });
+      const payment = await client
+        .createAchPayment({
+          accountId: account.unit_account_id,
+          counterpartyId: input.counterpartyId,
+          amount: input.amountCents,
+          direction: input.direction,
+          description: 'Pago',
+          idempotencyKey: key,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof UnitRefusal) {
+            throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
+              reason: error.title,
+            });
+          }
+          throw error;
+        });
+      if (payment.status === 'Rejected') {
+        throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
+          reason: payment.reason,
+        });
+      }
+      await updateUnitPayment(tx, input.transferId, {
+        unit_payment_id: payment.id,
+        status: payment.status,
+      });
+      return payment;
+    },
+
+    /**
+     * The partner's counterparty for a linked bank account, from a Plaid processor token; the
+     * user's partner account is opened first if they have none.
+     */
+    async counterpartyFromPlaid(
+      tx: Database,
+      userId: string,
+      input: { plaidAccountId: string; processorToken: string; name: string },
+    ): Promise<string> {
+      const client = partner();
+      await this.createAccount(tx, userId);
+      const account = await accountOf(tx, userId);
+      const counterparty = await client
+        .createCounterpartyFromPlaid({
+          customerId: account.unit_customer_id,
+          plaidProcessorToken: input.processorToken,
+          name: input.name,
+          idempotencyKey: partnerKey('counterparty', userId, input.plaidAccountId),
+        })
+        .catch((error: unknown) => {
+          if (error instanceof UnitRefusal) {
+            throw new AppError('bank_link_failed', 400, 'The bank account could not be used.', {
+              reason: error.title,
+            });
+          }
+          throw error;
+        });
+      return counterparty.id;
+    },
 
     async getAccount(userId: string): Promise<BankAccount> {
       return toView(await accountOf(db, userId));
@@ -560,8 +679,13 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
           }
           known.add(m.unit_payment_id);
           const p = byId.get(m.unit_payment_id);
-          const moved = m.ledger_status === 'completed';
-          if (moved) expectedBalance += out ? -amount : amount;
+          // ACH moves the partner balance when Sent, and back when Returned; the mirror keeps
+          // the partner's status, while the ledger's deposit stays held until Settled.
+          const isAch = m.payment_type === 'achPayment';
+          const moved = isAch
+            ? m.status === 'Sent' || m.status === 'Settled'
+            : m.ledger_status === 'completed';
+          if (moved) expectedBalance += (isAch ? m.direction === 'Credit' : out) ? -amount : amount;
           if (!out) continue;
           if (!p) {
             differences.push({
@@ -585,7 +709,11 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
             });
           }
           const partnerMoved = p.status === 'Sent' || p.status === 'Settled';
-          if (partnerMoved !== moved && !(FAILED.has(p.status) && m.reversal_transfer_id)) {
+          if (
+            isAch
+              ? p.status !== m.status
+              : partnerMoved !== moved && !(FAILED.has(p.status) && m.reversal_transfer_id)
+          ) {
             differences.push({
               kind: 'status_mismatch',
               userId: account.user_id,

@@ -16,6 +16,8 @@ import { postTransfer, setTransferStatus, usedLimits, userBalance } from './ledg
 export type SystemRole =
   | 'fee_revenue'
   | 'funding_clearing'
+  /** Returned bank deposits users had spent and now owe (migration 0015). */
+  | 'funding_receivable'
   | 'bill_pay_clearing'
   | `payout_clearing:${string}`;
 

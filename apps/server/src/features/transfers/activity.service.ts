@@ -19,7 +19,12 @@ export type TransferRow = Selectable<LedgerTransfersTable>;
 type Deps = { db: Database; accounts: Accounts };
 
 /** Kinds in which the owner receives money rather than sends it. */
-const INCOMING_FOR_OWNER = new Set<TransferKind>(['deposit', 'remittance_refund']);
+const INCOMING_FOR_OWNER = new Set<TransferKind>([
+  'deposit',
+  'remittance_refund',
+  'bank_deposit',
+  'bank_withdrawal_return',
+]);
 
 /**
  * One transfer as `viewerId` sees it, from its row and the people on it (`parties`, by user id):

@@ -22,10 +22,11 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
         response: { 200: balanceSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const balanceCents = await ledger.balance(app.deps.db, currentUser(request).userId);
-      return { balanceCents, availableBalanceCents: balanceCents, currency: 'USD' as const };
-    },
+    async (request) => ({
+      // Pending bank deposits and a returned deposit's debt (the funding feature) count here.
+      ...(await app.services.funding.wallet(currentUser(request).userId)),
+      currency: 'USD' as const,
+    }),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import type { Language } from '@pago/shared/contracts/accounts';
+import { type Cents, formatUsd } from '@pago/shared/money';
 import { escapeHtml } from '../../lib/html';
 
 export type EmailContent = { subject: string; text: string; html: string };
@@ -143,13 +144,61 @@ export function phoneReleasedEmail(
   { name, phone }: { name: string; phone: string },
 ): EmailContent {
   const t = PHONE_RELEASED[language];
-  const lines = [t.greeting(plainName(name)), t.body(phone), t.next, t.signature];
+  return paragraphsEmail(language, t.subject, [
+    t.greeting(plainName(name)),
+    t.body(phone),
+    t.next,
+    t.signature,
+  ]);
+}
+
+/** A plain message: one paragraph per line, in text and in HTML. */
+function paragraphsEmail(language: Language, subject: string, lines: string[]): EmailContent {
   const text = lines.join('\n\n');
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#1B1F3B;max-width:520px;margin:0 auto;padding:24px">
 <p style="font-size:24px;font-weight:800;color:#3A4ADF;margin:0 0 24px">Pago</p>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 </body></html>`;
-  return { subject: t.subject, text, html };
+  return { subject, text, html };
+}
+
+const DEPOSIT_RETURNED = {
+  es: {
+    subject: 'Tu banco devolvió dinero que agregaste a Pago',
+    greeting: (name: string) => `Hola, ${name}:`,
+    body: (amount: string) =>
+      `Tu banco devolvió ${amount} que agregaste a tu saldo de Pago, así que lo quitamos de tu saldo.`,
+    owed: (owed: string) =>
+      `Ya habías usado parte de ese dinero: tu cuenta debe ${owed}. No podrás enviar dinero hasta cubrirlo; el próximo dinero que agregues lo cubrirá primero.`,
+    next: 'Revisa que tu cuenta bancaria tenga fondos o vincula otra cuenta, y vuelve a intentarlo.',
+    signature: 'El equipo de Pago',
+  },
+  en: {
+    subject: 'Your bank returned money you added to Pago',
+    greeting: (name: string) => `Hi ${name},`,
+    body: (amount: string) =>
+      `Your bank returned ${amount} you added to your Pago balance, so we took it off your balance.`,
+    owed: (owed: string) =>
+      `You had already used part of that money: your account owes ${owed}. You cannot send money until it is covered; the next money you add covers it first.`,
+    next: 'Check that your bank account has funds or link another account, and try again.',
+    signature: 'The Pago team',
+  },
+} as const;
+
+/** To a user whose bank deposit was returned (ACH return), with what the wallet now owes. */
+export function depositReturnedEmail(
+  language: Language,
+  { name, amountCents, owedCents }: { name: string; amountCents: Cents; owedCents: Cents },
+): EmailContent {
+  const t = DEPOSIT_RETURNED[language];
+  const lines = [
+    t.greeting(plainName(name)),
+    t.body(formatUsd(amountCents, language)),
+    ...(owedCents > 0 ? [t.owed(formatUsd(owedCents, language))] : []),
+    t.next,
+    t.signature,
+  ];
+  return paragraphsEmail(language, t.subject, lines);
 }
 
 /** To an account's owner: someone proved access to their address and tried to sign up with it. */

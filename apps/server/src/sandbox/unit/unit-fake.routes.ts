@@ -785,7 +785,8 @@ async function transition(
 /**
  * The fake's clock for payments, run by the sandbox tick: an ACH payment is Sent when due (the
  * money moves), then Settled after as long again — or Returned R01 (insufficient funds) when its
- * amount ends in .01, its money moving back. A book payment under review is Rejected. Each step
+ * amount ends in .01, its money moving back; an ACH debit ending in .03 settles and is then
+ * Returned R10 after as long again (a late return). A book payment under review is Rejected. Each step
  * is a signed webhook. Rows are locked, so two servers never step one payment twice.
  */
 export async function advanceUnitPayments(db: Database, settleMs: number): Promise<number> {
@@ -794,7 +795,7 @@ export async function advanceUnitPayments(db: Database, settleMs: number): Promi
       .selectFrom('sandbox_unit_payments')
       .selectAll()
       .where('due_at', '<=', new Date())
-      .where('status', 'in', ['Pending', 'PendingReview', 'Sent'])
+      .where('status', 'in', ['Pending', 'PendingReview', 'Sent', 'Settled'])
       .orderBy('id')
       .limit(50)
       .forUpdate()
@@ -825,16 +826,25 @@ export async function advanceUnitPayments(db: Database, settleMs: number): Promi
           summary: payment.description,
         });
         await transition(tx, payment, 'Sent', new Date(Date.now() + settleMs));
-      } else if (amount % 100 === 1) {
+      } else if (payment.status === 'Settled' || amount % 100 === 1) {
+        // R01 (insufficient funds) instead of settling for .01; R10 (unauthorized) after it
+        // settled for the late-return amount (.03), as a real bank may do for weeks.
+        const code = payment.status === 'Settled' ? 'R10' : 'R01';
         await book(tx, account, {
           type: 'returnedAchTransaction',
           paymentId: payment.id,
           amount: -sign * amount,
-          summary: `Return R01: ${payment.description}`,
+          summary: `Return ${code}: ${payment.description}`,
         });
-        await transition(tx, payment, 'Returned', null, 'R01');
+        await transition(tx, payment, 'Returned', null, code);
       } else {
-        await transition(tx, payment, 'Settled', null);
+        const lateReturn = amount % 100 === 3 && payment.direction === 'Debit';
+        await transition(
+          tx,
+          payment,
+          'Settled',
+          lateReturn ? new Date(Date.now() + settleMs) : null,
+        );
       }
     }
     return due.length;

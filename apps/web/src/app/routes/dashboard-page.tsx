@@ -11,6 +11,7 @@ import { ProfileCard } from '@/features/accounts/components/profile-card';
 import { ProfileQrCard } from '@/features/accounts/components/profile-qr-card';
 import { PROFILE_SUCCESS_MS } from '@/features/accounts/lib/profile-display';
 import { BankingPanel } from '@/features/banking/components/banking-panel';
+import { FundingPanel } from '@/features/funding/components/funding-panel';
 import { ExternalBankAccounts } from '@/features/plaid/components/external-bank-accounts';
 import { WalletPanel } from '@/features/wallet/components/wallet-panel';
 import { isLanguage } from '@/lib/i18n';
@@ -31,8 +32,8 @@ const VerifyPhoneDialog = lazy(() =>
 
 /**
  * The dashboard composes four features: the account (profile, QR code, editor), the phone's
- * SMS verification, the linked banks (plaid), the bank account at the partner (banking panel)
- * and the wallet (balance, limits, activity).
+ * SMS verification, the linked banks (plaid), money in from and out to them (funding), the bank
+ * account at the partner (banking panel) and the wallet (balance, limits, activity).
  */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone']);
@@ -128,6 +129,11 @@ export default function DashboardPage() {
         </SectionCard>
         <SectionCard title={t('bankAccounts.title')}>
           <ExternalBankAccounts />
+        </SectionCard>
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <SectionCard title={t('funding.title')}>
+          <FundingPanel />
         </SectionCard>
       </Box>
       <Box sx={{ mt: 3 }}>

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { TEST_DEPOSIT_MAX_CENTS } from '@pago/shared/contracts/wallet';
-import { formatUsd, parseAmount } from '@pago/shared/money';
+import { cents, formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
@@ -90,6 +90,18 @@ export function BalanceSection() {
               amount: formatUsd(balance.data.availableBalanceCents, locale),
             })}
           </Typography>
+          {(balance.data.pendingCents ?? 0) > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('balance.pending', {
+                amount: formatUsd(balance.data.pendingCents ?? cents(0), locale),
+              })}
+            </Typography>
+          )}
+          {(balance.data.owedCents ?? 0) > 0 && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {t('balance.owed', { amount: formatUsd(balance.data.owedCents ?? cents(0), locale) })}
+            </Alert>
+          )}
         </Box>
       )}
       {message && (

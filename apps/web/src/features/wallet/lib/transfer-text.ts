@@ -13,6 +13,11 @@ export function kindKey(transfer: Pick<Transfer, 'kind' | 'direction' | 'details
     case 'bank_transfer':
     case 'request_payment':
       return `kind.${transfer.kind}.${transfer.direction}`;
+    case 'bank_deposit_return':
+      // The same kind pays back a returned deposit's debt from money that came in later.
+      return transfer.details.reason === 'debt_collected'
+        ? 'kind.bank_debt_paid'
+        : 'kind.bank_deposit_return';
     default:
       return `kind.${transfer.kind}`;
   }

@@ -1,0 +1,368 @@
+import type {
+  FundingLimits,
+  WithdrawalQuote,
+  WithdrawalSpeed,
+} from '@pago/shared/contracts/funding';
+import type { LinkedBankAccount } from '@pago/shared/contracts/plaid';
+import type { Transfer } from '@pago/shared/contracts/transfers';
+import { BANK_FUNDING_LIMITS, DELIVERY_TIMES, INSTANT_WITHDRAWAL_FEE } from '@pago/shared/fees';
+import { type Cents, cents } from '@pago/shared/money';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../providers/email/mailer';
+import { depositReturnedEmail } from '../../providers/email/templates';
+import type { UnitPayment } from '../../providers/unit/unit-client';
+import type { Accounts } from '../accounts/accounts.service';
+import type { Banking } from '../banking/banking.service';
+import type { Ledger } from '../ledger/ledger.service';
+import type { PlaidService } from '../plaid/plaid.service';
+import type { Transfers } from '../transfers/transfers.service';
+import {
+  adjustWallet,
+  allowDebtCollection,
+  depositedInPeriods,
+  findCounterparty,
+  insertFundingTransfer,
+  lockFundingTransfer,
+  lockUserFunding,
+  saveCounterparty,
+  updateFundingTransfer,
+  walletState,
+} from './funding.repository';
+
+type Deps = {
+  db: Database;
+  ledger: Ledger;
+  banking: Banking;
+  plaid: PlaidService;
+  transfers: Transfers;
+  accounts: Accounts;
+  mailer: Mailer;
+  log: Pick<Logger, 'info' | 'warn'>;
+};
+
+/** The partner statuses of an ACH payment that end it without the money. */
+const FAILED = new Set(['Rejected', 'Returned', 'Canceled']);
+
+export function withdrawalQuote(amountCents: Cents, speed: WithdrawalSpeed): WithdrawalQuote {
+  const feeCents = speed === 'instant' ? INSTANT_WITHDRAWAL_FEE : cents(0);
+  return {
+    amountCents,
+    feeCents,
+    totalCents: cents(amountCents + feeCents),
+    speed,
+    minDays: speed === 'instant' ? 0 : DELIVERY_TIMES.standardMinDays,
+    maxDays: speed === 'instant' ? 0 : DELIVERY_TIMES.standardMaxDays,
+  };
+}
+
+/**
+ * Money between a linked bank (Plaid) and the wallet, by ACH at the banking partner (Unit) through
+ * the user's own partner deposit account. A deposit is in the wallet at once but held (not
+ * spendable) until the partner settles it; a return takes it back, and what was already spent
+ * becomes a debt the wallet owes. A withdrawal leaves the wallet (amount and fee) at once; a
+ * failed one comes back in full.
+ */
+export function createFunding({
+  db,
+  ledger,
+  banking,
+  plaid,
+  transfers,
+  accounts,
+  mailer,
+  log,
+}: Deps) {
+  /** The user's linked account (another user's is a 404) and its partner counterparty. */
+  async function bankOf(tx: Database, userId: string, plaidAccountId: string) {
+    banking.assertAvailable();
+    const account = (await plaid.listAccounts(userId)).find((a) => a.id === plaidAccountId);
+    if (!account) throw new AppError('not_found', 404, 'Bank account not found');
+    if (account.status === 'login_required') {
+      throw new AppError('bank_login_required', 409, 'Sign in to your bank again.');
+    }
+    const cached = await findCounterparty(tx, userId, plaidAccountId);
+    if (cached) return { account, counterpartyId: cached };
+    const { processorToken } = await plaid.processorToken(userId, plaidAccountId);
+    const counterpartyId = await banking.counterpartyFromPlaid(tx, userId, {
+      plaidAccountId,
+      processorToken,
+      name: account.name,
+    });
+    await saveCounterparty(tx, { userId, plaidAccountId, counterpartyId });
+    return { account, counterpartyId };
+  }
+
+  async function limits(executor: Database, userId: string): Promise<FundingLimits> {
+    const used = await depositedInPeriods(executor, userId, ledger.clock());
+    const window = (limitCents: Cents, usedCents: Cents) => ({
+      limitCents,
+      usedCents,
+      remainingCents: cents(Math.max(0, limitCents - usedCents)),
+    });
+    return {
+      perDepositCents: BANK_FUNDING_LIMITS.perDeposit,
+      day: window(BANK_FUNDING_LIMITS.daily, used.day),
+      month: window(BANK_FUNDING_LIMITS.monthly, used.month),
+    };
+  }
+
+  const bankDetails = (account: LinkedBankAccount) => ({
+    plaidAccountId: account.id,
+    institution: account.institution,
+    mask: account.mask ?? '',
+  });
+
+  /** Takes what the wallet can pay of its debt (available money only), as a deposit return. */
+  async function collectDebt(tx: Database, userId: string) {
+    const state = await walletState(tx, userId, true);
+    const amount = Math.min(state.owed, state.balance - state.held);
+    if (amount <= 0) return;
+    await adjustWallet(tx, userId, { owed: -amount });
+    await allowDebtCollection(tx, true);
+    await ledger.post(tx, {
+      kind: 'bank_deposit_return',
+      status: 'completed',
+      userId,
+      amountCents: cents(amount),
+      countsTowardLimits: false,
+      metadata: { returnOf: '', reason: 'debt_collected', owedCents: state.owed - amount },
+      legs: [
+        { account: { userId }, amountCents: -amount },
+        { account: { role: 'funding_receivable' }, amountCents: amount },
+      ],
+    });
+    await allowDebtCollection(tx, false);
+  }
+
+  async function notifyReturn(userId: string, amount: Cents, owed: Cents) {
+    try {
+      const user = await accounts.getProfile(userId);
+      const language = (await accounts.getAccountSettings(userId)).language;
+      await mailer.send({
+        to: user.email,
+        ...depositReturnedEmail(language, {
+          name: user.name,
+          amountCents: amount,
+          owedCents: owed,
+        }),
+      });
+    } catch (error) {
+      // The return itself is recorded; a lost e-mail must not undo it (the user sees it in the app).
+      log.warn({ err: error, userId }, 'deposit return: the e-mail could not be sent');
+    }
+  }
+
+  /** A deposit's partner status: settled makes it spendable; a return takes it back. */
+  async function applyDeposit(tx: Database, row: Row, payment: UnitPayment) {
+    const amount = cents(Number(row.amount_cents));
+    if (payment.status === 'Settled' && row.status === 'pending') {
+      await adjustWallet(tx, row.user_id, { held: -amount });
+      await updateFundingTransfer(tx, row.transfer_id, { status: 'settled' });
+      await ledger.setStatus(tx, row.transfer_id, 'completed', 'Bank settled');
+      await collectDebt(tx, row.user_id);
+      return null;
+    }
+    if (!FAILED.has(payment.status) || row.status === 'returned') return null;
+    // Held money is still in the wallet; settled money may have been spent since.
+    if (row.status === 'pending') await adjustWallet(tx, row.user_id, { held: -amount });
+    const state = await walletState(tx, row.user_id, true);
+    const taken = Math.max(0, Math.min(amount, state.balance - state.held - state.owed));
+    const owed = amount - taken;
+    const reason = payment.reason ?? payment.status;
+    const legs = [
+      ...(taken > 0 ? [{ account: { userId: row.user_id }, amountCents: -taken }] : []),
+      ...(owed > 0
+        ? [{ account: { role: 'funding_receivable' as const }, amountCents: -owed }]
+        : []),
+      { account: { role: 'funding_clearing' as const }, amountCents: amount },
+    ];
+    const reversal = await ledger.post(tx, {
+      kind: 'bank_deposit_return',
+      status: 'completed',
+      userId: row.user_id,
+      amountCents: amount,
+      countsTowardLimits: false,
+      relatedTransferId: row.transfer_id,
+      metadata: { returnOf: row.transfer_id, reason, owedCents: owed },
+      legs,
+    });
+    if (owed > 0) await adjustWallet(tx, row.user_id, { owed });
+    await updateFundingTransfer(tx, row.transfer_id, {
+      status: 'returned',
+      return_transfer_id: reversal.id,
+    });
+    await ledger.setStatus(tx, row.transfer_id, 'failed', `Bank returned: ${reason}`);
+    return { amount, owed: cents(owed) };
+  }
+
+  /** A withdrawal's partner status: settled completes it; a failure gives amount and fee back. */
+  async function applyWithdrawal(tx: Database, row: Row, payment: UnitPayment) {
+    if (row.status !== 'pending') return;
+    // Instant is done for the user once the partner sends it; it stays open until Settled, as
+    // the bank may still return it.
+    if (payment.status === 'Sent' && row.speed === 'instant') {
+      await ledger.setStatus(tx, row.transfer_id, 'completed', 'Bank Sent');
+      return;
+    }
+    if (payment.status === 'Settled') {
+      await updateFundingTransfer(tx, row.transfer_id, { status: 'settled' });
+      if (row.speed !== 'instant')
+        await ledger.setStatus(tx, row.transfer_id, 'completed', 'Bank Settled');
+      return;
+    }
+    if (!FAILED.has(payment.status)) return;
+    const amount = cents(Number(row.amount_cents));
+    const fee = cents(Number(row.fee_cents));
+    const reason = payment.reason ?? payment.status;
+    const back = await ledger.post(tx, {
+      kind: 'bank_withdrawal_return',
+      status: 'completed',
+      userId: row.user_id,
+      amountCents: cents(amount + fee),
+      countsTowardLimits: false,
+      relatedTransferId: row.transfer_id,
+      metadata: { returnOf: row.transfer_id, reason },
+      legs: [
+        { account: { role: 'funding_clearing' }, amountCents: -amount },
+        ...(fee > 0 ? [{ account: { role: 'fee_revenue' as const }, amountCents: -fee }] : []),
+        { account: { userId: row.user_id }, amountCents: amount + fee },
+      ],
+    });
+    await updateFundingTransfer(tx, row.transfer_id, {
+      status: 'returned',
+      return_transfer_id: back.id,
+    });
+    await ledger.setStatus(tx, row.transfer_id, 'failed', `Bank ${payment.status}: ${reason}`);
+  }
+
+  type Row = NonNullable<Awaited<ReturnType<typeof lockFundingTransfer>>>;
+
+  banking.onAchStatus(async (tx, transferId, payment) => {
+    const row = await lockFundingTransfer(tx, transferId);
+    if (!row) return;
+    if (row.direction === 'withdrawal') return applyWithdrawal(tx, row, payment);
+    const returned = await applyDeposit(tx, row, payment);
+    // Told at once; should the webhook's transaction fail, Unit's retry tells again (at least once).
+    if (returned) await notifyReturn(row.user_id, returned.amount, returned.owed);
+  });
+
+  return {
+    limits: (userId: string) => limits(db, userId),
+
+    async wallet(userId: string) {
+      const state = await walletState(db, userId);
+      return {
+        balanceCents: cents(state.balance - state.owed),
+        availableBalanceCents: cents(Math.max(0, state.balance - state.held - state.owed)),
+        pendingCents: state.held,
+        owedCents: state.owed,
+      };
+    },
+
+    /** Pulls money from a linked bank (ACH debit); pending and held until the partner settles it. */
+    async deposit(
+      tx: Database,
+      userId: string,
+      body: { plaidAccountId: string; amountCents: Cents },
+      requestKey: string,
+    ): Promise<Transfer> {
+      const { account, counterpartyId } = await bankOf(tx, userId, body.plaidAccountId);
+      await lockUserFunding(tx, userId);
+      const room = await limits(tx, userId);
+      for (const [name, window] of [
+        ['bank_funding_daily', room.day],
+        ['bank_funding_monthly', room.month],
+      ] as const) {
+        if (body.amountCents > window.remainingCents) {
+          throw new AppError(
+            'limit_exceeded',
+            422,
+            `This is over your bank funding limit. You can still add ${(window.remainingCents / 100).toFixed(2)} USD.`,
+            { limit: name, limitCents: window.limitCents, remainingCents: window.remainingCents },
+          );
+        }
+      }
+      const row = await ledger.post(tx, {
+        kind: 'bank_deposit',
+        status: 'processing',
+        userId,
+        amountCents: body.amountCents,
+        countsTowardLimits: false,
+        metadata: bankDetails(account),
+        legs: [
+          { account: { role: 'funding_clearing' }, amountCents: -body.amountCents },
+          { account: { userId }, amountCents: body.amountCents },
+        ],
+      });
+      await adjustWallet(tx, userId, { held: body.amountCents });
+      await insertFundingTransfer(tx, {
+        transferId: row.id,
+        userId,
+        plaidAccountId: account.id,
+        direction: 'deposit',
+        speed: null,
+        amountCents: body.amountCents,
+        feeCents: cents(0),
+      });
+      await banking.sendAch(tx, {
+        userId,
+        transferId: row.id,
+        counterpartyId,
+        amountCents: body.amountCents,
+        direction: 'Debit',
+        requestKey,
+      });
+      return (await transfers.view([row], userId, tx))[0] as Transfer;
+    },
+
+    /** Sends money to a linked bank (ACH credit): amount and fee leave the wallet at once. */
+    async withdraw(
+      tx: Database,
+      userId: string,
+      body: { plaidAccountId: string; amountCents: Cents; speed: WithdrawalSpeed },
+      requestKey: string,
+    ): Promise<Transfer> {
+      const { account, counterpartyId } = await bankOf(tx, userId, body.plaidAccountId);
+      await lockUserFunding(tx, userId);
+      const quote = withdrawalQuote(body.amountCents, body.speed);
+      const row = await ledger.post(tx, {
+        kind: 'bank_withdrawal',
+        status: 'processing',
+        userId,
+        amountCents: body.amountCents,
+        feeCents: quote.feeCents,
+        countsTowardLimits: false,
+        metadata: { ...bankDetails(account), speed: body.speed },
+        legs: [
+          { account: { userId }, amountCents: -quote.totalCents },
+          { account: { role: 'funding_clearing' }, amountCents: body.amountCents },
+          ...(quote.feeCents > 0
+            ? [{ account: { role: 'fee_revenue' as const }, amountCents: quote.feeCents }]
+            : []),
+        ],
+      });
+      await insertFundingTransfer(tx, {
+        transferId: row.id,
+        userId,
+        plaidAccountId: account.id,
+        direction: 'withdrawal',
+        speed: body.speed,
+        amountCents: body.amountCents,
+        feeCents: quote.feeCents,
+      });
+      await banking.sendAch(tx, {
+        userId,
+        transferId: row.id,
+        counterpartyId,
+        amountCents: body.amountCents,
+        direction: 'Credit',
+        requestKey,
+      });
+      return (await transfers.view([row], userId, tx))[0] as Transfer;
+    },
+  };
+}
+
+export type Funding = ReturnType<typeof createFunding>;

@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, latestMail, signUp } from '../../../test/accounts-helpers';
+import { tickUntil } from '../../../test/banking-helpers';
+import { moneyPost, verifiedUser } from '../../../test/money-helpers';
+import { linkSandboxBank } from '../../../test/plaid-helpers';
+import { buildTestApp } from '../../../test/test-app';
+import { createTestDatabase } from '../../../test/test-database';
+import type { AppInstance } from '../../app';
+import type { Database } from '../../db/database';
+
+let app: AppInstance;
+let db: Database;
+
+beforeAll(async () => {
+  ({ db } = await createTestDatabase());
+  // The SDKs call the Plaid and Unit fakes over HTTP; ACH moves on quickly here.
+  app = await buildTestApp(db, { sandboxAchSettleMs: 200 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => app.close());
+
+type User = Awaited<ReturnType<typeof verifiedUser>>;
+
+/** A verified user with a linked sandbox bank (First Platypus Bank, checking ••0000). */
+async function userWithBank(depositCents = 0) {
+  const user = await verifiedUser(app, db, depositCents);
+  const linked = await linkSandboxBank(app, user);
+  const account = linked.accounts.find((a) => a.mask === '0000') ?? linked.accounts[0];
+  if (!account) throw new Error('no linked account');
+  return { user, bankId: account.id };
+}
+
+const get = (user: { token: string }, url: string) =>
+  app.inject({ method: 'GET', url, headers: bearer(user.token) });
+const wallet = async (user: User) => (await get(user, '/api/wallet/balance')).json();
+const addMoney = (user: User, plaidAccountId: string, amountCents: number, key?: string) =>
+  moneyPost(app, user, '/api/funding/deposits', { plaidAccountId, amountCents }, key);
+/** A send of whole dollars to a Pago user's phone (P2P). */
+const sendTo = (from: User, to: User, amountUsd: number) =>
+  moneyPost(app, from, '/api/transactions/send', {
+    recipientName: to.phone,
+    recipientCountry: 'MX',
+    amountUsd,
+  });
+const withdraw = (
+  user: User,
+  plaidAccountId: string,
+  amountCents: number,
+  speed: 'standard' | 'instant' = 'standard',
+) => moneyPost(app, user, '/api/funding/withdrawals', { plaidAccountId, amountCents, speed });
+
+async function statusOf(id: string) {
+  return (
+    await db.selectFrom('ledger_transfers').select('status').where('id', '=', id).executeTakeFirst()
+  )?.status;
+}
+const untilStatus = (id: string, status: string) =>
+  tickUntil(app, async () => (await statusOf(id)) === status);
+
+async function settledDeposit(user: User, bankId: string, amountCents: number) {
+  const added = await addMoney(user, bankId, amountCents);
+  expect(added.statusCode).toBe(201);
+  await untilStatus(added.json().id, 'completed');
+  return added.json();
+}
+
+async function differencesOf(userId: string) {
+  const run = await app.services.banking.reconcile();
+  return run.differences.filter((d) => d.userId === userId);
+}
+
+describe('adding money from a linked bank', () => {
+  it('is pending and not spendable until the bank settles it, then available', async () => {
+    const { user, bankId } = await userWithBank();
+    const friend = await verifiedUser(app, db);
+    const added = await addMoney(user, bankId, 20_000);
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({
+      amountCents: 20_000,
+      kind: 'bank_deposit',
+      direction: 'in',
+      status: 'processing',
+      feeCents: 0,
+      details: { institution: 'First Platypus Bank', mask: '0000' },
+    });
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: 20_000,
+      availableBalanceCents: 0,
+      pendingCents: 20_000,
+      owedCents: 0,
+    });
+    // Pending money cannot leave: not by a send, not by a withdrawal.
+    const send = await sendTo(user, friend, 10);
+    expect(send.statusCode).toBe(422);
+    expect(send.json().error.code).toBe('insufficient_funds');
+    expect((await withdraw(user, bankId, 1_000)).json().error.code).toBe('insufficient_funds');
+
+    // The partner pulls it (Pending → Sent → Settled), each step a signed webhook.
+    await untilStatus(added.json().id, 'completed');
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: 20_000,
+      availableBalanceCents: 20_000,
+      pendingCents: 0,
+    });
+    const activity = (await get(user, '/api/transactions')).json().items;
+    expect(activity[0]).toMatchObject({ kind: 'bank_deposit', status: 'completed' });
+    // The partner account holds what came in, and reconciliation finds nothing to report.
+    expect(await differencesOf(user.id)).toEqual([]);
+  });
+
+  it('keeps bank funding limits per day, shown before confirming', async () => {
+    const { user, bankId } = await userWithBank();
+    const before = (await get(user, '/api/funding/limits')).json();
+    expect(before).toEqual({
+      perDepositCents: 250_000,
+      day: { limitCents: 250_000, usedCents: 0, remainingCents: 250_000 },
+      month: { limitCents: 1_000_000, usedCents: 0, remainingCents: 1_000_000 },
+    });
+    expect((await addMoney(user, bankId, 200_000)).statusCode).toBe(201);
+    expect((await get(user, '/api/funding/limits')).json().day.remainingCents).toBe(50_000);
+    const over = await addMoney(user, bankId, 50_001);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().error).toMatchObject({
+      code: 'limit_exceeded',
+      details: { limit: 'bank_funding_daily', remainingCents: 50_000 },
+    });
+    expect((await addMoney(user, bankId, 250_001)).json().error.code).toBe('validation_failed');
+  });
+
+  it('reverses a returned deposit (R01) and tells the user by e-mail', async () => {
+    const { user, bankId } = await userWithBank();
+    const added = await addMoney(user, bankId, 3_001);
+    await untilStatus(added.json().id, 'failed');
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: 0,
+      availableBalanceCents: 0,
+      pendingCents: 0,
+      owedCents: 0,
+    });
+    const activity = (await get(user, '/api/transactions')).json().items;
+    expect(activity[0]).toMatchObject({
+      kind: 'bank_deposit_return',
+      direction: 'out',
+      amountCents: 3_001,
+      details: { returnOf: added.json().id, reason: 'R01', owedCents: 0 },
+    });
+    const mail = await latestMail(app, user.email, { subject: /devolvió/ });
+    expect(mail.text).toContain('$30.01');
+    expect(await differencesOf(user.id)).toEqual([]);
+  });
+
+  it('leaves a debt the wallet owes when a settled deposit is returned after it was spent', async () => {
+    const { user, bankId } = await userWithBank();
+    const friend = await verifiedUser(app, db);
+    // An amount ending in .03: the sandbox bank settles it, then returns it R10.
+    const added = await addMoney(user, bankId, 10_003);
+    await untilStatus(added.json().id, 'completed');
+    const sent = await sendTo(user, friend, 80);
+    expect(sent.statusCode).toBe(201);
+    await untilStatus(added.json().id, 'failed');
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: -8_000,
+      availableBalanceCents: 0,
+      owedCents: 8_000,
+    });
+    const mail = await latestMail(app, user.email, { subject: /devolvió/ });
+    expect(mail.text).toContain('$80.00');
+    // Money that comes in while the debt is open cannot leave.
+    await sendTo(friend, user, 5);
+    const blocked = await sendTo(user, friend, 1);
+    expect(blocked.json().error.code).toBe('insufficient_funds');
+    // The next deposit covers the debt first once it settles.
+    await settledDeposit(user, bankId, 10_000);
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: 2_500,
+      availableBalanceCents: 2_500,
+      owedCents: 0,
+    });
+    const activity = (await get(user, '/api/transactions')).json().items;
+    expect(activity[0]).toMatchObject({
+      kind: 'bank_deposit_return',
+      amountCents: 8_000,
+      details: { reason: 'debt_collected', owedCents: 0 },
+    });
+  });
+});
+
+describe('withdrawing to a linked bank', () => {
+  it('charges the instant fee, shown in the quote, and takes amount and fee at once', async () => {
+    const { user, bankId } = await userWithBank();
+    await settledDeposit(user, bankId, 20_000);
+    const quote = (
+      await get(user, '/api/funding/withdrawals/quote?amountCents=5000&speed=instant')
+    ).json();
+    expect(quote).toEqual({
+      amountCents: 5_000,
+      feeCents: 175,
+      totalCents: 5_175,
+      speed: 'instant',
+      minDays: 0,
+      maxDays: 0,
+    });
+    expect(
+      (await get(user, '/api/funding/withdrawals/quote?amountCents=5000&speed=standard')).json(),
+    ).toMatchObject({ feeCents: 0, totalCents: 5_000, minDays: 1, maxDays: 3 });
+    const out = await withdraw(user, bankId, 5_000, 'instant');
+    expect(out.statusCode).toBe(201);
+    // The fee is shown with the amount, and both leave at once.
+    expect(out.json()).toMatchObject({ kind: 'bank_withdrawal', status: 'processing' });
+    expect(out.json()).toMatchObject({ amountCents: 5_000, feeCents: 175, totalCents: 5_175 });
+    expect(out.json()).toMatchObject({ direction: 'out', details: { speed: 'instant' } });
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: 14_825,
+      availableBalanceCents: 14_825,
+    });
+    await untilStatus(out.json().id, 'completed');
+    await tickUntil(app, async () => (await differencesOf(user.id)).length === 0);
+  });
+
+  it('gives amount and fee back when the bank returns the withdrawal', async () => {
+    const { user, bankId } = await userWithBank();
+    await settledDeposit(user, bankId, 20_000);
+    const out = await withdraw(user, bankId, 1_001, 'instant');
+    expect(out.statusCode).toBe(201);
+    expect((await wallet(user)).balanceCents).toBe(20_000 - 1_176);
+    await untilStatus(out.json().id, 'failed');
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: 20_000,
+      availableBalanceCents: 20_000,
+    });
+    const activity = (await get(user, '/api/transactions')).json().items;
+    expect(activity[0]).toMatchObject({
+      kind: 'bank_withdrawal_return',
+      direction: 'in',
+      amountCents: 1_176,
+    });
+  });
+
+  it('never takes more than the settled balance, however many run at once', async () => {
+    const { user, bankId } = await userWithBank();
+    await settledDeposit(user, bankId, 20_000);
+    // Pending money is in the balance but must not be withdrawn either.
+    expect((await addMoney(user, bankId, 10_000)).statusCode).toBe(201);
+    // Six at once: each waits holding a pooled connection, and the sandbox partner needs one too.
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => withdraw(user, bankId, 5_000)),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(4);
+    for (const refused of answers.filter((a) => a.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.code).toBe('insufficient_funds');
+    }
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: 10_000,
+      availableBalanceCents: 0,
+      pendingCents: 10_000,
+    });
+  });
+});
+
+describe('the funding routes', () => {
+  it('replays a money POST by its Idempotency-Key, and refuses the key for another body', async () => {
+    const { user, bankId } = await userWithBank();
+    const first = await addMoney(user, bankId, 1_500, 'funding-key-1');
+    const again = await addMoney(user, bankId, 1_500, 'funding-key-1');
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(first.body);
+    const other = await addMoney(user, bankId, 1_600, 'funding-key-1');
+    expect(other.statusCode).toBe(409);
+    const rows = await db
+      .selectFrom('funding_transfers')
+      .select('transfer_id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect((await wallet(user)).pendingCents).toBe(1_500);
+  });
+
+  it('answers 404 for another user’s linked bank or an unknown one, and needs a verified identity', async () => {
+    const { bankId } = await userWithBank();
+    const { user: other } = await userWithBank();
+    expect((await addMoney(other, bankId, 1_000)).statusCode).toBe(404);
+    expect((await withdraw(other, bankId, 1_000)).statusCode).toBe(404);
+    expect(
+      (await addMoney(other, '3f0b6c1e-8d1a-4c3e-9f5b-2a7d4e6c8b90', 1_000)).json().error.code,
+    ).toBe('not_found');
+    const unverified = await signUp(app);
+    expect(
+      (
+        await moneyPost(app, unverified, '/api/funding/deposits', {
+          plaidAccountId: bankId,
+          amountCents: 1_000,
+        })
+      ).json().error.code,
+    ).toBe('identity_not_verified');
+  });
+
+  it('is refused in live mode without the banking partner (503), moving nothing', async () => {
+    const { user, bankId } = await userWithBank();
+    const live = await buildTestApp(db, { mode: 'live', smtpUrl: 'smtp://127.0.0.1:2525' });
+    try {
+      for (const [url, payload] of [
+        ['/api/funding/deposits', { plaidAccountId: bankId, amountCents: 1_000 }],
+        [
+          '/api/funding/withdrawals',
+          { plaidAccountId: bankId, amountCents: 1_000, speed: 'instant' },
+        ],
+      ] as const) {
+        const answer = await moneyPost(live, user, url, payload);
+        expect(answer.statusCode).toBe(503);
+        expect(answer.json().error).toMatchObject({
+          code: 'feature_unavailable_in_live_mode',
+          details: { feature: 'bankAccount' },
+        });
+      }
+    } finally {
+      await live.close();
+    }
+    expect(
+      await db
+        .selectFrom('funding_transfers')
+        .select('transfer_id')
+        .where('user_id', '=', user.id)
+        .execute(),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,253 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { MAX_WITHDRAWAL_CENTS } from '@pago/shared/contracts/funding';
+import type { LinkedBankAccount } from '@pago/shared/contracts/plaid';
+import { BANK_FUNDING_LIMITS, DELIVERY_TIMES, INSTANT_WITHDRAWAL_FEE } from '@pago/shared/fees';
+import { type Cents, cents, formatUsd, parseAmount } from '@pago/shared/money';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DetailRows } from '@/components/ui/detail-rows';
+import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
+import { MoneySubmitButton } from '@/components/ui/money-submit-button';
+import { UsdAmountField } from '@/components/ui/usd-amount-field';
+import { ApiError } from '@/lib/api-client';
+import { useLocale } from '@/lib/format';
+import { moneyErrorFeedback } from '@/lib/money-errors';
+import { useVerifiedAction } from '@/lib/use-verified-action';
+import { useBalance } from '@/lib/wallet';
+import { useBankMove, useFundingLimits } from '../api/funding';
+
+type Direction = 'deposit' | 'withdrawal';
+type Speed = 'standard' | 'instant';
+type Review = { bank: LinkedBankAccount; amount: Cents; speed: Speed };
+
+const bankLabel = (bank: LinkedBankAccount) =>
+  `${bank.institution} ${bank.name}${bank.mask ? ` ••${bank.mask}` : ''}`;
+
+/**
+ * Adding money from a linked bank, or withdrawing to one: bank, amount (and speed), then a review
+ * with the fee, the total, when it arrives and the limits left, then the confirmation.
+ */
+export function BankMoneyForm({
+  direction,
+  banks,
+}: {
+  direction: Direction;
+  banks: LinkedBankAccount[];
+}) {
+  const { t } = useTranslation('funding');
+  const locale = useLocale();
+  const usd = (amount: Cents) => formatUsd(amount, locale);
+  const move = useBankMove(direction);
+  const verified = useVerifiedAction();
+  const limits = useFundingLimits();
+  const balance = useBalance();
+  const [bankId, setBankId] = useState(banks[0]?.id ?? '');
+  const [amount, setAmount] = useState('');
+  const [speed, setSpeed] = useState<Speed>('standard');
+  const [review, setReview] = useState<Review | null>(null);
+  const [feedback, setFeedback] = useFeedback();
+  const ids = { amount: useId(), bank: useId(), speed: useId() };
+  const prefix = direction === 'deposit' ? 'add' : 'withdraw';
+  const max = direction === 'deposit' ? BANK_FUNDING_LIMITS.perDeposit : MAX_WITHDRAWAL_CENTS;
+  const fee = (s: Speed) =>
+    direction === 'withdrawal' && s === 'instant' ? INSTANT_WITHDRAWAL_FEE : cents(0);
+
+  const toReview = (event: FormEvent) => {
+    event.preventDefault();
+    const bank = banks.find((b) => b.id === bankId);
+    const cents = parseAmount(amount, 'en');
+    if (!bank || !amount.trim())
+      return setFeedback({ severity: 'error', text: t('errors.required') });
+    if (cents === null || cents <= 0)
+      return setFeedback({ severity: 'error', text: t('errors.invalid') });
+    if (cents > max)
+      return setFeedback({ severity: 'error', text: t('errors.tooMuch', { max: usd(max) }) });
+    setFeedback(null);
+    setReview({ bank, amount: cents, speed });
+  };
+
+  const confirm = async (chosen: Review) => {
+    const result = await verified.run(async () => {
+      try {
+        await move.mutateAsync({
+          plaidAccountId: chosen.bank.id,
+          amountCents: chosen.amount,
+          ...(direction === 'withdrawal' ? { speed: chosen.speed } : {}),
+        });
+        setReview(null);
+        setAmount('');
+        setFeedback({
+          severity: 'success',
+          text: t(`${prefix}.success`, {
+            amount: usd(chosen.amount),
+            bank: bankLabel(chosen.bank),
+          }),
+        });
+      } catch (failure) {
+        const details = failure instanceof ApiError ? (failure.details ?? {}) : {};
+        const bankLimit =
+          failure instanceof ApiError &&
+          failure.code === 'limit_exceeded' &&
+          String(details.limit).startsWith('bank_funding');
+        setFeedback(
+          bankLimit
+            ? {
+                severity: 'error',
+                text: t('errors.bankFundingLimit', {
+                  remaining: usd(cents(Number(details.remainingCents ?? 0))),
+                }),
+              }
+            : moneyErrorFeedback(t, failure, 'common:status.genericError', locale),
+        );
+        setReview(null);
+      }
+    });
+    if (result === 'error')
+      setFeedback({ severity: 'error', text: t('common:identityCheck.checkFailed') });
+  };
+
+  if (review) {
+    const reviewFee = fee(review.speed);
+    const arrives =
+      direction === 'deposit'
+        ? t('review.arrivesDeposit', {
+            min: DELIVERY_TIMES.standardMinDays,
+            max: DELIVERY_TIMES.standardMaxDays,
+          })
+        : review.speed === 'instant'
+          ? t('review.arrivesInstant')
+          : t('review.arrivesStandard', {
+              min: DELIVERY_TIMES.standardMinDays,
+              max: DELIVERY_TIMES.standardMaxDays,
+            });
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
+          {t('review.title')}
+        </Typography>
+        <DetailRows
+          rows={[
+            {
+              label: t(direction === 'deposit' ? 'review.from' : 'review.to'),
+              value: bankLabel(review.bank),
+            },
+            { label: t('review.amount'), value: usd(review.amount) },
+            ...(direction === 'withdrawal'
+              ? [
+                  {
+                    label: t('review.fee'),
+                    value: reviewFee > 0 ? usd(reviewFee) : t('review.free'),
+                  },
+                ]
+              : []),
+            {
+              label: t('review.total'),
+              value: usd(cents(review.amount + reviewFee)),
+              strong: true,
+            },
+            { label: t('review.arrives'), value: arrives },
+            ...(direction === 'deposit' && limits.data
+              ? [
+                  { label: t('review.leftToday'), value: usd(limits.data.day.remainingCents) },
+                  { label: t('review.leftMonth'), value: usd(limits.data.month.remainingCents) },
+                ]
+              : []),
+          ]}
+        />
+        {direction === 'deposit' && (
+          <Typography variant="body2" color="text.secondary">
+            {t('review.pendingNote')}
+          </Typography>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => void confirm(review)}
+            disabled={move.isPending || verified.checking}
+          >
+            {move.isPending || verified.checking
+              ? t('common:status.processing')
+              : t('review.confirm')}
+          </Button>
+          <Button onClick={() => setReview(null)} disabled={move.isPending}>
+            {t('review.back')}
+          </Button>
+        </Box>
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={toReview} sx={{ display: 'grid', gap: 2 }}>
+      <FeedbackMessage feedback={feedback} />
+      <FormControl>
+        <FormLabel id={ids.bank}>
+          {t(direction === 'deposit' ? 'fields.from' : 'fields.to')}
+        </FormLabel>
+        <RadioGroup
+          aria-labelledby={ids.bank}
+          value={bankId}
+          onChange={(e) => setBankId(e.target.value)}
+        >
+          {banks.map((bank) => (
+            <FormControlLabel
+              key={bank.id}
+              value={bank.id}
+              control={<Radio />}
+              label={bankLabel(bank)}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <UsdAmountField
+        id={ids.amount}
+        label={t('fields.amount')}
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        helperText={
+          direction === 'deposit' && limits.data
+            ? t('add.limits', {
+                day: usd(limits.data.day.remainingCents),
+                month: usd(limits.data.month.remainingCents),
+              })
+            : direction === 'withdrawal' && balance.data
+              ? t('withdraw.available', { amount: usd(balance.data.availableBalanceCents) })
+              : undefined
+        }
+      />
+      {direction === 'withdrawal' && (
+        <FormControl>
+          <FormLabel id={ids.speed}>{t('fields.speed')}</FormLabel>
+          <RadioGroup
+            aria-labelledby={ids.speed}
+            value={speed}
+            onChange={(e) => setSpeed(e.target.value === 'instant' ? 'instant' : 'standard')}
+          >
+            <FormControlLabel
+              value="standard"
+              control={<Radio />}
+              label={t('speed.standard', {
+                min: DELIVERY_TIMES.standardMinDays,
+                max: DELIVERY_TIMES.standardMaxDays,
+              })}
+            />
+            <FormControlLabel
+              value="instant"
+              control={<Radio />}
+              label={t('speed.instant', { fee: usd(INSTANT_WITHDRAWAL_FEE) })}
+            />
+          </RadioGroup>
+        </FormControl>
+      )}
+      <MoneySubmitButton label={t('review.continue')} pending={false} />
+    </Box>
+  );
+}

@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import enFunding from '@/locales/en/funding.json';
+import esFunding from '@/locales/es/funding.json';
+import { apiError, ok, stubRoutes } from '@/test/api-stub';
+import { keysOf } from '@/test/locale-keys';
+import { ANA } from '@/test/profiles';
+import { featureRenderer } from '@/test/render-feature';
+import { FundingPanel } from './funding-panel';
+
+const renderPanel = featureRenderer('funding', { user: ANA, path: '/dashboard' });
+
+// A linked account as GET /api/plaid/accounts lists it (First Platypus Bank's sandbox checking).
+const CHECKING = {
+  ...{ id: 'aaaaaaaa-0000-4000-8000-000000000001', itemId: 'aaaaaaaa-0000-4000-8000-0000000000ff' },
+  ...{ institution: 'First Platypus Bank', institutionId: 'ins_109508', status: 'good' },
+  ...{ name: 'Plaid Checking', officialName: null, mask: '0000' },
+  ...{ type: 'depository', subtype: 'checking', linkedAt: '2026-11-20T15:00:00.000Z' },
+};
+const LIMITS = {
+  perDepositCents: 250_000,
+  day: { limitCents: 250_000, usedCents: 50_000, remainingCents: 200_000 },
+  month: { limitCents: 1_000_000, usedCents: 50_000, remainingCents: 950_000 },
+};
+const BALANCE = { balanceCents: 20_000, availableBalanceCents: 20_000, currency: 'USD' };
+const TRANSFER = {
+  id: 'cccccccc-0000-4000-8000-000000000001',
+  kind: 'bank_withdrawal',
+  status: 'processing',
+  direction: 'out',
+  amountCents: 5000,
+  feeCents: 175,
+  totalCents: 5175,
+  counterparty: null,
+  createdAt: '2026-11-21T15:00:00.000Z',
+  details: {},
+};
+
+const common = {
+  'GET /api/features': ok({ mode: 'sandbox', remittances: true, billPay: true, bankAccount: true }),
+  'GET /api/plaid/accounts': ok({ accounts: [CHECKING] }),
+  'GET /api/funding/limits': ok(LIMITS),
+  'GET /api/wallet/balance': ok(BALANCE),
+  'GET /api/user/profile': ok(ANA),
+};
+
+describe('adding money and withdrawing to a linked bank', () => {
+  // Signed in: the identity is checked afresh (GET /api/user/profile) before money moves.
+  beforeEach(() => localStorage.setItem('token', 'token-ana'));
+
+  it('shows the instant fee and the total in the review, then withdraws once confirmed', async () => {
+    const calls = stubRoutes({ ...common, 'POST /api/funding/withdrawals': ok(TRANSFER, 201) });
+    await renderPanel(<FundingPanel />);
+    const withdraw = await screen.findByRole('region', { name: 'Retirar a tu banco' });
+    await userEvent.type(within(withdraw).getByLabelText('Monto'), '50');
+    await userEvent.click(
+      within(withdraw).getByLabelText(/Instantáneo: en minutos, comisión de \$1\.75/),
+    );
+    await userEvent.click(within(withdraw).getByRole('button', { name: 'Revisar' }));
+    expect(await within(withdraw).findByText('Revisa y confirma')).toBeTruthy();
+    expect(within(withdraw).getByText('$1.75')).toBeTruthy();
+    expect(within(withdraw).getByText('$51.75')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.click(within(withdraw).getByRole('button', { name: 'Confirmar' }));
+    expect(
+      await within(withdraw).findByText(/Enviamos \$50\.00 a First Platypus Bank/),
+    ).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({
+      plaidAccountId: CHECKING.id,
+      amountCents: 5000,
+      speed: 'instant',
+    });
+  });
+
+  it('shows the bank limits left before confirming, and explains a refusal over them', async () => {
+    stubRoutes({
+      ...common,
+      'POST /api/funding/deposits': apiError(422, 'limit_exceeded', 'over', {
+        limit: 'bank_funding_daily',
+        limitCents: 250_000,
+        remainingCents: 200_000,
+      }),
+    });
+    await renderPanel(<FundingPanel />);
+    const add = await screen.findByRole('region', { name: 'Agregar dinero' });
+    expect(
+      await within(add).findByText(
+        /Desde bancos puedes agregar \$2,000\.00 más hoy y \$9,500\.00 más este mes/,
+      ),
+    ).toBeTruthy();
+    await userEvent.type(within(add).getByLabelText('Monto'), '2100');
+    await userEvent.click(within(add).getByRole('button', { name: 'Revisar' }));
+    expect(await within(add).findByText('Puedes agregar hoy')).toBeTruthy();
+    await userEvent.click(within(add).getByRole('button', { name: 'Confirmar' }));
+    expect(
+      await within(add).findByText(
+        'Esto supera tu límite para agregar dinero desde bancos. Aún puedes agregar $2,000.00.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('asks to link a bank first, and has every word in both languages', async () => {
+    stubRoutes({ ...common, 'GET /api/plaid/accounts': ok({ accounts: [] }) });
+    await renderPanel(<FundingPanel />);
+    expect(await screen.findByText(/Vincula una cuenta bancaria/)).toBeTruthy();
+    expect(keysOf(enFunding).sort()).toEqual(keysOf(esFunding).sort());
+  });
+});

@@ -1,0 +1,85 @@
+import pg from 'pg';
+import { describe, inject, it } from 'vitest';
+import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
+import { useBrowser, VIEWPORTS } from './support/browser';
+import { plaidFrame } from './support/identity-flows';
+import { createUser, type E2eUser, markVerified } from './support/users';
+
+const browser = useBrowser();
+const [phone] = VIEWPORTS;
+
+/** What the banking partner's application needs of a verified holder: birth date and street. */
+async function giveHolderDetails(user: E2eUser): Promise<void> {
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
+  await client.connect();
+  try {
+    await client.query(
+      `update users set legal_birth_date = '1988-06-02', address = '350 Fifth Avenue, New York, NY 10118'
+       where email = $1`,
+      [user.email],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+describe('money in from a bank and out to it, in Chromium', () => {
+  it('adds $200 from a linked bank (pending, then available) and withdraws $50 instantly in Spanish on a phone', async () => {
+    const carla = await createUser('Carla Méndez', '+12125550181', '10118');
+    await markVerified(carla);
+    await giveHolderDetails(carla);
+    const page = await browser.open('/dashboard', phone, { token: carla.token });
+
+    // Link First Platypus Bank through the sandbox Plaid Link, step by step.
+    await page.getByRole('button', { name: 'Conectar cuenta bancaria' }).click();
+    const link = plaidFrame(page);
+    const steps: [kind: 'heading' | 'text' | 'button' | 'field', name: string, value?: string][] = [
+      ['heading', 'Elige tu banco'],
+      ['text', 'First Platypus Bank'],
+      ['button', 'Continuar'],
+      ['field', 'Usuario', 'user_good'],
+      ['field', 'Contraseña', 'pass_good'],
+      ['button', 'Enviar'],
+      ['heading', 'Elige tus cuentas'],
+      ['button', 'Conectar'],
+      ['heading', 'Listo'],
+      ['button', 'Continuar'],
+    ];
+    for (const [kind, name, value] of steps) {
+      if (kind === 'heading') await link.getByRole('heading', { name }).waitFor();
+      else if (kind === 'text') await link.getByText(name).click();
+      else if (kind === 'field') await link.getByLabel(name).fill(value ?? '');
+      else await link.getByRole('button', { name }).click();
+    }
+    await page.getByText('¡Cuenta bancaria conectada con éxito!').waitFor();
+
+    // Agregar dinero: $200 from the checking account, reviewed, then confirmed.
+    const add = page.getByRole('region', { name: 'Agregar dinero', exact: true });
+    await add.getByLabel(/Plaid Checking ••0000/).check();
+    await add.getByLabel('Monto').fill('200');
+    await add.getByRole('button', { name: 'Revisar' }).click();
+    await add.getByRole('heading', { name: 'Revisa y confirma' }).waitFor();
+    await add.getByText(/Verás el dinero en tu saldo como pendiente/).waitFor();
+    await add.getByRole('button', { name: 'Confirmar' }).click();
+    await add.getByText(/Agregaste \$200\.00 desde First Platypus Bank/).waitFor();
+
+    // Pending first (in the balance, not spendable), then available once the bank settles it.
+    await page.getByText('Pendiente de tu banco: $200.00').waitFor();
+    await page.getByText('Disponible para usar: $200.00').waitFor();
+
+    // Retirar a tu banco: $50 instantly, with the $1.75 fee shown before confirming.
+    const withdraw = page.getByRole('region', { name: 'Retirar a tu banco', exact: true });
+    await withdraw.getByLabel('Monto').fill('50');
+    await withdraw.getByLabel(/Instantáneo: en minutos, comisión de \$1\.75/).check();
+    await withdraw.getByRole('button', { name: 'Revisar' }).click();
+    await withdraw.getByRole('definition').filter({ hasText: '$1.75' }).waitFor();
+    await withdraw.getByRole('definition').filter({ hasText: '$51.75' }).waitFor();
+    await withdraw.getByRole('button', { name: 'Confirmar' }).click();
+    await withdraw.getByText(/Enviamos \$50\.00 a First Platypus Bank/).waitFor();
+    await page.getByText('Disponible para usar: $148.25').waitFor();
+
+    // Both in the activity.
+    await page.getByText('Dinero agregado desde tu banco').first().waitFor();
+    await page.getByText('Retiro a tu banco').first().waitFor();
+  });
+});
