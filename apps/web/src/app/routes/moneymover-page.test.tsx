@@ -584,6 +584,15 @@ describe('bank transfer', () => {
     await userEvent.type(amount, '12.5');
     await userEvent.type(screen.getByLabelText('Description (optional)'), 'Rent share');
     await userEvent.click(send);
+    // Nothing moves before the review is confirmed; Edit keeps what was typed.
+    expect(await screen.findByRole('heading', { name: 'Review your transfer' })).toBeVisible();
+    expect(screen.getByText('eva@example.com')).toBeVisible();
+    expect(screen.getAllByText('$12.50')).toHaveLength(2);
+    expect(posts(calls, '/api/unit/payments/send')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText(/^Amount in USD/)).toHaveValue(12.5);
+    await userEvent.click(screen.getByRole('button', { name: 'Send transfer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm and send' }));
     expect(await screen.findByText('Money sent successfully via Unit!')).toBeVisible();
     const [payment] = posts(calls, '/api/unit/payments/send');
     expect(payment?.body).toEqual({

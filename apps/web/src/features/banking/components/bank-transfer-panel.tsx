@@ -4,8 +4,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { BankAccount } from '@pago/shared/contracts/banking';
-import { type Cents, parseAmount } from '@pago/shared/money';
+import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';
@@ -130,6 +131,8 @@ function AccountNumbers({ account }: { account: BankAccount }) {
 }
 
 type Values = { receiver: string; amount: string; description: string };
+/** What the person confirms: the receiver as it will be sent, the amount in cents. */
+type Review = { receiver: string; amount: Cents; description: string };
 
 function BankTransferForm({
   account,
@@ -145,6 +148,7 @@ function BankTransferForm({
   const [values, setValues] = useState<Values>({ receiver: '', amount: '', description: '' });
   const [invalid, setInvalid] = useState<keyof Values | null>(null);
   const [feedback, setFeedback] = useFeedback();
+  const [review, setReview] = useState<Review | null>(null);
   const shown = feedback ?? initialFeedback;
 
   const change = (name: keyof Values) => (event: { target: { value: string } }) =>
@@ -168,21 +172,24 @@ function BankTransferForm({
       return;
     }
     setFeedback(null);
-    // The identity is checked afresh before any money moves (spec §4); the unverified go to verify.
-    const result = await verified.run(() => transfer(receiver, amount));
+    // The identity is checked afresh before the review (spec §4); the unverified go to verify.
+    const result = await verified.run(() =>
+      setReview({
+        // "(305) 555-0123" is the U.S. number +13055550123; an e-mail goes as typed.
+        receiver: (looksLikePhone(receiver) && toE164(receiver, 'US')) || receiver,
+        amount,
+        description: values.description.trim(),
+      }),
+    );
     if (result === 'error') {
       setFeedback({ severity: 'error', text: t('common:identityCheck.checkFailed') });
     }
   };
 
-  const transfer = async (receiver: string, amount: Cents) => {
+  // Nothing moves until the person confirms what they reviewed; any answer returns to the form.
+  const transfer = async (chosen: Review) => {
     try {
-      await send.mutateAsync({
-        // "(305) 555-0123" is the U.S. number +13055550123; an e-mail goes as typed.
-        receiver: (looksLikePhone(receiver) && toE164(receiver, 'US')) || receiver,
-        amount,
-        description: values.description.trim(),
-      });
+      await send.mutateAsync(chosen);
       setValues({ receiver: '', amount: '', description: '' });
       setFeedback({ severity: 'success', text: t('bank.success') });
     } catch (failure) {
@@ -191,8 +198,51 @@ function BankTransferForm({
           recipient_not_found: 'bank.errors.recipient_not_found',
         }),
       );
+    } finally {
+      setReview(null);
     }
   };
+
+  if (review) {
+    return (
+      <Box>
+        <AccountNumbers account={account} />
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+            {t('bank.review.title')}
+          </Typography>
+          <DetailRows
+            rows={[
+              { label: t('bank.review.to'), value: review.receiver },
+              { label: t('bank.review.amount'), value: formatUsd(review.amount, locale) },
+              { label: t('bank.review.fee'), value: t('bank.review.free') },
+              ...(review.description
+                ? [{ label: t('bank.review.description'), value: review.description }]
+                : []),
+              {
+                label: t('bank.review.total'),
+                value: formatUsd(review.amount, locale),
+                strong: true,
+              },
+            ]}
+          />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() => void transfer(review)}
+              disabled={send.isPending}
+            >
+              {send.isPending ? t('common:status.processing') : t('bank.review.confirm')}
+            </Button>
+            <Button onClick={() => setReview(null)} disabled={send.isPending}>
+              {t('bank.review.back')}
+            </Button>
+          </Box>
+        </Paper>
+      </Box>
+    );
+  }
 
   return (
     <Box>
