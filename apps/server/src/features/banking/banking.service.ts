@@ -622,7 +622,9 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
                 : ('in' as const),
             amountCents: p.amount,
             balanceCents: null,
-            summary: p.status,
+            // No partner text yet: the web names it by direction, in the reader's language (the
+            // raw status "Pending" read as English on a Spanish screen).
+            summary: '',
             createdAt: p.createdAt,
           })),
         settled: settled.transactions.map((t) => ({

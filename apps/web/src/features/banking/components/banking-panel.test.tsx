@@ -27,7 +27,7 @@ const PAGE = {
       direction: 'out',
       amountCents: 402,
       balanceCents: null,
-      summary: 'PendingReview',
+      summary: '',
       createdAt: '2026-11-21T15:00:00.000Z',
     },
   ],
@@ -73,6 +73,8 @@ describe('Banking & Transactions panel', () => {
 
     const pending = await screen.findByRole('list', { name: 'Pendientes' });
     expect(within(pending).getByText('−$4.02')).toBeTruthy();
+    // A pending payment has no partner text yet: it is named by its direction, in Spanish.
+    expect(within(pending).getByText('Dinero enviado')).toBeTruthy();
     const settled = screen.getByRole('list', { name: 'Liquidadas' });
     expect(within(settled).getByText('Renta')).toBeTruthy();
     expect(within(settled).getByText('+$123.45')).toBeTruthy();
