@@ -77,6 +77,11 @@ import { registerWebApp } from './web/web-app.routes';
 export type AppDeps = {
   config: Config;
   db: Database;
+  /**
+   * The sandbox fakes' own small pool on the same database, so a fake never waits behind the
+   * requests that are calling it (they hold `db`'s connections). Defaults to `db`.
+   */
+  sandboxDb?: Database;
   mailer?: Mailer;
   /** The time the ledger reads; tests move it to check day and month limits. */
   clock?: () => Date;

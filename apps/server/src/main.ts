@@ -99,11 +99,18 @@ async function prepareDatabase(config: Config, log: Logger, cleanups: Cleanups):
   return databaseUrl;
 }
 
+/** Connections of the sandbox fakes' own pool: they answer one short query or transaction each. */
+const SANDBOX_POOL_SIZE = 4;
+
 /** One API process: the HTTP server and its worker of the job queue, on a migrated database. */
 async function serve(config: Config, log: Logger, databaseUrl: string, cleanups: Cleanups) {
   const db: Database = createDatabase(databaseUrl, { max: config.databasePoolSize });
   cleanups.push(() => db.destroy());
-  const app = await buildApp({ config, db }, { logger: log });
+  // The in-process sandbox fakes get their own few connections (see AppDeps.sandboxDb).
+  const sandboxDb =
+    config.mode === 'sandbox' ? createDatabase(databaseUrl, { max: SANDBOX_POOL_SIZE }) : db;
+  if (sandboxDb !== db) cleanups.push(() => sandboxDb.destroy());
+  const app = await buildApp({ config, db, sandboxDb }, { logger: log });
   cleanups.push(() => app.close());
   try {
     await app.listen({ port: config.port, host: config.host });

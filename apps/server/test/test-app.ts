@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type AppInstance, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import type { Database } from '../src/db/database';
+import { createDatabase, type Database } from '../src/db/database';
 import { createTestDatabase } from './test-database';
 
 /**
@@ -15,8 +15,25 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-export function buildTestApp(db: Database, overrides: Partial<Config> = {}, clock?: () => Date) {
-  return buildApp({ config: testConfig(overrides), db, ...(clock ? { clock } : {}) });
+export function buildTestApp(
+  db: Database,
+  overrides: Partial<Config> = {},
+  clock?: () => Date,
+  sandboxDb?: Database,
+) {
+  return buildApp({
+    config: testConfig(overrides),
+    db,
+    ...(clock ? { clock } : {}),
+    ...(sandboxDb ? { sandboxDb } : {}),
+  });
+}
+
+/** The sandbox fakes' own small pool on a test database, as `main.ts` gives them; closed after the file. */
+export function sandboxPool(url: string): Database {
+  const pool = createDatabase(url, { max: 4 });
+  afterAll(() => pool.destroy());
+  return pool;
 }
 
 /**

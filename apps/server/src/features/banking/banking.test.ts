@@ -9,7 +9,7 @@ import {
   unitSignature,
 } from '../../../test/banking-helpers';
 import { balanceOf, moneyPost, verifiedUser } from '../../../test/money-helpers';
-import { buildTestApp } from '../../../test/test-app';
+import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
@@ -19,9 +19,10 @@ let app: AppInstance;
 let db: Database;
 
 beforeAll(async () => {
-  ({ db } = await createTestDatabase());
+  const test = await createTestDatabase();
+  db = test.db;
   // The SDK calls the Unit fake over HTTP; ACH moves on quickly here.
-  app = await buildTestApp(db, { sandboxAchSettleMs: 300 });
+  app = await buildTestApp(db, { sandboxAchSettleMs: 300 }, undefined, sandboxPool(test.url));
   await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => app.close());
@@ -140,6 +141,36 @@ describe('the banking panel token', () => {
 });
 
 describe('book payments mirrored in the ledger', () => {
+  it('sends twenty at once (twice the pool) without a 503, each once at the partner', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 5_000), await verifiedUser(app, db)];
+    const anaBank = await openBankAccount(app, ana);
+    const betoBank = await openBankAccount(app, beto);
+    await fundAtPartner(app, anaBank.accountId, 5_000);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        moneyPost(app, ana, '/api/unit/payments/send', { receiver: beto.phone, amount: 150 }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    expect(await balanceOf(app, beto)).toBe(3_000);
+    const atPartner = await db
+      .selectFrom('sandbox_unit_payments')
+      .select('id')
+      .where('account_id', '=', anaBank.accountId)
+      .where('amount', '=', 150)
+      .execute();
+    expect(atPartner).toHaveLength(20);
+    const partnerBalances = await db
+      .selectFrom('sandbox_unit_accounts')
+      .select(['id', 'balance'])
+      .where('id', 'in', [anaBank.accountId, betoBank.accountId])
+      .execute();
+    expect(Object.fromEntries(partnerBalances.map((a) => [a.id, a.balance]))).toEqual({
+      [anaBank.accountId]: 2_000,
+      [betoBank.accountId]: 3_000,
+    });
+  });
+
   it('pays a Pago user with an account by phone or e-mail, at the partner and in the ledger', async () => {
     const [ana, beto] = [await verifiedUser(app, db, 10_000), await verifiedUser(app, db)];
     expect(

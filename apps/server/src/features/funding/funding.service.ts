@@ -77,7 +77,7 @@ export function createFunding({
   /** The user's linked account (another user's is a 404) and its partner counterparty. */
   async function bankOf(tx: Database, userId: string, plaidAccountId: string) {
     banking.assertAvailable();
-    const account = (await plaid.listAccounts(userId)).find((a) => a.id === plaidAccountId);
+    const account = (await plaid.listAccounts(userId, tx)).find((a) => a.id === plaidAccountId);
     if (!account) throw new AppError('not_found', 404, 'Bank account not found');
     if (account.status === 'login_required') {
       throw new AppError('bank_login_required', 409, 'Sign in to your bank again.');

@@ -231,8 +231,9 @@ export function createPlaid({
       return { itemId, accounts: (await accountsOfItem(db, itemId)).map(toLinkedAccount) };
     },
 
-    async listAccounts(userId: string): Promise<LinkedBankAccount[]> {
-      return (await listAccounts(db, userId)).map(toLinkedAccount);
+    /** `executor`: the caller's transaction, so a request in one never waits for a 2nd connection. */
+    async listAccounts(userId: string, executor: Database = db): Promise<LinkedBankAccount[]> {
+      return (await listAccounts(executor, userId)).map(toLinkedAccount);
     },
 
     async getBalance(userId: string, accountId: string): Promise<PlaidBalanceResponse> {

@@ -258,7 +258,8 @@ export function paymentResource(row: FakePayment) {
  * a signed webhook through the sandbox outbox.
  */
 export async function unitFakeRoutes(app: AppInstance): Promise<void> {
-  const { db } = app.deps;
+  // Its own pool: the requests that call the fake hold connections of the app's.
+  const db = app.deps.sandboxDb ?? app.deps.db;
   const settings = app.deps.config.unit;
   if (!settings) return;
   const parseJson = app.getDefaultJsonParser('error', 'error');
