@@ -100,6 +100,16 @@ export async function lockUnitPaymentByUnitId(tx: Database, unitPaymentId: strin
     .executeTakeFirst();
 }
 
+/** One mirrored payment by its ledger transfer, locked. */
+export async function lockUnitPayment(tx: Database, transferId: string) {
+  return tx
+    .selectFrom('unit_payments')
+    .selectAll()
+    .where('transfer_id', '=', transferId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** Mirrored payments whose partner call failed and are due again (locked, skipped if taken). */
 export async function lockPaymentsToRetry(tx: Database, now: Date) {
   return tx

@@ -32,6 +32,7 @@ import {
   listBankAccounts,
   listUnitPaymentsOf,
   lockPaymentsToRetry,
+  lockUnitPayment,
   lockUnitPaymentByUnitId,
   lockUserBanking,
   recordWebhookEvent,
@@ -58,6 +59,8 @@ const FINAL = new Set(['Settled', 'Rejected', 'Returned', 'Canceled']);
 const FAILED = new Set(['Rejected', 'Returned', 'Canceled']);
 /** A payment whose partner call failed is tried again after this long (then doubling, to 10 min). */
 const RETRY_SECONDS = 5;
+/** A due payment is claimed for this long while its partner call is made (then due again). */
+const RETRY_LEASE_SECONDS = 60;
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof findBankAccount>>>;
 type MirroredPayment = NonNullable<Awaited<ReturnType<typeof lockUnitPaymentByUnitId>>>;
@@ -536,61 +539,77 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
       }
     },
 
-    /** The retry job: payments whose partner call failed are asked for again with their key. */
+    /**
+     * The retry job: payments whose partner call failed are asked for again with their key. The
+     * due rows are claimed for a lease in a short transaction; each partner call is made with no
+     * transaction open, and its answer is applied in one of its own (the same key makes a second
+     * call, after a crash or an expired lease, the same payment at the partner).
+     */
     async retryPendingPayments(): Promise<number> {
       if (!unit) return 0;
-      return db.transaction().execute(async (tx) => {
-        const due = await lockPaymentsToRetry(tx, new Date());
-        for (const row of due) {
-          const [from, to] = await Promise.all([
-            findBankAccount(tx, row.user_id),
-            row.counterparty_user_id ? findBankAccount(tx, row.counterparty_user_id) : undefined,
-          ]);
-          if (!from || !to) continue;
-          let payment: UnitPayment | null;
-          try {
-            payment = await sendBook({
-              from,
-              to,
-              amount: Number(row.amount_cents),
-              description: 'Pago',
-              key: row.idempotency_key,
-              transferId: row.transfer_id,
-            });
-          } catch (error) {
-            // Only the partner's refusal ends a retry; anything else is thrown (the job retries).
-            if (!(error instanceof AppError && error.code === 'bank_payment_rejected')) throw error;
-            payment = {
-              id: '',
-              type: 'bookPayment',
-              status: 'Rejected',
-              reason: 'Refused',
-              amount: 0,
-              direction: 'Credit',
-              accountId: '',
-              createdAt: '',
-            };
-          }
+      const due = await db.transaction().execute(async (tx) => {
+        const rows = await lockPaymentsToRetry(tx, new Date());
+        for (const row of rows) {
+          await updateUnitPayment(tx, row.transfer_id, {
+            next_attempt_at: new Date(Date.now() + RETRY_LEASE_SECONDS * 1000),
+          });
+        }
+        return rows;
+      });
+      for (const row of due) {
+        const [from, to] = await Promise.all([
+          findBankAccount(db, row.user_id),
+          row.counterparty_user_id ? findBankAccount(db, row.counterparty_user_id) : undefined,
+        ]);
+        if (!from || !to) continue;
+        let payment: UnitPayment | null;
+        try {
+          payment = await sendBook({
+            from,
+            to,
+            amount: Number(row.amount_cents),
+            description: 'Pago',
+            key: row.idempotency_key,
+            transferId: row.transfer_id,
+          });
+        } catch (error) {
+          // Only the partner's refusal ends a retry; anything else is thrown (the job retries).
+          if (!(error instanceof AppError && error.code === 'bank_payment_rejected')) throw error;
+          payment = {
+            id: '',
+            type: 'bookPayment',
+            status: 'Rejected',
+            reason: 'Refused',
+            amount: 0,
+            direction: 'Credit',
+            accountId: '',
+            createdAt: '',
+          };
+        }
+        await db.transaction().execute(async (tx) => {
+          const fresh = await lockUnitPayment(tx, row.transfer_id);
+          // Settled meanwhile (a webhook, another worker): nothing left to do.
+          if (!fresh || fresh.unit_payment_id || fresh.reversal_transfer_id) return;
           if (payment?.id) {
-            await applyStatus(tx, row, payment);
+            await applyStatus(tx, fresh, payment);
           } else if (payment) {
-            await updateUnitPayment(tx, row.transfer_id, {
+            await updateUnitPayment(tx, fresh.transfer_id, {
               status: 'Rejected',
               next_attempt_at: null,
             });
-            await reverse(tx, { ...row, status: 'Rejected' }, payment);
+            await reverse(tx, { ...fresh, status: 'Rejected' }, payment);
           } else {
-            const attempts = row.attempts + 1;
-            await updateUnitPayment(tx, row.transfer_id, {
+            const attempts = fresh.attempts + 1;
+            await updateUnitPayment(tx, fresh.transfer_id, {
               attempts,
               next_attempt_at: new Date(
                 Date.now() + Math.min(RETRY_SECONDS * 2 ** attempts, 600) * 1000,
               ),
             });
           }
-        }
-        return due.length;
-      });
+        });
+      }
+      return due.length;
     },
 
     /** The user's partner transactions: pending payments and settled transactions, paged. */

@@ -321,6 +321,73 @@ describe('book payments mirrored in the ledger', () => {
     expect(atPartner).toEqual([{ amount: 800 }]);
   });
 
+  it('finishes a payment the process died on after the partner had it, exactly once', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 5000), await verifiedUser(app, db)];
+    const anaBank = await openBankAccount(app, ana);
+    const betoBank = await openBankAccount(app, beto);
+    await fundAtPartner(app, anaBank.accountId, 5000);
+    // Reserved and committed, but the partner's answer never recorded: a process that died.
+    const cutOff = await buildTestApp(db, {
+      sandboxAchSettleMs: 300,
+      unit: { ...unitSettings(app), baseUrl: 'http://127.0.0.1:9/sandbox/unit' },
+    });
+    let transferId: string;
+    try {
+      const sent = await moneyPost(cutOff, ana, '/api/unit/payments/send', {
+        receiver: beto.email,
+        amount: 700,
+      });
+      transferId = sent.json().id;
+    } finally {
+      await cutOff.close();
+    }
+    const row = await db
+      .selectFrom('unit_payments')
+      .selectAll()
+      .where('transfer_id', '=', transferId)
+      .executeTakeFirstOrThrow();
+    // The call had reached the partner before the crash, with the mirror's key.
+    const unit = createUnitClient({
+      token: unitSettings(app).token,
+      baseUrl: () =>
+        `http://127.0.0.1:${(app.server.address() as { port: number }).port}/sandbox/unit`,
+    });
+    const reached = await unit.createBookPayment({
+      accountId: anaBank.accountId,
+      counterpartyAccountId: betoBank.accountId,
+      amount: 700,
+      description: 'Pago',
+      idempotencyKey: row.idempotency_key,
+      transferId,
+    });
+    await db
+      .updateTable('unit_payments')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('transfer_id', '=', transferId)
+      .execute();
+    // Two workers at once: one claims it, the other finds nothing due.
+    await Promise.all([
+      app.services.banking.retryPendingPayments(),
+      app.services.banking.retryPendingPayments(),
+    ]);
+    expect(
+      await db
+        .selectFrom('unit_payments')
+        .select(['status', 'unit_payment_id'])
+        .where('transfer_id', '=', transferId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'Sent', unit_payment_id: reached.id });
+    expect(await transferStatus(transferId)).toBe('completed');
+    const atPartner = await db
+      .selectFrom('sandbox_unit_payments')
+      .select('amount')
+      .where('account_id', '=', anaBank.accountId)
+      .where('type', '=', 'bookPayment')
+      .execute();
+    expect(atPartner).toEqual([{ amount: 700 }]);
+    expect(await balanceOf(app, beto)).toBe(700);
+  });
+
   it.each([
     [{ receiver: '+12125550100', amount: 0 }],
     [{ receiver: '+12125550100', amount: 12.5 }],
