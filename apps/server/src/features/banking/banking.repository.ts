@@ -91,24 +91,25 @@ export async function updateUnitPayment(
     .execute();
 }
 
-export async function lockUnitPaymentByUnitId(tx: Database, unitPaymentId: string) {
+export const lockUnitPaymentByUnitId = (tx: Database, unitPaymentId: string) =>
+  lockUnitPaymentWhere(tx, 'unit_payment_id', unitPaymentId);
+
+async function lockUnitPaymentWhere(
+  tx: Database,
+  column: 'transfer_id' | 'unit_payment_id',
+  value: string,
+) {
   return tx
     .selectFrom('unit_payments')
     .selectAll()
-    .where('unit_payment_id', '=', unitPaymentId)
+    .where(column, '=', value)
     .forUpdate()
     .executeTakeFirst();
 }
 
 /** One mirrored payment by its ledger transfer, locked. */
-export async function lockUnitPayment(tx: Database, transferId: string) {
-  return tx
-    .selectFrom('unit_payments')
-    .selectAll()
-    .where('transfer_id', '=', transferId)
-    .forUpdate()
-    .executeTakeFirst();
-}
+export const lockUnitPayment = (tx: Database, transferId: string) =>
+  lockUnitPaymentWhere(tx, 'transfer_id', transferId);
 
 /** Mirrored payments whose partner call failed and are due again (locked, skipped if taken). */
 export async function lockPaymentsToRetry(tx: Database, now: Date) {

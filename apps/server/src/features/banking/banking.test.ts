@@ -140,6 +140,16 @@ describe('the banking panel token', () => {
   });
 });
 
+/** The partner's balance of each account, by Unit account id. */
+async function partnerBalances(...accountIds: string[]) {
+  const rows = await db
+    .selectFrom('sandbox_unit_accounts')
+    .select(['id', 'balance'])
+    .where('id', 'in', accountIds)
+    .execute();
+  return Object.fromEntries(rows.map((a) => [a.id, a.balance]));
+}
+
 describe('book payments mirrored in the ledger', () => {
   it('sends twenty at once (twice the pool) without a 503, each once at the partner', async () => {
     const [ana, beto] = [await verifiedUser(app, db, 5_000), await verifiedUser(app, db)];
@@ -160,12 +170,7 @@ describe('book payments mirrored in the ledger', () => {
       .where('amount', '=', 150)
       .execute();
     expect(atPartner).toHaveLength(20);
-    const partnerBalances = await db
-      .selectFrom('sandbox_unit_accounts')
-      .select(['id', 'balance'])
-      .where('id', 'in', [anaBank.accountId, betoBank.accountId])
-      .execute();
-    expect(Object.fromEntries(partnerBalances.map((a) => [a.id, a.balance]))).toEqual({
+    expect(await partnerBalances(anaBank.accountId, betoBank.accountId)).toEqual({
       [anaBank.accountId]: 2_000,
       [betoBank.accountId]: 3_000,
     });
@@ -205,12 +210,7 @@ describe('book payments mirrored in the ledger', () => {
     });
     expect(byEmail.statusCode).toBe(201);
     expect(await balanceOf(app, beto)).toBe(1300);
-    const partnerBalances = await db
-      .selectFrom('sandbox_unit_accounts')
-      .select(['id', 'balance'])
-      .where('id', 'in', [anaBank.accountId, betoBank.accountId])
-      .execute();
-    expect(Object.fromEntries(partnerBalances.map((a) => [a.id, a.balance]))).toEqual({
+    expect(await partnerBalances(anaBank.accountId, betoBank.accountId)).toEqual({
       [anaBank.accountId]: 10_000 - 1300,
       [betoBank.accountId]: 1300,
     });
@@ -271,28 +271,39 @@ describe('book payments mirrored in the ledger', () => {
     expect(await balanceOf(app, beto)).toBe(0);
   });
 
-  it('keeps the transfer processing while the partner is unreachable, then the retry sends it once', async () => {
+  /** Two users with partner accounts, and a book payment sent while the partner was unreachable. */
+  async function sentWhileUnreachable(amount: number) {
     const [ana, beto] = [await verifiedUser(app, db, 5000), await verifiedUser(app, db)];
     const anaBank = await openBankAccount(app, ana);
-    await openBankAccount(app, beto);
+    const betoBank = await openBankAccount(app, beto);
     await fundAtPartner(app, anaBank.accountId, 5000);
     // The same database and server, but a Unit base URL where nothing answers.
     const cutOff = await buildTestApp(db, {
       sandboxAchSettleMs: 300,
       unit: { ...unitSettings(app), baseUrl: 'http://127.0.0.1:9/sandbox/unit' },
     });
-    let transferId: string;
     try {
       const sent = await moneyPost(cutOff, ana, '/api/unit/payments/send', {
         receiver: beto.email,
-        amount: 800,
+        amount,
       });
       expect(sent.statusCode).toBe(201);
       expect(sent.json()).toMatchObject({ status: 'processing' });
-      transferId = sent.json().id;
+      return { ana, beto, anaBank, betoBank, transferId: sent.json().id as string };
     } finally {
       await cutOff.close();
     }
+  }
+  const bookPaymentsAtPartner = (accountId: string) =>
+    db
+      .selectFrom('sandbox_unit_payments')
+      .select('amount')
+      .where('account_id', '=', accountId)
+      .where('type', '=', 'bookPayment')
+      .execute();
+
+  it('keeps the transfer processing while the partner is unreachable, then the retry sends it once', async () => {
+    const { anaBank, transferId } = await sentWhileUnreachable(800);
     const mirror = () =>
       db
         .selectFrom('unit_payments')
@@ -312,35 +323,12 @@ describe('book payments mirrored in the ledger', () => {
     expect(await mirror()).toMatchObject({ status: 'Sent', unit_payment_id: expect.any(String) });
     expect(await transferStatus(transferId)).toBe('completed');
     await app.services.banking.retryPendingPayments();
-    const atPartner = await db
-      .selectFrom('sandbox_unit_payments')
-      .select('amount')
-      .where('account_id', '=', anaBank.accountId)
-      .where('type', '=', 'bookPayment')
-      .execute();
-    expect(atPartner).toEqual([{ amount: 800 }]);
+    expect(await bookPaymentsAtPartner(anaBank.accountId)).toEqual([{ amount: 800 }]);
   });
 
   it('finishes a payment the process died on after the partner had it, exactly once', async () => {
-    const [ana, beto] = [await verifiedUser(app, db, 5000), await verifiedUser(app, db)];
-    const anaBank = await openBankAccount(app, ana);
-    const betoBank = await openBankAccount(app, beto);
-    await fundAtPartner(app, anaBank.accountId, 5000);
     // Reserved and committed, but the partner's answer never recorded: a process that died.
-    const cutOff = await buildTestApp(db, {
-      sandboxAchSettleMs: 300,
-      unit: { ...unitSettings(app), baseUrl: 'http://127.0.0.1:9/sandbox/unit' },
-    });
-    let transferId: string;
-    try {
-      const sent = await moneyPost(cutOff, ana, '/api/unit/payments/send', {
-        receiver: beto.email,
-        amount: 700,
-      });
-      transferId = sent.json().id;
-    } finally {
-      await cutOff.close();
-    }
+    const { beto, anaBank, betoBank, transferId } = await sentWhileUnreachable(700);
     const row = await db
       .selectFrom('unit_payments')
       .selectAll()
@@ -378,13 +366,7 @@ describe('book payments mirrored in the ledger', () => {
         .executeTakeFirstOrThrow(),
     ).toEqual({ status: 'Sent', unit_payment_id: reached.id });
     expect(await transferStatus(transferId)).toBe('completed');
-    const atPartner = await db
-      .selectFrom('sandbox_unit_payments')
-      .select('amount')
-      .where('account_id', '=', anaBank.accountId)
-      .where('type', '=', 'bookPayment')
-      .execute();
-    expect(atPartner).toEqual([{ amount: 700 }]);
+    expect(await bookPaymentsAtPartner(anaBank.accountId)).toEqual([{ amount: 700 }]);
     expect(await balanceOf(app, beto)).toBe(700);
   });
 
