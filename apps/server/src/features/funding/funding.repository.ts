@@ -93,39 +93,3 @@ export async function saveCounterparty(
     .onConflict((oc) => oc.column('plaid_account_id').doNothing())
     .execute();
 }
-
-/** The wallet's held (unsettled deposits) and owed amounts, locked when `lock`. */
-export async function walletState(db: Database, userId: string, lock = false) {
-  let query = db
-    .selectFrom('ledger_accounts')
-    .select(['balance_cents', 'held_cents', 'owed_cents'])
-    .where('user_id', '=', userId);
-  if (lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  return {
-    balance: cents(Number(row?.balance_cents ?? 0)),
-    held: cents(Number(row?.held_cents ?? 0)),
-    owed: cents(Number(row?.owed_cents ?? 0)),
-  };
-}
-
-/** Adds (or with a negative delta, takes) held or owed cents on the user's wallet. */
-export async function adjustWallet(
-  tx: Database,
-  userId: string,
-  delta: { held?: number; owed?: number },
-) {
-  await tx
-    .updateTable('ledger_accounts')
-    .set({
-      held_cents: sql`held_cents + ${delta.held ?? 0}`,
-      owed_cents: sql`owed_cents + ${delta.owed ?? 0}`,
-    })
-    .where('user_id', '=', userId)
-    .execute();
-}
-
-/** Lets `ledger_post` take money a debt is owed against (the guard trigger), in this transaction. */
-export async function allowDebtCollection(tx: Database, on: boolean) {
-  await sql`select set_config('pago.collecting_debt', ${on ? 'on' : ''}, true)`.execute(tx);
-}

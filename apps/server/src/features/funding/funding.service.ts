@@ -19,8 +19,6 @@ import type { Ledger } from '../ledger/ledger.service';
 import type { PlaidService } from '../plaid/plaid.service';
 import type { Transfers } from '../transfers/transfers.service';
 import {
-  adjustWallet,
-  allowDebtCollection,
   depositedInPeriods,
   findCounterparty,
   insertFundingTransfer,
@@ -28,7 +26,6 @@ import {
   lockUserFunding,
   saveCounterparty,
   updateFundingTransfer,
-  walletState,
 } from './funding.repository';
 
 type Deps = {
@@ -116,11 +113,11 @@ export function createFunding({
 
   /** Takes what the wallet can pay of its debt (available money only), as a deposit return. */
   async function collectDebt(tx: Database, userId: string) {
-    const state = await walletState(tx, userId, true);
+    const state = await ledger.walletState(tx, userId, true);
     const amount = Math.min(state.owed, state.balance - state.held);
     if (amount <= 0) return;
-    await adjustWallet(tx, userId, { owed: -amount });
-    await allowDebtCollection(tx, true);
+    await ledger.adjustWallet(tx, userId, { owed: -amount });
+    await ledger.allowDebtCollection(tx, true);
     await ledger.post(tx, {
       kind: 'bank_deposit_return',
       status: 'completed',
@@ -133,7 +130,7 @@ export function createFunding({
         { account: { role: 'funding_receivable' }, amountCents: amount },
       ],
     });
-    await allowDebtCollection(tx, false);
+    await ledger.allowDebtCollection(tx, false);
   }
 
   async function notifyReturn(userId: string, amount: Cents, owed: Cents) {
@@ -158,7 +155,7 @@ export function createFunding({
   async function applyDeposit(tx: Database, row: Row, payment: UnitPayment) {
     const amount = cents(Number(row.amount_cents));
     if (payment.status === 'Settled' && row.status === 'pending') {
-      await adjustWallet(tx, row.user_id, { held: -amount });
+      await ledger.adjustWallet(tx, row.user_id, { held: -amount });
       await updateFundingTransfer(tx, row.transfer_id, { status: 'settled' });
       await ledger.setStatus(tx, row.transfer_id, 'completed', 'Bank settled');
       await collectDebt(tx, row.user_id);
@@ -166,8 +163,8 @@ export function createFunding({
     }
     if (!FAILED.has(payment.status) || row.status === 'returned') return null;
     // Held money is still in the wallet; settled money may have been spent since.
-    if (row.status === 'pending') await adjustWallet(tx, row.user_id, { held: -amount });
-    const state = await walletState(tx, row.user_id, true);
+    if (row.status === 'pending') await ledger.adjustWallet(tx, row.user_id, { held: -amount });
+    const state = await ledger.walletState(tx, row.user_id, true);
     const taken = Math.max(0, Math.min(amount, state.balance - state.held - state.owed));
     const owed = amount - taken;
     const reason = payment.reason ?? payment.status;
@@ -188,7 +185,7 @@ export function createFunding({
       metadata: { returnOf: row.transfer_id, reason, owedCents: owed },
       legs,
     });
-    if (owed > 0) await adjustWallet(tx, row.user_id, { owed });
+    if (owed > 0) await ledger.adjustWallet(tx, row.user_id, { owed });
     await updateFundingTransfer(tx, row.transfer_id, {
       status: 'returned',
       return_transfer_id: reversal.id,
@@ -252,7 +249,7 @@ export function createFunding({
     limits: (userId: string) => limits(db, userId),
 
     async wallet(userId: string) {
-      const state = await walletState(db, userId);
+      const state = await ledger.walletState(db, userId);
       return {
         balanceCents: cents(state.balance - state.owed),
         availableBalanceCents: cents(Math.max(0, state.balance - state.held - state.owed)),
@@ -296,7 +293,7 @@ export function createFunding({
           { account: { userId }, amountCents: body.amountCents },
         ],
       });
-      await adjustWallet(tx, userId, { held: body.amountCents });
+      await ledger.adjustWallet(tx, userId, { held: body.amountCents });
       await insertFundingTransfer(tx, {
         transferId: row.id,
         userId,

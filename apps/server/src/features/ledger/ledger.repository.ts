@@ -1,17 +1,47 @@
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
 import type { TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
-import { type Cents, cents } from '@pago/shared/money';
+import { cents } from '@pago/shared/money';
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { LedgerTransfersTable } from '../../db/schema';
 
-export async function userBalance(db: Database, userId: string): Promise<Cents> {
-  const row = await db
+/**
+ * The wallet's balance with its held (unsettled bank deposits) and owed (a returned deposit's
+ * debt) amounts, locked when `lock`.
+ */
+export async function walletState(db: Database, userId: string, lock = false) {
+  let query = db
     .selectFrom('ledger_accounts')
-    .select('balance_cents')
+    .select(['balance_cents', 'held_cents', 'owed_cents'])
+    .where('user_id', '=', userId);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return {
+    balance: cents(Number(row?.balance_cents ?? 0)),
+    held: cents(Number(row?.held_cents ?? 0)),
+    owed: cents(Number(row?.owed_cents ?? 0)),
+  };
+}
+
+/** Adds (or with a negative delta, takes) held or owed cents on the user's wallet. */
+export async function adjustWallet(
+  tx: Database,
+  userId: string,
+  delta: { held?: number; owed?: number },
+) {
+  await tx
+    .updateTable('ledger_accounts')
+    .set({
+      held_cents: sql`held_cents + ${delta.held ?? 0}`,
+      owed_cents: sql`owed_cents + ${delta.owed ?? 0}`,
+    })
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.balance_cents ?? cents(0);
+    .execute();
+}
+
+/** Lets `ledger_post` take money a debt is owed against (the guard trigger), in this transaction. */
+export async function allowDebtCollection(tx: Database, on: boolean) {
+  await sql`select set_config('pago.collecting_debt', ${on ? 'on' : ''}, true)`.execute(tx);
 }
 
 /**

@@ -10,7 +10,14 @@ import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, cents, formatUsd } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { postTransfer, setTransferStatus, usedLimits, userBalance } from './ledger.repository';
+import {
+  adjustWallet,
+  allowDebtCollection,
+  postTransfer,
+  setTransferStatus,
+  usedLimits,
+  walletState,
+} from './ledger.repository';
 
 /** Accounts that belong to Pago rather than to a person; they may go below zero. */
 export type SystemRole =
@@ -157,7 +164,16 @@ export function createLedger({
       await setTransferStatus(tx, transferId, status, note, clock());
     },
 
-    balance: (db: Database, userId: string) => userBalance(db, userId),
+    balance: async (db: Database, userId: string) => (await walletState(db, userId)).balance,
+
+    /** The wallet's balance, held and owed cents (bank funding), locked when `lock`. */
+    walletState,
+
+    /** Adds (or with a negative delta, takes) held or owed cents on the user's wallet. */
+    adjustWallet,
+
+    /** Lets `ledger_post` take money a debt is owed against (the guard trigger), in `tx`. */
+    allowDebtCollection,
 
     limits,
 
