@@ -11,7 +11,7 @@ import { ledgerError, walletToWallet } from '../ledger/ledger.service';
 import { createActivity, type TransferRow, transferView } from './activity.service';
 import { createPayoutSettlement } from './payouts.service';
 import { createQuotes, type QuotesDeps, quoteRefusal, selfTransfer } from './quotes.service';
-import { sendInOneStatement } from './transfers.repository';
+import { createSendBatcher } from './send-batcher';
 
 /**
  * What a P2P send's answer holds that only `transfer_send` learns, as slots in the answer it
@@ -38,6 +38,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
   const quotes = createQuotes({ db, ledger, accounts, rates, payouts });
   const activity = createActivity({ db, accounts });
   const settlement = createPayoutSettlement({ db, ledger, payouts });
+  const batcher = createSendBatcher(db);
 
   async function send(tx: Database, userId: string, body: SendMoneyBody): Promise<Transfer> {
     const amountCents = usdToCents(body.amountUsd);
@@ -142,7 +143,7 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     };
     const statusCode = 201;
     try {
-      const stored = await sendInOneStatement(db, {
+      const stored = await batcher.send({
         userId,
         key: input.key,
         requestHash: input.requestHash,

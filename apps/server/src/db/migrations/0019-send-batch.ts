@@ -1,0 +1,79 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Issue 12, sends in batches. `transfer_send_batch` runs many P2P sends (each exactly what
+ * `transfer_send` does alone: recipient, Idempotency-Key, quote, `ledger_post`, stored answer) in
+ * one statement, hence one transaction and one commit, so what a transaction costs (its start,
+ * the commit record and the WAL flush the client waits for, the round trip and the backend's
+ * wake-up) is paid once per batch instead of once per send.
+ *
+ * - **Each send on its own**: every send runs in its own block with an exception handler (a
+ *   subtransaction), so a refused send (insufficient funds, a limit, a reused key, ...) rolls
+ *   back only its own writes and comes back as that item's SQLSTATE, message, detail and
+ *   constraint, exactly what the send alone would have raised; the others commit.
+ * - **No deadlocks between batches**: every wallet the batch will touch (the senders' and the
+ *   recipients' found by phone) is locked first, in id order, the order `ledger_post` locks in;
+ *   later locks (the limit totals, a quote, the keys) belong to a sender whose wallet is already
+ *   held, so two batches, or a batch and a single send, never wait on each other in a cycle.
+ *   (A recipient without a wallet yet gets one inside `ledger_post`; that first-use lock is the
+ *   one taken out of order. A deadlock, a cancel or a lost connection aborts the whole batch:
+ *   those SQLSTATEs are raised, not kept per item, and the caller runs each send alone.)
+ * - **Twins** (one Idempotency-Key twice) serialize on the sender's wallet: inside one batch the
+ *   second finds the first's stored answer (same transaction), across batches it waits for the
+ *   first batch's commit on the wallet lock, after which its look-up sees the key.
+ * - Items are kept under 64 by the caller: each writing subtransaction takes a subtransaction id,
+ *   and past 64 a backend's snapshot entry overflows, which slows every other backend.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create function transfer_send_batch(
+      p_users uuid[], p_keys text[], p_hashes bytea[], p_phones text[], p_countries text[],
+      p_amounts bigint[], p_speeds text[], p_quotes uuid[], p_metadata jsonb[],
+      p_now timestamptz[], p_limits jsonb, p_status integer, p_answers text[], p_slots text[]
+    ) returns table (
+      r_item integer, r_status integer, r_response text,
+      r_sqlstate text, r_message text, r_detail text, r_constraint text
+    ) language plpgsql as $fn$
+    declare
+      v_sent record;
+    begin
+      perform 1 from ledger_accounts a
+        where a.user_id = any(p_users || array(
+          select u.id from users u where u.phone = any(p_phones) and u.phone_verified))
+        order by a.id for update;
+      for i in 1 .. coalesce(array_length(p_users, 1), 0) loop
+        r_item := i;
+        r_status := null;
+        r_response := null;
+        r_sqlstate := null;
+        r_message := null;
+        r_detail := null;
+        r_constraint := null;
+        begin
+          select s.status_code, s.response into v_sent from transfer_send(p_users[i], p_keys[i],
+            p_hashes[i], p_phones[i], p_countries[i], p_amounts[i], p_speeds[i], p_quotes[i],
+            p_metadata[i], p_now[i], p_limits, p_status, p_answers[i], p_slots) s;
+          -- No row: the phone is no Pago user's (the caller sends it another way).
+          if found then
+            r_status := v_sent.status_code;
+            r_response := v_sent.response;
+          end if;
+        exception when others then
+          get stacked diagnostics r_sqlstate = returned_sqlstate, r_message = message_text,
+            r_detail = pg_exception_detail, r_constraint = constraint_name;
+          -- Deadlocks, serialization failures, lock timeouts and cancels end the whole batch.
+          if r_sqlstate like '40%' or r_sqlstate in ('55P03', '57014') then
+            raise;
+          end if;
+        end;
+        return next;
+      end loop;
+    end
+    $fn$`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    drop function transfer_send_batch(uuid[], text[], bytea[], text[], text[], bigint[], text[],
+      uuid[], jsonb[], timestamptz[], jsonb, integer, text[], text[])`.execute(db);
+}
