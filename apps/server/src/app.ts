@@ -178,6 +178,7 @@ function createServices(
     rates,
     payouts: partners.payouts,
     payoutDelayMs: config.sandboxPayoutDelayMs,
+    sessionIdleMinutes: config.sessionIdleMinutes,
   });
   const requests = createRequests({ db, ledger, accounts });
   // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).

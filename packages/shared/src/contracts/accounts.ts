@@ -235,15 +235,26 @@ export const verifyCodeResponseSchema = z.object({
  * Verified identity (spec §4): any one of kyc_status completed, persona_status approved or
  * completed, plaidIdentityStatus approved. Money movement requires it, on the server.
  */
+/**
+ * The statuses that verify an identity, per source (one rule: `isIdentityVerified` here, and the
+ * batched send's session check in SQL, which is given this object).
+ */
+export const VERIFIED_IDENTITY = {
+  kyc_status: ['completed'],
+  persona_status: ['approved', 'completed'],
+  plaid_identity_status: ['approved'],
+} as const satisfies Record<string, readonly string[]>;
+
 export function isIdentityVerified(user: {
   kyc_status: string | null;
   persona_status: string | null;
   plaidIdentityStatus: string | null;
 }): boolean {
+  const any = (statuses: readonly string[], status: string | null) =>
+    status !== null && statuses.includes(status);
   return (
-    user.kyc_status === 'completed' ||
-    user.persona_status === 'approved' ||
-    user.persona_status === 'completed' ||
-    user.plaidIdentityStatus === 'approved'
+    any(VERIFIED_IDENTITY.kyc_status, user.kyc_status) ||
+    any(VERIFIED_IDENTITY.persona_status, user.persona_status) ||
+    any(VERIFIED_IDENTITY.plaid_identity_status, user.plaidIdentityStatus)
   );
 }

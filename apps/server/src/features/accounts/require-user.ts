@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import type { Accounts } from './accounts.service';
+import { type Accounts, hashToken } from './accounts.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,6 +14,12 @@ export function bearerToken(request: FastifyRequest): string | null {
   const match =
     typeof header === 'string' ? /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header.trim()) : null;
   return match?.[1] ?? null;
+}
+
+/** The hash the session of the request's bearer token is stored under, if it has one. */
+export function sessionTokenHash(request: FastifyRequest): Buffer | null {
+  const token = bearerToken(request);
+  return token ? hashToken(token) : null;
 }
 
 /** preHandler: a live session or 401. Every route that acts for a user goes through it. */

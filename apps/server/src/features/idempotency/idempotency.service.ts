@@ -90,32 +90,53 @@ export async function runIdempotent(
 /**
  * Runs a money operation that is one database statement, hence its own transaction, which
  * checks the key, does the work and stores its answer under the key (`transfer_send`, migrations
- * 0011 and 0012); a concurrent request with the same key fails on the key's primary key when it
+ * 0011, 0012 and 0019); a concurrent request with the same key fails on the key's primary key when it
  * stores its own, rolls back whole, and replays the answer stored first. `call`
- * answers with what is stored under the key (first run or replay), or null when it cannot do
- * this request in one statement (the caller then runs `runIdempotent`). A refusal raised inside
+ * answers with the user (null: the statement checked the session and refused it) and what is
+ * stored under the key (first run or replay), or null when it cannot do this request in one
+ * statement (the caller then runs `runIdempotent`). A refusal raised inside
  * rolled everything back, the reservation included; it is stored here by a second statement,
  * unless a concurrent twin stored an answer first, which is then the answer. SQLSTATE P2005 is
  * the statement finding the key used by another request.
  */
 export async function runInOneStatement(
   db: Database,
-  scope: { userId: string; key: string; request: unknown },
-  call: (requestHash: Buffer) => Promise<StoredResponse | null>,
-): Promise<StoredResponse | null> {
-  const { userId, key } = scope;
+  scope: { userId: string | null; key: string; request: unknown },
+  call: (requestHash: Buffer) => Promise<{ userId: string | null; stored: StoredResponse | null }>,
+): Promise<{ userId: string | null; stored: StoredResponse | null }> {
+  const { key } = scope;
   const hash = requestHash(scope.request);
   try {
     return await call(hash);
-  } catch (error) {
+  } catch (thrown) {
+    // A statement that checked the session itself says whose refusal it is.
+    const [userId, error] =
+      thrown instanceof SenderRefused ? [thrown.userId, thrown.refusal] : [scope.userId, thrown];
+    if (userId === null) throw error;
     const { code, constraint } = error as { code?: unknown; constraint?: unknown };
     if (code === 'P2005') throw keyReused();
     // A concurrent twin stored its answer first: this statement, transfer included, rolled back.
     if (code === '23505' && constraint === 'idempotency_keys_pkey') {
-      return replay(db, userId, key, hash);
+      return { userId, stored: await replay(db, userId, key, hash) };
     }
     const refused = refusalOf(error);
-    if (await insertKey(db, { userId, key, requestHash: hash, stored: refused })) return refused;
-    return replay(db, userId, key, hash);
+    if (await insertKey(db, { userId, key, requestHash: hash, stored: refused })) {
+      return { userId, stored: refused };
+    }
+    return { userId, stored: await replay(db, userId, key, hash) };
+  }
+}
+
+/**
+ * What a one-statement money operation refused, and for whom: thrown when the statement checked
+ * the session itself, so the caller learns the user only from the statement.
+ */
+export class SenderRefused extends Error {
+  constructor(
+    readonly userId: string,
+    readonly refusal: unknown,
+  ) {
+    super('refused', { cause: refusal });
+    this.name = 'SenderRefused';
   }
 }

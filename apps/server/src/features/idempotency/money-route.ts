@@ -1,8 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
 import { bearerAuth, errorResponses, idempotencyHeaders } from '../../lib/openapi';
-import { currentUser, requireUser, requireVerifiedIdentity } from '../accounts/require-user';
+import {
+  bearerToken,
+  currentUser,
+  requireUser,
+  requireVerifiedIdentity,
+  sessionTokenHash,
+} from '../accounts/require-user';
 import {
   idempotencyKey,
   runIdempotent,
@@ -11,6 +19,20 @@ import {
 } from './idempotency.service';
 
 const noParams = z.strictObject({});
+
+/** A deferred session check still refuses a request without a well-formed token at once. */
+async function requireBearerShape(request: FastifyRequest) {
+  if (!bearerToken(request)) throw new AppError('unauthorized', 401, 'Not authenticated');
+}
+
+function hasIdempotencyKey(request: FastifyRequest): boolean {
+  try {
+    idempotencyKey(request);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** What a money POST declares: its body, path parameters, answer and a line for the API reference. */
 export type MoneyContract<Body extends z.ZodType, Params extends z.ZodType> = {
@@ -34,16 +56,19 @@ type MoneyHandler<Body, Params> = (input: {
 /**
  * The same POST as one database statement (see `runInOneStatement`): what is stored under the
  * key, or null to run the handler in a transaction instead. `render` holds an answer to the
- * contract and serializes it as it will be stored.
+ * contract and serializes it as it will be stored. With `sessionInStatement`, the user is not
+ * known yet (`userId` null) and the statement checks the session of `tokenHash` itself,
+ * answering the user it found, or null when it refused the session (nothing done).
  */
 type OneStatementHandler<Body, Params> = (input: {
-  userId: string;
+  userId: string | null;
+  tokenHash: Buffer | null;
   body: Body;
   params: Params;
   key: string;
   requestHash: Buffer;
   render: (answer: unknown) => string;
-}) => Promise<StoredResponse | null>;
+}) => Promise<{ userId: string | null; stored: StoredResponse | null }>;
 
 /**
  * A POST that moves money: signed in, identity verified, body validated by its declared schema,
@@ -58,18 +83,30 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
   options: {
     requireVerified?: boolean;
     oneStatement?: OneStatementHandler<z.output<Body>, z.output<Params>>;
+    /**
+     * The one statement checks the session itself (a round trip less per request): before the
+     * handler only the token's shape is checked, and every answer that is not the statement's
+     * (a 400 for the body or the key, a refused session) first runs the usual session checks,
+     * so the order of answers stays the same — who you are before what you sent.
+     */
+    sessionInStatement?: boolean;
   } = {},
 ): void {
   const { accounts } = app.services;
   // Before the schema's validation, as before: who you are is checked ahead of what you sent.
+  const sessionChecks = [requireUser(accounts)];
+  if (options.requireVerified !== false) sessionChecks.push(requireVerifiedIdentity());
+  const checkSession = async (request: FastifyRequest) => {
+    for (const check of sessionChecks) await check(request);
+  };
+  const deferSession = Boolean(options.oneStatement && options.sessionInStatement);
   const preValidation = [
     // A money POST without a body is an empty one (the spec's clients send none for some).
     async (request: { body: unknown }) => {
       if (request.body === undefined || request.body === null) request.body = {};
     },
-    requireUser(accounts),
+    ...(deferSession ? [requireBearerShape] : sessionChecks),
   ];
-  if (options.requireVerified !== false) preValidation.push(requireVerifiedIdentity());
   const params = contract.params ?? noParams;
   // Held to its declared answer here, as Fastify's serializer does for other routes; a mismatch
   // is our fault (500, nothing stored), never a stored answer.
@@ -84,6 +121,8 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
     path,
     {
       preValidation,
+      // A deferred session check answers before the body's 400 (see checkSession).
+      attachValidation: deferSession,
       schema: {
         summary: contract.summary,
         tags: contract.tags,
@@ -95,31 +134,49 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
       },
     },
     async (request, reply) => {
-      const { userId } = currentUser(request);
+      if (deferSession) {
+        if (request.validationError) {
+          await checkSession(request);
+          throw request.validationError;
+        }
+        if (!hasIdempotencyKey(request)) await checkSession(request);
+      }
       const key = idempotencyKey(request);
       const body = request.body as z.output<Body>;
       const routeParams = request.params as z.output<Params>;
-      const scope = {
+      const scopeOf = <User extends string | null>(userId: User) => ({
         userId,
         key,
         request: { path: request.routeOptions.url, params: routeParams ?? {}, body },
-      };
+      });
       const { oneStatement } = options;
+      const inOneStatement = (userId: string | null) =>
+        oneStatement
+          ? runInOneStatement(app.deps.db, scopeOf(userId), (requestHash) =>
+              oneStatement({
+                userId,
+                tokenHash: userId ? null : sessionTokenHash(request),
+                body,
+                params: routeParams,
+                key,
+                requestHash,
+                render: (answer) => JSON.stringify(checked(answer)),
+              }),
+            )
+          : Promise.resolve({ userId, stored: null });
+      let done = await inOneStatement(request.auth?.userId ?? null);
+      if (done.userId === null) {
+        // The statement refused the session: the usual checks say why (401, 403); should they
+        // pass now (verified meanwhile), the request runs as a signed-in one.
+        await checkSession(request);
+        done = await inOneStatement(currentUser(request).userId);
+      }
+      const userId = done.userId ?? currentUser(request).userId;
       const stored =
-        (oneStatement &&
-          (await runInOneStatement(app.deps.db, scope, (requestHash) =>
-            oneStatement({
-              userId,
-              body,
-              params: routeParams,
-              key,
-              requestHash,
-              render: (answer) => JSON.stringify(checked(answer)),
-            }),
-          ))) ||
-        (await runIdempotent(app.deps.db, scope, async (tx) => {
-          const done = await handler({ userId, body, params: routeParams, tx, key });
-          return { statusCode: done.statusCode, body: checked(done.body) };
+        done.stored ??
+        (await runIdempotent(app.deps.db, scopeOf(userId), async (tx) => {
+          const result = await handler({ userId, body, params: routeParams, tx, key });
+          return { statusCode: result.statusCode, body: checked(result.body) };
         }));
       // The stored answer is already JSON (a replay is byte for byte), so Fastify sends this
       // string as it is, without serializing it again.

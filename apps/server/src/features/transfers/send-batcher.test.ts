@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { bearer, signUp } from '../../../test/accounts-helpers';
 import {
   balanceOf,
   type MoneyUser,
@@ -10,6 +11,7 @@ import {
   nextUsPhone,
   verifiedUser,
 } from '../../../test/money-helpers';
+import { hashToken } from '../accounts/accounts.service';
 import { createSendBatcher } from './send-batcher';
 import type { SendInput } from './transfers.repository';
 
@@ -23,7 +25,8 @@ const SLOTS = ['\u0000id', '\u0000to', '\u0000name', '\u0000username'].map((slot
 /** A send as the service builds it, with an answer that shows what the statement filled in. */
 function send(from: MoneyUser, phone: string, amountCents: number, key: string, body = 'a') {
   return {
-    userId: from.id,
+    userId: from.id as string | null,
+    tokenHash: null as Buffer | null,
     key,
     requestHash: createHash('sha256').update(body).digest(),
     phone,
@@ -56,7 +59,7 @@ describe('sends in batches', () => {
   it('runs a tick of sends as one transaction, each with the outcome it has alone', async () => {
     const ana = await verifiedUser(t.app, t.db, 10_000);
     const [beto, carla] = [await verifiedUser(t.app, t.db), await verifiedUser(t.app, t.db)];
-    const batcher = createSendBatcher(t.db);
+    const batcher = createSendBatcher(t.db, { sessionIdleMinutes: 30 });
     const [k1, k2] = [randomUUID(), randomUUID()];
     const results = await outcomes([
       batcher.send(send(ana, beto.phone, 3000, k1)),
@@ -74,9 +77,12 @@ describe('sends in batches', () => {
       batcher.send(send(beto, carla.phone, 1000, randomUUID())),
     ]);
 
-    const first = results[0] as { answer: { status_code: number; response: string } };
-    expect(first.answer.status_code).toBe(201);
-    const { id, to } = JSON.parse(first.answer.response);
+    const first = results[0] as {
+      answer: { userId: string; stored: { status_code: number; response: string } };
+    };
+    expect(first.answer.userId).toBe(ana.id);
+    expect(first.answer.stored.status_code).toBe(201);
+    const { id, to } = JSON.parse(first.answer.stored.response);
     expect(to).toBe(beto.id);
     expect(results[1]).toEqual(first);
     expect(results.slice(2).map((r) => ('refused' in r ? r.refused : 'answer'))).toEqual([
@@ -87,7 +93,7 @@ describe('sends in batches', () => {
       'P2006',
       'answer',
     ]);
-    expect(results[5]).toEqual({ answer: undefined });
+    expect(results[5]).toEqual({ answer: { userId: ana.id, stored: undefined } });
 
     // One statement carried all eight.
     expect(batcher.counts()).toEqual({ statements: 1, sends: 8 });
@@ -99,6 +105,31 @@ describe('sends in batches', () => {
     expect(await balanceOf(t.app, ana)).toBe(2000);
     expect(await balanceOf(t.app, beto)).toBe(2000);
     expect(await balanceOf(t.app, carla)).toBe(6000);
+  });
+
+  it('checks the session of a send that names its sender by token, and sends only for a live, verified one', async () => {
+    const ana = await verifiedUser(t.app, t.db, 10_000);
+    const beto = await verifiedUser(t.app, t.db);
+    const unverified = await signUp(t.app, { phone: nextUsPhone() });
+    const bySession = (user: { token: string }, input: SendInput) => ({
+      ...input,
+      userId: null,
+      tokenHash: hashToken(user.token),
+    });
+    const batcher = createSendBatcher(t.db, { sessionIdleMinutes: 30 });
+    const [sent, unknown, notVerified] = await Promise.all([
+      batcher.send(bySession(ana, send(ana, beto.phone, 1000, randomUUID()))),
+      batcher.send(bySession({ token: 'x'.repeat(43) }, send(ana, beto.phone, 1000, randomUUID()))),
+      batcher.send(bySession(unverified, send(ana, beto.phone, 1000, randomUUID()))),
+    ]);
+    expect(batcher.counts()).toEqual({ statements: 1, sends: 3 });
+    expect(sent?.userId).toBe(ana.id);
+    expect(sent?.stored?.status_code).toBe(201);
+    // Refused sessions: nothing done for them.
+    expect(unknown).toEqual({ userId: null, stored: undefined });
+    expect(notVerified).toEqual({ userId: null, stored: undefined });
+    expect(await balanceOf(t.app, ana)).toBe(9000);
+    expect(await balanceOf(t.app, beto)).toBe(1000);
   });
 
   it('runs each send alone when the batch fails whole, and only the failing one fails', async () => {
@@ -117,7 +148,7 @@ describe('sends in batches', () => {
       create trigger fail_batch_for_test before insert on ledger_transfers
       for each row execute function fail_batch_for_test()`.execute(t.db);
     try {
-      const batcher = createSendBatcher(t.db);
+      const batcher = createSendBatcher(t.db, { sessionIdleMinutes: 30 });
       const results = await outcomes([
         batcher.send(send(ana, beto.phone, 1000, randomUUID())),
         batcher.send(send(ana, beto.phone, 4242, randomUUID())),
@@ -158,5 +189,36 @@ describe('sends in batches', () => {
     );
     expect(responses.map((r) => r.statusCode).filter((code) => code !== 201)).toEqual([]);
     for (const user of users) expect(await balanceOf(t.app, user)).toBe(1500);
+  });
+
+  it('answers who you are before what you sent, though the send checks the session itself', async () => {
+    const ana = await verifiedUser(t.app, t.db, 1000);
+    const beto = await verifiedUser(t.app, t.db);
+    const unverified = await signUp(t.app, { phone: nextUsPhone() });
+    const expired = await verifiedUser(t.app, t.db, 1000);
+    await sql`update sessions set revoked_at = now() where user_id = ${expired.id}`.execute(t.db);
+    const valid = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 1 };
+    const invalid = { recipientName: beto.phone, amountUsd: 'one' };
+    const post = (user: { token: string }, payload: object, key: string | null = randomUUID()) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/transactions/send',
+        headers: { ...bearer(user.token), ...(key ? { 'idempotency-key': key } : {}) },
+        payload,
+      });
+    const code = async (response: Promise<{ statusCode: number; json: () => unknown }>) => {
+      const r = await response;
+      return [r.statusCode, (r.json() as { error: { code: string } }).error?.code];
+    };
+    expect(await code(post(expired, valid))).toEqual([401, 'unauthorized']);
+    expect(await code(post(expired, invalid))).toEqual([401, 'unauthorized']);
+    expect(await code(post(expired, valid, null))).toEqual([401, 'unauthorized']);
+    expect(await code(post(unverified, valid))).toEqual([403, 'identity_not_verified']);
+    expect(await code(post(unverified, invalid))).toEqual([403, 'identity_not_verified']);
+    expect(await code(post(ana, invalid))).toEqual([400, 'validation_failed']);
+    expect(await code(post(ana, valid, null))).toEqual([400, 'idempotency_key_required']);
+    expect(await code(post({ token: 'short' }, valid))).toEqual([401, 'unauthorized']);
+    expect((await post(ana, valid)).statusCode).toBe(201);
+    expect(await balanceOf(t.app, beto)).toBe(100);
   });
 });

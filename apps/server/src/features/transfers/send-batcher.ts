@@ -1,11 +1,6 @@
+import { VERIFIED_IDENTITY } from '@pago/shared/contracts/accounts';
 import type { Database } from '../../db/database';
-import {
-  type BatchRow,
-  type SendInput,
-  type SendOutcome,
-  sendBatchInOneStatement,
-  sendInOneStatement,
-} from './transfers.repository';
+import { type BatchRow, type SendInput, sendBatchInOneStatement } from './transfers.repository';
 
 /**
  * Most sends in one batch: each send that writes takes a subtransaction id, and PostgreSQL keeps
@@ -16,10 +11,21 @@ const MAX_BATCH = 32;
 /**
  * Batches at the database at once. While they run, new sends queue and leave together as the
  * next batch: the busier the server, the bigger the batches, and an idle server sends each
- * request alone, at once, as before (no timer, no added wait). Two keep the database busy while
- * a batch's commit is being flushed, and leave the pool's other connections to everything else.
+ * request alone, at once (no timer, no added wait). Two, so that one batch waiting on a wallet
+ * another transaction holds does not hold up every send of the process, and the pool's other
+ * connections stay free for everything else.
  */
-const BATCHES_IN_FLIGHT = Number(process.env.PAGO_BATCHES_IN_FLIGHT ?? 2);
+const BATCHES_IN_FLIGHT = 2;
+
+/**
+ * A send's outcome: its sender (null: the session was refused — no live session, or an identity
+ * not verified — and nothing was done), and the answer stored under its Idempotency-Key (this
+ * send's or a replay's), or undefined when the phone is no Pago user's.
+ */
+export type SendOutcome = {
+  userId: string | null;
+  stored: { status_code: number; response: string } | undefined;
+};
 
 type Waiting = {
   send: SendInput;
@@ -28,13 +34,14 @@ type Waiting = {
 };
 
 /**
- * What a send raised inside its batch, shaped as `pg` throws it for the send alone (SQLSTATE
- * `code`, `detail`, `constraint`), so callers map refusals the same way on both paths.
+ * What a send raised inside its batch, shaped as `pg` throws it (SQLSTATE `code`, `detail`,
+ * `constraint`), so callers map refusals as for any statement, with the sender it was for.
  */
 export class BatchedSendError extends Error {
   readonly code: string;
   readonly detail: string | undefined;
   readonly constraint: string | undefined;
+  readonly userId: string | null;
 
   constructor(row: BatchRow & { r_sqlstate: string }) {
     super(row.r_message ?? 'send refused');
@@ -42,41 +49,63 @@ export class BatchedSendError extends Error {
     this.code = row.r_sqlstate;
     this.detail = row.r_detail || undefined;
     this.constraint = row.r_constraint || undefined;
+    this.userId = row.r_user;
   }
 }
 
 /**
  * P2P sends grouped into one database statement and one commit (`transfer_send_batch`, migration
- * 0019), each with its own outcome: what a transaction costs is paid once per batch instead of
- * once per send (issue 12; the figures are in docs/benchmarks.md). A batch that fails whole (a
- * deadlock, a lost connection) committed nothing of itself, or committed and lost its answer:
- * each of its sends then runs alone, and a committed one replays its stored answer.
+ * 0019), each with its own outcome: what a transaction and a round trip cost is paid once per
+ * batch instead of once per send, and so is the session check's (issue 12; the figures are in
+ * docs/benchmarks.md). A batch that fails whole (a deadlock, a lost connection) committed nothing
+ * of itself, or committed and lost its answer: each of its sends then runs alone, and a
+ * committed one replays its stored answer.
  */
-export function createSendBatcher(db: Database) {
+export function createSendBatcher(db: Database, options: { sessionIdleMinutes: number }) {
+  const session = { idleMinutes: options.sessionIdleMinutes, verified: VERIFIED_IDENTITY };
   const queue: Waiting[] = [];
   let inFlight = 0;
   let scheduled = false;
-  /** Statements sent and the sends they carried (a batch of one is `transfer_send` alone). */
+  /** Statements sent and the sends they carried. */
   const counts = { statements: 0, sends: 0 };
+
+  function answer(waiting: Waiting, row: BatchRow) {
+    if (row.r_sqlstate !== null) {
+      waiting.reject(new BatchedSendError({ ...row, r_sqlstate: row.r_sqlstate }));
+      return;
+    }
+    const stored =
+      row.r_status === null || row.r_response === null
+        ? undefined
+        : { status_code: row.r_status, response: row.r_response };
+    waiting.resolve({ userId: row.r_session_refused ? null : row.r_user, stored });
+  }
 
   async function runAlone(waiting: Waiting) {
     try {
-      waiting.resolve(await sendInOneStatement(db, waiting.send));
+      const [row] = await statement([waiting]);
+      if (!row) throw new Error('transfer_send_batch answered no row');
+      answer(waiting, row);
     } catch (error) {
       waiting.reject(error);
     }
   }
 
-  async function run(batch: Waiting[]) {
+  function statement(batch: Waiting[]) {
     counts.statements += 1;
     counts.sends += batch.length;
+    return sendBatchInOneStatement(
+      db,
+      batch.map((waiting) => waiting.send),
+      session,
+    );
+  }
+
+  async function run(batch: Waiting[]) {
     if (batch.length === 1) return runAlone(batch[0] as Waiting);
     let rows: BatchRow[];
     try {
-      rows = await sendBatchInOneStatement(
-        db,
-        batch.map((waiting) => waiting.send),
-      );
+      rows = await statement(batch);
     } catch {
       await Promise.all(batch.map(runAlone));
       return;
@@ -86,19 +115,10 @@ export function createSendBatcher(db: Database) {
       const waiting = batch[row.r_item - 1];
       if (!waiting) continue;
       answered.add(waiting);
-      if (row.r_sqlstate !== null) {
-        waiting.reject(new BatchedSendError({ ...row, r_sqlstate: row.r_sqlstate }));
-      } else if (row.r_status === null || row.r_response === null) {
-        waiting.resolve(undefined);
-      } else {
-        waiting.resolve({ status_code: row.r_status, response: row.r_response });
-      }
+      answer(waiting, row);
     }
-    const missing = batch.filter((waiting) => !answered.has(waiting));
-    if (missing.length > 0) {
-      // Never expected: the function answers every item. A rerun alone replays a committed one.
-      await Promise.all(missing.map(runAlone));
-    }
+    // Never expected (the function answers every item); a rerun alone replays a committed one.
+    await Promise.all(batch.filter((waiting) => !answered.has(waiting)).map(runAlone));
   }
 
   function pump() {
@@ -115,7 +135,7 @@ export function createSendBatcher(db: Database) {
   return {
     /** How many statements carried how many sends so far (the batching at work). */
     counts: () => ({ ...counts }),
-    /** The send's outcome, as `sendInOneStatement` gives it (and throws its refusals). */
+    /** The send's outcome; a refusal the send raised is thrown (a `BatchedSendError`). */
     send(send: SendInput): Promise<SendOutcome> {
       return new Promise<SendOutcome>((resolve, reject) => {
         queue.push({ send, resolve, reject });
@@ -128,3 +148,5 @@ export function createSendBatcher(db: Database) {
     },
   };
 }
+
+export type SendBatcher = ReturnType<typeof createSendBatcher>;

@@ -71,9 +71,13 @@ export async function statusHistory(db: Database, transferId: string) {
     .execute();
 }
 
-/** One P2P send as `transfer_send` takes it (see `sendInOneStatement`). */
+/**
+ * One P2P send as `transfer_send_batch` takes it: the sender by user id, or by the session's
+ * token hash (the batch then checks the session itself, see migration 0019).
+ */
 export type SendInput = {
-  userId: string;
+  userId: string | null;
+  tokenHash: Buffer | null;
   key: string;
   requestHash: Buffer;
   phone: string;
@@ -89,28 +93,12 @@ export type SendInput = {
   slots: string[];
 };
 
-/** The answer stored under the send's Idempotency-Key, or undefined: no Pago user has the phone. */
-export type SendOutcome = { status_code: number; response: string } | undefined;
-
-/**
- * A P2P send in one statement (`transfer_send`, migration 0011): the answer stored under the
- * Idempotency-Key (this send's or a replay's), or undefined when the phone is no Pago user's.
- * Refusals arrive as the SQLSTATEs the function documents.
- */
-export async function sendInOneStatement(db: Database, send: SendInput): Promise<SendOutcome> {
-  const result = await sql<{ status_code: number; response: string }>`
-    select status_code, response from transfer_send(${send.userId}, ${send.key},
-      ${send.requestHash}, ${send.phone}, ${send.country}, ${send.amountCents}, ${send.speed},
-      ${send.quoteId}, ${JSON.stringify(send.metadata)}::jsonb, ${send.now}::timestamptz,
-      ${JSON.stringify(send.limits)}::jsonb, ${send.statusCode}, ${send.answer}, ${send.slots})`.execute(
-    db,
-  );
-  return result.rows[0];
-}
-
 /** What `transfer_send_batch` answers per send: the stored answer, or what the send raised. */
 export type BatchRow = {
   r_item: number;
+  /** The sender; null when the session was refused (nothing was done). */
+  r_user: string | null;
+  r_session_refused: boolean;
   r_status: number | null;
   r_response: string | null;
   r_sqlstate: string | null;
@@ -120,20 +108,28 @@ export type BatchRow = {
 };
 
 /**
- * Many P2P sends in one statement and one commit (`transfer_send_batch`, migration 0019), one
- * row per send in order. The sends share the limits, the answer's status and its slots (the
- * service sends the same for every P2P send); the first send's are used.
+ * P2P sends in one statement and one commit (`transfer_send_batch`, migrations 0011 and 0019),
+ * one row per send in order: the answer stored under each Idempotency-Key (the send's or a
+ * replay's), no answer when the phone is no Pago user's, or the SQLSTATE the send raised. The
+ * sends share the limits, the answer's status and its slots (the service sends the same for
+ * every P2P send); the first send's are used.
  */
-export async function sendBatchInOneStatement(db: Database, sends: SendInput[]) {
+export async function sendBatchInOneStatement(
+  db: Database,
+  sends: SendInput[],
+  session: { idleMinutes: number; verified: Record<string, readonly string[]> },
+) {
   const [first] = sends as [SendInput];
   const column = <T>(pick: (send: SendInput) => T) => sends.map(pick);
   const result = await sql<BatchRow>`
     select * from transfer_send_batch(${column((s) => s.userId)}::uuid[],
-      ${column((s) => s.key)}::text[], ${column((s) => s.requestHash)}::bytea[],
-      ${column((s) => s.phone)}::text[], ${column((s) => s.country)}::text[],
-      ${column((s) => s.amountCents)}::bigint[], ${column((s) => s.speed)}::text[],
-      ${column((s) => s.quoteId)}::uuid[], ${column((s) => JSON.stringify(s.metadata))}::jsonb[],
-      ${column((s) => s.now)}::timestamptz[], ${JSON.stringify(first.limits)}::jsonb,
-      ${first.statusCode}, ${column((s) => s.answer)}::text[], ${first.slots})`.execute(db);
+      ${column((s) => s.tokenHash)}::bytea[], ${session.idleMinutes},
+      ${JSON.stringify(session.verified)}::jsonb, ${column((s) => s.key)}::text[],
+      ${column((s) => s.requestHash)}::bytea[], ${column((s) => s.phone)}::text[],
+      ${column((s) => s.country)}::text[], ${column((s) => s.amountCents)}::bigint[],
+      ${column((s) => s.speed)}::text[], ${column((s) => s.quoteId)}::uuid[],
+      ${column((s) => JSON.stringify(s.metadata))}::jsonb[], ${column((s) => s.now)}::timestamptz[],
+      ${JSON.stringify(first.limits)}::jsonb, ${first.statusCode},
+      ${column((s) => s.answer)}::text[], ${first.slots})`.execute(db);
   return result.rows;
 }

@@ -49,8 +49,9 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
       statusCode: 201,
       body: await transfers.send(tx, userId, body),
     }),
-    // To a Pago user's phone: one database statement; a remittance takes the handler above.
-    { oneStatement: (input) => transfers.sendOnce(input) },
+    // To a Pago user's phone: one database statement, the session check included (batched with
+    // the sends that arrive with it); a remittance takes the handler above.
+    { oneStatement: (input) => transfers.sendOnce(input), sessionInStatement: true },
   );
 
   app.get(

@@ -6,7 +6,7 @@ import { cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
-import type { StoredResponse } from '../idempotency/idempotency.service';
+import { SenderRefused, type StoredResponse } from '../idempotency/idempotency.service';
 import { ledgerError, walletToWallet } from '../ledger/ledger.service';
 import { createActivity, type TransferRow, transferView } from './activity.service';
 import { createPayoutSettlement } from './payouts.service';
@@ -26,19 +26,30 @@ const SLOTS = {
   recipientUsername: '\u0000recipient.username',
 };
 
-/** What quotes need, and how long the sandbox payout partner takes to pay out. */
-type Deps = QuotesDeps & { payoutDelayMs: number };
+/**
+ * What quotes need, how long the sandbox payout partner takes to pay out, and the session's idle
+ * expiry (a batched send checks the session itself).
+ */
+type Deps = QuotesDeps & { payoutDelayMs: number; sessionIdleMinutes: number };
 
 /**
  * Sending money, and the transfers feature as the routes and other features reach it: quotes
  * (`quotes.service`), the payout settlement worker (`payouts.service`) and what users see of their
  * transfers (`activity.service`) are each their own service, composed here.
  */
-export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDelayMs }: Deps) {
+export function createTransfers({
+  db,
+  ledger,
+  accounts,
+  rates,
+  payouts,
+  payoutDelayMs,
+  sessionIdleMinutes,
+}: Deps) {
   const quotes = createQuotes({ db, ledger, accounts, rates, payouts });
   const activity = createActivity({ db, accounts });
   const settlement = createPayoutSettlement({ db, ledger, payouts });
-  const batcher = createSendBatcher(db);
+  const batcher = createSendBatcher(db, { sessionIdleMinutes });
 
   async function send(tx: Database, userId: string, body: SendMoneyBody): Promise<Transfer> {
     const amountCents = usdToCents(body.amountUsd);
@@ -102,30 +113,35 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
   }
 
   /**
-   * A send to a Pago user's phone in one database statement (`transfer_send`), which also keys
-   * it: the answer stored under the Idempotency-Key, or null when the phone is no Pago user's
-   * (then `send` runs, in a transaction). The answer is this feature's view of the transfer,
-   * rendered here with slots for what the statement learns.
+   * A send to a Pago user's phone in one database statement (`transfer_send_batch`, with the
+   * sends that arrive with it), which also keys it: the answer stored under the Idempotency-Key,
+   * or none when the phone is no Pago user's (then `send` runs, in a transaction). The sender is
+   * a user id, or the session's token hash, checked in the same statement: a refused session
+   * (expired, identity not verified) answers `userId: null` with nothing done. The answer is this
+   * feature's view of the transfer, rendered here with slots for what the statement learns.
    */
   async function sendOnce(input: {
-    userId: string;
+    userId: string | null;
+    tokenHash: Buffer | null;
     body: SendMoneyBody;
     key: string;
     requestHash: Buffer;
     render: (answer: Transfer) => string;
-  }): Promise<StoredResponse | null> {
-    const { userId, body } = input;
+  }): Promise<{ userId: string | null; stored: StoredResponse | null }> {
+    const { body } = input;
     const now = ledger.clock();
     const amountCents = usdToCents(body.amountUsd);
     const metadata = {
       recipientPhone: body.recipientName,
       recipientCountry: body.recipientCountry,
     };
+    // The view reads the sender's id only to see whose transfer it is: any id is the owner's.
+    const owner = input.userId ?? 'sender';
     const row: TransferRow = {
       id: SLOTS.transferId,
       kind: 'p2p',
       status: 'completed',
-      user_id: userId,
+      user_id: owner,
       counterparty_user_id: SLOTS.recipientId,
       amount_cents: amountCents,
       fee_cents: cents(0),
@@ -143,8 +159,9 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
     };
     const statusCode = 201;
     try {
-      const stored = await batcher.send({
-        userId,
+      const { userId, stored } = await batcher.send({
+        userId: input.userId,
+        tokenHash: input.userId ? null : input.tokenHash,
         key: input.key,
         requestHash: input.requestHash,
         phone: body.recipientName,
@@ -156,13 +173,18 @@ export function createTransfers({ db, ledger, accounts, rates, payouts, payoutDe
         now,
         limits: TRANSFER_LIMITS,
         statusCode,
-        answer: input.render(transferView(row, userId, new Map([[recipient.userId, recipient]]))),
+        answer: input.render(transferView(row, owner, new Map([[recipient.userId, recipient]]))),
         slots: Object.values(SLOTS).map((slot) => JSON.stringify(slot)),
       });
-      return stored ? { statusCode: stored.status_code, body: stored.response } : null;
+      return {
+        userId,
+        stored: stored ? { statusCode: stored.status_code, body: stored.response } : null,
+      };
     } catch (error) {
-      const e = error as { code?: string };
-      throw e.code === 'P2006' ? selfTransfer() : (quoteRefusal(error) ?? ledgerError(error));
+      const e = error as { code?: string; userId?: string | null };
+      const refusal =
+        e.code === 'P2006' ? selfTransfer() : (quoteRefusal(error) ?? ledgerError(error));
+      throw e.userId ? new SenderRefused(e.userId, refusal) : refusal;
     }
   }
 
