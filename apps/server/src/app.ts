@@ -197,6 +197,7 @@ function createServices(
     transfers,
     unit,
     webhookSecret: unitSettings?.webhookSecret ?? '',
+    omnibus: { accountId: unitSettings?.fboAccountId, sandbox: config.mode === 'sandbox' },
     log,
   });
   const statements = createStatements({

@@ -26,17 +26,24 @@ import type { Transfers } from '../transfers/transfers.service';
 import {
   type Difference,
   findBankAccount,
+  findOmnibus,
   finishReconciliationRun,
   insertBankAccount,
+  insertOmnibus,
+  insertOmnibusMovement,
   insertUnitPayment,
   listBankAccounts,
+  listOmnibusMovements,
   listUnitPaymentsOf,
+  lockOmnibus,
   lockPaymentsToRetry,
   lockUnitPayment,
   lockUnitPaymentByUnitId,
   lockUserBanking,
+  partnerFundsOf,
   recordWebhookEvent,
   startReconciliationRun,
+  updateOmnibusMovement,
   updateUnitPayment,
 } from './banking.repository';
 
@@ -48,8 +55,38 @@ type Deps = {
   /** null: live mode without Unit settings, so the banking feature is refused. */
   unit: UnitClient | null;
   webhookSecret: string;
+  /**
+   * Pago's omnibus (FBO) account at the partner: live mode names it (UNIT_FBO_ACCOUNT_ID);
+   * sandbox mode (`sandbox`) makes its own through the client on first use.
+   */
+  omnibus: { accountId: string | undefined; sandbox: boolean };
   log: Pick<Logger, 'info' | 'warn'>;
 };
+
+/** Pago as the fake's business customer (sandbox mode): the company that holds the omnibus. */
+const SANDBOX_OMNIBUS = {
+  name: 'Pago Sandbox Inc.',
+  ein: '123456789',
+  stateOfIncorporation: 'DE',
+  address: {
+    street: '100 Biscayne Blvd',
+    city: 'Miami',
+    state: 'FL',
+    postalCode: '33132',
+    country: 'US' as const,
+  },
+  phone: { countryCode: '1', number: '3055550100' },
+  officer: {
+    firstName: 'Ana',
+    lastName: 'Pago',
+    email: 'treasury@pago.example',
+    dateOfBirth: '1980-01-01',
+    ssn: '000000001',
+  },
+  idempotencyKey: 'pago-omnibus-application',
+};
+/** What sandbox mode's omnibus is funded with, once (Unit's sandbox incoming ACH): $10,000,000. */
+export const SANDBOX_OMNIBUS_FUNDING_CENTS = 1_000_000_000;
 
 /** The banking panel's token: read-only scopes, 15 minutes. */
 export const BANKING_TOKEN_SCOPE = 'customers accounts transactions payments statements';
@@ -114,7 +151,16 @@ function unitAddress(address: string | null, zipCode: string | null) {
  * tokens for the banking panel, and reconciliation of the partner's records with the ledger.
  * The ledger is the source of truth; the partner holds the money it says.
  */
-export function createBanking({ db, ledger, accounts, transfers, unit, webhookSecret, log }: Deps) {
+export function createBanking({
+  db,
+  ledger,
+  accounts,
+  transfers,
+  unit,
+  webhookSecret,
+  omnibus,
+  log,
+}: Deps) {
   function partner(): UnitClient {
     if (!unit) throw unavailableInLiveMode('bankAccount');
     return unit;
@@ -186,8 +232,8 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
 
   /** Asks the partner for a book payment; null when it could not be reached (retried later). */
   async function sendBook(input: {
-    from: AccountRow;
-    to: AccountRow;
+    from: Pick<AccountRow, 'unit_account_id'>;
+    to: Pick<AccountRow, 'unit_account_id'>;
     amount: number;
     description: string;
     key: string;
@@ -213,6 +259,193 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
     }
   }
 
+  /**
+   * Pago's omnibus account at the partner: UNIT_FBO_ACCOUNT_ID, or in sandbox mode the one made
+   * on first use — Pago's business application (the fake approves it) → customer → deposit
+   * account, funded once with Unit's sandbox incoming ACH — under a lock so two processes make
+   * one. Live mode without it refuses, before any money moves.
+   */
+  function assertOmnibus(): void {
+    partner();
+    if (omnibus.accountId || omnibus.sandbox) return;
+    throw new AppError(
+      'feature_unavailable_in_live_mode',
+      503,
+      'Withdrawals need Pago’s omnibus account at the banking partner, which is not configured.',
+      { feature: 'bankAccount', setting: 'UNIT_FBO_ACCOUNT_ID' },
+    );
+  }
+
+  async function omnibusAccount(): Promise<string> {
+    assertOmnibus();
+    const client = partner();
+    if (omnibus.accountId) return omnibus.accountId;
+    const made = await findOmnibus(db);
+    if (made) return made.unit_account_id;
+    return db.transaction().execute(async (tx) => {
+      await lockOmnibus(tx);
+      const raced = await findOmnibus(tx);
+      if (raced) return raced.unit_account_id;
+      const application = await client.createBusinessApplication(SANDBOX_OMNIBUS);
+      if (!application.customerId) {
+        throw new Error(`The omnibus application is ${application.status}, not Approved`);
+      }
+      const account = await client.createDepositAccount(
+        application.customerId,
+        'pago-omnibus-account',
+      );
+      // Funded once: after a crash between funding and recording, the funding is found again.
+      const funded = (await client.listPayments(account.id, { limit: 1000, offset: 0 })).filter(
+        (p) => p.accountId === account.id && p.type === 'achPayment' && p.direction === 'Credit',
+      );
+      const fundings = funded.length
+        ? funded
+        : [
+            await client.simulateIncomingAch(
+              account.id,
+              SANDBOX_OMNIBUS_FUNDING_CENTS,
+              'Pago omnibus funding',
+            ),
+          ];
+      for (const funding of fundings) {
+        await insertOmnibusMovement(tx, {
+          kind: 'funding',
+          amountCents: funding.amount,
+          idempotencyKey: `pago-omnibus-funding-${funding.id}`,
+          unitPaymentId: funding.id,
+          status: funding.status,
+        });
+      }
+      await insertOmnibus(tx, { customerId: application.customerId, accountId: account.id });
+      log.info({ accountId: account.id }, 'sandbox omnibus account made');
+      return account.id;
+    });
+  }
+
+  /**
+   * Before a withdrawal leaves the user's partner account: what that account lacks of it (wallet
+   * money that never went through it, such as P2P receipts and sandbox test money) moves there
+   * from the omnibus as a book payment, in whole dollars, keyed by the withdrawal.
+   */
+  async function coverWithdrawal(
+    tx: Database,
+    input: { userId: string; transferId: string; amountCents: number; to: AccountRow },
+  ): Promise<void> {
+    const shortfall = input.amountCents - (await partnerFundsOf(tx, input.userId));
+    if (shortfall <= 0) return;
+    const amount = Math.ceil(shortfall / 100) * 100;
+    const from = await omnibusAccount();
+    const key = partnerKey('cover', input.transferId);
+    await insertOmnibusMovement(tx, {
+      kind: 'cover',
+      transferId: input.transferId,
+      userId: input.userId,
+      amountCents: amount,
+      idempotencyKey: key,
+      status: 'Reserved',
+    });
+    const payment = await sendBook({
+      from: { unit_account_id: from },
+      to: input.to,
+      amount,
+      description: 'Pago',
+      key,
+      transferId: input.transferId,
+    });
+    if (!payment) throw new UnitUnavailableError('unreachable');
+    if (payment.status !== 'Sent') {
+      throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
+        reason: payment.reason ?? payment.status,
+      });
+    }
+    await updateOmnibusMovement(tx, key, { unit_payment_id: payment.id, status: payment.status });
+  }
+
+  /**
+   * The omnibus against its movements: each cover at the partner with its amount and status, each
+   * payment the partner made from or into the omnibus known, and (sandbox mode, where Pago funds
+   * it through the API) its balance the funding less the covers. A cover never answered for a
+   * minute is `not_sent_to_partner`.
+   */
+  async function reconcileOmnibus(
+    client: UnitClient,
+    accountId: string,
+    movements: Awaited<ReturnType<typeof listOmnibusMovements>>,
+  ): Promise<Difference[]> {
+    const [remote, payments] = await Promise.all([
+      client.getAccount(accountId),
+      client.listPayments(accountId, { limit: 1000, offset: 0 }),
+    ]);
+    const byId = new Map(payments.map((p) => [p.id, p]));
+    const differences: Difference[] = [];
+    const add = (d: Omit<Difference, 'userId'> & { userId?: string | null }) =>
+      differences.push({ ...d, userId: d.userId ?? null });
+    let expectedBalance = 0;
+    for (const m of movements) {
+      const amount = Number(m.amount_cents);
+      const at = { transferId: m.transfer_id, userId: m.user_id };
+      if (!m.unit_payment_id) {
+        if (Date.now() - m.created_at.getTime() > 60_000) {
+          add({
+            ...at,
+            kind: 'not_sent_to_partner',
+            unitId: null,
+            expected: String(amount),
+            actual: null,
+          });
+        }
+        continue;
+      }
+      const p = byId.get(m.unit_payment_id);
+      if (m.status === 'Sent' || m.status === 'Settled')
+        expectedBalance += m.kind === 'funding' ? amount : -amount;
+      if (!p) {
+        add({
+          ...at,
+          kind: 'missing_at_partner',
+          unitId: m.unit_payment_id,
+          expected: String(amount),
+          actual: null,
+        });
+        continue;
+      }
+      if (p.amount !== amount) {
+        add({
+          ...at,
+          kind: 'amount_mismatch',
+          unitId: p.id,
+          expected: String(amount),
+          actual: String(p.amount),
+        });
+      }
+      if (p.status !== m.status) {
+        add({ ...at, kind: 'status_mismatch', unitId: p.id, expected: m.status, actual: p.status });
+      }
+    }
+    const known = new Set(movements.map((m) => m.unit_payment_id));
+    for (const p of payments) {
+      if (!known.has(p.id)) {
+        add({
+          kind: 'missing_in_ledger',
+          transferId: null,
+          unitId: p.id,
+          expected: null,
+          actual: `${p.type} ${p.direction} ${p.amount} ${p.status}`,
+        });
+      }
+    }
+    if (omnibus.sandbox && !omnibus.accountId && remote.balance !== expectedBalance) {
+      add({
+        kind: 'balance_mismatch',
+        transferId: null,
+        unitId: accountId,
+        expected: String(expectedBalance),
+        actual: String(remote.balance),
+      });
+    }
+    return differences;
+  }
+
   return {
     /** Whether a partner is configured (sandbox: the fake; live: UNIT_* settings). */
     available: unit !== null,
@@ -221,6 +454,9 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
     assertAvailable(): void {
       partner();
     },
+
+    /** Refuses (503) a withdrawal in live mode without the omnibus account (UNIT_FBO_ACCOUNT_ID). */
+    assertOmnibus,
 
     /** The funding feature's handler for ACH statuses (one per app). */
     onAchStatus(handler: AchStatusHandler) {
@@ -247,6 +483,14 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
       const client = partner();
       const account = await accountOf(tx, input.userId);
       const key = partnerKey('ach', input.userId, input.requestKey);
+      if (input.direction === 'Credit') {
+        await coverWithdrawal(tx, {
+          userId: input.userId,
+          transferId: input.transferId,
+          amountCents: input.amountCents,
+          to: account,
+        });
+      }
       await insertUnitPayment(tx, {
         transferId: input.transferId,
         userId: input.userId,
@@ -673,6 +917,7 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
       const run = await startReconciliationRun(db);
       const differences: Difference[] = [];
       const rows = await listBankAccounts(db);
+      const movements = await listOmnibusMovements(db);
       for (const account of rows) {
         const [remote, payments, mirrored] = await Promise.all([
           client.getAccount(account.unit_account_id),
@@ -682,6 +927,12 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
         const byId = new Map(payments.map((p) => [p.id, p]));
         const known = new Set<string>();
         let expectedBalance = 0;
+        // The omnibus's covers came into this account (checked with the omnibus, below).
+        for (const cover of movements) {
+          if (cover.user_id !== account.user_id || !cover.unit_payment_id) continue;
+          known.add(cover.unit_payment_id);
+          if (cover.status === 'Sent') expectedBalance += Number(cover.amount_cents);
+        }
         for (const m of mirrored) {
           const amount = Number(m.amount_cents);
           const out = m.user_id === account.user_id;
@@ -768,14 +1019,17 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
           });
         }
       }
+      const omnibusId = omnibus.accountId ?? (await findOmnibus(db))?.unit_account_id;
+      if (omnibusId) differences.push(...(await reconcileOmnibus(client, omnibusId, movements)));
       for (const d of differences)
         log.warn(
           { difference: d, runId: run.id },
           'reconciliation: the partner and the ledger differ',
         );
-      const finished = await finishReconciliationRun(db, run.id, rows.length, differences);
+      const checked = rows.length + (omnibusId ? 1 : 0);
+      const finished = await finishReconciliationRun(db, run.id, checked, differences);
       log.info(
-        { runId: run.id, accounts: rows.length, differences: differences.length },
+        { runId: run.id, accounts: checked, differences: differences.length },
         'reconciliation done',
       );
       return { runId: finished.id, accountsChecked: finished.accounts_checked, differences };

@@ -321,6 +321,7 @@ export function createFunding({
       body: { plaidAccountId: string; amountCents: Cents; speed: WithdrawalSpeed },
       requestKey: string,
     ): Promise<Transfer> {
+      banking.assertOmnibus();
       const { account, counterpartyId } = await bankOf(tx, userId, body.plaidAccountId);
       await lockUserFunding(tx, userId);
       const quote = withdrawalQuote(body.amountCents, body.speed);

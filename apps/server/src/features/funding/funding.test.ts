@@ -261,6 +261,86 @@ describe('withdrawing to a linked bank', () => {
   });
 });
 
+describe('withdrawing money that never went through the partner (the omnibus)', () => {
+  /** Reconciliation's differences for this user and for the omnibus (no user). */
+  async function differencesWithOmnibus(userId: string) {
+    const run = await app.services.banking.reconcile();
+    return run.differences.filter((d) => d.userId === userId || d.userId === null);
+  }
+
+  it('withdraws a P2P receipt and test money: the omnibus covers it, and reconciliation is clean', async () => {
+    const { user, bankId } = await userWithBank(2_550);
+    const friend = await verifiedUser(app, db, 10_000);
+    expect((await sendTo(friend, user, 40)).statusCode).toBe(201);
+    // 65.50 in the wallet, none of it ever at the user's partner account.
+    expect((await wallet(user)).availableBalanceCents).toBe(6_550);
+    const out = await withdraw(user, bankId, 6_375, 'instant');
+    expect(out.statusCode).toBe(201);
+    expect(out.json()).toMatchObject({ status: 'processing', totalCents: 6_550 });
+    expect((await wallet(user)).availableBalanceCents).toBe(0);
+    // One cover, in whole dollars, keyed by the withdrawal, moved omnibus → user account.
+    const covers = await db
+      .selectFrom('partner_omnibus_movements')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(covers).toEqual([
+      expect.objectContaining({
+        kind: 'cover',
+        transfer_id: out.json().id,
+        amount_cents: 6_400,
+        status: 'Sent',
+      }),
+    ]);
+    await untilStatus(out.json().id, 'completed');
+    await tickUntil(app, async () => {
+      const row = await db
+        .selectFrom('unit_payments')
+        .select('status')
+        .where('transfer_id', '=', out.json().id)
+        .executeTakeFirst();
+      return row?.status === 'Settled';
+    });
+    expect(await differencesWithOmnibus(user.id)).toEqual([]);
+
+    // A planted difference is still found: money leaves the omnibus behind Pago's back.
+    const omnibus = await db.selectFrom('partner_omnibus').selectAll().executeTakeFirstOrThrow();
+    await db
+      .updateTable('sandbox_unit_accounts')
+      .set((eb) => ({ balance: eb('balance', '-', 100) }))
+      .where('id', '=', omnibus.unit_account_id)
+      .execute();
+    try {
+      expect(await differencesWithOmnibus(user.id)).toEqual([
+        expect.objectContaining({ kind: 'balance_mismatch', unitId: omnibus.unit_account_id }),
+      ]);
+    } finally {
+      await db
+        .updateTable('sandbox_unit_accounts')
+        .set((eb) => ({ balance: eb('balance', '+', 100) }))
+        .where('id', '=', omnibus.unit_account_id)
+        .execute();
+    }
+  });
+
+  it('covers only what the user’s own partner account lacks', async () => {
+    const { user, bankId } = await userWithBank();
+    const friend = await verifiedUser(app, db, 10_000);
+    await settledDeposit(user, bankId, 3_000);
+    expect((await sendTo(friend, user, 25)).statusCode).toBe(201);
+    const out = await withdraw(user, bankId, 5_450);
+    expect(out.statusCode).toBe(201);
+    const cover = await db
+      .selectFrom('partner_omnibus_movements')
+      .select(['amount_cents', 'transfer_id'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(cover).toEqual({ amount_cents: 2_500, transfer_id: out.json().id });
+    await untilStatus(out.json().id, 'completed');
+    expect(await differencesWithOmnibus(user.id)).toEqual([]);
+  });
+});
+
 describe('the funding routes', () => {
   it('replays a money POST by its Idempotency-Key, and refuses the key for another body', async () => {
     const { user, bankId } = await userWithBank();
@@ -318,6 +398,26 @@ describe('the funding routes', () => {
       }
     } finally {
       await live.close();
+    }
+    // With the partner but without Pago's omnibus account, a withdrawal is refused up front.
+    const noOmnibus = await buildTestApp(db, {
+      mode: 'live',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      unit: { baseUrl: 'http://127.0.0.1:9', token: 'live-token', webhookSecret: 'live-secret' },
+    });
+    try {
+      const answer = await moneyPost(noOmnibus, user, '/api/funding/withdrawals', {
+        plaidAccountId: bankId,
+        amountCents: 1_000,
+        speed: 'standard',
+      });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json().error).toMatchObject({
+        code: 'feature_unavailable_in_live_mode',
+        details: { feature: 'bankAccount', setting: 'UNIT_FBO_ACCOUNT_ID' },
+      });
+    } finally {
+      await noOmnibus.close();
     }
     expect(
       await db
