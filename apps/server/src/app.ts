@@ -233,7 +233,7 @@ function createServices(
     language: async (userId) => (await accounts.getAccountSettings(userId)).language,
     ...(clock ? { clock } : {}),
   });
-  const funding = createFunding({ db, ledger, banking, plaid, transfers, accounts, mailer, log });
+  const funding = createFunding({ db, ledger, banking, plaid, accounts, mailer, log });
   const sandboxVendors =
     config.mode === 'sandbox'
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {

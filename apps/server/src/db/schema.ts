@@ -186,6 +186,15 @@ export type UnitPaymentsTable = {
   attempts: Generated<number>;
   next_attempt_at: Date | null;
   last_error: string | null;
+  /** The request's Idempotency-Key, whose answer the retry job stores if the request could not (0017). */
+  request_key: string | null;
+  /** ACH: the partner's counterparty and Unit's sameDay (0017). */
+  counterparty_id: string | null;
+  same_day: Generated<boolean>;
+  /** A book payment's receiver has its amount held until the partner sent it (0017). */
+  receiver_held: Generated<boolean>;
+  /** A book payment's description for the partner (0017). */
+  description: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 };

@@ -15,6 +15,7 @@ import * as plaidItems from './0013-plaid-items';
 import * as unitBanking from './0014-unit-banking';
 import * as funding from './0015-funding';
 import * as partnerOmnibus from './0016-partner-omnibus';
+import * as partnerPhases from './0017-partner-phases';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-unit-banking': unitBanking,
   '0015-funding': funding,
   '0016-partner-omnibus': partnerOmnibus,
+  '0017-partner-phases': partnerPhases,
 };

@@ -19,7 +19,7 @@ export async function lockUserBanking(tx: Database, userId: string): Promise<voi
 }
 
 export async function insertBankAccount(
-  tx: Database,
+  db: Database,
   row: {
     userId: string;
     accountNumber: string;
@@ -29,7 +29,7 @@ export async function insertBankAccount(
     accountId: string;
   },
 ) {
-  return tx
+  await db
     .insertInto('bank_accounts')
     .values({
       user_id: row.userId,
@@ -39,7 +39,13 @@ export async function insertBankAccount(
       unit_customer_id: row.customerId,
       unit_account_id: row.accountId,
     })
-    .returningAll()
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  // Ours, or a twin request's stored first (the same partner objects, by their keys).
+  return db
+    .selectFrom('bank_accounts')
+    .selectAll()
+    .where('user_id', '=', row.userId)
     .executeTakeFirstOrThrow();
 }
 
@@ -54,12 +60,26 @@ export async function insertUnitPayment(
     idempotencyKey: string;
     /** ACH only. */
     direction?: 'Credit' | 'Debit';
+    counterpartyId?: string;
+    sameDay?: boolean;
+    /** The request's Idempotency-Key (its answer is stored by whoever settles the payment). */
+    requestKey: string;
+    receiverHeld?: boolean;
+    description?: string;
+    /** Until then the request makes the partner call; after, the retry job may. */
+    leaseUntil: Date;
   },
 ) {
   await tx
     .insertInto('unit_payments')
     .values({
       direction: row.direction ?? null,
+      counterparty_id: row.counterpartyId ?? null,
+      same_day: row.sameDay ?? false,
+      request_key: row.requestKey,
+      receiver_held: row.receiverHeld ?? false,
+      description: row.description ?? null,
+      next_attempt_at: row.leaseUntil,
       transfer_id: row.transferId,
       user_id: row.userId,
       counterparty_user_id: row.counterpartyUserId,
@@ -82,6 +102,7 @@ export async function updateUnitPayment(
     attempts?: number;
     next_attempt_at?: Date | null;
     last_error?: string | null;
+    receiver_held?: boolean;
   },
 ) {
   await tx
@@ -105,6 +126,24 @@ async function lockUnitPaymentWhere(
     .where(column, '=', value)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** One mirrored payment by its ledger transfer, not locked (read before a partner call). */
+export async function findUnitPayment(db: Database, transferId: string) {
+  return db
+    .selectFrom('unit_payments')
+    .selectAll()
+    .where('transfer_id', '=', transferId)
+    .executeTakeFirst();
+}
+
+/** A ledger transfer as the transfers feature's view takes it. */
+export async function findLedgerTransfer(db: Database, transferId: string) {
+  return db
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('id', '=', transferId)
+    .executeTakeFirstOrThrow();
 }
 
 /** One mirrored payment by its ledger transfer, locked. */

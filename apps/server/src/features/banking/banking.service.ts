@@ -6,6 +6,7 @@ import type {
   BankTransactions,
   bankPaymentBody,
 } from '@pago/shared/contracts/banking';
+import type { Transfer } from '@pago/shared/contracts/transfers';
 import { usStateForZip } from '@pago/shared/kyc-routing';
 import { cents } from '@pago/shared/money';
 import type { Logger } from 'pino';
@@ -21,12 +22,16 @@ import {
 } from '../../providers/unit/unit-client';
 import { verifyUnitSignature } from '../../providers/unit/unit-webhooks';
 import type { Accounts } from '../accounts/accounts.service';
+import { settleReserved } from '../idempotency/idempotency.service';
 import { type Ledger, type Leg, walletToWallet } from '../ledger/ledger.service';
 import type { Transfers } from '../transfers/transfers.service';
 import {
   type Difference,
   findBankAccount,
+  findCover,
+  findLedgerTransfer,
   findOmnibus,
+  findUnitPayment,
   finishReconciliationRun,
   insertBankAccount,
   insertOmnibus,
@@ -39,7 +44,6 @@ import {
   lockPaymentsToRetry,
   lockUnitPayment,
   lockUnitPaymentByUnitId,
-  lockUserBanking,
   partnerFundsOf,
   recordWebhookEvent,
   startReconciliationRun,
@@ -100,6 +104,8 @@ const RETRY_SECONDS = 5;
 const RETRY_LEASE_SECONDS = 60;
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof findBankAccount>>>;
+/** What a partner call came to: its payment, a refusal (4xx, or a refused cover), or no answer. */
+export type PartnerOutcome = { payment: UnitPayment } | { refused: string } | { unavailable: true };
 type MirroredPayment = NonNullable<Awaited<ReturnType<typeof lockUnitPaymentByUnitId>>>;
 /**
  * What an ACH payment's new partner status means for Pago's money: the funding feature's (it
@@ -118,6 +124,21 @@ const toView = (row: AccountRow): BankAccount => ({
   routingNumber: row.routing_number,
   createdAt: row.created_at.toISOString(),
 });
+/**
+ * A partner call that creates an object under an idempotency key: a twin request making the same
+ * object at the same moment gets Unit's 409 ("in use") and asks again shortly, for the object.
+ */
+async function onceAtPartner<T>(create: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      if (!(error instanceof UnitRefusal && error.status === 409) || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 /** Unit's idempotency key for one Pago request (a user's Idempotency-Key), at most 255 chars. */
 const partnerKey = (scope: string, ...parts: string[]) =>
   `pago-${scope}-${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 40)}`;
@@ -187,13 +208,19 @@ export function createBanking({
     }
     if (FINAL.has(row.status) && row.unit_payment_id === payment.id) return;
     await updateUnitPayment(tx, row.transfer_id, {
-      unit_payment_id: payment.id,
+      ...(payment.id ? { unit_payment_id: payment.id } : {}),
       status: payment.status,
       reason: payment.reason,
       next_attempt_at: null,
       last_error: null,
     });
-    if (payment.status === 'Sent' || payment.status === 'Settled') {
+    const done = payment.status === 'Sent' || payment.status === 'Settled';
+    // The receiver's amount was held from the reservation until the partner answered for good.
+    if ((done || FAILED.has(payment.status)) && row.receiver_held && row.counterparty_user_id) {
+      await ledger.adjustWallet(tx, row.counterparty_user_id, { held: -Number(row.amount_cents) });
+      await updateUnitPayment(tx, row.transfer_id, { receiver_held: false });
+    }
+    if (done) {
       await ledger.setStatus(tx, row.transfer_id, 'completed', null);
     } else if (FAILED.has(payment.status) && !row.reversal_transfer_id) {
       await reverse(tx, row, payment);
@@ -228,35 +255,6 @@ export function createBanking({
     });
     await updateUnitPayment(tx, row.transfer_id, { reversal_transfer_id: reversal.id });
     await ledger.setStatus(tx, row.transfer_id, 'failed', `Bank ${payment.status}: ${reason}`);
-  }
-
-  /** Asks the partner for a book payment; null when it could not be reached (retried later). */
-  async function sendBook(input: {
-    from: Pick<AccountRow, 'unit_account_id'>;
-    to: Pick<AccountRow, 'unit_account_id'>;
-    amount: number;
-    description: string;
-    key: string;
-    transferId: string;
-  }): Promise<UnitPayment | null> {
-    try {
-      return await partner().createBookPayment({
-        accountId: input.from.unit_account_id,
-        counterpartyAccountId: input.to.unit_account_id,
-        amount: input.amount,
-        description: input.description,
-        idempotencyKey: input.key,
-        transferId: input.transferId,
-      });
-    } catch (error) {
-      if (error instanceof UnitUnavailableError) return null;
-      if (error instanceof UnitRefusal) {
-        throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
-          reason: error.title,
-        });
-      }
-      throw error;
-    }
   }
 
   /**
@@ -324,41 +322,169 @@ export function createBanking({
 
   /**
    * Before a withdrawal leaves the user's partner account: what that account lacks of it (wallet
-   * money that never went through it, such as P2P receipts and sandbox test money) moves there
-   * from the omnibus as a book payment, in whole dollars, keyed by the withdrawal.
+   * money that never went through it, such as P2P receipts and sandbox test money) is to move
+   * there from the omnibus as a book payment, in whole dollars, keyed by the withdrawal. Reserved
+   * here, in the withdrawal's first transaction under the user's funding lock; made by the call.
    */
-  async function coverWithdrawal(
+  async function reserveCover(
     tx: Database,
-    input: { userId: string; transferId: string; amountCents: number; to: AccountRow },
+    input: { userId: string; transferId: string; amountCents: number },
   ): Promise<void> {
     const shortfall = input.amountCents - (await partnerFundsOf(tx, input.userId));
     if (shortfall <= 0) return;
-    const amount = Math.ceil(shortfall / 100) * 100;
-    const from = await omnibusAccount();
-    const key = partnerKey('cover', input.transferId);
+    assertOmnibus();
     await insertOmnibusMovement(tx, {
       kind: 'cover',
       transferId: input.transferId,
       userId: input.userId,
-      amountCents: amount,
-      idempotencyKey: key,
+      amountCents: Math.ceil(shortfall / 100) * 100,
+      idempotencyKey: partnerKey('cover', input.transferId),
       status: 'Reserved',
     });
-    const payment = await sendBook({
-      from: { unit_account_id: from },
-      to: input.to,
-      amount,
-      description: 'Pago',
-      key,
-      transferId: input.transferId,
+  }
+
+  /**
+   * Makes a reserved cover at the partner (its key makes a second call the same payment) and
+   * records the answer at once; a refusal is the withdrawal's outcome, else null.
+   */
+  async function makeCover(
+    cover: NonNullable<Awaited<ReturnType<typeof findCover>>>,
+    to: AccountRow,
+  ): Promise<PartnerOutcome | null> {
+    try {
+      const payment = await partner().createBookPayment({
+        accountId: await omnibusAccount(),
+        counterpartyAccountId: to.unit_account_id,
+        amount: Number(cover.amount_cents),
+        description: 'Pago',
+        idempotencyKey: cover.idempotency_key,
+        transferId: cover.transfer_id ?? '',
+      });
+      await updateOmnibusMovement(db, cover.idempotency_key, {
+        unit_payment_id: payment.id,
+        status: payment.status,
+      });
+      return payment.status === 'Sent' ? null : { refused: payment.reason ?? payment.status };
+    } catch (error) {
+      if (!(error instanceof UnitRefusal)) throw error;
+      await updateOmnibusMovement(db, cover.idempotency_key, { status: 'Rejected' });
+      return { refused: error.title };
+    }
+  }
+
+  /**
+   * Asks the partner for a reserved payment, with no transaction open: the omnibus's cover
+   * first if the withdrawal has one, then the ACH or book payment, each with its own key (so a
+   * retry never pays twice). Answers what happened; only a bug throws.
+   */
+  async function callPartner(transferId: string): Promise<PartnerOutcome> {
+    const client = partner();
+    const row = await findUnitPayment(db, transferId);
+    if (!row) throw new Error(`No mirrored payment for transfer ${transferId}`);
+    try {
+      const from = await accountOf(db, row.user_id);
+      if (row.payment_type === 'bookPayment') {
+        const to = await accountOf(db, row.counterparty_user_id ?? '');
+        return {
+          payment: await client.createBookPayment({
+            accountId: from.unit_account_id,
+            counterpartyAccountId: to.unit_account_id,
+            amount: Number(row.amount_cents),
+            description: row.description ?? 'Pago',
+            idempotencyKey: row.idempotency_key,
+            transferId,
+          }),
+        };
+      }
+      const cover = row.direction === 'Credit' ? await findCover(db, transferId) : undefined;
+      if (cover?.status === 'Reserved') {
+        const refused = await makeCover(cover, from);
+        if (refused) return refused;
+      } else if (cover && cover.status !== 'Sent') {
+        return { refused: cover.status };
+      }
+      return {
+        payment: await client.createAchPayment({
+          accountId: from.unit_account_id,
+          counterpartyId: row.counterparty_id ?? '',
+          amount: Number(row.amount_cents),
+          direction: row.direction === 'Debit' ? 'Debit' : 'Credit',
+          description: 'Pago',
+          idempotencyKey: row.idempotency_key,
+          sameDay: row.same_day,
+        }),
+      };
+    } catch (error) {
+      if (error instanceof UnitRefusal) return { refused: error.title };
+      if (error instanceof UnitUnavailableError) return { unavailable: true };
+      throw error;
+    }
+  }
+
+  /**
+   * Applies a partner call's outcome to its reserved payment, once (the row is locked; a payment
+   * already answered — by a webhook, the request or another worker — is left as it is): the
+   * partner's status (a refusal releases the reservation: the ledger gives the money back), or,
+   * unreachable, the next attempt with backoff. Answers the refusal's reason, if refused.
+   */
+  async function settlePayment(
+    tx: Database,
+    transferId: string,
+    outcome: PartnerOutcome,
+  ): Promise<string | null> {
+    const row = await lockUnitPayment(tx, transferId);
+    if (!row) return null;
+    if (row.unit_payment_id || row.reversal_transfer_id || row.status === 'Rejected') {
+      return row.status === 'Rejected' ? (row.reason ?? 'Rejected') : null;
+    }
+    if ('unavailable' in outcome) {
+      const attempts = row.attempts + 1;
+      await updateUnitPayment(tx, transferId, {
+        attempts,
+        last_error: 'partner unavailable',
+        next_attempt_at: new Date(
+          Date.now() + Math.min(RETRY_SECONDS * 2 ** (attempts - 1), 600) * 1000,
+        ),
+      });
+      return null;
+    }
+    const payment: UnitPayment =
+      'payment' in outcome
+        ? outcome.payment
+        : {
+            id: '',
+            type: row.payment_type,
+            status: 'Rejected',
+            reason: outcome.refused,
+            amount: Number(row.amount_cents),
+            direction: row.direction ?? 'Credit',
+            accountId: '',
+            createdAt: '',
+          };
+    await updateUnitPayment(tx, transferId, {
+      ...(payment.id ? { unit_payment_id: payment.id } : {}),
+      next_attempt_at: null,
+      last_error: null,
     });
-    if (!payment) throw new UnitUnavailableError('unreachable');
-    if (payment.status !== 'Sent') {
+    await applyStatus(tx, { ...row, unit_payment_id: payment.id || null }, payment);
+    return FAILED.has(payment.status) ? (payment.reason ?? payment.status) : null;
+  }
+
+  /** The answer of a reserved money POST once settled: the transfer, or the partner's refusal. */
+  async function settleAnswer(
+    tx: Database,
+    transferId: string,
+    userId: string,
+    outcome: PartnerOutcome,
+  ) {
+    const refused = await settlePayment(tx, transferId, outcome);
+    if (refused) {
       throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
-        reason: payment.reason ?? payment.status,
+        reason: refused,
       });
     }
-    await updateOmnibusMovement(tx, key, { unit_payment_id: payment.id, status: payment.status });
+    const row = await findLedgerTransfer(tx, transferId);
+    return { statusCode: 201, body: (await transfers.view([row], userId, tx))[0] as Transfer };
   }
 
   /**
@@ -385,7 +511,7 @@ export function createBanking({
       const amount = Number(m.amount_cents);
       const at = { transferId: m.transfer_id, userId: m.user_id };
       if (!m.unit_payment_id) {
-        if (Date.now() - m.created_at.getTime() > 60_000) {
+        if (m.status === 'Reserved' && Date.now() - m.created_at.getTime() > 60_000) {
           add({
             ...at,
             kind: 'not_sent_to_partner',
@@ -464,12 +590,13 @@ export function createBanking({
     },
 
     /**
-     * An ACH payment between the user's partner account and a counterparty, mirrored in
-     * `unit_payments` with the ledger transfer it belongs to (in the caller's transaction).
-     * Credit sends money to the bank; Debit pulls it in. A refusal is 422
-     * `bank_payment_rejected`; an unreachable partner is 503 (the transaction rolls back).
+     * Reserves an ACH payment between the user's partner account and a counterparty, in the
+     * caller's first transaction next to its ledger transfer: the mirror row (`unit_payments`,
+     * with what the call needs and a lease after which the retry job makes the call if the
+     * request died) and, for a Credit, the omnibus's cover. Credit sends money to the bank
+     * (`sameDay`: Unit's Same Day ACH); Debit pulls it in. `callPartner` and `settleAnswer` follow.
      */
-    async sendAch(
+    async reserveAch(
       tx: Database,
       input: {
         userId: string;
@@ -477,70 +604,44 @@ export function createBanking({
         counterpartyId: string;
         amountCents: number;
         direction: 'Credit' | 'Debit';
+        sameDay: boolean;
         requestKey: string;
       },
-    ): Promise<UnitPayment> {
-      const client = partner();
-      const account = await accountOf(tx, input.userId);
-      const key = partnerKey('ach', input.userId, input.requestKey);
-      if (input.direction === 'Credit') {
-        await coverWithdrawal(tx, {
-          userId: input.userId,
-          transferId: input.transferId,
-          amountCents: input.amountCents,
-          to: account,
-        });
-      }
+    ): Promise<string> {
+      partner();
+      if (input.direction === 'Credit') await reserveCover(tx, input);
       await insertUnitPayment(tx, {
         transferId: input.transferId,
         userId: input.userId,
         counterpartyUserId: null,
         paymentType: 'achPayment',
         amountCents: input.amountCents,
-        idempotencyKey: key,
+        idempotencyKey: partnerKey('ach', input.userId, input.requestKey),
         direction: input.direction,
+        counterpartyId: input.counterpartyId,
+        sameDay: input.sameDay,
+        requestKey: input.requestKey,
+        leaseUntil: new Date(Date.now() + RETRY_LEASE_SECONDS * 1000),
       });
-      const payment = await client
-        .createAchPayment({
-          accountId: account.unit_account_id,
-          counterpartyId: input.counterpartyId,
-          amount: input.amountCents,
-          direction: input.direction,
-          description: 'Pago',
-          idempotencyKey: key,
-        })
-        .catch((error: unknown) => {
-          if (error instanceof UnitRefusal) {
-            throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
-              reason: error.title,
-            });
-          }
-          throw error;
-        });
-      if (payment.status === 'Rejected') {
-        throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
-          reason: payment.reason,
-        });
-      }
-      await updateUnitPayment(tx, input.transferId, {
-        unit_payment_id: payment.id,
-        status: payment.status,
-      });
-      return payment;
+      return input.transferId;
     },
+
+    callPartner,
+
+    /** Settles a reserved money POST (its second transaction): the transfer, or a 422 refusal. */
+    settleAnswer,
 
     /**
      * The partner's counterparty for a linked bank account, from a Plaid processor token; the
-     * user's partner account is opened first if they have none.
+     * user's partner account is opened first if they have none. No transaction is open.
      */
     async counterpartyFromPlaid(
-      tx: Database,
       userId: string,
       input: { plaidAccountId: string; processorToken: string; name: string },
     ): Promise<string> {
       const client = partner();
-      await this.createAccount(tx, userId);
-      const account = await accountOf(tx, userId);
+      await this.createAccount(userId);
+      const account = await accountOf(db, userId);
       const counterparty = await client
         .createCounterpartyFromPlaid({
           customerId: account.unit_customer_id,
@@ -573,12 +674,11 @@ export function createBanking({
      * approval makes the customer), then a deposit account. Idempotent per user: the partner
      * calls carry keys derived from the user, and an account already open is answered again.
      */
-    async createAccount(tx: Database, userId: string): Promise<BankAccount> {
+    async createAccount(userId: string): Promise<BankAccount> {
       const client = partner();
-      await lockUserBanking(tx, userId);
-      const existing = await findBankAccount(tx, userId);
+      const existing = await findBankAccount(db, userId);
       if (existing) return toView(existing);
-      const person = await accounts.bankApplicant(tx, userId);
+      const person = await accounts.bankApplicant(db, userId);
       if (!person) throw new AppError('unauthorized', 401, 'Not authenticated');
       if (!person.birthDate) {
         throw new AppError(
@@ -597,11 +697,12 @@ export function createBanking({
         );
       }
       const words = person.legalName.trim().split(/\s+/);
-      const application = await client
-        .createApplication({
+      const birthDate = person.birthDate;
+      const application = await onceAtPartner(() =>
+        client.createApplication({
           firstName: words[0] ?? person.legalName,
           lastName: words.length > 1 ? words.slice(1).join(' ') : (words[0] ?? ''),
-          dateOfBirth: person.birthDate,
+          dateOfBirth: birthDate,
           email: person.email,
           phone: {
             countryCode: '1',
@@ -610,15 +711,15 @@ export function createBanking({
           address,
           idempotencyKey: partnerKey('application', userId),
           userId,
-        })
-        .catch((error: unknown) => {
-          if (error instanceof UnitRefusal) {
-            throw new AppError('bank_application_denied', 422, 'Failed to create banking account', {
-              reason: error.title,
-            });
-          }
-          throw error;
-        });
+        }),
+      ).catch((error: unknown) => {
+        if (error instanceof UnitRefusal) {
+          throw new AppError('bank_application_denied', 422, 'Failed to create banking account', {
+            reason: error.title,
+          });
+        }
+        throw error;
+      });
       if (application.status === 'Denied' || !application.customerId) {
         throw new AppError(
           application.status === 'Denied' ? 'bank_application_denied' : 'conflict',
@@ -629,12 +730,13 @@ export function createBanking({
           { status: application.status },
         );
       }
-      const account = await client.createDepositAccount(
-        application.customerId,
-        partnerKey('account', userId),
+      const customerId = application.customerId;
+      const account = await onceAtPartner(() =>
+        client.createDepositAccount(customerId, partnerKey('account', userId)),
       );
+      // A twin request that got here first stored the same account (the same partner keys).
       return toView(
-        await insertBankAccount(tx, {
+        await insertBankAccount(db, {
           userId,
           accountNumber: account.accountNumber,
           routingNumber: account.routingNumber,
@@ -663,19 +765,20 @@ export function createBanking({
     },
 
     /**
-     * A book payment to another Pago user, ledger first: the ledger transfer (funds, limits) and
-     * its mirror row, then the partner's payment in the same transaction. A refusal by the
-     * partner rolls everything back (nothing moved); an unreachable partner leaves the transfer
-     * processing, and the retry job asks again with the same partner idempotency key.
+     * Reserves a book payment to another Pago user (the first transaction): the ledger transfer
+     * (funds, limits; processing) with the receiver's amount held — not spendable until the
+     * partner sent it, so a refusal can always give it back — and its mirror row. Then
+     * `callPartner` and `settleAnswer`: Sent completes it; a refusal reverses it (422); an
+     * unreachable partner leaves it processing for the retry job, with the same partner key.
      */
-    async sendPayment(
+    async reserveBookPayment(
       tx: Database,
       userId: string,
       body: z.output<typeof bankPaymentBody>,
       requestKey: string,
-    ) {
+    ): Promise<string> {
       partner();
-      const from = await accountOf(tx, userId);
+      await accountOf(tx, userId);
       const receiver = body.receiver.includes('@')
         ? await accounts.findRecipient({ email: body.receiver }, tx)
         : await accounts.findRecipient({ phone: body.receiver.replace(/[\s()-]/g, '') }, tx);
@@ -701,47 +804,20 @@ export function createBanking({
         metadata: { description: body.description, receiver: body.receiver },
         legs: walletToWallet(userId, receiver.userId, body.amount),
       });
-      const key = partnerKey('book', userId, requestKey);
+      await ledger.adjustWallet(tx, receiver.userId, { held: body.amount });
       await insertUnitPayment(tx, {
         transferId: row.id,
         userId,
         counterpartyUserId: receiver.userId,
         paymentType: 'bookPayment',
         amountCents: body.amount,
-        idempotencyKey: key,
-      });
-      const payment = await sendBook({
-        from,
-        to,
-        amount: body.amount,
+        idempotencyKey: partnerKey('book', userId, requestKey),
+        requestKey,
+        receiverHeld: true,
         description: body.description,
-        key,
-        transferId: row.id,
+        leaseUntil: new Date(Date.now() + RETRY_LEASE_SECONDS * 1000),
       });
-      if (payment?.status === 'Rejected') {
-        throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
-          reason: payment.reason,
-        });
-      }
-      if (payment) {
-        await updateUnitPayment(tx, row.id, {
-          unit_payment_id: payment.id,
-          status: payment.status,
-        });
-        if (payment.status === 'Sent') await ledger.setStatus(tx, row.id, 'completed', null);
-      } else {
-        await updateUnitPayment(tx, row.id, {
-          attempts: 1,
-          next_attempt_at: new Date(Date.now() + RETRY_SECONDS * 1000),
-          last_error: 'partner unavailable',
-        });
-      }
-      const [fresh] = await transfers.view(
-        [{ ...row, status: payment?.status === 'Sent' ? 'completed' : row.status }],
-        userId,
-        tx,
-      );
-      return fresh;
+      return row.id;
     },
 
     /**
@@ -784,10 +860,11 @@ export function createBanking({
     },
 
     /**
-     * The retry job: payments whose partner call failed are asked for again with their key. The
-     * due rows are claimed for a lease in a short transaction; each partner call is made with no
-     * transaction open, and its answer is applied in one of its own (the same key makes a second
-     * call, after a crash or an expired lease, the same payment at the partner).
+     * The retry job: reserved payments whose partner call failed, or whose request died between
+     * its steps (their lease ran out), are asked for again with their keys. The due rows are
+     * claimed for a lease in a short transaction; each call is made with no transaction open,
+     * and its outcome settled in one of its own, which also stores the request's answer under
+     * its Idempotency-Key if the request could not.
      */
     async retryPendingPayments(): Promise<number> {
       if (!unit) return 0;
@@ -801,57 +878,17 @@ export function createBanking({
         return rows;
       });
       for (const row of due) {
-        const [from, to] = await Promise.all([
-          findBankAccount(db, row.user_id),
-          row.counterparty_user_id ? findBankAccount(db, row.counterparty_user_id) : undefined,
-        ]);
-        if (!from || !to) continue;
-        let payment: UnitPayment | null;
-        try {
-          payment = await sendBook({
-            from,
-            to,
-            amount: Number(row.amount_cents),
-            description: 'Pago',
-            key: row.idempotency_key,
-            transferId: row.transfer_id,
-          });
-        } catch (error) {
-          // Only the partner's refusal ends a retry; anything else is thrown (the job retries).
-          if (!(error instanceof AppError && error.code === 'bank_payment_rejected')) throw error;
-          payment = {
-            id: '',
-            type: 'bookPayment',
-            status: 'Rejected',
-            reason: 'Refused',
-            amount: 0,
-            direction: 'Credit',
-            accountId: '',
-            createdAt: '',
-          };
+        const outcome = await callPartner(row.transfer_id);
+        if (row.request_key) {
+          await settleReserved(
+            db,
+            { userId: row.user_id, key: row.request_key },
+            (tx) => settleAnswer(tx, row.transfer_id, row.user_id, outcome),
+            { settleIfStored: true },
+          );
+        } else {
+          await db.transaction().execute((tx) => settlePayment(tx, row.transfer_id, outcome));
         }
-        await db.transaction().execute(async (tx) => {
-          const fresh = await lockUnitPayment(tx, row.transfer_id);
-          // Settled meanwhile (a webhook, another worker): nothing left to do.
-          if (!fresh || fresh.unit_payment_id || fresh.reversal_transfer_id) return;
-          if (payment?.id) {
-            await applyStatus(tx, fresh, payment);
-          } else if (payment) {
-            await updateUnitPayment(tx, fresh.transfer_id, {
-              status: 'Rejected',
-              next_attempt_at: null,
-            });
-            await reverse(tx, { ...fresh, status: 'Rejected' }, payment);
-          } else {
-            const attempts = fresh.attempts + 1;
-            await updateUnitPayment(tx, fresh.transfer_id, {
-              attempts,
-              next_attempt_at: new Date(
-                Date.now() + Math.min(RETRY_SECONDS * 2 ** attempts, 600) * 1000,
-              ),
-            });
-          }
-        });
       }
       return due.length;
     },
@@ -937,7 +974,8 @@ export function createBanking({
           const amount = Number(m.amount_cents);
           const out = m.user_id === account.user_id;
           if (!m.unit_payment_id) {
-            if (out && Date.now() - m.created_at.getTime() > 60_000) {
+            // Refused when asked (released in the ledger): nothing is at the partner.
+            if (out && m.status !== 'Rejected' && Date.now() - m.created_at.getTime() > 60_000) {
               differences.push({
                 kind: 'not_sent_to_partner',
                 userId: account.user_id,

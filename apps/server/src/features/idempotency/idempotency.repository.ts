@@ -53,3 +53,24 @@ export async function markMoneyWork(tx: Database) {
 export async function undoMoneyWork(tx: Database) {
   await sql`rollback to savepoint money_work`.execute(tx);
 }
+
+/** The row under (user, key), if any (status 0: reserved, its request still under way). */
+export async function findStoredResponse(db: Database, userId: string, key: string) {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status_code', 'response'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** The row under (user, key), locked: whoever settles a reserved request holds it. */
+export async function lockStoredResponse(tx: Database, userId: string, key: string) {
+  return tx
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status_code', 'response'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .forUpdate()
+    .executeTakeFirst();
+}

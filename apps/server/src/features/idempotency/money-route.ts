@@ -5,8 +5,10 @@ import { bearerAuth, errorResponses, idempotencyHeaders } from '../../lib/openap
 import { currentUser, requireUser, requireVerifiedIdentity } from '../accounts/require-user';
 import {
   idempotencyKey,
+  type PhasedWork,
   runIdempotent,
   runInOneStatement,
+  runPhased,
   type StoredResponse,
 } from './idempotency.service';
 
@@ -32,6 +34,18 @@ type MoneyHandler<Body, Params> = (input: {
 }) => Promise<{ statusCode: number; body: unknown }>;
 
 /**
+ * A POST whose partner call runs between two transactions (see `runPhased`): the phases for one
+ * request. Its answer is held to the contract like any other.
+ */
+type PhasedHandler<Body, Params> = (input: {
+  userId: string;
+  body: Body;
+  params: Params;
+  key: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each route's phases carry their own types.
+}) => PhasedWork<any, any, any>;
+
+/**
  * The same POST as one database statement (see `runInOneStatement`): what is stored under the
  * key, or null to run the handler in a transaction instead. `render` holds an answer to the
  * contract and serializes it as it will be stored.
@@ -54,7 +68,9 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
   app: AppInstance,
   path: string,
   contract: MoneyContract<Body, Params>,
-  handler: MoneyHandler<z.output<Body>, z.output<Params>>,
+  handler:
+    | MoneyHandler<z.output<Body>, z.output<Params>>
+    | { phases: PhasedHandler<z.output<Body>, z.output<Params>> },
   options: {
     requireVerified?: boolean;
     oneStatement?: OneStatementHandler<z.output<Body>, z.output<Params>>;
@@ -105,22 +121,30 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
         request: { path: request.routeOptions.url, params: routeParams ?? {}, body },
       };
       const { oneStatement } = options;
+      const render = (answer: unknown) => JSON.stringify(checked(answer));
       const stored =
-        (oneStatement &&
-          (await runInOneStatement(app.deps.db, scope, (requestHash) =>
-            oneStatement({
-              userId,
-              body,
-              params: routeParams,
-              key,
-              requestHash,
-              render: (answer) => JSON.stringify(checked(answer)),
-            }),
-          ))) ||
-        (await runIdempotent(app.deps.db, scope, async (tx) => {
-          const done = await handler({ userId, body, params: routeParams, tx, key });
-          return { statusCode: done.statusCode, body: checked(done.body) };
-        }));
+        typeof handler !== 'function'
+          ? await runPhased(
+              app.deps.db,
+              scope,
+              handler.phases({ userId, body, params: routeParams, key }),
+              render,
+            )
+          : (oneStatement &&
+              (await runInOneStatement(app.deps.db, scope, (requestHash) =>
+                oneStatement({
+                  userId,
+                  body,
+                  params: routeParams,
+                  key,
+                  requestHash,
+                  render,
+                }),
+              ))) ||
+            (await runIdempotent(app.deps.db, scope, async (tx) => {
+              const done = await handler({ userId, body, params: routeParams, tx, key });
+              return { statusCode: done.statusCode, body: checked(done.body) };
+            }));
       // The stored answer is already JSON (a replay is byte for byte), so Fastify sends this
       // string as it is, without serializing it again.
       return reply
