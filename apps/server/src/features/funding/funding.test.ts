@@ -1,12 +1,14 @@
+import { cents } from '@pago/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, latestMail, signUp } from '../../../test/accounts-helpers';
-import { tickUntil } from '../../../test/banking-helpers';
+import { gatedPartner, tickUntil, unitSettings, until } from '../../../test/banking-helpers';
 import { moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { linkSandboxBank } from '../../../test/plaid-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
-import type { Database } from '../../db/database';
+import { type Database, poolInUse } from '../../db/database';
+import { runPhased } from '../idempotency/idempotency.service';
 
 let app: AppInstance;
 let db: Database;
@@ -338,6 +340,150 @@ describe('withdrawing money that never went through the partner (the omnibus)', 
     expect(cover).toEqual({ amount_cents: 2_500, transfer_id: out.json().id });
     await untilStatus(out.json().id, 'completed');
     expect(await differencesWithOmnibus(user.id)).toEqual([]);
+  });
+});
+
+describe('the partner called outside any transaction (reserve → commit → call → settle)', () => {
+  const withdrawal = (plaidAccountId: string, amountCents: number) => ({
+    plaidAccountId,
+    amountCents: cents(amountCents),
+    speed: 'standard' as const,
+  });
+  const post = (target: AppInstance, user: User, body: object, key: string) =>
+    moneyPost(target, user, '/api/funding/withdrawals', body, key);
+  const achAtPartnerFor = async (transferId: string) => {
+    const mirror = await db
+      .selectFrom('unit_payments')
+      .select(['idempotency_key', 'unit_payment_id', 'status'])
+      .where('transfer_id', '=', transferId)
+      .executeTakeFirstOrThrow();
+    const payments = await db
+      .selectFrom('sandbox_unit_payments')
+      .select('id')
+      .where('idempotency_key', '=', mirror.idempotency_key)
+      .execute();
+    return { mirror, payments };
+  };
+
+  it('holds no database connection while the partner is slow; a replay meanwhile is 409, then the one answer', async () => {
+    const { user, bankId } = await userWithBank();
+    await settledDeposit(user, bankId, 5_000);
+    const gate = await gatedPartner(app);
+    const slow = await buildTestApp(db, {
+      sandboxAchSettleMs: 200,
+      unit: { ...unitSettings(app), baseUrl: `${gate.url}` },
+    });
+    try {
+      const key = `slow-${user.id}`;
+      const inFlight = post(slow, user, withdrawal(bankId, 1_000), key);
+      await until(() => gate.arrived() >= 1);
+      // Unit is holding the call: the reservation is committed and no connection is checked out.
+      expect(poolInUse(db)).toBe(0);
+      expect((await wallet(user)).availableBalanceCents).toBe(4_000);
+      const meanwhile = await post(app, user, withdrawal(bankId, 1_000), key);
+      expect(meanwhile.statusCode).toBe(409);
+      expect(meanwhile.json().error.code).toBe('request_in_progress');
+      gate.release();
+      const answer = await inFlight;
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json()).toMatchObject({ kind: 'bank_withdrawal', status: 'processing' });
+      const replay = await post(app, user, withdrawal(bankId, 1_000), key);
+      expect(replay.body).toBe(answer.body);
+      const { payments } = await achAtPartnerFor(answer.json().id);
+      expect(payments).toHaveLength(1);
+    } finally {
+      await gate.close();
+      await slow.close();
+    }
+  });
+
+  it('finishes a withdrawal whose process died after the partner call, once, and answers its key', async () => {
+    // P2P money only: the omnibus's cover and the ACH are both made before the crash.
+    const { user, bankId } = await userWithBank(3_000);
+    const body = withdrawal(bankId, 2_000);
+    const key = `crash-${user.id}`;
+    const scope = {
+      userId: user.id,
+      key,
+      request: { path: '/api/funding/withdrawals', params: {}, body },
+    };
+    const { funding, banking } = app.services;
+    let transferId = '';
+    await expect(
+      runPhased(
+        db,
+        scope,
+        {
+          prepare: () => funding.prepare(user.id, bankId, 'withdrawal'),
+          reserve: (tx, prepared) => funding.reserveWithdrawal(tx, user.id, body, prepared, key),
+          call: async (id) => {
+            transferId = id;
+            await banking.callPartner(id);
+            throw new Error('the process died here');
+          },
+          settle: (tx, id, outcome) => banking.settleAnswer(tx, id, user.id, outcome),
+        },
+        JSON.stringify,
+      ),
+    ).rejects.toThrow('the process died here');
+    // Reserved in the ledger and under the key; the partner has it; nothing settled it.
+    expect((await wallet(user)).availableBalanceCents).toBe(1_000);
+    expect((await achAtPartnerFor(transferId)).mirror.unit_payment_id).toBeNull();
+    const inProgress = await post(app, user, body, key);
+    expect(inProgress.json().error.code).toBe('request_in_progress');
+    // Nothing is retried before the lease runs out.
+    expect(await banking.retryPendingPayments()).toBe(0);
+    await db
+      .updateTable('unit_payments')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('transfer_id', '=', transferId)
+      .execute();
+    await Promise.all([banking.retryPendingPayments(), banking.retryPendingPayments()]);
+    const { mirror, payments } = await achAtPartnerFor(transferId);
+    expect(payments).toHaveLength(1);
+    expect(mirror.unit_payment_id).toBe(payments[0]?.id);
+    const covers = await db
+      .selectFrom('partner_omnibus_movements')
+      .select(['unit_payment_id', 'status'])
+      .where('transfer_id', '=', transferId)
+      .execute();
+    expect(covers).toEqual([{ unit_payment_id: expect.any(String), status: 'Sent' }]);
+    // The key now answers with the withdrawal, and the money reaches the bank as usual.
+    const answer = await post(app, user, body, key);
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json()).toMatchObject({ id: transferId, kind: 'bank_withdrawal' });
+    await untilStatus(transferId, 'completed');
+    expect(await differencesOf(user.id)).toEqual([]);
+  });
+
+  it('releases the reservation when the partner refuses when asked, and stores the refusal', async () => {
+    const { user, bankId } = await userWithBank();
+    await settledDeposit(user, bankId, 5_000);
+    // Unit refuses an ACH credit its account cannot pay: take the money away at the partner.
+    const account = await db
+      .selectFrom('bank_accounts')
+      .select('unit_account_id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('sandbox_unit_accounts')
+      .set({ hold: 5_000 })
+      .where('id', '=', account.unit_account_id)
+      .execute();
+    const key = `refused-${user.id}`;
+    const refused = await post(app, user, withdrawal(bankId, 1_500), key);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'bank_payment_rejected',
+      details: { reason: 'InsufficientFunds' },
+    });
+    expect((await wallet(user)).availableBalanceCents).toBe(5_000);
+    expect((await post(app, user, withdrawal(bankId, 1_500), key)).body).toBe(refused.body);
+    await db
+      .updateTable('sandbox_unit_accounts')
+      .set({ hold: 0 })
+      .where('id', '=', account.unit_account_id)
+      .execute();
   });
 });
 
