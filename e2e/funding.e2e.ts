@@ -70,8 +70,15 @@ describe('money in from a bank and out to it, in Chromium', () => {
     // Retirar a tu banco: $50 instantly, with the $1.75 fee shown before confirming.
     const withdraw = page.getByRole('region', { name: 'Retirar a tu banco', exact: true });
     await withdraw.getByLabel('Monto').fill('50');
-    await withdraw.getByLabel(/Instantáneo: en minutos, comisión de \$1\.75/).check();
+    // Instant is same-day ACH, said as such; what can leave is the available money less its fee.
+    await withdraw
+      .getByLabel(
+        /Instantáneo \(ACH el mismo día\): llega en minutos u horas, el mismo día hábil; comisión de \$1\.75/,
+      )
+      .check();
+    await withdraw.getByText('Disponible para retirar: $198.25').waitFor();
     await withdraw.getByRole('button', { name: 'Revisar' }).click();
+    await withdraw.getByText('El mismo día hábil, en minutos u horas').waitFor();
     await withdraw.getByRole('definition').filter({ hasText: '$1.75' }).waitFor();
     await withdraw.getByRole('definition').filter({ hasText: '$51.75' }).waitFor();
     await withdraw.getByRole('button', { name: 'Confirmar' }).click();

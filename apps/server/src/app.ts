@@ -239,6 +239,7 @@ function createServices(
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {
           webhookSecret: config.unit?.webhookSecret ?? '',
           achSettleMs: config.sandboxAchSettleMs,
+          sameDayAchSettleMs: config.sandboxSameDayAchSettleMs,
         })
       : null;
   return {

@@ -93,6 +93,7 @@ const envSchema = z.object({
       .optional(),
   ),
   SANDBOX_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  SANDBOX_SAME_DAY_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   SANDBOX_SHARED_TEST_SERVER: z.stringbool().default(false),
   PAGO_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
@@ -208,6 +209,8 @@ export type Config = Readonly<{
   } | null;
   /** How long the sandbox Unit takes to send an ACH payment, and as long again to settle it. */
   sandboxAchSettleMs: number;
+  /** The Unit fake's faster clock for Same Day ACH (`sameDay`: an instant withdrawal). */
+  sandboxSameDayAchSettleMs: number;
   /** Sandbox mode on a non-loopback HOST, said on purpose: a test server shared by a team. */
   sandboxSharedTestServer: boolean;
   /** API processes this start runs (Node's cluster module); 1: this process serves alone. */
@@ -317,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twilio: twilioSettings(e),
     unit: unitSettings(e),
     sandboxAchSettleMs: e.SANDBOX_ACH_SETTLE_MS,
+    sandboxSameDayAchSettleMs: e.SANDBOX_SAME_DAY_ACH_SETTLE_MS,
     processes: e.PAGO_PROCESSES,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     shedding: {

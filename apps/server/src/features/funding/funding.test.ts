@@ -17,7 +17,12 @@ beforeAll(async () => {
   const test = await createTestDatabase();
   db = test.db;
   // The SDKs call the Plaid and Unit fakes over HTTP; ACH moves on quickly here.
-  app = await buildTestApp(db, { sandboxAchSettleMs: 200 }, undefined, sandboxPool(test.url));
+  app = await buildTestApp(
+    db,
+    { sandboxAchSettleMs: 200, sandboxSameDayAchSettleMs: 20 },
+    undefined,
+    sandboxPool(test.url),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => app.close());
@@ -218,6 +223,32 @@ describe('withdrawing to a linked bank', () => {
     });
     await untilStatus(out.json().id, 'completed');
     await tickUntil(app, async () => (await differencesOf(user.id)).length === 0);
+  });
+
+  it('makes instant a same-day ACH, on the partner’s faster clock, and standard an ordinary one', async () => {
+    const { user, bankId } = await userWithBank();
+    await settledDeposit(user, bankId, 20_000);
+    const instant = await withdraw(user, bankId, 1_000, 'instant');
+    const standard = await withdraw(user, bankId, 1_000, 'standard');
+    const atPartner = async (transferId: string) => {
+      const mirror = await db
+        .selectFrom('unit_payments')
+        .select('unit_payment_id')
+        .where('transfer_id', '=', transferId)
+        .executeTakeFirstOrThrow();
+      return db
+        .selectFrom('sandbox_unit_payments')
+        .select(['same_day', 'created_at', 'due_at'])
+        .where('id', '=', mirror.unit_payment_id ?? '')
+        .executeTakeFirstOrThrow();
+    };
+    const [fast, slow] = [await atPartner(instant.json().id), await atPartner(standard.json().id)];
+    expect([fast.same_day, slow.same_day]).toEqual([true, false]);
+    // Sent (and then settled) after the same-day delay rather than the standard one.
+    const wait = (p: typeof fast) => (p.due_at?.getTime() ?? 0) - p.created_at.getTime();
+    expect(wait(slow)).toBeGreaterThanOrEqual(200);
+    expect(wait(fast)).toBeLessThan(wait(slow));
+    await untilStatus(instant.json().id, 'completed');
   });
 
   it('gives amount and fee back when the bank returns the withdrawal', async () => {

@@ -128,6 +128,8 @@ const paymentBody = z.object({
       attributes: paymentAttributes.extend({
         description: z.string().min(1).max(10),
         direction: z.enum(['Credit', 'Debit']),
+        // Unit's Same Day ACH: sent and settled within the same business day.
+        sameDay: z.boolean().optional(),
       }),
       relationships: z.object({ account: relationship, counterparty: relationship }),
     }),
@@ -291,6 +293,7 @@ export function paymentResource(row: FakePayment) {
       description: row.description,
       status: row.status,
       ...(row.reason ? { reason: row.reason } : {}),
+      ...(row.type === 'achPayment' ? { sameDay: row.same_day } : {}),
       createdAt: row.created_at.toISOString(),
     },
     relationships: {
@@ -473,9 +476,12 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
     if (!authorized(request, reply)) return reply;
     const body = parse(paymentBody, request.body, reply);
     if (!body) return reply;
-    const outcome = await db
-      .transaction()
-      .execute((tx) => createPayment(tx, body.data, app.deps.config.sandboxAchSettleMs));
+    const outcome = await db.transaction().execute((tx) =>
+      createPayment(tx, body.data, {
+        standardMs: app.deps.config.sandboxAchSettleMs,
+        sameDayMs: app.deps.config.sandboxSameDayAchSettleMs,
+      }),
+    );
     if ('error' in outcome) return unitError(reply, outcome.error, outcome.title, outcome.detail);
     return document(reply, 201, paymentResource(outcome.payment));
   });
@@ -710,6 +716,8 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
 }
 
 type PaymentRequest = z.infer<typeof paymentBody>['data'];
+/** The fake's ACH clock: each step's delay, standard and Same Day ACH (`sameDay`). */
+export type AchClock = { standardMs: number; sameDayMs: number };
 
 /**
  * A new payment, as Unit decides it: a book payment is Sent at once, or Rejected when the account
@@ -719,7 +727,7 @@ type PaymentRequest = z.infer<typeof paymentBody>['data'];
 async function createPayment(
   tx: Database,
   data: PaymentRequest,
-  settleMs: number,
+  clock: AchClock,
 ): Promise<{ payment: FakePayment } | { error: number; title: string; detail: string }> {
   const key = data.attributes.idempotencyKey ?? null;
   if (key) {
@@ -745,6 +753,8 @@ async function createPayment(
   let reason: string | null = null;
   let dueAt: Date | null = null;
   let counterpartyId: string | null = null;
+  const sameDay = data.type === 'achPayment' && data.attributes.sameDay === true;
+  const settleMs = sameDay ? clock.sameDayMs : clock.standardMs;
   if (data.type === 'bookPayment') {
     const counterparty = counterpartyAccountId ? accounts.get(counterpartyAccountId) : undefined;
     if (!counterparty || counterpartyAccountId === accountId) {
@@ -797,6 +807,7 @@ async function createPayment(
       reason,
       idempotency_key: key,
       due_at: dueAt,
+      same_day: sameDay,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -850,7 +861,7 @@ async function transition(
  * Returned R10 after as long again (a late return). A book payment under review is Rejected. Each step
  * is a signed webhook. Rows are locked, so two servers never step one payment twice.
  */
-export async function advanceUnitPayments(db: Database, settleMs: number): Promise<number> {
+export async function advanceUnitPayments(db: Database, clock: AchClock): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const due = await tx
       .selectFrom('sandbox_unit_payments')
@@ -864,6 +875,7 @@ export async function advanceUnitPayments(db: Database, settleMs: number): Promi
       .execute();
     for (const payment of due) {
       const amount = Number(payment.amount);
+      const settleMs = payment.same_day ? clock.sameDayMs : clock.standardMs;
       const account = (await lockAccounts(tx, [payment.account_id])).get(
         payment.account_id,
       ) as FakeAccount;
