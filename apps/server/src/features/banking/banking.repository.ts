@@ -13,11 +13,6 @@ export async function listBankAccounts(db: Database) {
   return db.selectFrom('bank_accounts').selectAll().orderBy('created_at').execute();
 }
 
-/** One opening of a user's bank account at a time (held until the transaction ends). */
-export async function lockUserBanking(tx: Database, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`bank:${userId}`}, 0))`.execute(tx);
-}
-
 export async function insertBankAccount(
   db: Database,
   row: {
@@ -42,11 +37,9 @@ export async function insertBankAccount(
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
   // Ours, or a twin request's stored first (the same partner objects, by their keys).
-  return db
-    .selectFrom('bank_accounts')
-    .selectAll()
-    .where('user_id', '=', row.userId)
-    .executeTakeFirstOrThrow();
+  const stored = await findBankAccount(db, row.userId);
+  if (!stored) throw new Error(`The bank account of ${row.userId} was not stored`);
+  return stored;
 }
 
 export async function insertUnitPayment(
@@ -115,27 +108,21 @@ export async function updateUnitPayment(
 export const lockUnitPaymentByUnitId = (tx: Database, unitPaymentId: string) =>
   lockUnitPaymentWhere(tx, 'unit_payment_id', unitPaymentId);
 
-async function lockUnitPaymentWhere(
+function unitPaymentWhere(db: Database, column: 'transfer_id' | 'unit_payment_id', value: string) {
+  return db.selectFrom('unit_payments').selectAll().where(column, '=', value);
+}
+
+function lockUnitPaymentWhere(
   tx: Database,
   column: 'transfer_id' | 'unit_payment_id',
   value: string,
 ) {
-  return tx
-    .selectFrom('unit_payments')
-    .selectAll()
-    .where(column, '=', value)
-    .forUpdate()
-    .executeTakeFirst();
+  return unitPaymentWhere(tx, column, value).forUpdate().executeTakeFirst();
 }
 
 /** One mirrored payment by its ledger transfer, not locked (read before a partner call). */
-export async function findUnitPayment(db: Database, transferId: string) {
-  return db
-    .selectFrom('unit_payments')
-    .selectAll()
-    .where('transfer_id', '=', transferId)
-    .executeTakeFirst();
-}
+export const findUnitPayment = (db: Database, transferId: string) =>
+  unitPaymentWhere(db, 'transfer_id', transferId).executeTakeFirst();
 
 /** A ledger transfer as the transfers feature's view takes it. */
 export async function findLedgerTransfer(db: Database, transferId: string) {
@@ -317,11 +304,8 @@ export async function listOmnibusMovements(db: Database) {
 
 /** A withdrawal's cover from the omnibus, if it has one. */
 export async function findCover(db: Database, transferId: string) {
-  return db
-    .selectFrom('partner_omnibus_movements')
-    .selectAll()
-    .where('transfer_id', '=', transferId)
-    .executeTakeFirst();
+  const movements = db.selectFrom('partner_omnibus_movements').selectAll();
+  return movements.where('transfer_id', '=', transferId).executeTakeFirst();
 }
 
 /**
