@@ -115,6 +115,8 @@ export type AchStatusHandler = (
   tx: Database,
   transferId: string,
   payment: UnitPayment,
+  /** The mirror's status before this one (a status may be skipped: its webhook came too early). */
+  previous: string,
 ) => Promise<void>;
 
 const masked = (number: string) => `••••${number.slice(-4)}`;
@@ -203,7 +205,7 @@ export function createBanking({
         status: payment.status,
         reason: payment.reason,
       });
-      await achHandler(tx, row.transfer_id, payment);
+      await achHandler(tx, row.transfer_id, payment, row.status);
       return;
     }
     if (FINAL.has(row.status) && row.unit_payment_id === payment.id) return;

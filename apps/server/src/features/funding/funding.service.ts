@@ -194,7 +194,7 @@ export function createFunding({ db, ledger, banking, plaid, accounts, mailer, lo
   }
 
   /** A withdrawal's partner status: settled completes it; a failure gives amount and fee back. */
-  async function applyWithdrawal(tx: Database, row: Row, payment: UnitPayment) {
+  async function applyWithdrawal(tx: Database, row: Row, payment: UnitPayment, previous: string) {
     if (row.status !== 'pending') return;
     // Instant is done for the user once the partner sends it; it stays open until Settled, as
     // the bank may still return it.
@@ -204,7 +204,8 @@ export function createFunding({ db, ledger, banking, plaid, accounts, mailer, lo
     }
     if (payment.status === 'Settled') {
       await updateFundingTransfer(tx, row.transfer_id, { status: 'settled' });
-      if (row.speed !== 'instant')
+      // Instant completed on Sent, unless Sent was never seen (settled before Pago heard of it).
+      if (row.speed !== 'instant' || previous !== 'Sent')
         await ledger.setStatus(tx, row.transfer_id, 'completed', 'Bank Settled');
       return;
     }
@@ -235,10 +236,10 @@ export function createFunding({ db, ledger, banking, plaid, accounts, mailer, lo
 
   type Row = NonNullable<Awaited<ReturnType<typeof lockFundingTransfer>>>;
 
-  banking.onAchStatus(async (tx, transferId, payment) => {
+  banking.onAchStatus(async (tx, transferId, payment, previous) => {
     const row = await lockFundingTransfer(tx, transferId);
     if (!row) return;
-    if (row.direction === 'withdrawal') return applyWithdrawal(tx, row, payment);
+    if (row.direction === 'withdrawal') return applyWithdrawal(tx, row, payment, previous);
     const returned = await applyDeposit(tx, row, payment);
     // Told at once; should the webhook's transaction fail, Unit's retry tells again (at least once).
     // A deposit the partner refused when asked was answered with the refusal: no e-mail.

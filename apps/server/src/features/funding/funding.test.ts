@@ -431,7 +431,7 @@ describe('the partner called outside any transaction (reserve → commit → cal
   it('finishes a withdrawal whose process died after the partner call, once, and answers its key', async () => {
     // P2P money only: the omnibus's cover and the ACH are both made before the crash.
     const { user, bankId } = await userWithBank(3_000);
-    const body = withdrawal(bankId, 2_000);
+    const body = { ...withdrawal(bankId, 2_000), speed: 'instant' as const };
     const key = `crash-${user.id}`;
     const scope = {
       userId: user.id,
@@ -458,13 +458,22 @@ describe('the partner called outside any transaction (reserve → commit → cal
       ),
     ).rejects.toThrow('the process died here');
     // Reserved in the ledger and under the key; the partner has it; nothing settled it.
-    expect((await wallet(user)).availableBalanceCents).toBe(1_000);
+    expect((await wallet(user)).availableBalanceCents).toBe(825);
     expect(await achAtPartnerFor(transferId)).toEqual({
       mirrored: null,
       payments: [expect.any(String)],
     });
     const inProgress = await post(app, user, body, key);
     expect(inProgress.json().error.code).toBe('request_in_progress');
+    // Meanwhile the partner sends and settles it (its webhooks name a payment Pago has not recorded).
+    await tickUntil(app, async () => {
+      const atPartner = await db
+        .selectFrom('sandbox_unit_payments')
+        .select('status')
+        .where('id', '=', (await achAtPartnerFor(transferId)).payments[0] ?? '')
+        .executeTakeFirst();
+      return atPartner?.status === 'Settled';
+    });
     // Nothing is retried before the lease runs out.
     expect(await banking.retryPendingPayments()).toBe(0);
     await db
@@ -482,10 +491,11 @@ describe('the partner called outside any transaction (reserve → commit → cal
       .execute();
     expect(covers).toEqual([{ unit_payment_id: expect.any(String), status: 'Sent' }]);
     // The key now answers with the withdrawal, and the money reaches the bank as usual.
+    // Settled at the partner: the instant withdrawal is completed by the job's settling at once.
     const answer = await post(app, user, body, key);
     expect(answer.statusCode).toBe(201);
     expect(answer.json()).toMatchObject({ id: transferId, kind: 'bank_withdrawal' });
-    await untilStatus(transferId, 'completed');
+    expect(await statusOf(transferId)).toBe('completed');
     expect(await differencesOf(user.id)).toEqual([]);
   });
 
