@@ -3,7 +3,7 @@ import { describe, inject, it } from 'vitest';
 import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
 import { useBrowser, VIEWPORTS } from './support/browser';
 import { plaidFrame } from './support/identity-flows';
-import { createUser, type E2eUser, markVerified } from './support/users';
+import { addTestMoney, createUser, type E2eUser, markVerified } from './support/users';
 
 const browser = useBrowser();
 const [phone] = VIEWPORTS;
@@ -24,7 +24,7 @@ async function giveHolderDetails(user: E2eUser): Promise<void> {
 }
 
 describe('money in from a bank and out to it, in Chromium', () => {
-  it('adds $200 from a linked bank (pending, then available) and withdraws $50 instantly in Spanish on a phone', async () => {
+  it('adds $200 from a linked bank (pending, then available), withdraws $50 instantly (same-day ACH) and test money through the omnibus, in Spanish on a phone', async () => {
     const carla = await createUser('Carla Méndez', '+12125550181', '10118');
     await markVerified(carla);
     await giveHolderDetails(carla);
@@ -70,8 +70,15 @@ describe('money in from a bank and out to it, in Chromium', () => {
     // Retirar a tu banco: $50 instantly, with the $1.75 fee shown before confirming.
     const withdraw = page.getByRole('region', { name: 'Retirar a tu banco', exact: true });
     await withdraw.getByLabel('Monto').fill('50');
-    await withdraw.getByLabel(/Instantáneo: en minutos, comisión de \$1\.75/).check();
+    // Instant is same-day ACH, said as such; what can leave is the available money less its fee.
+    await withdraw
+      .getByLabel(
+        /Instantáneo \(ACH el mismo día\): llega en minutos u horas, el mismo día hábil; comisión de \$1\.75/,
+      )
+      .check();
+    await withdraw.getByText('Disponible para retirar: $198.25').waitFor();
     await withdraw.getByRole('button', { name: 'Revisar' }).click();
+    await withdraw.getByText('El mismo día hábil, en minutos u horas').waitFor();
     await withdraw.getByRole('definition').filter({ hasText: '$1.75' }).waitFor();
     await withdraw.getByRole('definition').filter({ hasText: '$51.75' }).waitFor();
     await withdraw.getByRole('button', { name: 'Confirmar' }).click();
@@ -81,5 +88,18 @@ describe('money in from a bank and out to it, in Chromium', () => {
     // Both in the activity.
     await page.getByText('Dinero agregado desde tu banco').first().waitFor();
     await page.getByText('Retiro a tu banco').first().waitFor();
+
+    // Money that never went through the bank partner (test money) leaves too: Pago's omnibus
+    // account covers what her own partner account lacks ($150.00 is there).
+    await addTestMoney(carla, 10_000);
+    await page.reload();
+    await page.getByText('Disponible para usar: $248.25').waitFor();
+    await withdraw.getByLabel('Monto').fill('240');
+    await withdraw.getByLabel(/^Estándar/).check();
+    await withdraw.getByText('Disponible para retirar: $248.25').waitFor();
+    await withdraw.getByRole('button', { name: 'Revisar' }).click();
+    await withdraw.getByRole('button', { name: 'Confirmar' }).click();
+    await withdraw.getByText(/Enviamos \$240\.00 a First Platypus Bank/).waitFor();
+    await page.getByText('Disponible para usar: $8.25').waitFor();
   });
 });

@@ -21,7 +21,11 @@ export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   const dataDir = tempDataDir('pago-e2e-');
   // Bank transfers (ACH) settle in seconds here, so the funding test sees pending, then available.
-  const server = await startServer({ DATA_DIR: dataDir, SANDBOX_ACH_SETTLE_MS: '500' });
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    SANDBOX_ACH_SETTLE_MS: '500',
+    SANDBOX_SAME_DAY_ACH_SETTLE_MS: '200',
+  });
   project.provide('baseUrl', server.baseUrl);
   project.provide('chromiumPath', chromiumPath);
   project.provide('dataDir', dataDir);

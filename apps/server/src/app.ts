@@ -198,6 +198,7 @@ function createServices(
     transfers,
     unit,
     webhookSecret: unitSettings?.webhookSecret ?? '',
+    omnibus: { accountId: unitSettings?.fboAccountId, sandbox: config.mode === 'sandbox' },
     log,
   });
   const statements = createStatements({
@@ -233,12 +234,13 @@ function createServices(
     language: async (userId) => (await accounts.getAccountSettings(userId)).language,
     ...(clock ? { clock } : {}),
   });
-  const funding = createFunding({ db, ledger, banking, plaid, transfers, accounts, mailer, log });
+  const funding = createFunding({ db, ledger, banking, plaid, accounts, mailer, log });
   const sandboxVendors =
     config.mode === 'sandbox'
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {
           webhookSecret: config.unit?.webhookSecret ?? '',
           achSettleMs: config.sandboxAchSettleMs,
+          sameDayAchSettleMs: config.sandboxSameDayAchSettleMs,
         })
       : null;
   return {

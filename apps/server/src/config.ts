@@ -86,7 +86,14 @@ const envSchema = z.object({
   UNIT_API_URL: optionalString.pipe(z.url().optional()),
   UNIT_API_TOKEN: optionalString,
   UNIT_WEBHOOK_SECRET: optionalString,
+  UNIT_FBO_ACCOUNT_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+  ),
   SANDBOX_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  SANDBOX_SAME_DAY_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   SANDBOX_SHARED_TEST_SERVER: z.stringbool().default(false),
   PAGO_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
@@ -193,9 +200,17 @@ export type Config = Readonly<{
    * undefined: this server's sandbox fake. null: live mode without UNIT_API_URL, UNIT_API_TOKEN
    * and UNIT_WEBHOOK_SECRET, so the banking feature is refused (503) rather than pretended.
    */
-  unit: { baseUrl: string | undefined; token: string; webhookSecret: string } | null;
+  unit: {
+    baseUrl: string | undefined;
+    token: string;
+    webhookSecret: string;
+    /** Pago's omnibus (FBO) deposit account at Unit; sandbox mode makes its own when unset. */
+    fboAccountId?: string | undefined;
+  } | null;
   /** How long the sandbox Unit takes to send an ACH payment, and as long again to settle it. */
   sandboxAchSettleMs: number;
+  /** The Unit fake's faster clock for Same Day ACH (`sameDay`: an instant withdrawal). */
+  sandboxSameDayAchSettleMs: number;
   /** Sandbox mode on a non-loopback HOST, said on purpose: a test server shared by a team. */
   sandboxSharedTestServer: boolean;
   /** API processes this start runs (Node's cluster module); 1: this process serves alone. */
@@ -305,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twilio: twilioSettings(e),
     unit: unitSettings(e),
     sandboxAchSettleMs: e.SANDBOX_ACH_SETTLE_MS,
+    sandboxSameDayAchSettleMs: e.SANDBOX_SAME_DAY_ACH_SETTLE_MS,
     processes: e.PAGO_PROCESSES,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     shedding: {
@@ -331,10 +347,16 @@ function unitSettings(e: z.infer<typeof envSchema>): Config['unit'] {
       baseUrl,
       token: e.UNIT_API_TOKEN ?? SANDBOX_UNIT.token,
       webhookSecret: e.UNIT_WEBHOOK_SECRET ?? SANDBOX_UNIT.webhookSecret,
+      fboAccountId: e.UNIT_FBO_ACCOUNT_ID,
     };
   }
   if (!baseUrl || !e.UNIT_API_TOKEN || !e.UNIT_WEBHOOK_SECRET) return null;
-  return { baseUrl, token: e.UNIT_API_TOKEN, webhookSecret: e.UNIT_WEBHOOK_SECRET };
+  return {
+    baseUrl,
+    token: e.UNIT_API_TOKEN,
+    webhookSecret: e.UNIT_WEBHOOK_SECRET,
+    fboAccountId: e.UNIT_FBO_ACCOUNT_ID,
+  };
 }
 
 function twilioSettings(e: z.infer<typeof envSchema>): Config['twilio'] {

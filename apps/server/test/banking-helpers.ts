@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { AppInstance } from '../src/app';
 import type { TestUser } from './accounts-helpers';
 import { moneyPost } from './money-helpers';
@@ -64,5 +66,56 @@ export async function tickUntil<T>(
     if (result) return result;
     if (Date.now() > deadline) throw new Error('tickUntil: the condition never held');
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * A stand-in address for Unit that holds every call until `release()`, then passes it on to the
+ * app's fake: a partner that is slow while a request is in flight. `arrived()` counts the calls.
+ */
+export async function gatedPartner(app: AppInstance) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrived = 0;
+  const server = createServer(async (request, response) => {
+    arrived += 1;
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    await gate;
+    const port = (app.server.address() as AddressInfo).port;
+    const upstream = await fetch(`http://127.0.0.1:${port}/sandbox/unit${request.url}`, {
+      method: request.method ?? 'GET',
+      headers: {
+        authorization: String(request.headers.authorization ?? ''),
+        'content-type': String(request.headers['content-type'] ?? 'application/vnd.api+json'),
+      },
+      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+    });
+    response.writeHead(upstream.status, {
+      'content-type': upstream.headers.get('content-type') ?? 'application/vnd.api+json',
+    });
+    response.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    arrived: () => arrived,
+    release: () => release(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        release();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Polls until `done` holds (no fixed wait). */
+export async function until(done: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('until: the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

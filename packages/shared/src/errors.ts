@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'invalid_signature',
   'idempotency_key_required',
   'idempotency_key_reused',
+  'request_in_progress',
   'insufficient_funds',
   'limit_exceeded',
   'quote_required',

@@ -36,6 +36,12 @@ export function poolWaiting(db: Database): number {
   return pools.get(db)?.waitingCount ?? 0;
 }
 
+/** How many of the pool's connections are checked out right now (tests: none held across a call). */
+export function poolInUse(db: Database): number {
+  const pool = pools.get(db);
+  return pool ? pool.totalCount - pool.idleCount : 0;
+}
+
 /** SQLSTATEs of a lost or refused connection: class 08, admin/crash shutdown, starting up, full. */
 const UNAVAILABLE_SQLSTATES = /^(08...|57P01|57P02|57P03|53300)$/;
 const UNAVAILABLE_ERRNOS = new Set([

@@ -186,8 +186,39 @@ export type UnitPaymentsTable = {
   attempts: Generated<number>;
   next_attempt_at: Date | null;
   last_error: string | null;
+  /** The request's Idempotency-Key, whose answer the retry job stores if the request could not (0017). */
+  request_key: string | null;
+  /** ACH: the partner's counterparty and Unit's sameDay (0017). */
+  counterparty_id: string | null;
+  same_day: Generated<boolean>;
+  /** A book payment's receiver has its amount held until the partner sent it (0017). */
+  receiver_held: Generated<boolean>;
+  /** A book payment's description for the partner (0017). */
+  description: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+};
+
+/** Pago's omnibus (FBO) account at the partner, made in sandbox mode (migration 0016). */
+export type PartnerOmnibusTable = {
+  id: Generated<boolean>;
+  unit_customer_id: string;
+  unit_account_id: string;
+  created_at: CreatedAt;
+};
+
+/** A partner movement of the omnibus: its funding, or a cover for one withdrawal (0016). */
+export type PartnerOmnibusMovementsTable = {
+  id: Generated<string>;
+  kind: 'funding' | 'cover';
+  transfer_id: string | null;
+  user_id: string | null;
+  amount_cents: Cents;
+  idempotency_key: string;
+  unit_payment_id: string | null;
+  status: string;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
 };
 
 export type FundingTransfersTable = {
@@ -245,6 +276,8 @@ export type SandboxUnitApplicationsTable = {
   decision_reason: string | null;
   attributes: unknown;
   idempotency_key: string | null;
+  /** individualApplication or businessApplication (sandbox set 0004). */
+  type: Generated<string>;
   created_at: CreatedAt;
 };
 export type SandboxUnitAccountsTable = {
@@ -280,6 +313,8 @@ export type SandboxUnitPaymentsTable = {
   reason: string | null;
   idempotency_key: string | null;
   due_at: Date | null;
+  /** Unit's `sameDay` (sandbox set 0004): same-day ACH moves on the faster clock. */
+  same_day: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 };
@@ -519,6 +554,8 @@ export type DB = {
   sandbox_plaid_processor_tokens: SandboxPlaidProcessorTokensTable;
   unit_payments: UnitPaymentsTable;
   funding_transfers: FundingTransfersTable;
+  partner_omnibus: PartnerOmnibusTable;
+  partner_omnibus_movements: PartnerOmnibusMovementsTable;
   funding_counterparties: FundingCounterpartiesTable;
   unit_webhook_events: UnitWebhookEventsTable;
   unit_reconciliation_runs: UnitReconciliationRunsTable;

@@ -15,12 +15,15 @@ export function createSandboxVendors(
   db: Database,
   selfUrl: () => string,
   personaWebhookSecret: string,
-  unit: { webhookSecret: string; achSettleMs: number },
+  unit: { webhookSecret: string; achSettleMs: number; sameDayAchSettleMs: number },
 ) {
   return {
     async tick(): Promise<{ decided: number; delivered: number; payments: number }> {
       const decided = await decideDueInquiries(db);
-      const payments = await advanceUnitPayments(db, unit.achSettleMs);
+      const payments = await advanceUnitPayments(db, {
+        standardMs: unit.achSettleMs,
+        sameDayMs: unit.sameDayAchSettleMs,
+      });
       const delivered = await deliverDueWebhooks({
         db,
         baseUrl: selfUrl,

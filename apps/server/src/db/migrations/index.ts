@@ -14,6 +14,8 @@ import * as ledgerTrim from './0012-ledger-trim';
 import * as plaidItems from './0013-plaid-items';
 import * as unitBanking from './0014-unit-banking';
 import * as funding from './0015-funding';
+import * as partnerOmnibus from './0016-partner-omnibus';
+import * as partnerPhases from './0017-partner-phases';
 import * as sendBatch from './0019-send-batch';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -33,5 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0013-plaid-items': plaidItems,
   '0014-unit-banking': unitBanking,
   '0015-funding': funding,
+  '0016-partner-omnibus': partnerOmnibus,
+  '0017-partner-phases': partnerPhases,
   '0019-send-batch': sendBatch,
 };

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as sandboxVendors from './0001-sandbox-vendors';
 import * as sandboxPlaidItems from './0002-sandbox-plaid-items';
 import * as sandboxUnit from './0003-sandbox-unit';
+import * as unitOmnibus from './0004-unit-omnibus';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -11,4 +12,5 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0001-sandbox-vendors': sandboxVendors,
   '0002-sandbox-plaid-items': sandboxPlaidItems,
   '0003-sandbox-unit': sandboxUnit,
+  '0004-unit-omnibus': unitOmnibus,
 };

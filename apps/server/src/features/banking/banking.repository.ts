@@ -13,13 +13,8 @@ export async function listBankAccounts(db: Database) {
   return db.selectFrom('bank_accounts').selectAll().orderBy('created_at').execute();
 }
 
-/** One opening of a user's bank account at a time (held until the transaction ends). */
-export async function lockUserBanking(tx: Database, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`bank:${userId}`}, 0))`.execute(tx);
-}
-
 export async function insertBankAccount(
-  tx: Database,
+  db: Database,
   row: {
     userId: string;
     accountNumber: string;
@@ -29,7 +24,7 @@ export async function insertBankAccount(
     accountId: string;
   },
 ) {
-  return tx
+  await db
     .insertInto('bank_accounts')
     .values({
       user_id: row.userId,
@@ -39,8 +34,12 @@ export async function insertBankAccount(
       unit_customer_id: row.customerId,
       unit_account_id: row.accountId,
     })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  // Ours, or a twin request's stored first (the same partner objects, by their keys).
+  const stored = await findBankAccount(db, row.userId);
+  if (!stored) throw new Error(`The bank account of ${row.userId} was not stored`);
+  return stored;
 }
 
 export async function insertUnitPayment(
@@ -54,12 +53,26 @@ export async function insertUnitPayment(
     idempotencyKey: string;
     /** ACH only. */
     direction?: 'Credit' | 'Debit';
+    counterpartyId?: string;
+    sameDay?: boolean;
+    /** The request's Idempotency-Key (its answer is stored by whoever settles the payment). */
+    requestKey: string;
+    receiverHeld?: boolean;
+    description?: string;
+    /** Until then the request makes the partner call; after, the retry job may. */
+    leaseUntil: Date;
   },
 ) {
   await tx
     .insertInto('unit_payments')
     .values({
       direction: row.direction ?? null,
+      counterparty_id: row.counterpartyId ?? null,
+      same_day: row.sameDay ?? false,
+      request_key: row.requestKey,
+      receiver_held: row.receiverHeld ?? false,
+      description: row.description ?? null,
+      next_attempt_at: row.leaseUntil,
       transfer_id: row.transferId,
       user_id: row.userId,
       counterparty_user_id: row.counterpartyUserId,
@@ -82,6 +95,7 @@ export async function updateUnitPayment(
     attempts?: number;
     next_attempt_at?: Date | null;
     last_error?: string | null;
+    receiver_held?: boolean;
   },
 ) {
   await tx
@@ -94,17 +108,29 @@ export async function updateUnitPayment(
 export const lockUnitPaymentByUnitId = (tx: Database, unitPaymentId: string) =>
   lockUnitPaymentWhere(tx, 'unit_payment_id', unitPaymentId);
 
-async function lockUnitPaymentWhere(
+function unitPaymentWhere(db: Database, column: 'transfer_id' | 'unit_payment_id', value: string) {
+  return db.selectFrom('unit_payments').selectAll().where(column, '=', value);
+}
+
+function lockUnitPaymentWhere(
   tx: Database,
   column: 'transfer_id' | 'unit_payment_id',
   value: string,
 ) {
-  return tx
-    .selectFrom('unit_payments')
+  return unitPaymentWhere(tx, column, value).forUpdate().executeTakeFirst();
+}
+
+/** One mirrored payment by its ledger transfer, not locked (read before a partner call). */
+export const findUnitPayment = (db: Database, transferId: string) =>
+  unitPaymentWhere(db, 'transfer_id', transferId).executeTakeFirst();
+
+/** A ledger transfer as the transfers feature's view takes it. */
+export async function findLedgerTransfer(db: Database, transferId: string) {
+  return db
+    .selectFrom('ledger_transfers')
     .selectAll()
-    .where(column, '=', value)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('id', '=', transferId)
+    .executeTakeFirstOrThrow();
 }
 
 /** One mirrored payment by its ledger transfer, locked. */
@@ -213,4 +239,97 @@ export async function finishReconciliationRun(
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+}
+
+/** Pago's omnibus account at the partner, when sandbox mode has made it (migration 0016). */
+export async function findOmnibus(db: Database) {
+  return db.selectFrom('partner_omnibus').selectAll().executeTakeFirst();
+}
+
+/** One making of the omnibus at a time, across processes (held until the transaction ends). */
+export async function lockOmnibus(tx: Database): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended('bank:omnibus', 0))`.execute(tx);
+}
+
+export async function insertOmnibus(tx: Database, row: { customerId: string; accountId: string }) {
+  await tx
+    .insertInto('partner_omnibus')
+    .values({ unit_customer_id: row.customerId, unit_account_id: row.accountId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function insertOmnibusMovement(
+  tx: Database,
+  row: {
+    kind: 'funding' | 'cover';
+    transferId?: string;
+    userId?: string;
+    amountCents: number;
+    idempotencyKey: string;
+    unitPaymentId?: string;
+    status: string;
+  },
+) {
+  await tx
+    .insertInto('partner_omnibus_movements')
+    .values({
+      kind: row.kind,
+      transfer_id: row.transferId ?? null,
+      user_id: row.userId ?? null,
+      amount_cents: row.amountCents as never,
+      idempotency_key: row.idempotencyKey,
+      unit_payment_id: row.unitPaymentId ?? null,
+      status: row.status,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function updateOmnibusMovement(
+  tx: Database,
+  idempotencyKey: string,
+  fields: { unit_payment_id?: string; status: string },
+) {
+  await tx
+    .updateTable('partner_omnibus_movements')
+    .set({ ...fields, updated_at: new Date() })
+    .where('idempotency_key', '=', idempotencyKey)
+    .execute();
+}
+
+export async function listOmnibusMovements(db: Database) {
+  return db.selectFrom('partner_omnibus_movements').selectAll().orderBy('created_at').execute();
+}
+
+/** A withdrawal's cover from the omnibus, if it has one. */
+export async function findCover(db: Database, transferId: string) {
+  const movements = db.selectFrom('partner_omnibus_movements').selectAll();
+  return movements.where('transfer_id', '=', transferId).executeTakeFirst();
+}
+
+/**
+ * What the user's own partner account can pay out, as Pago's records know it: ACH money in once
+ * the partner moved it (Sent, Settled), ACH money out unless it failed (a pending credit is held
+ * there), book payments in once completed and out unless failed, and the omnibus's covers unless
+ * refused. The cover a withdrawal needs is its amount less this (read under the funding lock).
+ */
+export async function partnerFundsOf(tx: Database, userId: string): Promise<number> {
+  const { rows } = await sql<{ cents: string }>`
+    select (
+      coalesce((select sum(case
+          when p.payment_type = 'achPayment' and p.direction = 'Debit'
+            then case when p.status in ('Sent', 'Settled') then p.amount_cents else 0 end
+          when p.payment_type = 'achPayment'
+            then case when p.status in ('Rejected', 'Returned', 'Canceled') then 0 else -p.amount_cents end
+          when p.user_id = ${userId}
+            then case when t.status = 'failed' then 0 else -p.amount_cents end
+          else case when t.status = 'completed' then p.amount_cents else 0 end
+        end)
+        from unit_payments p join ledger_transfers t on t.id = p.transfer_id
+        where p.user_id = ${userId} or p.counterparty_user_id = ${userId}), 0)
+      + coalesce((select sum(amount_cents) from partner_omnibus_movements
+        where user_id = ${userId} and status not in ('Rejected', 'Canceled')), 0)
+    )::text as cents`.execute(tx);
+  return Number(rows[0]?.cents ?? 0);
 }

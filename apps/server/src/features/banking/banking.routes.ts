@@ -1,3 +1,4 @@
+import type { BankAccount } from '@pago/shared/contracts/banking';
 import {
   bankAccountNumbersSchema,
   bankAccountSchema,
@@ -12,9 +13,11 @@ import {
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
+import type { Database } from '../../db/database';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { currentUser, requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
+import type { PartnerOutcome } from './banking.service';
 
 const tags = ['Banking'];
 
@@ -122,10 +125,15 @@ export async function bankingRoutes(app: AppInstance): Promise<void> {
       body: z.strictObject({}),
       response: { status: 201, schema: bankAccountSchema },
     },
-    async ({ userId, tx }) => ({
-      statusCode: 201,
-      body: await banking.createAccount(tx, userId),
-    }),
+    {
+      // Partner calls only (each idempotent by its key), with no transaction open.
+      phases: ({ userId }) => ({
+        prepare: () => banking.createAccount(userId),
+        reserve: async (_tx: Database, account: BankAccount) => account,
+        call: async () => null,
+        settle: async (_tx: Database, account: BankAccount) => ({ statusCode: 201, body: account }),
+      }),
+    },
   );
   moneyPost(
     app,
@@ -136,10 +144,16 @@ export async function bankingRoutes(app: AppInstance): Promise<void> {
       body: bankPaymentBody,
       response: { status: 201, schema: transferSchema },
     },
-    async ({ userId, body, tx, key }) => ({
-      statusCode: 201,
-      body: await banking.sendPayment(tx, userId, body, key),
-    }),
+    {
+      // Reserve → commit → call the partner (no transaction open) → settle (`runPhased`).
+      phases: ({ userId, body, key }) => ({
+        prepare: async () => null,
+        reserve: (tx: Database) => banking.reserveBookPayment(tx, userId, body, key),
+        call: (transferId: string) => banking.callPartner(transferId),
+        settle: (tx: Database, transferId: string, outcome: PartnerOutcome) =>
+          banking.settleAnswer(tx, transferId, userId, outcome),
+      }),
+    },
   );
 }
 

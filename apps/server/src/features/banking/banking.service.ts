@@ -6,6 +6,7 @@ import type {
   BankTransactions,
   bankPaymentBody,
 } from '@pago/shared/contracts/banking';
+import type { Transfer } from '@pago/shared/contracts/transfers';
 import { usStateForZip } from '@pago/shared/kyc-routing';
 import { cents } from '@pago/shared/money';
 import type { Logger } from 'pino';
@@ -21,22 +22,32 @@ import {
 } from '../../providers/unit/unit-client';
 import { verifyUnitSignature } from '../../providers/unit/unit-webhooks';
 import type { Accounts } from '../accounts/accounts.service';
+import { settleReserved } from '../idempotency/idempotency.service';
 import { type Ledger, type Leg, walletToWallet } from '../ledger/ledger.service';
 import type { Transfers } from '../transfers/transfers.service';
 import {
   type Difference,
   findBankAccount,
+  findCover,
+  findLedgerTransfer,
+  findOmnibus,
+  findUnitPayment,
   finishReconciliationRun,
   insertBankAccount,
+  insertOmnibus,
+  insertOmnibusMovement,
   insertUnitPayment,
   listBankAccounts,
+  listOmnibusMovements,
   listUnitPaymentsOf,
+  lockOmnibus,
   lockPaymentsToRetry,
   lockUnitPayment,
   lockUnitPaymentByUnitId,
-  lockUserBanking,
+  partnerFundsOf,
   recordWebhookEvent,
   startReconciliationRun,
+  updateOmnibusMovement,
   updateUnitPayment,
 } from './banking.repository';
 
@@ -48,8 +59,38 @@ type Deps = {
   /** null: live mode without Unit settings, so the banking feature is refused. */
   unit: UnitClient | null;
   webhookSecret: string;
+  /**
+   * Pago's omnibus (FBO) account at the partner: live mode names it (UNIT_FBO_ACCOUNT_ID);
+   * sandbox mode (`sandbox`) makes its own through the client on first use.
+   */
+  omnibus: { accountId: string | undefined; sandbox: boolean };
   log: Pick<Logger, 'info' | 'warn'>;
 };
+
+/** Pago as the fake's business customer (sandbox mode): the company that holds the omnibus. */
+const SANDBOX_OMNIBUS = {
+  name: 'Pago Sandbox Inc.',
+  ein: '123456789',
+  stateOfIncorporation: 'DE',
+  address: {
+    street: '100 Biscayne Blvd',
+    city: 'Miami',
+    state: 'FL',
+    postalCode: '33132',
+    country: 'US' as const,
+  },
+  phone: { countryCode: '1', number: '3055550100' },
+  officer: {
+    firstName: 'Ana',
+    lastName: 'Pago',
+    email: 'treasury@pago.example',
+    dateOfBirth: '1980-01-01',
+    ssn: '000000001',
+  },
+  idempotencyKey: 'pago-omnibus-application',
+};
+/** What sandbox mode's omnibus is funded with, once (Unit's sandbox incoming ACH): $10,000,000. */
+export const SANDBOX_OMNIBUS_FUNDING_CENTS = 1_000_000_000;
 
 /** The banking panel's token: read-only scopes, 15 minutes. */
 export const BANKING_TOKEN_SCOPE = 'customers accounts transactions payments statements';
@@ -63,6 +104,8 @@ const RETRY_SECONDS = 5;
 const RETRY_LEASE_SECONDS = 60;
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof findBankAccount>>>;
+/** What a partner call came to: its payment, a refusal (4xx, or a refused cover), or no answer. */
+export type PartnerOutcome = { payment: UnitPayment } | { refused: string } | { unavailable: true };
 type MirroredPayment = NonNullable<Awaited<ReturnType<typeof lockUnitPaymentByUnitId>>>;
 /**
  * What an ACH payment's new partner status means for Pago's money: the funding feature's (it
@@ -72,6 +115,8 @@ export type AchStatusHandler = (
   tx: Database,
   transferId: string,
   payment: UnitPayment,
+  /** The mirror's status before this one (a status may be skipped: its webhook came too early). */
+  previous: string,
 ) => Promise<void>;
 
 const masked = (number: string) => `••••${number.slice(-4)}`;
@@ -81,6 +126,21 @@ const toView = (row: AccountRow): BankAccount => ({
   routingNumber: row.routing_number,
   createdAt: row.created_at.toISOString(),
 });
+/**
+ * A partner call that creates an object under an idempotency key: a twin request making the same
+ * object at the same moment gets Unit's 409 ("in use") and asks again shortly, for the object.
+ */
+async function onceAtPartner<T>(create: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      if (!(error instanceof UnitRefusal && error.status === 409) || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 /** Unit's idempotency key for one Pago request (a user's Idempotency-Key), at most 255 chars. */
 const partnerKey = (scope: string, ...parts: string[]) =>
   `pago-${scope}-${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 40)}`;
@@ -114,7 +174,16 @@ function unitAddress(address: string | null, zipCode: string | null) {
  * tokens for the banking panel, and reconciliation of the partner's records with the ledger.
  * The ledger is the source of truth; the partner holds the money it says.
  */
-export function createBanking({ db, ledger, accounts, transfers, unit, webhookSecret, log }: Deps) {
+export function createBanking({
+  db,
+  ledger,
+  accounts,
+  transfers,
+  unit,
+  webhookSecret,
+  omnibus,
+  log,
+}: Deps) {
   function partner(): UnitClient {
     if (!unit) throw unavailableInLiveMode('bankAccount');
     return unit;
@@ -136,18 +205,24 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
         status: payment.status,
         reason: payment.reason,
       });
-      await achHandler(tx, row.transfer_id, payment);
+      await achHandler(tx, row.transfer_id, payment, row.status);
       return;
     }
     if (FINAL.has(row.status) && row.unit_payment_id === payment.id) return;
     await updateUnitPayment(tx, row.transfer_id, {
-      unit_payment_id: payment.id,
+      ...(payment.id ? { unit_payment_id: payment.id } : {}),
       status: payment.status,
       reason: payment.reason,
       next_attempt_at: null,
       last_error: null,
     });
-    if (payment.status === 'Sent' || payment.status === 'Settled') {
+    const done = payment.status === 'Sent' || payment.status === 'Settled';
+    // The receiver's amount was held from the reservation until the partner answered for good.
+    if ((done || FAILED.has(payment.status)) && row.receiver_held && row.counterparty_user_id) {
+      await ledger.adjustWallet(tx, row.counterparty_user_id, { held: -Number(row.amount_cents) });
+      await updateUnitPayment(tx, row.transfer_id, { receiver_held: false });
+    }
+    if (done) {
       await ledger.setStatus(tx, row.transfer_id, 'completed', null);
     } else if (FAILED.has(payment.status) && !row.reversal_transfer_id) {
       await reverse(tx, row, payment);
@@ -184,33 +259,319 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
     await ledger.setStatus(tx, row.transfer_id, 'failed', `Bank ${payment.status}: ${reason}`);
   }
 
-  /** Asks the partner for a book payment; null when it could not be reached (retried later). */
-  async function sendBook(input: {
-    from: AccountRow;
-    to: AccountRow;
-    amount: number;
-    description: string;
-    key: string;
-    transferId: string;
-  }): Promise<UnitPayment | null> {
-    try {
-      return await partner().createBookPayment({
-        accountId: input.from.unit_account_id,
-        counterpartyAccountId: input.to.unit_account_id,
-        amount: input.amount,
-        description: input.description,
-        idempotencyKey: input.key,
-        transferId: input.transferId,
-      });
-    } catch (error) {
-      if (error instanceof UnitUnavailableError) return null;
-      if (error instanceof UnitRefusal) {
-        throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
-          reason: error.title,
+  /**
+   * Pago's omnibus account at the partner: UNIT_FBO_ACCOUNT_ID, or in sandbox mode the one made
+   * on first use — Pago's business application (the fake approves it) → customer → deposit
+   * account, funded once with Unit's sandbox incoming ACH — under a lock so two processes make
+   * one. Live mode without it refuses, before any money moves.
+   */
+  function assertOmnibus(): void {
+    partner();
+    if (omnibus.accountId || omnibus.sandbox) return;
+    throw new AppError(
+      'feature_unavailable_in_live_mode',
+      503,
+      'Withdrawals need Pago’s omnibus account at the banking partner, which is not configured.',
+      { feature: 'bankAccount', setting: 'UNIT_FBO_ACCOUNT_ID' },
+    );
+  }
+
+  async function omnibusAccount(): Promise<string> {
+    assertOmnibus();
+    const client = partner();
+    if (omnibus.accountId) return omnibus.accountId;
+    const made = await findOmnibus(db);
+    if (made) return made.unit_account_id;
+    return db.transaction().execute(async (tx) => {
+      await lockOmnibus(tx);
+      const raced = await findOmnibus(tx);
+      if (raced) return raced.unit_account_id;
+      const application = await client.createBusinessApplication(SANDBOX_OMNIBUS);
+      if (!application.customerId) {
+        throw new Error(`The omnibus application is ${application.status}, not Approved`);
+      }
+      const account = await client.createDepositAccount(
+        application.customerId,
+        'pago-omnibus-account',
+      );
+      // Funded once: after a crash between funding and recording, the funding is found again.
+      const funded = (await client.listPayments(account.id, { limit: 1000, offset: 0 })).filter(
+        (p) => p.accountId === account.id && p.type === 'achPayment' && p.direction === 'Credit',
+      );
+      const fundings = funded.length
+        ? funded
+        : [
+            await client.simulateIncomingAch(
+              account.id,
+              SANDBOX_OMNIBUS_FUNDING_CENTS,
+              'Pago omnibus funding',
+            ),
+          ];
+      for (const funding of fundings) {
+        await insertOmnibusMovement(tx, {
+          kind: 'funding',
+          amountCents: funding.amount,
+          idempotencyKey: `pago-omnibus-funding-${funding.id}`,
+          unitPaymentId: funding.id,
+          status: funding.status,
         });
       }
+      await insertOmnibus(tx, { customerId: application.customerId, accountId: account.id });
+      log.info({ accountId: account.id }, 'sandbox omnibus account made');
+      return account.id;
+    });
+  }
+
+  /**
+   * Before a withdrawal leaves the user's partner account: what that account lacks of it (wallet
+   * money that never went through it, such as P2P receipts and sandbox test money) is to move
+   * there from the omnibus as a book payment, in whole dollars, keyed by the withdrawal. Reserved
+   * here, in the withdrawal's first transaction under the user's funding lock; made by the call.
+   */
+  async function reserveCover(
+    tx: Database,
+    input: { userId: string; transferId: string; amountCents: number },
+  ): Promise<void> {
+    const shortfall = input.amountCents - (await partnerFundsOf(tx, input.userId));
+    if (shortfall <= 0) return;
+    assertOmnibus();
+    await insertOmnibusMovement(tx, {
+      kind: 'cover',
+      transferId: input.transferId,
+      userId: input.userId,
+      amountCents: Math.ceil(shortfall / 100) * 100,
+      idempotencyKey: partnerKey('cover', input.transferId),
+      status: 'Reserved',
+    });
+  }
+
+  /**
+   * Makes a reserved cover at the partner (its key makes a second call the same payment) and
+   * records the answer at once; a refusal is the withdrawal's outcome, else null.
+   */
+  async function makeCover(
+    cover: NonNullable<Awaited<ReturnType<typeof findCover>>>,
+    to: AccountRow,
+  ): Promise<PartnerOutcome | null> {
+    try {
+      const payment = await partner().createBookPayment({
+        accountId: await omnibusAccount(),
+        counterpartyAccountId: to.unit_account_id,
+        amount: Number(cover.amount_cents),
+        description: 'Pago',
+        idempotencyKey: cover.idempotency_key,
+        transferId: cover.transfer_id ?? '',
+      });
+      await updateOmnibusMovement(db, cover.idempotency_key, {
+        unit_payment_id: payment.id,
+        status: payment.status,
+      });
+      return payment.status === 'Sent' ? null : { refused: payment.reason ?? payment.status };
+    } catch (error) {
+      if (!(error instanceof UnitRefusal)) throw error;
+      await updateOmnibusMovement(db, cover.idempotency_key, { status: 'Rejected' });
+      return { refused: error.title };
+    }
+  }
+
+  /**
+   * Asks the partner for a reserved payment, with no transaction open: the omnibus's cover
+   * first if the withdrawal has one, then the ACH or book payment, each with its own key (so a
+   * retry never pays twice). Answers what happened; only a bug throws.
+   */
+  async function callPartner(transferId: string): Promise<PartnerOutcome> {
+    const client = partner();
+    const row = await findUnitPayment(db, transferId);
+    if (!row) throw new Error(`No mirrored payment for transfer ${transferId}`);
+    try {
+      const from = await accountOf(db, row.user_id);
+      if (row.payment_type === 'bookPayment') {
+        const to = await accountOf(db, row.counterparty_user_id ?? '');
+        return {
+          payment: await client.createBookPayment({
+            accountId: from.unit_account_id,
+            counterpartyAccountId: to.unit_account_id,
+            amount: Number(row.amount_cents),
+            description: row.description ?? 'Pago',
+            idempotencyKey: row.idempotency_key,
+            transferId,
+          }),
+        };
+      }
+      const cover = row.direction === 'Credit' ? await findCover(db, transferId) : undefined;
+      if (cover?.status === 'Reserved') {
+        const refused = await makeCover(cover, from);
+        if (refused) return refused;
+      } else if (cover && cover.status !== 'Sent') {
+        return { refused: cover.status };
+      }
+      return {
+        payment: await client.createAchPayment({
+          accountId: from.unit_account_id,
+          counterpartyId: row.counterparty_id ?? '',
+          amount: Number(row.amount_cents),
+          direction: row.direction === 'Debit' ? 'Debit' : 'Credit',
+          description: 'Pago',
+          idempotencyKey: row.idempotency_key,
+          sameDay: row.same_day,
+        }),
+      };
+    } catch (error) {
+      if (error instanceof UnitRefusal) return { refused: error.title };
+      if (error instanceof UnitUnavailableError) return { unavailable: true };
       throw error;
     }
+  }
+
+  /**
+   * Applies a partner call's outcome to its reserved payment, once (the row is locked; a payment
+   * already answered — by a webhook, the request or another worker — is left as it is): the
+   * partner's status (a refusal releases the reservation: the ledger gives the money back), or,
+   * unreachable, the next attempt with backoff. Answers the refusal's reason, if refused.
+   */
+  async function settlePayment(
+    tx: Database,
+    transferId: string,
+    outcome: PartnerOutcome,
+  ): Promise<string | null> {
+    const row = await lockUnitPayment(tx, transferId);
+    if (!row) return null;
+    if (row.unit_payment_id || row.reversal_transfer_id || row.status === 'Rejected') {
+      return row.status === 'Rejected' ? (row.reason ?? 'Rejected') : null;
+    }
+    if ('unavailable' in outcome) {
+      const attempts = row.attempts + 1;
+      await updateUnitPayment(tx, transferId, {
+        attempts,
+        last_error: 'partner unavailable',
+        next_attempt_at: new Date(
+          Date.now() + Math.min(RETRY_SECONDS * 2 ** (attempts - 1), 600) * 1000,
+        ),
+      });
+      return null;
+    }
+    const payment: UnitPayment =
+      'payment' in outcome
+        ? outcome.payment
+        : {
+            id: '',
+            type: row.payment_type,
+            status: 'Rejected',
+            reason: outcome.refused,
+            amount: Number(row.amount_cents),
+            direction: row.direction ?? 'Credit',
+            accountId: '',
+            createdAt: '',
+          };
+    await updateUnitPayment(tx, transferId, {
+      ...(payment.id ? { unit_payment_id: payment.id } : {}),
+      next_attempt_at: null,
+      last_error: null,
+    });
+    await applyStatus(tx, { ...row, unit_payment_id: payment.id || null }, payment);
+    return FAILED.has(payment.status) ? (payment.reason ?? payment.status) : null;
+  }
+
+  /** The answer of a reserved money POST once settled: the transfer, or the partner's refusal. */
+  async function settleAnswer(
+    tx: Database,
+    transferId: string,
+    userId: string,
+    outcome: PartnerOutcome,
+  ) {
+    const refused = await settlePayment(tx, transferId, outcome);
+    if (refused) {
+      throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
+        reason: refused,
+      });
+    }
+    const row = await findLedgerTransfer(tx, transferId);
+    return { statusCode: 201, body: (await transfers.view([row], userId, tx))[0] as Transfer };
+  }
+
+  /**
+   * The omnibus against its movements: each cover at the partner with its amount and status, each
+   * payment the partner made from or into the omnibus known, and (sandbox mode, where Pago funds
+   * it through the API) its balance the funding less the covers. A cover never answered for a
+   * minute is `not_sent_to_partner`.
+   */
+  async function reconcileOmnibus(
+    client: UnitClient,
+    accountId: string,
+    movements: Awaited<ReturnType<typeof listOmnibusMovements>>,
+  ): Promise<Difference[]> {
+    const [remote, payments] = await Promise.all([
+      client.getAccount(accountId),
+      client.listPayments(accountId, { limit: 1000, offset: 0 }),
+    ]);
+    const byId = new Map(payments.map((p) => [p.id, p]));
+    const differences: Difference[] = [];
+    const add = (d: Omit<Difference, 'userId'> & { userId?: string | null }) =>
+      differences.push({ ...d, userId: d.userId ?? null });
+    let expectedBalance = 0;
+    for (const m of movements) {
+      const amount = Number(m.amount_cents);
+      const at = { transferId: m.transfer_id, userId: m.user_id };
+      if (!m.unit_payment_id) {
+        if (m.status === 'Reserved' && Date.now() - m.created_at.getTime() > 60_000) {
+          add({
+            ...at,
+            kind: 'not_sent_to_partner',
+            unitId: null,
+            expected: String(amount),
+            actual: null,
+          });
+        }
+        continue;
+      }
+      const p = byId.get(m.unit_payment_id);
+      if (m.status === 'Sent' || m.status === 'Settled')
+        expectedBalance += m.kind === 'funding' ? amount : -amount;
+      if (!p) {
+        add({
+          ...at,
+          kind: 'missing_at_partner',
+          unitId: m.unit_payment_id,
+          expected: String(amount),
+          actual: null,
+        });
+        continue;
+      }
+      if (p.amount !== amount) {
+        add({
+          ...at,
+          kind: 'amount_mismatch',
+          unitId: p.id,
+          expected: String(amount),
+          actual: String(p.amount),
+        });
+      }
+      if (p.status !== m.status) {
+        add({ ...at, kind: 'status_mismatch', unitId: p.id, expected: m.status, actual: p.status });
+      }
+    }
+    const known = new Set(movements.map((m) => m.unit_payment_id));
+    for (const p of payments) {
+      if (!known.has(p.id)) {
+        add({
+          kind: 'missing_in_ledger',
+          transferId: null,
+          unitId: p.id,
+          expected: null,
+          actual: `${p.type} ${p.direction} ${p.amount} ${p.status}`,
+        });
+      }
+    }
+    if (omnibus.sandbox && !omnibus.accountId && remote.balance !== expectedBalance) {
+      add({
+        kind: 'balance_mismatch',
+        transferId: null,
+        unitId: accountId,
+        expected: String(expectedBalance),
+        actual: String(remote.balance),
+      });
+    }
+    return differences;
   }
 
   return {
@@ -222,18 +583,22 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
       partner();
     },
 
+    /** Refuses (503) a withdrawal in live mode without the omnibus account (UNIT_FBO_ACCOUNT_ID). */
+    assertOmnibus,
+
     /** The funding feature's handler for ACH statuses (one per app). */
     onAchStatus(handler: AchStatusHandler) {
       achHandler = handler;
     },
 
     /**
-     * An ACH payment between the user's partner account and a counterparty, mirrored in
-     * `unit_payments` with the ledger transfer it belongs to (in the caller's transaction).
-     * Credit sends money to the bank; Debit pulls it in. A refusal is 422
-     * `bank_payment_rejected`; an unreachable partner is 503 (the transaction rolls back).
+     * Reserves an ACH payment between the user's partner account and a counterparty, in the
+     * caller's first transaction next to its ledger transfer: the mirror row (`unit_payments`,
+     * with what the call needs and a lease after which the retry job makes the call if the
+     * request died) and, for a Credit, the omnibus's cover. Credit sends money to the bank
+     * (`sameDay`: Unit's Same Day ACH); Debit pulls it in. `callPartner` and `settleAnswer` follow.
      */
-    async sendAch(
+    async reserveAch(
       tx: Database,
       input: {
         userId: string;
@@ -241,62 +606,44 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
         counterpartyId: string;
         amountCents: number;
         direction: 'Credit' | 'Debit';
+        sameDay: boolean;
         requestKey: string;
       },
-    ): Promise<UnitPayment> {
-      const client = partner();
-      const account = await accountOf(tx, input.userId);
-      const key = partnerKey('ach', input.userId, input.requestKey);
+    ): Promise<string> {
+      partner();
+      if (input.direction === 'Credit') await reserveCover(tx, input);
       await insertUnitPayment(tx, {
         transferId: input.transferId,
         userId: input.userId,
         counterpartyUserId: null,
         paymentType: 'achPayment',
         amountCents: input.amountCents,
-        idempotencyKey: key,
+        idempotencyKey: partnerKey('ach', input.userId, input.requestKey),
         direction: input.direction,
+        counterpartyId: input.counterpartyId,
+        sameDay: input.sameDay,
+        requestKey: input.requestKey,
+        leaseUntil: new Date(Date.now() + RETRY_LEASE_SECONDS * 1000),
       });
-      const payment = await client
-        .createAchPayment({
-          accountId: account.unit_account_id,
-          counterpartyId: input.counterpartyId,
-          amount: input.amountCents,
-          direction: input.direction,
-          description: 'Pago',
-          idempotencyKey: key,
-        })
-        .catch((error: unknown) => {
-          if (error instanceof UnitRefusal) {
-            throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
-              reason: error.title,
-            });
-          }
-          throw error;
-        });
-      if (payment.status === 'Rejected') {
-        throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
-          reason: payment.reason,
-        });
-      }
-      await updateUnitPayment(tx, input.transferId, {
-        unit_payment_id: payment.id,
-        status: payment.status,
-      });
-      return payment;
+      return input.transferId;
     },
+
+    callPartner,
+
+    /** Settles a reserved money POST (its second transaction): the transfer, or a 422 refusal. */
+    settleAnswer,
 
     /**
      * The partner's counterparty for a linked bank account, from a Plaid processor token; the
-     * user's partner account is opened first if they have none.
+     * user's partner account is opened first if they have none. No transaction is open.
      */
     async counterpartyFromPlaid(
-      tx: Database,
       userId: string,
       input: { plaidAccountId: string; processorToken: string; name: string },
     ): Promise<string> {
       const client = partner();
-      await this.createAccount(tx, userId);
-      const account = await accountOf(tx, userId);
+      await this.createAccount(userId);
+      const account = await accountOf(db, userId);
       const counterparty = await client
         .createCounterpartyFromPlaid({
           customerId: account.unit_customer_id,
@@ -329,12 +676,11 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
      * approval makes the customer), then a deposit account. Idempotent per user: the partner
      * calls carry keys derived from the user, and an account already open is answered again.
      */
-    async createAccount(tx: Database, userId: string): Promise<BankAccount> {
+    async createAccount(userId: string): Promise<BankAccount> {
       const client = partner();
-      await lockUserBanking(tx, userId);
-      const existing = await findBankAccount(tx, userId);
+      const existing = await findBankAccount(db, userId);
       if (existing) return toView(existing);
-      const person = await accounts.bankApplicant(tx, userId);
+      const person = await accounts.bankApplicant(db, userId);
       if (!person) throw new AppError('unauthorized', 401, 'Not authenticated');
       if (!person.birthDate) {
         throw new AppError(
@@ -353,11 +699,12 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
         );
       }
       const words = person.legalName.trim().split(/\s+/);
-      const application = await client
-        .createApplication({
+      const birthDate = person.birthDate;
+      const application = await onceAtPartner(() =>
+        client.createApplication({
           firstName: words[0] ?? person.legalName,
           lastName: words.length > 1 ? words.slice(1).join(' ') : (words[0] ?? ''),
-          dateOfBirth: person.birthDate,
+          dateOfBirth: birthDate,
           email: person.email,
           phone: {
             countryCode: '1',
@@ -366,15 +713,15 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
           address,
           idempotencyKey: partnerKey('application', userId),
           userId,
-        })
-        .catch((error: unknown) => {
-          if (error instanceof UnitRefusal) {
-            throw new AppError('bank_application_denied', 422, 'Failed to create banking account', {
-              reason: error.title,
-            });
-          }
-          throw error;
-        });
+        }),
+      ).catch((error: unknown) => {
+        if (error instanceof UnitRefusal) {
+          throw new AppError('bank_application_denied', 422, 'Failed to create banking account', {
+            reason: error.title,
+          });
+        }
+        throw error;
+      });
       if (application.status === 'Denied' || !application.customerId) {
         throw new AppError(
           application.status === 'Denied' ? 'bank_application_denied' : 'conflict',
@@ -385,12 +732,13 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
           { status: application.status },
         );
       }
-      const account = await client.createDepositAccount(
-        application.customerId,
-        partnerKey('account', userId),
+      const customerId = application.customerId;
+      const account = await onceAtPartner(() =>
+        client.createDepositAccount(customerId, partnerKey('account', userId)),
       );
+      // A twin request that got here first stored the same account (the same partner keys).
       return toView(
-        await insertBankAccount(tx, {
+        await insertBankAccount(db, {
           userId,
           accountNumber: account.accountNumber,
           routingNumber: account.routingNumber,
@@ -419,19 +767,20 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
     },
 
     /**
-     * A book payment to another Pago user, ledger first: the ledger transfer (funds, limits) and
-     * its mirror row, then the partner's payment in the same transaction. A refusal by the
-     * partner rolls everything back (nothing moved); an unreachable partner leaves the transfer
-     * processing, and the retry job asks again with the same partner idempotency key.
+     * Reserves a book payment to another Pago user (the first transaction): the ledger transfer
+     * (funds, limits; processing) with the receiver's amount held — not spendable until the
+     * partner sent it, so a refusal can always give it back — and its mirror row. Then
+     * `callPartner` and `settleAnswer`: Sent completes it; a refusal reverses it (422); an
+     * unreachable partner leaves it processing for the retry job, with the same partner key.
      */
-    async sendPayment(
+    async reserveBookPayment(
       tx: Database,
       userId: string,
       body: z.output<typeof bankPaymentBody>,
       requestKey: string,
-    ) {
+    ): Promise<string> {
       partner();
-      const from = await accountOf(tx, userId);
+      await accountOf(tx, userId);
       const receiver = body.receiver.includes('@')
         ? await accounts.findRecipient({ email: body.receiver }, tx)
         : await accounts.findRecipient({ phone: body.receiver.replace(/[\s()-]/g, '') }, tx);
@@ -457,47 +806,20 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
         metadata: { description: body.description, receiver: body.receiver },
         legs: walletToWallet(userId, receiver.userId, body.amount),
       });
-      const key = partnerKey('book', userId, requestKey);
+      await ledger.adjustWallet(tx, receiver.userId, { held: body.amount });
       await insertUnitPayment(tx, {
         transferId: row.id,
         userId,
         counterpartyUserId: receiver.userId,
         paymentType: 'bookPayment',
         amountCents: body.amount,
-        idempotencyKey: key,
-      });
-      const payment = await sendBook({
-        from,
-        to,
-        amount: body.amount,
+        idempotencyKey: partnerKey('book', userId, requestKey),
+        requestKey,
+        receiverHeld: true,
         description: body.description,
-        key,
-        transferId: row.id,
+        leaseUntil: new Date(Date.now() + RETRY_LEASE_SECONDS * 1000),
       });
-      if (payment?.status === 'Rejected') {
-        throw new AppError('bank_payment_rejected', 422, 'The bank rejected this transfer.', {
-          reason: payment.reason,
-        });
-      }
-      if (payment) {
-        await updateUnitPayment(tx, row.id, {
-          unit_payment_id: payment.id,
-          status: payment.status,
-        });
-        if (payment.status === 'Sent') await ledger.setStatus(tx, row.id, 'completed', null);
-      } else {
-        await updateUnitPayment(tx, row.id, {
-          attempts: 1,
-          next_attempt_at: new Date(Date.now() + RETRY_SECONDS * 1000),
-          last_error: 'partner unavailable',
-        });
-      }
-      const [fresh] = await transfers.view(
-        [{ ...row, status: payment?.status === 'Sent' ? 'completed' : row.status }],
-        userId,
-        tx,
-      );
-      return fresh;
+      return row.id;
     },
 
     /**
@@ -540,10 +862,11 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
     },
 
     /**
-     * The retry job: payments whose partner call failed are asked for again with their key. The
-     * due rows are claimed for a lease in a short transaction; each partner call is made with no
-     * transaction open, and its answer is applied in one of its own (the same key makes a second
-     * call, after a crash or an expired lease, the same payment at the partner).
+     * The retry job: reserved payments whose partner call failed, or whose request died between
+     * its steps (their lease ran out), are asked for again with their keys. The due rows are
+     * claimed for a lease in a short transaction; each call is made with no transaction open,
+     * and its outcome settled in one of its own, which also stores the request's answer under
+     * its Idempotency-Key if the request could not.
      */
     async retryPendingPayments(): Promise<number> {
       if (!unit) return 0;
@@ -557,57 +880,17 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
         return rows;
       });
       for (const row of due) {
-        const [from, to] = await Promise.all([
-          findBankAccount(db, row.user_id),
-          row.counterparty_user_id ? findBankAccount(db, row.counterparty_user_id) : undefined,
-        ]);
-        if (!from || !to) continue;
-        let payment: UnitPayment | null;
-        try {
-          payment = await sendBook({
-            from,
-            to,
-            amount: Number(row.amount_cents),
-            description: 'Pago',
-            key: row.idempotency_key,
-            transferId: row.transfer_id,
-          });
-        } catch (error) {
-          // Only the partner's refusal ends a retry; anything else is thrown (the job retries).
-          if (!(error instanceof AppError && error.code === 'bank_payment_rejected')) throw error;
-          payment = {
-            id: '',
-            type: 'bookPayment',
-            status: 'Rejected',
-            reason: 'Refused',
-            amount: 0,
-            direction: 'Credit',
-            accountId: '',
-            createdAt: '',
-          };
+        const outcome = await callPartner(row.transfer_id);
+        if (row.request_key) {
+          await settleReserved(
+            db,
+            { userId: row.user_id, key: row.request_key },
+            (tx) => settleAnswer(tx, row.transfer_id, row.user_id, outcome),
+            { settleIfStored: true },
+          );
+        } else {
+          await db.transaction().execute((tx) => settlePayment(tx, row.transfer_id, outcome));
         }
-        await db.transaction().execute(async (tx) => {
-          const fresh = await lockUnitPayment(tx, row.transfer_id);
-          // Settled meanwhile (a webhook, another worker): nothing left to do.
-          if (!fresh || fresh.unit_payment_id || fresh.reversal_transfer_id) return;
-          if (payment?.id) {
-            await applyStatus(tx, fresh, payment);
-          } else if (payment) {
-            await updateUnitPayment(tx, fresh.transfer_id, {
-              status: 'Rejected',
-              next_attempt_at: null,
-            });
-            await reverse(tx, { ...fresh, status: 'Rejected' }, payment);
-          } else {
-            const attempts = fresh.attempts + 1;
-            await updateUnitPayment(tx, fresh.transfer_id, {
-              attempts,
-              next_attempt_at: new Date(
-                Date.now() + Math.min(RETRY_SECONDS * 2 ** attempts, 600) * 1000,
-              ),
-            });
-          }
-        });
       }
       return due.length;
     },
@@ -673,6 +956,7 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
       const run = await startReconciliationRun(db);
       const differences: Difference[] = [];
       const rows = await listBankAccounts(db);
+      const movements = await listOmnibusMovements(db);
       for (const account of rows) {
         const [remote, payments, mirrored] = await Promise.all([
           client.getAccount(account.unit_account_id),
@@ -682,11 +966,18 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
         const byId = new Map(payments.map((p) => [p.id, p]));
         const known = new Set<string>();
         let expectedBalance = 0;
+        // The omnibus's covers came into this account (checked with the omnibus, below).
+        for (const cover of movements) {
+          if (cover.user_id !== account.user_id || !cover.unit_payment_id) continue;
+          known.add(cover.unit_payment_id);
+          if (cover.status === 'Sent') expectedBalance += Number(cover.amount_cents);
+        }
         for (const m of mirrored) {
           const amount = Number(m.amount_cents);
           const out = m.user_id === account.user_id;
           if (!m.unit_payment_id) {
-            if (out && Date.now() - m.created_at.getTime() > 60_000) {
+            // Refused when asked (released in the ledger): nothing is at the partner.
+            if (out && m.status !== 'Rejected' && Date.now() - m.created_at.getTime() > 60_000) {
               differences.push({
                 kind: 'not_sent_to_partner',
                 userId: account.user_id,
@@ -768,14 +1059,17 @@ export function createBanking({ db, ledger, accounts, transfers, unit, webhookSe
           });
         }
       }
+      const omnibusId = omnibus.accountId ?? (await findOmnibus(db))?.unit_account_id;
+      if (omnibusId) differences.push(...(await reconcileOmnibus(client, omnibusId, movements)));
       for (const d of differences)
         log.warn(
           { difference: d, runId: run.id },
           'reconciliation: the partner and the ledger differ',
         );
-      const finished = await finishReconciliationRun(db, run.id, rows.length, differences);
+      const checked = rows.length + (omnibusId ? 1 : 0);
+      const finished = await finishReconciliationRun(db, run.id, checked, differences);
       log.info(
-        { runId: run.id, accounts: rows.length, differences: differences.length },
+        { runId: run.id, accounts: checked, differences: differences.length },
         'reconciliation done',
       );
       return { runId: finished.id, accountsChecked: finished.accounts_checked, differences };

@@ -2,17 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/accounts-helpers';
 import {
   fundAtPartner,
+  gatedPartner,
   openBankAccount,
   tickUntil,
   unitFake,
   unitSettings,
   unitSignature,
+  until,
 } from '../../../test/banking-helpers';
 import { balanceOf, moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
-import type { Database } from '../../db/database';
+import { type Database, poolInUse } from '../../db/database';
 import { createUnitClient } from '../../providers/unit/unit-client';
 
 let app: AppInstance;
@@ -254,7 +256,46 @@ describe('book payments mirrored in the ledger', () => {
     expect(atPartner).toHaveLength(1);
   });
 
-  it('the partner refusing (its account lacks the money) moves nothing anywhere', async () => {
+  it('calls the partner with no connection held, and the receiver cannot spend it until it was sent', async () => {
+    const [ana, beto] = [await verifiedUser(app, db, 5000), await verifiedUser(app, db)];
+    const anaBank = await openBankAccount(app, ana);
+    await openBankAccount(app, beto);
+    await fundAtPartner(app, anaBank.accountId, 5000);
+    const gate = await gatedPartner(app);
+    const slow = await buildTestApp(db, {
+      sandboxAchSettleMs: 300,
+      unit: { ...unitSettings(app), baseUrl: gate.url },
+    });
+    try {
+      const inFlight = moneyPost(slow, ana, '/api/unit/payments/send', {
+        receiver: beto.email,
+        amount: 900,
+      });
+      await until(() => gate.arrived() >= 1);
+      expect(poolInUse(db)).toBe(0);
+      // In Beto's balance, but held: a send of it is refused while the partner has not sent it.
+      expect(await balanceOf(app, beto)).toBe(900);
+      const early = await moneyPost(app, beto, '/api/transactions/send', {
+        recipientName: ana.phone,
+        recipientCountry: 'MX',
+        amountUsd: 1,
+      });
+      expect(early.json().error.code).toBe('insufficient_funds');
+      gate.release();
+      expect((await inFlight).json()).toMatchObject({ status: 'completed', amountCents: 900 });
+      const later = await moneyPost(app, beto, '/api/transactions/send', {
+        recipientName: ana.phone,
+        recipientCountry: 'MX',
+        amountUsd: 1,
+      });
+      expect(later.statusCode).toBe(201);
+    } finally {
+      await gate.close();
+      await slow.close();
+    }
+  });
+
+  it('the partner refusing (its account lacks the money) answers 422 and gives the money back at once', async () => {
     const [ana, beto] = [await verifiedUser(app, db, 5000), await verifiedUser(app, db)];
     await openBankAccount(app, ana);
     await openBankAccount(app, beto);

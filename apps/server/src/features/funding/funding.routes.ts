@@ -7,10 +7,12 @@ import {
 } from '@pago/shared/contracts/funding';
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import type { AppInstance } from '../../app';
+import type { Database } from '../../db/database';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { currentUser, requireUser } from '../accounts/require-user';
+import type { PartnerOutcome } from '../banking/banking.service';
 import { moneyPost } from '../idempotency/money-route';
-import { withdrawalQuote } from './funding.service';
+import { type Prepared, withdrawalQuote } from './funding.service';
 
 const tags = ['Funding'];
 
@@ -42,21 +44,26 @@ export async function fundingRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => withdrawalQuote(request.query.amountCents, request.query.speed),
   );
+  const { banking } = app.services;
   const moves = [
     {
       path: '/api/funding/deposits',
       summary: 'Add money from a linked bank (ACH debit): pending until the bank settles it',
       body: depositBody,
-      run: funding.deposit,
+      direction: 'deposit',
+      reserve: funding.reserveDeposit,
     },
     {
       path: '/api/funding/withdrawals',
-      summary: 'Withdraw to a linked bank (ACH credit), standard (free) or instant (fee)',
+      summary:
+        'Withdraw to a linked bank (ACH credit), standard (free) or instant (same-day ACH, fee)',
       body: withdrawalBody,
-      run: funding.withdraw,
+      direction: 'withdrawal',
+      reserve: funding.reserveWithdrawal,
     },
   ] as const;
   for (const move of moves) {
+    // Reserve → commit → call the partner (no transaction open) → settle (`runPhased`).
     moneyPost(
       app,
       move.path,
@@ -66,10 +73,16 @@ export async function fundingRoutes(app: AppInstance): Promise<void> {
         body: move.body,
         response: { status: 201, schema: transferSchema },
       },
-      async ({ userId, body, tx, key }) => ({
-        statusCode: 201,
-        body: await move.run(tx, userId, body as never, key),
-      }),
+      {
+        phases: ({ userId, body, key }) => ({
+          prepare: () => funding.prepare(userId, body.plaidAccountId, move.direction),
+          reserve: (tx: Database, prepared: Prepared) =>
+            move.reserve(tx, userId, body as never, prepared, key),
+          call: (transferId: string) => banking.callPartner(transferId),
+          settle: (tx: Database, transferId: string, outcome: PartnerOutcome) =>
+            banking.settleAnswer(tx, transferId, userId, outcome),
+        }),
+      },
     );
   }
 }

@@ -4,7 +4,6 @@ import type {
   WithdrawalSpeed,
 } from '@pago/shared/contracts/funding';
 import type { LinkedBankAccount } from '@pago/shared/contracts/plaid';
-import type { Transfer } from '@pago/shared/contracts/transfers';
 import { BANK_FUNDING_LIMITS, DELIVERY_TIMES, INSTANT_WITHDRAWAL_FEE } from '@pago/shared/fees';
 import { type Cents, cents } from '@pago/shared/money';
 import type { Logger } from 'pino';
@@ -17,7 +16,6 @@ import type { Accounts } from '../accounts/accounts.service';
 import type { Banking } from '../banking/banking.service';
 import type { Ledger } from '../ledger/ledger.service';
 import type { PlaidService } from '../plaid/plaid.service';
-import type { Transfers } from '../transfers/transfers.service';
 import {
   depositedInPeriods,
   findCounterparty,
@@ -28,12 +26,14 @@ import {
   updateFundingTransfer,
 } from './funding.repository';
 
+/** What a deposit or withdrawal needs before its first transaction: the bank and counterparty. */
+export type Prepared = { account: LinkedBankAccount; counterpartyId: string };
+
 type Deps = {
   db: Database;
   ledger: Ledger;
   banking: Banking;
   plaid: PlaidService;
-  transfers: Transfers;
   accounts: Accounts;
   mailer: Mailer;
   log: Pick<Logger, 'info' | 'warn'>;
@@ -56,39 +56,38 @@ export function withdrawalQuote(amountCents: Cents, speed: WithdrawalSpeed): Wit
 
 /**
  * Money between a linked bank (Plaid) and the wallet, by ACH at the banking partner (Unit) through
- * the user's own partner deposit account. A deposit is in the wallet at once but held (not
+ * the user's own partner deposit account (and Pago's omnibus for money that never went through it).
+ * Each request reserves in one transaction and the partner is called after it commits. A deposit is in the wallet at once but held (not
  * spendable) until the partner settles it; a return takes it back, and what was already spent
  * becomes a debt the wallet owes. A withdrawal leaves the wallet (amount and fee) at once; a
  * failed one comes back in full.
  */
-export function createFunding({
-  db,
-  ledger,
-  banking,
-  plaid,
-  transfers,
-  accounts,
-  mailer,
-  log,
-}: Deps) {
-  /** The user's linked account (another user's is a 404) and its partner counterparty. */
-  async function bankOf(tx: Database, userId: string, plaidAccountId: string) {
+export function createFunding({ db, ledger, banking, plaid, accounts, mailer, log }: Deps) {
+  /**
+   * The user's linked account (another user's is a 404) and its partner counterparty, made once
+   * (the user's partner account opened first): partner calls, so no transaction is open.
+   */
+  async function bankOf(userId: string, plaidAccountId: string): Promise<Prepared> {
     banking.assertAvailable();
-    const account = (await plaid.listAccounts(userId, tx)).find((a) => a.id === plaidAccountId);
+    const account = (await plaid.listAccounts(userId)).find((a) => a.id === plaidAccountId);
     if (!account) throw new AppError('not_found', 404, 'Bank account not found');
     if (account.status === 'login_required') {
       throw new AppError('bank_login_required', 409, 'Sign in to your bank again.');
     }
-    const cached = await findCounterparty(tx, userId, plaidAccountId);
+    const cached = await findCounterparty(db, userId, plaidAccountId);
     if (cached) return { account, counterpartyId: cached };
     const { processorToken } = await plaid.processorToken(userId, plaidAccountId);
-    const counterpartyId = await banking.counterpartyFromPlaid(tx, userId, {
+    const counterpartyId = await banking.counterpartyFromPlaid(userId, {
       plaidAccountId,
       processorToken,
       name: account.name,
     });
-    await saveCounterparty(tx, { userId, plaidAccountId, counterpartyId });
-    return { account, counterpartyId };
+    await saveCounterparty(db, { userId, plaidAccountId, counterpartyId });
+    // A twin request's counterparty, if it was saved first: one per linked account.
+    return {
+      account,
+      counterpartyId: (await findCounterparty(db, userId, plaidAccountId)) ?? counterpartyId,
+    };
   }
 
   async function limits(executor: Database, userId: string): Promise<FundingLimits> {
@@ -195,7 +194,7 @@ export function createFunding({
   }
 
   /** A withdrawal's partner status: settled completes it; a failure gives amount and fee back. */
-  async function applyWithdrawal(tx: Database, row: Row, payment: UnitPayment) {
+  async function applyWithdrawal(tx: Database, row: Row, payment: UnitPayment, previous: string) {
     if (row.status !== 'pending') return;
     // Instant is done for the user once the partner sends it; it stays open until Settled, as
     // the bank may still return it.
@@ -205,7 +204,8 @@ export function createFunding({
     }
     if (payment.status === 'Settled') {
       await updateFundingTransfer(tx, row.transfer_id, { status: 'settled' });
-      if (row.speed !== 'instant')
+      // Instant completed on Sent, unless Sent was never seen (settled before Pago heard of it).
+      if (row.speed !== 'instant' || previous !== 'Sent')
         await ledger.setStatus(tx, row.transfer_id, 'completed', 'Bank Settled');
       return;
     }
@@ -236,13 +236,16 @@ export function createFunding({
 
   type Row = NonNullable<Awaited<ReturnType<typeof lockFundingTransfer>>>;
 
-  banking.onAchStatus(async (tx, transferId, payment) => {
+  banking.onAchStatus(async (tx, transferId, payment, previous) => {
     const row = await lockFundingTransfer(tx, transferId);
     if (!row) return;
-    if (row.direction === 'withdrawal') return applyWithdrawal(tx, row, payment);
+    if (row.direction === 'withdrawal') return applyWithdrawal(tx, row, payment, previous);
     const returned = await applyDeposit(tx, row, payment);
     // Told at once; should the webhook's transaction fail, Unit's retry tells again (at least once).
-    if (returned) await notifyReturn(row.user_id, returned.amount, returned.owed);
+    // A deposit the partner refused when asked was answered with the refusal: no e-mail.
+    if (returned && payment.status !== 'Rejected') {
+      await notifyReturn(row.user_id, returned.amount, returned.owed);
+    }
   });
 
   return {
@@ -258,14 +261,23 @@ export function createFunding({
       };
     },
 
-    /** Pulls money from a linked bank (ACH debit); pending and held until the partner settles it. */
-    async deposit(
+    /** Before a deposit's or withdrawal's first transaction (no transaction open). */
+    async prepare(userId: string, plaidAccountId: string, direction: 'deposit' | 'withdrawal') {
+      if (direction === 'withdrawal') banking.assertOmnibus();
+      return bankOf(userId, plaidAccountId);
+    },
+
+    /**
+     * Reserves a pull from a linked bank (ACH debit): in the wallet at once, held (not spendable)
+     * until the partner settles it; the partner is asked after this transaction commits.
+     */
+    async reserveDeposit(
       tx: Database,
       userId: string,
       body: { plaidAccountId: string; amountCents: Cents },
+      { account, counterpartyId }: Prepared,
       requestKey: string,
-    ): Promise<Transfer> {
-      const { account, counterpartyId } = await bankOf(tx, userId, body.plaidAccountId);
+    ): Promise<string> {
       await lockUserFunding(tx, userId);
       const room = await limits(tx, userId);
       for (const [name, window] of [
@@ -303,25 +315,29 @@ export function createFunding({
         amountCents: body.amountCents,
         feeCents: cents(0),
       });
-      await banking.sendAch(tx, {
+      return banking.reserveAch(tx, {
         userId,
         transferId: row.id,
         counterpartyId,
         amountCents: body.amountCents,
         direction: 'Debit',
+        sameDay: false,
         requestKey,
       });
-      return (await transfers.view([row], userId, tx))[0] as Transfer;
     },
 
-    /** Sends money to a linked bank (ACH credit): amount and fee leave the wallet at once. */
-    async withdraw(
+    /**
+     * Reserves money to a linked bank (ACH credit): amount and fee leave the wallet at once, and
+     * what the user's partner account lacks is to come from the omnibus. Instant is Unit's Same
+     * Day ACH. The partner is asked after this transaction commits.
+     */
+    async reserveWithdrawal(
       tx: Database,
       userId: string,
       body: { plaidAccountId: string; amountCents: Cents; speed: WithdrawalSpeed },
+      { account, counterpartyId }: Prepared,
       requestKey: string,
-    ): Promise<Transfer> {
-      const { account, counterpartyId } = await bankOf(tx, userId, body.plaidAccountId);
+    ): Promise<string> {
       await lockUserFunding(tx, userId);
       const quote = withdrawalQuote(body.amountCents, body.speed);
       const row = await ledger.post(tx, {
@@ -349,15 +365,15 @@ export function createFunding({
         amountCents: body.amountCents,
         feeCents: quote.feeCents,
       });
-      await banking.sendAch(tx, {
+      return banking.reserveAch(tx, {
         userId,
         transferId: row.id,
         counterpartyId,
         amountCents: body.amountCents,
         direction: 'Credit',
+        sameDay: body.speed === 'instant',
         requestKey,
       });
-      return (await transfers.view([row], userId, tx))[0] as Transfer;
     },
   };
 }

@@ -1,12 +1,14 @@
+import { cents } from '@pago/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, latestMail, signUp } from '../../../test/accounts-helpers';
-import { tickUntil } from '../../../test/banking-helpers';
+import { gatedPartner, tickUntil, unitSettings, until } from '../../../test/banking-helpers';
 import { moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { linkSandboxBank } from '../../../test/plaid-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
-import type { Database } from '../../db/database';
+import { type Database, poolInUse } from '../../db/database';
+import { runPhased } from '../idempotency/idempotency.service';
 
 let app: AppInstance;
 let db: Database;
@@ -15,7 +17,12 @@ beforeAll(async () => {
   const test = await createTestDatabase();
   db = test.db;
   // The SDKs call the Plaid and Unit fakes over HTTP; ACH moves on quickly here.
-  app = await buildTestApp(db, { sandboxAchSettleMs: 200 }, undefined, sandboxPool(test.url));
+  app = await buildTestApp(
+    db,
+    { sandboxAchSettleMs: 200, sandboxSameDayAchSettleMs: 20 },
+    undefined,
+    sandboxPool(test.url),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => app.close());
@@ -218,6 +225,32 @@ describe('withdrawing to a linked bank', () => {
     await tickUntil(app, async () => (await differencesOf(user.id)).length === 0);
   });
 
+  it('makes instant a same-day ACH, on the partner’s faster clock, and standard an ordinary one', async () => {
+    const { user, bankId } = await userWithBank();
+    await settledDeposit(user, bankId, 20_000);
+    const instant = await withdraw(user, bankId, 1_000, 'instant');
+    const standard = await withdraw(user, bankId, 1_000, 'standard');
+    const atPartner = async (transferId: string) => {
+      const mirror = await db
+        .selectFrom('unit_payments')
+        .select('unit_payment_id')
+        .where('transfer_id', '=', transferId)
+        .executeTakeFirstOrThrow();
+      return db
+        .selectFrom('sandbox_unit_payments')
+        .select(['same_day', 'created_at', 'due_at'])
+        .where('id', '=', mirror.unit_payment_id ?? '')
+        .executeTakeFirstOrThrow();
+    };
+    const [fast, slow] = [await atPartner(instant.json().id), await atPartner(standard.json().id)];
+    expect([fast.same_day, slow.same_day]).toEqual([true, false]);
+    // Sent (and then settled) after the same-day delay rather than the standard one.
+    const wait = (p: typeof fast) => (p.due_at?.getTime() ?? 0) - p.created_at.getTime();
+    expect(wait(slow)).toBeGreaterThanOrEqual(200);
+    expect(wait(fast)).toBeLessThan(wait(slow));
+    await untilStatus(instant.json().id, 'completed');
+  });
+
   it('gives amount and fee back when the bank returns the withdrawal', async () => {
     const { user, bankId } = await userWithBank();
     await settledDeposit(user, bankId, 20_000);
@@ -258,6 +291,242 @@ describe('withdrawing to a linked bank', () => {
       availableBalanceCents: 500,
       pendingCents: 10_000,
     });
+  });
+});
+
+describe('withdrawing money that never went through the partner (the omnibus)', () => {
+  /** Reconciliation's differences for this user and for the omnibus (no user). */
+  async function differencesWithOmnibus(userId: string) {
+    const run = await app.services.banking.reconcile();
+    return run.differences.filter((d) => d.userId === userId || d.userId === null);
+  }
+
+  it('withdraws a P2P receipt and test money: the omnibus covers it, and reconciliation is clean', async () => {
+    const { user, bankId } = await userWithBank(2_550);
+    const friend = await verifiedUser(app, db, 10_000);
+    expect((await sendTo(friend, user, 40)).statusCode).toBe(201);
+    // 65.50 in the wallet, none of it ever at the user's partner account.
+    expect((await wallet(user)).availableBalanceCents).toBe(6_550);
+    const out = await withdraw(user, bankId, 6_375, 'instant');
+    expect(out.statusCode).toBe(201);
+    expect(out.json()).toMatchObject({ status: 'processing', totalCents: 6_550 });
+    expect((await wallet(user)).availableBalanceCents).toBe(0);
+    // One cover, in whole dollars, keyed by the withdrawal, moved omnibus → user account.
+    const covers = await db
+      .selectFrom('partner_omnibus_movements')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(covers).toEqual([
+      expect.objectContaining({
+        kind: 'cover',
+        transfer_id: out.json().id,
+        amount_cents: 6_400,
+        status: 'Sent',
+      }),
+    ]);
+    await untilStatus(out.json().id, 'completed');
+    await tickUntil(app, async () => {
+      const row = await db
+        .selectFrom('unit_payments')
+        .select('status')
+        .where('transfer_id', '=', out.json().id)
+        .executeTakeFirst();
+      return row?.status === 'Settled';
+    });
+    expect(await differencesWithOmnibus(user.id)).toEqual([]);
+
+    // A planted difference is still found: money leaves the omnibus behind Pago's back.
+    const omnibus = await db.selectFrom('partner_omnibus').selectAll().executeTakeFirstOrThrow();
+    await db
+      .updateTable('sandbox_unit_accounts')
+      .set((eb) => ({ balance: eb('balance', '-', 100) }))
+      .where('id', '=', omnibus.unit_account_id)
+      .execute();
+    try {
+      expect(await differencesWithOmnibus(user.id)).toEqual([
+        expect.objectContaining({ kind: 'balance_mismatch', unitId: omnibus.unit_account_id }),
+      ]);
+    } finally {
+      await db
+        .updateTable('sandbox_unit_accounts')
+        .set((eb) => ({ balance: eb('balance', '+', 100) }))
+        .where('id', '=', omnibus.unit_account_id)
+        .execute();
+    }
+  });
+
+  it('covers only what the user’s own partner account lacks', async () => {
+    const { user, bankId } = await userWithBank();
+    const friend = await verifiedUser(app, db, 10_000);
+    await settledDeposit(user, bankId, 3_000);
+    expect((await sendTo(friend, user, 25)).statusCode).toBe(201);
+    const out = await withdraw(user, bankId, 5_450);
+    expect(out.statusCode).toBe(201);
+    const cover = await db
+      .selectFrom('partner_omnibus_movements')
+      .select(['amount_cents', 'transfer_id'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(cover).toEqual({ amount_cents: 2_500, transfer_id: out.json().id });
+    await untilStatus(out.json().id, 'completed');
+    expect(await differencesWithOmnibus(user.id)).toEqual([]);
+  });
+});
+
+describe('the partner called outside any transaction (reserve → commit → call → settle)', () => {
+  const withdrawal = (plaidAccountId: string, amountCents: number) => ({
+    plaidAccountId,
+    amountCents: cents(amountCents),
+    speed: 'standard' as const,
+  });
+  const post = (target: AppInstance, user: User, body: object, key: string) =>
+    moneyPost(target, user, '/api/funding/withdrawals', body, key);
+  /** The partner payment the mirror row names, and every payment the fake has under its key. */
+  const achAtPartnerFor = async (transferId: string) => {
+    const rows = await db
+      .selectFrom('unit_payments as m')
+      .leftJoin('sandbox_unit_payments as p', 'p.idempotency_key', 'm.idempotency_key')
+      .select(['m.unit_payment_id as mirrored', 'p.id as atPartner'])
+      .where('m.transfer_id', '=', transferId)
+      .execute();
+    return {
+      mirrored: rows[0]?.mirrored ?? null,
+      payments: rows.flatMap((r) => (r.atPartner ? [r.atPartner] : [])),
+    };
+  };
+
+  it('holds no database connection while the partner is slow; a replay meanwhile is 409, then the one answer', async () => {
+    const { user, bankId } = await userWithBank();
+    await settledDeposit(user, bankId, 5_000);
+    const gate = await gatedPartner(app);
+    const slow = await buildTestApp(db, {
+      sandboxAchSettleMs: 200,
+      unit: { ...unitSettings(app), baseUrl: `${gate.url}` },
+    });
+    try {
+      const key = `slow-${user.id}`;
+      const inFlight = post(slow, user, withdrawal(bankId, 1_000), key);
+      await until(() => gate.arrived() >= 1);
+      // Unit is holding the call: the reservation is committed and no connection is checked out.
+      expect(poolInUse(db)).toBe(0);
+      expect((await wallet(user)).availableBalanceCents).toBe(4_000);
+      const meanwhile = await post(app, user, withdrawal(bankId, 1_000), key);
+      expect(meanwhile.statusCode).toBe(409);
+      expect(meanwhile.json().error.code).toBe('request_in_progress');
+      gate.release();
+      const answer = await inFlight;
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json()).toMatchObject({ kind: 'bank_withdrawal', status: 'processing' });
+      const replay = await post(app, user, withdrawal(bankId, 1_000), key);
+      expect(replay.body).toBe(answer.body);
+      const { payments } = await achAtPartnerFor(answer.json().id);
+      expect(payments).toHaveLength(1);
+    } finally {
+      await gate.close();
+      await slow.close();
+    }
+  });
+
+  it('finishes a withdrawal whose process died after the partner call, once, and answers its key', async () => {
+    // P2P money only: the omnibus's cover and the ACH are both made before the crash.
+    const { user, bankId } = await userWithBank(3_000);
+    const body = { ...withdrawal(bankId, 2_000), speed: 'instant' as const };
+    const key = `crash-${user.id}`;
+    const scope = {
+      userId: user.id,
+      key,
+      request: { path: '/api/funding/withdrawals', params: {}, body },
+    };
+    const { funding, banking } = app.services;
+    let transferId = '';
+    await expect(
+      runPhased(
+        db,
+        scope,
+        {
+          prepare: () => funding.prepare(user.id, bankId, 'withdrawal'),
+          reserve: (tx, prepared) => funding.reserveWithdrawal(tx, user.id, body, prepared, key),
+          call: async (id) => {
+            transferId = id;
+            await banking.callPartner(id);
+            throw new Error('the process died here');
+          },
+          settle: (tx, id, outcome) => banking.settleAnswer(tx, id, user.id, outcome),
+        },
+        JSON.stringify,
+      ),
+    ).rejects.toThrow('the process died here');
+    // Reserved in the ledger and under the key; the partner has it; nothing settled it.
+    expect((await wallet(user)).availableBalanceCents).toBe(825);
+    expect(await achAtPartnerFor(transferId)).toEqual({
+      mirrored: null,
+      payments: [expect.any(String)],
+    });
+    const inProgress = await post(app, user, body, key);
+    expect(inProgress.json().error.code).toBe('request_in_progress');
+    // Meanwhile the partner sends and settles it (its webhooks name a payment Pago has not recorded).
+    await tickUntil(app, async () => {
+      const atPartner = await db
+        .selectFrom('sandbox_unit_payments')
+        .select('status')
+        .where('id', '=', (await achAtPartnerFor(transferId)).payments[0] ?? '')
+        .executeTakeFirst();
+      return atPartner?.status === 'Settled';
+    });
+    // Nothing is retried before the lease runs out.
+    expect(await banking.retryPendingPayments()).toBe(0);
+    await db
+      .updateTable('unit_payments')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('transfer_id', '=', transferId)
+      .execute();
+    await Promise.all([banking.retryPendingPayments(), banking.retryPendingPayments()]);
+    const { mirrored, payments } = await achAtPartnerFor(transferId);
+    expect(payments).toEqual([mirrored]);
+    const covers = await db
+      .selectFrom('partner_omnibus_movements')
+      .select(['unit_payment_id', 'status'])
+      .where('transfer_id', '=', transferId)
+      .execute();
+    expect(covers).toEqual([{ unit_payment_id: expect.any(String), status: 'Sent' }]);
+    // The key now answers with the withdrawal, and the money reaches the bank as usual.
+    // Settled at the partner: the instant withdrawal is completed by the job's settling at once.
+    const answer = await post(app, user, body, key);
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json()).toMatchObject({ id: transferId, kind: 'bank_withdrawal' });
+    expect(await statusOf(transferId)).toBe('completed');
+    expect(await differencesOf(user.id)).toEqual([]);
+  });
+
+  it('releases the reservation when the partner refuses when asked, and stores the refusal', async () => {
+    const { user, bankId } = await userWithBank();
+    await settledDeposit(user, bankId, 5_000);
+    // Unit refuses an ACH credit its account cannot pay: take the money away at the partner.
+    const account = await db
+      .selectFrom('bank_accounts')
+      .select('unit_account_id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('sandbox_unit_accounts')
+      .set({ hold: 5_000 })
+      .where('id', '=', account.unit_account_id)
+      .execute();
+    const key = `refused-${user.id}`;
+    const refused = await post(app, user, withdrawal(bankId, 1_500), key);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'bank_payment_rejected',
+      details: { reason: 'InsufficientFunds' },
+    });
+    expect((await wallet(user)).availableBalanceCents).toBe(5_000);
+    expect((await post(app, user, withdrawal(bankId, 1_500), key)).body).toBe(refused.body);
+    await db
+      .updateTable('sandbox_unit_accounts')
+      .set({ hold: 0 })
+      .where('id', '=', account.unit_account_id)
+      .execute();
   });
 });
 
@@ -318,6 +587,26 @@ describe('the funding routes', () => {
       }
     } finally {
       await live.close();
+    }
+    // With the partner but without Pago's omnibus account, a withdrawal is refused up front.
+    const noOmnibus = await buildTestApp(db, {
+      mode: 'live',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      unit: { baseUrl: 'http://127.0.0.1:9', token: 'live-token', webhookSecret: 'live-secret' },
+    });
+    try {
+      const answer = await moneyPost(noOmnibus, user, '/api/funding/withdrawals', {
+        plaidAccountId: bankId,
+        amountCents: 1_000,
+        speed: 'standard',
+      });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json().error).toMatchObject({
+        code: 'feature_unavailable_in_live_mode',
+        details: { feature: 'bankAccount', setting: 'UNIT_FBO_ACCOUNT_ID' },
+      });
+    } finally {
+      await noOmnibus.close();
     }
     expect(
       await db

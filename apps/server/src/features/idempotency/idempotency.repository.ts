@@ -22,14 +22,25 @@ export async function insertKey(
   return inserted.rows[0];
 }
 
-export async function getStoredResponse(tx: Database, userId: string, key: string) {
-  return tx
+/** The row under (user, key): its request, status (0: reserved, still under way) and answer. */
+function keyRow(db: Database, userId: string, key: string) {
+  return db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'status_code', 'response'])
     .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirstOrThrow();
+    .where('key', '=', key);
 }
+
+export const getStoredResponse = (tx: Database, userId: string, key: string) =>
+  keyRow(tx, userId, key).executeTakeFirstOrThrow();
+
+/** The row under (user, key), if any. */
+export const findStoredResponse = (db: Database, userId: string, key: string) =>
+  keyRow(db, userId, key).executeTakeFirst();
+
+/** The row under (user, key), locked: whoever settles a reserved request holds it. */
+export const lockStoredResponse = (tx: Database, userId: string, key: string) =>
+  keyRow(tx, userId, key).forUpdate().executeTakeFirst();
 
 export async function storeResponse(
   tx: Database,

@@ -3,8 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import { AppError, errorBody } from '../../lib/app-error';
 import {
+  findStoredResponse,
   getStoredResponse,
   insertKey,
+  lockStoredResponse,
   markMoneyWork,
   storeResponse,
   undoMoneyWork,
@@ -39,11 +41,29 @@ function keyReused(): AppError {
   );
 }
 
+function requestInProgress(): AppError {
+  return new AppError(
+    'request_in_progress',
+    409,
+    'This request is still being processed. Try again in a moment for its answer.',
+  );
+}
+
+type KeyRow = { request_hash: Buffer; status_code: number; response: string };
+
+/**
+ * The stored answer of a key row; 409 when the key was used for another request, or when its
+ * request is reserved and still under way (a phased request, status 0 until settled).
+ */
+function answerOf(stored: KeyRow, hash: Buffer): StoredResponse {
+  if (!stored.request_hash.equals(hash)) throw keyReused();
+  if (stored.status_code === 0) throw requestInProgress();
+  return { statusCode: stored.status_code, body: stored.response };
+}
+
 /** The stored answer under (user, key), or 409 when the key was used for another request. */
 async function replay(db: Database, userId: string, key: string, hash: Buffer) {
-  const stored = await getStoredResponse(db, userId, key);
-  if (!stored.request_hash.equals(hash)) throw keyReused();
-  return { statusCode: stored.status_code, body: stored.response };
+  return answerOf(await getStoredResponse(db, userId, key), hash);
 }
 
 /** A refusal (4xx) as the answer to store; anything else (a crash) is thrown on, storing nothing. */
@@ -139,4 +159,96 @@ export class SenderRefused extends Error {
     super('refused', { cause: refusal });
     this.name = 'SenderRefused';
   }
+}
+
+/**
+ * A money operation whose partner call runs outside any transaction (reserve → commit → call →
+ * settle). `prepare` makes what the partner must already have (accounts, counterparties; each
+ * call idempotent by itself) with no transaction open. `reserve` runs in a first transaction
+ * with the key claimed (status 0): it checks and reserves in the ledger and records what the call
+ * needs; a refusal there is stored as the answer and the reservation rolled back. After it
+ * commits, `call` asks the partner with no transaction and no connection held; it answers what
+ * happened (it does not throw for the partner's refusal or absence). `settle`, in a second
+ * transaction that holds the key row, applies that and answers; a refusal it throws (after
+ * releasing the reservation itself, which is kept) is stored as the answer. A crash between the
+ * steps leaves the key reserved: the reserving feature's job finishes the operation and stores
+ * the answer under the key (`settleReserved`); until then a replay is 409 `request_in_progress`.
+ */
+export type PhasedWork<P, R, C> = {
+  prepare: () => Promise<P>;
+  reserve: (tx: Database, prepared: P) => Promise<R>;
+  call: (reserved: R) => Promise<C>;
+  settle: (tx: Database, reserved: R, outcome: C) => Promise<{ statusCode: number; body: unknown }>;
+};
+
+export async function runPhased<P, R, C>(
+  db: Database,
+  scope: { userId: string; key: string; request: unknown },
+  work: PhasedWork<P, R, C>,
+  render: (body: unknown) => string,
+): Promise<StoredResponse> {
+  const { userId, key } = scope;
+  const hash = requestHash(scope.request);
+  const known = await findStoredResponse(db, userId, key);
+  if (known) return answerOf(known, hash);
+  let prepared: P;
+  try {
+    prepared = await work.prepare();
+  } catch (error) {
+    const refused = refusalOf(error);
+    if (await insertKey(db, { userId, key, requestHash: hash, stored: refused })) return refused;
+    return replay(db, userId, key, hash);
+  }
+  const first = await db.transaction().execute(async (tx) => {
+    if (!(await insertKey(tx, { userId, key, requestHash: hash }))) {
+      return { answer: await replay(tx, userId, key, hash) };
+    }
+    await markMoneyWork(tx);
+    try {
+      return { reserved: await work.reserve(tx, prepared) };
+    } catch (error) {
+      const refused = refusalOf(error);
+      await undoMoneyWork(tx);
+      await storeResponse(tx, userId, key, refused);
+      return { answer: refused };
+    }
+  });
+  if (!('reserved' in first)) return first.answer;
+  const reserved = first.reserved as R;
+  const outcome = await work.call(reserved);
+  return settleReserved(db, { userId, key }, (tx) => work.settle(tx, reserved, outcome), {
+    render,
+  });
+}
+
+/**
+ * Settles a reserved request once, in a transaction holding its key row: if the answer is stored
+ * already (the request and the recovery job raced), that answer stands and `settle` is not run.
+ */
+export async function settleReserved(
+  db: Database,
+  scope: { userId: string; key: string },
+  settle: (tx: Database) => Promise<{ statusCode: number; body: unknown }>,
+  options: { render?: (body: unknown) => string; settleIfStored?: boolean } = {},
+): Promise<StoredResponse> {
+  const render = options.render ?? JSON.stringify;
+  return db.transaction().execute(async (tx) => {
+    const row = await lockStoredResponse(tx, scope.userId, scope.key);
+    const stored = row && row.status_code !== 0;
+    // The recovery job still settles a payment whose request stored its answer (pending then).
+    if (stored && !options.settleIfStored) {
+      return { statusCode: row.status_code, body: row.response };
+    }
+    let result: StoredResponse;
+    try {
+      const done = await settle(tx);
+      result = { statusCode: done.statusCode, body: render(done.body) };
+    } catch (error) {
+      result = refusalOf(error);
+    }
+    if (!row || stored)
+      return stored ? { statusCode: row.status_code, body: row.response } : result;
+    await storeResponse(tx, scope.userId, scope.key, result);
+    return result;
+  });
 }

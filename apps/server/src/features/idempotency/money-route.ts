@@ -13,8 +13,10 @@ import {
 } from '../accounts/require-user';
 import {
   idempotencyKey,
+  type PhasedWork,
   runIdempotent,
   runInOneStatement,
+  runPhased,
   type StoredResponse,
 } from './idempotency.service';
 
@@ -54,6 +56,18 @@ type MoneyHandler<Body, Params> = (input: {
 }) => Promise<{ statusCode: number; body: unknown }>;
 
 /**
+ * A POST whose partner call runs between two transactions (see `runPhased`): the phases for one
+ * request. Its answer is held to the contract like any other.
+ */
+type PhasedHandler<Body, Params> = (input: {
+  userId: string;
+  body: Body;
+  params: Params;
+  key: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each route's phases carry their own types.
+}) => PhasedWork<any, any, any>;
+
+/**
  * The same POST as one database statement (see `runInOneStatement`): what is stored under the
  * key, or null to run the handler in a transaction instead. `render` holds an answer to the
  * contract and serializes it as it will be stored. With `sessionInStatement`, the user is not
@@ -79,7 +93,9 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
   app: AppInstance,
   path: string,
   contract: MoneyContract<Body, Params>,
-  handler: MoneyHandler<z.output<Body>, z.output<Params>>,
+  handler:
+    | MoneyHandler<z.output<Body>, z.output<Params>>
+    | { phases: PhasedHandler<z.output<Body>, z.output<Params>> },
   options: {
     requireVerified?: boolean;
     oneStatement?: OneStatementHandler<z.output<Body>, z.output<Params>>;
@@ -150,6 +166,7 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
         request: { path: request.routeOptions.url, params: routeParams ?? {}, body },
       });
       const { oneStatement } = options;
+      const render = (answer: unknown) => JSON.stringify(checked(answer));
       const inOneStatement = (userId: string | null) =>
         oneStatement
           ? runInOneStatement(app.deps.db, scopeOf(userId), (requestHash) =>
@@ -160,7 +177,7 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
                 params: routeParams,
                 key,
                 requestHash,
-                render: (answer) => JSON.stringify(checked(answer)),
+                render,
               }),
             )
           : Promise.resolve({ userId, stored: null });
@@ -174,10 +191,17 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
       const userId = done.userId ?? currentUser(request).userId;
       const stored =
         done.stored ??
-        (await runIdempotent(app.deps.db, scopeOf(userId), async (tx) => {
-          const result = await handler({ userId, body, params: routeParams, tx, key });
-          return { statusCode: result.statusCode, body: checked(result.body) };
-        }));
+        (typeof handler !== 'function'
+          ? await runPhased(
+              app.deps.db,
+              scopeOf(userId),
+              handler.phases({ userId, body, params: routeParams, key }),
+              render,
+            )
+          : await runIdempotent(app.deps.db, scopeOf(userId), async (tx) => {
+              const result = await handler({ userId, body, params: routeParams, tx, key });
+              return { statusCode: result.statusCode, body: checked(result.body) };
+            }));
       // The stored answer is already JSON (a replay is byte for byte), so Fastify sends this
       // string as it is, without serializing it again.
       return reply

@@ -1,5 +1,6 @@
 import {
   type CreateBookPaymentRequest,
+  type CreateBusinessApplicationRequest,
   type CreateDepositAccountRequest,
   type CreateIndividualApplicationRequest,
   type CreateTokenRequest,
@@ -78,6 +79,24 @@ export type UnitApplicant = {
   idempotencyKey: string;
   /** Our user id, kept by Unit as a tag so its records point back to ours. */
   userId: string;
+};
+
+/** Pago itself as Unit's business customer: the company that holds the omnibus (FBO) account. */
+export type UnitBusinessApplicant = {
+  name: string;
+  ein: string;
+  stateOfIncorporation: string;
+  address: UnitApplicant['address'];
+  phone: UnitApplicant['phone'];
+  /** Contact, officer and sole beneficial owner (one person in sandbox mode). */
+  officer: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    dateOfBirth: string;
+    ssn: string;
+  };
+  idempotencyKey: string;
 };
 
 /** A Unit answer we could not use: the partner is down, slow, or refused in a way we did not ask. */
@@ -212,6 +231,57 @@ export function createUnitClient(settings: UnitSettings) {
       return toApplication(answer.data as unknown as Resource);
     },
 
+    /** A business application (Pago's own omnibus customer); Unit decides it like any other. */
+    async createBusinessApplication(applicant: UnitBusinessApplicant): Promise<UnitApplication> {
+      const { officer } = applicant;
+      const person = {
+        fullName: { first: officer.firstName, last: officer.lastName },
+        email: officer.email,
+        phone: applicant.phone,
+      };
+      const owner = {
+        ...person,
+        dateOfBirth: officer.dateOfBirth,
+        address: applicant.address,
+        ssn: officer.ssn,
+      };
+      const request: CreateBusinessApplicationRequest = {
+        type: 'businessApplication',
+        attributes: {
+          name: applicant.name,
+          address: applicant.address,
+          phone: applicant.phone,
+          stateOfIncorporation: applicant.stateOfIncorporation,
+          ein: applicant.ein,
+          entityType: 'Corporation',
+          contact: person,
+          officer: { ...owner, title: 'CEO' },
+          beneficialOwners: [owner],
+          idempotencyKey: applicant.idempotencyKey,
+          tags: { pago: 'omnibus' },
+        },
+      };
+      const answer = await call(() => unit().applications.create(request));
+      return toApplication(answer.data as unknown as Resource);
+    },
+
+    /**
+     * Unit's sandbox-only "simulate incoming ACH payment" (`POST /sandbox/payments`): money
+     * arrives on an account from outside. Sandbox mode only (Unit's live API has no such call).
+     */
+    async simulateIncomingAch(accountId: string, amount: number, description: string) {
+      const answer = await call(() =>
+        rest('post', '/sandbox/payments', {
+          data: {
+            type: 'achPayment',
+            attributes: { amount, direction: 'Credit', description: description.slice(0, 50) },
+            relationships: { account: { data: { type: 'depositAccount', id: accountId } } },
+          },
+        }),
+      );
+      return toPayment(answer.data as Resource);
+    },
+
     async getApplication(id: string): Promise<UnitApplication> {
       const answer = await call(() => unit().applications.get(id));
       return toApplication(answer.data as unknown as Resource);
@@ -269,6 +339,8 @@ export function createUnitClient(settings: UnitSettings) {
       direction: 'Credit' | 'Debit';
       description: string;
       idempotencyKey: string;
+      /** Unit's Same Day ACH: settles the same business day (a Credit's "instant"). */
+      sameDay?: boolean;
     }): Promise<UnitPayment> {
       const answer = await call(() =>
         rest('post', '/payments', {
@@ -280,6 +352,7 @@ export function createUnitClient(settings: UnitSettings) {
               // Unit: 1–10 characters, on the bank statement.
               description: (input.description || 'Pago').slice(0, 10),
               idempotencyKey: input.idempotencyKey,
+              ...(input.sameDay ? { sameDay: true } : {}),
             },
             relationships: {
               account: { data: { type: 'depositAccount', id: input.accountId } },

@@ -36,25 +36,69 @@ const SCOPES = new Set([
 
 const id = z.string().regex(/^\d{1,18}$/);
 const relationship = z.object({ data: z.object({ type: z.string(), id }) });
-const applicationBody = z.object({
-  data: z.object({
-    type: z.literal('individualApplication'),
-    attributes: z.object({
-      fullName: z.object({ first: z.string().min(1).max(255), last: z.string().min(1).max(255) }),
-      dateOfBirth: z.iso.date(),
-      email: z.string().min(3).max(254),
-      phone: z.object({ countryCode: z.string().max(4), number: z.string().max(20) }),
-      address: z.object({
-        street: z.string().min(1).max(255),
-        city: z.string().min(1).max(255),
-        state: z.string().length(2),
-        postalCode: z.string().regex(/^\d{5}(-\d{4})?$/),
-        country: z.string().length(2),
-      }),
-      idempotencyKey: z.string().max(255).optional(),
-      tags: z.record(z.string(), z.string()).optional(),
-    }),
+const address = z.object({
+  street: z.string().min(1).max(255),
+  city: z.string().min(1).max(255),
+  state: z.string().length(2),
+  postalCode: z.string().regex(/^\d{5}(-\d{4})?$/),
+  country: z.string().length(2),
+});
+const phone = z.object({ countryCode: z.string().max(4), number: z.string().max(20) });
+const fullName = z.object({
+  first: z.string().min(1).max(255),
+  last: z.string().min(1).max(255),
+});
+const applicationExtras = {
+  idempotencyKey: z.string().max(255).optional(),
+  tags: z.record(z.string(), z.string()).optional(),
+};
+const individualApplication = z.object({
+  type: z.literal('individualApplication'),
+  attributes: z.object({
+    fullName,
+    dateOfBirth: z.iso.date(),
+    email: z.string().min(3).max(254),
+    phone,
+    address,
+    ...applicationExtras,
   }),
+});
+// Unit's business application: the company, its contact, officer and beneficial owners.
+const person = z.object({
+  fullName,
+  email: z.string().min(3).max(254),
+  phone,
+  dateOfBirth: z.iso.date().optional(),
+  address: address.optional(),
+  ssn: z
+    .string()
+    .regex(/^\d{9}$/)
+    .optional(),
+});
+const businessApplication = z.object({
+  type: z.literal('businessApplication'),
+  attributes: z.object({
+    name: z.string().min(1).max(255),
+    address,
+    phone,
+    stateOfIncorporation: z.string().length(2),
+    ein: z.string().regex(/^\d{9}$/),
+    entityType: z.enum([
+      'Corporation',
+      'LLC',
+      'Partnership',
+      'PubliclyTradedCorporation',
+      'PrivatelyHeldCorporation',
+      'NotForProfitOrganization',
+    ]),
+    contact: person.pick({ fullName: true, email: true, phone: true }),
+    officer: person.extend({ title: z.string().max(50).optional() }),
+    beneficialOwners: z.array(person).max(10),
+    ...applicationExtras,
+  }),
+});
+const applicationBody = z.object({
+  data: z.discriminatedUnion('type', [individualApplication, businessApplication]),
 });
 const accountBody = z.object({
   data: z.object({
@@ -84,6 +128,8 @@ const paymentBody = z.object({
       attributes: paymentAttributes.extend({
         description: z.string().min(1).max(10),
         direction: z.enum(['Credit', 'Debit']),
+        // Unit's Same Day ACH: sent and settled within the same business day.
+        sameDay: z.boolean().optional(),
       }),
       relationships: z.object({ account: relationship, counterparty: relationship }),
     }),
@@ -166,7 +212,14 @@ function ageOn(birth: string, today: Date): number {
  * The decision of the fake's application review (documented in README's sandbox table): a last
  * name "Denied" or an applicant under 18 is Denied; anyone else is Approved at once.
  */
-function decide(attributes: z.infer<typeof applicationBody>['data']['attributes']) {
+function decide(application: z.infer<typeof applicationBody>['data']) {
+  // A business whose name ends in "Denied" is Denied; any other business is Approved.
+  if (application.type === 'businessApplication') {
+    return /denied$/i.test(application.attributes.name.trim())
+      ? { status: 'Denied', reason: 'Sandbox test data: business name ends in Denied' }
+      : { status: 'Approved', reason: null };
+  }
+  const { attributes } = application;
   if (attributes.fullName.last.trim().toLowerCase() === 'denied') {
     return { status: 'Denied', reason: 'Sandbox test data: last name Denied' };
   }
@@ -178,6 +231,7 @@ function decide(attributes: z.infer<typeof applicationBody>['data']['attributes'
 
 function applicationResource(row: {
   id: string;
+  type: string;
   status: string;
   customer_id: string | null;
   decision_reason: string | null;
@@ -185,7 +239,7 @@ function applicationResource(row: {
   created_at: Date;
 }) {
   return {
-    type: 'individualApplication',
+    type: row.type,
     id: row.id,
     attributes: {
       ...(row.attributes as object),
@@ -194,7 +248,14 @@ function applicationResource(row: {
       createdAt: row.created_at.toISOString(),
     },
     relationships: row.customer_id
-      ? { customer: { data: { type: 'individualCustomer', id: row.customer_id } } }
+      ? {
+          customer: {
+            data: {
+              type: row.type === 'businessApplication' ? 'businessCustomer' : 'individualCustomer',
+              id: row.customer_id,
+            },
+          },
+        }
       : {},
   };
 }
@@ -232,6 +293,7 @@ export function paymentResource(row: FakePayment) {
       description: row.description,
       status: row.status,
       ...(row.reason ? { reason: row.reason } : {}),
+      ...(row.type === 'achPayment' ? { sameDay: row.same_day } : {}),
       createdAt: row.created_at.toISOString(),
     },
     relationships: {
@@ -347,11 +409,12 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
           .executeTakeFirst();
         if (existing) return existing;
       }
-      const decision = decide(attributes);
+      const decision = decide(body.data);
       return tx
         .insertInto('sandbox_unit_applications')
         .values({
           id: await nextId(tx),
+          type: body.data.type,
           customer_id: decision.status === 'Approved' ? await nextId(tx) : null,
           status: decision.status,
           decision_reason: decision.reason,
@@ -413,9 +476,12 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
     if (!authorized(request, reply)) return reply;
     const body = parse(paymentBody, request.body, reply);
     if (!body) return reply;
-    const outcome = await db
-      .transaction()
-      .execute((tx) => createPayment(tx, body.data, app.deps.config.sandboxAchSettleMs));
+    const outcome = await db.transaction().execute((tx) =>
+      createPayment(tx, body.data, {
+        standardMs: app.deps.config.sandboxAchSettleMs,
+        sameDayMs: app.deps.config.sandboxSameDayAchSettleMs,
+      }),
+    );
     if ('error' in outcome) return unitError(reply, outcome.error, outcome.title, outcome.detail);
     return document(reply, 201, paymentResource(outcome.payment));
   });
@@ -650,6 +716,8 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
 }
 
 type PaymentRequest = z.infer<typeof paymentBody>['data'];
+/** The fake's ACH clock: each step's delay, standard and Same Day ACH (`sameDay`). */
+export type AchClock = { standardMs: number; sameDayMs: number };
 
 /**
  * A new payment, as Unit decides it: a book payment is Sent at once, or Rejected when the account
@@ -659,7 +727,7 @@ type PaymentRequest = z.infer<typeof paymentBody>['data'];
 async function createPayment(
   tx: Database,
   data: PaymentRequest,
-  settleMs: number,
+  clock: AchClock,
 ): Promise<{ payment: FakePayment } | { error: number; title: string; detail: string }> {
   const key = data.attributes.idempotencyKey ?? null;
   if (key) {
@@ -685,6 +753,8 @@ async function createPayment(
   let reason: string | null = null;
   let dueAt: Date | null = null;
   let counterpartyId: string | null = null;
+  const sameDay = data.type === 'achPayment' && data.attributes.sameDay === true;
+  const settleMs = sameDay ? clock.sameDayMs : clock.standardMs;
   if (data.type === 'bookPayment') {
     const counterparty = counterpartyAccountId ? accounts.get(counterpartyAccountId) : undefined;
     if (!counterparty || counterpartyAccountId === accountId) {
@@ -737,6 +807,7 @@ async function createPayment(
       reason,
       idempotency_key: key,
       due_at: dueAt,
+      same_day: sameDay,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -790,7 +861,7 @@ async function transition(
  * Returned R10 after as long again (a late return). A book payment under review is Rejected. Each step
  * is a signed webhook. Rows are locked, so two servers never step one payment twice.
  */
-export async function advanceUnitPayments(db: Database, settleMs: number): Promise<number> {
+export async function advanceUnitPayments(db: Database, clock: AchClock): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const due = await tx
       .selectFrom('sandbox_unit_payments')
@@ -804,6 +875,7 @@ export async function advanceUnitPayments(db: Database, settleMs: number): Promi
       .execute();
     for (const payment of due) {
       const amount = Number(payment.amount);
+      const settleMs = payment.same_day ? clock.sameDayMs : clock.standardMs;
       const account = (await lockAccounts(tx, [payment.account_id])).get(
         payment.account_id,
       ) as FakeAccount;

@@ -59,6 +59,13 @@ export function BankMoneyForm({
   const fee = (s: Speed) =>
     direction === 'withdrawal' && s === 'instant' ? INSTANT_WITHDRAWAL_FEE : cents(0);
 
+  /**
+   * What one withdrawal can really take: the whole available balance (the omnibus covers money
+   * that never went through the partner), less the instant fee, at most the per-withdrawal cap.
+   */
+  const withdrawable = (available: Cents, speedFee: Cents) =>
+    cents(Math.max(0, Math.min(available - speedFee, MAX_WITHDRAWAL_CENTS)));
+
   const toReview = (event: FormEvent) => {
     event.preventDefault();
     const bank = banks.find((b) => b.id === bankId);
@@ -219,7 +226,9 @@ export function BankMoneyForm({
                 month: usd(limits.data.month.remainingCents),
               })
             : direction === 'withdrawal' && balance.data
-              ? t('withdraw.available', { amount: usd(balance.data.availableBalanceCents) })
+              ? t('withdraw.available', {
+                  amount: usd(withdrawable(balance.data.availableBalanceCents, fee(speed))),
+                })
               : undefined
         }
       />

@@ -53,12 +53,18 @@ describe('adding money and withdrawing to a linked bank', () => {
     const calls = stubRoutes({ ...common, 'POST /api/funding/withdrawals': ok(TRANSFER, 201) });
     await renderPanel(<FundingPanel />);
     const withdraw = await screen.findByRole('region', { name: 'Retirar a tu banco' });
+    // What can really leave: all the available money, less the instant fee once chosen.
+    expect(await within(withdraw).findByText('Disponible para retirar: $200.00')).toBeTruthy();
     await userEvent.type(within(withdraw).getByLabelText('Monto'), '50');
     await userEvent.click(
-      within(withdraw).getByLabelText(/Instantáneo: en minutos, comisión de \$1\.75/),
+      within(withdraw).getByLabelText(
+        /Instantáneo \(ACH el mismo día\): llega en minutos u horas, el mismo día hábil; comisión de \$1\.75/,
+      ),
     );
+    expect(within(withdraw).getByText('Disponible para retirar: $198.25')).toBeTruthy();
     await userEvent.click(within(withdraw).getByRole('button', { name: 'Revisar' }));
     expect(await within(withdraw).findByText('Revisa y confirma')).toBeTruthy();
+    expect(within(withdraw).getByText('El mismo día hábil, en minutos u horas')).toBeTruthy();
     expect(within(withdraw).getByText('$1.75')).toBeTruthy();
     expect(within(withdraw).getByText('$51.75')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
