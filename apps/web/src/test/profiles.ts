@@ -9,7 +9,14 @@ export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     email: 'ana@example.com',
     phone: '+13055550123',
     phone_verified: true,
-    address: '100 Main St, Miami, FL',
+    address: '100 Main St, Miami, FL 33101',
+    homeAddress: {
+      street: '100 Main St',
+      street2: null,
+      city: 'Miami',
+      state: 'FL',
+      postalCode: '33101',
+    },
     zipCode: '33101',
     verificationService: 'plaid',
     kyc_status: 'completed',
@@ -29,6 +36,7 @@ export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
 /** Ana as the money screens' tests have her signed in: no address, $500.00. */
 export const ANA: UserProfile = makeProfile({
   address: null,
+  homeAddress: null,
   balanceCents: 50000,
   balance: 500,
   availableBalanceCents: 50000,
@@ -44,6 +52,7 @@ export function userProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     phone: null,
     phone_verified: false,
     address: null,
+    homeAddress: null,
     zipCode: '10001',
     verificationService: 'plaid',
     kyc_status: null,

@@ -14,6 +14,7 @@ import * as ledgerTrim from './0012-ledger-trim';
 import * as plaidItems from './0013-plaid-items';
 import * as unitBanking from './0014-unit-banking';
 import * as funding from './0015-funding';
+import * as structuredAddress from './0018-structured-address';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-plaid-items': plaidItems,
   '0014-unit-banking': unitBanking,
   '0015-funding': funding,
+  '0018-structured-address': structuredAddress,
 };
