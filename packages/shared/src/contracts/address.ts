@@ -38,10 +38,11 @@ export function isPoBox(line: string): boolean {
   return PO_BOX.test(line);
 }
 
+export const PO_BOX_ERROR = 'A PO box is not a home address';
 const street = (max: number) =>
   textLine()
     .max(max)
-    .refine((line) => !isPoBox(line), { error: 'A PO box is not a home address' });
+    .refine((line) => !isPoBox(line), { error: PO_BOX_ERROR });
 
 export const usAddressSchema = z
   .strictObject({
