@@ -12,8 +12,9 @@ import {
   type UpdateProfileBody,
   type UserProfile,
   updateProfileBody,
+  ZIP_MISMATCH,
 } from '@pago/shared/contracts/accounts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import {
   type FieldErrors,
   type Resolver,
@@ -28,6 +29,13 @@ import { errorText } from '@/lib/error-text';
 import { isLanguage } from '@/lib/i18n';
 import { useSendEmailVerification, useUpdateProfile, useVerifyEmailCode } from '../api/profile';
 import { SUCCESS_MESSAGE_MS } from '../lib/profile-display';
+import {
+  AddressFields,
+  type AddressFormValues,
+  addressBodyOf,
+  addressValuesOf,
+  isBlankAddress,
+} from './address-fields';
 
 /** The modal's fields, as typed: plain strings, blank for anything the profile lacks. */
 export type ProfileFormValues = {
@@ -35,10 +43,11 @@ export type ProfileFormValues = {
   username: string;
   email: string;
   phone: string;
-  address: string;
+  /** The home address in parts; the spec's one-line `address` is written from it. */
+  homeAddress: AddressFormValues;
   zipCode: string;
 };
-type FieldName = keyof ProfileFormValues;
+type FieldName = Exclude<keyof ProfileFormValues, 'homeAddress'>;
 const REQUIRED: readonly FieldName[] = ['name', 'username', 'email'];
 
 export function formValuesOf(user: UserProfile): ProfileFormValues {
@@ -47,19 +56,26 @@ export function formValuesOf(user: UserProfile): ProfileFormValues {
     username: user.username ?? '',
     email: user.email ?? '',
     phone: user.phone ?? '',
-    address: user.address ?? '',
+    homeAddress: addressValuesOf(user.homeAddress),
     zipCode: user.zipCode ?? '',
   };
 }
 
-/** Blank optional fields clear the value (null); a phone may be typed with spaces, dashes or brackets. */
-function toRequestShape(values: ProfileFormValues) {
+/**
+ * Blank optional fields clear the value (null); a phone may be typed with spaces, dashes or
+ * brackets. The address goes only when changed: blank clears it, parts replace it.
+ */
+function toRequestShape(values: ProfileFormValues, saved: AddressFormValues) {
+  const address = values.homeAddress;
+  const changed = (Object.keys(address) as (keyof AddressFormValues)[]).some(
+    (part) => address[part].trim() !== saved[part],
+  );
   return {
     name: values.name,
     username: values.username,
     email: values.email,
     phone: values.phone.replace(/[\s().-]/g, '') || null,
-    address: values.address.trim() || null,
+    ...(changed ? { homeAddress: isBlankAddress(address) ? null : addressBodyOf(address) } : {}),
     zipCode: values.zipCode.trim() || null,
   };
 }
@@ -70,24 +86,24 @@ const schemaResolver = zodResolver(updateProfileBody);
  * Spec §5 first ("Name, username, and email are required", one message for the three), then the
  * shared contract the server applies, so the form never sends what the server would refuse.
  */
-export const profileResolver: Resolver<ProfileFormValues, unknown, UpdateProfileBody> = async (
-  values,
-  context,
-  options,
-) => {
-  const missing = REQUIRED.filter((field) => values[field].trim() === '');
-  if (missing.length > 0) {
-    const errors: FieldErrors<ProfileFormValues> = {};
-    for (const field of missing) errors[field] = { type: 'required', message: 'required' };
-    return { values: {}, errors };
-  }
-  const result = await schemaResolver(
-    toRequestShape(values),
-    context,
-    options as unknown as ResolverOptions<Parameters<typeof schemaResolver>[0]>,
-  );
-  return result as unknown as ResolverResult<ProfileFormValues, UpdateProfileBody>;
-};
+export function profileResolver(
+  saved: AddressFormValues,
+): Resolver<ProfileFormValues, unknown, UpdateProfileBody> {
+  return async (values, context, options) => {
+    const missing = REQUIRED.filter((field) => values[field].trim() === '');
+    if (missing.length > 0) {
+      const errors: FieldErrors<ProfileFormValues> = {};
+      for (const field of missing) errors[field] = { type: 'required', message: 'required' };
+      return { values: {}, errors };
+    }
+    const result = await schemaResolver(
+      toRequestShape(values, saved),
+      context,
+      options as unknown as ResolverOptions<Parameters<typeof schemaResolver>[0]>,
+    );
+    return result as unknown as ResolverResult<ProfileFormValues, UpdateProfileBody>;
+  };
+}
 
 type Step =
   | { kind: 'form' }
@@ -121,13 +137,15 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
   const sendCode = useSendEmailVerification();
   const verifyCode = useVerifyEmailCode();
   const busy = update.isPending || sendCode.isPending || verifyCode.isPending;
+  const addressId = useId();
+  const resolver = useMemo(() => profileResolver(addressValuesOf(user.homeAddress)), [user]);
 
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<ProfileFormValues, unknown, UpdateProfileBody>({
-    resolver: profileResolver,
+    resolver,
     defaultValues: formValuesOf(user),
   });
 
@@ -262,11 +280,17 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
             helperText={errors.phone ? t('edit.invalid.phone') : t('edit.phoneHelp')}
           />
           <TextField
-            {...field('address')}
-            label={t('edit.address')}
-            autoComplete="street-address"
+            {...field('zipCode')}
+            label={t('edit.zipCode')}
+            {...(errors.zipCode?.message === ZIP_MISMATCH
+              ? { helperText: t('edit.invalid.zipMismatch') }
+              : {})}
           />
-          <TextField {...field('zipCode')} label={t('edit.zipCode')} autoComplete="postal-code" />
+          <AddressFields
+            register={(part) => register(`homeAddress.${part}`)}
+            errors={errors.homeAddress}
+            legendId={addressId}
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
