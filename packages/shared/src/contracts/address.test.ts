@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { updateProfileBody } from './accounts';
-import {
-  formatAddress,
-  parseOneLineAddress,
-  US_STATES,
-  usAddressSchema,
-  zip5,
-} from './address';
+import { formatAddress, parseOneLineAddress, US_STATES, usAddressSchema, zip5 } from './address';
 
 const home = {
   street: '1200 Brickell Ave',

@@ -51,12 +51,21 @@ export const usAddressSchema = z
     street2: z.union([street(STREET_MAX), z.null()]).optional(),
     city: textLine().min(1).max(CITY_MAX),
     state: z.enum(US_STATES),
-    postalCode: z.string().trim().regex(US_ZIP_PATTERN, { error: 'ZIP code must be 12345 or 12345-6789' }),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(US_ZIP_PATTERN, { error: 'ZIP code must be 12345 or 12345-6789' }),
   })
   .meta({
     id: 'UsAddress',
     examples: [
-      { street: '1200 Brickell Ave', street2: 'Apt 4B', city: 'Miami', state: 'FL', postalCode: '33131' },
+      {
+        street: '1200 Brickell Ave',
+        street2: 'Apt 4B',
+        city: 'Miami',
+        state: 'FL',
+        postalCode: '33131',
+      },
     ],
   });
 export type UsAddressInput = z.input<typeof usAddressSchema>;

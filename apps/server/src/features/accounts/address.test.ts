@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, markIdentityVerified, signUp, type TestUser } from '../../../test/accounts-helpers';
+import {
+  bearer,
+  markIdentityVerified,
+  signUp,
+  type TestUser,
+} from '../../../test/accounts-helpers';
 import { unitFake } from '../../../test/banking-helpers';
 import { moneyPost } from '../../../test/money-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
@@ -203,7 +208,12 @@ describe('the Unit fake checks an application’s address as Unit documents it',
     ['a ZIP+4 without its dash', { postalCode: '331311234' }],
     ['an unknown field', { county: 'Miami-Dade' }],
   ])('refuses %s with Unit’s 400', async (_label, change) => {
-    const answer = await unitFake(app, 'POST', '/applications', application({ ...unitHome, ...change }));
+    const answer = await unitFake(
+      app,
+      'POST',
+      '/applications',
+      application({ ...unitHome, ...change }),
+    );
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors[0]).toMatchObject({ status: '400' });
   });

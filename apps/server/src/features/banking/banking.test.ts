@@ -109,7 +109,12 @@ describe('opening the bank account at the partner', () => {
     const noStreet = await verifiedUser(app, db);
     await db
       .updateTable('users')
-      .set({ address_street: null, address_city: null, address_state: null, address_postal_code: null })
+      .set({
+        address_street: null,
+        address_city: null,
+        address_state: null,
+        address_postal_code: null,
+      })
       .where('id', '=', noStreet.id)
       .execute();
     const noAddress = await moneyPost(app, noStreet, '/api/unit/accounts/create', {});

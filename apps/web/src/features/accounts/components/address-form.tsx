@@ -2,15 +2,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { type UsAddress, usAddressSchema } from '@pago/shared/contracts/address';
 import type { UserProfile } from '@pago/shared/contracts/accounts';
+import { type UsAddress, usAddressSchema } from '@pago/shared/contracts/address';
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_UPDATED } from '@/lib/events';
 import { errorText } from '@/lib/error-text';
+import { PROFILE_UPDATED } from '@/lib/events';
 import { useUpdateAddress } from '../api/profile';
-import { AddressFields, type AddressFormValues, addressBodyOf, addressValuesOf } from './address-fields';
+import {
+  AddressFields,
+  type AddressFormValues,
+  addressBodyOf,
+  addressValuesOf,
+} from './address-fields';
 
 const schemaResolver = zodResolver(usAddressSchema);
 /** The shared contract on the request the form would send, so the form refuses what the API would. */
