@@ -83,7 +83,11 @@ describe('the home address', () => {
     expect(await dialog.getByLabel('Street address').inputValue()).toBe('1200 Brickell Avenue');
     expect(await dialog.getByLabel('State').inputValue()).toBe('FL');
     if (SHOTS) {
-      await english.screenshot({ path: path.join(SHOTS, 'address-en-1366x768.png') });
+      await dialog.getByLabel('ZIP code').scrollIntoViewIfNeeded();
+      await english.screenshot({
+        path: path.join(SHOTS, 'address-en-1366x768.png'),
+        animations: 'disabled',
+      });
     }
   });
 });

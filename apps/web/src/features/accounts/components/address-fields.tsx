@@ -55,6 +55,8 @@ type Props = {
   /** A heading id, so the group is named for screen readers. */
   legendId: string;
   autoFocus?: boolean;
+  /** In the profile the address may stay blank: no field is marked required. */
+  optional?: boolean;
 };
 
 /**
@@ -62,7 +64,13 @@ type Props = {
  * ZIP. The profile's form and the bank's opening step use it, each with its own react-hook-form.
  * One column on a phone; city, state and ZIP share a row from the tablet size up.
  */
-export function AddressFields({ register, errors, legendId, autoFocus = false }: Props) {
+export function AddressFields({
+  register,
+  errors,
+  legendId,
+  autoFocus = false,
+  optional = false,
+}: Props) {
   const { t } = useTranslation('accounts');
   const locale = useLocale();
   const states = useMemo(
@@ -105,7 +113,7 @@ export function AddressFields({ register, errors, legendId, autoFocus = false }:
       <TextField
         {...field('street')}
         label={t('address.street')}
-        required
+        required={!optional}
         autoComplete="address-line1"
         autoFocus={autoFocus}
       />
@@ -120,13 +128,13 @@ export function AddressFields({ register, errors, legendId, autoFocus = false }:
         <TextField
           {...field('city')}
           label={t('address.city')}
-          required
+          required={!optional}
           autoComplete="address-level2"
         />
         <TextField
           {...field('state')}
           label={t('address.state')}
-          required
+          required={!optional}
           select
           autoComplete="address-level1"
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
@@ -141,7 +149,7 @@ export function AddressFields({ register, errors, legendId, autoFocus = false }:
         <TextField
           {...field('postalCode')}
           label={t('address.postalCode')}
-          required
+          required={!optional}
           autoComplete="postal-code"
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
           {...(errors?.postalCode ? {} : { helperText: t('address.postalCodeHelp') })}

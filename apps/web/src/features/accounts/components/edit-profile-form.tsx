@@ -290,6 +290,7 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
             register={(part) => register(`homeAddress.${part}`)}
             errors={errors.homeAddress}
             legendId={addressId}
+            optional
           />
         </Stack>
       </DialogContent>
