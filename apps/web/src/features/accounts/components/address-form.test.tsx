@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, stubApi } from '@/test/api-stub';
+import { type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { makeProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { AddressForm } from './address-form';
@@ -16,7 +16,7 @@ const HOME = {
   postalCode: '33131',
 };
 
-const writes = (calls: { method: string }[]) => calls.filter((call) => call.method !== 'GET');
+const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('AddressForm', () => {
   it('labels every field, names the states in Spanish in alphabetical order, and saves', async () => {
