@@ -1,4 +1,14 @@
 import type { UserProfile } from '@pago/shared/contracts/accounts';
+import type { UsAddress } from '@pago/shared/contracts/address';
+
+/** A home address as the address form fills it in. */
+export const BRICKELL: UsAddress = {
+  street: '1200 Brickell Ave',
+  street2: 'Apt 4B',
+  city: 'Miami',
+  state: 'FL',
+  postalCode: '33131',
+};
 
 /** Ana: verified, with an address and $1,234.56; the dashboard's tests start from her. */
 export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {

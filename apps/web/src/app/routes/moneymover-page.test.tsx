@@ -14,7 +14,7 @@ import esRequests from '@/locales/es/requests.json';
 import esTransfers from '@/locales/es/transfers.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { keysOf } from '@/test/locale-keys';
-import { ANA, makeProfile } from '@/test/profiles';
+import { ANA, BRICKELL, makeProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import MoneyMoverPage from './moneymover-page';
 
@@ -522,13 +522,14 @@ describe('bank transfer', () => {
     createdAt: '2025-05-01T00:00:00.000Z',
   };
 
-  const HOME = {
-    street: '1200 Brickell Ave',
-    street2: 'Apt 4B',
-    city: 'Miami',
-    state: 'FL' as const,
-    postalCode: '33131',
-  };
+  const HOME = BRICKELL;
+  /** The Bank Transfer tab, signed in as someone whose profile has an address. */
+  const openBankTab = () =>
+    renderMoneyMover(<MoneyMoverPage />, {
+      language: 'en',
+      path: '/moneymover?tab=bank',
+      user: makeProfile(),
+    });
 
   it('offers to set up the banking account when there is none, asking the address first', async () => {
     let created = false;
@@ -556,7 +557,7 @@ describe('bank transfer', () => {
       within(form).getByRole('textbox', { name: /Calle y número/ }),
       HOME.street,
     );
-    await userEvent.type(within(form).getByRole('textbox', { name: /Apto\./ }), HOME.street2);
+    await userEvent.type(within(form).getByRole('textbox', { name: /Apto\./ }), 'Apt 4B');
     await userEvent.type(within(form).getByRole('textbox', { name: /Ciudad/ }), HOME.city);
     await userEvent.selectOptions(
       within(form).getByRole('combobox', { name: /Estado/ }),
@@ -590,11 +591,7 @@ describe('bank transfer', () => {
       return undefined;
     });
     // The session's copy says she has one (another tab cleared it since).
-    await renderMoneyMover(<MoneyMoverPage />, {
-      language: 'en',
-      path: '/moneymover?tab=bank',
-      user: makeProfile(),
-    });
+    await openBankTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Set Up Banking Account' }));
     expect(await screen.findByRole('heading', { name: 'First, your address' })).toBeVisible();
     // The form starts from the address the session knows.
@@ -640,11 +637,7 @@ describe('bank transfer', () => {
       if (call.path === '/api/unit/accounts/create') return apiError(400, 'bad_request');
       return undefined;
     });
-    await renderMoneyMover(<MoneyMoverPage />, {
-      language: 'en',
-      path: '/moneymover?tab=bank',
-      user: makeProfile(),
-    });
+    await openBankTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Set Up Banking Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create banking account');
   });

@@ -2,19 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type ApiCall, apiError, stubApi } from '@/test/api-stub';
-import { makeProfile } from '@/test/profiles';
+import { BRICKELL, makeProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { AddressForm } from './address-form';
 import { EditProfileForm } from './edit-profile-form';
 
 const renderAccounts = featureRenderer('accounts');
-const HOME = {
-  street: '1200 Brickell Ave',
-  street2: 'Apt 4B',
-  city: 'Miami',
-  state: 'FL' as const,
-  postalCode: '33131',
-};
+const HOME = BRICKELL;
 
 const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
 
@@ -41,7 +35,7 @@ describe('AddressForm', () => {
 
     const user = userEvent.setup();
     await user.type(within(group).getByRole('textbox', { name: /Calle y número/ }), HOME.street);
-    await user.type(within(group).getByRole('textbox', { name: /Apto\./ }), HOME.street2);
+    await user.type(within(group).getByRole('textbox', { name: /Apto\./ }), 'Apt 4B');
     await user.type(within(group).getByRole('textbox', { name: /Ciudad/ }), HOME.city);
     await user.selectOptions(state, 'Florida');
     await user.type(within(group).getByRole('textbox', { name: /Código postal/ }), ' 33131 ');

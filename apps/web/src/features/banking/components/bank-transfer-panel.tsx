@@ -90,14 +90,7 @@ export function BankTransferPanel({ addressStep }: { addressStep?: AddressStep }
   }
   if (account.data === null && askAddress && addressStep) {
     return (
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <TitleAndIntro
-          title={t('bank.setup.addressTitle')}
-          intro={t('bank.setup.addressBody')}
-          variant="h6"
-          component="h3"
-          introGap={2}
-        />
+      <SetUpStep title={t('bank.setup.addressTitle')} intro={t('bank.setup.addressBody')}>
         {addressStep.render({
           onSaved: () => {
             setAskAddress(false);
@@ -105,21 +98,14 @@ export function BankTransferPanel({ addressStep }: { addressStep?: AddressStep }
           },
           onCancel: () => setAskAddress(false),
         })}
-      </Paper>
+      </SetUpStep>
     );
   }
   if (account.data === null) {
     return (
       <Box>
         <FeedbackMessage feedback={feedback} />
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, textAlign: 'center' }}>
-          <TitleAndIntro
-            title={t('bank.setup.title')}
-            intro={t('bank.setup.body')}
-            variant="h6"
-            component="h3"
-            introGap={2}
-          />
+        <SetUpStep title={t('bank.setup.title')} intro={t('bank.setup.body')} centered>
           <Button
             variant="contained"
             size="large"
@@ -128,11 +114,34 @@ export function BankTransferPanel({ addressStep }: { addressStep?: AddressStep }
           >
             {create.isPending ? t('common:status.processing') : t('bank.setup.button')}
           </Button>
-        </Paper>
+        </SetUpStep>
       </Box>
     );
   }
   return <BankTransferForm account={account.data} initialFeedback={feedback} />;
+}
+
+/** A step of setting the bank account up: a titled card. */
+function SetUpStep({
+  title,
+  intro,
+  centered = false,
+  children,
+}: {
+  title: string;
+  intro: string;
+  centered?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, ...(centered ? { textAlign: 'center' } : {}) }}
+    >
+      <TitleAndIntro title={title} intro={intro} variant="h6" component="h3" introGap={2} />
+      {children}
+    </Paper>
+  );
 }
 
 function AccountNumbers({ account }: { account: BankAccount }) {
