@@ -126,18 +126,33 @@ describe('the address in the Edit Profile form', () => {
     });
   });
 
-  it('refuses a US ZIP code that is not the address’s, and a half-filled address', async () => {
-    const calls = stubApi(() => undefined);
+  it('lets an untouched US ZIP code follow a new address, refuses a typed one that disagrees', async () => {
+    const calls = stubApi((call) => (call.method === 'PUT' ? { body: makeProfile() } : undefined));
     await renderEditor(makeProfile({ zipCode: '10001' }));
     const user = userEvent.setup();
-    // Ana's address is 33101; her ZIP code field says 10001 once she edits the address.
+    // Ana's address is in 33101; the ZIP code field still says 10001 from sign-up.
     await user.type(screen.getByRole('textbox', { name: 'Apto., unidad o suite (opcional)' }), '2');
+    const profileZip = screen.getByRole('textbox', { name: 'Código postal (opcional)' });
+    await user.clear(profileZip);
+    await user.type(profileZip, '10002');
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Debe ser el código postal de tu dirección.')).toBeVisible();
+    expect(writes(calls)).toEqual([]);
 
     await user.clear(screen.getByRole('textbox', { name: 'Ciudad' }));
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Escribe la ciudad (hasta 60 caracteres).')).toBeVisible();
     expect(writes(calls)).toEqual([]);
+
+    // Back to the ZIP code it had: it follows the address.
+    await user.type(screen.getByRole('textbox', { name: 'Ciudad' }), 'Miami');
+    await user.clear(profileZip);
+    await user.type(profileZip, '10001');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('¡Perfil actualizado correctamente!');
+    expect(writes(calls)[0]?.body).toMatchObject({
+      homeAddress: { street: '100 Main St', street2: '2', postalCode: '33101' },
+      zipCode: '33101',
+    });
   });
 });

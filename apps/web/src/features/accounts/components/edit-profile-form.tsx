@@ -14,6 +14,7 @@ import {
   updateProfileBody,
   ZIP_MISMATCH,
 } from '@pago/shared/contracts/accounts';
+import { zip5 } from '@pago/shared/contracts/address';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import {
   type FieldErrors,
@@ -61,22 +62,32 @@ export function formValuesOf(user: UserProfile): ProfileFormValues {
   };
 }
 
+/** What the form started from: the profile's address and ZIP code as fields. */
+type Saved = { address: AddressFormValues; zipCode: string };
+
 /**
  * Blank optional fields clear the value (null); a phone may be typed with spaces, dashes or
- * brackets. The address goes only when changed: blank clears it, parts replace it.
+ * brackets. The address goes only when changed: blank clears it, parts replace it. A US ZIP code
+ * left as it was follows a new address (as the server does), so only one typed must agree.
  */
-function toRequestShape(values: ProfileFormValues, saved: AddressFormValues) {
+function toRequestShape(values: ProfileFormValues, saved: Saved) {
   const address = values.homeAddress;
   const changed = (Object.keys(address) as (keyof AddressFormValues)[]).some(
-    (part) => address[part].trim() !== saved[part],
+    (part) => address[part].trim() !== saved.address[part],
   );
+  const zipCode = values.zipCode.trim() || null;
+  const followsAddress =
+    changed &&
+    !isBlankAddress(address) &&
+    values.zipCode.trim() === saved.zipCode &&
+    (zipCode === null || zip5(zipCode) !== null);
   return {
     name: values.name,
     username: values.username,
     email: values.email,
     phone: values.phone.replace(/[\s().-]/g, '') || null,
     ...(changed ? { homeAddress: isBlankAddress(address) ? null : addressBodyOf(address) } : {}),
-    zipCode: values.zipCode.trim() || null,
+    zipCode: followsAddress ? (zip5(address.postalCode) ?? zipCode) : zipCode,
   };
 }
 
@@ -87,7 +98,7 @@ const schemaResolver = zodResolver(updateProfileBody);
  * shared contract the server applies, so the form never sends what the server would refuse.
  */
 export function profileResolver(
-  saved: AddressFormValues,
+  saved: Saved,
 ): Resolver<ProfileFormValues, unknown, UpdateProfileBody> {
   return async (values, context, options) => {
     const missing = REQUIRED.filter((field) => values[field].trim() === '');
@@ -138,7 +149,14 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
   const verifyCode = useVerifyEmailCode();
   const busy = update.isPending || sendCode.isPending || verifyCode.isPending;
   const addressId = useId();
-  const resolver = useMemo(() => profileResolver(addressValuesOf(user.homeAddress)), [user]);
+  const resolver = useMemo(
+    () =>
+      profileResolver({
+        address: addressValuesOf(user.homeAddress),
+        zipCode: user.zipCode ?? '',
+      }),
+    [user],
+  );
 
   const {
     register,
