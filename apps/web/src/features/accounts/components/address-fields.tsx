@@ -48,6 +48,13 @@ export function addressBodyOf(values: AddressFormValues): UsAddressInput {
   };
 }
 
+/** City, state and ZIP: stacked on a phone, one row from the tablet size up. */
+const cityStateZip = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1.4fr)' },
+} as const;
+
 type Props = {
   /** The field's registration in the caller's form (react-hook-form). */
   register: (name: AddressFieldName) => UseFormRegisterReturn;
@@ -118,13 +125,7 @@ export function AddressFields({
         autoFocus={autoFocus}
       />
       <TextField {...field('street2')} label={t('address.street2')} autoComplete="address-line2" />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1.4fr)' },
-        }}
-      >
+      <Box sx={cityStateZip}>
         <TextField
           {...field('city')}
           label={t('address.city')}
