@@ -47,14 +47,17 @@ describe('a new user, in Spanish on a phone', () => {
     await page.getByRole('button', { name: 'Editar perfil' }).click();
     const editor = page.getByRole('dialog', { name: 'Editar perfil' });
     await editor.getByRole('textbox', { name: /^Nombre\s*\*?$/ }).fill('Ana María López');
-    await editor.getByLabel('Dirección (opcional)').fill('123 Main St, New York');
+    await editor.getByLabel('Calle y número').fill('123 Main St');
+    await editor.getByLabel('Ciudad').fill('New York');
+    await editor.getByLabel('Estado').selectOption({ label: 'Nueva York' });
+    await editor.getByLabel('Código postal (ZIP)').fill('10001');
     await editor.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText('¡Perfil actualizado correctamente!').first().waitFor();
     await editor.waitFor({ state: 'hidden' });
     await page.getByText('¡Hola de nuevo, Ana María López!').waitFor();
     await page
       .getByRole('region', { name: 'Mi perfil' })
-      .getByText('123 Main St, New York')
+      .getByText('123 Main St, New York, NY 10001')
       .waitFor();
 
     const downloading = page.waitForEvent('download');

@@ -22,7 +22,9 @@ async function verifiedForTheBank(user: E2eUser, legalName: string) {
   try {
     await client.query(
       `update users set kyc_status = 'completed', legal_name = $2, legal_birth_date = '1990-04-12',
-         address = '1200 Brickell Avenue, Miami, FL 33131' where email = $1`,
+         address = '1200 Brickell Avenue, Miami, FL 33131', address_street = '1200 Brickell Avenue',
+         address_city = 'Miami', address_state = 'FL', address_postal_code = '33131'
+       where email = $1`,
       [user.email, legalName],
     );
   } finally {

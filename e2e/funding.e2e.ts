@@ -14,7 +14,9 @@ async function giveHolderDetails(user: E2eUser): Promise<void> {
   await client.connect();
   try {
     await client.query(
-      `update users set legal_birth_date = '1988-06-02', address = '350 Fifth Avenue, New York, NY 10118'
+      `update users set legal_birth_date = '1988-06-02', address = '350 Fifth Avenue, New York, NY 10118',
+         address_street = '350 Fifth Avenue', address_city = 'New York', address_state = 'NY',
+         address_postal_code = '10118'
        where email = $1`,
       [user.email],
     );

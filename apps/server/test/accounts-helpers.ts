@@ -140,6 +140,10 @@ export async function markIdentityVerified(
       kyc_status: 'completed',
       legal_birth_date: '1990-04-12',
       address: eb.fn.coalesce('address', eb.val('350 Fifth Avenue, New York, NY 10118')),
+      address_street: eb.fn.coalesce('address_street', eb.val('350 Fifth Avenue')),
+      address_city: eb.fn.coalesce('address_city', eb.val('New York')),
+      address_state: eb.fn.coalesce('address_state', eb.val('NY')),
+      address_postal_code: eb.fn.coalesce('address_postal_code', eb.val('10118')),
     }))
     .where('id', '=', userId)
     .execute();

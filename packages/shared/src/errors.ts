@@ -45,7 +45,7 @@ export const ERROR_CODES = [
   'bank_login_required',
   'bank_provider_unavailable',
   'bank_application_denied',
-  'bank_address_required',
+  'address_required',
   'bank_payment_rejected',
   'statement_not_found',
   'recipient_bank_account_required',

@@ -89,6 +89,7 @@ describe('migrateDatabase', () => {
         'sandbox/0001-sandbox-vendors',
         'sandbox/0002-sandbox-plaid-items',
         'sandbox/0003-sandbox-unit',
+        'sandbox/0004-unit-omnibus',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_mail',
@@ -130,6 +131,7 @@ describe('migrateDatabase', () => {
         'sandbox/0001-sandbox-vendors',
         'sandbox/0002-sandbox-plaid-items',
         'sandbox/0003-sandbox-unit',
+        'sandbox/0004-unit-omnibus',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

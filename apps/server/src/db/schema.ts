@@ -14,7 +14,14 @@ export type UsersTable = {
   email: string;
   phone: string | null;
   phone_verified: Generated<boolean>;
+  /** The one-line address the spec's clients read: written from the parts below when known. */
   address: string | null;
+  /** The home address in parts (migration 0018): all of street, city, state and ZIP, or none. */
+  address_street: string | null;
+  address_street2: string | null;
+  address_city: string | null;
+  address_state: string | null;
+  address_postal_code: string | null;
   zip_code: string | null;
   verification_service: 'plaid' | 'persona' | null;
   kyc_status: string | null;

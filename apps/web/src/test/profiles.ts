@@ -1,4 +1,14 @@
 import type { UserProfile } from '@pago/shared/contracts/accounts';
+import type { UsAddress } from '@pago/shared/contracts/address';
+
+/** A home address as the address form fills it in. */
+export const BRICKELL: UsAddress = {
+  street: '1200 Brickell Ave',
+  street2: 'Apt 4B',
+  city: 'Miami',
+  state: 'FL',
+  postalCode: '33131',
+};
 
 /** Ana: verified, with an address and $1,234.56; the dashboard's tests start from her. */
 export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
@@ -9,7 +19,14 @@ export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     email: 'ana@example.com',
     phone: '+13055550123',
     phone_verified: true,
-    address: '100 Main St, Miami, FL',
+    address: '100 Main St, Miami, FL 33101',
+    homeAddress: {
+      street: '100 Main St',
+      street2: null,
+      city: 'Miami',
+      state: 'FL',
+      postalCode: '33101',
+    },
     zipCode: '33101',
     verificationService: 'plaid',
     kyc_status: 'completed',
@@ -29,6 +46,7 @@ export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
 /** Ana as the money screens' tests have her signed in: no address, $500.00. */
 export const ANA: UserProfile = makeProfile({
   address: null,
+  homeAddress: null,
   balanceCents: 50000,
   balance: 500,
   availableBalanceCents: 50000,
@@ -44,6 +62,7 @@ export function userProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     phone: null,
     phone_verified: false,
     address: null,
+    homeAddress: null,
     zipCode: '10001',
     verificationService: 'plaid',
     kyc_status: null,

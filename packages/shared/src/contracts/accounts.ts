@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../password-strength';
 import { isPhoneCountry, type PhoneCountryCode } from '../phone-countries';
+import { usAddressSchema, usAddressView, zip5 } from './address';
 import { textLine } from './text';
 
 /**
@@ -50,6 +51,13 @@ export const nameSchema = z
   .regex(NAME_PATTERN, { error: 'Name must be letters, spaces, hyphens or apostrophes' });
 export const zipCodeSchema = textLine().min(1).max(12);
 export const addressSchema = textLine().max(200);
+export const ZIP_MISMATCH = 'ZIP code must be the ZIP code of the address';
+
+/** A US ZIP code beside an address must be its ZIP; a foreign postal code (Persona's) is no US ZIP. */
+export function zipAgrees(zipCode: string | null | undefined, postalCode: string | undefined) {
+  const zip = zip5(zipCode);
+  return zip === null || postalCode === undefined || zip === zip5(postalCode);
+}
 
 /** A phone in E.164 ("+5215512345678") of one of the allowed countries (spec §2). */
 export const phoneSchema = z
@@ -164,15 +172,23 @@ export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
 
 // PUT /api/user/profile — a new e-mail must have been verified by code first (send-verification
 // and verify-code on the new address), within the last 30 minutes.
-export const updateProfileBody = z.strictObject({
-  name: nameSchema,
-  username: usernameSchema,
-  email: emailSchema,
-  phone: z.union([phoneSchema, z.literal(''), z.null()]).optional(),
-  address: z.union([addressSchema, z.null()]).optional(),
-  zipCode: z.union([zipCodeSchema, z.literal(''), z.null()]).optional(),
-  language: languageSchema.optional(),
-});
+// `homeAddress` is the address in parts (null clears it); when given, `address` (the spec's one
+// line) is ignored and written from it. A US ZIP code sent with it must be the address's ZIP.
+export const updateProfileBody = z
+  .strictObject({
+    name: nameSchema,
+    username: usernameSchema,
+    email: emailSchema,
+    phone: z.union([phoneSchema, z.literal(''), z.null()]).optional(),
+    address: z.union([addressSchema, z.null()]).optional(),
+    homeAddress: z.union([usAddressSchema, z.null()]).optional(),
+    zipCode: z.union([zipCodeSchema, z.literal(''), z.null()]).optional(),
+    language: languageSchema.optional(),
+  })
+  .refine((body) => zipAgrees(body.zipCode, body.homeAddress?.postalCode), {
+    path: ['zipCode'],
+    error: ZIP_MISMATCH,
+  });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 /** The signed-in user as GET /api/user/profile returns them (spec §3 field names). */
@@ -184,7 +200,10 @@ export const userProfileSchema = z
     email: z.string(),
     phone: z.string().nullable(),
     phone_verified: z.boolean(),
+    /** One line, for the spec's clients: written from `homeAddress` when it is known. */
     address: z.string().nullable(),
+    /** The home address in parts; null until given (the bank needs it). */
+    homeAddress: usAddressView.nullable(),
     zipCode: z.string().nullable(),
     verificationService: verificationServiceSchema.nullable(),
     kyc_status: z.string().nullable(),

@@ -16,6 +16,7 @@ import * as unitBanking from './0014-unit-banking';
 import * as funding from './0015-funding';
 import * as partnerOmnibus from './0016-partner-omnibus';
 import * as partnerPhases from './0017-partner-phases';
+import * as structuredAddress from './0018-structured-address';
 import * as sendBatch from './0019-send-batch';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0015-funding': funding,
   '0016-partner-omnibus': partnerOmnibus,
   '0017-partner-phases': partnerPhases,
+  '0018-structured-address': structuredAddress,
   '0019-send-batch': sendBatch,
 };

@@ -10,6 +10,7 @@ import {
   updateProfileBody,
   userProfileSchema,
 } from '@pago/shared/contracts/accounts';
+import { normalizeAddress, usAddressSchema } from '@pago/shared/contracts/address';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
@@ -133,6 +134,25 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => accounts.updateProfile(currentUser(request).userId, request.body),
+  );
+
+  app.put(
+    '/api/user/address',
+    {
+      preValidation,
+      schema: {
+        summary: 'Set the signed-in user’s home address (a U.S. street address; no PO box)',
+        description:
+          'The bank needs it to open an account. The profile’s one-line `address` is written ' +
+          'from it, and a U.S. ZIP code on the profile becomes its ZIP.',
+        tags: auth,
+        security: bearerAuth,
+        body: usAddressSchema,
+        response: { 200: userProfileSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      accounts.updateAddress(currentUser(request).userId, normalizeAddress(request.body)),
   );
 
   app.get(

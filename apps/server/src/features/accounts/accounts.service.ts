@@ -10,7 +10,16 @@ import {
   type SignupResponse,
   type UpdateProfileBody,
   type UserProfile,
+  zipAgrees,
 } from '@pago/shared/contracts/accounts';
+import {
+  formatAddress,
+  normalizeAddress,
+  parseOneLineAddress,
+  type UsAddress,
+  type UsState,
+  zip5,
+} from '@pago/shared/contracts/address';
 import { kycProviderForZip } from '@pago/shared/kyc-routing';
 import type { Selectable } from 'kysely';
 import type { Config } from '../../config';
@@ -66,6 +75,42 @@ export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
+/** The home address in parts, or null while the profile has none (or only an unread line). */
+export function homeAddressOf(
+  user: Pick<
+    UserRow,
+    'address_street' | 'address_street2' | 'address_city' | 'address_state' | 'address_postal_code'
+  >,
+): UsAddress | null {
+  const { address_street, address_city, address_state, address_postal_code } = user;
+  if (!address_street || !address_city || !address_state || !address_postal_code) return null;
+  return {
+    street: address_street,
+    street2: user.address_street2,
+    city: address_city,
+    state: address_state as UsState,
+    postalCode: address_postal_code,
+  };
+}
+
+/**
+ * The columns that store an address: its parts and the one line written from them. A ZIP code
+ * kept on the profile follows the address unless it is a foreign postal code (Persona's route).
+ */
+function addressChanges(address: UsAddress | null, line: string | null, zipCode: string | null) {
+  return {
+    address: address ? formatAddress(address) : line,
+    address_street: address?.street ?? null,
+    address_street2: address?.street2 ?? null,
+    address_city: address?.city ?? null,
+    address_state: address?.state ?? null,
+    address_postal_code: address?.postalCode ?? null,
+    ...(address && (zipCode === null || zip5(zipCode) !== null)
+      ? { zip_code: address.postalCode.slice(0, 5) }
+      : {}),
+  };
+}
+
 export function toUserProfile(user: UserRow, balanceCents: number): UserProfile {
   return {
     _id: user.id,
@@ -75,6 +120,7 @@ export function toUserProfile(user: UserRow, balanceCents: number): UserProfile 
     phone: user.phone,
     phone_verified: user.phone_verified,
     address: user.address,
+    homeAddress: homeAddressOf(user),
     zipCode: user.zip_code,
     verificationService: user.verification_service,
     kyc_status: user.kyc_status,
@@ -88,6 +134,23 @@ export function toUserProfile(user: UserRow, balanceCents: number): UserProfile 
     language: user.language,
     createdAt: user.created_at.toISOString(),
   };
+}
+
+/**
+ * What a profile update changes of the address: the parts when given (the line is written from
+ * them); else a one-line address read into parts when it reads as a US address whose ZIP agrees
+ * with a ZIP code sent beside it, kept as typed (with no parts) when not.
+ */
+function addressUpdate(body: UpdateProfileBody, storedZip: string | null) {
+  const zipCode = body.zipCode === undefined ? storedZip : body.zipCode || null;
+  if (body.homeAddress !== undefined) {
+    return addressChanges(body.homeAddress && normalizeAddress(body.homeAddress), null, zipCode);
+  }
+  if (body.address === undefined) return {};
+  const line = body.address || null;
+  const parts = parseOneLineAddress(line);
+  const agreed = parts && zipAgrees(body.zipCode, parts.postalCode) ? parts : null;
+  return addressChanges(agreed, line, zipCode);
 }
 
 function conflict(taken: { email: boolean; username: boolean }): AppError | null {
@@ -307,7 +370,7 @@ export function createAccounts({
 
     /**
      * What a bank application needs of a person: the verified legal name and birth date, and the
-     * profile's contact details (undefined for no such user).
+     * profile's contact details and home address (undefined for no such user).
      */
     async bankApplicant(executor: Database, userId: string) {
       const user = await findUserById(executor, userId);
@@ -317,8 +380,7 @@ export function createAccounts({
         birthDate: user.legal_birth_date,
         email: user.email,
         phone: user.phone,
-        address: user.address,
-        zipCode: user.zip_code,
+        address: homeAddressOf(user),
       };
     },
 
@@ -350,8 +412,8 @@ export function createAccounts({
             ...(body.phone !== undefined && (body.phone || null) !== current.phone
               ? { phone_verified: false }
               : {}),
-            ...(body.address !== undefined ? { address: body.address || null } : {}),
             ...(body.zipCode !== undefined ? { zip_code: body.zipCode || null } : {}),
+            ...addressUpdate(body, current.zip_code),
             ...(body.language ? { language: body.language } : {}),
           });
         })
@@ -359,6 +421,13 @@ export function createAccounts({
           throw uniqueViolation(error) ?? error;
         });
       return profile(user);
+    },
+
+    /** Sets the signed-in user's home address (the profile's and the banking step's form). */
+    async updateAddress(userId: string, address: UsAddress): Promise<UserProfile> {
+      const current = await findUserById(db, userId);
+      if (!current) throw new AppError('unauthorized', 401, 'Not authenticated');
+      return profile(await updateUser(db, userId, addressChanges(address, null, current.zip_code)));
     },
 
     async getPublicUser(id: string): Promise<PublicUser> {

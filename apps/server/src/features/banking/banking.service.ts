@@ -7,7 +7,6 @@ import type {
   bankPaymentBody,
 } from '@pago/shared/contracts/banking';
 import type { Transfer } from '@pago/shared/contracts/transfers';
-import { usStateForZip } from '@pago/shared/kyc-routing';
 import { cents } from '@pago/shared/money';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -144,29 +143,6 @@ async function onceAtPartner<T>(create: () => Promise<T>): Promise<T> {
 /** Unit's idempotency key for one Pago request (a user's Idempotency-Key), at most 255 chars. */
 const partnerKey = (scope: string, ...parts: string[]) =>
   `pago-${scope}-${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 40)}`;
-
-/**
- * A person's address as Unit takes it. Pago keeps one line ("123 Main St, Miami, FL 33101");
- * the state comes from it or else from the ZIP code, the city from its second part.
- */
-function unitAddress(address: string | null, zipCode: string | null) {
-  const parts = (address ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  const zip = zipCode ?? /\b(\d{5})(?:-\d{4})?\b/.exec(address ?? '')?.[1] ?? '';
-  const state = /\b([A-Z]{2})\b\s*\d{5}/.exec(address ?? '')?.[1] ?? usStateForZip(zip) ?? '';
-  return {
-    street: parts[0] ?? '',
-    city:
-      parts.length > 1
-        ? (parts[1] as string).replace(/\b[A-Z]{2}\b\s*\d{5}.*$/, '').trim() || (parts[1] as string)
-        : '',
-    state,
-    postalCode: zip,
-    country: 'US' as const,
-  };
-}
 
 /**
  * The banking partner (Unit): each user's application → customer → deposit account, book
@@ -689,13 +665,13 @@ export function createBanking({
           'Verify your identity again: the bank needs the birth date on your ID.',
         );
       }
-      const address = unitAddress(person.address, person.zipCode);
-      if (!address.street || !address.city || !address.state || !address.postalCode) {
+      const { address } = person;
+      if (!address) {
         throw new AppError(
-          'bank_address_required',
+          'address_required',
           422,
-          'Add your street address (street, city, state and ZIP code) to your profile first.',
-          { field: 'address' },
+          'Add your home address (street, city, state and ZIP code) first.',
+          { field: 'homeAddress' },
         );
       }
       const words = person.legalName.trim().split(/\s+/);
@@ -710,7 +686,7 @@ export function createBanking({
             countryCode: '1',
             number: (person.phone ?? '').replace(/^\+1/, '').replace(/\D/g, ''),
           },
-          address,
+          address: { ...address, street2: address.street2 ?? undefined, country: 'US' },
           idempotencyKey: partnerKey('application', userId),
           userId,
         }),

@@ -109,12 +109,21 @@ describe('opening the bank account at the partner', () => {
     });
     expect((await get(denied, '/api/unit/accounts/me')).statusCode).toBe(404);
     const noStreet = await verifiedUser(app, db);
-    await db.updateTable('users').set({ address: null }).where('id', '=', noStreet.id).execute();
+    await db
+      .updateTable('users')
+      .set({
+        address_street: null,
+        address_city: null,
+        address_state: null,
+        address_postal_code: null,
+      })
+      .where('id', '=', noStreet.id)
+      .execute();
     const noAddress = await moneyPost(app, noStreet, '/api/unit/accounts/create', {});
     expect(noAddress.statusCode).toBe(422);
     expect(noAddress.json().error).toMatchObject({
-      code: 'bank_address_required',
-      details: { field: 'address' },
+      code: 'address_required',
+      details: { field: 'homeAddress' },
     });
   });
 });

@@ -75,7 +75,14 @@ export type UnitApplicant = {
   dateOfBirth: string;
   email: string;
   phone: { countryCode: string; number: string };
-  address: { street: string; city: string; state: string; postalCode: string; country: 'US' };
+  address: {
+    street: string;
+    street2?: string;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: 'US';
+  };
   idempotencyKey: string;
   /** Our user id, kept by Unit as a tag so its records point back to ours. */
   userId: string;

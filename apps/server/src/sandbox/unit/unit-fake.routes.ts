@@ -36,13 +36,26 @@ const SCOPES = new Set([
 
 const id = z.string().regex(/^\d{1,18}$/);
 const relationship = z.object({ data: z.object({ type: z.string(), id }) });
-const address = z.object({
-  street: z.string().min(1).max(255),
-  city: z.string().min(1).max(255),
-  state: z.string().length(2),
-  postalCode: z.string().regex(/^\d{5}(-\d{4})?$/),
-  country: z.string().length(2),
-});
+/**
+ * Unit's `Address` (openapi-unit-sdk, schemas/types.json): street and city 1–255 characters,
+ * street2 optional, postalCode ZIP or ZIP+4, nothing else; a US address needs Unit's `State`
+ * (the states, DC and the territories and freely associated states it lists).
+ */
+const UNIT_STATE =
+  /^((A[LKSZR])|(C[AOT])|(D[EC])|(F[ML])|(G[AU])|(HI)|(I[DLNA])|(K[SY])|(LA)|(M[EHDAINSOT])|(N[EVHJMYCD])|(MP)|(O[HKR])|(P[WAR])|(RI)|(S[CD])|(T[NX])|(UT)|(V[TIA])|(W[AVIY]))$/;
+const address = z
+  .strictObject({
+    street: z.string().min(1).max(255).regex(/^.*$/),
+    street2: z.string().regex(/^.*$/).nullish(),
+    city: z.string().min(1).max(255).regex(/^.*$/),
+    state: z.string().optional(),
+    postalCode: z.string().regex(/^[0-9]{5}(?:-[0-9]{4})?$/),
+    country: z.string().length(2).default('US'),
+  })
+  .refine((address) => address.country !== 'US' || UNIT_STATE.test(address.state ?? ''), {
+    path: ['state'],
+    error: 'must be a valid US state',
+  });
 const phone = z.object({ countryCode: z.string().max(4), number: z.string().max(20) });
 const fullName = z.object({
   first: z.string().min(1).max(255),

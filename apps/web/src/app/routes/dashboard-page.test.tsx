@@ -130,7 +130,7 @@ describe('the dashboard', () => {
 
 describe('the Edit Profile modal', () => {
   it('opens with the user data', async () => {
-    serve(makeProfile({ address: null }));
+    serve(makeProfile({ address: null, homeAddress: null }));
     await openDashboard();
     const dialog = await openEditor(userEvent.setup());
 
@@ -144,7 +144,8 @@ describe('the Edit Profile modal', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Teléfono (opcional)' })).toHaveValue(
       '+13055550123',
     );
-    expect(within(dialog).getByRole('textbox', { name: 'Dirección (opcional)' })).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Calle y número' })).toHaveValue('');
+    expect(within(dialog).getByRole('combobox', { name: 'Estado' })).toHaveValue('');
     expect(within(dialog).getByRole('textbox', { name: 'Código postal (opcional)' })).toHaveValue(
       '33101',
     );
@@ -230,7 +231,6 @@ describe('the Edit Profile modal', () => {
           username: 'ana.lopez',
           email: 'ana@example.com',
           phone: '+525512345678',
-          address: '100 Main St, Miami, FL',
           zipCode: null,
         },
       },
@@ -260,7 +260,7 @@ describe('the Edit Profile modal', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const dialog = await openEditor(user);
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'Dirección (opcional)' }), '!');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Calle y número' }), ' B');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
     await within(dialog).findByText('¡Perfil actualizado correctamente!');
     await user.keyboard('{Escape}');

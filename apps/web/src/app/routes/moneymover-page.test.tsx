@@ -14,12 +14,12 @@ import esRequests from '@/locales/es/requests.json';
 import esTransfers from '@/locales/es/transfers.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { keysOf } from '@/test/locale-keys';
-import { ANA } from '@/test/profiles';
+import { ANA, BRICKELL, makeProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import MoneyMoverPage from './moneymover-page';
 
 const renderMoneyMover = featureRenderer(
-  ['moneymover', 'transfers', 'requests', 'banking', 'wallet'],
+  ['moneymover', 'transfers', 'requests', 'banking', 'wallet', 'accounts'],
   { user: ANA, path: '/moneymover' },
 );
 
@@ -522,12 +522,22 @@ describe('bank transfer', () => {
     createdAt: '2025-05-01T00:00:00.000Z',
   };
 
-  it('offers to set up the banking account when there is none', async () => {
+  const HOME = BRICKELL;
+  /** The Bank Transfer tab, signed in as someone whose profile has an address. */
+  const openBankTab = () =>
+    renderMoneyMover(<MoneyMoverPage />, {
+      language: 'en',
+      path: '/moneymover?tab=bank',
+      user: makeProfile(),
+    });
+
+  it('offers to set up the banking account when there is none, asking the address first', async () => {
     let created = false;
     const calls = serve((call) => {
       if (call.path === '/api/unit/accounts/me') {
         return created ? { body: ACCOUNT } : apiError(404, 'not_found');
       }
+      if (call.path === '/api/user/address') return { body: { ...ANA, homeAddress: HOME } };
       if (call.path === '/api/unit/accounts/create') {
         created = true;
         return { status: 201, body: ACCOUNT };
@@ -539,10 +549,86 @@ describe('bank transfer', () => {
       await screen.findByRole('heading', { name: 'Se requiere una cuenta bancaria' }),
     ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Configurar cuenta bancaria' }));
+    // Ana has no address: the bank's step asks it first and opens nothing yet.
+    expect(await screen.findByRole('heading', { name: 'Primero, tu dirección' })).toBeVisible();
+    expect(posts(calls, '/api/unit/accounts/create')).toEqual([]);
+    const form = screen.getByRole('group', { name: 'Dirección de tu casa en EE. UU.' });
+    await userEvent.type(
+      within(form).getByRole('textbox', { name: /Calle y número/ }),
+      HOME.street,
+    );
+    await userEvent.type(within(form).getByRole('textbox', { name: /Apto\./ }), 'Apt 4B');
+    await userEvent.type(within(form).getByRole('textbox', { name: /Ciudad/ }), HOME.city);
+    await userEvent.selectOptions(
+      within(form).getByRole('combobox', { name: /Estado/ }),
+      'Florida',
+    );
+    await userEvent.type(within(form).getByRole('textbox', { name: /Código postal/ }), '33131');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar y abrir mi cuenta' }));
     expect(await screen.findByText('¡Cuenta bancaria creada con éxito!')).toBeVisible();
+    expect(calls.filter((c) => c.path === '/api/user/address')).toMatchObject([
+      { method: 'PUT', body: HOME },
+    ]);
     expect(screen.getByText('912345678901')).toBeVisible();
     expect(screen.getByText('123456780')).toBeVisible();
     expect(posts(calls, '/api/unit/accounts/create')[0]?.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('asks the address when the server says the bank needs it, then opens the account', async () => {
+    let created = false;
+    let attempts = 0;
+    const calls = serve((call) => {
+      if (call.path === '/api/unit/accounts/me') {
+        return created ? { body: ACCOUNT } : apiError(404, 'not_found');
+      }
+      if (call.path === '/api/user/address') return { body: { ...ANA, homeAddress: HOME } };
+      if (call.path === '/api/unit/accounts/create') {
+        attempts += 1;
+        if (attempts === 1) return apiError(422, 'address_required');
+        created = true;
+        return { status: 201, body: ACCOUNT };
+      }
+      return undefined;
+    });
+    // The session's copy says she has one (another tab cleared it since).
+    await openBankTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Set Up Banking Account' }));
+    expect(await screen.findByRole('heading', { name: 'First, your address' })).toBeVisible();
+    // The form starts from the address the session knows.
+    expect(screen.getByRole('textbox', { name: /Street address/ })).toHaveValue('100 Main St');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and open my account' }));
+    expect(await screen.findByText('Banking account created successfully!')).toBeVisible();
+    expect(posts(calls, '/api/unit/accounts/create')).toHaveLength(2);
+  });
+
+  it('explains a refused address field by field and sends nothing', async () => {
+    const calls = serve((call) =>
+      call.path === '/api/unit/accounts/me' ? apiError(404, 'not_found') : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'es', path: '/moneymover?tab=bank' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Configurar cuenta bancaria' }),
+    );
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: /Calle y número/ }),
+      'PO Box 12',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: /Código postal/ }), '331');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar y abrir mi cuenta' }));
+    expect(
+      await screen.findByText(
+        'Escribe la dirección donde vives: no se aceptan apartados postales (PO Box).',
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Escribe la ciudad (hasta 60 caracteres).')).toBeVisible();
+    expect(screen.getByText('Elige un estado.')).toBeVisible();
+    expect(
+      screen.getByText('Escribe un código postal de 5 dígitos (o ZIP+4: 12345-6789).'),
+    ).toBeVisible();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    // Cancel goes back to the set-up offer.
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(screen.getByRole('button', { name: 'Configurar cuenta bancaria' })).toBeVisible();
   });
 
   it('says "Failed to create banking account" when the server refuses', async () => {
@@ -551,7 +637,7 @@ describe('bank transfer', () => {
       if (call.path === '/api/unit/accounts/create') return apiError(400, 'bad_request');
       return undefined;
     });
-    await renderMoneyMover(<MoneyMoverPage />, { language: 'en', path: '/moneymover?tab=bank' });
+    await openBankTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Set Up Banking Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create banking account');
   });

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { IdentityNotice } from '@/components/ui/identity-notice';
 import { PageLoading } from '@/components/ui/page-loading';
+import { AddressForm } from '@/features/accounts/components/address-form';
 import { BankTransferPanel } from '@/features/banking/components/bank-transfer-panel';
 import { RequestMoneyForm } from '@/features/requests/components/request-money-form';
 import { RequestsInbox } from '@/features/requests/components/requests-inbox';
@@ -141,6 +142,27 @@ function SignedInPanel({ tab, to }: { tab: TabId; to: string | null }) {
         </>
       );
     case 'bank':
-      return <BankTransferPanel />;
+      return <BankPanel />;
   }
+}
+
+/** Bank Transfer, asking the home address (the accounts feature's form) before the bank account. */
+function BankPanel() {
+  const { t } = useTranslation('banking');
+  const { user } = useSession();
+  return (
+    <BankTransferPanel
+      addressStep={{
+        hasAddress: Boolean(user?.homeAddress),
+        render: ({ onSaved, onCancel }) => (
+          <AddressForm
+            address={user?.homeAddress ?? null}
+            onSaved={onSaved}
+            onCancel={onCancel}
+            submitLabel={t('bank.setup.addressContinue')}
+          />
+        ),
+      }}
+    />
+  );
 }

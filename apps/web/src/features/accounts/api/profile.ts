@@ -6,11 +6,17 @@ import type {
   VerifyCodeBody,
   VerifyCodeResponse,
 } from '@pago/shared/contracts/accounts';
+import type { UsAddressInput } from '@pago/shared/contracts/address';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
 export function updateProfile(body: UpdateProfileBody): Promise<UserProfile> {
   return apiFetch<UserProfile>('/api/user/profile', { method: 'PUT', body });
+}
+
+/** Sets the home address (the bank needs it); answers the updated profile. */
+export function updateAddress(body: UsAddressInput): Promise<UserProfile> {
+  return apiFetch<UserProfile>('/api/user/address', { method: 'PUT', body });
 }
 
 /** Sends a 6-digit code to the new address; the server then accepts that e-mail for 30 minutes. */
@@ -37,6 +43,10 @@ export async function verifyEmailCode(body: VerifyCodeBody): Promise<VerifyCodeR
 
 export function useUpdateProfile() {
   return useMutation({ mutationFn: updateProfile });
+}
+
+export function useUpdateAddress() {
+  return useMutation({ mutationFn: updateAddress });
 }
 
 export function useSendEmailVerification() {

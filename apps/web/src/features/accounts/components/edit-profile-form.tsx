@@ -12,8 +12,10 @@ import {
   type UpdateProfileBody,
   type UserProfile,
   updateProfileBody,
+  ZIP_MISMATCH,
 } from '@pago/shared/contracts/accounts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { zip5 } from '@pago/shared/contracts/address';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import {
   type FieldErrors,
   type Resolver,
@@ -28,6 +30,13 @@ import { errorText } from '@/lib/error-text';
 import { isLanguage } from '@/lib/i18n';
 import { useSendEmailVerification, useUpdateProfile, useVerifyEmailCode } from '../api/profile';
 import { SUCCESS_MESSAGE_MS } from '../lib/profile-display';
+import {
+  AddressFields,
+  type AddressFormValues,
+  addressBodyOf,
+  addressValuesOf,
+  isBlankAddress,
+} from './address-fields';
 
 /** The modal's fields, as typed: plain strings, blank for anything the profile lacks. */
 export type ProfileFormValues = {
@@ -35,10 +44,11 @@ export type ProfileFormValues = {
   username: string;
   email: string;
   phone: string;
-  address: string;
+  /** The home address in parts; the spec's one-line `address` is written from it. */
+  homeAddress: AddressFormValues;
   zipCode: string;
 };
-type FieldName = keyof ProfileFormValues;
+type FieldName = Exclude<keyof ProfileFormValues, 'homeAddress'>;
 const REQUIRED: readonly FieldName[] = ['name', 'username', 'email'];
 
 export function formValuesOf(user: UserProfile): ProfileFormValues {
@@ -47,20 +57,37 @@ export function formValuesOf(user: UserProfile): ProfileFormValues {
     username: user.username ?? '',
     email: user.email ?? '',
     phone: user.phone ?? '',
-    address: user.address ?? '',
+    homeAddress: addressValuesOf(user.homeAddress),
     zipCode: user.zipCode ?? '',
   };
 }
 
-/** Blank optional fields clear the value (null); a phone may be typed with spaces, dashes or brackets. */
-function toRequestShape(values: ProfileFormValues) {
+/** What the form started from: the profile's address and ZIP code as fields. */
+type Saved = { address: AddressFormValues; zipCode: string };
+
+/**
+ * Blank optional fields clear the value (null); a phone may be typed with spaces, dashes or
+ * brackets. The address goes only when changed: blank clears it, parts replace it. A US ZIP code
+ * left as it was follows a new address (as the server does), so only one typed must agree.
+ */
+function toRequestShape(values: ProfileFormValues, saved: Saved) {
+  const address = values.homeAddress;
+  const changed = (Object.keys(address) as (keyof AddressFormValues)[]).some(
+    (part) => address[part].trim() !== saved.address[part],
+  );
+  const zipCode = values.zipCode.trim() || null;
+  const followsAddress =
+    changed &&
+    !isBlankAddress(address) &&
+    values.zipCode.trim() === saved.zipCode &&
+    (zipCode === null || zip5(zipCode) !== null);
   return {
     name: values.name,
     username: values.username,
     email: values.email,
     phone: values.phone.replace(/[\s().-]/g, '') || null,
-    address: values.address.trim() || null,
-    zipCode: values.zipCode.trim() || null,
+    ...(changed ? { homeAddress: isBlankAddress(address) ? null : addressBodyOf(address) } : {}),
+    zipCode: followsAddress ? (zip5(address.postalCode) ?? zipCode) : zipCode,
   };
 }
 
@@ -70,24 +97,24 @@ const schemaResolver = zodResolver(updateProfileBody);
  * Spec §5 first ("Name, username, and email are required", one message for the three), then the
  * shared contract the server applies, so the form never sends what the server would refuse.
  */
-export const profileResolver: Resolver<ProfileFormValues, unknown, UpdateProfileBody> = async (
-  values,
-  context,
-  options,
-) => {
-  const missing = REQUIRED.filter((field) => values[field].trim() === '');
-  if (missing.length > 0) {
-    const errors: FieldErrors<ProfileFormValues> = {};
-    for (const field of missing) errors[field] = { type: 'required', message: 'required' };
-    return { values: {}, errors };
-  }
-  const result = await schemaResolver(
-    toRequestShape(values),
-    context,
-    options as unknown as ResolverOptions<Parameters<typeof schemaResolver>[0]>,
-  );
-  return result as unknown as ResolverResult<ProfileFormValues, UpdateProfileBody>;
-};
+export function profileResolver(
+  saved: Saved,
+): Resolver<ProfileFormValues, unknown, UpdateProfileBody> {
+  return async (values, context, options) => {
+    const missing = REQUIRED.filter((field) => values[field].trim() === '');
+    if (missing.length > 0) {
+      const errors: FieldErrors<ProfileFormValues> = {};
+      for (const field of missing) errors[field] = { type: 'required', message: 'required' };
+      return { values: {}, errors };
+    }
+    const result = await schemaResolver(
+      toRequestShape(values, saved),
+      context,
+      options as unknown as ResolverOptions<Parameters<typeof schemaResolver>[0]>,
+    );
+    return result as unknown as ResolverResult<ProfileFormValues, UpdateProfileBody>;
+  };
+}
 
 type Step =
   | { kind: 'form' }
@@ -121,13 +148,22 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
   const sendCode = useSendEmailVerification();
   const verifyCode = useVerifyEmailCode();
   const busy = update.isPending || sendCode.isPending || verifyCode.isPending;
+  const addressId = useId();
+  const resolver = useMemo(
+    () =>
+      profileResolver({
+        address: addressValuesOf(user.homeAddress),
+        zipCode: user.zipCode ?? '',
+      }),
+    [user],
+  );
 
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<ProfileFormValues, unknown, UpdateProfileBody>({
-    resolver: profileResolver,
+    resolver,
     defaultValues: formValuesOf(user),
   });
 
@@ -262,11 +298,18 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
             helperText={errors.phone ? t('edit.invalid.phone') : t('edit.phoneHelp')}
           />
           <TextField
-            {...field('address')}
-            label={t('edit.address')}
-            autoComplete="street-address"
+            {...field('zipCode')}
+            label={t('edit.zipCode')}
+            {...(errors.zipCode?.message === ZIP_MISMATCH
+              ? { helperText: t('edit.invalid.zipMismatch') }
+              : {})}
           />
-          <TextField {...field('zipCode')} label={t('edit.zipCode')} autoComplete="postal-code" />
+          <AddressFields
+            register={(part) => register(`homeAddress.${part}`)}
+            errors={errors.homeAddress}
+            legendId={addressId}
+            optional
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

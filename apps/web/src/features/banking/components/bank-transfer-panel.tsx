@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { BankAccount } from '@pago/shared/contracts/banking';
 import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
@@ -24,11 +24,19 @@ import { useFeatureAvailable } from '@/lib/server-features';
 import { useVerifiedAction } from '@/lib/use-verified-action';
 import { useBankAccount, useCreateBankAccount, useSendBankPayment } from '../api/banking';
 
+/** The home address the bank needs, asked first when missing (the page gives the accounts form). */
+export type AddressStep = {
+  hasAddress: boolean;
+  /** The address form; its `onSaved` continues with opening the account. */
+  render: (step: { onSaved: () => void; onCancel: () => void }) => ReactNode;
+};
+
 /**
  * Bank Transfer (spec §2): the banking account is looked up on open; without one (404) the
- * person is offered to set it up, otherwise the transfer form and the account's numbers.
+ * person is offered to set it up (asked for the home address first when the profile has none),
+ * otherwise the transfer form and the account's numbers.
  */
-export function BankTransferPanel() {
+export function BankTransferPanel({ addressStep }: { addressStep?: AddressStep }) {
   const { t } = useTranslation('banking');
   const locale = useLocale();
   const account = useBankAccount();
@@ -36,14 +44,23 @@ export function BankTransferPanel() {
   const [feedback, setFeedback] = useFeedback();
   // Live mode without a partner bank: no account can be opened, and the panel says why.
   const available = useFeatureAvailable('bankAccount');
+  const [askAddress, setAskAddress] = useState(false);
 
-  const setUp = async () => {
+  const setUp = async (addressSaved = false) => {
     setFeedback(null);
+    if (addressStep && !addressStep.hasAddress && !addressSaved) {
+      setAskAddress(true);
+      return;
+    }
     try {
       await create.mutateAsync();
       setFeedback({ severity: 'success', text: t('bank.setup.success') });
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === 'bank_account_exists') return;
+      if (failure instanceof ApiError && failure.code === 'address_required' && addressStep) {
+        setAskAddress(true);
+        return;
+      }
       // The server said no (4xx): "Failed to create…"; no answer or a crash: "An error occurred…".
       const answered = failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
       setFeedback(
@@ -71,18 +88,24 @@ export function BankTransferPanel() {
       </Alert>
     );
   }
+  if (account.data === null && askAddress && addressStep) {
+    return (
+      <SetUpStep title={t('bank.setup.addressTitle')} intro={t('bank.setup.addressBody')}>
+        {addressStep.render({
+          onSaved: () => {
+            setAskAddress(false);
+            void setUp(true);
+          },
+          onCancel: () => setAskAddress(false),
+        })}
+      </SetUpStep>
+    );
+  }
   if (account.data === null) {
     return (
       <Box>
         <FeedbackMessage feedback={feedback} />
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, textAlign: 'center' }}>
-          <TitleAndIntro
-            title={t('bank.setup.title')}
-            intro={t('bank.setup.body')}
-            variant="h6"
-            component="h3"
-            introGap={2}
-          />
+        <SetUpStep title={t('bank.setup.title')} intro={t('bank.setup.body')} centered>
           <Button
             variant="contained"
             size="large"
@@ -91,11 +114,34 @@ export function BankTransferPanel() {
           >
             {create.isPending ? t('common:status.processing') : t('bank.setup.button')}
           </Button>
-        </Paper>
+        </SetUpStep>
       </Box>
     );
   }
   return <BankTransferForm account={account.data} initialFeedback={feedback} />;
+}
+
+/** A step of setting the bank account up: a titled card. */
+function SetUpStep({
+  title,
+  intro,
+  centered = false,
+  children,
+}: {
+  title: string;
+  intro: string;
+  centered?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, ...(centered ? { textAlign: 'center' } : {}) }}
+    >
+      <TitleAndIntro title={title} intro={intro} variant="h6" component="h3" introGap={2} />
+      {children}
+    </Paper>
+  );
 }
 
 function AccountNumbers({ account }: { account: BankAccount }) {
