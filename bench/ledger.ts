@@ -9,6 +9,7 @@
 // server.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { VERIFIED_IDENTITY } from '@pago/shared/contracts/accounts';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase } from '../apps/server/src/db/database';
@@ -26,6 +27,11 @@ const TARGET_P99_MS = 100;
 const TARGET_RATIO = { spread: 0.4, hot: 0.3 };
 const HOT_SENDERS = 10;
 const HOT_HISTORY = 10_000;
+/** As the server sends them (features/transfers/send-batcher.ts): up to 32 a batch, 2 at once. */
+const BATCH_SIZE = 32;
+const BATCH_CLIENTS = 2;
+/** Unmeasured load first, so that no run is measured on a cold server. */
+const WARMUP_SECONDS = 5;
 
 type Wallet = { id: string; token: string; phone: string };
 
@@ -170,14 +176,41 @@ function transferSendCall(from: Wallet, to: Wallet): [string, unknown[]] {
 }
 
 /**
- * The statements of one P2P send as the server makes them, each with its time and buffers (see
- * explain.ts): the session check, then `transfer_send` (migration 0011) with what it runs inside.
+ * Sends as the server makes them (migration 0019): many in one `transfer_send_batch` statement,
+ * each sender named by its session's token hash, the session checked in the statement.
+ */
+function transferBatchCall(pairs: [Wallet, Wallet][]): [string, unknown[]] {
+  return [
+    `select r_status, r_sqlstate from transfer_send_batch($1::uuid[], $2::bytea[], 30, $3::jsonb,
+       $4::text[], $5::bytea[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::uuid[],
+       $11::jsonb[], $12::timestamptz[], $13::jsonb, 201, $14::text[], $15::text[])`,
+    [
+      pairs.map(() => null),
+      pairs.map(([from]) => createHash('sha256').update(from.token).digest()),
+      JSON.stringify(VERIFIED_IDENTITY),
+      pairs.map(() => randomUUID()),
+      pairs.map(() => randomBytes(32)),
+      pairs.map(([, to]) => to.phone),
+      pairs.map(() => 'MX'),
+      pairs.map(() => 1),
+      pairs.map(() => null),
+      pairs.map(() => null),
+      pairs.map(([, to]) => JSON.stringify({ recipientPhone: to.phone, recipientCountry: 'MX' })),
+      pairs.map(() => new Date()),
+      LIMITS,
+      pairs.map(() => '{}'),
+      SLOTS,
+    ],
+  ];
+}
+
+/**
+ * The statements of one P2P send as the server makes it when it arrives alone, each with its time
+ * and buffers (see explain.ts): one `transfer_send_batch` (migration 0019) with what it runs
+ * inside, the session check first.
  */
 async function explainSend(client: pg.Client, from: Wallet, to: Wallet) {
-  const tokenHash = createHash('sha256').update(from.token).digest();
-  const session = await explainCall(client, 'select * from session_touch($1, 30)', [tokenHash]);
-  const send = await explainCall(client, ...transferSendCall(from, to));
-  return [...session, ...send];
+  return explainCall(client, ...transferBatchCall([[from, to]]));
 }
 
 /** `ledger_post` alone, as the issue measured it: no HTTP, no session, no idempotency. */
@@ -232,6 +265,41 @@ async function rawStatement(
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
   return { perSecond: Math.round(latencies.length / SECONDS), p50: at(0.5), p99: at(0.99), errors };
+}
+
+/**
+ * Sends in batches as the server makes them: BATCH_SIZE per `transfer_send_batch` statement, on
+ * as many clients as the server keeps batches in flight, for SECONDS.
+ */
+async function rawBatches(dataDir: string, senders: Wallet[], all: Wallet[]): Promise<RunResult> {
+  const clients = await Promise.all(Array.from({ length: BATCH_CLIENTS }, () => connect(dataDir)));
+  const latencies: number[] = [];
+  let sent = 0;
+  let errors = 0;
+  const end = Date.now() + SECONDS * 1000;
+  try {
+    await Promise.all(
+      clients.map(async (client) => {
+        while (Date.now() < end) {
+          const pairs = Array.from({ length: BATCH_SIZE }, () => pair(senders, all));
+          const started = performance.now();
+          try {
+            const { rows } = await client.query(...transferBatchCall(pairs));
+            latencies.push(performance.now() - started);
+            sent += rows.filter((row) => row.r_status === 201).length;
+            errors += rows.filter((row) => row.r_status !== 201).length;
+          } catch {
+            errors += BATCH_SIZE;
+          }
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
+  return { perSecond: Math.round(sent / SECONDS), p50: at(0.5), p99: at(0.99), errors };
 }
 
 type RunResult = {
@@ -316,14 +384,14 @@ function pair(senders: Wallet[], all: Wallet[]): [Wallet, Wallet] {
 }
 
 /** Authenticated `GET /api/wallet/balance` by random wallets: the yardstick for transfers. */
-function reads(baseUrl: string, wallets: Wallet[]) {
-  return load({ url: `${baseUrl}/api/wallet/balance`, method: 'GET' }, () => ({
+function reads(baseUrl: string, wallets: Wallet[], duration = SECONDS) {
+  return load({ url: `${baseUrl}/api/wallet/balance`, method: 'GET', duration }, () => ({
     headers: { authorization: `Bearer ${pick(wallets).token}` },
   }));
 }
 
-function transfers(baseUrl: string, senders: Wallet[], all: Wallet[]) {
-  return load({ url: `${baseUrl}/api/transactions/send`, method: 'POST' }, () => {
+function transfers(baseUrl: string, senders: Wallet[], all: Wallet[], duration = SECONDS) {
+  return load({ url: `${baseUrl}/api/transactions/send`, method: 'POST', duration }, () => {
     const [from, to] = pair(senders, all);
     return {
       headers: {
@@ -359,6 +427,9 @@ async function main() {
       spread: await explainSend(client, others[1] as Wallet, others[2] as Wallet),
       hot: await explainSend(client, hot[0] as Wallet, others[3] as Wallet),
     };
+    console.log(`Warming up: ${WARMUP_SECONDS} s of reads, then of sends…`);
+    await reads(server.baseUrl, wallets, WARMUP_SECONDS);
+    await transfers(server.baseUrl, others, wallets, WARMUP_SECONDS);
     console.log(`Balance reads: ${CONNECTIONS} connections, ${SECONDS} s…`);
     const read = await withCpu(dataDir, () => reads(server.baseUrl, wallets));
     console.log(`Spread run…`);
@@ -373,6 +444,9 @@ async function main() {
     console.log(`transfer_send alone, raw SQL…`);
     const rawSend = await withCpu(dataDir, () => rawStatement(dataDir, others, transferSendCall));
     const afterRawSend = await invariants(dataDir);
+    console.log(`transfer_send_batch, ${BATCH_SIZE} a statement, raw SQL…`);
+    const rawBatch = await withCpu(dataDir, () => rawBatches(dataDir, others, wallets));
+    const afterRawBatch = await invariants(dataDir);
 
     const met = (ok: boolean) => (ok ? 'met' : '**not met**');
     const ratio = (r: RunResult) => r.perSecond / Math.max(1, read.perSecond);
@@ -406,10 +480,15 @@ async function main() {
         TARGET_RATIO.hot,
       ),
       rawRow('`ledger_post` alone', raw, afterRaw),
-      rawRow('`transfer_send` alone, the send after its session check', rawSend, afterRawSend),
+      rawRow(
+        '`transfer_send` alone, one send a statement, no session check',
+        rawSend,
+        afterRawSend,
+      ),
+      `| \`transfer_send_batch\`, ${BATCH_SIZE} sends a statement with their session checks, ${BATCH_CLIENTS} at once (raw SQL, no HTTP) | ${rawBatch.perSecond} | ${ratio(rawBatch).toFixed(2)}× | ${rawBatch.p50} ms a batch | ${rawBatch.p99} ms a batch | ${cpu(rawBatch)} | ${rawBatch.errors} | ${afterRawBatch.unbalanced}/${afterRawBatch.drifted}/${afterRawBatch.negative} | — |`,
       '',
       costTable(
-        'One P2P send, statement by statement (`auto_explain`, ANALYZE + BUFFERS, warm plan cache), ordinary sender:',
+        'One P2P send as the server sends it when it arrives alone (a batch of one, its session checked inside), statement by statement (`auto_explain`, ANALYZE + BUFFERS, warm plan cache), ordinary sender:',
         explained.spread,
       ),
       '',
