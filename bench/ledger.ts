@@ -232,74 +232,73 @@ function ledgerPostCall(from: Wallet, to: Wallet): [string, unknown[]] {
 }
 
 /**
- * One statement at a time on each of CONNECTIONS clients for SECONDS, between random wallets,
- * each its own transaction.
+ * `call` again and again on each of `clients` connections for SECONDS: what it moved per second
+ * (the operations it reports done), with each call's latency.
  */
-async function rawStatement(
+async function rawRun(
   dataDir: string,
-  wallets: Wallet[],
-  statement: (from: Wallet, to: Wallet) => [string, unknown[]],
+  clients: number,
+  call: (client: pg.Client) => Promise<{ done: number; failed: number }>,
 ): Promise<RunResult> {
-  const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => connect(dataDir)));
+  const connections = await Promise.all(Array.from({ length: clients }, () => connect(dataDir)));
   const latencies: number[] = [];
+  let done = 0;
   let errors = 0;
   const end = Date.now() + SECONDS * 1000;
   try {
     await Promise.all(
-      clients.map(async (client) => {
+      connections.map(async (client) => {
         while (Date.now() < end) {
-          const [text, values] = statement(...pair(wallets, wallets));
           const started = performance.now();
-          try {
-            await client.query(text, values);
-            latencies.push(performance.now() - started);
-          } catch {
-            errors += 1;
-          }
+          const result = await call(client);
+          latencies.push(performance.now() - started);
+          done += result.done;
+          errors += result.failed;
         }
       }),
     );
   } finally {
-    await Promise.all(clients.map((c) => c.end()));
+    await Promise.all(connections.map((c) => c.end()));
   }
-  latencies.sort((a, b) => a - b);
+  latencies.sort((x, y) => x - y);
   const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
-  return { perSecond: Math.round(latencies.length / SECONDS), p50: at(0.5), p99: at(0.99), errors };
+  return { perSecond: Math.round(done / SECONDS), p50: at(0.5), p99: at(0.99), errors };
+}
+
+/**
+ * One statement at a time on each of CONNECTIONS clients for SECONDS, between random wallets,
+ * each its own transaction.
+ */
+function rawStatement(
+  dataDir: string,
+  wallets: Wallet[],
+  statement: (from: Wallet, to: Wallet) => [string, unknown[]],
+): Promise<RunResult> {
+  return rawRun(dataDir, CONNECTIONS, async (client) => {
+    try {
+      await client.query(...statement(...pair(wallets, wallets)));
+      return { done: 1, failed: 0 };
+    } catch {
+      return { done: 0, failed: 1 };
+    }
+  });
 }
 
 /**
  * Sends in batches as the server makes them: BATCH_SIZE per `transfer_send_batch` statement, on
  * as many clients as the server keeps batches in flight, for SECONDS.
  */
-async function rawBatches(dataDir: string, senders: Wallet[], all: Wallet[]): Promise<RunResult> {
-  const clients = await Promise.all(Array.from({ length: BATCH_CLIENTS }, () => connect(dataDir)));
-  const latencies: number[] = [];
-  let sent = 0;
-  let errors = 0;
-  const end = Date.now() + SECONDS * 1000;
-  try {
-    await Promise.all(
-      clients.map(async (client) => {
-        while (Date.now() < end) {
-          const pairs = Array.from({ length: BATCH_SIZE }, () => pair(senders, all));
-          const started = performance.now();
-          try {
-            const { rows } = await client.query(...transferBatchCall(pairs));
-            latencies.push(performance.now() - started);
-            sent += rows.filter((row) => row.r_status === 201).length;
-            errors += rows.filter((row) => row.r_status !== 201).length;
-          } catch {
-            errors += BATCH_SIZE;
-          }
-        }
-      }),
-    );
-  } finally {
-    await Promise.all(clients.map((c) => c.end()));
-  }
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
-  return { perSecond: Math.round(sent / SECONDS), p50: at(0.5), p99: at(0.99), errors };
+function rawBatches(dataDir: string, senders: Wallet[], all: Wallet[]): Promise<RunResult> {
+  return rawRun(dataDir, BATCH_CLIENTS, async (client) => {
+    const pairs = Array.from({ length: BATCH_SIZE }, () => pair(senders, all));
+    try {
+      const { rows } = await client.query(...transferBatchCall(pairs));
+      const done = rows.filter((row) => row.r_status === 201).length;
+      return { done, failed: rows.length - done };
+    } catch {
+      return { done: 0, failed: BATCH_SIZE };
+    }
+  });
 }
 
 type RunResult = {
