@@ -33,15 +33,12 @@ async function terminateTheQueryOn(table: string, request: () => Promise<unknown
     const answer = request();
     for (;;) {
       const { rows } = await locker.query(
-        `select pg_terminate_backend(a.pid) as done, a.query from pg_stat_activity a
+        `select pg_terminate_backend(a.pid) as done from pg_stat_activity a
           join pg_locks l on l.pid = a.pid and not l.granted and l.relation = $1::regclass
           where a.datname = current_database() and a.application_name = 'pago'`,
         [table],
       );
-      if (rows.length > 0) {
-        if (process.env.DEBUG_TERMINATED) console.log('TERMINATED', JSON.stringify(rows));
-        break;
-      }
+      if (rows.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await locker.query('rollback');
