@@ -166,7 +166,7 @@ describe('the wallet panel', () => {
     expect(row('Amount')).toHaveTextContent('$100.00');
     expect(row('Total')).toHaveTextContent('$104.49');
     expect(row('Exchange rate')).toHaveTextContent('1 USD = 17.1234 MXN');
-    expect(row('Recipient gets')).toHaveTextContent('1,712.34');
+    expect(row('Receives')).toHaveTextContent('1,712.34');
     expect(row('Destination')).toHaveTextContent('Mexico');
     const history = within(dialog).getByRole('region', { name: 'Status history' });
     expect(
