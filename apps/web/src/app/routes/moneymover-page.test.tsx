@@ -46,6 +46,7 @@ const QUOTE: Quote = {
 
 const TRANSFER: Transfer = {
   id: '9d0f3c55-0b1a-4c1e-8d7e-3a2b1c0d9e8f',
+  reference: '4XR7M2KQ9T',
   kind: 'remittance',
   status: 'processing',
   direction: 'out',

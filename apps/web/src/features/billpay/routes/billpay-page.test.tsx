@@ -44,6 +44,7 @@ const BILLERS: Biller[] = [
 
 const PAYMENT: Transfer = {
   id: '0a6c1f0e-1111-4c1e-8d7e-3a2b1c0d9e8f',
+  reference: 'B8D3N5P0QW',
   kind: 'bill_payment',
   status: 'completed',
   direction: 'out',

@@ -27,6 +27,7 @@ const LIMITS = {
 
 const REMITTANCE: Transfer = {
   id: 'aaaaaaaa-0000-4000-8000-000000000001',
+  reference: 'TQ3VW8XZ1A',
   kind: 'remittance',
   status: 'delivered',
   direction: 'out',
@@ -46,6 +47,7 @@ const REMITTANCE: Transfer = {
 };
 const RECEIVED: Transfer = {
   id: 'aaaaaaaa-0000-4000-8000-000000000002',
+  reference: 'H2JK4M6N8P',
   kind: 'p2p',
   status: 'completed',
   direction: 'in',
