@@ -25,16 +25,23 @@ export function groupReference(reference: string): string {
 }
 
 /**
- * Printing while a receipt is open prints the receipt alone: everything else is hidden, and the
- * receipt is laid out at the top of the page (the dialog's scrolling box would cut it).
+ * Printing while a receipt is open prints the receipt alone, from the top of the first page: the
+ * app behind the dialog, the dialog's title and buttons go, and its boxes stop scrolling.
  */
 const printOnlyTheReceipt = (
   <GlobalStyles
     styles={{
       '@media print': {
-        'body *': { visibility: 'hidden' },
-        '[data-receipt], [data-receipt] *': { visibility: 'visible' },
-        '[data-receipt]': { position: 'fixed', top: 0, left: 0, width: '100%', padding: '16px' },
+        'body > :not(.MuiDialog-root), .MuiBackdrop-root, .MuiDialogTitle-root, .MuiDialogActions-root':
+          { display: 'none !important' },
+        '.MuiDialog-root, .MuiDialog-container, .MuiDialog-paper, .MuiDialogContent-root': {
+          position: 'static !important',
+          overflow: 'visible !important',
+          height: 'auto !important',
+          maxHeight: 'none !important',
+          boxShadow: 'none !important',
+          transform: 'none !important',
+        },
         '[data-receipt-print-title]': { display: 'block !important' },
       },
     }}
