@@ -86,20 +86,13 @@ describe('activity', () => {
       })
     ).json();
     t.now = new Date('2026-11-19T03:30:00Z'); // still the 18th in New York: 22:30 EST
-    const q = (
-      await postQuote(t.app, ana, {
-        recipientCountry: 'MX',
-        amountUsd: 100,
-        speed: 'standard',
-        recipientPhone: '+525598765432',
-      })
-    ).json();
+    const home = { recipientCountry: 'MX', amountUsd: 100, speed: 'standard' } as const;
+    const mexicanPhone = '+525598765432';
+    const q = (await postQuote(t.app, ana, { ...home, recipientPhone: mexicanPhone })).json();
     const remittance = (
       await moneyPost(t.app, ana, '/api/transactions/send', {
-        recipientName: '+525598765432',
-        recipientCountry: 'MX',
-        amountUsd: 100,
-        speed: 'standard',
+        ...home,
+        recipientName: mexicanPhone,
         quoteId: q.quoteId,
       })
     ).json();
