@@ -75,7 +75,7 @@ describe('the banking panel', () => {
     const page = await browser.open('/dashboard', phone, { language: 'es', token: ana.token });
     await page.getByText('Listo', { exact: true }).waitFor();
     await page.getByText('Método de acceso: Tradicional').waitFor();
-    await page.getByRole('img', { name: /Diseño de tarjeta de Pago/ }).waitFor();
+    await page.getByRole('img', { name: /Tarjeta de tu cuenta bancaria/ }).waitFor();
     await page.getByRole('list', { name: 'Liquidadas' }).getByText('Nómina').waitFor();
     await page.getByRole('button', { name: 'Mostrar números' }).click();
     await page.getByText('812345678').first().waitFor();
@@ -84,7 +84,7 @@ describe('the banking panel', () => {
     if (SHOTS) {
       fs.mkdirSync(SHOTS, { recursive: true });
       // The panel at the top of the screen, below the sticky header.
-      await page.getByText('Estado del token:').evaluate((element) => {
+      await page.getByText('Conexión segura con el banco:').evaluate((element) => {
         window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 140);
       });
       await page.screenshot({ path: path.join(SHOTS, 'banking-es-390x844.png') });
@@ -102,7 +102,7 @@ describe('the banking panel', () => {
     await english.getByText('Ready', { exact: true }).waitFor();
     await english.getByRole('list', { name: 'Statements' }).waitFor();
     if (SHOTS) {
-      await english.getByText('Token status:').evaluate((element) => {
+      await english.getByText('Secure connection to the bank:').evaluate((element) => {
         window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 140);
       });
       await english.screenshot({ path: path.join(SHOTS, 'banking-en-1366x768.png') });

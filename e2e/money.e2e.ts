@@ -77,14 +77,14 @@ describe('two verified users moving money, in Spanish', () => {
         .first()
         .click();
       await dialog.getByRole('button', { name: /Pagar \$45\.90/ }).click();
-      await page.getByText('Pago de luz realizado con éxito').waitFor();
+      await page.getByText('¡Listo! Ya está pagado: Factura de luz.').waitFor();
 
       await page.goto('/dashboard');
       // 500.00 − 104.49 + 20.00 − 45.90
       await page.getByText('$369.61').first().waitFor();
       const activity = page.getByRole('region', { name: 'Actividad reciente' });
       for (const kind of [
-        'Pago de factura',
+        'Factura pagada',
         'Te pagaron una solicitud',
         'Envío internacional',
         'Dinero de prueba',

@@ -113,6 +113,8 @@ export type TransferParty = z.infer<typeof transferPartySchema>;
 export const transferSchema = z
   .object({
     id: z.string(),
+    /** A short code for receipts and support (10 characters of Crockford base32), stable per id. */
+    reference: z.string().length(10),
     kind: z.enum(TRANSFER_KINDS),
     status: z.enum(TRANSFER_STATUSES),
     direction: z.enum(['in', 'out']),

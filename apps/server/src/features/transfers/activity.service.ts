@@ -13,7 +13,14 @@ import { AppError } from '../../lib/app-error';
 import { easternDayStart } from '../../lib/eastern-time';
 import { isUuid } from '../../lib/ids';
 import type { Accounts, Party } from '../accounts/accounts.service';
-import { findTransferOf, listTransfersOf, statusHistory } from './transfers.repository';
+import { csvHeader, csvLine } from './activity-csv';
+import { parseReceiptReference, receiptReference, referenceHashPrefix } from './receipt-reference';
+import {
+  findTransferOf,
+  findTransfersOfByHashPrefix,
+  listTransfersOf,
+  statusHistory,
+} from './transfers.repository';
 
 export type TransferRow = Selectable<LedgerTransfersTable>;
 type Deps = { db: Database; accounts: Accounts };
@@ -50,6 +57,7 @@ export function transferView(
         : null;
   return {
     id: row.id,
+    reference: receiptReference(row.id),
     kind: row.kind,
     status: row.status,
     direction: isOwner && !INCOMING_FOR_OWNER.has(row.kind) ? 'out' : 'in',
@@ -76,6 +84,15 @@ export function createActivity({ db, accounts }: Deps) {
     );
     const parties = await accounts.parties(ids, executor);
     return rows.map((row) => transferView(row, viewerId, parties));
+  }
+
+  async function findReceiptRow(userId: string, idOrReference: string) {
+    if (isUuid(idOrReference)) return findTransferOf(db, userId, idOrReference);
+    const reference = parseReceiptReference(idOrReference);
+    if (!reference) return undefined;
+    const rows = await findTransfersOfByHashPrefix(db, userId, referenceHashPrefix(reference));
+    // The SQL compares 48 bits; the reference holds 50.
+    return rows.find((row) => receiptReference(row.id) === reference);
   }
 
   return {
@@ -110,8 +127,9 @@ export function createActivity({ db, accounts }: Deps) {
       };
     },
 
-    async receipt(userId: string, id: string): Promise<TransferReceipt> {
-      const row = isUuid(id) ? await findTransferOf(db, userId, id) : undefined;
+    /** By id or by short reference (`7KQ2M-X9C4T`, any case); only the viewer's own transfers. */
+    async receipt(userId: string, idOrReference: string): Promise<TransferReceipt> {
+      const row = await findReceiptRow(userId, idOrReference);
       if (!row) throw new AppError('not_found', 404, 'No such transfer.');
       const [transfer] = await view([row], userId);
       // No rows yet: the status never changed, and the transfer holds its first (migration 0012).
@@ -128,9 +146,13 @@ export function createActivity({ db, accounts }: Deps) {
       };
     },
 
-    /** Every transfer of the date range (US Eastern days, inclusive), as CSV. */
+    /**
+     * Every transfer of the date range (US Eastern days, inclusive), as CSV in the account's
+     * language, times in US Eastern time with their zone.
+     */
     async exportCsv(userId: string, from: string, to: string): Promise<string> {
-      const lines = ['id,date,type,status,direction,counterparty,amount_usd,fee_usd,total_usd'];
+      const { language } = await accounts.getAccountSettings(userId);
+      const lines = [csvHeader(language)];
       let before: { createdAt: Date; id: string } | undefined;
       for (;;) {
         const rows = await listTransfersOf(db, userId, {
@@ -139,22 +161,7 @@ export function createActivity({ db, accounts }: Deps) {
           before,
           limit: 500,
         });
-        for (const t of await view(rows, userId)) {
-          const sign = t.direction === 'out' ? '-' : '';
-          lines.push(
-            [
-              t.id,
-              t.createdAt,
-              t.kind,
-              t.status,
-              t.direction,
-              csvField(t.counterparty?.name ?? ''),
-              `${sign}${dollars(t.amountCents)}`,
-              dollars(t.feeCents),
-              `${sign}${dollars(t.totalCents)}`,
-            ].join(','),
-          );
-        }
+        for (const t of await view(rows, userId)) lines.push(csvLine(t, language));
         const last = rows[rows.length - 1];
         if (rows.length < 500 || !last) break;
         before = { createdAt: last.created_at, id: last.id };
@@ -165,16 +172,6 @@ export function createActivity({ db, accounts }: Deps) {
 }
 
 export type Activity = ReturnType<typeof createActivity>;
-
-function dollars(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, '0')}`;
-}
-
-/** Quotes a CSV field, and defuses spreadsheet formulas (a leading = + - @). */
-function csvField(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');

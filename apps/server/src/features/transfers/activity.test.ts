@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
-import { moneyPost, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
+import { moneyPost, moneyTestApp, postQuote, verifiedUser } from '../../../test/money-helpers';
+import { csvField } from './activity-csv';
+import { receiptReference, referenceHashPrefix } from './receipt-reference';
 
 const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), { sandboxPayoutDelayMs: 1000 });
 
@@ -71,26 +75,162 @@ describe('activity', () => {
     ).toEqual([]);
   });
 
-  it('exports a date range as CSV', async () => {
-    const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
-    t.now = new Date('2026-11-18T17:00:00Z');
+  it('exports a date range as CSV in the account’s language, in US Eastern time with its zone', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db, 50_000), await verifiedUser(t.app, t.db)];
+    t.now = new Date('2026-11-18T17:00:00Z'); // 12:00 in New York (EST)
+    const p2p = (
+      await moneyPost(t.app, ana, '/api/transactions/send', {
+        recipientName: beto.phone,
+        recipientCountry: 'MX',
+        amountUsd: 12.34,
+      })
+    ).json();
+    t.now = new Date('2026-11-19T03:30:00Z'); // still the 18th in New York: 22:30 EST
+    const home = { recipientCountry: 'MX', amountUsd: 100, speed: 'standard' } as const;
+    const mexicanPhone = '+525598765432';
+    const q = (await postQuote(t.app, ana, { ...home, recipientPhone: mexicanPhone })).json();
+    const remittance = (
+      await moneyPost(t.app, ana, '/api/transactions/send', {
+        ...home,
+        recipientName: mexicanPhone,
+        quoteId: q.quoteId,
+      })
+    ).json();
+    const exportFor = async (language: 'es' | 'en') => {
+      await t.db.updateTable('users').set({ language }).where('id', '=', ana.id).execute();
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: '/api/transactions/export.csv?from=2026-11-18&to=2026-11-18',
+        headers: bearer(ana.token),
+      });
+      expect(csv.headers['content-type']).toContain('text/csv');
+      return csv.body.trim().split('\r\n');
+    };
+
+    const es = await exportFor('es');
+    expect(es[0]).toBe(
+      'Referencia,Fecha y hora (hora del Este de EE. UU.),Tipo,Estado,Dirección,Otra persona,Teléfono,País,Monto (USD),Comisión (USD),Total (USD),Tipo de cambio,Moneda que se recibe,Monto que se recibe,ID',
+    );
+    expect(es).toHaveLength(3); // the day's two sends; the deposit came before
+    expect(es[1]).toMatch(
+      new RegExp(
+        `^${remittance.reference},2026-11-18 22:30 EST,Envío internacional,[^,]+,Enviado,`,
+      ),
+    );
+    // A phone reads as a phone (no leading '), with the country, the rate and the payout currency.
+    expect(es[1]).toContain(',+525598765432,+525598765432,MX,-100.00,');
+    expect(es[1]).toContain(`,${q.payoutCurrency},${q.payoutAmount},${remittance.id}`);
+    expect((es[1] ?? '').split(',')[11]).toMatch(new RegExp(`^${q.fxRate.replace('.', '\\.')}0*$`));
+    expect(es[2]).toBe(
+      `${p2p.reference},2026-11-18 12:00 EST,Envío entre usuarios de Pago,Completada,Enviado,Test User,${beto.phone},MX,-12.34,0.00,-12.34,,,,${p2p.id}`,
+    );
+
+    const en = await exportFor('en');
+    expect(en[0]).toMatch(/^Reference,Date and time \(US Eastern time\),Type,Status,Direction,/);
+    expect(en[2]).toBe(
+      `${p2p.reference},2026-11-18 12:00 EST,Send between Pago users,Completed,Sent,Test User,${beto.phone},MX,-12.34,0.00,-12.34,,,,${p2p.id}`,
+    );
+
+    // Summer time is EDT: the zone is said on every line.
+    t.now = new Date('2026-07-04T16:00:00Z');
     await moneyPost(t.app, ana, '/api/transactions/send', {
       recipientName: beto.phone,
       recipientCountry: 'MX',
-      amountUsd: 12.34,
+      amountUsd: 1,
+    });
+    const july = await t.app.inject({
+      method: 'GET',
+      url: '/api/transactions/export.csv?from=2026-07-04&to=2026-07-04',
+      headers: bearer(ana.token),
+    });
+    expect(july.body.split('\r\n')[1]).toContain(',2026-07-04 12:00 EDT,');
+    t.now = new Date('2026-11-20T15:00:00Z');
+  });
+
+  it('neutralizes spreadsheet formulas in names and notes, but leaves phones and amounts as numbers', () => {
+    expect(csvField('+525598765432')).toBe('+525598765432');
+    expect(csvField('-12.34')).toBe('-12.34');
+    expect(csvField('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvField('+cmd|calc')).toBe(`'+cmd|calc`);
+    expect(csvField('-2+3')).toBe(`'-2+3`);
+    expect(csvField('@SUM(A1)')).toBe(`'@SUM(A1)`);
+    expect(csvField('\t=1')).toBe(`'\t=1`);
+    expect(csvField('\r=1')).toBe(`"'\r=1"`);
+    expect(csvField('+52 55 1234 5678')).toBe(`'+52 55 1234 5678`);
+    expect(csvField('López, Ana')).toBe('"López, Ana"');
+    expect(csvField('Ana')).toBe('Ana');
+  });
+
+  it('names a name that starts a formula safely in the CSV', async () => {
+    const [ana, eve] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
+    await t.db.updateTable('users').set({ name: '=1+2' }).where('id', '=', eve.id).execute();
+    t.now = new Date('2026-11-21T15:00:00Z');
+    await moneyPost(t.app, ana, '/api/transactions/send', {
+      recipientName: eve.phone,
+      recipientCountry: 'MX',
+      amountUsd: 1,
     });
     const csv = await t.app.inject({
       method: 'GET',
-      url: '/api/transactions/export.csv?from=2026-11-18&to=2026-11-18',
+      url: '/api/transactions/export.csv?from=2026-11-21&to=2026-11-21',
       headers: bearer(ana.token),
     });
-    expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe(
-      'id,date,type,status,direction,counterparty,amount_usd,fee_usd,total_usd',
-    );
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/,p2p,completed,out,Test User,-12\.34,0\.00,-12\.34$/);
+    expect(csv.body.split('\r\n')[1]).toContain(`,'=1+2,${eve.phone},`);
     t.now = new Date('2026-11-20T15:00:00Z');
+  });
+
+  it('gives each transfer a short reference that finds its receipt, only for its own people', async () => {
+    const [ana, beto, eve] = [
+      await verifiedUser(t.app, t.db, 10_000),
+      await verifiedUser(t.app, t.db),
+      await verifiedUser(t.app, t.db),
+    ];
+    const payload = { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 5 };
+    const key = randomUUID();
+    const sent = (await moneyPost(t.app, ana, '/api/transactions/send', payload, key)).json();
+    expect(sent.reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect(sent.reference).toBe(receiptReference(sent.id));
+    // A replay answers the same reference, byte for byte.
+    const replay = await moneyPost(t.app, ana, '/api/transactions/send', payload, key);
+    expect(replay.json()).toEqual(sent);
+    const get = (user: { token: string }, key: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/transactions/${encodeURIComponent(key)}`,
+        headers: bearer(user.token),
+      });
+    const byId = (await get(ana, sent.id)).json();
+    expect(byId.reference).toBe(sent.reference);
+    const grouped = `${sent.reference.slice(0, 5)}-${sent.reference.slice(5)}`;
+    for (const typed of [sent.reference, grouped, grouped.toLowerCase()]) {
+      const receipt = await get(ana, typed);
+      expect(receipt.statusCode).toBe(200);
+      expect(receipt.json().id).toBe(sent.id);
+    }
+    // The receiver sees the same reference; a stranger gets 404, as for an unknown reference.
+    expect((await get(beto, sent.reference)).json().id).toBe(sent.id);
+    expect((await get(eve, sent.reference)).statusCode).toBe(404);
+    const other = sent.reference.endsWith('0') ? '1' : '0';
+    expect((await get(ana, sent.reference.slice(0, 9) + other)).statusCode).toBe(404);
+    expect((await get(ana, 'not-a-reference')).statusCode).toBe(404);
+    const listed = (
+      await t.app.inject({ method: 'GET', url: '/api/transactions', headers: bearer(ana.token) })
+    ).json();
+    expect(listed.items.find((i: { id: string }) => i.id === sent.id).reference).toBe(
+      sent.reference,
+    );
+  });
+
+  it('gives 10,000 transfer ids 10,000 different references, as the database hashes them', async () => {
+    const { rows } = await sql<{ id: string; prefix: Buffer }>`
+      select id::text as id, substring(sha256(convert_to(id::text, 'UTF8')) from 1 for 6) as prefix
+      from (select gen_random_uuid() as id from generate_series(1, 10000)) ids
+    `.execute(t.db);
+    const references = new Set(rows.map((r) => receiptReference(r.id)));
+    expect(references.size).toBe(10_000);
+    for (const row of rows.slice(0, 500)) {
+      expect(referenceHashPrefix(receiptReference(row.id)).equals(row.prefix)).toBe(true);
+    }
+    expect(receiptReference(rows[0]?.id ?? '')).toBe(receiptReference(rows[0]?.id ?? ''));
   });
 });

@@ -62,6 +62,23 @@ export async function findTransferOf(db: Database, userId: string, id: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The viewer's transfers whose id hashes (SHA-256 of its text) to `prefix`: what a short receipt
+ * reference is made of. A scan of the viewer's own transfers, by the indexes on either party.
+ */
+export async function findTransfersOfByHashPrefix(db: Database, userId: string, prefix: Buffer) {
+  return db
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('counterparty_user_id', '=', userId)]))
+    .where(
+      sql<Buffer>`substring(sha256(convert_to(id::text, 'UTF8')) from 1 for ${prefix.length})`,
+      '=',
+      prefix,
+    )
+    .execute();
+}
+
 export async function statusHistory(db: Database, transferId: string) {
   return db
     .selectFrom('transfer_status_history')

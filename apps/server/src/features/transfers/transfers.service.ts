@@ -11,6 +11,7 @@ import { ledgerError, walletToWallet } from '../ledger/ledger.service';
 import { createActivity, type TransferRow, transferView } from './activity.service';
 import { createPayoutSettlement } from './payouts.service';
 import { createQuotes, type QuotesDeps, quoteRefusal, selfTransfer } from './quotes.service';
+import { receiptReference } from './receipt-reference';
 import { createSendBatcher } from './send-batcher';
 
 /**
@@ -25,6 +26,19 @@ const SLOTS = {
   recipientName: '\u0000recipient.name',
   recipientUsername: '\u0000recipient.username',
 };
+
+/** The reference the answer's template holds: the hash of the id slot, not of the transfer. */
+const SLOT_REFERENCE = JSON.stringify(receiptReference(SLOTS.transferId));
+
+/**
+ * The statement fills the template's slots but cannot hash: the reference is made from the id
+ * here, on every reading of the stored answer (the first and each replay alike).
+ */
+function withReference(answer: string): string {
+  if (!answer.includes(SLOT_REFERENCE)) return answer;
+  const { id } = JSON.parse(answer) as { id: string };
+  return answer.replace(SLOT_REFERENCE, JSON.stringify(receiptReference(id)));
+}
 
 /**
  * What quotes need, how long the sandbox payout partner takes to pay out, and the session's idle
@@ -178,7 +192,9 @@ export function createTransfers({
       });
       return {
         userId,
-        stored: stored ? { statusCode: stored.status_code, body: stored.response } : null,
+        stored: stored
+          ? { statusCode: stored.status_code, body: withReference(stored.response) }
+          : null,
       };
     } catch (error) {
       const e = error as { code?: string; userId?: string | null };

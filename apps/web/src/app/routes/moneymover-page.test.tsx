@@ -46,6 +46,7 @@ const QUOTE: Quote = {
 
 const TRANSFER: Transfer = {
   id: '9d0f3c55-0b1a-4c1e-8d7e-3a2b1c0d9e8f',
+  reference: '4XR7M2KQ9T',
   kind: 'remittance',
   status: 'processing',
   direction: 'out',
@@ -129,10 +130,12 @@ describe('the money mover, signed in', () => {
     const review = await screen.findByRole('region', { name: 'Review your transfer' });
     const row = (label: string) => within(review).getByText(label).nextElementSibling;
     expect(row('Fee')).toHaveTextContent('No fee');
-    expect(row('Total from your balance')).toHaveTextContent('$100.00');
+    expect(row('Taken from your balance')).toHaveTextContent('$100.00');
     expect(row('Delivery')).toHaveTextContent('Instantly');
     expect(within(review).queryByText('Exchange rate')).toBeNull();
     expect(within(review).getByText(/This person uses Pago/)).toBeVisible();
+    expect(within(review).getByText(/Confirm within \d+:\d\d\./)).toBeVisible();
+    expect(within(review).queryByText(/rate is held/)).toBeNull();
   });
 
   it('quotes, shows the fee before confirming, and retries the send with the same key', async () => {
@@ -165,9 +168,9 @@ describe('the money mover, signed in', () => {
     const row = (label: string) => within(review).getByText(label).nextElementSibling;
     expect(row('Fee')).toHaveTextContent('$4.49');
     expect(row('You send')).toHaveTextContent('$100.00');
-    expect(row('Total from your balance')).toHaveTextContent('$104.49');
+    expect(row('Taken from your balance')).toHaveTextContent('$104.49');
     expect(row('Exchange rate')).toHaveTextContent('1 USD = 17.1234 MXN');
-    expect(row('Recipient gets')).toHaveTextContent('1,712.34');
+    expect(row('Receives')).toHaveTextContent('1,712.34');
     expect(row('Delivery')).toHaveTextContent('In 1 to 3 days');
     expect(within(review).getByText(/This rate is held for \d+:\d\d\./)).toBeVisible();
     expect(posts(calls, '/api/transactions/send')).toHaveLength(0);
@@ -679,7 +682,7 @@ describe('bank transfer', () => {
     expect(screen.getByLabelText(/^Amount in USD/)).toHaveValue(12.5);
     await userEvent.click(screen.getByRole('button', { name: 'Send transfer' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm and send' }));
-    expect(await screen.findByText('Money sent successfully via Unit!')).toBeVisible();
+    expect(await screen.findByText('Money sent from your bank account!')).toBeVisible();
     const [payment] = posts(calls, '/api/unit/payments/send');
     expect(payment?.body).toEqual({
       receiver: 'eva@example.com',
@@ -726,7 +729,7 @@ describe('the money mover, signed out', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Enviar dinero',
       'Solicitar dinero',
-      'Transferencia bancaria',
+      'Cuenta bancaria',
     ]);
     expect(screen.getByText('Inicia sesión para ver tu saldo.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Inicia sesión para enviar dinero' })).toHaveAttribute(

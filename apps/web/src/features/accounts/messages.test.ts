@@ -27,7 +27,7 @@ const SPEC_MESSAGES: Record<string, string> = {
   'signup.errors.phoneCountryCode': 'Phone number must include country code (or leave blank)',
   'signup.errors.zipRequired': 'ZIP/postal code is required',
   'common:signupModal.termsRequired': 'Please accept the Terms & Conditions to continue',
-  'login.title': 'Welcome Back',
+  'login.title': 'Good to see you again',
   'login.errors.required': 'Please enter both username and password',
   'login.errors.invalidCredentials': 'Login failed. Please check your credentials.',
   'login.errors.failed': 'An error occurred during login. Please try again.',

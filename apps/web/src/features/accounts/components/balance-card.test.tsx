@@ -40,8 +40,8 @@ describe('BalanceCard', () => {
   it('shows $0.00, an unknown KYC status and an unknown date without user data', async () => {
     await renderDashboard(<BalanceCard user={null} locale="en" />, { language: 'en' });
     expect(detailValue('Balance')).toHaveTextContent('$0.00');
-    expect(detailValue('KYC status')).toHaveTextContent('Unknown');
-    expect(chipColour(detailValue('KYC status'))).not.toMatch(
+    expect(detailValue('Identity check')).toHaveTextContent('Unknown');
+    expect(chipColour(detailValue('Identity check'))).not.toMatch(
       /^rgb\((46, 125, 50|211, 47, 47|178, 94, 9)\)$/,
     );
     expect(detailValue('Account created')).toHaveTextContent('Unknown');
@@ -56,13 +56,13 @@ describe('BalanceCard', () => {
     await renderDashboard(<BalanceCard user={makeProfile({ kyc_status: status })} locale="en" />, {
       language: 'en',
     });
-    expect(detailValue('KYC status')).toHaveTextContent(label);
-    expect(chipColour(detailValue('KYC status'))).toBe(colour);
+    expect(detailValue('Identity check')).toHaveTextContent(label);
+    expect(chipColour(detailValue('Identity check'))).toBe(colour);
   });
 
   it('shows a missing KYC status as unknown, in Spanish', async () => {
     await renderDashboard(<BalanceCard user={makeProfile({ kyc_status: null })} locale="es" />);
-    expect(detailValue('Estado de verificación (KYC)')).toHaveTextContent('Desconocido');
+    expect(detailValue('Verificación de tu identidad')).toHaveTextContent('Desconocido');
   });
 
   it('shows the account-created date as a local date in the active language', async () => {

@@ -33,7 +33,7 @@ describe('ProfileCard', () => {
     expect(detailValue('Email')).toHaveTextContent('ana@example.com');
     expect(detailValue('Address')).toHaveTextContent('100 Main St, Miami, FL');
     expect(detailValue('ZIP/postal code')).toHaveTextContent('33101');
-    expect(detailValue('Identity verification')).toHaveTextContent('Plaid');
+    expect(detailValue('Identity verification')).toHaveTextContent('US ID');
   });
 
   it('uses the defaults while there is no user data: U, User, not provided, unknown badge', async () => {
@@ -94,7 +94,7 @@ describe('ProfileCard', () => {
       <ProfileCard user={makeProfile({ verificationService: 'plaid' })} onEdit={noop} />,
       { language: 'en' },
     );
-    const plaid = within(detailValue('Identity verification')).getByText('Plaid');
+    const plaid = within(detailValue('Identity verification')).getByText('US ID');
     expect(getComputedStyle(plaid.parentElement as HTMLElement).backgroundColor).toBe(
       'rgb(58, 74, 223)',
     );
@@ -104,7 +104,9 @@ describe('ProfileCard', () => {
       <ProfileCard user={makeProfile({ verificationService: 'persona' })} onEdit={noop} />,
       { language: 'en' },
     );
-    const persona = within(detailValue('Identity verification')).getByText('Persona');
+    const persona = within(detailValue('Identity verification')).getByText(
+      'ID document or passport',
+    );
     expect(getComputedStyle(persona.parentElement as HTMLElement).backgroundColor).toBe(
       'rgb(15, 123, 92)',
     );

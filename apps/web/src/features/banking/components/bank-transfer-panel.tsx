@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -134,13 +133,18 @@ function SetUpStep({
   children: ReactNode;
 }) {
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, ...(centered ? { textAlign: 'center' } : {}) }}
+    // A step inside the tab's card, not a card of its own: a rule above it sets it apart.
+    <Box
+      sx={{
+        borderTop: 1,
+        borderColor: 'divider',
+        pt: 2,
+        ...(centered ? { textAlign: 'center' } : {}),
+      }}
     >
       <TitleAndIntro title={title} intro={intro} variant="h6" component="h3" introGap={2} />
       {children}
-    </Paper>
+    </Box>
   );
 }
 
@@ -253,7 +257,7 @@ function BankTransferForm({
     return (
       <Box>
         <AccountNumbers account={account} />
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+        <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 2, display: 'grid', gap: 2 }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
             {t('bank.review.title')}
           </Typography>
@@ -285,7 +289,7 @@ function BankTransferForm({
               {t('bank.review.back')}
             </Button>
           </Box>
-        </Paper>
+        </Box>
       </Box>
     );
   }

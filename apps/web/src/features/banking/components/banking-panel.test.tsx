@@ -97,7 +97,9 @@ describe('Banking & Transactions panel', () => {
       'GET /api/unit/statements/2026-11/pdf?language=en': { status: 503, body: {} },
     });
     const { unmount } = await renderPanel(<BankingPanel />);
-    expect(await screen.findByRole('img', { name: 'Diseño de tarjeta de Pago, cuenta ••••6789' }));
+    expect(
+      await screen.findByRole('img', { name: 'Tarjeta de tu cuenta bancaria, cuenta ••••6789' }),
+    );
     const list = await screen.findByRole('list', { name: 'Estados de cuenta' });
     expect(within(list).getByText('Noviembre de 2026')).toBeTruthy();
     await userEvent.click(
@@ -124,8 +126,8 @@ describe('Banking & Transactions panel', () => {
       'GET /api/unit/transactions?limit=10&offset=0': ok(PAGE),
     });
     await renderPanel(<BankingPanel />, { language: 'en' });
-    expect(await screen.findByText('banking interface')).toBeTruthy();
-    expect(screen.getByText('Loading')).toBeTruthy();
+    expect(await screen.findByText('Loading your bank account…')).toBeTruthy();
+    expect(screen.getByText('Connecting')).toBeTruthy();
     expect(screen.queryByText('••••6789')).toBeNull();
   });
 

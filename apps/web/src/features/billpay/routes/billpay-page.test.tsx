@@ -44,6 +44,7 @@ const BILLERS: Biller[] = [
 
 const PAYMENT: Transfer = {
   id: '0a6c1f0e-1111-4c1e-8d7e-3a2b1c0d9e8f',
+  reference: 'B8D3N5P0QW',
   kind: 'bill_payment',
   status: 'completed',
   direction: 'out',
@@ -96,7 +97,7 @@ describe('bill pay, signed in', () => {
       { biller: 'Empresa', account: 'Tu número de cuenta con la empresa', amount: 'Monto en USD' },
       'LS-778812',
     );
-    expect(within(dialog).getByRole('heading', { name: 'Pago de luz' })).toBeVisible();
+    expect(within(dialog).getByRole('heading', { name: 'Factura de luz' })).toBeVisible();
     expect(within(dialog).getByText('Saldo disponible: $500.00')).toBeVisible();
     expect(
       within(dialog).getByRole('option', { name: 'Pacific Coast Electric' }),
@@ -110,7 +111,7 @@ describe('bill pay, signed in', () => {
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await act(async () => release({ status: 201, body: PAYMENT }));
-    const success = await screen.findByText('Pago de luz realizado con éxito');
+    const success = await screen.findByText('¡Listo! Ya está pagado: Factura de luz.');
     expect(success).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [payment] = calls.filter((call) => call.path === '/api/unit/bill-payment');
@@ -127,7 +128,7 @@ describe('bill pay, signed in', () => {
     await act(async () => {
       vi.advanceTimersByTime(5000);
     });
-    expect(screen.queryByText('Pago de luz realizado con éxito')).toBeNull();
+    expect(screen.queryByText('¡Listo! Ya está pagado: Factura de luz.')).toBeNull();
   });
 
   it('says why a payment failed', async () => {
@@ -153,7 +154,7 @@ describe('bill pay, signed in', () => {
     const calls = serve(() => ({ status: 201, body: PAYMENT }));
     await renderBillPay(<BillPayPage />, { language: 'en' });
     await userEvent.click(screen.getByRole('button', { name: 'Electricity' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Electricity payment' });
+    const dialog = await screen.findByRole('dialog', { name: 'Electricity bill' });
     await within(dialog).findByLabelText('Company');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(within(dialog).getByText("Choose the company you're paying.")).toBeVisible();
@@ -180,9 +181,7 @@ describe('bill pay by someone not verified', () => {
       </Routes>,
       { language: 'en', user: UNVERIFIED },
     );
-    expect(
-      screen.getByText('Verify your identity to pay bills from your Pago balance.'),
-    ).toBeVisible();
+    expect(screen.getByText('Verify your identity to pay bills from your balance.')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Electricity' }));
     expect(
       await screen.findByRole('button', { name: 'Checking verification status...' }),

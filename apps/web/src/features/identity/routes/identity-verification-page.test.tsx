@@ -67,7 +67,7 @@ describe('the identity verification status page', () => {
     serveSettings(() => ({ body: settings(status) }));
     await renderStatus(<IdentityVerificationPage />, { language: 'en' });
     expect(await screen.findByText(label)).toBeVisible();
-    expect(row('Provider')).toHaveTextContent('Plaid');
+    expect(row('Document')).toHaveTextContent('US ID');
     const nextStep = screen.getByRole('region', { name: 'What to do next' });
     expect(within(nextStep).getByText(next)).toBeVisible();
     expect(within(nextStep).getByRole('link', { name: link.name })).toHaveAttribute(
@@ -86,7 +86,7 @@ describe('the identity verification status page', () => {
     }));
     await renderStatus(<IdentityVerificationPage />, { language: 'es' });
     expect(await screen.findByText('Fallida')).toBeVisible();
-    expect(row('Proveedor')).toHaveTextContent('Persona');
+    expect(row('Documento')).toHaveTextContent('Documento de identidad o pasaporte');
     expect(row('Última actualización')).toHaveTextContent(/2025/);
   });
 
@@ -124,12 +124,8 @@ describe('the identity verification status page', () => {
   });
 
   it.each([
-    [
-      'es',
-      'Fallida',
-      /El nombre de tu identificación no coincide con el nombre de tu cuenta de Pago/,
-    ],
-    ['en', 'Failed', /The name on your ID doesn't match the name on your Pago account/],
+    ['es', 'Fallida', /El nombre de tu identificación no coincide con el nombre de tu cuenta\./],
+    ['en', 'Failed', /The name on your ID doesn't match the name on your account/],
   ] as const)(
     'in %s, says why a verification of someone else was refused',
     async (language, label, why) => {

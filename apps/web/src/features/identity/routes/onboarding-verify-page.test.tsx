@@ -491,7 +491,7 @@ describe('onboarding: choosing the provider', () => {
       'Failed to load verification settings',
     );
     expect(
-      screen.getByText('Our partner Persona handles the verification securely.'),
+      screen.getByText('A specialized identity verification service checks your details securely.'),
     ).toBeVisible();
     // Pressing Start asks for the settings once more (the script's address is in them).
     await userEvent.click(screen.getByRole('button', { name: 'Start verification' }));
@@ -516,7 +516,9 @@ describe('onboarding: choosing the provider', () => {
     });
     await renderIdentity(page, { language: 'en' });
     expect(
-      await screen.findByText('Our partner Persona handles the verification securely.'),
+      await screen.findByText(
+        'A specialized identity verification service checks your details securely.',
+      ),
     ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Start verification' }));
     await waitFor(() => expect(persona.clients).toHaveLength(1));
@@ -610,8 +612,8 @@ describe('onboarding: where the person stands when the page opens', () => {
   });
 
   it.each([
-    ['es', 'Intentémoslo de nuevo', /no coincide con el nombre de tu cuenta de Pago/],
-    ['en', "Let's try again", /doesn't match the name on your Pago account/],
+    ['es', 'Intentémoslo de nuevo', /no coincide con el nombre de tu cuenta\./],
+    ['en', "Let's try again", /doesn't match the name on your account\./],
   ] as const)(
     'refused as not the account holder (%s): says why and offers a retry',
     async (language, heading, why) => {

@@ -267,10 +267,11 @@ function RequestItem({
           color={STATUS_COLOR[request.status]}
           variant="outlined"
         />
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+        {/* The date keeps to one line; on a phone the buttons move below it, together. */}
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, whiteSpace: 'nowrap' }}>
           {date}
         </Typography>
-        {children}
+        {children && <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>{children}</Box>}
       </Box>
     </Box>
   );

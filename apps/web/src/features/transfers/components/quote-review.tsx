@@ -102,7 +102,9 @@ export function QuoteReview({
           <Alert severity="warning">{t('send.review.expired')}</Alert>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            {t('send.review.expiresIn', { time: formatCountdown(secondsLeft) })}
+            {t(isP2p ? 'send.review.p2pExpiresIn' : 'send.review.expiresIn', {
+              time: formatCountdown(secondsLeft),
+            })}
           </Typography>
         )}
       </Box>

@@ -55,7 +55,7 @@ export function ExportCsv() {
         sx={{
           display: 'grid',
           gap: 1.5,
-          gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr auto' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr auto' },
           alignItems: 'start',
         }}
       >

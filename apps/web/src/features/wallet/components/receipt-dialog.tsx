@@ -4,12 +4,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TransferReceipt } from '@pago/shared/contracts/transfers';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DetailRow, DetailRows } from '@/components/ui/detail-rows';
 import { Loading } from '@/components/ui/query-state';
@@ -17,6 +18,35 @@ import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
 import { useReceipt } from '@/lib/wallet';
 import { counterpartyName, kindKey, STATUS_COLOR } from '../lib/transfer-text';
+
+/** "7KQ2MX9C4T" as people read it: two groups of five. */
+export function groupReference(reference: string): string {
+  return `${reference.slice(0, 5)}-${reference.slice(5)}`;
+}
+
+/**
+ * Printing while a receipt is open prints the receipt alone, from the top of the first page: the
+ * app behind the dialog, the dialog's title and buttons go, and its boxes stop scrolling.
+ */
+const printOnlyTheReceipt = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        'body > :not(.MuiDialog-root), .MuiBackdrop-root, .MuiDialogTitle-root, .MuiDialogActions-root':
+          { display: 'none !important' },
+        '.MuiDialog-root, .MuiDialog-container, .MuiDialog-paper, .MuiDialogContent-root': {
+          position: 'static !important',
+          overflow: 'visible !important',
+          height: 'auto !important',
+          maxHeight: 'none !important',
+          boxShadow: 'none !important',
+          transform: 'none !important',
+        },
+        '[data-receipt-print-title]': { display: 'block !important' },
+      },
+    }}
+  />
+);
 
 /** One transfer's receipt: parties, amounts, the rate and payout of a remittance, its history. */
 export function ReceiptDialog({
@@ -46,7 +76,8 @@ export function ReceiptDialog({
           <ReceiptBody receipt={receipt.data} />
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {receipt.data && <ReceiptActions receipt={receipt.data} />}
         <Button onClick={onClose}>{t('receipt.close')}</Button>
       </DialogActions>
     </ResponsiveDialog>
@@ -121,14 +152,27 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
   if (note) rows.push({ label: t('receipt.note'), value: note });
 
   return (
-    <>
-      <DetailRows rows={rows} />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, overflowWrap: 'anywhere' }}>
+    <Box data-receipt>
+      {printOnlyTheReceipt}
+      <Typography
+        data-receipt-print-title
+        variant="h5"
+        component="p"
+        sx={{ display: 'none', fontWeight: 700, mb: 2 }}
+      >
+        {t('receipt.printTitle')}
+      </Typography>
+      <Typography sx={{ mb: 1.5 }}>
         {t('receipt.reference')}:{' '}
-        <Box component="span" sx={{ fontFamily: 'monospace' }}>
-          {receipt.id}
+        <Box
+          component="span"
+          data-testid="receipt-reference"
+          sx={{ fontFamily: 'monospace', fontWeight: 700, letterSpacing: '0.08em' }}
+        >
+          {groupReference(receipt.reference)}
         </Box>
       </Typography>
+      <DetailRows rows={rows} />
       {receipt.statusHistory.length > 0 && (
         <Box component="section" aria-labelledby={historyId} sx={{ mt: 3 }}>
           <Typography
@@ -156,6 +200,42 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
           </Box>
         </Box>
       )}
+    </Box>
+  );
+}
+
+/** Print (or save as PDF, from the print dialog) and share: the system sheet, else a copy. */
+function ReceiptActions({ receipt }: { receipt: TransferReceipt }) {
+  const { t } = useTranslation('wallet');
+  const locale = useLocale();
+  const [copied, setCopied] = useState(false);
+  const text = t('receipt.shareText', {
+    reference: groupReference(receipt.reference),
+    kind: t(kindKey(receipt)),
+    amount: formatUsd(receipt.totalCents, locale),
+    date: formatDateTime(receipt.createdAt, locale),
+    status: t(`status.${receipt.status}`),
+  });
+  const share = async () => {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: t('receipt.title'), text });
+        return;
+      } catch (error) {
+        // Closing the share sheet is a choice, not a failure; anything else falls back to a copy.
+        if ((error as Error).name === 'AbortError') return;
+      }
+    }
+    await navigator.clipboard.writeText(text);
+    setCopied(true);
+  };
+  return (
+    <>
+      <Typography role="status" variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+        {copied ? t('receipt.copied') : ''}
+      </Typography>
+      <Button onClick={() => window.print()}>{t('receipt.print')}</Button>
+      <Button onClick={() => void share()}>{t('receipt.share')}</Button>
     </>
   );
 }

@@ -27,6 +27,7 @@ const LIMITS = {
 
 const REMITTANCE: Transfer = {
   id: 'aaaaaaaa-0000-4000-8000-000000000001',
+  reference: 'TQ3VW8XZ1A',
   kind: 'remittance',
   status: 'delivered',
   direction: 'out',
@@ -46,6 +47,7 @@ const REMITTANCE: Transfer = {
 };
 const RECEIVED: Transfer = {
   id: 'aaaaaaaa-0000-4000-8000-000000000002',
+  reference: 'H2JK4M6N8P',
   kind: 'p2p',
   status: 'completed',
   direction: 'in',
@@ -166,7 +168,7 @@ describe('the wallet panel', () => {
     expect(row('Amount')).toHaveTextContent('$100.00');
     expect(row('Total')).toHaveTextContent('$104.49');
     expect(row('Exchange rate')).toHaveTextContent('1 USD = 17.1234 MXN');
-    expect(row('Recipient gets')).toHaveTextContent('1,712.34');
+    expect(row('Receives')).toHaveTextContent('1,712.34');
     expect(row('Destination')).toHaveTextContent('Mexico');
     const history = within(dialog).getByRole('region', { name: 'Status history' });
     expect(
@@ -174,6 +176,66 @@ describe('the wallet panel', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([expect.stringContaining('Processing'), expect.stringContaining('Delivered')]);
+  });
+
+  describe('the receipt', () => {
+    const receipt: TransferReceipt = { ...REMITTANCE, statusHistory: [] };
+    const openReceipt = async (language: 'es' | 'en') => {
+      serve((call) =>
+        call.path === `/api/transactions/${REMITTANCE.id}` ? { body: receipt } : undefined,
+      );
+      await renderWallet(<WalletPanel />, { language });
+      const activity = screen.getByRole('region', {
+        name: language === 'es' ? 'Actividad reciente' : 'Recent activity',
+      });
+      await userEvent.click(
+        await within(activity).findByRole('button', {
+          name: language === 'es' ? /Envío internacional/ : /International transfer/,
+        }),
+      );
+      const dialog = await screen.findByRole('dialog', {
+        name: language === 'es' ? 'Comprobante' : 'Receipt',
+      });
+      await within(dialog).findByTestId('receipt-reference');
+      return dialog;
+    };
+
+    it('shows the short reference in two groups, not the id, and prints', async () => {
+      const print = vi.fn();
+      vi.stubGlobal('print', print);
+      const dialog = await openReceipt('es');
+      expect(within(dialog).getByTestId('receipt-reference')).toHaveTextContent('TQ3VW-8XZ1A');
+      expect(dialog).not.toHaveTextContent(REMITTANCE.id);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Imprimir o guardar PDF' }));
+      expect(print).toHaveBeenCalledOnce();
+    });
+
+    it('shares through the system share sheet, in the page’s language', async () => {
+      const share = vi.fn(async (_data: ShareData) => {});
+      vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { share }));
+      const dialog = await openReceipt('es');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Compartir' }));
+      expect(share).toHaveBeenCalledOnce();
+      expect(share.mock.calls[0]?.[0].text).toMatch(
+        /^Comprobante de Pago TQ3VW-8XZ1A: Envío internacional, \$104\.49, .+\. Estado: Entregada\.$/,
+      );
+    });
+
+    it('copies the receipt where the browser cannot share', async () => {
+      const writeText = vi.fn(async (_text: string) => {});
+      vi.stubGlobal(
+        'navigator',
+        Object.assign(Object.create(navigator), { share: undefined, clipboard: { writeText } }),
+      );
+      const dialog = await openReceipt('en');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Share' }));
+      expect(writeText.mock.calls[0]?.[0]).toMatch(/^Pago receipt TQ3VW-8XZ1A: International/);
+      expect(
+        await within(dialog).findByText(
+          'We copied the receipt: paste it wherever you want to share it.',
+        ),
+      ).toBeVisible();
+    });
   });
 
   it('adds test money and hides the button where the server has none', async () => {

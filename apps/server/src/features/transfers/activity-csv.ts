@@ -1,0 +1,169 @@
+import type { Transfer, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
+import { EASTERN_TIME_ZONE } from '../../lib/eastern-time';
+
+export type CsvLanguage = 'es' | 'en';
+
+/**
+ * The words of the activity CSV, in the account's language (the web app's wallet words; the CSV
+ * is read away from the app, so the server writes them).
+ */
+const WORDS = {
+  es: {
+    headers: [
+      'Referencia',
+      'Fecha y hora (hora del Este de EE. UU.)',
+      'Tipo',
+      'Estado',
+      'Dirección',
+      'Otra persona',
+      'Teléfono',
+      'País',
+      'Monto (USD)',
+      'Comisión (USD)',
+      'Total (USD)',
+      'Tipo de cambio',
+      'Moneda que se recibe',
+      'Monto que se recibe',
+      'ID',
+    ],
+    direction: { in: 'Recibido', out: 'Enviado' },
+    kind: {
+      deposit: 'Depósito',
+      p2p: 'Envío entre usuarios de Pago',
+      remittance: 'Envío internacional',
+      remittance_refund: 'Reembolso',
+      bill_payment: 'Factura pagada',
+      bank_transfer: 'Envío desde tu cuenta bancaria',
+      request_payment: 'Solicitud pagada',
+      bank_transfer_reversal: 'Envío desde cuenta bancaria devuelto',
+      bank_deposit: 'Dinero agregado desde tu banco',
+      bank_deposit_return: 'Depósito devuelto por tu banco',
+      bank_withdrawal: 'Retiro a tu banco',
+      bank_withdrawal_return: 'Retiro devuelto',
+    },
+    status: {
+      completed: 'Completada',
+      processing: 'En proceso',
+      delivered: 'Entregada',
+      failed: 'Fallida',
+      refunded: 'Reembolsada',
+    },
+  },
+  en: {
+    headers: [
+      'Reference',
+      'Date and time (US Eastern time)',
+      'Type',
+      'Status',
+      'Direction',
+      'Other party',
+      'Phone',
+      'Country',
+      'Amount (USD)',
+      'Fee (USD)',
+      'Total (USD)',
+      'Exchange rate',
+      'Payout currency',
+      'Payout amount',
+      'ID',
+    ],
+    direction: { in: 'Received', out: 'Sent' },
+    kind: {
+      deposit: 'Deposit',
+      p2p: 'Send between Pago users',
+      remittance: 'International transfer',
+      remittance_refund: 'Refund',
+      bill_payment: 'Bill paid',
+      bank_transfer: 'Sent from your bank account',
+      request_payment: 'Request paid',
+      bank_transfer_reversal: 'Bank account send returned',
+      bank_deposit: 'Money added from your bank',
+      bank_deposit_return: 'Deposit returned by your bank',
+      bank_withdrawal: 'Withdrawal to your bank',
+      bank_withdrawal_return: 'Withdrawal returned',
+    },
+    status: {
+      completed: 'Completed',
+      processing: 'Processing',
+      delivered: 'Delivered',
+      failed: 'Failed',
+      refunded: 'Refunded',
+    },
+  },
+} satisfies Record<
+  CsvLanguage,
+  {
+    headers: string[];
+    direction: Record<Transfer['direction'], string>;
+    kind: Record<TransferKind, string>;
+    status: Record<TransferStatus, string>;
+  }
+>;
+
+/** "2026-11-18 12:00 EST": the wall clock in New York, with the zone it was in (EST or EDT). */
+const easternClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: EASTERN_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+export function easternDateTime(iso: string): string {
+  const parts = Object.fromEntries(
+    easternClock.formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+}
+
+export function csvHeader(language: CsvLanguage): string {
+  return WORDS[language].headers.map(csvField).join(',');
+}
+
+/** One transfer as a CSV line, as `language` reads it. */
+export function csvLine(t: Transfer & { reference: string }, language: CsvLanguage): string {
+  const words = WORDS[language];
+  const sign = t.direction === 'out' ? '-' : '';
+  const detail = (key: string) => (typeof t.details[key] === 'string' ? t.details[key] : '');
+  const phone = t.counterparty?.phone ?? detail('recipientPhone');
+  return [
+    t.reference,
+    easternDateTime(t.createdAt),
+    words.kind[t.kind],
+    words.status[t.status],
+    words.direction[t.direction],
+    t.counterparty?.name ?? '',
+    phone,
+    detail('recipientCountry'),
+    `${sign}${dollars(t.amountCents)}`,
+    dollars(t.feeCents),
+    `${sign}${dollars(t.totalCents)}`,
+    detail('fxRate'),
+    detail('payoutCurrency'),
+    detail('payoutAmount'),
+    t.id,
+  ]
+    .map(csvField)
+    .join(',');
+}
+
+function dollars(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, '0')}`;
+}
+
+/** A number a spreadsheet reads as a number: a sign, digits, one decimal point ("+525512345678"). */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * Quotes a CSV field (RFC 4180) and defuses spreadsheet formulas: a field starting with = + - @,
+ * a tab or a carriage return gets a leading ' — unless it is a plain number (a phone in E.164, a
+ * negative amount), which a spreadsheet can only read as a number, never run.
+ */
+export function csvField(value: string): string {
+  const risky = /^[=+\-@\t\r]/.test(value) && !PLAIN_NUMBER.test(value);
+  const safe = risky ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
