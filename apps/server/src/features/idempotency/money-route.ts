@@ -106,6 +106,11 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
      * so the order of answers stays the same — who you are before what you sent.
      */
     sessionInStatement?: boolean;
+    /**
+     * What the stored answer becomes when it is sent, every time (first answer, replay, a twin's
+     * replay): for what the one statement could not compute itself (the receipt reference).
+     */
+    storedAnswer?: (body: string) => string;
   } = {},
 ): void {
   const { accounts } = app.services;
@@ -207,7 +212,7 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
       return reply
         .code(stored.statusCode)
         .type('application/json; charset=utf-8')
-        .send(stored.body as never);
+        .send((options.storedAnswer ? options.storedAnswer(stored.body) : stored.body) as never);
     },
   );
 }

@@ -12,6 +12,7 @@ import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { currentUser, requireUser, requireVerifiedIdentity } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
+import { withReference } from './transfers.service';
 
 const idParams = z.strictObject({ id: z.string().max(64) });
 const exportQuery = z.strictObject({ from: z.iso.date(), to: z.iso.date() });
@@ -51,7 +52,11 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
     }),
     // To a Pago user's phone: one database statement, the session check included (batched with
     // the sends that arrive with it); a remittance takes the handler above.
-    { oneStatement: (input) => transfers.sendOnce(input), sessionInStatement: true },
+    {
+      oneStatement: (input) => transfers.sendOnce(input),
+      sessionInStatement: true,
+      storedAnswer: withReference,
+    },
   );
 
   app.get(

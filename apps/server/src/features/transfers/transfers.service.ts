@@ -32,9 +32,10 @@ const SLOT_REFERENCE = JSON.stringify(receiptReference(SLOTS.transferId));
 
 /**
  * The statement fills the template's slots but cannot hash: the reference is made from the id
- * here, on every reading of the stored answer (the first and each replay alike).
+ * here, on every sending of the stored answer (the first, each replay and a twin's replay alike:
+ * the send route's `storedAnswer`).
  */
-function withReference(answer: string): string {
+export function withReference(answer: string): string {
   if (!answer.includes(SLOT_REFERENCE)) return answer;
   const { id } = JSON.parse(answer) as { id: string };
   return answer.replace(SLOT_REFERENCE, JSON.stringify(receiptReference(id)));
@@ -192,9 +193,7 @@ export function createTransfers({
       });
       return {
         userId,
-        stored: stored
-          ? { statusCode: stored.status_code, body: withReference(stored.response) }
-          : null,
+        stored: stored ? { statusCode: stored.status_code, body: stored.response } : null,
       };
     } catch (error) {
       const e = error as { code?: string; userId?: string | null };
