@@ -3,6 +3,7 @@ import { usdToCents } from '@pago/shared/contracts/amounts';
 import type { SendMoneyBody, Transfer } from '@pago/shared/contracts/transfers';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { cents } from '@pago/shared/money';
+import type { PayoutMethod } from '@pago/shared/remittance';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
@@ -70,6 +71,21 @@ export function createTransfers({
       return (await activity.view([row], userId, tx))[0] as Transfer;
     }
 
+    return (await sendRemittance(tx, userId, body)).transfer;
+  }
+
+  /**
+   * A remittance on its quote: amount and fee leave the wallet into the corridor's payout
+   * clearing in one ledger call. `recipient` names whom the partner pays (a saved recipient);
+   * without it the partner is sent the phone alone (the spec's `send`).
+   */
+  async function sendRemittance(
+    tx: Database,
+    userId: string,
+    body: SendMoneyBody,
+    recipient?: { name: string; payoutMethod: PayoutMethod },
+  ) {
+    const amountCents = usdToCents(body.amountUsd);
     if (!payouts.available) throw unavailableInLiveMode('remittances');
     if (!body.quoteId) {
       throw new AppError(
@@ -91,6 +107,9 @@ export function createTransfers({
       metadata: {
         recipientPhone: body.recipientName,
         recipientCountry: q.recipient_country,
+        ...(recipient
+          ? { recipientName: recipient.name, payoutMethod: recipient.payoutMethod }
+          : {}),
         speed,
         quoteId: q.id,
         payoutCurrency: q.payout_currency,
@@ -109,7 +128,7 @@ export function createTransfers({
           : []),
       ],
     });
-    return (await activity.view([row], userId, tx))[0] as Transfer;
+    return { transfer: (await activity.view([row], userId, tx))[0] as Transfer, row, speed, now };
   }
 
   /**
@@ -192,6 +211,8 @@ export function createTransfers({
     ...activity,
     quote: quotes.quote,
     send,
+    sendRemittance,
+    destination: quotes.destination,
     sendOnce,
     settleDuePayouts: settlement.settleDuePayouts,
   };
