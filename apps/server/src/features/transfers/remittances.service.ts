@@ -172,6 +172,7 @@ export function createRemittances({ db, ledger, payouts, transfers }: Deps) {
         );
       }
       const sent = await transfers.sendRemittance(tx, userId, sendBody, {
+        id: row.id,
         name: row.full_name,
         payoutMethod: row.payout_method,
       });

@@ -180,7 +180,11 @@ describe('sending home', () => {
       status: 'processing',
       totalCents: 10_848,
       counterparty: { name: 'María López', phone: maria.phone },
-      details: { recipientName: 'María López', payoutMethod: 'cash_pickup' },
+      details: {
+        recipientId: recipient.id,
+        recipientName: 'María López',
+        payoutMethod: 'cash_pickup',
+      },
     });
     const id = sent.json().id;
     expect(await balanceOf(t.app, ana)).toBe(50_000 - 10_848);

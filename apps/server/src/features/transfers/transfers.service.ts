@@ -83,7 +83,7 @@ export function createTransfers({
     tx: Database,
     userId: string,
     body: SendMoneyBody,
-    recipient?: { name: string; payoutMethod: PayoutMethod },
+    recipient?: { id: string; name: string; payoutMethod: PayoutMethod },
   ) {
     const amountCents = usdToCents(body.amountUsd);
     if (!payouts.available) throw unavailableInLiveMode('remittances');
@@ -108,7 +108,11 @@ export function createTransfers({
         recipientPhone: body.recipientName,
         recipientCountry: q.recipient_country,
         ...(recipient
-          ? { recipientName: recipient.name, payoutMethod: recipient.payoutMethod }
+          ? {
+              recipientId: recipient.id,
+              recipientName: recipient.name,
+              payoutMethod: recipient.payoutMethod,
+            }
           : {}),
         speed,
         quoteId: q.id,
