@@ -277,6 +277,20 @@ describe('cancelling a remittance', () => {
     expect(await balanceOf(t.app, ana)).toBe(50_000);
   });
 
+  it('holds a payout to a phone ending in 9999 for a day (sandbox), cancellable all along', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    const held = await saveRecipient(ana, { ...maria, phone: '+525512349999' });
+    const id = (await sendHome(ana, held)).json().id;
+    t.now = new Date(t.now.getTime() + 60 * 60 * 1000);
+    await t.app.services.transfers.settleDuePayouts();
+    expect((await track(ana, id)).json()).toMatchObject({
+      cancellable: true,
+      transfer: { status: 'processing' },
+    });
+    expect((await moneyPost(t.app, ana, `/api/remittances/${id}/cancel`, {})).statusCode).toBe(200);
+    expect(await balanceOf(t.app, ana)).toBe(50_000);
+  });
+
   it('is the owner’s only, and never needs a body', async () => {
     const [ana, beto] = [await verifiedUser(t.app, t.db, 50_000), await verifiedUser(t.app, t.db)];
     const id = (await sendHome(ana, await saveRecipient(ana))).json().id;

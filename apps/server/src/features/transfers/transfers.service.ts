@@ -96,7 +96,9 @@ export function createTransfers({
     }
     const q = await quotes.take(tx, userId, body.quoteId, body, 'remittance');
     const { speed, now } = q;
-    const delay = speed === 'express' ? payoutDelayMs : payoutDelayMs * 2;
+    const delay =
+      (speed === 'express' ? payoutDelayMs : payoutDelayMs * 2) +
+      payouts.reviewHoldMs(body.recipientName);
     const row = await ledger.post(tx, {
       kind: 'remittance',
       status: 'processing',

@@ -11,6 +11,8 @@ export type PayoutPartner = {
   /** false: there is no partner to pay anyone, so remittances are refused before money moves. */
   readonly available: boolean;
   outcome(recipientPhone: string): PayoutOutcome;
+  /** How long the partner holds a payout for review before paying it (0: no hold). */
+  reviewHoldMs(recipientPhone: string): number;
   /** The partner's cash pickup locations in a country (its catalog). */
   pickupLocations(country: string): PickupLocation[];
   /** The code the recipient shows at a pickup location, issued when the cash is available. */
@@ -22,5 +24,11 @@ export function createLivePayoutPartner(): PayoutPartner {
   const refuse = (): never => {
     throw unavailableInLiveMode('remittances');
   };
-  return { available: false, outcome: refuse, pickupLocations: refuse, issuePickupCode: refuse };
+  return {
+    available: false,
+    outcome: refuse,
+    reviewHoldMs: refuse,
+    pickupLocations: refuse,
+    issuePickupCode: refuse,
+  };
 }

@@ -124,8 +124,9 @@ const CATALOG: Record<string, Place[]> = {
 
 /**
  * The sandbox payout partner, in process and deterministic by the recipient's phone number:
- * a national number ending in 0000 fails (refunded automatically); any other is delivered. Cash
- * pickup is paid at the locations of its catalog, with an 8-digit pickup code.
+ * a national number ending in 0000 fails (refunded automatically); one ending in 9999 is held for
+ * review a day before it is paid (time to cancel it); any other is delivered. Cash pickup is paid
+ * at the locations of its catalog, with an 8-digit pickup code.
  */
 export function createSandboxPayoutPartner(): PayoutPartner {
   return {
@@ -134,6 +135,9 @@ export function createSandboxPayoutPartner(): PayoutPartner {
       return recipientPhone.endsWith('0000')
         ? { status: 'failed', reason: 'The recipient account was closed by the payout partner' }
         : { status: 'delivered' };
+    },
+    reviewHoldMs(recipientPhone) {
+      return recipientPhone.endsWith('9999') ? 24 * 60 * 60 * 1000 : 0;
     },
     pickupLocations(country) {
       return (CATALOG[country] ?? []).map((place, i) => ({
