@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -20,14 +19,6 @@ import { moneyErrorFeedback } from '@/lib/money-errors';
 import { usePageTitle } from '@/lib/page-title';
 import { sendAgainPath } from '@/lib/send-home';
 import { useCancelRemittance, useTracking } from '../api/remittances';
-
-const STATUS_COLOR = {
-  processing: 'info',
-  delivered: 'success',
-  completed: 'success',
-  failed: 'error',
-  refunded: 'warning',
-} as const;
 
 /** A date in the person's own time zone (the browser's), with the weekday. */
 function formatDay(iso: string, locale: Locale) {
@@ -93,11 +84,9 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
           <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
             {t('tracking.summary', { name, amount: payout })}
           </Typography>
-          <Chip
-            size="small"
-            color={STATUS_COLOR[transfer.status]}
-            label={t(`tracking.status.${transfer.status}`)}
-          />
+          <Typography component="span" sx={{ fontWeight: 600 }}>
+            {t(`tracking.status.${transfer.status}`)}
+          </Typography>
         </Box>
         <Typography color="text.secondary">
           {t('tracking.paid', {
