@@ -111,8 +111,9 @@ describe('tracking a remittance', () => {
     expect(screen.getByText('Ready for cash pickup')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Cancel transfer' })).toBeNull();
     const message = screen.getByLabelText('Message in Spanish');
-    expect(message).toHaveValue(
-      '¡Hola, María! Te envié MX$1,788.50 con Pago. Ya puedes recogerlo en efectivo en Farmacia La Esperanza, Av. Juárez 120, Centro, Guadalajara con el código 48213377 y tu identificación oficial.',
+    // Intl writes a no-break space between the currency and the figure.
+    expect((message as HTMLTextAreaElement).value.replace(/\u00a0/g, ' ')).toBe(
+      '¡Hola, María! Te envié MXN 1,788.50 con Pago. Ya puedes recogerlo en efectivo en Farmacia La Esperanza, Av. Juárez 120, Centro, Guadalajara con el código 48213377 y tu identificación oficial.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Copy message' }));
     expect(writeText).toHaveBeenCalledWith((message as HTMLTextAreaElement).value);

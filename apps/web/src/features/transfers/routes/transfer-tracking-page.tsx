@@ -28,6 +28,8 @@ function formatDay(iso: string, locale: Locale) {
     month: 'long',
     hour: 'numeric',
     minute: '2-digit',
+    // "18:50" in Spanish: "6:50 p.m." would end a sentence in two periods.
+    ...(locale === 'es' ? { hourCycle: 'h23' as const } : {}),
   }).format(new Date(iso));
 }
 
@@ -69,10 +71,11 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
   const { transfer, recipient, pickupCode } = tracking;
   const details = transfer.details as { payoutAmount?: string; payoutCurrency?: string };
   const name = recipient?.fullName ?? transfer.counterparty?.name ?? '';
-  const payout =
+  const payoutIn = (language: Locale) =>
     details.payoutAmount && details.payoutCurrency
-      ? formatCurrency(details.payoutAmount, details.payoutCurrency, locale)
-      : formatUsd(transfer.amountCents, locale);
+      ? formatCurrency(details.payoutAmount, details.payoutCurrency, language)
+      : formatUsd(transfer.amountCents, language);
+  const payout = payoutIn(locale);
   const again = sendAgainPath(transfer);
   const cash = recipient?.payout.method === 'cash_pickup';
   const location = recipient?.payout.location ?? null;
@@ -154,7 +157,7 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
       </Paper>
 
       {recipient && transfer.status !== 'refunded' && (
-        <ShareMessage tracking={tracking} payout={payout} />
+        <ShareMessage tracking={tracking} payout={payoutIn('es')} />
       )}
 
       {tracking.cancellable && <CancelRemittance tracking={tracking} />}
