@@ -55,6 +55,8 @@ describe('sending home, in Spanish on a phone', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await tap(page.getByRole('button', { name: 'Abrir menú' }));
       await tap(page.getByRole('link', { name: 'Enviar a casa' }));
+      await page.getByRole('button', { name: /María López/ }).waitFor();
+      await page.screenshot({ path: '/tmp/pago-remit-list-es-phone.png', fullPage: true });
       await tap(page.getByRole('button', { name: /María López/ }));
       // The amount field has the focus once the recipient is chosen: typing needs no tap.
       const amount = page.getByLabel('Monto en USD');
@@ -62,6 +64,7 @@ describe('sending home, in Spanish on a phone', () => {
       await page.keyboard.type('100');
       await tap(page.getByRole('button', { name: 'Cotizar' }));
       await page.getByText('Revisa tu envío').waitFor();
+      await page.screenshot({ path: '/tmp/pago-remit-review-es-phone.png', fullPage: true });
       await tap(page.getByRole('button', { name: 'Confirmar y enviar $104.49' }));
       await page.waitForURL(/\/transfers\/[0-9a-f-]{36}$/);
       expect(taps).toBeLessThanOrEqual(6);
