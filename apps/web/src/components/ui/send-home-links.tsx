@@ -8,7 +8,8 @@ type Remittance = Pick<Transfer, 'id' | 'kind' | 'direction' | 'amountCents' | '
 
 /**
  * A sent remittance's two ways on, for activity rows and receipts: "Send again" (the send-home
- * flow with its recipient and amount) and its tracking page. Nothing for other transfers.
+ * flow with its recipient and amount) and its tracking page. Nothing for other transfers. Its words
+ * are the wallet's (activity and receipts), kept out of the shell's `common`.
  */
 export function SendHomeLinks({
   transfer,
@@ -17,7 +18,7 @@ export function SendHomeLinks({
   transfer: Remittance;
   track?: boolean;
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('wallet');
   if (transfer.kind !== 'remittance' || transfer.direction !== 'out') return null;
   const again = sendAgainPath(transfer);
   return (
