@@ -55,9 +55,9 @@ describe('sending home, in Spanish on a phone', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await tap(page.getByRole('button', { name: 'Abrir menú' }));
       await tap(page.getByRole('link', { name: 'Enviar a casa' }));
-      await page.getByRole('button', { name: /María López/ }).waitFor();
+      await page.getByRole('button', { name: /^María López/ }).waitFor();
       await page.screenshot({ path: '/tmp/pago-remit-list-es-phone.png', fullPage: true });
-      await tap(page.getByRole('button', { name: /María López/ }));
+      await tap(page.getByRole('button', { name: /^María López/ }));
       // The amount field has the focus once the recipient is chosen: typing needs no tap.
       const amount = page.getByLabel('Monto en USD');
       await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);

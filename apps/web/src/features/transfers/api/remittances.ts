@@ -33,6 +33,17 @@ export function useSaveRecipient() {
   });
 }
 
+export function useRemoveRecipient() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<{ removed: true }>(`/api/recipients/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.recipients }),
+  });
+}
+
 export function usePickupLocations(country: string | null) {
   return useQuery({
     queryKey: keys.locations(country ?? ''),

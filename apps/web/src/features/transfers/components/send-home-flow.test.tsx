@@ -114,9 +114,32 @@ describe('the send-home flow', () => {
     await render(app({ recipientId: null, amount: null }), { language: 'en' });
     expect(await screen.findByText('Who are you sending to?')).toBeVisible();
     expect(screen.getByText('Mexico · Deposit to account ••••9411')).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: /María López/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^María López/ }));
     await waitFor(() => expect(screen.getByLabelText('Amount in USD')).toHaveFocus());
     expect(screen.getByRole('radio', { name: 'Express: under 30 minutes' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Standard: arrives in 1 day' })).toBeChecked();
+  });
+
+  it('removes a saved recipient after asking', async () => {
+    let items = RECIPIENTS;
+    const calls = stubApi((call) => {
+      if (call.method === 'GET' && call.path === '/api/recipients') return { body: { items } };
+      if (call.method === 'DELETE' && call.path === `/api/recipients/${RECIPIENTS[0]?.id}`) {
+        items = RECIPIENTS.slice(1);
+        return { body: { removed: true } };
+      }
+      return undefined;
+    });
+    await render(app({ recipientId: null, amount: null }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar a María López' }));
+    expect(
+      screen.getByText(
+        '¿Eliminar a María López de tus destinatarios? Tus envíos anteriores no cambian.',
+      ),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Sí, eliminar' }));
+    await waitFor(() => expect(screen.queryByText('María López')).toBeNull());
+    expect(screen.getByText('José Pérez')).toBeVisible();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 });

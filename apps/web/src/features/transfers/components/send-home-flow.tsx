@@ -28,7 +28,7 @@ import { formatPhone } from '@/lib/phone';
 import { trackingPath } from '@/lib/send-home';
 import { useFeatureAvailable } from '@/lib/server-features';
 import { useVerifiedAction } from '@/lib/use-verified-action';
-import { useRecipients, useSendHome } from '../api/remittances';
+import { useRecipients, useRemoveRecipient, useSendHome } from '../api/remittances';
 import { useQuote } from '../api/send-money';
 import { QuoteReview } from './quote-review';
 import { RecipientForm } from './recipient-form';
@@ -173,26 +173,12 @@ export function SendHomeFlow({
         </Typography>
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
           {recipients.data.map((recipient) => (
-            <Box component="li" key={recipient.id} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-              <ButtonBase
-                onClick={() => setChosenId(recipient.id)}
-                sx={{
-                  width: '100%',
-                  textAlign: 'left',
-                  display: 'block',
-                  py: 1.5,
-                  px: 1,
-                  borderRadius: 1,
-                  '&:hover': { bgcolor: 'action.hover' },
-                  '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
-                }}
-              >
-                <Typography sx={{ fontWeight: 600 }}>{recipient.fullName}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {`${getPhoneCountry(recipient.country as CorridorCountry).name[locale]} · ${payoutLine(recipient.payout)}`}
-                </Typography>
-              </ButtonBase>
-            </Box>
+            <RecipientRow
+              key={recipient.id}
+              recipient={recipient}
+              line={`${getPhoneCountry(recipient.country as CorridorCountry).name[locale]} · ${payoutLine(recipient.payout)}`}
+              onChoose={() => setChosenId(recipient.id)}
+            />
           ))}
         </Box>
         <Button variant="outlined" onClick={() => setAdding(true)}>
@@ -266,6 +252,79 @@ export function SendHomeFlow({
             checking={verified.checking}
             checkingLabel={t('common:identityCheck.checking')}
           />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** A saved recipient: choosing it, or removing it (sent transfers keep their own copy). */
+function RecipientRow({
+  recipient,
+  line,
+  onChoose,
+}: {
+  recipient: Recipient;
+  line: string;
+  onChoose(): void;
+}) {
+  const { t } = useTranslation('remit');
+  const [asking, setAsking] = useState(false);
+  const remove = useRemoveRecipient();
+  const name = recipient.fullName;
+  return (
+    <Box component="li" sx={{ borderBottom: 1, borderColor: 'divider', py: 0.5 }}>
+      {asking ? (
+        <Box sx={{ py: 1, px: 1 }}>
+          <Typography>{t('recipients.removeConfirm', { name })}</Typography>
+          {remove.isError && (
+            <Typography role="alert" color="error.main">
+              {t('recipients.removeFailed')}
+            </Typography>
+          )}
+          <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+            <Button
+              color="error"
+              variant="outlined"
+              size="small"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(recipient.id)}
+            >
+              {t('recipients.removeYes')}
+            </Button>
+            <Button size="small" onClick={() => setAsking(false)}>
+              {t('recipients.removeNo')}
+            </Button>
+          </Box>
+        </Box>
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <ButtonBase
+            onClick={onChoose}
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              textAlign: 'left',
+              display: 'block',
+              py: 1,
+              px: 1,
+              borderRadius: 1,
+              '&:hover': { bgcolor: 'action.hover' },
+              '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
+            }}
+          >
+            <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {line}
+            </Typography>
+          </ButtonBase>
+          <Button
+            size="small"
+            aria-label={t('recipients.removeLabel', { name })}
+            onClick={() => setAsking(true)}
+          >
+            {t('recipients.remove')}
+          </Button>
         </Box>
       )}
     </Box>
