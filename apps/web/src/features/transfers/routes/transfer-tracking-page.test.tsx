@@ -28,24 +28,27 @@ beforeEach(() => {
 });
 
 function tracking(over: Partial<RemittanceTracking> = {}): RemittanceTracking {
-  return {
-    transfer: {
-      id: ID,
-      kind: 'remittance',
-      status: 'processing',
-      direction: 'out',
-      amountCents: cents(10_000),
-      feeCents: cents(449),
-      totalCents: cents(10_449),
-      counterparty: { userId: null, name: 'María López', username: null, phone: '+525512345678' },
-      createdAt: '2026-11-20T15:00:00.000Z',
-      details: {
-        recipientId: RECIPIENT_ID,
-        payoutAmount: '1788.50',
-        payoutCurrency: 'MXN',
-      },
-      statusHistory: [{ status: 'processing', at: '2026-11-20T15:00:00.000Z', note: null }],
+  // `reference` arrives with issue 14's receipts (merged in main): cast, so this compiles either way.
+  const transfer = {
+    id: ID,
+    reference: '7KQ2MX9C4T',
+    kind: 'remittance',
+    status: 'processing',
+    direction: 'out',
+    amountCents: cents(10_000),
+    feeCents: cents(449),
+    totalCents: cents(10_449),
+    counterparty: { userId: null, name: 'María López', username: null, phone: '+525512345678' },
+    createdAt: '2026-11-20T15:00:00.000Z',
+    details: {
+      recipientId: RECIPIENT_ID,
+      payoutAmount: '1788.50',
+      payoutCurrency: 'MXN',
     },
+    statusHistory: [{ status: 'processing', at: '2026-11-20T15:00:00.000Z', note: null }],
+  } as RemittanceTracking['transfer'];
+  return {
+    transfer,
     recipient: {
       fullName: 'María López',
       country: 'MX',
