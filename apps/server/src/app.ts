@@ -42,6 +42,8 @@ import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { requestsRoutes } from './features/requests/requests.routes';
 import { createRequests } from './features/requests/requests.service';
+import { remittancesRoutes } from './features/transfers/remittances.routes';
+import { createRemittances } from './features/transfers/remittances.service';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { createTransfers } from './features/transfers/transfers.service';
 import { walletRoutes } from './features/wallet/wallet.routes';
@@ -180,6 +182,7 @@ function createServices(
     payoutDelayMs: config.sandboxPayoutDelayMs,
     sessionIdleMinutes: config.sessionIdleMinutes,
   });
+  const remittances = createRemittances({ db, ledger, payouts: partners.payouts, transfers });
   const requests = createRequests({ db, ledger, accounts });
   // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).
   const unitSettings = config.unit;
@@ -251,6 +254,7 @@ function createServices(
     phoneVerification,
     ledger,
     transfers,
+    remittances,
     requests,
     banking,
     statements,
@@ -388,6 +392,7 @@ export async function buildApp(
   await app.register(phoneVerificationRoutes);
   await app.register(walletRoutes);
   await app.register(transfersRoutes);
+  await app.register(remittancesRoutes);
   await app.register(requestsRoutes);
   await app.register(bankingRoutes);
   await app.register(bankingWebhookRoutes);

@@ -90,6 +90,45 @@ describe('live mode with a fake partner is impossible', () => {
       quoteId: q.quoteId,
     });
     expectRefused(sent, 'remittances');
+    // Sending home: a recipient saved in sandbox mode cannot be paid, nor a new one saved.
+    const maria = {
+      fullName: 'María López',
+      country: 'MX',
+      phone: quote.recipientPhone,
+      payout: { method: 'cash_pickup', locationId: 'MX-1' },
+    };
+    const saved = await sandbox.inject({
+      method: 'POST',
+      url: '/api/recipients',
+      headers: bearer(ana.token),
+      payload: maria,
+    });
+    expect(saved.statusCode).toBe(201);
+    expectRefused(
+      await live.inject({
+        method: 'POST',
+        url: '/api/recipients',
+        headers: bearer(ana.token),
+        payload: maria,
+      }),
+      'remittances',
+    );
+    expectRefused(
+      await live.inject({
+        url: '/api/remittances/pickup-locations?country=MX',
+        headers: bearer(ana.token),
+      }),
+      'remittances',
+    );
+    expectRefused(
+      await moneyPost(live, ana, '/api/remittances', {
+        recipientId: saved.json().id,
+        amountUsd: 100,
+        speed: 'express',
+        quoteId: q.quoteId,
+      }),
+      'remittances',
+    );
 
     const billers = await live.inject({ url: '/api/billers', headers: bearer(ana.token) });
     expectRefused(billers, 'billPay');

@@ -1,5 +1,6 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
+import type { PayoutDetails } from '@pago/shared/contracts/recipients';
 import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
 import type { ColumnType, Generated } from 'kysely';
@@ -458,6 +459,38 @@ export type SandboxSmsTable = {
   sent_at: CreatedAt;
 };
 
+type PayoutMethodColumn = 'bank_deposit' | 'cash_pickup' | 'mobile_wallet';
+
+/** Saved recipients abroad (migration 0021); `payout_details` is the contract's PayoutDetails. */
+export type RemittanceRecipientsTable = {
+  id: Generated<string>;
+  user_id: string;
+  full_name: string;
+  country: string;
+  phone: string;
+  payout_method: PayoutMethodColumn;
+  payout_details: ColumnType<PayoutDetails, string, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+/** What the payout partner was asked to pay per remittance, and how far it got (migration 0021). */
+export type RemittancePayoutsTable = {
+  transfer_id: string;
+  user_id: string;
+  recipient_id: string | null;
+  full_name: string;
+  country: string;
+  phone: string;
+  payout_method: PayoutMethodColumn;
+  payout_details: ColumnType<PayoutDetails, string, string>;
+  expected_by: Date;
+  sent_to_partner_at: Date;
+  paid_out_at: Date | null;
+  pickup_code: string | null;
+  cancelled_at: Date | null;
+};
+
 export type PlaidItemsTable = {
   id: Generated<string>;
   user_id: string;
@@ -573,4 +606,6 @@ export type DB = {
   sandbox_unit_payments: SandboxUnitPaymentsTable;
   sandbox_unit_transactions: SandboxUnitTransactionsTable;
   sandbox_unit_tokens: SandboxUnitTokensTable;
+  remittance_recipients: RemittanceRecipientsTable;
+  remittance_payouts: RemittancePayoutsTable;
 };

@@ -49,7 +49,14 @@ describe('the app shell', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Panel', 'Enviar/Solicitar', 'Inicio', 'Pagar facturas', 'Iniciar sesión']);
+    ).toEqual([
+      'Panel',
+      'Enviar/Solicitar',
+      'Enviar a casa',
+      'Inicio',
+      'Pagar facturas',
+      'Iniciar sesión',
+    ]);
     await userEvent.keyboard('{Escape}');
     await waitFor(() =>
       expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull(),

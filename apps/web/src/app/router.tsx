@@ -45,6 +45,10 @@ const IdentityVerificationPage = lazyPage(
   () => import('@/features/identity/routes/identity-verification-page'),
 );
 const FindUserPage = lazyPage(() => import('@/features/accounts/routes/find-user-page'));
+const SendHomePage = lazyPage(() => import('@/features/transfers/routes/send-home-page'));
+const TransferTrackingPage = lazyPage(
+  () => import('@/features/transfers/routes/transfer-tracking-page'),
+);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -68,6 +72,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/onboarding/verify', element: <OnboardingVerifyPage /> },
           { path: '/identity-verification', element: <IdentityVerificationPage /> },
+          { path: '/send-home', element: <SendHomePage /> },
+          { path: '/transfers/:id', element: <TransferTrackingPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -14,6 +14,10 @@ export type TransferMetadataByKind = {
   remittance: {
     recipientPhone: string;
     recipientCountry: string;
+    /** Sent home to a saved recipient (issue 14): their name and how they are paid. */
+    recipientId?: string;
+    recipientName?: string;
+    payoutMethod?: 'bank_deposit' | 'cash_pickup' | 'mobile_wallet';
     speed: Speed;
     quoteId: string;
     payoutCurrency: string;

@@ -51,7 +51,12 @@ export function transferView(
   const counterparty = party
     ? { userId: party.userId, name: name ?? '', username: party.username, phone: party.phone }
     : 'recipientPhone' in meta
-      ? { userId: null, name: meta.recipientPhone, username: null, phone: meta.recipientPhone }
+      ? {
+          userId: null,
+          name: ('recipientName' in meta && meta.recipientName) || meta.recipientPhone,
+          username: null,
+          phone: meta.recipientPhone,
+        }
       : 'billerName' in meta
         ? { userId: null, name: meta.billerName, username: null, phone: null }
         : null;

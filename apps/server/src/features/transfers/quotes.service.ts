@@ -3,6 +3,7 @@ import type { Quote, quoteBody, SendMoneyBody } from '@pago/shared/contracts/tra
 import { fxSpreadBps, getCorridor, internationalFee } from '@pago/shared/fees';
 import { addCents, cents, centsToDecimalString } from '@pago/shared/money';
 import { isPhoneOfCountry, phoneCountryOf } from '@pago/shared/phone-countries';
+import { isExpressAvailable } from '@pago/shared/remittance';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -109,6 +110,14 @@ export function createQuotes({ db, ledger, accounts, rates, payouts }: QuotesDep
         deliveryEstimate: 'instant',
         expiresAt: expiresAt.toISOString(),
       };
+    }
+    if (body.speed === 'express' && !isExpressAvailable(corridor.country)) {
+      throw new AppError(
+        'express_unavailable',
+        422,
+        'Express delivery is not offered to this country. Send standard.',
+        { recipientCountry: corridor.country },
+      );
     }
     const feeCents = internationalFee(corridor.country, amountCents, body.speed);
     const marketRate = await rates.marketRate(corridor.currency);

@@ -17,7 +17,7 @@ describe('quotes', () => {
     ['MX', 'express', 100, 848, 'MXN', '17.885000', '1788.50', 'under_30_minutes'],
     ['CO', 'standard', 100, 649, 'COP', '3909.750000', '390975.00', 'one_to_three_days'],
     ['GT', 'standard', 250.5, 850, 'GTQ', '7.507500', '1880.62', 'one_to_three_days'],
-    ['SV', 'express', 100, 1048, 'USD', '1.000000', '100.00', 'under_30_minutes'],
+    ['SV', 'standard', 100, 549, 'USD', '1.000000', '100.00', 'one_to_three_days'],
     ['EC', 'standard', 100, 549, 'USD', '1.000000', '100.00', 'one_to_three_days'],
     ['CL', 'standard', 100, 649, 'CLP', '918.450000', '91845', 'one_to_three_days'],
   ])(

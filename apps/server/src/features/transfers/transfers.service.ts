@@ -3,6 +3,7 @@ import { usdToCents } from '@pago/shared/contracts/amounts';
 import type { SendMoneyBody, Transfer } from '@pago/shared/contracts/transfers';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { cents } from '@pago/shared/money';
+import type { PayoutMethod } from '@pago/shared/remittance';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
@@ -85,6 +86,21 @@ export function createTransfers({
       return (await activity.view([row], userId, tx))[0] as Transfer;
     }
 
+    return (await sendRemittance(tx, userId, body)).transfer;
+  }
+
+  /**
+   * A remittance on its quote: amount and fee leave the wallet into the corridor's payout
+   * clearing in one ledger call. `recipient` names whom the partner pays (a saved recipient);
+   * without it the partner is sent the phone alone (the spec's `send`).
+   */
+  async function sendRemittance(
+    tx: Database,
+    userId: string,
+    body: SendMoneyBody,
+    recipient?: { id: string; name: string; payoutMethod: PayoutMethod },
+  ) {
+    const amountCents = usdToCents(body.amountUsd);
     if (!payouts.available) throw unavailableInLiveMode('remittances');
     if (!body.quoteId) {
       throw new AppError(
@@ -95,7 +111,9 @@ export function createTransfers({
     }
     const q = await quotes.take(tx, userId, body.quoteId, body, 'remittance');
     const { speed, now } = q;
-    const delay = speed === 'express' ? payoutDelayMs : payoutDelayMs * 2;
+    const delay =
+      (speed === 'express' ? payoutDelayMs : payoutDelayMs * 2) +
+      payouts.reviewHoldMs(body.recipientName);
     const row = await ledger.post(tx, {
       kind: 'remittance',
       status: 'processing',
@@ -106,6 +124,13 @@ export function createTransfers({
       metadata: {
         recipientPhone: body.recipientName,
         recipientCountry: q.recipient_country,
+        ...(recipient
+          ? {
+              recipientId: recipient.id,
+              recipientName: recipient.name,
+              payoutMethod: recipient.payoutMethod,
+            }
+          : {}),
         speed,
         quoteId: q.id,
         payoutCurrency: q.payout_currency,
@@ -124,7 +149,7 @@ export function createTransfers({
           : []),
       ],
     });
-    return (await activity.view([row], userId, tx))[0] as Transfer;
+    return { transfer: (await activity.view([row], userId, tx))[0] as Transfer, row, speed, now };
   }
 
   /**
@@ -207,6 +232,8 @@ export function createTransfers({
     ...activity,
     quote: quotes.quote,
     send,
+    sendRemittance,
+    destination: quotes.destination,
     sendOnce,
     settleDuePayouts: settlement.settleDuePayouts,
   };

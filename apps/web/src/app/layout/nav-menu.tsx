@@ -15,6 +15,7 @@ import { useSession } from '@/lib/session';
 const LINKS = [
   { to: '/dashboard', key: 'nav.dashboard' },
   { to: '/moneymover', key: 'nav.sendRequest' },
+  { to: '/send-home', key: 'nav.sendHome' },
   { to: '/', key: 'nav.home' },
   { to: '/billpay', key: 'nav.billPay' },
 ] as const;

@@ -171,7 +171,8 @@ describe('the money mover, signed in', () => {
     expect(row('Taken from your balance')).toHaveTextContent('$104.49');
     expect(row('Exchange rate')).toHaveTextContent('1 USD = 17.1234 MXN');
     expect(row('Receives')).toHaveTextContent('1,712.34');
-    expect(row('Delivery')).toHaveTextContent('In 1 to 3 days');
+    // Mexico's standard delivery: the next day.
+    expect(row('Delivery')).toHaveTextContent('By the next day');
     expect(within(review).getByText(/This rate is held for \d+:\d\d\./)).toBeVisible();
     expect(posts(calls, '/api/transactions/send')).toHaveLength(0);
 

@@ -3,8 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { Quote } from '@pago/shared/contracts/transfers';
+import { isCorridorCountry } from '@pago/shared/fees';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
+import { standardDeliveryDays } from '@pago/shared/remittance';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';
@@ -47,6 +49,11 @@ export function QuoteReview({
   const expired = secondsLeft <= 0;
   const usd = (value: Cents) => formatUsd(value, locale);
   const country = quote.recipientCountry;
+  // Standard delivery as the corridor promises it (Mexico: next day), within the schedule's 1–3.
+  const deliveryText =
+    quote.deliveryEstimate === 'one_to_three_days' && isCorridorCountry(country)
+      ? t('send.delivery.standard', { count: standardDeliveryDays(country).max })
+      : t(`send.delivery.${quote.deliveryEstimate}`);
 
   // The review replaces the form: move focus to it so keyboard and screen-reader users follow.
   useEffect(() => {
@@ -89,7 +96,7 @@ export function QuoteReview({
             value: formatCurrency(quote.payoutAmount, quote.payoutCurrency, locale),
             strong: true,
           },
-          { label: t('send.review.delivery'), value: t(`send.delivery.${quote.deliveryEstimate}`) },
+          { label: t('send.review.delivery'), value: deliveryText },
         ]}
       />
       {isP2p && (

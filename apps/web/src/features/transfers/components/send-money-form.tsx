@@ -21,7 +21,8 @@ import {
   type PhoneCountryCode,
   phoneCountryOf,
 } from '@pago/shared/phone-countries';
-import { useMemo, useState } from 'react';
+import { isExpressAvailable } from '@pago/shared/remittance';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -91,7 +92,8 @@ function sendFormSchema(locale: Locale) {
         recipientName,
         recipientCountry: values.recipientCountry,
         amountCents: amount.cents,
-        speed: values.speed,
+        // Express is offered only where the fee schedule has it (Mexico).
+        speed: isExpressAvailable(values.recipientCountry) ? values.speed : 'standard',
       };
     });
 }
@@ -127,6 +129,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
     setValue,
     setError,
     reset,
+    watch,
     formState: { errors },
   } = useForm<SendFormInput, unknown, SendFormOutput>({
     resolver: zodResolver(schema),
@@ -214,6 +217,12 @@ export function SendMoneyForm({ to }: { to: string | null }) {
     }
   };
 
+  const destination = watch('recipientCountry');
+  const expressOffered = isCorridorCountry(destination) && isExpressAvailable(destination);
+  const speedNow = watch('speed');
+  useEffect(() => {
+    if (!expressOffered && speedNow === 'express') setValue('speed', 'standard');
+  }, [expressOffered, speedNow, setValue]);
   const phone = useController({ control, name: 'phone' });
   const phoneCountryField = useController({ control, name: 'phoneCountry' });
 
@@ -307,6 +316,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
                   />
                   <FormControlLabel
                     value="express"
+                    disabled={!expressOffered}
                     control={<Radio />}
                     label={t('send.speed.express')}
                   />

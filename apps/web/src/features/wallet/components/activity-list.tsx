@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { formatUsd } from '@pago/shared/money';
 import { useTranslation } from 'react-i18next';
+import { SendHomeLinks } from '@/components/ui/send-home-links';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { counterpartyName, kindKey, STATUS_COLOR, signedCents } from '../lib/transfer-text';
 
@@ -89,6 +90,7 @@ export function ActivityList({
               </Box>
               <SignedAmount transfer={transfer} />
             </ButtonBase>
+            <SendHomeLinks transfer={transfer} track={false} />
           </Box>
         );
       })}

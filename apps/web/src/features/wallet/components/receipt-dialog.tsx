@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { type DetailRow, DetailRows } from '@/components/ui/detail-rows';
 import { Loading } from '@/components/ui/query-state';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { SendHomeLinks } from '@/components/ui/send-home-links';
 import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
 import { useReceipt } from '@/lib/wallet';
 import { counterpartyName, kindKey, STATUS_COLOR } from '../lib/transfer-text';
@@ -78,6 +79,7 @@ export function ReceiptDialog({
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {receipt.data && <ReceiptActions receipt={receipt.data} />}
+        {receipt.data && <SendHomeLinks transfer={receipt.data} />}
         <Button onClick={onClose}>{t('receipt.close')}</Button>
       </DialogActions>
     </ResponsiveDialog>

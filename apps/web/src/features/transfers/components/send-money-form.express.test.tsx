@@ -1,0 +1,23 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '@/test/api-stub';
+import { ANA } from '@/test/profiles';
+import { featureRenderer } from '@/test/render-feature';
+import { SendMoneyForm } from './send-money-form';
+
+const render = featureRenderer('transfers', { user: ANA });
+
+describe('Send Money speed', () => {
+  it('offers express only to Mexico, as the fee schedule does', async () => {
+    stubApi(() => undefined);
+    await render(<SendMoneyForm to={null} />, { language: 'es' });
+    const express = screen.getByRole('radio', { name: 'Exprés (menos de 30 minutos)' });
+    expect(express).toBeEnabled();
+    await userEvent.click(express);
+    expect(express).toBeChecked();
+    await userEvent.selectOptions(screen.getByLabelText('País de destino'), 'GT');
+    expect(express).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Estándar (de 1 a 3 días)' })).toBeChecked();
+  });
+});
