@@ -127,18 +127,26 @@ const toView = (row: AccountRow): BankAccount => ({
 });
 /**
  * A partner call that creates an object under an idempotency key: a twin request making the same
- * object at the same moment gets Unit's 409 ("in use") and asks again shortly, for the object.
+ * object at the same moment gets Unit's 409 ("in use") and asks again shortly, for the object,
+ * for as long as the twin may reasonably take (a busy partner answers slower; a fixed number of
+ * tries gave up on a loaded machine).
  */
 async function onceAtPartner<T>(create: () => Promise<T>): Promise<T> {
+  const giveUpAt = Date.now() + PARTNER_TWIN_WAIT_MS;
   for (let attempt = 1; ; attempt++) {
     try {
       return await create();
     } catch (error) {
-      if (!(error instanceof UnitRefusal && error.status === 409) || attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      if (!(error instanceof UnitRefusal && error.status === 409) || Date.now() >= giveUpAt) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50 * attempt, 500)));
     }
   }
 }
+
+/** How long a request waits for a twin holding the same partner idempotency key. */
+const PARTNER_TWIN_WAIT_MS = 15_000;
 
 /** Unit's idempotency key for one Pago request (a user's Idempotency-Key), at most 255 chars. */
 const partnerKey = (scope: string, ...parts: string[]) =>
@@ -691,6 +699,14 @@ export function createBanking({
           userId,
         }),
       ).catch((error: unknown) => {
+        if (error instanceof UnitRefusal && error.status === 409) {
+          // A twin request is still opening it after the wait: not a denial.
+          throw new AppError(
+            'conflict',
+            409,
+            'Your account is being opened. Try again in a moment.',
+          );
+        }
         if (error instanceof UnitRefusal) {
           throw new AppError('bank_application_denied', 422, 'Failed to create banking account', {
             reason: error.title,
