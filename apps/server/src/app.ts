@@ -35,6 +35,8 @@ import { identityRoutes, identityWebhookRoutes } from './features/identity/ident
 import { createIdentity } from './features/identity/identity.service';
 import type { PlaidWebhookKey } from './features/identity/webhook-signatures';
 import { createLedger } from './features/ledger/ledger.service';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { createNotifications } from './features/notifications/notifications.service';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
@@ -124,6 +126,7 @@ function createServices(
     partyNames: (userIds, executor) => accounts.parties(userIds, executor),
   });
   const rateLimits = createRateLimits(db);
+  const notifications = createNotifications({ db, mailer, log });
   const emailVerification = createEmailVerification({ db, config, mailer, rateLimits });
   const accounts = createAccounts({
     db,
@@ -131,6 +134,7 @@ function createServices(
     mailer,
     emailVerification,
     rateLimits,
+    notifications,
     balanceOf: (userId) => ledger.balance(db, userId),
   });
   // A vendor without a configured base URL is its fake, in sandbox mode only; in live mode loadConfig
@@ -146,6 +150,7 @@ function createServices(
     accounts,
     rateLimits,
     mailer,
+    notifications,
     twilio: twilio
       ? createTwilioVerify({
           ...twilio,
@@ -180,7 +185,7 @@ function createServices(
     payoutDelayMs: config.sandboxPayoutDelayMs,
     sessionIdleMinutes: config.sessionIdleMinutes,
   });
-  const requests = createRequests({ db, ledger, accounts });
+  const requests = createRequests({ db, ledger, accounts, notifications });
   // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).
   const unitSettings = config.unit;
   // Live mode never reaches the fake: without UNIT_API_URL there is no partner at all.
@@ -213,6 +218,7 @@ function createServices(
   const identity = createIdentity({
     db,
     accounts,
+    notifications,
     config,
     plaid: plaidIdentity,
     persona: createPersonaApi({
@@ -234,7 +240,7 @@ function createServices(
     language: async (userId) => (await accounts.getAccountSettings(userId)).language,
     ...(clock ? { clock } : {}),
   });
-  const funding = createFunding({ db, ledger, banking, plaid, accounts, mailer, log });
+  const funding = createFunding({ db, ledger, banking, plaid, notifications });
   const sandboxVendors =
     config.mode === 'sandbox'
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {
@@ -246,6 +252,7 @@ function createServices(
   return {
     partners,
     rateLimits,
+    notifications,
     emailVerification,
     accounts,
     phoneVerification,
@@ -389,6 +396,7 @@ export async function buildApp(
   await app.register(walletRoutes);
   await app.register(transfersRoutes);
   await app.register(requestsRoutes);
+  await app.register(notificationsRoutes);
   await app.register(bankingRoutes);
   await app.register(bankingWebhookRoutes);
   await app.register(fundingRoutes);

@@ -1,5 +1,6 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
+import type { NotificationData, NotificationType } from '@pago/shared/contracts/notifications';
 import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
 import type { ColumnType, Generated } from 'kysely';
@@ -66,6 +67,23 @@ export type RateLimitsTable = {
   /** Whether the last attempt on this key was let through. */
   allowed: boolean;
   updated_at: Timestamp;
+};
+
+/** One notification per event and user (migration 0020); the row is also the e-mail's outbox. */
+export type NotificationsTable = {
+  id: Generated<string>;
+  user_id: string;
+  type: NotificationType;
+  actor_id: string | null;
+  data: ColumnType<NotificationData, string, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  read_at: Date | null;
+  email_status: Generated<'pending' | 'sent' | 'skipped'>;
+};
+
+export type NotificationSettingsTable = {
+  user_id: string;
+  email_off: string[];
 };
 
 export type SandboxMailTable = {
@@ -535,6 +553,8 @@ export type DB = {
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;
   sandbox_mail: SandboxMailTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
