@@ -45,6 +45,9 @@ const IdentityVerificationPage = lazyPage(
   () => import('@/features/identity/routes/identity-verification-page'),
 );
 const FindUserPage = lazyPage(() => import('@/features/accounts/routes/find-user-page'));
+const NotificationsPage = lazyPage(
+  () => import('@/features/notifications/routes/notifications-page'),
+);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -68,6 +71,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/onboarding/verify', element: <OnboardingVerifyPage /> },
           { path: '/identity-verification', element: <IdentityVerificationPage /> },
+          { path: '/notifications', element: <NotificationsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
