@@ -4,6 +4,7 @@ import {
   type NotificationList,
   OPTIONAL_EMAIL_TYPES,
 } from '@pago/shared/contracts/notifications';
+import { cents } from '@pago/shared/money';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import enWords from '@/locales/en/notifications.json';
@@ -25,8 +26,8 @@ const note = (over: Partial<Notification> & Pick<Notification, 'id' | 'type'>): 
 
 const LIST: NotificationList = {
   items: [
-    note({ id: 'n1', type: 'money_received', data: { amountCents: 2550 } }),
-    note({ id: 'n2', type: 'request_received', data: { amountCents: 1000, note: 'Cena' } }),
+    note({ id: 'n1', type: 'money_received', data: { amountCents: cents(2550) } }),
+    note({ id: 'n2', type: 'request_received', data: { amountCents: cents(1000), note: 'Cena' } }),
     note({
       id: 'n3',
       type: 'new_sign_in',
