@@ -20,6 +20,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
       component="li"
       sx={{
         display: 'flex',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
         gap: 1.5,
         alignItems: 'flex-start',
         py: 1.5,
@@ -40,7 +41,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
           bgcolor: unread ? 'primary.main' : 'transparent',
         }}
       />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ flex: 1, minWidth: { xs: 'calc(100% - 40px)', sm: 0 } }}>
         <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>
           {unread && <Box component="span" sx={visuallyHidden}>{`${t('unreadPrefix')} `}</Box>}
           {notificationText(t, notification, locale)}
@@ -59,7 +60,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
           size="small"
           onClick={() => markRead.mutate(notification.id)}
           disabled={markRead.isPending}
-          sx={{ flexShrink: 0 }}
+          sx={{ flexShrink: 0, ml: { xs: 'auto', sm: 0 } }}
         >
           {t('markRead')}
         </Button>
