@@ -43,19 +43,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger notifications_announce after insert on notifications
       for each row execute function notifications_announce()`.execute(db);
 
-  // Money events, from the ledger itself (a deposit return is told by the funding service): whoever posts the transfer (ledger_post, the batched
-  // transfer_send_batch) writes its notification in the same transaction.
+  // Money events, from the ledger itself: whoever posts the transfer (ledger_post, the batched
+  // transfer_send_batch) or moves its status writes its notification in the same transaction.
+  // (A deposit return is told by the funding service, which knows whether it was asked for.)
   await sql`
     create function notifications_from_transfer() returns trigger language plpgsql as $$
     begin
-      if TG_OP = 'UPDATE' then
+      if TG_OP = 'UPDATE' and NEW.kind = 'bank_transfer' then
+        -- a bank transfer reaches its receiver when the partner has made it (not when reserved)
+        insert into notifications (user_id, type, actor_id, data, created_at)
+        values (NEW.counterparty_user_id, 'money_received', NEW.user_id,
+          jsonb_build_object('amountCents', NEW.amount_cents, 'transferId', NEW.id),
+          NEW.updated_at);
+      elsif TG_OP = 'UPDATE' then
         -- a remittance the payout partner delivered
         insert into notifications (user_id, type, data, created_at)
         values (NEW.user_id, 'remittance_delivered', jsonb_build_object(
           'amountCents', NEW.amount_cents, 'transferId', NEW.id,
           'phone', NEW.metadata ->> 'recipientPhone', 'country', NEW.metadata ->> 'recipientCountry'),
           NEW.updated_at);
-      elsif NEW.kind in ('p2p', 'bank_transfer') then
+      elsif NEW.kind = 'p2p' then
         insert into notifications (user_id, type, actor_id, data, created_at)
         values (NEW.counterparty_user_id, 'money_received', NEW.user_id,
           jsonb_build_object('amountCents', NEW.amount_cents, 'transferId', NEW.id),
@@ -77,14 +84,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create trigger notifications_from_transfer after insert on ledger_transfers
       for each row
-      when ((NEW.kind in ('p2p', 'bank_transfer', 'request_payment')
+      when ((NEW.kind in ('p2p', 'request_payment')
           and NEW.counterparty_user_id is not null and NEW.counterparty_user_id <> NEW.user_id)
         or NEW.kind = 'remittance_refund')
       execute function notifications_from_transfer()`.execute(db);
   await sql`
     create trigger notifications_from_transfer_status after update of status on ledger_transfers
       for each row
-      when (NEW.kind = 'remittance' and NEW.status = 'delivered' and OLD.status <> 'delivered')
+      when ((NEW.kind = 'remittance' and NEW.status = 'delivered' and OLD.status <> 'delivered')
+        or (NEW.kind = 'bank_transfer' and NEW.status = 'completed' and OLD.status <> 'completed'
+          and NEW.counterparty_user_id is not null))
       execute function notifications_from_transfer()`.execute(db);
 }
 

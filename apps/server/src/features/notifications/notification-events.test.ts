@@ -9,7 +9,9 @@ import {
   signUp,
   type TestUser,
 } from '../../../test/accounts-helpers';
+import { fundAtPartner, openBankAccount } from '../../../test/banking-helpers';
 import { HOLDER_NAME, passPlaidFlow } from '../../../test/identity-helpers';
+import { moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { listeningTestApp } from '../../../test/test-app';
 
 // The identity flows call the vendor fakes over HTTP: the app listens.
@@ -46,6 +48,28 @@ describe('notification events outside the ledger', () => {
     await completePlaid(bob, failed.id);
     await completePlaid(bob, failed.id);
     expect(await types(bob)).toEqual(['identity_failed']);
+  });
+
+  it('tells the receiver of a bank transfer once the partner made it', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
+    const anaBank = await openBankAccount(t.app, ana);
+    await openBankAccount(t.app, beto);
+    await fundAtPartner(t.app, anaBank.accountId, 10_000);
+    const sent = await moneyPost(t.app, ana, '/api/unit/payments/send', {
+      receiver: beto.email,
+      amount: 1234,
+    });
+    expect(sent.statusCode).toBe(201);
+    const received = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/notifications?limit=100',
+        headers: bearer(beto.token),
+      })
+    )
+      .json()
+      .items.filter((n: Notification) => n.type === 'money_received');
+    expect(received).toMatchObject([{ data: { amountCents: 1234, transferId: sent.json().id } }]);
   });
 
   it('tells of a password reset, and always e-mails it', async () => {
