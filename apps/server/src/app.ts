@@ -126,7 +126,12 @@ function createServices(
     partyNames: (userIds, executor) => accounts.parties(userIds, executor),
   });
   const rateLimits = createRateLimits(db);
-  const notifications = createNotifications({ db, mailer, log });
+  const notifications = createNotifications({
+    db,
+    mailer,
+    log,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+  });
   const emailVerification = createEmailVerification({ db, config, mailer, rateLimits });
   const accounts = createAccounts({
     db,

@@ -81,6 +81,13 @@ export type NotificationsTable = {
   email_status: Generated<'pending' | 'sent' | 'skipped'>;
 };
 
+export type NotificationStreamTicketsTable = {
+  ticket_hash: Buffer;
+  user_id: string;
+  session_hash: Buffer;
+  expires_at: Date;
+};
+
 export type NotificationSettingsTable = {
   user_id: string;
   email_off: string[];
@@ -555,6 +562,7 @@ export type DB = {
   sandbox_mail: SandboxMailTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
+  notification_stream_tickets: NotificationStreamTicketsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;

@@ -84,5 +84,10 @@ export const notificationSettingsSchema = z.strictObject({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
+// POST /api/notifications/stream-ticket — then GET /api/notifications/stream?ticket=…
+export const streamTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
+export type StreamTicket = z.infer<typeof streamTicketSchema>;
+export const streamQuery = z.strictObject({ ticket: z.string().max(100).optional() });
+
 /** The stream's events (`GET /api/notifications/stream`, Server-Sent Events). */
 export const NOTIFICATION_EVENT = 'notification';

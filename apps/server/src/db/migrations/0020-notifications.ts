@@ -32,6 +32,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       email_off text[] not null default '{}'
     )`.execute(db);
 
+  // Single-use tickets for the live stream, which the browser's EventSource opens without headers:
+  // each made by a signed-in call, stored hashed, good for a minute and for its session only.
+  await sql`
+    create table notification_stream_tickets (
+      ticket_hash bytea primary key,
+      user_id uuid not null references users(id) on delete cascade,
+      session_hash bytea not null,
+      expires_at timestamptz not null
+    )`.execute(db);
+
   // Every process holding streams listens on this channel; the payload names user and row.
   await sql`
     create function notifications_announce() returns trigger language plpgsql as $$
@@ -101,6 +111,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger notifications_from_transfer_status on ledger_transfers`.execute(db);
   await sql`drop trigger notifications_from_transfer on ledger_transfers`.execute(db);
   await sql`drop function notifications_from_transfer()`.execute(db);
+  await sql`drop table notification_stream_tickets`.execute(db);
   await sql`drop table notification_settings`.execute(db);
   await sql`drop table notifications`.execute(db);
   await sql`drop function notifications_announce()`.execute(db);

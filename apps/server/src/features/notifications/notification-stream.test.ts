@@ -149,6 +149,35 @@ describe('the notification stream (Server-Sent Events)', () => {
     await until(() => streaming.services.notifications.hub.subscribers() === 0, 'no listeners');
   });
 
+  it('opens with a single-use ticket, as the browser’s EventSource does, for a live session only', async () => {
+    const ana = await verifiedUser(other, db);
+    const ticketOf = async () => {
+      const response = await other.inject({
+        method: 'POST',
+        url: '/api/notifications/stream-ticket',
+        headers: bearer(ana.token),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().ticket as string;
+    };
+    const open = (ticket: string) =>
+      fetch(`${url}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`, {
+        headers: { accept: 'text/event-stream' },
+      });
+    const ticket = await ticketOf();
+    const first = await open(ticket);
+    expect(first.status).toBe(200);
+    await first.body?.cancel();
+    // Used once; a made-up one neither.
+    expect((await open(ticket)).status).toBe(401);
+    expect((await open('x'.repeat(43))).status).toBe(401);
+    // A ticket of a session that has since ended opens nothing.
+    const late = await ticketOf();
+    await other.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(ana.token) });
+    expect((await open(late)).status).toBe(401);
+    await until(() => streaming.services.notifications.hub.subscribers() === 0, 'no listeners');
+  });
+
   it('asks for the event-stream type and a session', async () => {
     const ana = await verifiedUser(other, db);
     const plain = await other.inject({

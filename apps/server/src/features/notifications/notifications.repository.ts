@@ -146,3 +146,42 @@ export async function setEmailStatus(
     .where('id', '=', id)
     .execute();
 }
+
+/** Stores a stream ticket (hashed), clearing the expired ones. */
+export async function insertStreamTicket(
+  db: Database,
+  row: { ticketHash: Buffer; userId: string; sessionHash: Buffer; expiresAt: Date },
+): Promise<void> {
+  await db.deleteFrom('notification_stream_tickets').where('expires_at', '<', new Date()).execute();
+  await db
+    .insertInto('notification_stream_tickets')
+    .values({
+      ticket_hash: row.ticketHash,
+      user_id: row.userId,
+      session_hash: row.sessionHash,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}
+
+/**
+ * Uses up a live ticket: the user it was made for, if their session is still live (renewing its
+ * idle timer, as any signed-in call does); undefined otherwise.
+ */
+export async function consumeStreamTicket(
+  db: Database,
+  ticketHash: Buffer,
+  idleMinutes: number,
+): Promise<string | undefined> {
+  const ticket = await db
+    .deleteFrom('notification_stream_tickets')
+    .where('ticket_hash', '=', ticketHash)
+    .where('expires_at', '>', new Date())
+    .returning(['user_id', 'session_hash'])
+    .executeTakeFirst();
+  if (!ticket) return undefined;
+  const { rows } = await sql<{
+    user_id: string;
+  }>`select user_id from session_touch(${ticket.session_hash}, ${idleMinutes})`.execute(db);
+  return rows[0]?.user_id === ticket.user_id ? ticket.user_id : undefined;
+}

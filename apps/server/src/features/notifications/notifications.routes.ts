@@ -3,6 +3,8 @@ import {
   NOTIFICATION_EVENT,
   notificationListSchema,
   notificationSettingsSchema,
+  streamQuery,
+  streamTicketSchema,
   unreadCountSchema,
 } from '@pago/shared/contracts/notifications';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -104,20 +106,49 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
     async (request) => notifications.saveSettings(currentUser(request).userId, request.body),
   );
 
+  app.post(
+    '/api/notifications/stream-ticket',
+    {
+      ...auth,
+      schema: {
+        summary:
+          'A single-use ticket that opens the live stream (for EventSource, which sends no header)',
+        tags,
+        security: bearerAuth,
+        body: noBody,
+        response: { 200: streamTicketSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { userId, token } = currentUser(request);
+      return notifications.issueStreamTicket(userId, token);
+    },
+  );
+
   app.get(
     '/api/notifications/stream',
     {
-      ...auth,
+      // A ticket (browsers' EventSource) or the Bearer token (any other client).
+      preValidation: async (request) => {
+        const ticket = (request.query as { ticket?: unknown }).ticket;
+        if (typeof ticket !== 'string') return signedIn(request);
+        request.auth = {
+          userId: await notifications.useStreamTicket(ticket),
+          token: '',
+          verified: false,
+        };
+      },
       // A HEAD would open a stream too; only GET streams.
       exposeHeadRoute: false,
       schema: {
         summary: 'New notifications as they happen (Server-Sent Events)',
         description:
-          'Send `Accept: text/event-stream` and the Bearer token (browsers: fetch, reading the body as a stream). ' +
+          'Send `Accept: text/event-stream` and either `?ticket=` from POST /api/notifications/stream-ticket (browsers: EventSource) or the Bearer token. ' +
           'Events: `ready` (data: `{ unreadCount }`) first, then `notification` (data: `{ notification, unreadCount }`) per new one; ' +
           'comment lines keep the connection open. The stream ends after five minutes or when the server stops: reconnect.',
         tags,
         security: bearerAuth,
+        querystring: streamQuery,
         headers: z.looseObject({ accept: z.string().optional() }),
         response: {
           200: z.string().describe('text/event-stream'),

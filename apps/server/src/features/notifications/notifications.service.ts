@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
   ALWAYS_EMAILED,
   type Notification,
@@ -13,10 +14,12 @@ import type { Mailer } from '../../providers/email/mailer';
 import { notificationEmail } from '../../providers/email/notification-templates';
 import { createNotificationHub } from './notification-hub';
 import {
+  consumeStreamTicket,
   countUnread,
   findEmailOff,
   findNotification,
   insertNotification,
+  insertStreamTicket,
   listNotifications,
   lockPendingEmails,
   markAllRead,
@@ -27,7 +30,11 @@ import {
   setEmailStatus,
 } from './notifications.repository';
 
-type Deps = { db: Database; mailer: Mailer; log: FastifyBaseLogger };
+type Deps = { db: Database; mailer: Mailer; log: FastifyBaseLogger; sessionIdleMinutes: number };
+
+/** How long a stream ticket can be used: enough to open the stream right after asking. */
+const TICKET_SECONDS = 60;
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 function toNotification(row: NotificationRow): Notification {
   return {
@@ -47,7 +54,7 @@ const notFound = () => new AppError('not_found', 404, 'No such notification.');
  * transaction; money events come from a trigger on the ledger), read and marked read by their
  * owner, announced live to the streams of any process, and e-mailed by a background job.
  */
-export function createNotifications({ db, mailer, log }: Deps) {
+export function createNotifications({ db, mailer, log, sessionIdleMinutes }: Deps) {
   const hub = createNotificationHub(db, log);
 
   async function getOne(userId: string, id: string): Promise<Notification | null> {
@@ -78,6 +85,32 @@ export function createNotifications({ db, mailer, log }: Deps) {
         nextCursor: rows.length > query.limit && last ? last.id : null,
         unreadCount,
       } satisfies NotificationList;
+    },
+
+    /** A single-use ticket that opens the stream for this session (EventSource sends no header). */
+    async issueStreamTicket(userId: string, sessionToken: string) {
+      const ticket = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + TICKET_SECONDS * 1000);
+      await insertStreamTicket(db, {
+        ticketHash: sha256(ticket),
+        userId,
+        sessionHash: sha256(sessionToken),
+        expiresAt,
+      });
+      return { ticket, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** The user a stream ticket opens the stream for; 401 when it is unknown, used or expired. */
+    async useStreamTicket(ticket: string): Promise<string> {
+      const userId = await consumeStreamTicket(db, sha256(ticket), sessionIdleMinutes);
+      if (!userId) {
+        throw new AppError(
+          'unauthorized',
+          401,
+          'This stream ticket is not valid. Ask for a new one.',
+        );
+      }
+      return userId;
     },
 
     getOne,

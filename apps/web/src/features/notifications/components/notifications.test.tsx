@@ -11,7 +11,6 @@ import enWords from '@/locales/en/notifications.json';
 import esWords from '@/locales/es/notifications.json';
 import { ok, stubRoutes } from '@/test/api-stub';
 import { featureRenderer } from '@/test/render-feature';
-import { parseSse } from '../api/notification-stream';
 import NotificationsPage from '../routes/notifications-page';
 
 const renderPage = featureRenderer('notifications');
@@ -114,18 +113,5 @@ describe('the notification center', () => {
       for (const type of NOTIFICATION_TYPES) expect(words.types).toHaveProperty(type);
       for (const type of OPTIONAL_EMAIL_TYPES) expect(words.email.types).toHaveProperty(type);
     }
-  });
-});
-
-describe('parseSse', () => {
-  it('splits complete events, drops heartbeats and keeps a partial event for the next chunk', () => {
-    const { events, rest } = parseSse(
-      'retry: 3000\n\nevent: ready\ndata: {"unreadCount":2}\n\n: ping\n\nevent: notification\nid: n1\ndata: {"a":1}\n\nevent: notif',
-    );
-    expect(events).toEqual([
-      { event: 'ready', data: '{"unreadCount":2}' },
-      { event: 'notification', data: '{"a":1}' },
-    ]);
-    expect(rest).toBe('event: notif');
   });
 });
