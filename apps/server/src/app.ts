@@ -35,6 +35,8 @@ import { identityRoutes, identityWebhookRoutes } from './features/identity/ident
 import { createIdentity } from './features/identity/identity.service';
 import type { PlaidWebhookKey } from './features/identity/webhook-signatures';
 import { createLedger } from './features/ledger/ledger.service';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { createNotifications } from './features/notifications/notifications.service';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
@@ -126,6 +128,12 @@ function createServices(
     partyNames: (userIds, executor) => accounts.parties(userIds, executor),
   });
   const rateLimits = createRateLimits(db);
+  const notifications = createNotifications({
+    db,
+    mailer,
+    log,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+  });
   const emailVerification = createEmailVerification({ db, config, mailer, rateLimits });
   const accounts = createAccounts({
     db,
@@ -133,6 +141,7 @@ function createServices(
     mailer,
     emailVerification,
     rateLimits,
+    notifications,
     balanceOf: (userId) => ledger.balance(db, userId),
   });
   // A vendor without a configured base URL is its fake, in sandbox mode only; in live mode loadConfig
@@ -148,6 +157,7 @@ function createServices(
     accounts,
     rateLimits,
     mailer,
+    notifications,
     twilio: twilio
       ? createTwilioVerify({
           ...twilio,
@@ -183,7 +193,7 @@ function createServices(
     sessionIdleMinutes: config.sessionIdleMinutes,
   });
   const remittances = createRemittances({ db, ledger, payouts: partners.payouts, transfers });
-  const requests = createRequests({ db, ledger, accounts });
+  const requests = createRequests({ db, ledger, accounts, notifications });
   // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).
   const unitSettings = config.unit;
   // Live mode never reaches the fake: without UNIT_API_URL there is no partner at all.
@@ -216,6 +226,7 @@ function createServices(
   const identity = createIdentity({
     db,
     accounts,
+    notifications,
     config,
     plaid: plaidIdentity,
     persona: createPersonaApi({
@@ -237,7 +248,7 @@ function createServices(
     language: async (userId) => (await accounts.getAccountSettings(userId)).language,
     ...(clock ? { clock } : {}),
   });
-  const funding = createFunding({ db, ledger, banking, plaid, accounts, mailer, log });
+  const funding = createFunding({ db, ledger, banking, plaid, notifications });
   const sandboxVendors =
     config.mode === 'sandbox'
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {
@@ -249,6 +260,7 @@ function createServices(
   return {
     partners,
     rateLimits,
+    notifications,
     emailVerification,
     accounts,
     phoneVerification,
@@ -394,6 +406,7 @@ export async function buildApp(
   await app.register(transfersRoutes);
   await app.register(remittancesRoutes);
   await app.register(requestsRoutes);
+  await app.register(notificationsRoutes);
   await app.register(bankingRoutes);
   await app.register(bankingWebhookRoutes);
   await app.register(fundingRoutes);

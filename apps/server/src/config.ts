@@ -95,6 +95,7 @@ const envSchema = z.object({
   SANDBOX_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   SANDBOX_SAME_DAY_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   SANDBOX_SHARED_TEST_SERVER: z.stringbool().default(false),
+  NOTIFICATION_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
   PAGO_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -213,6 +214,8 @@ export type Config = Readonly<{
   sandboxSameDayAchSettleMs: number;
   /** Sandbox mode on a non-loopback HOST, said on purpose: a test server shared by a team. */
   sandboxSharedTestServer: boolean;
+  /** How often an open notification stream (SSE) sends a comment line, so proxies keep it open. */
+  notificationStreamHeartbeatMs: number;
   /** API processes this start runs (Node's cluster module); 1: this process serves alone. */
   processes: number;
   /** Connections each process's pool holds at most. */
@@ -321,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unit: unitSettings(e),
     sandboxAchSettleMs: e.SANDBOX_ACH_SETTLE_MS,
     sandboxSameDayAchSettleMs: e.SANDBOX_SAME_DAY_ACH_SETTLE_MS,
+    notificationStreamHeartbeatMs: e.NOTIFICATION_STREAM_HEARTBEAT_MS,
     processes: e.PAGO_PROCESSES,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     shedding: {

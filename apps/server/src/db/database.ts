@@ -31,6 +31,16 @@ export function createDatabase(connectionString: string, options: { max?: number
 
 const pools = new WeakMap<Database, pg.Pool>();
 
+/**
+ * A connection of its own to `db`'s database, outside its pool: for LISTEN, which holds the
+ * connection for as long as it listens. The caller connects and ends it.
+ */
+export function dedicatedClient(db: Database): pg.Client {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('This database was not made by createDatabase');
+  return new pg.Client({ ...pool.options, application_name: 'pago-listen' });
+}
+
 /** How many queries wait for one of the pool's connections right now (load shedding reads it). */
 export function poolWaiting(db: Database): number {
   return pools.get(db)?.waitingCount ?? 0;

@@ -1,5 +1,6 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
+import type { NotificationData, NotificationType } from '@pago/shared/contracts/notifications';
 import type { PayoutDetails } from '@pago/shared/contracts/recipients';
 import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
@@ -67,6 +68,30 @@ export type RateLimitsTable = {
   /** Whether the last attempt on this key was let through. */
   allowed: boolean;
   updated_at: Timestamp;
+};
+
+/** One notification per event and user (migration 0020); the row is also the e-mail's outbox. */
+export type NotificationsTable = {
+  id: Generated<string>;
+  user_id: string;
+  type: NotificationType;
+  actor_id: string | null;
+  data: ColumnType<NotificationData, string, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  read_at: Date | null;
+  email_status: Generated<'pending' | 'sent' | 'skipped'>;
+};
+
+export type NotificationStreamTicketsTable = {
+  ticket_hash: Buffer;
+  user_id: string;
+  session_hash: Buffer;
+  expires_at: Date;
+};
+
+export type NotificationSettingsTable = {
+  user_id: string;
+  email_off: string[];
 };
 
 export type SandboxMailTable = {
@@ -568,6 +593,9 @@ export type DB = {
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;
   sandbox_mail: SandboxMailTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  notification_stream_tickets: NotificationStreamTicketsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;

@@ -13,6 +13,12 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       everySeconds: 1,
       run: () => services.transfers.settleDuePayouts(),
     },
+    // Notifications' e-mails, after their event committed (the row is the outbox).
+    {
+      name: 'notification-emails',
+      everySeconds: 1,
+      run: () => services.notifications.deliverEmails(),
+    },
     // Book payments whose partner call failed, asked for again with their idempotency key.
     {
       name: 'unit-payments-retry',

@@ -49,6 +49,9 @@ const SendHomePage = lazyPage(() => import('@/features/transfers/routes/send-hom
 const TransferTrackingPage = lazyPage(
   () => import('@/features/transfers/routes/transfer-tracking-page'),
 );
+const NotificationsPage = lazyPage(
+  () => import('@/features/notifications/routes/notifications-page'),
+);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -74,6 +77,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/identity-verification', element: <IdentityVerificationPage /> },
           { path: '/send-home', element: <SendHomePage /> },
           { path: '/transfers/:id', element: <TransferTrackingPage /> },
+          { path: '/notifications', element: <NotificationsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

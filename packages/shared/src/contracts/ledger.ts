@@ -30,7 +30,13 @@ export type TransferMetadataByKind = {
     /** ISO time the sandbox payout settles (the payout worker reads it in SQL). */
     payoutDueAt: string;
   };
-  remittance_refund: { refundOf: string; reason: string; recipientPhone: string };
+  remittance_refund: {
+    refundOf: string;
+    reason: string;
+    recipientPhone: string;
+    /** Why the money came back: the sender cancelled, or the payout failed (older rows: failed). */
+    cause?: 'cancelled' | 'failed';
+  };
   bill_payment: {
     billerId: string;
     billerName: string;

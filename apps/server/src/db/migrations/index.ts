@@ -18,6 +18,7 @@ import * as partnerOmnibus from './0016-partner-omnibus';
 import * as partnerPhases from './0017-partner-phases';
 import * as structuredAddress from './0018-structured-address';
 import * as sendBatch from './0019-send-batch';
+import * as notifications from './0020-notifications';
 import * as remittanceRecipients from './0021-remittance-recipients';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0017-partner-phases': partnerPhases,
   '0018-structured-address': structuredAddress,
   '0019-send-batch': sendBatch,
+  '0020-notifications': notifications,
   '0021-remittance-recipients': remittanceRecipients,
 };

@@ -52,7 +52,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
         response: { 200: authResponseSchema, ...errorResponses },
       },
     },
-    async (request) => accounts.login(request.body, request.ip),
+    async (request) => accounts.login(request.body, request.ip, request.headers['user-agent']),
   );
 
   app.post(

@@ -30,6 +30,8 @@ import { isUuid } from '../../lib/ids';
 import type { Mailer } from '../../providers/email/mailer';
 import { accountExistsEmail } from '../../providers/email/templates';
 import type { EmailVerification } from '../email-verification/email-verification.service';
+import { deviceName } from '../notifications/device-name';
+import type { Notifications } from '../notifications/notifications.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import {
@@ -60,6 +62,7 @@ type Deps = {
   mailer: Mailer;
   emailVerification: EmailVerification;
   rateLimits: RateLimits;
+  notifications: Pick<Notifications, 'notify'>;
   /** The wallet balance, from the ledger. */
   balanceOf: (userId: string) => Promise<number>;
 };
@@ -202,6 +205,7 @@ export function createAccounts({
   mailer,
   emailVerification,
   rateLimits,
+  notifications,
   balanceOf,
 }: Deps) {
   const profile = async (user: UserRow) => toUserProfile(user, await balanceOf(user.id));
@@ -275,7 +279,11 @@ export function createAccounts({
       return { token, user: toUserProfile(user, 0), testMode: false, verificationNeeded: false };
     },
 
-    async login(body: LoginBody, ip: string): Promise<{ token: string; user: UserProfile }> {
+    async login(
+      body: LoginBody,
+      ip: string,
+      userAgent?: string,
+    ): Promise<{ token: string; user: UserProfile }> {
       const login = body.username.toLowerCase();
       const byUser = {
         key: `login-fail:user:${login}`,
@@ -303,6 +311,12 @@ export function createAccounts({
         throw new AppError('invalid_credentials', 401, 'Invalid username or password');
       await rateLimits.clear(byUser.key);
       if (ipHit) await rateLimits.refund(ipHit);
+      const device = deviceName(userAgent);
+      await notifications.notify(db, {
+        userId: user.id,
+        type: 'new_sign_in',
+        data: device ? { device } : {},
+      });
       return { token: await startSession(user.id), user: await profile(user) };
     },
 
@@ -470,6 +484,7 @@ export function createAccounts({
         await emailVerification.consumeCode(tx, codeId);
         await updateUser(tx, user.id, { password_hash: passwordHash });
         await revokeAllSessions(tx, user.id);
+        await notifications.notify(tx, { userId: user.id, type: 'password_changed' });
       });
     },
   };

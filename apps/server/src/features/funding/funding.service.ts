@@ -6,15 +6,12 @@ import type {
 import type { LinkedBankAccount } from '@pago/shared/contracts/plaid';
 import { BANK_FUNDING_LIMITS, DELIVERY_TIMES, INSTANT_WITHDRAWAL_FEE } from '@pago/shared/fees';
 import { type Cents, cents } from '@pago/shared/money';
-import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import type { Mailer } from '../../providers/email/mailer';
-import { depositReturnedEmail } from '../../providers/email/templates';
 import type { UnitPayment } from '../../providers/unit/unit-client';
-import type { Accounts } from '../accounts/accounts.service';
 import type { Banking } from '../banking/banking.service';
 import type { Ledger } from '../ledger/ledger.service';
+import type { Notifications } from '../notifications/notifications.service';
 import type { PlaidService } from '../plaid/plaid.service';
 import {
   depositedInPeriods,
@@ -34,9 +31,7 @@ type Deps = {
   ledger: Ledger;
   banking: Banking;
   plaid: PlaidService;
-  accounts: Accounts;
-  mailer: Mailer;
-  log: Pick<Logger, 'info' | 'warn'>;
+  notifications: Pick<Notifications, 'notify'>;
 };
 
 /** The partner statuses of an ACH payment that end it without the money. */
@@ -62,7 +57,7 @@ export function withdrawalQuote(amountCents: Cents, speed: WithdrawalSpeed): Wit
  * becomes a debt the wallet owes. A withdrawal leaves the wallet (amount and fee) at once; a
  * failed one comes back in full.
  */
-export function createFunding({ db, ledger, banking, plaid, accounts, mailer, log }: Deps) {
+export function createFunding({ db, ledger, banking, plaid, notifications }: Deps) {
   /**
    * The user's linked account (another user's is a 404) and its partner counterparty, made once
    * (the user's partner account opened first): partner calls, so no transaction is open.
@@ -130,24 +125,6 @@ export function createFunding({ db, ledger, banking, plaid, accounts, mailer, lo
       ],
     });
     await ledger.allowDebtCollection(tx, false);
-  }
-
-  async function notifyReturn(userId: string, amount: Cents, owed: Cents) {
-    try {
-      const user = await accounts.getProfile(userId);
-      const language = (await accounts.getAccountSettings(userId)).language;
-      await mailer.send({
-        to: user.email,
-        ...depositReturnedEmail(language, {
-          name: user.name,
-          amountCents: amount,
-          owedCents: owed,
-        }),
-      });
-    } catch (error) {
-      // The return itself is recorded; a lost e-mail must not undo it (the user sees it in the app).
-      log.warn({ err: error, userId }, 'deposit return: the e-mail could not be sent');
-    }
   }
 
   /** A deposit's partner status: settled makes it spendable; a return takes it back. */
@@ -241,10 +218,18 @@ export function createFunding({ db, ledger, banking, plaid, accounts, mailer, lo
     if (!row) return;
     if (row.direction === 'withdrawal') return applyWithdrawal(tx, row, payment, previous);
     const returned = await applyDeposit(tx, row, payment);
-    // Told at once; should the webhook's transaction fail, Unit's retry tells again (at least once).
-    // A deposit the partner refused when asked was answered with the refusal: no e-mail.
+    // Told in the return's own transaction (in the app and by e-mail, after it commits). A deposit
+    // the partner refused when asked was answered with the refusal: nothing more to tell.
     if (returned && payment.status !== 'Rejected') {
-      await notifyReturn(row.user_id, returned.amount, returned.owed);
+      await notifications.notify(tx, {
+        userId: row.user_id,
+        type: 'deposit_returned',
+        data: {
+          amountCents: returned.amount,
+          owedCents: returned.owed,
+          transferId: row.transfer_id,
+        },
+      });
     }
   });
 

@@ -152,6 +152,7 @@ describe('adding money from a linked bank', () => {
       amountCents: 3_001,
       details: { returnOf: added.json().id, reason: 'R01', owedCents: 0 },
     });
+    await app.services.notifications.deliverEmails(1000);
     const mail = await latestMail(app, user.email, { subject: /devolvió/ });
     expect(mail.text).toContain('$30.01');
     expect(await differencesOf(user.id)).toEqual([]);
@@ -171,6 +172,7 @@ describe('adding money from a linked bank', () => {
       availableBalanceCents: 0,
       owedCents: 8_000,
     });
+    await app.services.notifications.deliverEmails(1000);
     const mail = await latestMail(app, user.email, { subject: /devolvió/ });
     expect(mail.text).toContain('$80.00');
     // Money that comes in while the debt is open cannot leave.

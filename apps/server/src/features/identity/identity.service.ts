@@ -25,6 +25,7 @@ import {
 } from '../../providers/persona/persona-api';
 import type { PlaidIdentity } from '../../providers/plaid/plaid-identity';
 import type { Accounts } from '../accounts/accounts.service';
+import type { Notifications } from '../notifications/notifications.service';
 import { attemptsOf, findAttempt, markEventSeen, recordAttempt } from './identity.repository';
 import {
   type IdentityFields,
@@ -48,6 +49,7 @@ type Deps = {
   config: Config;
   plaid: PlaidIdentity;
   persona: PersonaApi;
+  notifications: Pick<Notifications, 'notify'>;
   clock?: () => Date;
 };
 
@@ -72,6 +74,7 @@ export function createIdentity({
   config,
   plaid,
   persona,
+  notifications,
   clock = () => new Date(),
 }: Deps) {
   const plaidKeys = createKeyCache(
@@ -121,6 +124,15 @@ export function createIdentity({
           ? { legal_name: check.legalName, legal_birth_date: input.person?.birthDate ?? null }
           : {}),
       });
+      // The person hears of an attempt's final answer once (a repeated webhook changes nothing).
+      const result =
+        check && !check.ok ? 'failed' : userStatusOf(input.provider, input.vendorStatus);
+      if (changed && (result === 'approved' || result === 'failed')) {
+        await notifications.notify(trx, {
+          userId: input.userId,
+          type: result === 'approved' ? 'identity_approved' : 'identity_failed',
+        });
+      }
     });
   }
 

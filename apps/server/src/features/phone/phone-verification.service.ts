@@ -9,6 +9,7 @@ import {
   type TwilioVerify,
 } from '../../providers/twilio/twilio-verify';
 import type { Accounts } from '../accounts/accounts.service';
+import type { Notifications } from '../notifications/notifications.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import {
   completeVerification,
@@ -28,6 +29,7 @@ type Deps = {
   accounts: Accounts;
   rateLimits: RateLimits;
   mailer: Mailer;
+  notifications: Pick<Notifications, 'notify'>;
   /** null: live mode without Twilio credentials, where phone verification is refused. */
   twilio: TwilioVerify | null;
 };
@@ -39,7 +41,14 @@ const INVALID_CODE = 'Invalid verification code';
  * Our limits (sends per number, per user, per network; tries per code; expiry) and the rule that a
  * verified number belongs to one account live here and in our database.
  */
-export function createPhoneVerification({ db, accounts, rateLimits, mailer, twilio }: Deps) {
+export function createPhoneVerification({
+  db,
+  accounts,
+  rateLimits,
+  mailer,
+  notifications,
+  twilio,
+}: Deps) {
   function vendor(): TwilioVerify {
     if (!twilio) {
       throw new AppError(
@@ -186,7 +195,10 @@ export function createPhoneVerification({ db, accounts, rateLimits, mailer, twil
 
     const released = await db.transaction().execute(async (tx) => {
       if (!(await completeVerification(tx, attempt.id))) return null;
-      return accounts.claimVerifiedPhone(tx, userId, phone);
+      const claimed = await accounts.claimVerifiedPhone(tx, userId, phone);
+      if (claimed)
+        await notifications.notify(tx, { userId, type: 'phone_changed', data: { phone } });
+      return claimed;
     });
     if (!released) throw wrong();
     for (const previous of released) {

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { Accounts } from '../accounts/accounts.service';
 import { type Ledger, walletToWallet } from '../ledger/ledger.service';
+import type { Notifications } from '../notifications/notifications.service';
 import {
   insertRequest,
   listRequests,
@@ -30,10 +31,12 @@ export function createRequests({
   db,
   ledger,
   accounts,
+  notifications,
 }: {
   db: Database;
   ledger: Ledger;
   accounts: Accounts;
+  notifications: Pick<Notifications, 'notify'>;
 }) {
   async function view(rows: Row[], executor: Database = db): Promise<MoneyRequest[]> {
     const parties = await accounts.parties(
@@ -116,6 +119,12 @@ export function createRequests({
         note: body.requestNote,
         at: now,
       });
+      await notifications.notify(tx, {
+        userId: from.userId,
+        type: 'request_received',
+        actorId: userId,
+        data: { amountCents: row.amount_cents, requestId: row.id, note: row.note },
+      });
       return (await view([row], tx))[0] as MoneyRequest;
     },
 
@@ -160,6 +169,12 @@ export function createRequests({
 
     async decline(tx: Database, userId: string, id: string): Promise<MoneyRequest> {
       const request = await pending(tx, userId, id, 'payer');
+      await notifications.notify(tx, {
+        userId: request.requester_id,
+        type: 'request_declined',
+        actorId: userId,
+        data: { amountCents: request.amount_cents, requestId: request.id, note: request.note },
+      });
       return (
         await view([await setRequestStatus(tx, request.id, 'declined', ledger.clock())], tx)
       )[0] as MoneyRequest;

@@ -18,6 +18,7 @@ export async function refundRemittance(
   transfer: TransferRow,
   reason: string,
   note: string,
+  cause: 'cancelled' | 'failed' = 'failed',
 ) {
   const meta = metadataOf(transfer, 'remittance');
   await ledger.post(tx, {
@@ -27,7 +28,7 @@ export async function refundRemittance(
     amountCents: addCents(transfer.amount_cents, transfer.fee_cents),
     countsTowardLimits: false,
     relatedTransferId: transfer.id,
-    metadata: { refundOf: transfer.id, reason, recipientPhone: meta.recipientPhone },
+    metadata: { refundOf: transfer.id, reason, recipientPhone: meta.recipientPhone, cause },
     legs: [
       {
         account: { role: `payout_clearing:${meta.recipientCountry}` },

@@ -217,6 +217,7 @@ export function createRemittances({ db, ledger, payouts, transfers }: Deps) {
         transfer,
         'Cancelled by the sender',
         'Cancelled: amount and fee returned to your balance',
+        'cancelled',
       );
       return (
         await transfers.view([{ ...transfer, status: 'refunded' }], userId, tx)

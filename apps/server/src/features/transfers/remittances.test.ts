@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
 import {
@@ -64,6 +65,14 @@ async function sendHome(
 }
 
 const track = (user: MoneyUser, id: string) => call(user, 'GET', `/api/remittances/${id}`);
+
+/** The remittance notifications a user has, oldest first, by type. */
+async function notificationTypes(userId: string): Promise<string[]> {
+  const { rows } = await sql<{ type: string }>`
+    select type from notifications where user_id = ${userId} and type like 'remittance%'
+    order by created_at`.execute(t.db);
+  return rows.map((row) => row.type);
+}
 
 describe('saved recipients', () => {
   it('creates, lists, reads, changes and deletes a recipient, its owner only', async () => {
@@ -212,6 +221,9 @@ describe('sending home', () => {
       { step: 'available_for_pickup', at: t.now.toISOString() },
     ]);
 
+    // Cash ready to pick up is what the sender is told, not "deposited".
+    expect(await notificationTypes(ana.id)).toEqual(['remittance_pickup_ready']);
+
     const beto = await verifiedUser(t.app, t.db);
     expect((await track(beto, id)).statusCode).toBe(404);
     const late = await moneyPost(t.app, ana, `/api/remittances/${id}/cancel`, {});
@@ -275,6 +287,8 @@ describe('cancelling a remittance', () => {
     await t.app.services.transfers.settleDuePayouts();
     expect((await track(ana, id)).json().transfer.status).toBe('refunded');
     expect(await balanceOf(t.app, ana)).toBe(50_000);
+    // A refund the sender asked for is no news: no "could not deliver" notification.
+    expect(await notificationTypes(ana.id)).toEqual([]);
   });
 
   it('holds a payout to a phone ending in 9999 for a day (sandbox), cancellable all along', async () => {

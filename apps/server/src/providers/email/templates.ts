@@ -153,7 +153,11 @@ export function phoneReleasedEmail(
 }
 
 /** A plain message: one paragraph per line, in text and in HTML. */
-function paragraphsEmail(language: Language, subject: string, lines: string[]): EmailContent {
+export function paragraphsEmail(
+  language: Language,
+  subject: string,
+  lines: string[],
+): EmailContent {
   const text = lines.join('\n\n');
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#1B1F3B;max-width:520px;margin:0 auto;padding:24px">
 <p style="font-size:24px;font-weight:800;color:#3A4ADF;margin:0 0 24px">Pago</p>

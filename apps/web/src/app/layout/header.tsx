@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { NotificationBellSlot } from '@/features/notifications/components/notification-bell-slot';
 import { changeLanguage, LANGUAGES } from '@/lib/i18n';
 
 // The drawer's code arrives when the menu is first opened.
@@ -64,6 +65,7 @@ export function Header() {
           Pago
         </Box>
         <Box sx={{ flex: 1 }} />
+        <NotificationBellSlot />
         <Box
           role="group"
           aria-label={t('language.switcher')}

@@ -1,0 +1,184 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ALWAYS_EMAILED,
+  type Notification,
+  type NotificationList,
+  type NotificationSettings,
+  OPTIONAL_EMAIL_TYPES,
+} from '@pago/shared/contracts/notifications';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
+import type { Mailer } from '../../providers/email/mailer';
+import { notificationEmail } from '../../providers/email/notification-templates';
+import { createNotificationHub } from './notification-hub';
+import {
+  consumeStreamTicket,
+  countUnread,
+  findEmailOff,
+  findNotification,
+  insertNotification,
+  insertStreamTicket,
+  listNotifications,
+  lockPendingEmails,
+  markAllRead,
+  markRead,
+  type NewNotification,
+  type NotificationRow,
+  saveEmailOff,
+  setEmailStatus,
+} from './notifications.repository';
+
+type Deps = { db: Database; mailer: Mailer; log: FastifyBaseLogger; sessionIdleMinutes: number };
+
+/** How long a stream ticket can be used: enough to open the stream right after asking. */
+const TICKET_SECONDS = 60;
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    actorName: row.actor_name,
+    data: row.data,
+    createdAt: row.created_at.toISOString(),
+    readAt: row.read_at?.toISOString() ?? null,
+  };
+}
+
+const notFound = () => new AppError('not_found', 404, 'No such notification.');
+
+/**
+ * Notifications: written in the transaction of their event (a service calls `notify` with its
+ * transaction; money events come from a trigger on the ledger), read and marked read by their
+ * owner, announced live to the streams of any process, and e-mailed by a background job.
+ */
+export function createNotifications({ db, mailer, log, sessionIdleMinutes }: Deps) {
+  const hub = createNotificationHub(db, log);
+
+  async function getOne(userId: string, id: string): Promise<Notification | null> {
+    const row = await findNotification(db, userId, id);
+    return row ? toNotification(row) : null;
+  }
+
+  return {
+    hub,
+
+    /** Records a notification in `tx`: it exists (and is announced, e-mailed) only if tx commits. */
+    async notify(tx: Database, notification: NewNotification): Promise<void> {
+      await insertNotification(tx, notification);
+    },
+
+    async list(userId: string, query: { cursor?: string | undefined; limit: number }) {
+      if (query.cursor !== undefined && !isUuid(query.cursor)) {
+        throw new AppError('bad_request', 400, 'The cursor is not valid.');
+      }
+      const [rows, unreadCount] = await Promise.all([
+        listNotifications(db, userId, { after: query.cursor, limit: query.limit + 1 }),
+        countUnread(db, userId),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map(toNotification),
+        nextCursor: rows.length > query.limit && last ? last.id : null,
+        unreadCount,
+      } satisfies NotificationList;
+    },
+
+    /** A single-use ticket that opens the stream for this session (EventSource sends no header). */
+    async issueStreamTicket(userId: string, sessionToken: string) {
+      const ticket = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + TICKET_SECONDS * 1000);
+      await insertStreamTicket(db, {
+        ticketHash: sha256(ticket),
+        userId,
+        sessionHash: sha256(sessionToken),
+        expiresAt,
+      });
+      return { ticket, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** The user a stream ticket opens the stream for; 401 when it is unknown, used or expired. */
+    async useStreamTicket(ticket: string): Promise<string> {
+      const userId = await consumeStreamTicket(db, sha256(ticket), sessionIdleMinutes);
+      if (!userId) {
+        throw new AppError(
+          'unauthorized',
+          401,
+          'This stream ticket is not valid. Ask for a new one.',
+        );
+      }
+      return userId;
+    },
+
+    getOne,
+    unreadCount: (userId: string) => countUnread(db, userId),
+
+    async markRead(userId: string, id: string): Promise<{ unreadCount: number }> {
+      if (!isUuid(id) || !(await markRead(db, userId, id))) throw notFound();
+      return { unreadCount: await countUnread(db, userId) };
+    },
+
+    async markAllRead(userId: string): Promise<{ unreadCount: number }> {
+      await markAllRead(db, userId);
+      return { unreadCount: await countUnread(db, userId) };
+    },
+
+    async getSettings(userId: string): Promise<NotificationSettings> {
+      const off = await findEmailOff(db, userId);
+      return {
+        email: Object.fromEntries(
+          OPTIONAL_EMAIL_TYPES.map((type) => [type, !off.includes(type)]),
+        ) as NotificationSettings['email'],
+      };
+    },
+
+    async saveSettings(userId: string, settings: NotificationSettings) {
+      const off = OPTIONAL_EMAIL_TYPES.filter(
+        (type) => !settings.email[type as keyof NotificationSettings['email']],
+      );
+      await saveEmailOff(db, userId, off);
+      return settings;
+    },
+
+    /**
+     * Sends the e-mails of committed notifications, oldest first, each once: the row stays locked
+     * while its e-mail goes, so two processes never send the same one. A type turned off is
+     * skipped; a failed send stays pending for the next run (the others still go). Returns how many were handled.
+     */
+    async deliverEmails(limit = 20): Promise<number> {
+      return db.transaction().execute(async (tx) => {
+        const due = await lockPendingEmails(tx, limit);
+        for (const row of due) {
+          const off =
+            !ALWAYS_EMAILED.includes(row.type) && (row.email_off ?? []).includes(row.type);
+          if (off) {
+            await setEmailStatus(tx, row.id, 'skipped');
+            continue;
+          }
+          try {
+            await mailer.send({
+              to: row.email,
+              ...notificationEmail(row.language, {
+                type: row.type,
+                data: row.data,
+                createdAt: row.created_at,
+                name: row.name,
+                actorName: row.actor_name,
+              }),
+            });
+          } catch (error) {
+            log.error({ err: error, notificationId: row.id }, 'notification e-mail not sent');
+            continue;
+          }
+          await setEmailStatus(tx, row.id, 'sent');
+        }
+        return due.length;
+      });
+    },
+  };
+}
+
+export type Notifications = ReturnType<typeof createNotifications>;

@@ -1,0 +1,211 @@
+import type { Language } from '@pago/shared/contracts/accounts';
+import type { NotificationData, NotificationType } from '@pago/shared/contracts/notifications';
+import { type Cents, formatUsd } from '@pago/shared/money';
+import { depositReturnedEmail, type EmailContent, paragraphsEmail, plainName } from './templates';
+
+/** What a notification's e-mail is made of: its type, data, the user and the other person. */
+export type NotificationEmailInput = {
+  type: NotificationType;
+  data: NotificationData;
+  createdAt: Date;
+  name: string;
+  actorName: string | null;
+};
+
+type Words = { amount: string; who: string; phone: string; device: string; time: string };
+type Text = { subject: (w: Words) => string; body: (w: Words) => string[] };
+
+const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned'>, Text>> = {
+  es: {
+    money_received: {
+      subject: (w) => `${w.who} te envió ${w.amount}`,
+      body: (w) => [`${w.who} te envió ${w.amount}. Ya está en tu saldo.`],
+    },
+    request_received: {
+      subject: (w) => `${w.who} te solicitó ${w.amount}`,
+      body: (w) => [
+        `${w.who} te solicitó ${w.amount}.`,
+        'Abre Pago para pagar o rechazar la solicitud.',
+      ],
+    },
+    request_paid: {
+      subject: (w) => `${w.who} pagó tu solicitud de ${w.amount}`,
+      body: (w) => [`${w.who} pagó tu solicitud de ${w.amount}. Ya está en tu saldo.`],
+    },
+    request_declined: {
+      subject: (w) => `${w.who} rechazó tu solicitud de ${w.amount}`,
+      body: (w) => [`${w.who} rechazó tu solicitud de ${w.amount}.`],
+    },
+    remittance_delivered: {
+      subject: (w) => `Tu envío de ${w.amount} fue entregado`,
+      body: (w) => [`El dinero que enviaste a ${w.phone} (${w.amount}) fue entregado.`],
+    },
+    remittance_pickup_ready: {
+      subject: (w) => `Tu envío de ${w.amount} está listo para recoger`,
+      body: (w) => [
+        `El dinero que enviaste a ${w.phone} (${w.amount}) ya se puede recoger. Comparte el código de retiro con quien lo recibe.`,
+      ],
+    },
+    remittance_refunded: {
+      subject: (w) => `No pudimos entregar tu envío: te devolvimos ${w.amount}`,
+      body: (w) => [
+        `No pudimos entregar el dinero que enviaste a ${w.phone}. Te devolvimos ${w.amount}, monto y comisión, a tu saldo.`,
+      ],
+    },
+    identity_approved: {
+      subject: () => 'Verificamos tu identidad',
+      body: () => ['Tu identidad está verificada. Ya puedes enviar y recibir dinero.'],
+    },
+    identity_failed: {
+      subject: () => 'No pudimos verificar tu identidad',
+      body: () => ['No pudimos verificar tu identidad. Revisa tus datos e inténtalo de nuevo.'],
+    },
+    new_sign_in: {
+      subject: () => 'Nuevo inicio de sesión en tu cuenta',
+      body: (w) => [
+        `Alguien inició sesión en tu cuenta desde ${w.device} el ${w.time}.`,
+        'Si no fuiste tú, cambia tu contraseña de inmediato.',
+      ],
+    },
+    password_changed: {
+      subject: () => 'Tu contraseña cambió',
+      body: () => [
+        'La contraseña de tu cuenta cambió y cerramos todas tus sesiones.',
+        'Si no fuiste tú, restablece tu contraseña de inmediato desde la página de inicio de sesión.',
+      ],
+    },
+    phone_changed: {
+      subject: () => 'Verificaste un teléfono nuevo',
+      body: (w) => [
+        `El número ${w.phone} ahora está vinculado a tu cuenta.`,
+        'Si no fuiste tú, cambia tu contraseña de inmediato.',
+      ],
+    },
+  },
+  en: {
+    money_received: {
+      subject: (w) => `${w.who} sent you ${w.amount}`,
+      body: (w) => [`${w.who} sent you ${w.amount}. It is already in your balance.`],
+    },
+    request_received: {
+      subject: (w) => `${w.who} requested ${w.amount} from you`,
+      body: (w) => [
+        `${w.who} requested ${w.amount} from you.`,
+        'Open Pago to pay or decline the request.',
+      ],
+    },
+    request_paid: {
+      subject: (w) => `${w.who} paid your request for ${w.amount}`,
+      body: (w) => [`${w.who} paid your request for ${w.amount}. It is already in your balance.`],
+    },
+    request_declined: {
+      subject: (w) => `${w.who} declined your request for ${w.amount}`,
+      body: (w) => [`${w.who} declined your request for ${w.amount}.`],
+    },
+    remittance_delivered: {
+      subject: (w) => `Your transfer of ${w.amount} was delivered`,
+      body: (w) => [`The money you sent to ${w.phone} (${w.amount}) was delivered.`],
+    },
+    remittance_pickup_ready: {
+      subject: (w) => `Your transfer of ${w.amount} is ready for pickup`,
+      body: (w) => [
+        `The money you sent to ${w.phone} (${w.amount}) can now be picked up. Share the pickup code with the recipient.`,
+      ],
+    },
+    remittance_refunded: {
+      subject: (w) => `We could not deliver your transfer: ${w.amount} refunded`,
+      body: (w) => [
+        `We could not deliver the money you sent to ${w.phone}. We returned ${w.amount}, amount and fee, to your balance.`,
+      ],
+    },
+    identity_approved: {
+      subject: () => 'Your identity is verified',
+      body: () => ['Your identity is verified. You can now send and receive money.'],
+    },
+    identity_failed: {
+      subject: () => 'We could not verify your identity',
+      body: () => ['We could not verify your identity. Check your details and try again.'],
+    },
+    new_sign_in: {
+      subject: () => 'New sign-in to your account',
+      body: (w) => [
+        `Someone signed in to your account from ${w.device} on ${w.time}.`,
+        "If this wasn't you, change your password right away.",
+      ],
+    },
+    password_changed: {
+      subject: () => 'Your password changed',
+      body: () => [
+        'The password of your account changed and we signed you out everywhere.',
+        "If this wasn't you, reset your password right away from the log-in page.",
+      ],
+    },
+    phone_changed: {
+      subject: () => 'You verified a new phone',
+      body: (w) => [
+        `The number ${w.phone} is now linked to your account.`,
+        "If this wasn't you, change your password right away.",
+      ],
+    },
+  },
+};
+
+const FRAME = {
+  es: {
+    greeting: (name: string) => `Hola, ${name}:`,
+    unknownDevice: 'un dispositivo desconocido',
+    settings: 'Puedes elegir qué correos recibes en Notificaciones, en la app.',
+    signature: 'El equipo de Pago',
+  },
+  en: {
+    greeting: (name: string) => `Hi ${name},`,
+    unknownDevice: 'an unknown device',
+    settings: 'You can choose which e-mails you get under Notifications, in the app.',
+    signature: 'The Pago team',
+  },
+} as const;
+
+/** US Eastern time, as Pago's days and limits are counted (spec §9). */
+function formatTime(at: Date, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'America/New_York',
+    timeZoneName: 'short',
+  }).format(at);
+}
+
+/** The e-mail of one notification, in the user's language. */
+export function notificationEmail(
+  language: Language,
+  { type, data, createdAt, name, actorName }: NotificationEmailInput,
+): EmailContent {
+  const amountCents = (data.amountCents ?? 0) as Cents;
+  if (type === 'deposit_returned') {
+    return depositReturnedEmail(language, {
+      name,
+      amountCents,
+      owedCents: (data.owedCents ?? 0) as Cents,
+    });
+  }
+  const frame = FRAME[language];
+  const text = TEXTS[language][type];
+  const words: Words = {
+    amount: formatUsd(amountCents, language),
+    who: plainName(actorName ?? ''),
+    phone: data.phone ?? '',
+    device: data.device ?? frame.unknownDevice,
+    time: formatTime(createdAt, language),
+  };
+  const always = type === 'password_changed' || type === 'phone_changed';
+  return paragraphsEmail(language, text.subject(words), [
+    frame.greeting(plainName(name)),
+    ...text.body(words),
+    ...(data.note ? [`“${data.note}”`] : []),
+    ...(always ? [] : [frame.settings]),
+    frame.signature,
+  ]);
+}

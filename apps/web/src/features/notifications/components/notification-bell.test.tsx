@@ -1,0 +1,60 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetQueryClient } from '@/lib/query-boundary';
+import { storeToken } from '@/lib/session-storage';
+import { ok, stubRoutes } from '@/test/api-stub';
+import { featureRenderer } from '@/test/render-feature';
+import NotificationBell from './notification-bell';
+
+const renderBell = featureRenderer('notifications');
+
+/** The browser's EventSource, as jsdom has none: the test dispatches the server's events. */
+class FakeEventSource extends EventTarget {
+  static opened: FakeEventSource[] = [];
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(event: string, data: unknown) {
+    this.dispatchEvent(new MessageEvent(event, { data: JSON.stringify(data) }));
+  }
+}
+
+afterEach(() => {
+  resetQueryClient();
+  localStorage.clear();
+  FakeEventSource.opened = [];
+});
+
+describe('the notification bell', () => {
+  it('shows the unread count and follows the live stream, opened with a ticket', async () => {
+    storeToken('t'.repeat(43));
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const calls = stubRoutes({
+      'GET /api/notifications?limit=1': ok({ items: [], nextCursor: null, unreadCount: 1 }),
+      'POST /api/notifications/stream-ticket': ok({
+        ticket: 'ticket-1',
+        expiresAt: '2026-11-23T19:00:00Z',
+      }),
+    });
+    const unmount = (await renderBell(<NotificationBell />)).unmount;
+    const bell = await screen.findByRole('link', { name: 'Notificaciones: 1 sin leer' });
+    expect(bell).toHaveAttribute('href', '/notifications');
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const ticketCall = calls.find((c) => c.path === '/api/notifications/stream-ticket');
+    expect(ticketCall?.authorization).toBe(`Bearer ${'t'.repeat(43)}`);
+    const source = FakeEventSource.opened[0] as FakeEventSource;
+    expect(source.url).toBe('/api/notifications/stream?ticket=ticket-1');
+
+    act(() => source.emit('notification', { notification: {}, unreadCount: 3 }));
+    expect(await screen.findByRole('link', { name: 'Notificaciones: 3 sin leer' })).toBeVisible();
+
+    unmount();
+    expect(source.closed).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { QueryBoundary } from '@/lib/query-boundary';
+import { useNotificationStream } from '../api/notification-stream';
+import { useUnreadCount } from '../api/notifications';
+
+function Bell() {
+  const { t } = useTranslation('notifications');
+  useNotificationStream(true);
+  const count = useUnreadCount().data ?? 0;
+  return (
+    <IconButton
+      component={RouterLink}
+      to="/notifications"
+      aria-label={count > 0 ? t('bell.unread', { count }) : t('bell.label')}
+      data-unread={count}
+    >
+      <Badge badgeContent={count} max={99} color="error">
+        <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+          <path d="M12 22c1.1 0 2-.9 2-2h-4c0 1.1.9 2 2 2m6-6v-5c0-3.07-1.64-5.64-4.5-6.32V4c0-.83-.67-1.5-1.5-1.5s-1.5.67-1.5 1.5v.68C7.63 5.36 6 7.92 6 11v5l-2 2v1h16v-1z" />
+        </svg>
+      </Badge>
+    </IconButton>
+  );
+}
+
+/** The bell with the unread count, live; it leads to the notification center. */
+export default function NotificationBell() {
+  return (
+    <QueryBoundary>
+      <Bell />
+    </QueryBoundary>
+  );
+}

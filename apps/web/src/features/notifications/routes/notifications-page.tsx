@@ -1,0 +1,19 @@
+import Container from '@mui/material/Container';
+import { useTranslation } from 'react-i18next';
+import { TitleAndIntro } from '@/components/ui/title-and-intro';
+import { usePageTitle } from '@/lib/page-title';
+import { EmailSettings } from '../components/email-settings';
+import { NotificationCenter } from '../components/notification-center';
+
+/** `/notifications`: the notification center, and which ones also come by e-mail. */
+export default function NotificationsPage() {
+  const { t } = useTranslation('notifications');
+  usePageTitle(t('title'));
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 4 } }}>
+      <TitleAndIntro title={t('title')} intro={t('intro')} />
+      <NotificationCenter />
+      <EmailSettings />
+    </Container>
+  );
+}

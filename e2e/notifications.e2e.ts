@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import { addTestMoney, createUser, markVerified, post } from './support/users';
+
+const browser = useBrowser();
+const [phone] = VIEWPORTS;
+
+/** The bell's accessible name says how many are unread ("Notificaciones: 2 sin leer"). */
+function bell(page: Page) {
+  return page.getByRole('link', { name: /^(Notificaciones|Notifications)/ });
+}
+
+async function mailTo(email: string): Promise<Array<{ subject: string; text: string }>> {
+  const response = await fetch(
+    `${inject('baseUrl')}/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
+  );
+  return (await response.json()) as Array<{ subject: string; text: string }>;
+}
+
+describe('notifications, in Spanish on a phone', () => {
+  it('a payment reaches the other person live in the bell and by e-mail', async () => {
+    const ana = await createUser('Ana Rivera', '+12125550471');
+    const beto = await createUser('Beto Díaz', '+12125550472');
+    await markVerified(ana);
+    await markVerified(beto);
+    await addTestMoney(ana, 10_000);
+
+    // Beto, signed in in his own browser, on his home screen.
+    const page = await browser.open('/dashboard', phone, { token: beto.token });
+    try {
+      // His phone verification is the one unread so far.
+      await expect
+        .poll(() => bell(page).getAttribute('aria-label'))
+        .toBe('Notificaciones: 1 sin leer');
+      await page.evaluate(() => {
+        (window as unknown as { stillHere: boolean }).stillHere = true;
+      });
+
+      // Ana pays him (from her own session, elsewhere).
+      await post(
+        '/api/transactions/send',
+        { recipientName: beto.phone, recipientCountry: 'MX', amountUsd: 25 },
+        { authorization: `Bearer ${ana.token}`, 'idempotency-key': randomUUID() },
+      );
+
+      // The count goes up on his open page, without a reload.
+      await expect
+        .poll(() => bell(page).getAttribute('aria-label'))
+        .toBe('Notificaciones: 2 sin leer');
+      expect(
+        await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
+      ).toBe(true);
+
+      // And by e-mail, in Spanish.
+      await expect
+        .poll(async () => (await mailTo(beto.email)).map((m) => m.subject))
+        .toContain('Ana Rivera te envió $25.00');
+
+      // The center says what happened; reading it all clears the count.
+      await bell(page).click();
+      await page.getByRole('heading', { name: 'Notificaciones', level: 1 }).waitFor();
+      const first = page.getByRole('listitem').first();
+      await expect.poll(() => first.textContent()).toContain('Ana Rivera te envió $25.00');
+      await page.screenshot({ path: '/tmp/pago-notifications-phone-es.png', fullPage: true });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Marcar todo como leído' }).click();
+      await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notificaciones');
+      await page.getByRole('heading', { name: 'Todo leído' }).waitFor();
+
+      // Turning an e-mail off sticks.
+      const moneySwitch = page.getByRole('switch', { name: 'Dinero recibido' });
+      await moneySwitch.click();
+      await expect.poll(() => moneySwitch.isChecked()).toBe(false);
+      await page.reload();
+      await expect
+        .poll(() => page.getByRole('switch', { name: 'Dinero recibido' }).isChecked())
+        .toBe(false);
+    } catch (error) {
+      await page.screenshot({ path: '/tmp/pago-e2e-notifications.png', fullPage: true });
+      throw error;
+    }
+  });
+
+  it('the center passes axe in both languages and sizes', async () => {
+    const user = await createUser('Carla Pérez', '+12125550473');
+    for (const viewport of VIEWPORTS) {
+      for (const language of ['es', 'en'] as const) {
+        const page = await browser.open('/notifications', viewport, {
+          token: user.token,
+          language,
+        });
+        const heading = language === 'es' ? 'Notificaciones' : 'Notifications';
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        await page.getByRole('listitem').first().waitFor();
+        await page.getByRole('switch').first().waitFor();
+        await page.screenshot({
+          path: `/tmp/pago-notifications-${viewport.name}-${language}.png`,
+          fullPage: true,
+        });
+        expect(await seriousA11yViolations(page), `${viewport.name} ${language}`).toEqual([]);
+      }
+    }
+  });
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { centsValueSchema } from './amounts';
+
+/** The in-app notification center and its e-mails (`/api/notifications/*`, issue 14). */
+
+export const NOTIFICATION_TYPES = [
+  'money_received',
+  'request_received',
+  'request_paid',
+  'request_declined',
+  'remittance_delivered',
+  'remittance_pickup_ready',
+  'remittance_refunded',
+  'deposit_returned',
+  'identity_approved',
+  'identity_failed',
+  'new_sign_in',
+  'password_changed',
+  'phone_changed',
+] as const;
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** Security notices: always e-mailed, whatever the settings say (issue 14). */
+export const ALWAYS_EMAILED: readonly NotificationType[] = ['password_changed', 'phone_changed'];
+/** The types whose e-mail a user may turn off. */
+export const OPTIONAL_EMAIL_TYPES = NOTIFICATION_TYPES.filter(
+  (type) => !ALWAYS_EMAILED.includes(type),
+);
+
+/** What a notification's text is made from; which fields a type carries is fixed per type. */
+export const notificationDataSchema = z.object({
+  amountCents: centsValueSchema.optional(),
+  /** deposit_returned: what the wallet could not cover. */
+  owedCents: centsValueSchema.optional(),
+  /** A transfer's recipient abroad, or the new phone: shown as given. */
+  phone: z.string().optional(),
+  country: z.string().optional(),
+  note: z.string().optional(),
+  /** new_sign_in: the browser and system read from the User-Agent. */
+  device: z.string().optional(),
+  transferId: z.string().optional(),
+  requestId: z.string().optional(),
+});
+export type NotificationData = z.infer<typeof notificationDataSchema>;
+
+export const notificationSchema = z
+  .object({
+    id: z.string(),
+    type: notificationTypeSchema,
+    /** The other Pago user involved (who paid, who asked), when there is one. */
+    actorName: z.string().nullable(),
+    data: notificationDataSchema,
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+// GET /api/notifications — newest first, a page at a time.
+export const listNotificationsQuery = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  nextCursor: z.string().nullable(),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+// POST /api/notifications/:id/read and /api/notifications/read-all
+export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+// GET/PUT /api/notifications/settings — which optional types are e-mailed.
+export const notificationSettingsSchema = z.strictObject({
+  email: z.strictObject(
+    Object.fromEntries(OPTIONAL_EMAIL_TYPES.map((type) => [type, z.boolean()])) as Record<
+      Exclude<NotificationType, 'password_changed' | 'phone_changed'>,
+      z.ZodBoolean
+    >,
+  ),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+// POST /api/notifications/stream-ticket — then GET /api/notifications/stream?ticket=…
+export const streamTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
+export type StreamTicket = z.infer<typeof streamTicketSchema>;
+export const streamQuery = z.strictObject({ ticket: z.string().max(100).optional() });
+
+/** The stream's events (`GET /api/notifications/stream`, Server-Sent Events). */
+export const NOTIFICATION_EVENT = 'notification';
