@@ -430,6 +430,20 @@ export function createAccounts({
       return profile(await updateUser(db, userId, addressChanges(address, null, current.zip_code)));
     },
 
+    /**
+     * Whom a payer means (issue 14): a user who can be paid — one with a verified phone — by
+     * username or that phone, showing only the public card. Anyone else is 404, alike.
+     */
+    async findPayee(by: { username?: string; phone?: string }): Promise<PublicUser> {
+      const user = by.phone
+        ? await findUserByPhone(db, by.phone)
+        : by.username
+          ? await findUserByUsername(db, by.username)
+          : undefined;
+      if (!user?.phone_verified) throw new AppError('not_found', 404, 'No Pago user to pay here.');
+      return { _id: user.id, name: user.name, username: user.username };
+    },
+
     async getPublicUser(id: string): Promise<PublicUser> {
       const user = isUuid(id) ? await findUserById(db, id) : undefined;
       if (!user) throw new AppError('not_found', 404, 'No user with this id.');
