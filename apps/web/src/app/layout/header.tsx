@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { changeLanguage, LANGUAGES } from '@/lib/i18n';
+import { DesktopNav } from './desktop-nav';
 
 // The drawer's code arrives when the menu is first opened.
 const NavMenu = lazy(() => import('./nav-menu'));
@@ -37,6 +38,7 @@ export function Header() {
       >
         <IconButton
           edge="start"
+          sx={{ display: { md: 'none' } }}
           aria-label={t('nav.openMenu')}
           aria-expanded={menuOpen}
           aria-controls="nav-menu"
@@ -63,7 +65,9 @@ export function Header() {
         >
           Pago
         </Box>
+        <DesktopNav />
         <Box sx={{ flex: 1 }} />
+        {/* The notification bell goes here, before the language switcher. */}
         <Box
           role="group"
           aria-label={t('language.switcher')}
