@@ -50,10 +50,10 @@ export function DesktopNav() {
       ) : (
         <>
           <Button component={NavLink} to="/login" sx={{ ml: 1 }}>
-            {t('nav.login')}
+            {t('nav.barLogin')}
           </Button>
           <Button variant="contained" onClick={openSignupModal}>
-            {t('nav.signUp')}
+            {t('nav.barSignUp')}
           </Button>
         </>
       )}
