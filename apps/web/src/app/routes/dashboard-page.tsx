@@ -9,12 +9,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AddIcon, RequestIcon, SendIcon } from '@/components/ui/icons';
+import { IdentityNotice } from '@/components/ui/identity-notice';
 import { greetingOf } from '@/features/accounts/lib/greeting';
 import { PendingRequests } from '@/features/requests/components/pending-requests';
 import { HomeBalance } from '@/features/wallet/components/home-balance';
 import { RecentActivity } from '@/features/wallet/components/recent-activity';
 import { usePageTitle } from '@/lib/page-title';
-import { useSession } from '@/lib/session';
+import { isIdentityVerified, useSession } from '@/lib/session';
 import { AddMoneyDialog } from './add-money-dialog';
 import { DashboardSkeleton } from './dashboard-skeleton';
 
@@ -24,7 +25,7 @@ import { DashboardSkeleton } from './dashboard-skeleton';
  * banking live on /profile. Wide screens put activity beside the rest.
  */
 export default function DashboardPage() {
-  const { t } = useTranslation(['dashboard', 'wallet', 'requests', 'funding']);
+  const { t } = useTranslation(['dashboard', 'wallet', 'requests', 'funding', 'moneymover']);
   usePageTitle(t('title'));
   const { user, loading } = useSession();
   const [addingMoney, setAddingMoney] = useState(false);
@@ -72,6 +73,12 @@ export default function DashboardPage() {
         }}
       >
         <Box sx={{ display: 'grid', gap: 3 }}>
+          {!isIdentityVerified(user) && (
+            <IdentityNotice
+              notice={t('moneymover:identity.notice')}
+              verify={t('moneymover:identity.verify')}
+            />
+          )}
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
             <Box>
               <Typography
