@@ -117,6 +117,15 @@ describe('the home screen', () => {
     expect(screen.queryByRole('region', { name: 'Mi perfil' })).toBeNull();
   });
 
+  it('shows the five latest transfers only, without the CSV export of the full activity', async () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({ ...TRANSFER, id: `${TRANSFER.id}${i}` }));
+    serve({ activity: many });
+    await openHome('es');
+    const activity = screen.getByRole('region', { name: 'Actividad reciente' });
+    await waitFor(() => expect(within(activity).getAllByRole('listitem')).toHaveLength(5));
+    expect(within(activity).queryByRole('button', { name: /CSV/ })).toBeNull();
+  });
+
   it('counts the requests waiting to be paid and leads to the inbox', async () => {
     serve({
       incoming: [REQUEST('r1', 'pending'), REQUEST('r2', 'pending'), REQUEST('r3', 'paid')],

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -12,12 +11,13 @@ import { AddIcon, RequestIcon, SendIcon } from '@/components/ui/icons';
 import { IdentityNotice } from '@/components/ui/identity-notice';
 import { greetingOf } from '@/features/accounts/lib/greeting';
 import { PendingRequests } from '@/features/requests/components/pending-requests';
+import { ActivitySection } from '@/features/wallet/components/activity-section';
 import { HomeBalance } from '@/features/wallet/components/home-balance';
-import { RecentActivity } from '@/features/wallet/components/recent-activity';
 import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
 import { AddMoneyDialog } from './add-money-dialog';
 import { DashboardSkeleton } from './dashboard-skeleton';
+import { ProfileLoadFailed } from './profile-load-failed';
 
 /**
  * The home screen (issue 14): the balance first, then Enviar, Solicitar and Agregar dinero, the
@@ -34,26 +34,7 @@ export default function DashboardPage() {
 
   if (!user && loading) return <DashboardSkeleton />;
 
-  if (!user) {
-    return (
-      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t('title')}
-        </Typography>
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-              {t('reload')}
-            </Button>
-          }
-        >
-          {t('loadError')}
-        </Alert>
-      </Container>
-    );
-  }
+  if (!user) return <ProfileLoadFailed title={t('title')} />;
 
   const greeting = greetingOf(user, now);
   const payAction = (
@@ -121,7 +102,7 @@ export default function DashboardPage() {
             <PendingRequests />
           </Paper>
         </Box>
-        <RecentActivity emptyAction={payAction} />
+        <ActivitySection recent emptyAction={payAction} />
       </Box>
       {addingMoney && <AddMoneyDialog open onClose={() => setAddingMoney(false)} />}
     </Container>

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -16,6 +15,7 @@ import { isLanguage } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { DashboardSkeleton } from './dashboard-skeleton';
+import { ProfileLoadFailed } from './profile-load-failed';
 
 // The editor brings the form library, zod and the phone metadata: loaded when first wanted.
 const loadEditor = () => import('@/features/accounts/components/edit-profile-dialog');
@@ -63,26 +63,7 @@ export default function ProfilePage() {
 
   if (!user && loading) return <DashboardSkeleton />;
 
-  if (!user) {
-    return (
-      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t('profilePage.title')}
-        </Typography>
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-              {t('reload')}
-            </Button>
-          }
-        >
-          {t('loadError')}
-        </Alert>
-      </Container>
-    );
-  }
+  if (!user) return <ProfileLoadFailed title={t('profilePage.title')} />;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
