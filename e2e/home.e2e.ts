@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import jsQR from 'jsqr';
-import type { Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 /** Where an element's top is, in the viewport. */
-async function topOf(page: Page, locator: ReturnType<Page['getByRole']>) {
+async function topOf(locator: Locator) {
   const box = await locator.boundingBox();
   if (!box) throw new Error('not laid out');
   return box.y;
@@ -37,7 +37,7 @@ describe('the home screen in Spanish on a phone', () => {
     const send = actions.getByRole('link', { name: 'Enviar' });
     const request = actions.getByRole('link', { name: 'Solicitar' });
     const add = actions.getByRole('button', { name: 'Agregar dinero' });
-    expect(await topOf(page, balance)).toBeLessThan(await topOf(page, send));
+    expect(await topOf(balance)).toBeLessThan(await topOf(send));
     for (const action of [send, request, add]) {
       const box = await action.boundingBox();
       expect(box && box.y + box.height).toBeLessThanOrEqual(phone.height);
@@ -89,7 +89,7 @@ describe('the home screen in Spanish on a phone', () => {
     const result = page.getByTestId('send-result');
     await result.getByRole('heading', { name: '¡Dinero enviado!' }).waitFor();
     const box = await result.boundingBox();
-    expect(box && box.y).toBeLessThan(phone.height / 2);
+    expect(box?.y).toBeLessThan(phone.height / 2);
     expect(await result.textContent()).toContain('$12.50');
     expect(await result.textContent()).toContain(`Para Beto Salas (@${beto.username})`);
     expect(await seriousA11yViolations(page), 'the result on a phone').toEqual([]);
