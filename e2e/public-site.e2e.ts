@@ -174,7 +174,7 @@ describe.each(VIEWPORTS)('the public site on a $name ($width×$height)', (viewpo
   it('sends a signed-out visitor from /dashboard to /login', async () => {
     const page = await browser.open('/dashboard', viewport);
     await page.waitForURL('**/login');
-    await expect.poll(() => heading(page).textContent()).toBe('¡Hola de nuevo!');
+    await expect.poll(() => heading(page).textContent()).toBe('Bienvenido de nuevo');
   });
 });
 

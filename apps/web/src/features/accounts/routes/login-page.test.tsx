@@ -68,7 +68,7 @@ describe.each([
     await renderApp('/login', language);
     await screen.findByRole('heading', {
       level: 1,
-      name: language === 'es' ? '¡Hola de nuevo!' : 'Welcome Back',
+      name: language === 'es' ? 'Bienvenido de nuevo' : 'Welcome Back',
     });
 
     await logIn(user, '', '', language);
