@@ -124,7 +124,9 @@ describe('the app shell', () => {
     const { location } = await renderApp('/dashboard');
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(location().state).toMatchObject({ from: { pathname: '/dashboard' } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenido de nuevo' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bienvenido de nuevo' }),
+    ).toBeVisible();
   });
 
   it('forgets a stored token that the server does not accept', async () => {
