@@ -183,6 +183,6 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
         response: { 200: publicUserSchema, ...errorResponses },
       },
     },
-    async (request) => accounts.findPayee(request.query),
+    async (request) => accounts.findPayee(currentUser(request).userId, request.query),
   );
 }

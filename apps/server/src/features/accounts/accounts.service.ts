@@ -196,6 +196,9 @@ function partyOf(user: Pick<UserRow, 'id' | 'name' | 'legal_name' | 'username' |
   };
 }
 
+/** Look-ups of whom to pay, per user per hour (GET /api/users/lookup). */
+export const PAYEE_LOOKUP_LIMIT = 60;
+
 export function createAccounts({
   db,
   config,
@@ -434,7 +437,15 @@ export function createAccounts({
      * Whom a payer means (issue 14): a user who can be paid — one with a verified phone — by
      * username or that phone, showing only the public card. Anyone else is 404, alike.
      */
-    async findPayee(by: { username?: string; phone?: string }): Promise<PublicUser> {
+    async findPayee(
+      userId: string,
+      by: { username?: string; phone?: string },
+    ): Promise<PublicUser> {
+      // A phone or a username leads to a name: a bounded number of look-ups per user.
+      await rateLimits.take(
+        { key: `payee-lookup:user:${userId}`, limit: PAYEE_LOOKUP_LIMIT, windowSeconds: 3600 },
+        'Too many look-ups. Try again later.',
+      );
       const user = by.phone
         ? await findUserByPhone(db, by.phone)
         : by.username

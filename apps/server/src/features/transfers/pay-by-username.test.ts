@@ -8,6 +8,7 @@ import {
   nextUsPhone,
   verifiedUser,
 } from '../../../test/money-helpers';
+import { PAYEE_LOOKUP_LIMIT } from '../accounts/accounts.service';
 
 const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'));
 
@@ -38,6 +39,16 @@ describe('finding whom to pay (GET /api/users/lookup)', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().error.code).toBe('not_found');
     }
+  });
+
+  it('allows a bounded number of look-ups per user an hour', async () => {
+    const ana = await verifiedUser(t.app, t.db);
+    for (let i = 0; i < PAYEE_LOOKUP_LIMIT; i += 1) {
+      expect((await lookup(ana.token, 'username=nobody_here')).statusCode).toBe(404);
+    }
+    const refused = await lookup(ana.token, 'username=nobody_here');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
   });
 
   it('asks for exactly one of username and phone, and for a session', async () => {
