@@ -67,7 +67,6 @@ export function Header() {
         </Box>
         <DesktopNav />
         <Box sx={{ flex: 1 }} />
-        {/* The notification bell goes here, before the language switcher. */}
         <Box
           role="group"
           aria-label={t('language.switcher')}
