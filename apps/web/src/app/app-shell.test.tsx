@@ -48,7 +48,7 @@ describe('the app shell', () => {
       within(bar)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Panel', 'Enviar/Solicitar', 'Inicio', 'Pagar facturas', 'Entrar']);
+    ).toEqual(['Panel', 'Enviar/Solicitar', 'Enviar a casa', 'Inicio', 'Pagar facturas', 'Entrar']);
     await userEvent.click(within(bar).getByRole('link', { name: 'Pagar facturas' }));
     expect(location().pathname).toBe('/billpay');
     await waitFor(() =>

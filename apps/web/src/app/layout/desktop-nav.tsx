@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session';
 import { primaryLinks } from './nav-links';
 
 /**
- * The navigation bar of wide screens (from 900 px; phones keep the slide-out menu): the same
+ * The navigation bar of wide screens (from 1200 px; phones keep the slide-out menu): the same
  * links as the menu, the current page marked, then log in / sign up or log out.
  */
 export function DesktopNav() {
@@ -18,7 +18,7 @@ export function DesktopNav() {
     <Box
       component="nav"
       aria-label={t('nav.bar')}
-      sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, ml: 3 }}
+      sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', gap: 0.5, ml: 3 }}
     >
       {primaryLinks(isAuthenticated).map((link) => (
         <Button

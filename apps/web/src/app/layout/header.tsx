@@ -38,7 +38,7 @@ export function Header() {
       >
         <IconButton
           edge="start"
-          sx={{ display: { md: 'none' } }}
+          sx={{ display: { lg: 'none' } }}
           aria-label={t('nav.openMenu')}
           aria-expanded={menuOpen}
           aria-controls="nav-menu"

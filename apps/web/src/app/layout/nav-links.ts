@@ -10,6 +10,7 @@ export function primaryLinks(signedIn: boolean) {
 export const SIGNED_IN_LINKS = [
   { to: '/dashboard', key: 'nav.dashboard' },
   { to: '/pay', key: 'nav.pay' },
+  { to: '/send-home', key: 'nav.sendHome' },
   { to: '/moneymover', key: 'nav.sendRequest' },
   { to: '/billpay', key: 'nav.billPay' },
   { to: '/profile', key: 'nav.profile' },
@@ -18,6 +19,7 @@ export const SIGNED_IN_LINKS = [
 const SIGNED_OUT = [
   { to: '/dashboard', key: 'nav.dashboard' },
   { to: '/moneymover', key: 'nav.sendRequest' },
+  { to: '/send-home', key: 'nav.sendHome' },
   { to: '/', key: 'nav.home' },
   { to: '/billpay', key: 'nav.billPay' },
 ] as const;

@@ -91,7 +91,7 @@ export default function DashboardPage() {
             </Box>
             <Button
               component={RouterLink}
-              to="/moneymover?tab=send"
+              to="/send-home"
               size="small"
               sx={{ justifySelf: 'start' }}
             >

@@ -60,7 +60,7 @@ export default function PayPage() {
           </Typography>
           <PaySomeone key={round} to={to} again={again} onSent={setSent} />
           <Box sx={{ mt: 4 }}>
-            <Button component={RouterLink} to="/moneymover?tab=send">
+            <Button component={RouterLink} to="/send-home">
               {t('pay.sendHome')}
             </Button>
           </Box>
