@@ -42,7 +42,16 @@ describe('a new user, in Spanish on a phone', () => {
       .getByRole('link', { name: 'Panel' })
       .click();
     await page.waitForURL('**/dashboard');
-    await page.getByText('¡Hola de nuevo, Ana López!').waitFor();
+    await page.getByRole('heading', { level: 1, name: '¡Hola, Ana!' }).waitFor();
+    await page.getByText('Te damos la bienvenida a Pago.').waitFor();
+
+    // The profile, its editor and its QR code are on their own page, in the menu.
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('link', { name: 'Perfil' })
+      .click();
+    await page.waitForURL('**/profile');
 
     await page.getByRole('button', { name: 'Editar perfil' }).click();
     const editor = page.getByRole('dialog', { name: 'Editar perfil' });
@@ -54,7 +63,7 @@ describe('a new user, in Spanish on a phone', () => {
     await editor.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText('¡Perfil actualizado correctamente!').first().waitFor();
     await editor.waitFor({ state: 'hidden' });
-    await page.getByText('¡Hola de nuevo, Ana María López!').waitFor();
+    await page.getByRole('region', { name: 'Mi perfil' }).getByText('Ana María López').waitFor();
     await page
       .getByRole('region', { name: 'Mi perfil' })
       .getByText('123 Main St, New York, NY 10001')
@@ -89,7 +98,7 @@ describe('a new user, in Spanish on a phone', () => {
     await page.getByLabel('Contraseña', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.waitForURL('**/dashboard');
-    await page.getByText('¡Hola de nuevo, Ana María López!').waitFor();
+    await page.getByRole('heading', { level: 1, name: '¡Hola, Ana!' }).waitFor();
   });
 });
 

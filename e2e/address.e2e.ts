@@ -73,7 +73,7 @@ describe('the home address', () => {
     });
 
     // The profile's editor shows it in parts, in English on a desktop too.
-    const english = await browser.open('/dashboard', desktop, {
+    const english = await browser.open('/profile', desktop, {
       language: 'en',
       token: lucia.token,
     });

@@ -72,7 +72,7 @@ describe('the banking panel', () => {
       },
     );
 
-    const page = await browser.open('/dashboard', phone, { language: 'es', token: ana.token });
+    const page = await browser.open('/profile', phone, { language: 'es', token: ana.token });
     await page.getByText('Listo', { exact: true }).waitFor();
     await page.getByText('Método de acceso: Tradicional').waitFor();
     await page.getByRole('img', { name: /Tarjeta de tu cuenta bancaria/ }).waitFor();
@@ -98,7 +98,7 @@ describe('the banking panel', () => {
     const file = fs.readFileSync((await download.path()) as string);
     expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    const english = await browser.open('/dashboard', desktop, { language: 'en', token: ana.token });
+    const english = await browser.open('/profile', desktop, { language: 'en', token: ana.token });
     await english.getByText('Ready', { exact: true }).waitFor();
     await english.getByRole('list', { name: 'Statements' }).waitFor();
     if (SHOTS) {

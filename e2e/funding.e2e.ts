@@ -30,7 +30,7 @@ describe('money in from a bank and out to it, in Chromium', () => {
     const carla = await createUser('Carla Méndez', '+12125550181', '10118');
     await markVerified(carla);
     await giveHolderDetails(carla);
-    const page = await browser.open('/dashboard', phone, { token: carla.token });
+    const page = await browser.open('/profile', phone, { token: carla.token });
 
     // Link First Platypus Bank through the sandbox Plaid Link, step by step.
     await page.getByRole('button', { name: 'Conectar cuenta bancaria' }).click();
@@ -55,8 +55,16 @@ describe('money in from a bank and out to it, in Chromium', () => {
     }
     await page.getByText('¡Cuenta bancaria conectada con éxito!').waitFor();
 
-    // Agregar dinero: $200 from the checking account, reviewed, then confirmed.
-    const add = page.getByRole('region', { name: 'Agregar dinero', exact: true });
+    // Agregar dinero from the home screen: $200 from the checking account, reviewed, confirmed.
+    await page.goto('/dashboard');
+    const openAddMoney = () =>
+      page
+        .getByRole('navigation', { name: 'Acciones principales' })
+        .getByRole('button', { name: 'Agregar dinero' })
+        .click();
+    await openAddMoney();
+    const dialog = page.getByRole('dialog', { name: 'Agregar dinero' });
+    const add = dialog.getByRole('region', { name: 'Agregar dinero', exact: true });
     await add.getByLabel(/Plaid Checking ••0000/).check();
     await add.getByLabel('Monto').fill('200');
     await add.getByRole('button', { name: 'Revisar' }).click();
@@ -70,7 +78,7 @@ describe('money in from a bank and out to it, in Chromium', () => {
     await page.getByText('Disponible para usar: $200.00').waitFor();
 
     // Retirar a tu banco: $50 instantly, with the $1.75 fee shown before confirming.
-    const withdraw = page.getByRole('region', { name: 'Retirar a tu banco', exact: true });
+    const withdraw = dialog.getByRole('region', { name: 'Retirar a tu banco', exact: true });
     await withdraw.getByLabel('Monto').fill('50');
     // Instant is same-day ACH, said as such; what can leave is the available money less its fee.
     await withdraw
@@ -96,6 +104,7 @@ describe('money in from a bank and out to it, in Chromium', () => {
     await addTestMoney(carla, 10_000);
     await page.reload();
     await page.getByText('Disponible para usar: $248.25').waitFor();
+    await openAddMoney();
     await withdraw.getByLabel('Monto').fill('240');
     await withdraw.getByLabel(/^Estándar/).check();
     await withdraw.getByText('Disponible para retirar: $248.25').waitFor();

@@ -41,8 +41,11 @@ describe('identity verification in Chromium', () => {
       expect(await completePlaidFlow(page, 'Rivera')).toBe('passed');
       await plaidFrame(page).getByRole('button', { name: 'Continuar' }).click();
       await expectCompleteThenDashboard(page, 'Verificación completa');
-      // The dashboard shows the new status, with no reload of ours.
-      await page.getByText('Completada').first().waitFor();
+      // The home screen stops asking for verification, with no reload of ours.
+      await page.getByRole('navigation', { name: 'Acciones principales' }).waitFor();
+      await page
+        .getByRole('link', { name: 'Verificar mi identidad' })
+        .waitFor({ state: 'detached' });
 
       await addTestMoney(ana, 20_000);
       await page.goto('/moneymover');

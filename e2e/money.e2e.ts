@@ -29,10 +29,15 @@ describe('two verified users moving money, in Spanish', () => {
 
     const page = await browser.open('/dashboard', desktop, { token: ana.token });
     await screenshotOnFailure(page, 'ana', async () => {
-      await page.getByRole('button', { name: 'Agregar dinero de prueba' }).click();
-      await page.getByLabel('Monto a agregar').fill('500');
-      await page.getByRole('button', { name: 'Agregar dinero' }).click();
-      await page.getByText('Agregamos $500.00 de dinero de prueba a tu saldo.').waitFor();
+      await page
+        .getByRole('navigation', { name: 'Acciones principales' })
+        .getByRole('button', { name: 'Agregar dinero' })
+        .click();
+      const addMoney = page.getByRole('dialog', { name: 'Agregar dinero' });
+      await addMoney.getByRole('button', { name: 'Agregar dinero de prueba' }).click();
+      await addMoney.getByLabel('Monto a agregar').fill('500');
+      await addMoney.getByRole('button', { name: 'Agregar dinero', exact: true }).click();
+      await addMoney.getByText('Agregamos $500.00 de dinero de prueba a tu saldo.').waitFor();
 
       await page.goto('/moneymover');
       await page.getByLabel('Código de país').selectOption({ value: 'MX' });

@@ -7,13 +7,13 @@ const browser = useBrowser();
 const [phone] = VIEWPORTS;
 
 describe('verifying a phone, in Spanish on a phone', () => {
-  it('sends the SMS code from the dashboard and shows the phone as verified', async () => {
+  it('sends the SMS code from the profile and shows the phone as verified', async () => {
     const number = '+12125550171';
     const lola = await createUser('Lola', number, '10001', { verifyPhone: false });
-    const page = await browser.open('/dashboard', phone, { token: lola.token });
+    const page = await browser.open('/profile', phone, { token: lola.token });
     const card = page.getByRole('region', { name: 'Mi perfil' });
     await card.getByText('Sin verificar').waitFor();
-    expect(await seriousA11yViolations(page), 'dashboard, phone not verified').toEqual([]);
+    expect(await seriousA11yViolations(page), 'profile, phone not verified').toEqual([]);
 
     await card.getByRole('button', { name: 'Verificar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Verifica tu teléfono' });

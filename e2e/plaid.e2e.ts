@@ -10,7 +10,7 @@ describe('linking a bank in Chromium', () => {
   it('links First Platypus Bank through Plaid Link in Spanish on a phone and reads its balance', async () => {
     const bruno = await createUser('Bruno Díaz', '+12125550161', '10001');
     await markVerified(bruno);
-    const page = await browser.open('/dashboard', phone, { token: bruno.token });
+    const page = await browser.open('/profile', phone, { token: bruno.token });
     await page.getByRole('button', { name: 'Conectar cuenta bancaria' }).click();
     const link = plaidFrame(page);
     await link.getByRole('heading', { name: 'Elige tu banco' }).waitFor();

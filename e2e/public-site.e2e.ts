@@ -38,6 +38,18 @@ describe.each(VIEWPORTS)('the public site on a $name ($width×$height)', (viewpo
 
   it('closes the menu on Escape, on a click outside it and on choosing a link', async () => {
     const page = await browser.open('/', viewport);
+    if (viewport.name === 'desktop') {
+      // Wide screens have a navigation bar instead of the menu button.
+      const bar = page.getByRole('navigation', { name: 'Navegación' });
+      for (const label of ['Panel', 'Enviar/Solicitar', 'Inicio', 'Pagar facturas', 'Entrar']) {
+        expect(await bar.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+      }
+      expect(await page.getByRole('button', { name: 'Abrir menú' }).isVisible()).toBe(false);
+      await bar.getByRole('link', { name: 'Pagar facturas' }).click();
+      await page.waitForURL('**/billpay');
+      await expect.poll(() => heading(page).textContent()).toBe('Pagar facturas');
+      return;
+    }
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     const openMenu = () => page.getByRole('button', { name: 'Abrir menú' }).click();
 
@@ -104,11 +116,18 @@ describe.each(VIEWPORTS)('the public site on a $name ($width×$height)', (viewpo
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await page
-      .getByRole('navigation', { name: 'Menú principal' })
-      .getByRole('button', { name: 'Regístrate' })
-      .click();
+    if (viewport.name === 'desktop') {
+      await page
+        .getByRole('navigation', { name: 'Navegación' })
+        .getByRole('button', { name: 'Crear cuenta' })
+        .click();
+    } else {
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await page
+        .getByRole('navigation', { name: 'Menú principal' })
+        .getByRole('button', { name: 'Regístrate' })
+        .click();
+    }
     await dialog.waitFor({ state: 'visible' });
     // A click on the overlay, away from the dialog's paper.
     await page.mouse.click(5, 5);

@@ -19,6 +19,9 @@ beforeAll(async () => {
 
 const SIGNED_IN_PAGES = [
   '/dashboard',
+  '/profile',
+  '/activity',
+  '/pay',
   '/moneymover',
   '/moneymover?tab=request',
   '/moneymover?tab=bank',

@@ -41,9 +41,31 @@ describe('the app shell', () => {
     ).toBeVisible();
   });
 
+  it('has a navigation bar on wide screens with the links and log in / sign up', async () => {
+    const { location } = await renderApp('/no-such-page');
+    const bar = screen.getByRole('navigation', { name: 'Navegación' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Panel', 'Enviar/Solicitar', 'Enviar a casa', 'Inicio', 'Pagar facturas', 'Entrar']);
+    await userEvent.click(within(bar).getByRole('link', { name: 'Pagar facturas' }));
+    expect(location().pathname).toBe('/billpay');
+    await waitFor(() =>
+      expect(within(bar).getByRole('link', { name: 'Pagar facturas' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      ),
+    );
+    await userEvent.click(within(bar).getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByRole('dialog')).toBeVisible();
+  });
+
   it('lists the menu links and closes the menu on Escape and on choosing a link', async () => {
     const { location } = await renderApp('/no-such-page');
-    await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    // jsdom applies the wide screens' styles, which hide the menu button of phones.
+    const openMenu = () => screen.getByLabelText('Abrir menú');
+    await userEvent.click(openMenu());
     const menu = await screen.findByRole('navigation', { name: 'Menú principal' });
     expect(
       within(menu)
@@ -62,7 +84,7 @@ describe('the app shell', () => {
       expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull(),
     );
 
-    await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    await userEvent.click(openMenu());
     await userEvent.click(
       within(await screen.findByRole('navigation', { name: 'Menú principal' })).getByRole('link', {
         name: 'Pagar facturas',

@@ -87,6 +87,10 @@ describe('identity verification in the whole app', () => {
       vi.advanceTimersByTime(3100);
     });
     await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
+    // The home screen asks for no verification any more; the profile shows the new status.
+    await screen.findByRole('navigation', { name: 'Main actions' });
+    expect(screen.queryByRole('link', { name: 'Verify my identity' })).toBeNull();
+    await act(async () => screen.getByRole('link', { name: 'Profile' }).click());
     const balance = await screen.findByRole('region', { name: 'Account Balance' });
     expect(within(balance).getByText('Completed')).toBeVisible();
   });

@@ -38,6 +38,9 @@ const ForgotPasswordPage = lazyPage(
 );
 const CallbackPage = lazyPage(() => import('@/features/accounts/routes/callback-page'));
 const DashboardPage = lazyPage(() => import('./routes/dashboard-page'));
+const ProfilePage = lazyPage(() => import('./routes/profile-page'));
+const PayPage = lazyPage(() => import('./routes/pay-page'));
+const ActivityPage = lazyPage(() => import('./routes/activity-page'));
 const OnboardingVerifyPage = lazyPage(
   () => import('@/features/identity/routes/onboarding-verify-page'),
 );
@@ -73,6 +76,9 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/pay', element: <PayPage /> },
+          { path: '/activity', element: <ActivityPage /> },
           { path: '/onboarding/verify', element: <OnboardingVerifyPage /> },
           { path: '/identity-verification', element: <IdentityVerificationPage /> },
           { path: '/send-home', element: <SendHomePage /> },

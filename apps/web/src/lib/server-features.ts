@@ -9,10 +9,18 @@ import { apiFetch } from './api-client';
  * server refuses anyway.
  */
 export function useFeatureAvailable(feature: PartnerFeature): boolean {
-  const features = useQuery({
+  return useServerFeatures().data?.[feature] ?? true;
+}
+
+/** Sandbox mode: what only the sandbox has (test money) is offered; unknown until the server says. */
+export function useSandboxMode(): boolean {
+  return useServerFeatures().data?.mode === 'sandbox';
+}
+
+function useServerFeatures() {
+  return useQuery({
     queryKey: ['server-features'],
     queryFn: ({ signal }) => apiFetch<ServerFeatures>('/api/features', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return features.data?.[feature] ?? true;
 }

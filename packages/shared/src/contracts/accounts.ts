@@ -243,6 +243,15 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
+/** GET /api/users/lookup: the Pago user a payer means, by @username or by verified phone. */
+export const payeeLookupQuery = z
+  .strictObject({ username: usernameSchema.optional(), phone: phoneSchema.optional() })
+  .refine((query) => (query.username === undefined) !== (query.phone === undefined), {
+    message: 'Give a username or a phone.',
+    path: ['username'],
+  });
+export type PayeeLookupQuery = z.infer<typeof payeeLookupQuery>;
+
 export const successResponseSchema = z.object({ success: z.literal(true) });
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
 export const verifyCodeResponseSchema = z.object({

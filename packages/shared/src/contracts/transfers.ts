@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CORRIDOR_COUNTRIES } from '../fees';
-import { phoneSchema } from './accounts';
+import { phoneSchema, usernameSchema } from './accounts';
 import { amountUsdSchema, centsValueSchema } from './amounts';
 
 /** Transfers: quotes, sending money, activity and receipts (`/api/transactions/*`). */
@@ -44,15 +44,22 @@ export const quoteSchema = z
   .meta({ id: 'Quote' });
 export type Quote = z.infer<typeof quoteSchema>;
 
-// POST /api/transactions/send — recipientName is the recipient's phone (spec's naming).
+// POST /api/transactions/send — recipientName is the recipient's phone (spec's naming); a Pago
+// user may instead be paid by @username (`recipientUsername`), whose verified phone the server
+// looks up. A send to a Pago user needs no destination country.
 export const sendMoneyBody = z
   .strictObject({
-    recipientName: phoneSchema,
-    recipientCountry: corridorCountrySchema,
+    recipientName: phoneSchema.optional(),
+    recipientUsername: usernameSchema.optional(),
+    recipientCountry: corridorCountrySchema.optional(),
     amountUsd: amountUsdSchema,
     speed: speedSchema.optional(),
     /** Required for an international send; a phone of a Pago user is paid instantly and free. */
     quoteId: z.uuid().optional(),
+  })
+  .refine((body) => (body.recipientName === undefined) !== (body.recipientUsername === undefined), {
+    message: 'Give the recipient’s phone (recipientName) or their username (recipientUsername).',
+    path: ['recipientName'],
   })
   .meta({
     examples: [
@@ -66,6 +73,14 @@ export const sendMoneyBody = z
     ],
   });
 export type SendMoneyBody = z.infer<typeof sendMoneyBody>;
+/** A send with its recipient found: the phone, and the destination country (the phone's, for a Pago user). */
+export type SendTo = Omit<
+  SendMoneyBody,
+  'recipientName' | 'recipientUsername' | 'recipientCountry'
+> & {
+  recipientName: string;
+  recipientCountry: string;
+};
 
 export const TRANSFER_KINDS = [
   'deposit',

@@ -3,6 +3,7 @@ import {
   loginBody,
   passwordResetConfirmBody,
   passwordResetRequestBody,
+  payeeLookupQuery,
   publicUserSchema,
   signupBody,
   signupResponseSchema,
@@ -168,5 +169,20 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => accounts.getPublicUser(request.params.id),
+  );
+
+  app.get(
+    '/api/users/lookup',
+    {
+      preValidation,
+      schema: {
+        summary: 'The Pago user to pay, by username or verified phone: name and username only',
+        tags: auth,
+        security: bearerAuth,
+        querystring: payeeLookupQuery,
+        response: { 200: publicUserSchema, ...errorResponses },
+      },
+    },
+    async (request) => accounts.findPayee(currentUser(request).userId, request.query),
   );
 }

@@ -199,6 +199,9 @@ function partyOf(user: Pick<UserRow, 'id' | 'name' | 'legal_name' | 'username' |
   };
 }
 
+/** Look-ups of whom to pay, per user per hour (GET /api/users/lookup). */
+export const PAYEE_LOOKUP_LIMIT = 60;
+
 export function createAccounts({
   db,
   config,
@@ -442,6 +445,28 @@ export function createAccounts({
       const current = await findUserById(db, userId);
       if (!current) throw new AppError('unauthorized', 401, 'Not authenticated');
       return profile(await updateUser(db, userId, addressChanges(address, null, current.zip_code)));
+    },
+
+    /**
+     * Whom a payer means (issue 14): a user who can be paid — one with a verified phone — by
+     * username or that phone, showing only the public card. Anyone else is 404, alike.
+     */
+    async findPayee(
+      userId: string,
+      by: { username?: string; phone?: string },
+    ): Promise<PublicUser> {
+      // A phone or a username leads to a name: a bounded number of look-ups per user.
+      await rateLimits.take(
+        { key: `payee-lookup:user:${userId}`, limit: PAYEE_LOOKUP_LIMIT, windowSeconds: 3600 },
+        'Too many look-ups. Try again later.',
+      );
+      const user = by.phone
+        ? await findUserByPhone(db, by.phone)
+        : by.username
+          ? await findUserByUsername(db, by.username)
+          : undefined;
+      if (!user?.phone_verified) throw new AppError('not_found', 404, 'No Pago user to pay here.');
+      return { _id: user.id, name: user.name, username: user.username };
     },
 
     async getPublicUser(id: string): Promise<PublicUser> {

@@ -1,5 +1,5 @@
 import { usdToCents } from '@pago/shared/contracts/amounts';
-import type { Quote, quoteBody, SendMoneyBody } from '@pago/shared/contracts/transfers';
+import type { Quote, quoteBody, SendTo } from '@pago/shared/contracts/transfers';
 import { fxSpreadBps, getCorridor, internationalFee } from '@pago/shared/fees';
 import { addCents, cents, centsToDecimalString } from '@pago/shared/money';
 import { isPhoneOfCountry, phoneCountryOf } from '@pago/shared/phone-countries';
@@ -165,7 +165,7 @@ export function createQuotes({ db, ledger, accounts, rates, payouts }: QuotesDep
     tx: Database,
     userId: string,
     quoteId: string,
-    body: SendMoneyBody,
+    body: SendTo,
     kind: 'p2p' | 'remittance',
   ) {
     const now = ledger.clock();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { phoneCountryOf } from '@pago/shared/contracts/accounts';
 import { usdToCents } from '@pago/shared/contracts/amounts';
-import type { SendMoneyBody, Transfer } from '@pago/shared/contracts/transfers';
+import type { SendMoneyBody, SendTo, Transfer } from '@pago/shared/contracts/transfers';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { cents } from '@pago/shared/money';
 import type { PayoutMethod } from '@pago/shared/remittance';
@@ -67,7 +68,32 @@ export function createTransfers({
   const settlement = createPayoutSettlement({ db, ledger, payouts });
   const batcher = createSendBatcher(db, { sessionIdleMinutes });
 
-  async function send(tx: Database, userId: string, body: SendMoneyBody): Promise<Transfer> {
+  /**
+   * The send with its recipient found: a username becomes its owner's verified phone (no one
+   * else's, and never a phone that is not verified), and a send without a destination country
+   * (to a Pago user) takes the phone's. The one-statement P2P send then runs as for a phone.
+   */
+  async function recipientOf(body: SendMoneyBody, executor: Database = db): Promise<SendTo> {
+    const { recipientName, recipientUsername, recipientCountry, ...rest } = body;
+    let phone = recipientName;
+    if (phone === undefined) {
+      const party = recipientUsername
+        ? await accounts.findRecipient({ username: recipientUsername }, executor)
+        : null;
+      if (!party?.phone) throw notOnPago();
+      const owner = await accounts.findRecipient({ phone: party.phone }, executor);
+      if (owner?.userId !== party.userId) throw notOnPago();
+      phone = party.phone;
+    }
+    return {
+      ...rest,
+      recipientName: phone,
+      recipientCountry: recipientCountry ?? phoneCountryOf(phone) ?? 'US',
+    };
+  }
+
+  async function send(tx: Database, userId: string, sent: SendMoneyBody): Promise<Transfer> {
+    const body = await recipientOf(sent, tx);
     const amountCents = usdToCents(body.amountUsd);
     const to = await quotes.destination(userId, body.recipientName, body.recipientCountry, tx);
     if (to.kind === 'p2p') {
@@ -168,7 +194,12 @@ export function createTransfers({
     requestHash: Buffer;
     render: (answer: Transfer) => string;
   }): Promise<{ userId: string | null; stored: StoredResponse | null }> {
-    const { body } = input;
+    // A username is looked up for a known sender only: before the session is checked, the answer
+    // is "no session" (null), so the usual checks answer first and then this runs signed in.
+    if (input.userId === null && input.body.recipientUsername !== undefined) {
+      return { userId: null, stored: null };
+    }
+    const body = await recipientOf(input.body);
     const now = ledger.clock();
     const amountCents = usdToCents(body.amountUsd);
     const metadata = {
@@ -237,6 +268,15 @@ export function createTransfers({
     sendOnce,
     settleDuePayouts: settlement.settleDuePayouts,
   };
+}
+
+/** A username with no verified phone behind it cannot be paid (nor told apart from an unknown one). */
+function notOnPago() {
+  return new AppError(
+    'recipient_not_on_pago',
+    422,
+    'No Pago user with a verified phone has this username.',
+  );
 }
 
 export type Transfers = ReturnType<typeof createTransfers>;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NotificationBellSlot } from '@/features/notifications/components/notification-bell-slot';
 import { changeLanguage, LANGUAGES } from '@/lib/i18n';
+import { DesktopNav } from './desktop-nav';
 
 // The drawer's code arrives when the menu is first opened.
 const NavMenu = lazy(() => import('./nav-menu'));
@@ -38,6 +39,7 @@ export function Header() {
       >
         <IconButton
           edge="start"
+          sx={{ display: { lg: 'none' } }}
           aria-label={t('nav.openMenu')}
           aria-expanded={menuOpen}
           aria-controls="nav-menu"
@@ -64,6 +66,7 @@ export function Header() {
         >
           Pago
         </Box>
+        <DesktopNav />
         <Box sx={{ flex: 1 }} />
         <NotificationBellSlot />
         <Box

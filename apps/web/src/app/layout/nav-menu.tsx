@@ -11,6 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { CloseIcon } from '@/components/ui/icons';
 import { openSignupModal } from '@/lib/events';
 import { useSession } from '@/lib/session';
+import { SIGNED_IN_LINKS } from './nav-links';
 
 const LINKS = [
   { to: '/dashboard', key: 'nav.dashboard' },
@@ -20,7 +21,7 @@ const LINKS = [
   { to: '/billpay', key: 'nav.billPay' },
 ] as const;
 
-/** The slide-out menu; the Drawer closes it on Escape and on a click outside (spec §2). */
+/** The slide-out menu of phones (wide screens have the bar, desktop-nav); the Drawer closes it on Escape and on a click outside (spec §2). */
 export default function NavMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { isAuthenticated, logout } = useSession();
@@ -35,7 +36,7 @@ export default function NavMenu({ open, onClose }: { open: boolean; onClose: () 
           </IconButton>
         </Box>
         <List>
-          {LINKS.map((link) => (
+          {(isAuthenticated ? SIGNED_IN_LINKS : LINKS).map((link) => (
             <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
               <ListItemText primary={t(link.key)} />
             </ListItemButton>

@@ -1,163 +1,143 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SectionCard } from '@/components/ui/section-card';
-import { BalanceCard } from '@/features/accounts/components/balance-card';
-import { ProfileCard } from '@/features/accounts/components/profile-card';
-import { ProfileQrCard } from '@/features/accounts/components/profile-qr-card';
-import { PROFILE_SUCCESS_MS } from '@/features/accounts/lib/profile-display';
-import { BankingPanel } from '@/features/banking/components/banking-panel';
-import { FundingPanel } from '@/features/funding/components/funding-panel';
-import { ExternalBankAccounts } from '@/features/plaid/components/external-bank-accounts';
-import { WalletPanel } from '@/features/wallet/components/wallet-panel';
-import { isLanguage } from '@/lib/i18n';
+import { Link as RouterLink } from 'react-router';
+import { AddIcon, RequestIcon, SendIcon } from '@/components/ui/icons';
+import { IdentityNotice } from '@/components/ui/identity-notice';
+import { greetingOf } from '@/features/accounts/lib/greeting';
+import { PendingRequests } from '@/features/requests/components/pending-requests';
+import { ActivitySection } from '@/features/wallet/components/activity-section';
+import { HomeBalance } from '@/features/wallet/components/home-balance';
 import { usePageTitle } from '@/lib/page-title';
-import { useSession } from '@/lib/session';
+import { isIdentityVerified, useSession } from '@/lib/session';
+import { AddMoneyDialog } from './add-money-dialog';
 import { DashboardSkeleton } from './dashboard-skeleton';
-
-// The editor brings the form library, zod and the phone metadata: loaded when first wanted.
-const loadEditor = () => import('@/features/accounts/components/edit-profile-dialog');
-const EditProfileDialog = lazy(() =>
-  loadEditor().then((module) => ({ default: module.EditProfileDialog })),
-);
-const VerifyPhoneDialog = lazy(() =>
-  import('@/features/phone/components/verify-phone-dialog').then((module) => ({
-    default: module.VerifyPhoneDialog,
-  })),
-);
+import { ProfileLoadFailed } from './profile-load-failed';
 
 /**
- * The dashboard composes four features: the account (profile, QR code, editor), the phone's
- * SMS verification, the linked banks (plaid), money in from and out to them (funding), the bank
- * account at the partner (banking panel) and the wallet (balance, limits, activity).
+ * The home screen (issue 14): the balance first, then Enviar, Solicitar and Agregar dinero, the
+ * requests waiting to be paid, and the latest activity. The profile, QR code, linked banks and
+ * banking live on /profile. Wide screens put activity beside the rest.
  */
 export default function DashboardPage() {
-  const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone']);
-  const locale = isLanguage(i18n.language) ? i18n.language : 'es';
+  const { t } = useTranslation(['dashboard', 'wallet', 'requests', 'funding', 'moneymover']);
   usePageTitle(t('title'));
   const { user, loading } = useSession();
-  const [editing, setEditing] = useState(false);
-  const [editorWanted, setEditorWanted] = useState(false);
-  // Bumped on each save, so a second save restarts the 3 s of the success message.
-  const [savedCount, setSavedCount] = useState(0);
-  const [showSaved, setShowSaved] = useState(false);
-  const [verifyingPhone, setVerifyingPhone] = useState(false);
-  const [phoneVerified, setPhoneVerified] = useState(false);
-
-  useEffect(() => {
-    if (savedCount === 0) return;
-    setShowSaved(true);
-    const timer = window.setTimeout(() => setShowSaved(false), PROFILE_SUCCESS_MS);
-    return () => window.clearTimeout(timer);
-  }, [savedCount]);
-
-  const closeEditor = useCallback(() => setEditing(false), []);
-  const markSaved = useCallback(() => setSavedCount((count) => count + 1), []);
-  const closePhoneDialog = useCallback(() => setVerifyingPhone(false), []);
-  const markPhoneVerified = useCallback(() => {
-    setVerifyingPhone(false);
-    setPhoneVerified(true);
-  }, []);
+  const [addingMoney, setAddingMoney] = useState(false);
+  // Read once per visit: the greeting does not change while the page is open.
+  const [now] = useState(() => Date.now());
 
   if (!user && loading) return <DashboardSkeleton />;
 
-  if (!user) {
-    return (
-      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t('title')}
-        </Typography>
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-              {t('reload')}
-            </Button>
-          }
-        >
-          {t('loadError')}
-        </Alert>
-      </Container>
-    );
-  }
+  if (!user) return <ProfileLoadFailed title={t('title')} />;
+
+  const greeting = greetingOf(user, now);
+  const payAction = (
+    <Button component={RouterLink} to="/pay" variant="contained" sx={{ justifySelf: 'start' }}>
+      {t('actions.send')}
+    </Button>
+  );
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h4" component="h1">
-        {t('title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3, overflowWrap: 'anywhere' }}>
-        {t('welcome', { name: user.name?.trim() || t('accounts:profile.defaultName') })}
-      </Typography>
-
-      <Box aria-live="polite" sx={{ mb: showSaved || phoneVerified ? 3 : 0 }}>
-        {showSaved && <Alert severity="success">{t('accounts:edit.success')}</Alert>}
-        {phoneVerified && (
-          <Alert severity="success" onClose={() => setPhoneVerified(false)}>
-            {t('phone:success')}
-          </Alert>
-        )}
-      </Box>
-
+    <Container maxWidth="xl" sx={{ py: { xs: 2, md: 5 } }}>
       <Box
         sx={{
           display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          gap: { xs: 3, md: 4 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+          alignItems: 'start',
         }}
       >
-        <ProfileCard
-          user={user}
-          onEdit={() => {
-            setEditorWanted(true);
-            setEditing(true);
-          }}
-          onEditIntent={() => void loadEditor()}
-          onVerifyPhone={() => {
-            setPhoneVerified(false);
-            setVerifyingPhone(true);
-          }}
-        />
-        <BalanceCard user={user} locale={locale} />
-        <SectionCard title={t('accounts:qr.title')}>
-          <ProfileQrCard user={user} />
-        </SectionCard>
-        <SectionCard title={t('bankAccounts.title')}>
-          <ExternalBankAccounts />
-        </SectionCard>
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          {!isIdentityVerified(user) && (
+            <IdentityNotice
+              notice={t('moneymover:identity.notice')}
+              verify={t('moneymover:identity.verify')}
+            />
+          )}
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+            <Box>
+              <Typography
+                variant="h5"
+                component="h1"
+                sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+              >
+                {t(`greeting.${greeting.hello}`, { name: greeting.name })}
+              </Typography>
+              <Typography color="text.secondary">{t(`greeting.${greeting.line}`)}</Typography>
+            </Box>
+            <HomeBalance />
+            <Box
+              component="nav"
+              aria-label={t('actions.label')}
+              sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}
+            >
+              <ActionButton icon={<SendIcon />} to="/pay" label={t('actions.send')} />
+              <ActionButton
+                icon={<RequestIcon />}
+                to="/moneymover?tab=request"
+                label={t('actions.request')}
+              />
+              <ActionButton
+                icon={<AddIcon />}
+                onClick={() => setAddingMoney(true)}
+                label={t('actions.addMoney')}
+              />
+            </Box>
+            <Button
+              component={RouterLink}
+              to="/send-home"
+              size="small"
+              sx={{ justifySelf: 'start' }}
+            >
+              {t('actions.sendHome')}
+            </Button>
+          </Paper>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <PendingRequests />
+          </Paper>
+        </Box>
+        <ActivitySection recent emptyAction={payAction} />
       </Box>
-      <Box sx={{ mt: 3 }}>
-        <SectionCard title={t('funding.title')}>
-          <FundingPanel />
-        </SectionCard>
-      </Box>
-      <Box sx={{ mt: 3 }}>
-        <SectionCard title={t('banking.title')}>
-          <BankingPanel />
-          <WalletPanel />
-        </SectionCard>
-      </Box>
-
-      {verifyingPhone && user.phone && (
-        <Suspense fallback={null}>
-          <VerifyPhoneDialog
-            open
-            phone={user.phone}
-            onClose={closePhoneDialog}
-            onVerified={markPhoneVerified}
-          />
-        </Suspense>
-      )}
-      {editorWanted && (
-        <Suspense fallback={null}>
-          <EditProfileDialog open={editing} user={user} onClose={closeEditor} onSaved={markSaved} />
-        </Suspense>
-      )}
+      {addingMoney && <AddMoneyDialog open onClose={() => setAddingMoney(false)} />}
     </Container>
+  );
+}
+
+/** A primary action: icon over a short word, a 64 px target on a phone. */
+function ActionButton({
+  icon,
+  label,
+  to,
+  onClick,
+}: {
+  icon: ReactNode;
+  label: string;
+  to?: string;
+  onClick?: () => void;
+}) {
+  const sx = {
+    flexDirection: 'column',
+    gap: 0.5,
+    minHeight: 64,
+    py: 1,
+    lineHeight: 1.2,
+    textAlign: 'center',
+  } as const;
+  return to ? (
+    <Button component={RouterLink} to={to} variant="contained" sx={sx}>
+      {icon}
+      {label}
+    </Button>
+  ) : (
+    <Button variant="contained" onClick={onClick} sx={sx}>
+      {icon}
+      {label}
+    </Button>
   );
 }

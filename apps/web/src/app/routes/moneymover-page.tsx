@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { IdentityNotice } from '@/components/ui/identity-notice';
 import { PageLoading } from '@/components/ui/page-loading';
 import { AddressForm } from '@/features/accounts/components/address-form';
@@ -17,6 +17,7 @@ import { RequestsInbox } from '@/features/requests/components/requests-inbox';
 import { SendMoneyForm } from '@/features/transfers/components/send-money-form';
 import { AvailableBalanceCard } from '@/features/wallet/components/available-balance-card';
 import { usePageTitle } from '@/lib/page-title';
+import { looksLikePhone } from '@/lib/phone';
 import { isIdentityVerified, useSession } from '@/lib/session';
 
 const TABS = ['send', 'request', 'bank'] as const;
@@ -53,6 +54,10 @@ export default function MoneyMoverPage() {
     );
 
   if (loading) return <PageLoading label={t('common:status.loading')} />;
+  // A username (a profile's QR code, an older link) is paid on the P2P path, not sent home.
+  if (tab === 'send' && to && !looksLikePhone(to)) {
+    return <Navigate replace to={`/pay?${new URLSearchParams({ to })}`} />;
+  }
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 8 }, px: { xs: 2, sm: 3 } }}>

@@ -75,7 +75,7 @@ describe('/find-user', () => {
     expect(screen.getByText('B')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Enviar dinero' })).toHaveAttribute(
       'href',
-      '/moneymover?tab=send&to=bob_d',
+      '/pay?to=bob_d',
     );
     expect(screen.getByRole('link', { name: 'Solicitar dinero' })).toHaveAttribute(
       'href',

@@ -19,10 +19,10 @@ import { useSession } from '@/lib/session';
 import { usePublicUser } from '../api/get-public-user';
 import { PersonCard } from '../components/person-card';
 
-/** The person's card offers both money moves, each to its tab of /moneymover. */
+/** The person's card offers both money moves: paying them (P2P, /pay) and asking them for money. */
 const MONEY_ACTIONS = [
-  { tab: 'send', label: 'findUser.card.sendMoney', variant: 'contained' },
-  { tab: 'request', label: 'findUser.card.requestMoney', variant: 'outlined' },
+  { path: '/pay?', label: 'findUser.card.sendMoney', variant: 'contained' },
+  { path: '/moneymover?tab=request&', label: 'findUser.card.requestMoney', variant: 'outlined' },
 ] as const;
 
 /** Where a profile QR code leads: the person's public card, to send or request money. */
@@ -102,11 +102,11 @@ export default function FindUserPage() {
     <Page>
       <PersonCard name={name} username={username}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
-          {MONEY_ACTIONS.map(({ tab, label, variant }) => (
+          {MONEY_ACTIONS.map(({ path, label, variant }) => (
             <Button
-              key={tab}
+              key={path}
               component={RouterLink}
-              to={`/moneymover?tab=${tab}&to=${to}`}
+              to={`${path}to=${to}`}
               variant={variant}
               size="large"
               fullWidth

@@ -144,7 +144,7 @@ describe('the /login page', () => {
     const { location } = await renderApp('/login', 'en');
     await logIn(user, 'jason', 'correct horse', 'en');
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
-    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByLabelText('Open menu'));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeVisible();
   });
@@ -159,7 +159,7 @@ describe('the /login page', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
     const { location } = await renderApp('/fees', 'en');
-    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByLabelText('Open menu'));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     await user.click(await within(menu).findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(location().pathname).toBe('/login'));

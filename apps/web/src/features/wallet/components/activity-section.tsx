@@ -3,8 +3,9 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
 import { useActivity } from '../api/wallet';
@@ -12,12 +13,26 @@ import { ActivityList } from './activity-list';
 import { ExportCsv } from './export-csv';
 import { ReceiptDialog } from './receipt-dialog';
 
-/** The latest transfers, more on request (cursor paging), a receipt for each, and the CSV export. */
-export function ActivitySection() {
+/** How many of the latest transfers the home screen shows; "Ver todo" leads to the rest. */
+export const RECENT_ACTIVITY = 5;
+
+/**
+ * The latest transfers, a receipt for each. In full (`/activity`): more on request (cursor
+ * paging) and the CSV export. As `recent` (the home screen): the first few, "Ver todo" to the
+ * full list, and with none yet a friendly word and `emptyAction`. One query either way.
+ */
+export function ActivitySection({
+  recent = false,
+  emptyAction,
+}: {
+  recent?: boolean;
+  emptyAction?: ReactNode;
+}) {
   const { t } = useTranslation('wallet');
   const activity = useActivity();
   const [openId, setOpenId] = useState<string | null>(null);
-  const transfers = activity.data?.pages.flatMap((page) => page.items) ?? [];
+  const all = activity.data?.pages.flatMap((page) => page.items) ?? [];
+  const transfers = recent ? all.slice(0, RECENT_ACTIVITY) : all;
   const pages = activity.data?.pages.length ?? 0;
 
   return (
@@ -31,7 +46,17 @@ export function ActivitySection() {
       ) : activity.isError ? (
         <LoadFailed onRetry={activity.refetch} message={t('activity.loadFailed')} />
       ) : transfers.length === 0 ? (
-        <Typography color="text.secondary">{t('activity.empty')}</Typography>
+        <>
+          <Typography color="text.secondary">{t('activity.empty')}</Typography>
+          {emptyAction}
+        </>
+      ) : recent ? (
+        <>
+          <ActivityList transfers={transfers} onOpen={(transfer) => setOpenId(transfer.id)} />
+          <Button component={RouterLink} to="/activity" sx={{ alignSelf: 'flex-start' }}>
+            {t('activity.seeAll')}
+          </Button>
+        </>
       ) : (
         <>
           <ActivityList transfers={transfers} onOpen={(transfer) => setOpenId(transfer.id)} />
@@ -55,8 +80,12 @@ export function ActivitySection() {
           )}
         </>
       )}
-      <Divider />
-      <ExportCsv />
+      {!recent && (
+        <>
+          <Divider />
+          <ExportCsv />
+        </>
+      )}
       <ReceiptDialog transferId={openId} onClose={() => setOpenId(null)} />
     </SectionCard>
   );

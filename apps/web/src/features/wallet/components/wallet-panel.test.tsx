@@ -10,6 +10,8 @@ import { captureDownloads } from '@/test/downloads';
 import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
+import { HomeBalance } from './home-balance';
+import { TestMoney } from './test-money';
 import { WalletPanel } from './wallet-panel';
 
 const renderWallet = featureRenderer('wallet', { user: ANA, path: '/dashboard' });
@@ -86,12 +88,9 @@ function serve(extra: (call: ApiCall) => Answer | undefined = () => undefined) {
 }
 
 describe('the wallet panel', () => {
-  it('shows balance, limits and activity in English', async () => {
+  it('shows limits and activity in English, and no balance (the home screen has it)', async () => {
     serve();
     await renderWallet(<WalletPanel />, { language: 'en' });
-
-    const balance = screen.getByRole('region', { name: 'Your balance' });
-    expect(await within(balance).findByText('$1,234.56')).toBeVisible();
 
     const limits = screen.getByRole('region', { name: 'Your limits' });
     expect(await within(limits).findByText('$2,395.51 left')).toBeVisible();
@@ -112,13 +111,32 @@ describe('the wallet panel', () => {
     expect(rows[1]).toHaveTextContent('Bob Díaz (@bob_d)');
     expect(rows[1]).toHaveTextContent('+$25.00');
     expect(rows[1]).toHaveTextContent('Completed');
+    expect(screen.queryByText('$1,234.56')).toBeNull();
+  });
+
+  it('shows the balance on the home screen with what is available', async () => {
+    stubApi((call) =>
+      call.path === '/api/wallet/balance'
+        ? {
+            body: {
+              balanceCents: 123456,
+              availableBalanceCents: 100000,
+              pendingCents: 23456,
+              currency: 'USD',
+            },
+          }
+        : undefined,
+    );
+    await renderWallet(<HomeBalance />, { language: 'es' });
+    const balance = screen.getByRole('region', { name: 'Tu saldo' });
+    expect(await within(balance).findByText('$1,234.56')).toBeVisible();
+    expect(within(balance).getByText('Disponible para usar: $1,000.00')).toBeVisible();
+    expect(within(balance).getByText('Pendiente de tu banco: $234.56')).toBeVisible();
   });
 
   it('shows the same in Spanish', async () => {
     serve();
     await renderWallet(<WalletPanel />, { language: 'es' });
-    const balance = screen.getByRole('region', { name: 'Tu saldo' });
-    expect(await within(balance).findByText('$1,234.56')).toBeVisible();
     const limits = screen.getByRole('region', { name: 'Tus límites' });
     expect(await within(limits).findByText('Te quedan $2,395.51')).toBeVisible();
     expect(within(limits).getByText('$104.49 usados de $2,500.00')).toBeVisible();
@@ -244,8 +262,8 @@ describe('the wallet panel', () => {
       if (call.path !== '/api/wallet/test-deposit') return undefined;
       return live ? apiError(404, 'not_found') : { status: 201, body: OLDER };
     });
-    await renderWallet(<WalletPanel />, { language: 'en' });
-    const balance = screen.getByRole('region', { name: 'Your balance' });
+    await renderWallet(<TestMoney />, { language: 'en' });
+    const balance = document.body;
 
     await userEvent.click(within(balance).getByRole('button', { name: 'Add test money' }));
     await userEvent.type(within(balance).getByLabelText('Amount to add'), '1000.01');

@@ -1,19 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { TEST_DEPOSIT_MAX_CENTS } from '@pago/shared/contracts/wallet';
-import { cents, formatUsd, parseAmount } from '@pago/shared/money';
+import { formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, Loading } from '@/components/ui/query-state';
-import { SectionCard } from '@/components/ui/section-card';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
 import { useClearSuccess } from '@/lib/use-clear-success';
-import { useBalance } from '@/lib/wallet';
 import { useTestDeposit } from '../api/wallet';
 
 // Set once the server says it has no test deposits (live mode): the button stays hidden for the
@@ -22,11 +18,13 @@ let testMoneyUnavailable = false;
 
 type Message = { severity: 'success' | 'error' | 'info'; text: string };
 
-/** The wallet balance, and in the sandbox a way to add pretend money to try Pago with. */
-export function BalanceSection() {
+/**
+ * Sandbox only: pretend money to try Pago with (the live server has no such route, and answers
+ * 404: then the form hides itself for the rest of the visit). Shown in "Agregar dinero".
+ */
+export function TestMoney() {
   const { t } = useTranslation('wallet');
   const locale = useLocale();
-  const balance = useBalance();
   const deposit = useTestDeposit();
   const [adding, setAdding] = useState(false);
   const [amount, setAmount] = useState('');
@@ -73,37 +71,7 @@ export function BalanceSection() {
   };
 
   return (
-    <SectionCard title={t('balance.title')}>
-      {balance.isPending ? (
-        <Loading>
-          <Skeleton width={180} height={56} />
-        </Loading>
-      ) : balance.isError ? (
-        <LoadFailed onRetry={balance.refetch} message={t('balance.loadFailed')} />
-      ) : (
-        <Box>
-          <Typography sx={{ fontSize: { xs: 32, sm: 40 }, fontWeight: 800, lineHeight: 1.2 }}>
-            {formatUsd(balance.data.balanceCents, locale)}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('balance.available', {
-              amount: formatUsd(balance.data.availableBalanceCents, locale),
-            })}
-          </Typography>
-          {(balance.data.pendingCents ?? 0) > 0 && (
-            <Typography variant="body2" color="text.secondary">
-              {t('balance.pending', {
-                amount: formatUsd(balance.data.pendingCents ?? cents(0), locale),
-              })}
-            </Typography>
-          )}
-          {(balance.data.owedCents ?? 0) > 0 && (
-            <Alert severity="warning" sx={{ mt: 1 }}>
-              {t('balance.owed', { amount: formatUsd(balance.data.owedCents ?? cents(0), locale) })}
-            </Alert>
-          )}
-        </Box>
-      )}
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
       {message && (
         <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'}>
           {message.text}
@@ -141,6 +109,6 @@ export function BalanceSection() {
             </Typography>
           </Box>
         ))}
-    </SectionCard>
+    </Box>
   );
 }

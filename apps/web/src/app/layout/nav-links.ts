@@ -1,0 +1,25 @@
+/**
+ * The app's links, for the desktop bar and (signed in) the phone's menu: the home screen and the
+ * money moves first, the profile last. Signed out, both list the spec's menu (spec §2; the menu
+ * keeps its own copy so that this file stays out of the menu's chunk and the menu out of this).
+ */
+export function primaryLinks(signedIn: boolean) {
+  return signedIn ? SIGNED_IN_LINKS : SIGNED_OUT;
+}
+
+export const SIGNED_IN_LINKS = [
+  { to: '/dashboard', key: 'nav.dashboard' },
+  { to: '/pay', key: 'nav.pay' },
+  { to: '/send-home', key: 'nav.sendHome' },
+  { to: '/moneymover', key: 'nav.sendRequest' },
+  { to: '/billpay', key: 'nav.billPay' },
+  { to: '/profile', key: 'nav.profile' },
+] as const;
+
+const SIGNED_OUT = [
+  { to: '/dashboard', key: 'nav.dashboard' },
+  { to: '/moneymover', key: 'nav.sendRequest' },
+  { to: '/send-home', key: 'nav.sendHome' },
+  { to: '/', key: 'nav.home' },
+  { to: '/billpay', key: 'nav.billPay' },
+] as const;

@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { FundingPanel } from '@/features/funding/components/funding-panel';
+import { TestMoney } from '@/features/wallet/components/test-money';
+import { useSandboxMode } from '@/lib/server-features';
+
+/**
+ * "Agregar dinero" from the home screen: from a linked bank (the funding feature's forms, with a
+ * way to link one on the profile), and in sandbox mode only, test money as an extra.
+ */
+export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useTranslation(['dashboard', 'funding', 'wallet']);
+  const sandbox = useSandboxMode();
+  return (
+    <ResponsiveDialog open={open} onClose={onClose} title={t('addMoney.title')}>
+      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <FundingPanel />
+        <Button component={RouterLink} to="/profile#banks" sx={{ justifySelf: 'start' }}>
+          {t('addMoney.linkBank')}
+        </Button>
+        {sandbox && (
+          <>
+            <Divider />
+            <Box>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+                {t('addMoney.testMoney')}
+              </Typography>
+              <TestMoney />
+            </Box>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('addMoney.close')}</Button>
+      </DialogActions>
+    </ResponsiveDialog>
+  );
+}

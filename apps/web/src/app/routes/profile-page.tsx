@@ -1,0 +1,135 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/ui/section-card';
+import { BalanceCard } from '@/features/accounts/components/balance-card';
+import { ProfileCard } from '@/features/accounts/components/profile-card';
+import { ProfileQrCard } from '@/features/accounts/components/profile-qr-card';
+import { PROFILE_SUCCESS_MS } from '@/features/accounts/lib/profile-display';
+import { BankingPanel } from '@/features/banking/components/banking-panel';
+import { ExternalBankAccounts } from '@/features/plaid/components/external-bank-accounts';
+import { isLanguage } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/page-title';
+import { useSession } from '@/lib/session';
+import { DashboardSkeleton } from './dashboard-skeleton';
+import { ProfileLoadFailed } from './profile-load-failed';
+
+// The editor brings the form library, zod and the phone metadata: loaded when first wanted.
+const loadEditor = () => import('@/features/accounts/components/edit-profile-dialog');
+const EditProfileDialog = lazy(() =>
+  loadEditor().then((module) => ({ default: module.EditProfileDialog })),
+);
+const VerifyPhoneDialog = lazy(() =>
+  import('@/features/phone/components/verify-phone-dialog').then((module) => ({
+    default: module.VerifyPhoneDialog,
+  })),
+);
+
+/**
+ * The profile (what the dashboard held before the home screen, issue 14): the account (profile,
+ * QR code, editor), the phone's SMS verification, the account's status, the linked banks (plaid)
+ * and the bank account at the partner (banking panel).
+ */
+export default function ProfilePage() {
+  const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone']);
+  const locale = isLanguage(i18n.language) ? i18n.language : 'es';
+  usePageTitle(t('profilePage.title'));
+  const { user, loading } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [editorWanted, setEditorWanted] = useState(false);
+  // Bumped on each save, so a second save restarts the 3 s of the success message.
+  const [savedCount, setSavedCount] = useState(0);
+  const [showSaved, setShowSaved] = useState(false);
+  const [verifyingPhone, setVerifyingPhone] = useState(false);
+  const [phoneVerified, setPhoneVerified] = useState(false);
+
+  useEffect(() => {
+    if (savedCount === 0) return;
+    setShowSaved(true);
+    const timer = window.setTimeout(() => setShowSaved(false), PROFILE_SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [savedCount]);
+
+  const closeEditor = useCallback(() => setEditing(false), []);
+  const markSaved = useCallback(() => setSavedCount((count) => count + 1), []);
+  const closePhoneDialog = useCallback(() => setVerifyingPhone(false), []);
+  const markPhoneVerified = useCallback(() => {
+    setVerifyingPhone(false);
+    setPhoneVerified(true);
+  }, []);
+
+  if (!user && loading) return <DashboardSkeleton />;
+
+  if (!user) return <ProfileLoadFailed title={t('profilePage.title')} />;
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        {t('profilePage.title')}
+      </Typography>
+
+      <Box aria-live="polite" sx={{ mb: showSaved || phoneVerified ? 3 : 0 }}>
+        {showSaved && <Alert severity="success">{t('accounts:edit.success')}</Alert>}
+        {phoneVerified && (
+          <Alert severity="success" onClose={() => setPhoneVerified(false)}>
+            {t('phone:success')}
+          </Alert>
+        )}
+      </Box>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        <ProfileCard
+          user={user}
+          onEdit={() => {
+            setEditorWanted(true);
+            setEditing(true);
+          }}
+          onEditIntent={() => void loadEditor()}
+          onVerifyPhone={() => {
+            setPhoneVerified(false);
+            setVerifyingPhone(true);
+          }}
+        />
+        <BalanceCard user={user} locale={locale} />
+        <SectionCard title={t('accounts:qr.title')}>
+          <ProfileQrCard user={user} />
+        </SectionCard>
+        <Box id="banks" sx={{ scrollMarginTop: 80 }}>
+          <SectionCard title={t('bankAccounts.title')}>
+            <ExternalBankAccounts />
+          </SectionCard>
+        </Box>
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <SectionCard title={t('banking.title')}>
+          <BankingPanel />
+        </SectionCard>
+      </Box>
+
+      {verifyingPhone && user.phone && (
+        <Suspense fallback={null}>
+          <VerifyPhoneDialog
+            open
+            phone={user.phone}
+            onClose={closePhoneDialog}
+            onVerified={markPhoneVerified}
+          />
+        </Suspense>
+      )}
+      {editorWanted && (
+        <Suspense fallback={null}>
+          <EditProfileDialog open={editing} user={user} onClose={closeEditor} onSaved={markSaved} />
+        </Suspense>
+      )}
+    </Container>
+  );
+}

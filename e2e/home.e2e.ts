@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import jsQR from 'jsqr';
+import type { Locator } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import { addTestMoney, createUser, type E2eUser, markVerified } from './support/users';
+
+const browser = useBrowser();
+const [phone, desktop] = VIEWPORTS;
+let ana: E2eUser;
+let beto: E2eUser;
+
+beforeAll(async () => {
+  ana = await createUser('Ana Rivera', '+12125550211');
+  beto = await createUser('Beto Salas', '+12125550212');
+  await markVerified(ana);
+  await markVerified(beto);
+  await addTestMoney(ana, 5000);
+});
+
+/** Where an element's top is, in the viewport. */
+async function topOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not laid out');
+  return box.y;
+}
+
+describe('the home screen in Spanish on a phone', () => {
+  it('shows the balance first, then Enviar, Solicitar and Agregar dinero, all in the first screen', async () => {
+    const page = await browser.open('/dashboard', phone, { language: 'es', token: ana.token });
+    await page.getByRole('heading', { level: 1, name: '¡Hola, Ana!' }).waitFor();
+    await page.getByText('Te damos la bienvenida a Pago.').waitFor();
+    const balance = page.getByTestId('home-balance');
+    await expect.poll(() => balance.textContent()).toBe('$50.00');
+    const actions = page.getByRole('navigation', { name: 'Acciones principales' });
+    const send = actions.getByRole('link', { name: 'Enviar' });
+    const request = actions.getByRole('link', { name: 'Solicitar' });
+    const add = actions.getByRole('button', { name: 'Agregar dinero' });
+    expect(await topOf(balance)).toBeLessThan(await topOf(send));
+    for (const action of [send, request, add]) {
+      const box = await action.boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(phone.height);
+    }
+    // Phones keep the menu button; the bar is for wide screens.
+    expect(await page.getByRole('button', { name: 'Abrir menú' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Navegación' }).isVisible()).toBe(false);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousA11yViolations(page), 'home on a phone').toEqual([]);
+
+    await add.click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar dinero' });
+    await dialog.getByRole('button', { name: 'Agregar dinero de prueba' }).click();
+    await dialog.getByLabel('Monto a agregar').fill('10');
+    await dialog.getByRole('button', { name: 'Agregar dinero', exact: true }).click();
+    await dialog.getByText('Agregamos $10.00 de dinero de prueba a tu saldo.').waitFor();
+    expect(await seriousA11yViolations(page), 'Agregar dinero').toEqual([]);
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await expect.poll(() => balance.textContent()).toBe('$60.00');
+  });
+
+  it('scans a profile QR code and pays that person on the P2P path, then sees the result', async () => {
+    // Beto's QR code, as his profile draws it.
+    const betoPage = await browser.open('/profile', phone, { language: 'es', token: beto.token });
+    const downloading = betoPage.waitForEvent('download');
+    await betoPage.getByRole('link', { name: 'Descargar código QR' }).click();
+    const png = PNG.sync.read(fs.readFileSync((await (await downloading).path()) as string));
+    const target = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
+    expect(target).toMatch(/\/find-user\?id=/);
+
+    const page = await browser.open(new URL(target).pathname + new URL(target).search, phone, {
+      language: 'es',
+      token: ana.token,
+    });
+    await page.getByRole('link', { name: 'Enviar dinero' }).click();
+    await page.waitForURL(`**/pay?to=${beto.username}`);
+    await page.getByRole('heading', { level: 1, name: 'Pagar a alguien de Pago' }).waitFor();
+    const payee = page.getByTestId('payee');
+    await payee.getByText('Beto Salas').waitFor();
+    expect(await payee.getByText(`@${beto.username}`).isVisible()).toBe(true);
+    expect(await page.getByLabel(/país/i).count()).toBe(0);
+    expect(await seriousA11yViolations(page), 'pay on a phone').toEqual([]);
+
+    await page.getByLabel('Monto en USD').fill('12,50');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Vas a enviar $12.50 a Beto Salas.').waitFor();
+    await page.getByRole('button', { name: 'Enviar $12.50' }).click();
+
+    const result = page.getByTestId('send-result');
+    await result.getByRole('heading', { name: '¡Dinero enviado!' }).waitFor();
+    const box = await result.boundingBox();
+    expect(box?.y).toBeLessThan(phone.height / 2);
+    expect(await result.textContent()).toContain('$12.50');
+    expect(await result.textContent()).toContain(`Para Beto Salas (@${beto.username})`);
+    expect(await seriousA11yViolations(page), 'the result on a phone').toEqual([]);
+    await result.getByRole('button', { name: 'Ver recibo' }).click();
+    await page.getByRole('dialog').getByText('Beto Salas', { exact: false }).first().waitFor();
+    await page.keyboard.press('Escape');
+
+    // Beto has the money.
+    await betoPage.goto('/dashboard');
+    await expect.poll(() => betoPage.getByTestId('home-balance').textContent()).toBe('$12.50');
+  });
+});
+
+describe('the home screen on a desktop', () => {
+  it('has a navigation bar instead of the menu button, and uses the width', async () => {
+    const page = await browser.open('/dashboard', desktop, { language: 'es', token: ana.token });
+    const bar = page.getByRole('navigation', { name: 'Navegación' });
+    // Signed in: the session's links replace the visitor's once the profile has loaded.
+    await bar.getByRole('link', { name: 'Perfil' }).waitFor();
+    for (const name of [
+      'Panel',
+      'Pagar a alguien',
+      'Enviar/Solicitar',
+      'Pagar facturas',
+      'Perfil',
+    ]) {
+      expect(await bar.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('button', { name: 'Abrir menú' }).isVisible()).toBe(false);
+    const activity = page.getByRole('region', { name: 'Actividad reciente' });
+    const balance = page.getByTestId('home-balance');
+    await expect.poll(() => balance.textContent()).not.toBe('');
+    // Activity beside the balance, not under it.
+    const [left, right] = [await balance.boundingBox(), await activity.boundingBox()];
+    expect(right && left && right.x).toBeGreaterThan((left?.x ?? 0) + (left?.width ?? 0));
+    await bar.getByRole('link', { name: 'Perfil' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('heading', { level: 1, name: 'Tu perfil' }).waitFor();
+    expect(await bar.getByRole('link', { name: 'Perfil' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+  });
+});
