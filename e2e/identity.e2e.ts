@@ -82,10 +82,10 @@ describe('identity verification in Chromium', () => {
       expect(await completePlaidFlow(page, 'Nobody', 'es', 'Zed')).toBe('passed');
       await plaidFrame(page).getByRole('button', { name: 'Continuar' }).click();
       await page.getByRole('heading', { name: 'Intentémoslo de nuevo' }).waitFor();
-      await page.getByText(/no coincide con el nombre de tu cuenta de Pago/).waitFor();
+      await page.getByText(/no coincide con el nombre de tu cuenta\./).waitFor();
       await page.goto('/identity-verification');
       await page.getByText('Fallida', { exact: true }).waitFor();
-      await page.getByText(/no coincide con el nombre de tu cuenta de Pago/).waitFor();
+      await page.getByText(/no coincide con el nombre de tu cuenta\./).waitFor();
     });
   });
 

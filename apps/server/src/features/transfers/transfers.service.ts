@@ -123,7 +123,7 @@ export function createTransfers({
   async function sendRemittance(
     tx: Database,
     userId: string,
-    body: SendMoneyBody,
+    body: SendTo,
     recipient?: { id: string; name: string; payoutMethod: PayoutMethod },
   ) {
     const amountCents = usdToCents(body.amountUsd);

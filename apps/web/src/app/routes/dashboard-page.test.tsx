@@ -15,6 +15,7 @@ import { renderApp } from '@/test/render';
 
 const TRANSFER: Transfer = {
   id: 'aaaaaaaa-0000-4000-8000-000000000001',
+  reference: '7KQ2MX9C4T',
   kind: 'p2p',
   status: 'completed',
   direction: 'in',

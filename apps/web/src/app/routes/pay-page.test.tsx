@@ -17,6 +17,7 @@ const MARIA: PublicUser = { _id: 'u_maria', name: 'María Pérez', username: 'ma
 function sentTo(body: SendMoneyBody, n: number): Transfer {
   return {
     id: `bbbbbbbb-0000-4000-8000-00000000000${n}`,
+    reference: `7KQ2MX9C4${n}`,
     kind: 'p2p',
     status: 'completed',
     direction: 'out',
