@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import LandingPage from '@/features/landing/routes/landing-page';
+import { loadErrorTexts } from '@/lib/i18n';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
@@ -8,7 +9,11 @@ import { RequireAuth } from './require-auth';
 /** A page in its own chunk, rendered inside the TanStack Query provider (loaded alongside). */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return lazy(async () => {
-    const [page, { QueryBoundary }] = await Promise.all([load(), import('@/lib/query-boundary')]);
+    const [page, { QueryBoundary }] = await Promise.all([
+      load(),
+      import('@/lib/query-boundary'),
+      loadErrorTexts(),
+    ]);
     const Page = page.default;
     return {
       default: function QueryPage() {

@@ -1,9 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import commonEn from '@/locales/en/common.json';
-import errorsEn from '@/locales/en/errors.json';
 import commonEs from '@/locales/es/common.json';
-import errorsEs from '@/locales/es/errors.json';
 
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -23,14 +20,15 @@ function storedLanguage(): Language {
   }
 }
 
-// `common` (the shell) and `errors` (the API's error codes in words, which any page may show)
-// ship with the app; every other namespace is fetched with the page that
-// needs it, keeping the first load small. `landing` is requested at start, in the active language
-// only, since the landing page is the first page most people see.
+// Spanish, the default language, ships its `common` (the shell) with the app; English fetches
+// it at start when it is the reader's language (or on switching to it). Every other namespace is
+// fetched with the page that needs it, keeping the first load small: `landing` at start, in the
+// active language only, since the landing page is the first page most people see; `errors` (the
+// API's error codes in words) with every page or dialog that can show one (`loadErrorTexts`),
+// which the landing page itself cannot.
 const lazyNamespaces = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
-  '!../locales/*/common.json',
-  '!../locales/*/errors.json',
+  '!../locales/es/common.json',
 ]);
 
 const lazyBackend: BackendModule = {
@@ -72,15 +70,17 @@ export function initI18n(language: Language = storedLanguage()) {
       ns: ['common', 'landing'],
       defaultNS: 'common',
       partialBundledLanguages: true,
-      resources: {
-        es: { common: commonEs, errors: errorsEs },
-        en: { common: commonEn, errors: errorsEn },
-      },
+      resources: { es: { common: commonEs } },
       interpolation: { escapeValue: false },
       returnNull: false,
     });
   document.documentElement.lang = language;
   return i18n;
+}
+
+/** The `errors` namespace, for a page or dialog that may put an API error in words. */
+export function loadErrorTexts(): Promise<void> {
+  return i18n.loadNamespaces('errors');
 }
 
 export function changeLanguage(language: Language): void {

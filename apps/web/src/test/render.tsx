@@ -22,7 +22,7 @@ async function renderAt(
     initialized = true;
   }
   await i18n.changeLanguage(language);
-  if (namespace) await i18n.loadNamespaces(namespace);
+  await i18n.loadNamespaces(namespace ? ['errors', namespace] : ['errors']);
   const current: { location: Location | null } = { location: null };
   function LocationProbe() {
     current.location = useLocation();

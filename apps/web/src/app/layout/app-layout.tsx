@@ -4,10 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import { OPEN_SIGNUP_MODAL } from '@/lib/events';
+import { loadErrorTexts } from '@/lib/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
 
-const SignupModal = lazy(() => import('@/features/accounts/components/signup-modal'));
+const SignupModal = lazy(async () => {
+  const [modal] = await Promise.all([
+    import('@/features/accounts/components/signup-modal'),
+    loadErrorTexts(),
+  ]);
+  return modal;
+});
 
 export function AppLayout() {
   const { t } = useTranslation();
