@@ -65,7 +65,8 @@ export function QuoteReview({
       title={t('send.review.title')}
       heading={{ variant: 'h6', component: 'h3', sx: { mb: 2, outline: 'none' } }}
       headingRef={heading}
-      sx={{ p: { xs: 2, sm: 3 } }}
+      // It takes the form's place inside the send card: a section, not a card in the card.
+      sx={{ p: 0, border: 0, bgcolor: 'transparent' }}
     >
       <DetailRows
         rows={[
