@@ -41,7 +41,15 @@ describe.each(VIEWPORTS)('the public site on a $name ($width×$height)', (viewpo
     if (viewport.name === 'desktop') {
       // Wide screens have a navigation bar instead of the menu button.
       const bar = page.getByRole('navigation', { name: 'Navegación' });
-      for (const label of ['Panel', 'Enviar/Solicitar', 'Inicio', 'Pagar facturas', 'Entrar']) {
+      await bar.waitFor({ state: 'visible' });
+      for (const label of [
+        'Panel',
+        'Enviar/Solicitar',
+        'Enviar a casa',
+        'Inicio',
+        'Pagar facturas',
+        'Entrar',
+      ]) {
         expect(await bar.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
       }
       expect(await page.getByRole('button', { name: 'Abrir menú' }).isVisible()).toBe(false);
