@@ -1,7 +1,6 @@
 /**
- * The app's links, for the desktop bar and (signed in) the phone's menu: the home screen and the
- * money moves first, the profile last. Signed out, both list the spec's menu (spec §2; the menu
- * keeps its own copy so that this file stays out of the menu's chunk and the menu out of this).
+ * The app's links, for the desktop bar and the phone's menu: signed in, the home screen and the
+ * money moves first, the profile last; signed out, the spec's menu (spec §2).
  */
 export function primaryLinks(signedIn: boolean) {
   return signedIn ? SIGNED_IN_LINKS : SIGNED_OUT;

@@ -11,15 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { CloseIcon } from '@/components/ui/icons';
 import { openSignupModal } from '@/lib/events';
 import { useSession } from '@/lib/session';
-import { SIGNED_IN_LINKS } from './nav-links';
-
-const LINKS = [
-  { to: '/dashboard', key: 'nav.dashboard' },
-  { to: '/moneymover', key: 'nav.sendRequest' },
-  { to: '/send-home', key: 'nav.sendHome' },
-  { to: '/', key: 'nav.home' },
-  { to: '/billpay', key: 'nav.billPay' },
-] as const;
+import { primaryLinks } from './nav-links';
 
 /** The slide-out menu of phones (wide screens have the bar, desktop-nav); the Drawer closes it on Escape and on a click outside (spec §2). */
 export default function NavMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -36,7 +28,7 @@ export default function NavMenu({ open, onClose }: { open: boolean; onClose: () 
           </IconButton>
         </Box>
         <List>
-          {(isAuthenticated ? SIGNED_IN_LINKS : LINKS).map((link) => (
+          {primaryLinks(isAuthenticated).map((link) => (
             <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
               <ListItemText primary={t(link.key)} />
             </ListItemButton>
