@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { OPEN_SIGNUP_MODAL } from '@/lib/events';
 import { renderApp } from '@/test/render';
+import { stubWideScreen } from '@/test/wide-screen';
 
 describe('the app shell', () => {
   it('switches language, persists it and sets <html lang>', async () => {
@@ -42,12 +43,19 @@ describe('the app shell', () => {
   });
 
   it('has a navigation bar on wide screens with the links and log in / sign up', async () => {
+    stubWideScreen();
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     const { location } = await renderApp('/no-such-page');
-    // The bar shows from 1200 px; jsdom lays pages out 1024 px wide, where it is hidden (its
-    // phone menu is tested below), so it is read here regardless of the screen.
+    // The bar is drawn on a wide screen only; jsdom's styles still lay pages out 1024 px wide,
+    // where its CSS hides it, so it is read here regardless of the styles.
     const all = { hidden: true };
-    const bar = document.querySelector<HTMLElement>('nav[aria-label="Navegación"]');
-    if (!bar) throw new Error('no navigation bar');
+    const bar = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('nav[aria-label="Navegación"]');
+      if (!found) throw new Error('no navigation bar yet');
+      return found;
+    });
     expect(
       within(bar)
         .getAllByRole('link', all)

@@ -6,6 +6,7 @@ import { stubApi } from '@/test/api-stub';
 import { identityStatus } from '@/test/identity';
 import { userProfile } from '@/test/profiles';
 import { renderApp } from '@/test/render';
+import { stubWideScreen } from '@/test/wide-screen';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -28,6 +29,7 @@ function identity(verified: boolean): IdentityStatus {
 
 describe('identity verification in the whole app', () => {
   it('takes a new user from /onboarding/verify to a dashboard that shows the new status', async () => {
+    stubWideScreen();
     type LinkOptions = { onEvent(name: string, metadata: { link_session_id: string }): void };
     let link: LinkOptions | null = null;
     const open = vi.fn();
@@ -90,9 +92,12 @@ describe('identity verification in the whole app', () => {
     // The home screen asks for no verification any more; the profile shows the new status.
     await screen.findByRole('navigation', { name: 'Main actions' });
     expect(screen.queryByRole('link', { name: 'Verify my identity' })).toBeNull();
-    // The navigation bar's link (the bar shows from 1200 px; jsdom lays pages out 1024 px wide).
-    const profileLink = document.querySelector<HTMLElement>('nav a[href="/profile"]');
-    if (!profileLink) throw new Error('no link to the profile');
+    // The navigation bar's link (drawn on a wide screen; jsdom's styles hide it at 1024 px).
+    const profileLink = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('nav a[href="/profile"]');
+      if (!found) throw new Error('no link to the profile yet');
+      return found;
+    });
     await act(async () => profileLink.click());
     const balance = await screen.findByRole('region', { name: 'Account Balance' });
     expect(within(balance).getByText('Completed')).toBeVisible();

@@ -3,8 +3,14 @@ import { type RouteObject, useRoutes } from 'react-router';
 import LandingPage from '@/features/landing/routes/landing-page';
 import { loadErrorTexts } from '@/lib/i18n';
 import { AppLayout } from './layout/app-layout';
-import { NotFoundPage } from './not-found-page';
-import { RequireAuth } from './require-auth';
+
+// Not a first page: a mistyped address waits for it (the layout's Suspense says Loading meanwhile).
+const NotFoundPage = lazy(async () => ({
+  default: (await import('./not-found-page')).NotFoundPage,
+}));
+// The guard of the signed-in pages (and its identity check) comes with the first of them, not
+// with the landing page.
+const RequireAuth = lazy(async () => ({ default: (await import('./require-auth')).RequireAuth }));
 
 /** A page in its own chunk, rendered inside the TanStack Query provider (loaded alongside). */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {

@@ -1,8 +1,22 @@
-import { type ErrorCode, isApiErrorBody } from '@pago/shared/errors';
+import type { ApiErrorBody, ErrorCode } from '@pago/shared/errors';
 import { SESSION_EXPIRED } from './events';
 import { clearStoredToken, getStoredToken } from './session-storage';
 
 const BASE_URL = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
+
+/**
+ * Our error shape (`{error: {code, message}}`, a snake_case code). The shared list of codes is not
+ * checked here — it stays out of the first load; a code no screen knows is worded by the screen's
+ * fallback (`errorText` knows only codes that have words).
+ */
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return (
+    typeof error?.code === 'string' &&
+    /^[a-z][a-z0-9_]*$/.test(error.code) &&
+    typeof error.message === 'string'
+  );
+}
 
 export class ApiError extends Error {
   constructor(
@@ -55,7 +69,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       clearStoredToken();
       window.dispatchEvent(new Event(SESSION_EXPIRED));
     }
-    if (isApiErrorBody(data)) {
+    if (isErrorBody(data)) {
       throw new ApiError(response.status, data.error.code, data.error.message, data.error.details);
     }
     throw new ApiError(

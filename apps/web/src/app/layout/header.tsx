@@ -1,20 +1,37 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NotificationBellSlot } from '@/features/notifications/components/notification-bell-slot';
 import { changeLanguage, LANGUAGES } from '@/lib/i18n';
-import { DesktopNav } from './desktop-nav';
 
-// The drawer's code arrives when the menu is first opened.
+// The drawer's code arrives when the menu is first opened; the bar's, on a wide screen only.
 const NavMenu = lazy(() => import('./nav-menu'));
+const DesktopNav = lazy(async () => ({ default: (await import('./desktop-nav')).DesktopNav }));
+
+/** The width from which the bar replaces the menu button (MUI's `lg`, as their styles say). */
+const WIDE = '(min-width: 1200px)';
+
+/** Whether the screen is wide enough for the navigation bar, following resizes. */
+function useWideScreen(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia?.(WIDE).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(WIDE);
+    if (!query) return;
+    const follow = () => setWide(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return wide;
+}
 
 export function Header() {
   const { t, i18n } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const wide = useWideScreen();
 
   return (
     <Box
@@ -66,7 +83,11 @@ export function Header() {
         >
           Pago
         </Box>
-        <DesktopNav />
+        {wide && (
+          <Suspense fallback={null}>
+            <DesktopNav />
+          </Suspense>
+        )}
         <Box sx={{ flex: 1 }} />
         <NotificationBellSlot />
         <Box
