@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
 import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
-import { createUser, type E2eUser } from './support/users';
+import { createUser, type E2eUser, serverQuery } from './support/users';
 
 const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
@@ -16,17 +14,11 @@ const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
  * no address: a test helper in the server's database, not an API back door.
  */
 async function verifiedWithoutAddress(user: E2eUser) {
-  const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
-  await client.connect();
-  try {
-    await client.query(
-      `update users set kyc_status = 'completed', legal_name = $2, legal_birth_date = '1991-09-30'
+  await serverQuery(
+    `update users set kyc_status = 'completed', legal_name = $2, legal_birth_date = '1991-09-30'
        where email = $1`,
-      [user.email, user.name],
-    );
-  } finally {
-    await client.end();
-  }
+    [user.email, user.name],
+  );
 }
 
 describe('the home address', () => {

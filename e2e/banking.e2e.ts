@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
 import { useBrowser, VIEWPORTS } from './support/browser';
-import { createUser, type E2eUser, post } from './support/users';
+import { createUser, type E2eUser, post, serverQuery } from './support/users';
 
 const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
@@ -17,19 +15,13 @@ const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
  * a street address, straight in the server's database: a test helper, not an API back door.
  */
 async function verifiedForTheBank(user: E2eUser, legalName: string) {
-  const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
-  await client.connect();
-  try {
-    await client.query(
-      `update users set kyc_status = 'completed', legal_name = $2, legal_birth_date = '1990-04-12',
+  await serverQuery(
+    `update users set kyc_status = 'completed', legal_name = $2, legal_birth_date = '1990-04-12',
          address = '1200 Brickell Avenue, Miami, FL 33131', address_street = '1200 Brickell Avenue',
          address_city = 'Miami', address_state = 'FL', address_postal_code = '33131'
        where email = $1`,
-      [user.email, legalName],
-    );
-  } finally {
-    await client.end();
-  }
+    [user.email, legalName],
+  );
 }
 
 describe('the banking panel', () => {
@@ -47,13 +39,11 @@ describe('the banking panel', () => {
       })
     ).json();
     expect(account.routingNumber).toBe('812345678');
-    const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
-    await client.connect();
-    const { rows } = await client.query(
+    const [bank] = await serverQuery<{ unit_account_id: string }>(
       'select b.unit_account_id from bank_accounts b join users u on u.id = b.user_id where u.email = $1',
       [ana.email],
     );
-    await client.end();
+    if (!bank) throw new Error('no bank account stored');
     // Money from outside, as Unit's sandbox incoming ACH (the fake's org token is the sandbox one).
     await post(
       '/sandbox/unit/sandbox/payments',
@@ -62,7 +52,7 @@ describe('the banking panel', () => {
           type: 'achPayment',
           attributes: { amount: 25_000, direction: 'Credit', description: 'Nómina' },
           relationships: {
-            account: { data: { type: 'depositAccount', id: rows[0].unit_account_id } },
+            account: { data: { type: 'depositAccount', id: bank.unit_account_id } },
           },
         },
       },

@@ -1,28 +1,20 @@
-import pg from 'pg';
-import { describe, inject, it } from 'vitest';
-import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
+import { describe, it } from 'vitest';
 import { useBrowser, VIEWPORTS } from './support/browser';
 import { plaidFrame } from './support/identity-flows';
-import { addTestMoney, createUser, type E2eUser, markVerified } from './support/users';
+import { addTestMoney, createUser, type E2eUser, markVerified, serverQuery } from './support/users';
 
 const browser = useBrowser();
 const [phone] = VIEWPORTS;
 
 /** What the banking partner's application needs of a verified holder: birth date and street. */
 async function giveHolderDetails(user: E2eUser): Promise<void> {
-  const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
-  await client.connect();
-  try {
-    await client.query(
-      `update users set legal_birth_date = '1988-06-02', address = '350 Fifth Avenue, New York, NY 10118',
+  await serverQuery(
+    `update users set legal_birth_date = '1988-06-02', address = '350 Fifth Avenue, New York, NY 10118',
          address_street = '350 Fifth Avenue', address_city = 'New York', address_state = 'NY',
          address_postal_code = '10118'
        where email = $1`,
-      [user.email],
-    );
-  } finally {
-    await client.end();
-  }
+    [user.email],
+  );
 }
 
 describe('money in from a bank and out to it, in Chromium', () => {

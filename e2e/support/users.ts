@@ -64,6 +64,23 @@ export async function verifyUserPhone(token: string, phone: string): Promise<voi
 }
 
 /**
+ * One statement in the server's embedded database, for a test's setup (not an API back door):
+ * its rows.
+ */
+export async function serverQuery<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Every e2e person signs up from the same address (127.0.0.1), so the per-network limits (sign-ups,
  * e-mail and SMS codes, failed log-ins: meant for one network's people, not a whole suite's) are
  * cleared before each new person; the per-address, per-account and per-phone limits stay in force.
@@ -84,13 +101,7 @@ async function freshNetwork(): Promise<void> {
  * embedded database: a test helper, not an API back door.
  */
 export async function markVerified(user: E2eUser): Promise<void> {
-  const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
-  await client.connect();
-  try {
-    await client.query(`update users set kyc_status = 'completed' where email = $1`, [user.email]);
-  } finally {
-    await client.end();
-  }
+  await serverQuery(`update users set kyc_status = 'completed' where email = $1`, [user.email]);
 }
 
 export async function addTestMoney(user: E2eUser, cents: number): Promise<void> {
