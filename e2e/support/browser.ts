@@ -81,6 +81,16 @@ export function useBrowser() {
 
 /** axe-core's serious and critical findings on the page as it is now. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // A transition still running (a dialog fading in) shows its colours half-way, and axe would
+  // measure those: wait for every finite one to end (a spinner's endless animation never does).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
