@@ -90,6 +90,7 @@ describe('migrateDatabase', () => {
         'sandbox/0002-sandbox-plaid-items',
         'sandbox/0003-sandbox-unit',
         'sandbox/0004-unit-omnibus',
+        'sandbox/0005-unit-cards',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_mail',
@@ -132,6 +133,7 @@ describe('migrateDatabase', () => {
         'sandbox/0002-sandbox-plaid-items',
         'sandbox/0003-sandbox-unit',
         'sandbox/0004-unit-omnibus',
+        'sandbox/0005-unit-cards',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

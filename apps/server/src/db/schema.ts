@@ -1,4 +1,5 @@
 import type { JsonWebKey } from 'node:crypto';
+import type { CardStatus, CardType, ShippingSpeed } from '@pago/shared/contracts/cards';
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
 import type { NotificationData, NotificationType } from '@pago/shared/contracts/notifications';
 import type { PayoutDetails } from '@pago/shared/contracts/recipients';
@@ -499,6 +500,48 @@ export type RemittanceRecipientsTable = {
   updated_at: Timestamp;
 };
 
+/** A Pago debit card the partner issued (migration 0022); never its full number, CVV or PIN. */
+export type CardsTable = {
+  id: Generated<string>;
+  user_id: string;
+  partner_card_id: string;
+  partner_account_id: string;
+  type: CardType;
+  status: CardStatus;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  daily_purchase_limit_cents: ColumnType<Cents, number, number>;
+  daily_withdrawal_limit_cents: ColumnType<Cents, number, number>;
+  shipping_speed: ShippingSpeed | null;
+  shipping_address: string | null;
+  replaces_card_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  activated_at: Date | null;
+  closed_at: Date | null;
+};
+
+/** The Unit fake's cards (sandbox set 0005): the full number, CVV and PIN live only here. */
+export type SandboxUnitCardsTable = {
+  id: string;
+  customer_id: string;
+  account_id: string;
+  type: string;
+  status: string;
+  pan: string;
+  cvv: string;
+  expiration_date: string;
+  pin_hash: string | null;
+  limits: ColumnType<Record<string, number> | null, string | null, string | null>;
+  shipping_address: ColumnType<Record<string, string> | null, string | null, string | null>;
+  shipping_method: string | null;
+  replaced_card_id: string | null;
+  idempotency_key: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
 /** What the payout partner was asked to pay per remittance, and how far it got (migration 0021). */
 export type RemittancePayoutsTable = {
   transfer_id: string;
@@ -636,4 +679,6 @@ export type DB = {
   sandbox_unit_tokens: SandboxUnitTokensTable;
   remittance_recipients: RemittanceRecipientsTable;
   remittance_payouts: RemittancePayoutsTable;
+  cards: CardsTable;
+  sandbox_unit_cards: SandboxUnitCardsTable;
 };

@@ -62,6 +62,44 @@ export type TransferMetadataByKind = {
   /** A withdrawal the bank or the partner failed: amount and fee back. */
   bank_withdrawal_return: { returnOf: string; reason: string };
   request_payment: { requestId: string; note: string };
+  /**
+   * A purchase with the Pago card (issue 15): `processing` while the authorization holds the
+   * amount, `completed` once cleared (`clearedCents` when the merchant cleared another amount,
+   * e.g. a tip), `failed` when reversed or expired.
+   */
+  card_purchase: {
+    cardId: string;
+    last4: string;
+    /** The network's authorization id; network retries carry the same one. */
+    authorizationId: string;
+    merchantName: string;
+    merchantCity: string;
+    merchantCategory?: string;
+    authorizedCents: number;
+    clearedCents?: number;
+  };
+  /** Cash from an ATM; its fee (by network, per the fee schedule) is the transfer's fee. */
+  card_atm_withdrawal: {
+    cardId: string;
+    last4: string;
+    authorizationId: string;
+    atmName: string;
+    atmCity: string;
+    network: 'in' | 'out' | 'international';
+    authorizedCents: number;
+  };
+  /** A merchant's refund to the card. */
+  card_refund: {
+    cardId: string;
+    last4: string;
+    /** The network's id of the refund message (posted once). */
+    networkTransactionId: string;
+    merchantName: string;
+    merchantCity: string;
+    refundOf?: string;
+  };
+  /** A card fee from the fee schedule: a replacement, expedited delivery. */
+  card_fee: { cardId: string; last4: string; fee: 'replacement' | 'expedited_delivery' };
 };
 
 /** The metadata of a transfer of kind K, as stored: what its poster wrote, plus the names. */

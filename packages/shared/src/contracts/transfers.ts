@@ -95,6 +95,10 @@ export const TRANSFER_KINDS = [
   'bank_deposit_return',
   'bank_withdrawal',
   'bank_withdrawal_return',
+  'card_purchase',
+  'card_atm_withdrawal',
+  'card_refund',
+  'card_fee',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 export const TRANSFER_STATUSES = [

@@ -20,6 +20,7 @@ import * as structuredAddress from './0018-structured-address';
 import * as sendBatch from './0019-send-batch';
 import * as notifications from './0020-notifications';
 import * as remittanceRecipients from './0021-remittance-recipients';
+import * as cards from './0022-cards';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-send-batch': sendBatch,
   '0020-notifications': notifications,
   '0021-remittance-recipients': remittanceRecipients,
+  '0022-cards': cards,
 };

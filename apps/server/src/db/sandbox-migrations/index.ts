@@ -3,6 +3,7 @@ import * as sandboxVendors from './0001-sandbox-vendors';
 import * as sandboxPlaidItems from './0002-sandbox-plaid-items';
 import * as sandboxUnit from './0003-sandbox-unit';
 import * as unitOmnibus from './0004-unit-omnibus';
+import * as unitCards from './0005-unit-cards';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -13,4 +14,5 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0002-sandbox-plaid-items': sandboxPlaidItems,
   '0003-sandbox-unit': sandboxUnit,
   '0004-unit-omnibus': unitOmnibus,
+  '0005-unit-cards': unitCards,
 };

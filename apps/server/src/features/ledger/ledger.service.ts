@@ -26,6 +26,8 @@ export type SystemRole =
   /** Returned bank deposits users had spent and now owe (migration 0015). */
   | 'funding_receivable'
   | 'bill_pay_clearing'
+  /** Card spending until the partner settles it with the network (migration 0022). */
+  | 'card_clearing'
   | `payout_clearing:${string}`;
 
 export type AccountRef = { userId: string } | { role: SystemRole };

@@ -40,6 +40,10 @@ const WORDS = {
       bank_deposit_return: 'Depósito devuelto por tu banco',
       bank_withdrawal: 'Retiro a tu banco',
       bank_withdrawal_return: 'Retiro devuelto',
+      card_purchase: 'Compra con tarjeta',
+      card_atm_withdrawal: 'Retiro en cajero automático',
+      card_refund: 'Reembolso a tu tarjeta',
+      card_fee: 'Comisión de tarjeta',
     },
     status: {
       completed: 'Completada',
@@ -81,6 +85,10 @@ const WORDS = {
       bank_deposit_return: 'Deposit returned by your bank',
       bank_withdrawal: 'Withdrawal to your bank',
       bank_withdrawal_return: 'Withdrawal returned',
+      card_purchase: 'Card purchase',
+      card_atm_withdrawal: 'ATM withdrawal',
+      card_refund: 'Refund to your card',
+      card_fee: 'Card fee',
     },
     status: {
       completed: 'Completed',

@@ -31,6 +31,7 @@ const INCOMING_FOR_OWNER = new Set<TransferKind>([
   'remittance_refund',
   'bank_deposit',
   'bank_withdrawal_return',
+  'card_refund',
 ]);
 
 /**
