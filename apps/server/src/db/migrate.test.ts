@@ -106,6 +106,7 @@ describe('migrateDatabase', () => {
         'sandbox_twilio_verifications',
         'sandbox_unit_accounts',
         'sandbox_unit_applications',
+        'sandbox_unit_cards',
         'sandbox_unit_counterparties',
         'sandbox_unit_payments',
         'sandbox_unit_tokens',
