@@ -356,7 +356,7 @@ describe('FEE_SCHEDULE', () => {
         timeZone: 'America/New_York',
       },
     ],
-    ['atmInNetwork', { kind: 'freeUpToCount', count: 4, per: 'month' }],
+    ['atmInNetwork', { kind: 'freeUpToCount', count: 4, per: 'month', thenCents: c(250) }],
     ['atmOutOfNetwork', { kind: 'fixed', cents: c(250) }],
     ['atmInternational', { kind: 'fixed', cents: c(350), plusThirdPartyFees: true }],
     ['cashDeposit', { kind: 'freeUpToAmount', cents: c(50000), per: 'month', thenCents: c(199) }],

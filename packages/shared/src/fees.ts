@@ -171,6 +171,8 @@ export const CARD_FEES = { replacement: usd(500), expeditedDelivery: usd(1500) }
 
 export const ATM_FEES = {
   inNetworkFreePerMonth: 4,
+  /** Each in-network withdrawal after the month's free ones. */
+  inNetworkAfterFree: usd(250),
   outOfNetwork: usd(250),
   /** Plus whatever the foreign bank charges. */
   international: usd(350),
@@ -231,7 +233,13 @@ export type FeePrice =
       readonly fixedCents: Cents;
       readonly expressExtraCents?: Cents;
     }
-  | { readonly kind: 'freeUpToCount'; readonly count: number; readonly per: FeePeriod }
+  | {
+      readonly kind: 'freeUpToCount';
+      readonly count: number;
+      readonly per: FeePeriod;
+      /** What each one costs after the free ones. */
+      readonly thenCents: Cents;
+    }
   | {
       readonly kind: 'freeUpToAmount';
       readonly cents: Cents;
@@ -401,7 +409,12 @@ export const FEE_SCHEDULE: readonly FeeSection[] = [
     rows: [
       {
         id: 'atmInNetwork',
-        price: { kind: 'freeUpToCount', count: ATM_FEES.inNetworkFreePerMonth, per: 'month' },
+        price: {
+          kind: 'freeUpToCount',
+          count: ATM_FEES.inNetworkFreePerMonth,
+          per: 'month',
+          thenCents: ATM_FEES.inNetworkAfterFree,
+        },
       },
       { id: 'atmOutOfNetwork', price: { kind: 'fixed', cents: ATM_FEES.outOfNetwork } },
       {

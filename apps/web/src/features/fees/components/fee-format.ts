@@ -108,7 +108,11 @@ export function createFeeFormat(lang: Language, t: Translate): FeeFormat {
           : t('prices.withExpress', { price: base, extra: usd(fee.expressExtraCents) });
       }
       case 'freeUpToCount':
-        return t('prices.freeUpToCount', { number: whole.format(fee.count), per: per(fee.per) });
+        return t('prices.freeUpToCount', {
+          number: whole.format(fee.count),
+          per: per(fee.per),
+          after: usd(fee.thenCents),
+        });
       case 'freeUpToAmount':
         return t('prices.freeUpToAmount', {
           amount: usd(fee.cents),
