@@ -24,7 +24,7 @@ const SHOP_TILES = [
   { id: 'travel', src: travelUrl },
 ] as const;
 
-const CARD_POINTS = ['instant', 'touchless', 'billPay'] as const;
+const CARD_POINTS = ['instant', 'control', 'billPay'] as const;
 
 const FEATURES = [
   { id: 'send', to: '/moneymover' },
