@@ -52,6 +52,7 @@ const DashboardPage = lazyPage(() => import('./routes/dashboard-page'));
 const ProfilePage = lazyPage(() => import('./routes/profile-page'));
 const PayPage = lazyPage(() => import('./routes/pay-page'));
 const ActivityPage = lazyPage(() => import('./routes/activity-page'));
+const CardPage = lazyPage(() => import('./routes/card-page'));
 const OnboardingVerifyPage = lazyPage(
   () => import('@/features/identity/routes/onboarding-verify-page'),
 );
@@ -90,6 +91,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/profile', element: <ProfilePage /> },
           { path: '/pay', element: <PayPage /> },
           { path: '/activity', element: <ActivityPage /> },
+          { path: '/card', element: <CardPage /> },
           { path: '/onboarding/verify', element: <OnboardingVerifyPage /> },
           { path: '/identity-verification', element: <IdentityVerificationPage /> },
           { path: '/send-home', element: <SendHomePage /> },

@@ -8,8 +8,12 @@ import { apiFetch } from './api-client';
  * and say why (common:liveMode). Until the answer comes, the feature counts as available: the
  * server refuses anyway.
  */
-export function useFeatureAvailable(feature: PartnerFeature): boolean {
-  return useServerFeatures().data?.[feature] ?? true;
+export function useFeatureAvailable(feature: PartnerFeature | 'cards'): boolean {
+  // `cards` (issue 15) may be missing from an older server's answer: then it counts as available.
+  const value: unknown = (useServerFeatures().data as Record<string, unknown> | undefined)?.[
+    feature
+  ];
+  return typeof value === 'boolean' ? value : true;
 }
 
 /** Sandbox mode: what only the sandbox has (test money) is offered; unknown until the server says. */

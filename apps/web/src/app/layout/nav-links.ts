@@ -12,6 +12,7 @@ export const SIGNED_IN_LINKS = [
   { to: '/send-home', key: 'nav.sendHome' },
   { to: '/moneymover', key: 'nav.sendRequest' },
   { to: '/billpay', key: 'nav.billPay' },
+  { to: '/card', key: 'nav.card' },
   { to: '/profile', key: 'nav.profile' },
 ] as const;
 

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { AddIcon, RequestIcon, SendIcon } from '@/components/ui/icons';
 import { IdentityNotice } from '@/components/ui/identity-notice';
 import { greetingOf } from '@/features/accounts/lib/greeting';
+import { CardTile } from '@/features/cards/components/card-tile';
 import { PendingRequests } from '@/features/requests/components/pending-requests';
 import { ActivitySection } from '@/features/wallet/components/activity-section';
 import { HomeBalance } from '@/features/wallet/components/home-balance';
@@ -25,7 +26,14 @@ import { ProfileLoadFailed } from './profile-load-failed';
  * banking live on /profile. Wide screens put activity beside the rest.
  */
 export default function DashboardPage() {
-  const { t } = useTranslation(['dashboard', 'wallet', 'requests', 'funding', 'moneymover']);
+  const { t } = useTranslation([
+    'dashboard',
+    'wallet',
+    'requests',
+    'funding',
+    'moneymover',
+    'cards',
+  ]);
   usePageTitle(t('title'));
   const { user, loading } = useSession();
   const [addingMoney, setAddingMoney] = useState(false);
@@ -98,6 +106,7 @@ export default function DashboardPage() {
               {t('actions.sendHome')}
             </Button>
           </Paper>
+          <CardTile />
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <PendingRequests />
           </Paper>

@@ -6,6 +6,13 @@ import type { Transfer } from '@pago/shared/contracts/transfers';
 import { formatUsd } from '@pago/shared/money';
 import { useTranslation } from 'react-i18next';
 import { SendHomeLinks } from '@/components/ui/send-home-links';
+import {
+  authorizedClearedText,
+  cardLine,
+  cardStatusKey,
+  declineKey,
+  isCardTransfer,
+} from '@/lib/card-transfer';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { counterpartyName, kindKey, STATUS_COLOR, signedCents } from '../lib/transfer-text';
 
@@ -44,7 +51,10 @@ export function ActivityList({
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {transfers.map((transfer) => {
-        const other = counterpartyName(transfer);
+        const card = isCardTransfer(transfer);
+        const other = card ? cardLine(transfer) : counterpartyName(transfer);
+        const cardNote = card ? declineKey(transfer) : null;
+        const amounts = card ? authorizedClearedText(t, transfer, locale) : null;
         return (
           <Box
             component="li"
@@ -74,6 +84,11 @@ export function ActivityList({
                     {other}
                   </Typography>
                 )}
+                {(cardNote || amounts) && (
+                  <Typography variant="body2" color="text.secondary">
+                    {cardNote ? t(cardNote) : amounts}
+                  </Typography>
+                )}
                 <Box
                   sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}
                 >
@@ -81,7 +96,7 @@ export function ActivityList({
                     size="small"
                     variant="outlined"
                     color={STATUS_COLOR[transfer.status]}
-                    label={t(`status.${transfer.status}`)}
+                    label={t(card ? cardStatusKey(transfer) : `status.${transfer.status}`)}
                   />
                   <Typography variant="body2" color="text.secondary" component="span">
                     {formatDateTime(transfer.createdAt, locale)}

@@ -16,6 +16,15 @@ import { type DetailRow, DetailRows } from '@/components/ui/detail-rows';
 import { Loading } from '@/components/ui/query-state';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { SendHomeLinks } from '@/components/ui/send-home-links';
+import {
+  atmNetworkKey,
+  authorizedClearedText,
+  cardPlace,
+  cardStatusKey,
+  declineKey,
+  isCardTransfer,
+  maskedLast4,
+} from '@/lib/card-transfer';
 import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
 import { useReceipt } from '@/lib/wallet';
 import { counterpartyName, kindKey, STATUS_COLOR } from '../lib/transfer-text';
@@ -95,8 +104,13 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
   const text = (key: string) =>
     typeof details[key] === 'string' ? (details[key] as string) : null;
   // A refund comes back from Pago, whatever phone the failed payout was for.
+  const card = isCardTransfer(receipt);
   const other =
-    (receipt.kind === 'remittance_refund' ? null : counterpartyName(receipt)) ?? t('receipt.pago');
+    (receipt.kind === 'remittance_refund'
+      ? null
+      : card
+        ? cardPlace(receipt)
+        : counterpartyName(receipt)) ?? t('receipt.pago');
   const you = t('receipt.you');
   const [from, to] = receipt.direction === 'out' ? [you, other] : [other, you];
 
@@ -109,7 +123,7 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
           size="small"
           variant="outlined"
           color={STATUS_COLOR[receipt.status]}
-          label={t(`status.${receipt.status}`)}
+          label={t(card ? cardStatusKey(receipt) : `status.${receipt.status}`)}
         />
       ),
     },
@@ -124,6 +138,14 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
       value: isPhoneCountry(country) ? getPhoneCountry(country).name[locale] : country,
     });
   }
+  const last4 = text('last4');
+  if (card && last4) rows.push({ label: t('card.card'), value: maskedLast4(last4) });
+  const network = card ? atmNetworkKey(receipt) : null;
+  if (network) rows.push({ label: t('card.atmNetwork'), value: t(network) });
+  const decline = card ? declineKey(receipt) : null;
+  if (decline) rows.push({ label: t('card.declinedBecause'), value: t(decline) });
+  const amounts = card ? authorizedClearedText(t, receipt, locale) : null;
+  if (amounts) rows.push({ label: t('card.amounts'), value: amounts });
   rows.push({ label: t('receipt.amount'), value: usd(receipt.amountCents) });
   if (receipt.direction === 'out') {
     rows.push({ label: t('receipt.fee'), value: usd(receipt.feeCents) });
@@ -195,7 +217,7 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
                   {` · ${formatDateTime(entry.at, locale)}`}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {t(`receipt.historyNote.${entry.status}`)}
+                  {t(`${card ? 'card' : 'receipt'}.historyNote.${entry.status}`)}
                 </Typography>
               </li>
             ))}

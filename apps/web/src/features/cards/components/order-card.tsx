@@ -1,0 +1,187 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { CardType, ShippingSpeed } from '@pago/shared/contracts/cards';
+import { CARD_FEES } from '@pago/shared/fees';
+import { formatUsd } from '@pago/shared/money';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
+import { useLocale } from '@/lib/format';
+import { moneyErrorFeedback } from '@/lib/money-errors';
+import { useCreateCard } from '../api/cards';
+import { ShippingChoice } from './card-controls';
+
+/** What ordering needs and what the person has (the page reads identity, bank and profile). */
+export type OrderReadiness = {
+  verified: boolean;
+  /** null while the bank account is looked up. */
+  bankAccount: boolean | null;
+  /** The profile's one-line home address, where a physical card ships; null when none. */
+  address: string | null;
+  /** False in live mode while the card partner is not live. */
+  available: boolean;
+};
+
+const REFUSALS = {
+  bank_account_required: 'order.needBank',
+  feature_unavailable_in_live_mode: 'liveMode',
+};
+
+/**
+ * Ordering a card: the virtual one (free, ready at once) and the physical one, mailed to the
+ * profile's address (standard free, expedited with its fee). `missing` lists the types the person
+ * does not have yet. Says what is missing first (identity, bank account, address) and where to
+ * get it.
+ */
+export function OrderCard({
+  missing,
+  readiness,
+}: {
+  missing: readonly CardType[];
+  readiness: OrderReadiness;
+}) {
+  const { t } = useTranslation('cards');
+  const locale = useLocale();
+  const create = useCreateCard();
+  const [feedback, setFeedback] = useFeedback();
+  const [shipping, setShipping] = useState<ShippingSpeed>('standard');
+  const [confirming, setConfirming] = useState(false);
+  const { verified, bankAccount, address, available } = readiness;
+  const ready = available && verified && bankAccount === true;
+
+  const order = (type: CardType) => {
+    setFeedback(null);
+    create.mutate(type === 'virtual' ? { type } : { type, shipping }, {
+      onSuccess: (card) => {
+        setConfirming(false);
+        setFeedback({ severity: 'success', text: t(`order.done.${type}`, { last4: card.last4 }) });
+      },
+      onError: (failure) =>
+        setFeedback(moneyErrorFeedback(t, failure, 'order.failed', locale, REFUSALS)),
+    });
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {!available && (
+        <Alert severity="info" role="note">
+          {t('liveMode')}
+        </Alert>
+      )}
+      {available && !verified && (
+        <Alert
+          severity="warning"
+          role="note"
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to="/onboarding/verify">
+              {t('order.verify')}
+            </Button>
+          }
+        >
+          {t('order.needIdentity')}
+        </Alert>
+      )}
+      {available && verified && bankAccount === false && (
+        <Alert
+          severity="warning"
+          role="note"
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to="/profile">
+              {t('order.openBank')}
+            </Button>
+          }
+        >
+          {t('order.needBank')}
+        </Alert>
+      )}
+      <FeedbackMessage feedback={feedback} />
+      {missing.includes('virtual') && (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <Typography variant="h6" component="h3">
+            {t('order.virtualTitle')}
+          </Typography>
+          <Typography color="text.secondary">{t('order.virtualBody')}</Typography>
+          <Button
+            variant="contained"
+            disabled={!ready || create.isPending}
+            onClick={() => order('virtual')}
+            sx={{ justifySelf: 'start' }}
+          >
+            {t('order.virtual')}
+          </Button>
+        </Box>
+      )}
+      {missing.includes('physical') && (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <Typography variant="h6" component="h3">
+            {t('order.physicalTitle')}
+          </Typography>
+          <Typography color="text.secondary">{t('order.physicalBody')}</Typography>
+          {address ? (
+            <Typography>
+              {t('order.shipsTo')}{' '}
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                {address}
+              </Box>
+            </Typography>
+          ) : (
+            <Alert
+              severity="info"
+              role="note"
+              action={
+                <Button color="inherit" size="small" component={RouterLink} to="/profile">
+                  {t('order.addAddress')}
+                </Button>
+              }
+            >
+              {t('order.needAddress')}
+            </Alert>
+          )}
+          {address && ready && confirming ? (
+            <Box
+              sx={{
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 2,
+                p: 2,
+                display: 'grid',
+                gap: 1,
+              }}
+            >
+              <ShippingChoice value={shipping} onChange={setShipping} />
+              <Typography sx={{ fontWeight: 600 }}>
+                {shipping === 'expedited'
+                  ? t('order.feeExpedited', {
+                      fee: formatUsd(CARD_FEES.expeditedDelivery, locale),
+                    })
+                  : t('order.feeFree')}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                <Button
+                  variant="contained"
+                  disabled={create.isPending}
+                  onClick={() => order('physical')}
+                >
+                  {create.isPending ? t('common:status.processing') : t('order.confirmPhysical')}
+                </Button>
+                <Button onClick={() => setConfirming(false)}>{t('actions.cancel')}</Button>
+              </Box>
+            </Box>
+          ) : (
+            <Button
+              variant="outlined"
+              disabled={!ready || !address}
+              onClick={() => setConfirming(true)}
+              sx={{ justifySelf: 'start' }}
+            >
+              {t('order.physical')}
+            </Button>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
