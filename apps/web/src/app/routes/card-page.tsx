@@ -9,6 +9,7 @@ import { formatUsd } from '@pago/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
 import { useBankAccount } from '@/features/banking/api/banking';
@@ -42,6 +43,7 @@ export default function CardPage() {
   const bank = useBankAccount(verified);
   const open = (cards.data ?? []).filter(isOpen);
   const missing = CARD_TYPES.filter((type) => !open.some((card) => card.type === type));
+  const [notice, setNotice] = useFeedback();
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 5 } }}>
@@ -65,6 +67,7 @@ export default function CardPage() {
             <LoadFailed onRetry={cards.refetch} message={t('loadFailed')} />
           ) : (
             <>
+              {notice && <FeedbackMessage feedback={notice} />}
               {open.length === 0 && (
                 <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 1 }}>
                   <Typography variant="h6" component="h2">
@@ -85,7 +88,12 @@ export default function CardPage() {
                 </Paper>
               )}
               {open.map((card) => (
-                <CardSection key={card.id} card={card} holder={user?.name ?? ''} />
+                <CardSection
+                  key={card.id}
+                  card={card}
+                  holder={user?.name ?? ''}
+                  onReplaced={(text) => setNotice({ severity: 'success', text })}
+                />
               ))}
               {missing.length > 0 && (
                 <SectionCard title={open.length ? t('order.another') : t('order.title')}>
@@ -114,7 +122,15 @@ export default function CardPage() {
   );
 }
 
-function CardSection({ card, holder }: { card: Card; holder: string }) {
+function CardSection({
+  card,
+  holder,
+  onReplaced,
+}: {
+  card: Card;
+  holder: string;
+  onReplaced(text: string): void;
+}) {
   const { t } = useTranslation('cards');
   return (
     <SectionCard title={t('card.title', { type: t(`type.${card.type}`), last4: card.last4 })}>
@@ -123,7 +139,7 @@ function CardSection({ card, holder }: { card: Card; holder: string }) {
         {t(`status.${card.status}.long`)}
       </Typography>
       {card.status !== 'inactive' && <CardNumbers cardId={card.id} />}
-      <CardControls card={card} />
+      <CardControls card={card} onReplaced={onReplaced} />
     </SectionCard>
   );
 }

@@ -27,7 +27,14 @@ type Dialog = 'lost' | 'activate' | 'pin' | 'limits' | null;
  * What the holder can do with a card: freeze or unfreeze it (a switch, instantly), activate a
  * physical card that arrived, set its PIN, lower its daily limits, report it lost or stolen.
  */
-export function CardControls({ card }: { card: Card }) {
+export function CardControls({
+  card,
+  onReplaced,
+}: {
+  card: Card;
+  /** After a report: this card is gone from the page, so the page says what happened. */
+  onReplaced(text: string): void;
+}) {
   const { t } = useTranslation('cards');
   const locale = useLocale();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -90,7 +97,7 @@ export function CardControls({ card }: { card: Card }) {
         </Button>
       </Box>
       {dialog === 'lost' && (
-        <ReportLostDialog card={card} onClose={() => setDialog(null)} onDone={done} />
+        <ReportLostDialog card={card} onClose={() => setDialog(null)} onDone={onReplaced} />
       )}
       {dialog === 'activate' && (
         <ActivateDialog card={card} onClose={() => setDialog(null)} onDone={done} />

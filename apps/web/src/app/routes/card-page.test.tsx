@@ -1,0 +1,547 @@
+import type { UserProfile } from '@pago/shared/contracts/accounts';
+import type { Card, RevealedCard } from '@pago/shared/contracts/cards';
+import type { Transfer } from '@pago/shared/contracts/transfers';
+import { cents } from '@pago/shared/money';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetQueryClient } from '@/lib/query-boundary';
+import enCards from '@/locales/en/cards.json';
+import esCards from '@/locales/es/cards.json';
+import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
+import { keysOf } from '@/test/locale-keys';
+import { makeProfile } from '@/test/profiles';
+import { renderApp } from '@/test/render';
+
+const CARD_ID = 'c0000000-0000-4000-8000-000000000001';
+const NEW_ID = 'c0000000-0000-4000-8000-000000000002';
+
+function makeCard(overrides: Partial<Card> = {}): Card {
+  return {
+    id: CARD_ID,
+    type: 'virtual',
+    status: 'active',
+    last4: '4242',
+    expMonth: 4,
+    expYear: 2029,
+    limits: { dailyPurchaseCents: 250_000, dailyWithdrawalCents: 50_000 },
+    shipping: null,
+    replacesCardId: null,
+    createdAt: '2026-11-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const REVEALED: RevealedCard = {
+  pan: '4111222233334242',
+  cvv: '123',
+  expMonth: 4,
+  expYear: 2029,
+  hideAt: '2026-11-23T12:01:00.000Z',
+};
+
+function cardTransfer(overrides: Partial<Transfer>): Transfer {
+  return {
+    id: 'tr-1',
+    reference: '7KQ2MX9C4T',
+    kind: 'card_purchase',
+    status: 'processing',
+    direction: 'out',
+    amountCents: cents(1234),
+    feeCents: cents(0),
+    totalCents: cents(1234),
+    counterparty: null,
+    createdAt: '2026-11-23T12:00:00.000Z',
+    details: {
+      cardId: CARD_ID,
+      last4: '4242',
+      authorizationId: 'auth-1',
+      merchantName: 'Café Luna',
+      merchantCity: 'Austin',
+      authorizedCents: 1234,
+    },
+    ...overrides,
+  };
+}
+
+type Server = {
+  cards?: Card[];
+  profile?: Partial<UserProfile>;
+  bankAccount?: boolean;
+  features?: Record<string, unknown>;
+  activity?: Transfer[];
+  /** Answers first: the test's own routes (POSTs). */
+  extra?: (call: ApiCall, state: { cards: Card[] }) => Answer | undefined;
+};
+
+/** The server for the card page: `cards` is state the test's `extra` may change. */
+function serve({
+  cards = [],
+  profile = {},
+  bankAccount = true,
+  features = {},
+  activity = [],
+  extra,
+}: Server = {}) {
+  const state = { cards };
+  const calls = stubApi((call) => {
+    const answer = extra?.(call, state);
+    if (answer) return answer;
+    if (call.path === '/api/user/profile') return { body: makeProfile(profile) };
+    if (call.path === '/api/cards' && call.method === 'GET')
+      return { body: { cards: state.cards } };
+    if (call.path === '/api/unit/accounts/me') {
+      return bankAccount
+        ? {
+            body: {
+              id: 'b1',
+              accountNumber: '••••6789',
+              routingNumber: '812345678',
+              createdAt: '2026-01-01T00:00:00.000Z',
+            },
+          }
+        : apiError(404, 'not_found');
+    }
+    if (call.path === '/api/wallet/balance') {
+      return { body: { balanceCents: 5000, availableBalanceCents: 3766, currency: 'USD' } };
+    }
+    if (call.path.startsWith('/api/transactions?')) {
+      return { body: { items: activity, nextCursor: null } };
+    }
+    if (call.path === '/api/features') {
+      return {
+        body: { mode: 'sandbox', remittances: true, billPay: true, bankAccount: true, ...features },
+      };
+    }
+    return undefined;
+  });
+  return { calls, state };
+}
+
+async function openCardPage(language: 'es' | 'en' = 'es') {
+  localStorage.setItem('token', 'test-token');
+  const view = await renderApp('/card', language);
+  await screen.findByRole('heading', {
+    level: 1,
+    name: language === 'es' ? 'Tu tarjeta' : 'Your card',
+  });
+  return view;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the card page', () => {
+  it('has the same keys in Spanish and English', () => {
+    expect(keysOf(esCards).sort()).toEqual(keysOf(enCards).sort());
+  });
+
+  it('orders a virtual card, free and at once, under an Idempotency-Key, and shows it', async () => {
+    const { calls } = serve({
+      extra: (call, state) => {
+        if (call.method === 'POST' && call.path === '/api/cards') {
+          const card = makeCard();
+          state.cards = [card];
+          return { status: 201, body: card };
+        }
+        return undefined;
+      },
+    });
+    await openCardPage('es');
+    expect(await screen.findByText('La tarjeta de débito Pago')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Reponer una tarjeta perdida o robada cuesta \$5\.00/),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pedir tarjeta virtual' }));
+
+    expect(await screen.findByText('Tu tarjeta virtual •••• 4242 está lista.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', {
+        name: /Tarjeta de débito Pago Virtual terminada en 4242, vence 04\/29\. Activa/,
+      }),
+    ).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/api/cards');
+    expect(post?.body).toEqual({ type: 'virtual' });
+    expect(post?.headers['idempotency-key']).toMatch(/.{16,}/);
+    // The physical card can still be ordered.
+    expect(screen.getByRole('button', { name: 'Pedir tarjeta física' })).toBeEnabled();
+  });
+
+  it('orders a physical card to the profile address, with the expedited fee in the confirmation', async () => {
+    const { calls } = serve({
+      extra: (call, state) => {
+        if (call.method === 'POST' && call.path === '/api/cards') {
+          const card = makeCard({
+            type: 'physical',
+            status: 'inactive',
+            last4: '1111',
+            shipping: { speed: 'expedited', address: '100 Main St, Miami, FL 33101' },
+          });
+          state.cards = [card];
+          return { status: 201, body: card };
+        }
+        return undefined;
+      },
+    });
+    await openCardPage('en');
+    expect(await screen.findByText('100 Main St, Miami, FL 33101')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Get a physical card' }));
+    expect(screen.getByText('Fee: free.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Expedited delivery: $15.00' }));
+    expect(
+      screen.getByText('Expedited delivery fee: $15.00, from your balance.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
+
+    expect(await screen.findByText(/We ordered your physical card •••• 1111/)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      type: 'physical',
+      shipping: 'expedited',
+    });
+    expect(
+      await screen.findByText('On its way: activate it when it arrives at your home.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says what is missing first: the address, the bank account, the identity, live mode', async () => {
+    serve({ profile: { address: null, homeAddress: null }, bankAccount: false });
+    const view = await openCardPage('es');
+    expect(
+      await screen.findByText(
+        'Tu tarjeta usa tu cuenta bancaria Pago: ábrela primero en tu perfil.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir a mi perfil' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(screen.getByRole('link', { name: 'Agregar domicilio' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(screen.getByRole('button', { name: 'Pedir tarjeta virtual' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pedir tarjeta física' })).toBeDisabled();
+    view.unmount();
+    resetQueryClient();
+
+    serve({
+      profile: { kyc_status: 'pending', plaidIdentityStatus: null },
+      bankAccount: false,
+    });
+    const unverified = await openCardPage('en');
+    expect(
+      await screen.findByText('To get your card, verify your identity first.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Verify my identity' })).toHaveAttribute(
+      'href',
+      '/onboarding/verify',
+    );
+    unverified.unmount();
+    resetQueryClient();
+
+    serve({ features: { cards: false } });
+    await openCardPage('es');
+    expect(await screen.findByText(/no está disponible en modo real/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pedir tarjeta virtual' })).toBeDisabled();
+  });
+
+  it("shows the server's refusal in words", async () => {
+    serve({
+      extra: (call) =>
+        call.method === 'POST' && call.path === '/api/cards'
+          ? apiError(409, 'card_already_exists')
+          : undefined,
+    });
+    await openCardPage('es');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pedir tarjeta virtual' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ya tienes una tarjeta de este tipo.',
+    );
+  });
+
+  it('shows the numbers after the password for 60 seconds, then hides them', async () => {
+    const { calls } = serve({
+      cards: [makeCard()],
+      extra: (call) => {
+        if (call.path === `/api/cards/${CARD_ID}/reveal`) {
+          const { password } = call.body as { password: string };
+          return password === 'correct horse'
+            ? { body: REVEALED }
+            : apiError(401, 'invalid_credentials');
+        }
+        return undefined;
+      },
+    });
+    await openCardPage('es');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver números' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ver los números de tu tarjeta' });
+    await userEvent.type(within(dialog).getByLabelText(/Contraseña/), 'wrong');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'La contraseña no es correcta.',
+    );
+    // A wrong password is not an expired session: still signed in.
+    expect(localStorage.getItem('token')).toBe('test-token');
+    expect(screen.queryByTestId('card-pan')).toBeNull();
+
+    await userEvent.clear(within(dialog).getByLabelText(/Contraseña/));
+    await userEvent.type(within(dialog).getByLabelText(/Contraseña/), 'correct horse');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+
+    expect(await screen.findByTestId('card-pan')).toHaveTextContent('4111 2222 3333 4242');
+    expect(screen.getByTestId('card-cvv')).toHaveTextContent('123');
+    expect(screen.getByTestId('card-expiry')).toHaveTextContent('04/29');
+    expect(screen.getByRole('timer')).toHaveTextContent('Se ocultan en 60 segundos');
+    expect(calls.at(-1)?.headers.authorization).toBe('Bearer test-token');
+
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.getByRole('timer')).toHaveTextContent('Se ocultan en 30 segundos');
+    act(() => vi.advanceTimersByTime(30_000));
+    await waitFor(() => expect(screen.queryByTestId('card-pan')).toBeNull());
+    expect(screen.queryByText('123')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ver números' })).toBeInTheDocument();
+  });
+
+  it('freezes and unfreezes the card at once, and says so on the card', async () => {
+    const { calls } = serve({
+      cards: [makeCard()],
+      extra: (call, state) => {
+        const match = /^\/api\/cards\/[^/]+\/(freeze|unfreeze)$/.exec(call.path);
+        if (call.method === 'POST' && match) {
+          const card = makeCard({ status: match[1] === 'freeze' ? 'frozen' : 'active' });
+          state.cards = [card];
+          return { body: card };
+        }
+        return undefined;
+      },
+    });
+    await openCardPage('es');
+    const toggle = await screen.findByRole('switch', { name: 'Congelar tarjeta' });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(await screen.findByText('Congelamos tu tarjeta.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Congelar tarjeta' })).toBeChecked(),
+    );
+    expect(screen.getByTestId('card-status')).toHaveTextContent(/^Congelada:/);
+    expect(screen.getByRole('img', { name: /Congelada\.$/ })).toBeInTheDocument();
+    expect(screen.getByText('CONGELADA')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Congelar tarjeta' }));
+    expect(await screen.findByText('Descongelamos tu tarjeta.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `/api/cards/${CARD_ID}/freeze`,
+      `/api/cards/${CARD_ID}/unfreeze`,
+    ]);
+  });
+
+  it('reports a lost physical card with the replacement and expedited fees, and shows the new card', async () => {
+    const physical = makeCard({
+      type: 'physical',
+      shipping: { speed: 'standard', address: '100 Main St, Miami, FL 33101' },
+    });
+    const { calls } = serve({
+      cards: [physical],
+      extra: (call, state) => {
+        if (call.method === 'POST' && call.path === `/api/cards/${CARD_ID}/report-lost`) {
+          const closed = { ...physical, status: 'stolen' as const };
+          const replacement = makeCard({
+            id: NEW_ID,
+            type: 'physical',
+            status: 'inactive',
+            last4: '9876',
+            replacesCardId: CARD_ID,
+          });
+          state.cards = [replacement, closed];
+          return { body: { closed, replacement, feeCents: 2000 } };
+        }
+        return undefined;
+      },
+    });
+    await openCardPage('en');
+    await userEvent.click(await screen.findByRole('button', { name: 'Report lost or stolen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report card •••• 4242' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'It was stolen' }));
+    expect(
+      within(dialog).getByRole('button', { name: 'Report and replace ($5.00)' }),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      within(dialog).getByRole('radio', { name: 'Expedited delivery: $15.00' }),
+    );
+    expect(within(dialog).getByText('$20.00')).toBeInTheDocument();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Report and replace ($20.00)' }),
+    );
+
+    expect(
+      await screen.findByText('We closed card •••• 4242. Your new card ends in 9876.'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Physical card •••• 9876' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Physical card •••• 4242' })).toBeNull();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ reason: 'stolen', shipping: 'expedited' });
+    expect(post?.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('activates a physical card with its last four and expiry, saying when they do not match', async () => {
+    const { calls } = serve({
+      cards: [makeCard({ type: 'physical', status: 'inactive' })],
+      extra: (call, state) => {
+        if (call.path === `/api/cards/${CARD_ID}/activate`) {
+          const body = call.body as { last4: string };
+          if (body.last4 !== '4242') return apiError(422, 'card_activation_failed');
+          state.cards = [makeCard({ type: 'physical' })];
+          return { body: state.cards[0] };
+        }
+        return undefined;
+      },
+    });
+    await openCardPage('es');
+    expect(screen.queryByRole('button', { name: 'Ver números' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Activar tarjeta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activa tu tarjeta física' });
+    await userEvent.type(within(dialog).getByLabelText(/Últimos 4 dígitos/), '1234');
+    await userEvent.type(within(dialog).getByLabelText(/^Vencimiento/), '13/29');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Activar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('como mes/año');
+
+    await userEvent.clear(within(dialog).getByLabelText(/^Vencimiento/));
+    await userEvent.type(within(dialog).getByLabelText(/^Vencimiento/), '04/29');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Activar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'no coinciden con tu tarjeta',
+    );
+
+    await userEvent.clear(within(dialog).getByLabelText(/Últimos 4 dígitos/));
+    await userEvent.type(within(dialog).getByLabelText(/Últimos 4 dígitos/), '4242');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Activar' }));
+    expect(await screen.findByText('Tu tarjeta está activa.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path.endsWith('/activate')).at(-1)?.body).toEqual({
+      last4: '4242',
+      expMonth: 4,
+      expYear: 2029,
+    });
+    expect(await screen.findByRole('button', { name: 'Crear PIN' })).toBeInTheDocument();
+  });
+
+  it('sets a PIN typed twice, and lowers the daily limits never above the maximum', async () => {
+    const { calls } = serve({
+      cards: [makeCard({ type: 'physical' })],
+      extra: (call) => {
+        if (call.method === 'PUT' && call.path === `/api/cards/${CARD_ID}/pin`) return { body: {} };
+        if (call.method === 'PATCH' && call.path === `/api/cards/${CARD_ID}/limits`) {
+          return { body: makeCard({ type: 'physical' }) };
+        }
+        return undefined;
+      },
+    });
+    await openCardPage('en');
+    await userEvent.click(await screen.findByRole('button', { name: 'Set PIN' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Set your card PIN' });
+    await userEvent.type(within(dialog).getByLabelText(/4-digit PIN/), '1357');
+    await userEvent.type(within(dialog).getByLabelText(/Repeat the PIN/), '1358');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save PIN' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent("The two PINs don't match.");
+    await userEvent.clear(within(dialog).getByLabelText(/Repeat the PIN/));
+    await userEvent.type(within(dialog).getByLabelText(/Repeat the PIN/), '1357');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save PIN' }));
+    expect(await screen.findByText('Your PIN is saved.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Daily limits' }));
+    dialog = await screen.findByRole('dialog', { name: "Your card's daily limits" });
+    expect(within(dialog).getByText('Maximum $2,500.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Maximum $500.00')).toBeInTheDocument();
+    const withdrawals = within(dialog).getByLabelText(/ATM withdrawals per day/);
+    await userEvent.clear(withdrawals);
+    await userEvent.type(withdrawals, '600');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save limits' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'ATM withdrawals per day: enter an amount between $1.00 and $500.00.',
+    );
+    await userEvent.clear(withdrawals);
+    await userEvent.type(withdrawals, '200');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByText('Your limits are saved.')).toBeInTheDocument();
+
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ pin: '1357' });
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      dailyPurchaseCents: 250_000,
+      dailyWithdrawalCents: 20_000,
+    });
+  });
+
+  it("lists the card's transactions: the place, a pending hold, the amount charged after a tip, a decline", async () => {
+    serve({
+      cards: [makeCard()],
+      activity: [
+        cardTransfer({ id: 'tr-hold' }),
+        cardTransfer({
+          id: 'tr-tip',
+          status: 'completed',
+          amountCents: cents(1400),
+          totalCents: cents(1400),
+          details: {
+            cardId: CARD_ID,
+            last4: '4242',
+            authorizationId: 'auth-2',
+            merchantName: 'Taquería Sol',
+            merchantCity: 'Dallas',
+            authorizedCents: 1234,
+            clearedCents: 1400,
+          },
+        }),
+        cardTransfer({
+          id: 'tr-atm',
+          kind: 'card_atm_withdrawal',
+          status: 'completed',
+          amountCents: cents(4000),
+          feeCents: cents(250),
+          totalCents: cents(4250),
+          details: {
+            cardId: CARD_ID,
+            last4: '4242',
+            authorizationId: 'auth-3',
+            atmName: 'Cajero Centro',
+            atmCity: 'Houston',
+            network: 'out',
+            authorizedCents: 4000,
+          },
+        }),
+        cardTransfer({
+          id: 'tr-declined',
+          status: 'failed',
+          details: {
+            cardId: CARD_ID,
+            last4: '4242',
+            merchantName: 'Librería',
+            merchantCity: 'Austin',
+            declineReason: 'card_frozen',
+          },
+        }),
+        // Another person's or another card's transfer is not this card's.
+        cardTransfer({ id: 'tr-other', details: { cardId: 'someone-else', last4: '0000' } }),
+        { ...cardTransfer({ id: 'tr-p2p' }), kind: 'p2p', details: {} },
+      ],
+    });
+    await openCardPage('es');
+    const list = await screen.findByRole('region', { name: 'Movimientos de tu tarjeta' });
+    const rows = await within(list).findAllByRole('listitem');
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toHaveTextContent('Compra con tarjeta');
+    expect(rows[0]).toHaveTextContent('Café Luna, Austin · •••• 4242');
+    expect(rows[0]).toHaveTextContent('Pendiente');
+    expect(rows[0]).toHaveTextContent('−$12.34');
+    expect(rows[1]).toHaveTextContent('Autorizado $12.34 · Cobrado $14.00');
+    expect(rows[1]).toHaveTextContent('Completada');
+    expect(rows[2]).toHaveTextContent('Cajero Centro, Houston · •••• 4242');
+    expect(rows[2]).toHaveTextContent('−$42.50');
+    expect(rows[3]).toHaveTextContent('Rechazada: tu tarjeta está congelada.');
+  });
+});
