@@ -3,26 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser, VIEWPORTS } from './support/browser';
-import { createUser, type E2eUser, post, serverQuery } from './support/users';
+import { createUser, post, serverQuery, verifiedForTheBank } from './support/users';
 
 const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
 /** Set to a directory to keep the panel's screenshots (phone in Spanish, desktop in English). */
 const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
-
-/**
- * Identity verified as the identity feature leaves it (status, the ID's name and birth date) and
- * a street address, straight in the server's database: a test helper, not an API back door.
- */
-async function verifiedForTheBank(user: E2eUser, legalName: string) {
-  await serverQuery(
-    `update users set kyc_status = 'completed', legal_name = $2, legal_birth_date = '1990-04-12',
-         address = '1200 Brickell Avenue, Miami, FL 33131', address_street = '1200 Brickell Avenue',
-         address_city = 'Miami', address_state = 'FL', address_postal_code = '33131'
-       where email = $1`,
-    [user.email, legalName],
-  );
-}
 
 describe('the banking panel', () => {
   it('shows the card, the numbers on demand, the transactions and a statement PDF per month', async () => {

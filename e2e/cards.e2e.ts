@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import { addTestMoney, createUser, post, verifiedForTheBank } from './support/users';
+
+const browser = useBrowser();
+const [phone, desktop] = VIEWPORTS;
+
+/** The card as the page revealed it: what a shopper types at a checkout. */
+type CardNumbers = { pan: string; expMonth: number; expYear: number; cvv: string };
+
+/** Where the sandbox network's merchant is (one place: its shape may change). */
+const MERCHANT = { name: 'Café Luna', city: 'Austin' };
+
+/** The sandbox card network's JSON API, as a merchant's terminal or an ATM calls it. */
+const network = {
+  purchase: (card: CardNumbers, amountCents: number) =>
+    post('/sandbox/cards/network/purchase', { ...card, amountCents, merchant: MERCHANT }),
+  clear: (authorizationId: string, amountCents: number) =>
+    post('/sandbox/cards/network/clear', { authorizationId, amountCents }),
+  atm: (card: CardNumbers, amountCents: number, atmNetwork: 'in' | 'out' | 'international') =>
+    post('/sandbox/cards/network/atm', { ...card, amountCents, network: atmNetwork }),
+} as const;
+
+type Authorization = { authorizationId: string; approved: boolean; declineReason: string | null };
+
+async function expectAccessible(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** The card's transactions on the page: one row per transfer, newest first. */
+function cardRows(page: Page) {
+  return page.getByRole('region', { name: 'Movimientos de tu tarjeta' }).getByRole('listitem');
+}
+
+describe('the Pago debit card', () => {
+  it('is issued, revealed after the password, spends, freezes, declines, and withdraws cash with the ATM fee', async () => {
+    const lucia = await createUser('Lucía Campos', '+13055550177');
+    await verifiedForTheBank(lucia, 'Lucía Campos Ruiz');
+    const auth = { authorization: `Bearer ${lucia.token}` };
+    await post('/api/unit/accounts/create', {}, { ...auth, 'idempotency-key': randomUUID() });
+    await addTestMoney(lucia, 10_000);
+
+    const page = await browser.open('/card', phone, { language: 'es', token: lucia.token });
+    await page.getByRole('heading', { level: 1, name: 'Tu tarjeta' }).waitFor();
+    await page.getByText('La tarjeta de débito Pago', { exact: true }).waitFor();
+    await expectAccessible(page);
+
+    // Issue the virtual card: free, at once.
+    await page.getByRole('button', { name: 'Pedir tarjeta virtual' }).click();
+    await page.getByText(/Tu tarjeta virtual •••• \d{4} está lista\./).waitFor();
+    const design = page.getByRole('img', { name: /Tarjeta de débito Pago Virtual terminada en/ });
+    await design.waitFor();
+    await expect.poll(() => design.getAttribute('aria-label')).toMatch(/Activa\.$/);
+
+    // Reveal it after the password.
+    await page.getByRole('button', { name: 'Ver números' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ver los números de tu tarjeta' });
+    await dialog.getByLabel('Contraseña').fill('E2e-secret-pass-1');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Ver números' }).click();
+    await page.getByTestId('card-pan').waitFor();
+    await page
+      .getByRole('timer')
+      .getByText(/Se ocultan en \d+ segundos/)
+      .waitFor();
+    const pan = ((await page.getByTestId('card-pan').textContent()) ?? '').replace(/\s/g, '');
+    const [month, year] = ((await page.getByTestId('card-expiry').textContent()) ?? '').split('/');
+    const card: CardNumbers = {
+      pan,
+      expMonth: Number(month),
+      expYear: 2000 + Number(year),
+      cvv: (await page.getByTestId('card-cvv').textContent()) ?? '',
+    };
+    expect(card.pan).toMatch(/^\d{16}$/);
+    expect(card.cvv).toMatch(/^\d{3}$/);
+    const last4 = card.pan.slice(-4);
+    await expect.poll(() => design.getAttribute('aria-label')).toContain(last4);
+    await expectAccessible(page);
+
+    // $12.34 at a merchant: a hold, pending on the page.
+    const purchase = (await network.purchase(card, 1234)) as Authorization;
+    expect(purchase).toMatchObject({ approved: true });
+    const hold = cardRows(page).filter({
+      hasText: `${MERCHANT.name}, ${MERCHANT.city} · •••• ${last4}`,
+    });
+    await hold.filter({ hasText: 'Pendiente' }).filter({ hasText: '−$12.34' }).waitFor();
+    await page.getByText('Disponible para usar: $87.66').waitFor();
+
+    // Cleared at $14.00 (a tip): completed at $14.00.
+    await network.clear(purchase.authorizationId, 1400);
+    const cleared = hold.filter({ hasText: 'Completada' }).filter({ hasText: '−$14.00' });
+    await cleared.waitFor();
+    await cleared.getByText('Autorizado $12.34 · Cobrado $14.00').waitFor();
+    await page.getByText('Disponible para usar: $86.00').waitFor();
+
+    // Freeze in the app; the next purchase is declined as frozen.
+    const freeze = page.getByRole('switch', { name: 'Congelar tarjeta' });
+    await freeze.click();
+    await page.getByText('Congelamos tu tarjeta.').waitFor();
+    await expect.poll(() => freeze.isChecked()).toBe(true);
+    await page
+      .getByTestId('card-status')
+      .getByText(/^Congelada:/)
+      .waitFor();
+    await page.getByText('CONGELADA', { exact: true }).waitFor();
+    await expectAccessible(page);
+    const declined = (await network.purchase(card, 500)) as Authorization;
+    expect(declined).toMatchObject({ approved: false, declineReason: 'card_frozen' });
+    await cardRows(page).getByText('Rechazada: tu tarjeta está congelada.').first().waitFor();
+
+    // Unfreeze; $40 from an out-of-network ATM, with its $2.50 fee.
+    await freeze.click();
+    await page.getByText('Descongelamos tu tarjeta.').waitFor();
+    await expect.poll(() => freeze.isChecked()).toBe(false);
+    const atm = (await network.atm(card, 4000, 'out')) as Authorization;
+    expect(atm).toMatchObject({ approved: true });
+    const withdrawal = cardRows(page).filter({ hasText: 'Retiro en cajero automático' });
+    await withdrawal.filter({ hasText: '−$42.50' }).waitFor();
+    await page.getByText('Disponible para usar: $43.50').waitFor();
+    await withdrawal.getByRole('button').first().click();
+    const receipt = page.getByRole('dialog', { name: 'Comprobante' });
+    await receipt.getByText('Fuera de la red').waitFor();
+    await receipt.getByText('Comisión', { exact: true }).waitFor();
+    await receipt.getByText('$2.50', { exact: true }).waitFor();
+    await receipt.getByText('$42.50', { exact: true }).waitFor();
+    await expectAccessible(page);
+    await receipt.getByRole('button', { name: 'Cerrar' }).click();
+
+    // The same page in English on a wide screen; the home screen's tile leads to it.
+    const english = await browser.open('/dashboard', desktop, {
+      language: 'en',
+      token: lucia.token,
+    });
+    await english.getByText(`Virtual card •••• ${last4}`).waitFor();
+    await english.getByRole('link', { name: 'See my card' }).click();
+    await english.getByRole('heading', { level: 1, name: 'Your card' }).waitFor();
+    await english.getByText('Authorized $12.34 · Charged $14.00').waitFor();
+    await english.getByText('Declined: your card is frozen.').first().waitFor();
+    await expectAccessible(english);
+  });
+});
