@@ -6,6 +6,8 @@ export const theme = createTheme({
     primary: { main: '#3A4ADF', dark: '#1E2A8A', contrastText: '#FFFFFF' },
     secondary: { main: '#0F7B5C', contrastText: '#FFFFFF' },
     warning: { main: '#B25E09' },
+    // MUI's light blue (#0288D1) is under 4.5:1 on white: a pending chip's words must be legible.
+    info: { main: '#01579B' },
     background: { default: '#F7F8FC' },
     text: { primary: '#1B1F3B', secondary: '#4B5563' },
   },

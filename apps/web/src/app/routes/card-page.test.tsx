@@ -24,7 +24,7 @@ function makeCard(overrides: Partial<Card> = {}): Card {
     last4: '4242',
     expMonth: 4,
     expYear: 2029,
-    limits: { dailyPurchaseCents: 250_000, dailyWithdrawalCents: 50_000 },
+    limits: { dailyPurchaseCents: cents(250_000), dailyWithdrawalCents: cents(50_000) },
     shipping: null,
     replacesCardId: null,
     createdAt: '2026-11-01T12:00:00.000Z',

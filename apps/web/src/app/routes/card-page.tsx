@@ -133,7 +133,7 @@ function CardSection({
 }) {
   const { t } = useTranslation('cards');
   return (
-    <SectionCard title={t('card.title', { type: t(`type.${card.type}`), last4: card.last4 })}>
+    <SectionCard title={t(`card.title.${card.type}`, { last4: card.last4 })}>
       <PagoCard card={card} holder={holder} />
       <Typography data-testid="card-status" sx={{ fontWeight: 600 }}>
         {t(`status.${card.status}.long`)}

@@ -25,7 +25,7 @@ export function CardTile() {
       ) : card ? (
         <Box>
           <Typography sx={{ fontWeight: 600 }}>
-            {t('tile.card', { type: t(`type.${card.type}`), last4: card.last4 })}
+            {t(`tile.card.${card.type}`, { last4: card.last4 })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t(`status.${card.status}.short`)}

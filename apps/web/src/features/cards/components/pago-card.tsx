@@ -69,17 +69,16 @@ export function PagoCard({ card, holder }: { card: Card; holder: string }) {
         opacity="0.6"
       />
       {frozen && (
-        <g stroke="#fff" strokeWidth="3" strokeLinecap="round" opacity="0.9">
-          {/* A snowflake: three crossing strokes. */}
-          <path d="M270 70v52M247.5 83l45 26M247.5 109l45-26" />
+        <g stroke="#fff" strokeWidth="3" strokeLinecap="round" opacity="0.95">
+          {/* A snowflake (three crossing strokes) and the word, between the chip and the number. */}
+          <path d="M186 70v36M170.4 79l31.2 18M170.4 97l31.2-18" />
           <text
-            x="270"
-            y="140"
+            x="212"
+            y="93"
             fill="#fff"
             stroke="none"
-            fontSize="12"
+            fontSize="13"
             fontWeight="700"
-            textAnchor="middle"
             fontFamily="sans-serif"
             letterSpacing="1"
           >
