@@ -544,4 +544,90 @@ describe('the card page', () => {
     expect(rows[2]).toHaveTextContent('−$42.50');
     expect(rows[3]).toHaveTextContent('Rechazada: tu tarjeta está congelada.');
   });
+
+  it("opens a card transfer's receipt: the ATM, its network, the card, the fee", async () => {
+    const atm = cardTransfer({
+      id: 'tr-atm',
+      kind: 'card_atm_withdrawal',
+      status: 'completed',
+      amountCents: cents(4000),
+      feeCents: cents(250),
+      totalCents: cents(4250),
+      details: {
+        cardId: CARD_ID,
+        last4: '4242',
+        authorizationId: 'auth-3',
+        atmName: 'Cajero Centro',
+        atmCity: 'Houston',
+        network: 'out',
+        authorizedCents: 4000,
+      },
+    });
+    serve({
+      cards: [makeCard()],
+      activity: [atm],
+      extra: (call) =>
+        call.path === '/api/transactions/tr-atm'
+          ? {
+              body: {
+                ...atm,
+                statusHistory: [{ status: 'completed', at: atm.createdAt, note: null }],
+              },
+            }
+          : undefined,
+    });
+    await openCardPage('es');
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Retiro en cajero automático/ }),
+    );
+    const receipt = await screen.findByRole('dialog', { name: 'Comprobante' });
+    const row = (label: string) =>
+      within(receipt).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(await within(receipt).findByText('Cajero Centro, Houston')).toBeInTheDocument();
+    expect(row('Tarjeta')).toBe('•••• 4242');
+    expect(row('Red del cajero')).toBe('Fuera de la red');
+    expect(row('Comisión')).toBe('$2.50');
+    expect(row('Total')).toBe('$42.50');
+    expect(within(receipt).getByText('Se cobró el cargo.')).toBeInTheDocument();
+  });
+
+  it('hides the numbers when the person leaves the page', async () => {
+    serve({
+      cards: [makeCard()],
+      extra: (call) => (call.path.endsWith('/reveal') ? { body: REVEALED } : undefined),
+    });
+    await openCardPage('es');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver números' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Contraseña/), 'secret');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+    expect(await screen.findByTestId('card-pan')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Panel' }));
+    await screen.findByRole('heading', { level: 1, name: /Hola/ });
+    await userEvent.click(await screen.findByRole('link', { name: 'Ver mi tarjeta' }));
+    await screen.findByRole('heading', { level: 1, name: 'Tu tarjeta' });
+    expect(await screen.findByRole('button', { name: 'Ver números' })).toBeInTheDocument();
+    expect(screen.queryByTestId('card-pan')).toBeNull();
+    expect(screen.queryByText('4111 2222 3333 4242')).toBeNull();
+  });
+
+  it("puts a tile on the home screen: the card's last four and status, or an invitation", async () => {
+    serve({ cards: [makeCard({ status: 'frozen' })] });
+    localStorage.setItem('token', 'test-token');
+    const view = await renderApp('/dashboard', 'es');
+    expect(await screen.findByText('Tarjeta virtual •••• 4242')).toBeInTheDocument();
+    expect(screen.getByText('Congelada')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver mi tarjeta' })).toHaveAttribute('href', '/card');
+    view.unmount();
+    resetQueryClient();
+
+    serve({ cards: [makeCard({ status: 'closed' })] });
+    await renderApp('/dashboard', 'en');
+    expect(
+      await screen.findByText('Pay in stores and online with your balance.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get your card' })).toHaveAttribute('href', '/card');
+  });
 });
