@@ -1,4 +1,3 @@
-import type { CardDeclineReason } from '@pago/shared/contracts/cards';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { type Cents, cents, formatUsd, type Locale } from '@pago/shared/money';
 
@@ -70,7 +69,7 @@ export function authorizedClearedText(
 
 /** The status words of a card transfer: a hold is "pending", a released one "reversed". */
 export function cardStatusKey(transfer: CardTransfer): string {
-  if (declineKey(transfer)) return 'wallet:card.status.declined';
+  if (typeof transfer.details.declineReason === 'string') return 'wallet:card.status.declined';
   if (transfer.kind === 'card_purchase' || transfer.kind === 'card_atm_withdrawal') {
     if (transfer.status === 'processing') return 'wallet:card.status.pending';
     if (transfer.status === 'failed') return 'wallet:card.status.reversed';
@@ -86,20 +85,14 @@ export function atmNetworkKey(transfer: CardTransfer): string | null {
     : null;
 }
 
-// The contract's list (a type import keeps zod out of this chunk); the compiler checks each.
-const DECLINE_REASONS: readonly string[] = [
-  'card_frozen',
-  'card_closed',
-  'card_inactive',
-  'insufficient_funds',
-  'card_limit_exceeded',
-  'invalid_card',
-] satisfies readonly CardDeclineReason[];
-
-/** Why the network's request was declined, in words (`wallet:card.declined.*`); null if it was not. */
-export function declineKey(transfer: CardTransfer): string | null {
+/**
+ * Why the network's request was declined, in words (`wallet:card.declined.<reason>`, one per
+ * `CARD_DECLINE_REASONS`; a reason without words is "declined" alone); null if it was not.
+ */
+export function declineText(t: Translate, transfer: CardTransfer): string | null {
   const reason = transfer.details.declineReason;
-  return typeof reason === 'string' && DECLINE_REASONS.includes(reason)
-    ? `wallet:card.declined.${reason}`
-    : null;
+  if (typeof reason !== 'string') return null;
+  return (
+    t(`wallet:card.declined.${reason}`, { defaultValue: '' }) || t('wallet:card.declined.other')
+  );
 }

@@ -1,5 +1,5 @@
 import type { UserProfile } from '@pago/shared/contracts/accounts';
-import type { Card, RevealedCard } from '@pago/shared/contracts/cards';
+import { CARD_DECLINE_REASONS, type Card, type RevealedCard } from '@pago/shared/contracts/cards';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -7,7 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetQueryClient } from '@/lib/query-boundary';
 import enCards from '@/locales/en/cards.json';
+import enWallet from '@/locales/en/wallet.json';
 import esCards from '@/locales/es/cards.json';
+import esWallet from '@/locales/es/wallet.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { keysOf } from '@/test/locale-keys';
 import { makeProfile } from '@/test/profiles';
@@ -63,6 +65,25 @@ function cardTransfer(overrides: Partial<Transfer>): Transfer {
     ...overrides,
   };
 }
+
+/** $40.00 from an out-of-network ATM, with its $2.50 fee. */
+const ATM_WITHDRAWAL = cardTransfer({
+  id: 'tr-atm',
+  kind: 'card_atm_withdrawal',
+  status: 'completed',
+  amountCents: cents(4000),
+  feeCents: cents(250),
+  totalCents: cents(4250),
+  details: {
+    cardId: CARD_ID,
+    last4: '4242',
+    authorizationId: 'auth-3',
+    atmName: 'Cajero Centro',
+    atmCity: 'Houston',
+    network: 'out',
+    authorizedCents: 4000,
+  },
+});
 
 type Server = {
   cards?: Card[];
@@ -135,8 +156,12 @@ afterEach(() => {
 });
 
 describe('the card page', () => {
-  it('has the same keys in Spanish and English', () => {
+  it('has the same keys in Spanish and English, and words for every decline reason', () => {
     expect(keysOf(esCards).sort()).toEqual(keysOf(enCards).sort());
+    for (const reason of CARD_DECLINE_REASONS) {
+      expect(esWallet.card.declined).toHaveProperty(reason);
+      expect(enWallet.card.declined).toHaveProperty(reason);
+    }
   });
 
   it('orders a virtual card, free and at once, under an Idempotency-Key, and shows it', async () => {
@@ -497,23 +522,7 @@ describe('the card page', () => {
             clearedCents: 1400,
           },
         }),
-        cardTransfer({
-          id: 'tr-atm',
-          kind: 'card_atm_withdrawal',
-          status: 'completed',
-          amountCents: cents(4000),
-          feeCents: cents(250),
-          totalCents: cents(4250),
-          details: {
-            cardId: CARD_ID,
-            last4: '4242',
-            authorizationId: 'auth-3',
-            atmName: 'Cajero Centro',
-            atmCity: 'Houston',
-            network: 'out',
-            authorizedCents: 4000,
-          },
-        }),
+        ATM_WITHDRAWAL,
         cardTransfer({
           id: 'tr-declined',
           status: 'failed',
@@ -546,23 +555,7 @@ describe('the card page', () => {
   });
 
   it("opens a card transfer's receipt: the ATM, its network, the card, the fee", async () => {
-    const atm = cardTransfer({
-      id: 'tr-atm',
-      kind: 'card_atm_withdrawal',
-      status: 'completed',
-      amountCents: cents(4000),
-      feeCents: cents(250),
-      totalCents: cents(4250),
-      details: {
-        cardId: CARD_ID,
-        last4: '4242',
-        authorizationId: 'auth-3',
-        atmName: 'Cajero Centro',
-        atmCity: 'Houston',
-        network: 'out',
-        authorizedCents: 4000,
-      },
-    });
+    const atm = ATM_WITHDRAWAL;
     serve({
       cards: [makeCard()],
       activity: [atm],

@@ -72,30 +72,14 @@ export function OrderCard({
         </Alert>
       )}
       {available && !verified && (
-        <Alert
-          severity="warning"
-          role="note"
-          action={
-            <Button color="inherit" size="small" component={RouterLink} to="/onboarding/verify">
-              {t('order.verify')}
-            </Button>
-          }
-        >
-          {t('order.needIdentity')}
-        </Alert>
+        <MissingNote
+          text={t('order.needIdentity')}
+          to="/onboarding/verify"
+          link={t('order.verify')}
+        />
       )}
       {available && verified && bankAccount === false && (
-        <Alert
-          severity="warning"
-          role="note"
-          action={
-            <Button color="inherit" size="small" component={RouterLink} to="/profile">
-              {t('order.openBank')}
-            </Button>
-          }
-        >
-          {t('order.needBank')}
-        </Alert>
+        <MissingNote text={t('order.needBank')} to="/profile" link={t('order.openBank')} />
       )}
       <FeedbackMessage feedback={feedback} />
       {missing.includes('virtual') && (
@@ -128,17 +112,12 @@ export function OrderCard({
               </Box>
             </Typography>
           ) : (
-            <Alert
+            <MissingNote
+              text={t('order.needAddress')}
+              to="/profile"
+              link={t('order.addAddress')}
               severity="info"
-              role="note"
-              action={
-                <Button color="inherit" size="small" component={RouterLink} to="/profile">
-                  {t('order.addAddress')}
-                </Button>
-              }
-            >
-              {t('order.needAddress')}
-            </Alert>
+            />
           )}
           {address && ready && confirming ? (
             <Box
@@ -183,5 +162,32 @@ export function OrderCard({
         </Box>
       )}
     </Box>
+  );
+}
+
+/** What ordering still needs, and a link to where to get it. */
+function MissingNote({
+  text,
+  to,
+  link,
+  severity = 'warning',
+}: {
+  text: string;
+  to: string;
+  link: string;
+  severity?: 'warning' | 'info';
+}) {
+  return (
+    <Alert
+      severity={severity}
+      role="note"
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to={to}>
+          {link}
+        </Button>
+      }
+    >
+      {text}
+    </Alert>
   );
 }

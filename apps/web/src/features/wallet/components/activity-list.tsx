@@ -10,7 +10,7 @@ import {
   authorizedClearedText,
   cardLine,
   cardStatusKey,
-  declineKey,
+  declineText,
   isCardTransfer,
 } from '@/lib/card-transfer';
 import { formatDateTime, useLocale } from '@/lib/format';
@@ -53,7 +53,7 @@ export function ActivityList({
       {transfers.map((transfer) => {
         const card = isCardTransfer(transfer);
         const other = card ? cardLine(transfer) : counterpartyName(transfer);
-        const cardNote = card ? declineKey(transfer) : null;
+        const cardNote = card ? declineText(t, transfer) : null;
         const amounts = card ? authorizedClearedText(t, transfer, locale) : null;
         return (
           <Box
@@ -86,7 +86,7 @@ export function ActivityList({
                 )}
                 {(cardNote || amounts) && (
                   <Typography variant="body2" color="text.secondary">
-                    {cardNote ? t(cardNote) : amounts}
+                    {cardNote ?? amounts}
                   </Typography>
                 )}
                 <Box

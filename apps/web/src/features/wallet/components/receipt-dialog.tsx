@@ -21,7 +21,7 @@ import {
   authorizedClearedText,
   cardPlace,
   cardStatusKey,
-  declineKey,
+  declineText,
   isCardTransfer,
   maskedLast4,
 } from '@/lib/card-transfer';
@@ -142,8 +142,8 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
   if (card && last4) rows.push({ label: t('card.card'), value: maskedLast4(last4) });
   const network = card ? atmNetworkKey(receipt) : null;
   if (network) rows.push({ label: t('card.atmNetwork'), value: t(network) });
-  const decline = card ? declineKey(receipt) : null;
-  if (decline) rows.push({ label: t('card.declinedBecause'), value: t(decline) });
+  const decline = card ? declineText(t, receipt) : null;
+  if (decline) rows.push({ label: t('card.declinedBecause'), value: decline });
   const amounts = card ? authorizedClearedText(t, receipt, locale) : null;
   if (amounts) rows.push({ label: t('card.amounts'), value: amounts });
   rows.push({ label: t('receipt.amount'), value: usd(receipt.amountCents) });
