@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
 import { addTestMoney, createUser, post, verifiedForTheBank } from './support/users';
 
@@ -13,14 +13,29 @@ type CardNumbers = { pan: string; expMonth: number; expYear: number; cvv: string
 /** Where the sandbox network's merchant is (one place: its shape may change). */
 const MERCHANT = { name: 'Café Luna', city: 'Austin' };
 
-/** The sandbox card network's JSON API, as a merchant's terminal or an ATM calls it. */
+/**
+ * A call to the sandbox card network's JSON API, as a merchant's terminal or an ATM makes it. A
+ * decline is an answer, whatever its status; a missing route or a crash fails the test.
+ */
+async function networkCall(path: string, body: unknown): Promise<Authorization> {
+  const response = await fetch(`${inject('baseUrl')}/sandbox/cards/network/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status === 404 || response.status >= 500) {
+    throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as Authorization;
+}
+
 const network = {
   purchase: (card: CardNumbers, amountCents: number) =>
-    post('/sandbox/cards/network/purchase', { ...card, amountCents, merchant: MERCHANT }),
+    networkCall('purchase', { ...card, amountCents, merchant: MERCHANT }),
   clear: (authorizationId: string, amountCents: number) =>
-    post('/sandbox/cards/network/clear', { authorizationId, amountCents }),
+    networkCall('clear', { authorizationId, amountCents }),
   atm: (card: CardNumbers, amountCents: number, atmNetwork: 'in' | 'out' | 'international') =>
-    post('/sandbox/cards/network/atm', { ...card, amountCents, network: atmNetwork }),
+    networkCall('atm', { ...card, amountCents, network: atmNetwork }),
 } as const;
 
 type Authorization = { authorizationId: string; approved: boolean; declineReason: string | null };
@@ -80,7 +95,7 @@ describe('the Pago debit card', () => {
     await expectAccessible(page);
 
     // $12.34 at a merchant: a hold, pending on the page.
-    const purchase = (await network.purchase(card, 1234)) as Authorization;
+    const purchase = await network.purchase(card, 1234);
     expect(purchase).toMatchObject({ approved: true });
     const hold = cardRows(page).filter({
       hasText: `${MERCHANT.name}, ${MERCHANT.city} · •••• ${last4}`,
@@ -106,7 +121,7 @@ describe('the Pago debit card', () => {
       .waitFor();
     await page.getByText('CONGELADA', { exact: true }).waitFor();
     await expectAccessible(page);
-    const declined = (await network.purchase(card, 500)) as Authorization;
+    const declined = await network.purchase(card, 500);
     expect(declined).toMatchObject({ approved: false, declineReason: 'card_frozen' });
     await cardRows(page).getByText('Rechazada: tu tarjeta está congelada.').first().waitFor();
 
@@ -114,7 +129,7 @@ describe('the Pago debit card', () => {
     await freeze.click();
     await page.getByText('Descongelamos tu tarjeta.').waitFor();
     await expect.poll(() => freeze.isChecked()).toBe(false);
-    const atm = (await network.atm(card, 4000, 'out')) as Authorization;
+    const atm = await network.atm(card, 4000, 'out');
     expect(atm).toMatchObject({ approved: true });
     const withdrawal = cardRows(page).filter({ hasText: 'Retiro en cajero automático' });
     await withdrawal.filter({ hasText: '−$42.50' }).waitFor();
