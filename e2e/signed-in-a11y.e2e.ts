@@ -27,6 +27,7 @@ const SIGNED_IN_PAGES = [
   '/moneymover?tab=bank',
   '/billpay',
   '/identity-verification',
+  '/card',
 ];
 
 async function settle(page: Page) {
