@@ -21,6 +21,8 @@ export function SignedAmount({ transfer }: { transfer: Transfer }) {
   const locale = useLocale();
   const signed = signedCents(transfer);
   const text = formatUsd(transfer.totalCents, locale);
+  // A declined or released card charge moved no money: its amount is struck through.
+  const undone = isCardTransfer(transfer) && transfer.status === 'failed';
   return (
     <Typography
       component="span"
@@ -28,6 +30,7 @@ export function SignedAmount({ transfer }: { transfer: Transfer }) {
         fontWeight: 700,
         whiteSpace: 'nowrap',
         color: signed > 0 ? 'secondary.main' : 'text.primary',
+        textDecoration: undone ? 'line-through' : 'none',
       }}
     >
       {signed > 0 ? `+${text}` : `−${text}`}
