@@ -1,6 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import {
+  screenshotOnFailure,
+  seriousA11yViolations,
+  useBrowser,
+  VIEWPORTS,
+} from './support/browser';
 import { completePlaidFlow, plaidFrame } from './support/identity-flows';
 import { uniqueSuffix } from './support/mailbox';
 import { createUser } from './support/users';
@@ -8,15 +13,6 @@ import { createUser } from './support/users';
 const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
 const PROVIDER = 'Pago Sandbox ID';
-
-async function screenshotOnFailure(page: Page, name: string, work: () => Promise<void>) {
-  try {
-    await work();
-  } catch (error) {
-    await page.screenshot({ path: `/tmp/pago-e2e-${name}.png`, fullPage: true }).catch(() => {});
-    throw error;
-  }
-}
 
 async function expectAccessible(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([]);

@@ -119,25 +119,3 @@ export async function sessionExternalIdentity(db: Database, tokenHash: Buffer) {
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
-
-export async function insertExternalSession(
-  db: Database,
-  row: {
-    tokenHash: Buffer;
-    userId: string;
-    absoluteHours: number;
-    issuer: string;
-    idToken: string;
-  },
-) {
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: row.tokenHash,
-      user_id: row.userId,
-      expires_at: sql<Date>`now() + make_interval(hours => ${row.absoluteHours})`,
-      external_issuer: row.issuer,
-      external_id_token: row.idToken,
-    })
-    .execute();
-}

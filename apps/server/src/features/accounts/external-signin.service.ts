@@ -19,7 +19,6 @@ import {
   countFailedLink,
   findExternalIdentity,
   insertExternalIdentity,
-  insertExternalSession,
   insertState,
   insertTicket,
   lockTicket,
@@ -28,7 +27,24 @@ import {
   useTicket,
 } from './external-signin.repository';
 import { hashPassword, verifyPassword } from './passwords';
+import { insertSession } from './sessions.repository';
 import { findTaken, findUserByEmail, findUserById, insertUser } from './users.repository';
+
+/** The ticket's identity becomes the user's (found by it from now on); the ticket is spent. */
+async function linkTicket(
+  tx: Database,
+  ticket: { ticket_hash: Buffer; issuer: string; subject: string; email: string; id_token: string },
+  userId: string,
+) {
+  await insertExternalIdentity(tx, {
+    issuer: ticket.issuer,
+    subject: ticket.subject,
+    userId,
+    email: ticket.email,
+  });
+  await useTicket(tx, ticket.ticket_hash);
+  return { userId, issuer: ticket.issuer, idToken: ticket.id_token };
+}
 
 /** Wrong passwords a link ticket takes before it is spent (a new sign-in at the provider is needed). */
 export const LINK_ATTEMPTS = 5;
@@ -87,12 +103,11 @@ export function createExternalSignin({
 
   async function openSession(userId: string, issuer: string, idToken: string) {
     const token = randomBytes(32).toString('base64url');
-    await insertExternalSession(db, {
+    await insertSession(db, {
       tokenHash: hashToken(token),
       userId,
       absoluteHours: config.sessionAbsoluteHours,
-      issuer,
-      idToken,
+      external: { issuer, idToken },
     });
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
@@ -197,14 +212,7 @@ export function createExternalSignin({
             // No password: a random one nobody knows (a password reset can set one later).
             password_hash: await hashPassword(randomBytes(32).toString('base64url')),
           });
-          await insertExternalIdentity(tx, {
-            issuer: ticket.issuer,
-            subject: ticket.subject,
-            userId: user.id,
-            email: ticket.email,
-          });
-          await useTicket(tx, ticketHash);
-          return { userId: user.id, issuer: ticket.issuer, idToken: ticket.id_token };
+          return linkTicket(tx, ticket, user.id);
         })
         .catch((error: unknown) => {
           throw uniqueViolation(error) ?? error;
@@ -234,19 +242,7 @@ export function createExternalSignin({
             'This provider account is already linked to another Pago account.',
           );
         }
-        await insertExternalIdentity(tx, {
-          issuer: ticket.issuer,
-          subject: ticket.subject,
-          userId: user.id,
-          email: ticket.email,
-        });
-        await useTicket(tx, ticketHash);
-        return {
-          wrong: false as const,
-          userId: user.id,
-          issuer: ticket.issuer,
-          idToken: ticket.id_token,
-        };
+        return { wrong: false as const, ...(await linkTicket(tx, ticket, user.id)) };
       });
       if (!made) throw expired();
       if (made.wrong) {
