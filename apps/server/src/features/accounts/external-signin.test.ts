@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { decodeJwt } from 'jose';
+import { decodeJwt, importJWK, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, nextIp, signUp } from '../../../test/accounts-helpers';
@@ -17,7 +17,10 @@ const ctx = listeningTestApp();
 const freshEmail = () => `oidc.${randomUUID().slice(0, 8)}@example.com`;
 
 /** A client of the sandbox provider like the app's, whose fetch a test may change. */
-function directClient(transform?: (url: string, body: Record<string, unknown>) => void) {
+function directClient(
+  transform?: (url: string, body: Record<string, unknown>) => void | Promise<void>,
+  beforeToken?: () => void,
+) {
   const { config } = ctx.app.deps;
   const settings = config.oidc;
   if (!settings) throw new Error('no OIDC settings');
@@ -30,6 +33,7 @@ function directClient(transform?: (url: string, body: Record<string, unknown>) =
     allowHttp: true,
     fetch: async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/token')) beforeToken?.();
       const address = ctx.app.server.address() as AddressInfo;
       const response = await fetch(
         url.replace(publicUrl, `http://127.0.0.1:${address.port}`),
@@ -37,7 +41,7 @@ function directClient(transform?: (url: string, body: Record<string, unknown>) =
       );
       if (!transform || !url.endsWith('/token')) return response;
       const body = (await response.json()) as Record<string, unknown>;
-      transform(url, body);
+      await transform(url, body);
       return new Response(JSON.stringify(body), {
         status: response.status,
         headers: { 'content-type': 'application/json' },
@@ -111,12 +115,61 @@ describe('the ID token and the code are checked', () => {
     await expect(client.exchange(response, checks)).rejects.toBeInstanceOf(OidcExchangeError);
   });
 
+  it('takes an ID token expired up to 60 s ago (clock leeway), not two minutes ago', async () => {
+    /** The provider's ID token, expired `ago` seconds ago, signed again with its key. */
+    const expired = (ago: number) =>
+      directClient(async (_url, body) => {
+        const claims = decodeJwt(String(body.id_token));
+        const [row] = (
+          await sql<{ jwk: Record<string, string> }>`
+            select private_jwk as jwk from sandbox_oidc_keys order by created_at limit 1`.execute(
+            ctx.db,
+          )
+        ).rows;
+        const jwk = row?.jwk ?? {};
+        const now = Math.floor(Date.now() / 1000);
+        body.id_token = await new SignJWT({ ...claims, iat: now - ago - 600, exp: now - ago })
+          .setProtectedHeader({ alg: 'RS256', kid: jwk.kid ?? '' })
+          .sign(await importJWK(jwk, 'RS256'));
+      });
+    const near = expired(50);
+    const ok = await directAuthorize(near, freshEmail());
+    expect((await near.exchange(ok.response, ok.checks)).emailVerified).toBe(true);
+    const far = expired(120);
+    const late = await directAuthorize(far, freshEmail());
+    await expect(far.exchange(late.response, late.checks)).rejects.toThrow(
+      'Get access token failed',
+    );
+  });
+
   it('refuses an ID token for another nonce', async () => {
     const client = directClient();
     const { checks, response } = await directAuthorize(client, freshEmail());
     await expect(client.exchange(response, { ...checks, nonce: 'another-nonce' })).rejects.toThrow(
       'Get access token failed',
     );
+  });
+
+  it('tries the token request up to 3 times when the network fails, then gives up', async () => {
+    let attempts = 0;
+    const flaky = directClient(undefined, () => {
+      attempts++;
+      if (attempts < 3) throw new TypeError('fetch failed');
+    });
+    const first = await directAuthorize(flaky, freshEmail());
+    expect((await flaky.exchange(first.response, first.checks)).emailVerified).toBe(true);
+    expect(attempts).toBe(3);
+
+    attempts = 0;
+    const down = directClient(undefined, () => {
+      attempts++;
+      throw new TypeError('fetch failed');
+    });
+    const second = await directAuthorize(down, freshEmail());
+    const error = await down.exchange(second.response, second.checks).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OidcExchangeError);
+    expect((error as OidcExchangeError).retryable).toBe(true);
+    expect(attempts).toBe(3);
   });
 
   it('refuses a replayed code', async () => {

@@ -99,12 +99,12 @@ export function page(language: PageLanguage, title: string, body: string): strin
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${escapeHtml(title)} · Sandbox ID</title>
+    <title>${escapeHtml(title)} · Pago Sandbox ID</title>
     <link rel="stylesheet" href="/sandbox/oidc/assets/pages.css" />
   </head>
   <body>
     <main class="card">
-      <p class="brand"><span class="brand-mark" aria-hidden="true"></span> Sandbox ID <span class="badge">Sandbox</span></p>
+      <p class="brand"><span class="brand-mark" aria-hidden="true"></span> Pago Sandbox ID <span class="badge">Sandbox</span></p>
       <h1>${escapeHtml(title)}</h1>
       ${body}
     </main>
