@@ -34,7 +34,7 @@ export async function externalSigninRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const url = await externalSignin.start(request.query.lang ?? 'es');
+      const url = await externalSignin.start(request.query.lang ?? 'es', request.ip);
       if (request.headers.accept === 'application/json') return { authorizationUrl: url };
       return reply.redirect(url, 302);
     },

@@ -125,8 +125,13 @@ export function createExternalSignin({
     providerName,
 
     /** The provider's authorization URL for a new sign-in, its checks kept here. */
-    async start(language: Language): Promise<string> {
+    async start(language: Language, ip: string): Promise<string> {
       const oidcClient = client();
+      // Each start keeps a row for ten minutes: a bounded number per network.
+      await rateLimits.take(
+        { key: `external-start:ip:${ip}`, limit: 60, windowSeconds: 15 * 60 },
+        'Too many sign-in attempts from this network. Try again later.',
+      );
       const checks = await oidcClient.newChecks();
       let url: URL;
       try {
