@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser, VIEWPORTS } from './support/browser';
+import { screenshotOnFailure, useBrowser, VIEWPORTS } from './support/browser';
 import {
   completePersonaFlow,
   completePlaidFlow,
@@ -11,15 +11,6 @@ import { addTestMoney, createUser } from './support/users';
 
 const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
-
-async function screenshotOnFailure(page: Page, name: string, work: () => Promise<void>) {
-  try {
-    await work();
-  } catch (error) {
-    await page.screenshot({ path: `/tmp/pago-e2e-${name}.png`, fullPage: true }).catch(() => {});
-    throw error;
-  }
-}
 
 /** Verification Complete, then the dashboard about 3 s later (spec §4). */
 async function expectCompleteThenDashboard(page: Page, heading: string) {

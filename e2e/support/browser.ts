@@ -96,3 +96,13 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** Runs `work`; when it fails, a full-page screenshot goes to /tmp/pago-e2e-<name>.png first. */
+export async function screenshotOnFailure(page: Page, name: string, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    await page.screenshot({ path: `/tmp/pago-e2e-${name}.png`, fullPage: true }).catch(() => {});
+    throw error;
+  }
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './chromium';
-import { repoRoot, startServer, tempDataDir } from './server-process';
+import { freePort, repoRoot, startServer, tempDataDir } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +21,11 @@ export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   const dataDir = tempDataDir('pago-e2e-');
   // Bank transfers (ACH) settle in seconds here, so the funding test sees pending, then available.
+  // The browser's origin is the public one: the sandbox OpenID provider's issuer and redirects.
+  const port = await freePort();
   const server = await startServer({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     SANDBOX_ACH_SETTLE_MS: '500',
     SANDBOX_SAME_DAY_ACH_SETTLE_MS: '200',

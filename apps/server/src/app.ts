@@ -21,6 +21,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createAccounts } from './features/accounts/accounts.service';
+import { externalSigninRoutes } from './features/accounts/external-signin.routes';
+import { createExternalSignin } from './features/accounts/external-signin.service';
 import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.routes';
 import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
@@ -58,6 +60,7 @@ import { openApiDocument } from './lib/openapi';
 import { createLiveBillerNetwork } from './providers/billpay/biller-network';
 import { createMailer, createSmtpTransport, type Mailer } from './providers/email/mailer';
 import { createHttpRates, createNoRates } from './providers/fx/rates';
+import { createOidcClient } from './providers/oidc/oidc-client';
 import { createLivePayoutPartner } from './providers/payout/payout-partner';
 import { createPersonaApi } from './providers/persona/persona-api';
 import { createPlaidBanking } from './providers/plaid/plaid-banking';
@@ -68,6 +71,7 @@ import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
 import { createSandboxRates, SANDBOX_REFERENCE_RATES } from './sandbox/fx/sandbox-rates';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { createSandboxMailTransport } from './sandbox/mailbox/mailbox-transport';
+import { oidcFakeRoutes, sandboxIssuer } from './sandbox/oidc/oidc-fake.routes';
 import { createSandboxPayoutPartner } from './sandbox/payout/sandbox-payout-partner';
 import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
 import { plaidFakeRoutes } from './sandbox/plaid/plaid-fake.routes';
@@ -142,6 +146,29 @@ function createServices(
     emailVerification,
     rateLimits,
     notifications,
+    balanceOf: (userId) => ledger.balance(db, userId),
+  });
+  // External sign-in: the configured issuer, or in sandbox mode this server's own provider. The
+  // browser reaches the sandbox provider at PUBLIC_URL; the server calls it on its own address.
+  const oidcSettings = config.oidc;
+  const oidcIssuer =
+    oidcSettings?.issuerUrl ?? (config.mode === 'sandbox' ? sandboxIssuer(config) : null);
+  const externalSignin = createExternalSignin({
+    db,
+    config,
+    oidc:
+      oidcSettings && oidcIssuer
+        ? createOidcClient({
+            issuerUrl: oidcIssuer,
+            clientId: oidcSettings.clientId,
+            clientSecret: oidcSettings.clientSecret,
+            redirectUri: `${config.publicUrl}/callback`,
+            allowHttp: config.mode === 'sandbox',
+            ...(oidcSettings.issuerUrl ? {} : { fetch: loopbackFetch(config.publicUrl, selfUrl) }),
+          })
+        : null,
+    providerName: oidcSettings?.providerName ?? '',
+    rateLimits,
     balanceOf: (userId) => ledger.balance(db, userId),
   });
   // A vendor without a configured base URL is its fake, in sandbox mode only; in live mode loadConfig
@@ -263,6 +290,7 @@ function createServices(
     notifications,
     emailVerification,
     accounts,
+    externalSignin,
     phoneVerification,
     ledger,
     transfers,
@@ -401,6 +429,7 @@ export async function buildApp(
   await app.register(featuresRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(accountsRoutes);
+  await app.register(externalSigninRoutes);
   await app.register(phoneVerificationRoutes);
   await app.register(walletRoutes);
   await app.register(transfersRoutes);
@@ -422,6 +451,7 @@ export async function buildApp(
     await app.register(mailboxRoutes);
     await app.register(twilioFakeRoutes);
     await app.register(unitFakeRoutes);
+    await app.register(oidcFakeRoutes);
     // The reconciliation on demand (sandbox only; it also runs daily as a job).
     app.post('/sandbox/unit/reconcile', async () => app.services.banking.reconcile());
     await app.register(smsOutboxRoutes);
@@ -429,6 +459,18 @@ export async function buildApp(
   }
   await registerWebApp(app);
   return app;
+}
+
+/**
+ * A fetch that sends the requests for this server's public origin to its own address instead (the
+ * sandbox provider, whose issuer is the public origin the browser uses, called server to server).
+ */
+function loopbackFetch(publicUrl: string, selfUrl: () => string): typeof fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith(`${publicUrl}/`)) return fetch(input, init);
+    return fetch(`${selfUrl()}${url.slice(publicUrl.length)}`, init);
+  };
 }
 
 /** The address this server listens on, as a URL it can call itself at (loopback for wildcards). */

@@ -49,6 +49,10 @@ const envSchema = z.object({
   EMAIL_FROM: z.string().trim().min(3).default('Pago <no-reply@pago.app>'),
   FX_RATES_URL: optionalString.pipe(z.url().optional()),
   SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  OIDC_ISSUER_URL: optionalString.pipe(z.url().optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_NAME: optionalString.pipe(z.string().max(40).optional()),
   PLAID_BASE_URL: optionalString.pipe(z.url().optional()),
   PLAID_CLIENT_ID: optionalString,
   PLAID_SECRET: optionalString,
@@ -183,6 +187,19 @@ export type Config = Readonly<{
     webhookSecret: string;
     clientScriptUrl: string;
   };
+  /**
+   * External sign-in (OpenID Connect, issue 16). Sandbox: this server's own provider under
+   * /sandbox/oidc unless OIDC_ISSUER_URL is set. null: live mode without the issuer settings, so
+   * external sign-in is refused (503) and its buttons are hidden.
+   */
+  oidc: {
+    /** undefined: the sandbox provider at `${publicUrl}/sandbox/oidc`. */
+    issuerUrl: string | undefined;
+    clientId: string;
+    clientSecret: string;
+    /** Shown to users: "Continuar con {providerName}". */
+    providerName: string;
+  } | null;
   /** How long the sandbox Persona takes to decide an inquiry under review. */
   sandboxPersonaReviewMs: number;
   /**
@@ -321,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxPersonaReviewMs: e.SANDBOX_PERSONA_REVIEW_MS,
     sandboxSharedTestServer: e.SANDBOX_SHARED_TEST_SERVER,
     twilio: twilioSettings(e),
+    oidc: oidcSettings(e),
     unit: unitSettings(e),
     sandboxAchSettleMs: e.SANDBOX_ACH_SETTLE_MS,
     sandboxSameDayAchSettleMs: e.SANDBOX_SAME_DAY_ACH_SETTLE_MS,
@@ -360,6 +378,25 @@ function unitSettings(e: z.infer<typeof envSchema>): Config['unit'] {
     token: e.UNIT_API_TOKEN,
     webhookSecret: e.UNIT_WEBHOOK_SECRET,
     fboAccountId: e.UNIT_FBO_ACCOUNT_ID,
+  };
+}
+
+/** The sandbox provider's one client (its secret is no secret: the provider exists only in sandbox mode). */
+export const SANDBOX_OIDC = {
+  clientId: 'pago-sandbox',
+  clientSecret: 'pago-sandbox-oidc-client-secret',
+  providerName: 'Pago Sandbox ID',
+} as const;
+
+function oidcSettings(e: z.infer<typeof envSchema>): Config['oidc'] {
+  const issuerUrl = e.OIDC_ISSUER_URL?.replace(/\/+$/, '');
+  if (e.PAGO_MODE === 'sandbox' && !issuerUrl) return { issuerUrl: undefined, ...SANDBOX_OIDC };
+  if (!issuerUrl || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) return null;
+  return {
+    issuerUrl,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    providerName: e.OIDC_PROVIDER_NAME ?? new URL(issuerUrl).hostname,
   };
 }
 

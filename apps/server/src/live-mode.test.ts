@@ -48,13 +48,29 @@ describe('live mode with a fake partner is impossible', () => {
       remittances: false,
       billPay: false,
       bankAccount: false,
+      externalSignIn: null,
     });
     expect((await sandbox.inject({ url: '/api/features' })).json()).toEqual({
       mode: 'sandbox',
       remittances: true,
       billPay: true,
       bankAccount: true,
+      externalSignIn: { providerName: 'Pago Sandbox ID' },
     });
+  });
+
+  it('refuses external sign-in without a configured issuer, and serves no sandbox provider', async () => {
+    expectRefused(await live.inject({ url: '/api/auth/external/start' }), 'externalSignIn');
+    expectRefused(
+      await live.inject({
+        method: 'POST',
+        url: '/api/auth/external/callback',
+        payload: { code: 'abc', state: 'def' },
+      }),
+      'externalSignIn',
+    );
+    const discovery = await live.inject({ url: '/sandbox/oidc/.well-known/openid-configuration' });
+    expect(discovery.statusCode).toBe(404);
   });
 
   it('refuses a remittance, a bill payment and opening a bank account, writing nothing', async () => {

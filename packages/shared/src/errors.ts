@@ -62,6 +62,9 @@ export const ERROR_CODES = [
   'payment_failed',
   'service_unavailable',
   'feature_unavailable_in_live_mode',
+  'external_signin_failed',
+  'external_signin_expired',
+  'external_identity_taken',
   'internal_error',
 ] as const;
 

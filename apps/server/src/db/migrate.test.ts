@@ -91,9 +91,12 @@ describe('migrateDatabase', () => {
         'sandbox/0003-sandbox-unit',
         'sandbox/0004-unit-omnibus',
         'sandbox/0005-unit-cards',
+        'sandbox/0008-sandbox-oidc',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_mail',
+        'sandbox_oidc_keys',
+        'sandbox_oidc_models',
         'sandbox_persona_inquiries',
         'sandbox_plaid_accounts',
         'sandbox_plaid_idvs',
@@ -135,6 +138,7 @@ describe('migrateDatabase', () => {
         'sandbox/0003-sandbox-unit',
         'sandbox/0004-unit-omnibus',
         'sandbox/0005-unit-cards',
+        'sandbox/0008-sandbox-oidc',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

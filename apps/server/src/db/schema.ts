@@ -48,6 +48,8 @@ export type SessionsTable = {
   last_used_at: Timestamp;
   expires_at: Date;
   revoked_at: Date | null;
+  external_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  external_id_token: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type VerificationCodesTable = {
@@ -630,6 +632,55 @@ export type SandboxPlaidProcessorTokensTable = {
   created_at: CreatedAt;
 };
 
+export type ExternalSigninStatesTable = {
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  language: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
+export type ExternalIdentitiesTable = {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  email: string;
+  created_at: CreatedAt;
+};
+
+export type ExternalSigninTicketsTable = {
+  ticket_hash: Buffer;
+  kind: 'signup' | 'link';
+  issuer: string;
+  subject: string;
+  email: string;
+  name: string;
+  id_token: string;
+  language: string;
+  user_id: string | null;
+  failed_attempts: Generated<number>;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
+export type SandboxOidcKeysTable = {
+  kid: string;
+  private_jwk: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+};
+
+export type SandboxOidcModelsTable = {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: Date | null;
+  consumed_at: Date | null;
+};
+
 export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -681,4 +732,9 @@ export type DB = {
   remittance_payouts: RemittancePayoutsTable;
   cards: CardsTable;
   sandbox_unit_cards: SandboxUnitCardsTable;
+  external_signin_states: ExternalSigninStatesTable;
+  external_identities: ExternalIdentitiesTable;
+  external_signin_tickets: ExternalSigninTicketsTable;
+  sandbox_oidc_keys: SandboxOidcKeysTable;
+  sandbox_oidc_models: SandboxOidcModelsTable;
 };

@@ -168,7 +168,10 @@ describe('the app shell', () => {
     try {
       const { location } = await renderApp('/dashboard');
       await waitFor(() => expect(location().pathname).toBe('/login'));
-      expect(calls).toEqual(['GET /api/user/profile Bearer stale-token']);
+      // (The login page also asks which sign-in methods the server has: /api/features.)
+      expect(calls.filter((call) => !call.includes('/api/features'))).toEqual([
+        'GET /api/user/profile Bearer stale-token',
+      ]);
       expect(localStorage.getItem('token')).toBeNull();
     } finally {
       globalThis.fetch = realFetch;

@@ -21,6 +21,11 @@ export function useSandboxMode(): boolean {
   return useServerFeatures().data?.mode === 'sandbox';
 }
 
+/** The external sign-in provider's name, or null while unknown or when it is not configured. */
+export function useExternalSignIn(): { providerName: string } | null {
+  return useServerFeatures().data?.externalSignIn ?? null;
+}
+
 function useServerFeatures() {
   return useQuery({
     queryKey: ['server-features'],

@@ -77,6 +77,8 @@ export type Session = {
   resendVerification(): Promise<void>;
   /** `username` may also be the e-mail address. Throws ApiError (401 invalid_credentials, 429). */
   login(username: string, password: string): Promise<void>;
+  /** Starts the session an external sign-in answered with (the /callback page). */
+  adoptSession(response: AuthResponse): void;
   /** Tells the server, then forgets the session locally even if that call fails (spec §4). */
   logout(): Promise<void>;
   /** Fetches the profile again; also runs on the page-wide profile-updated event. */
@@ -194,7 +196,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await apiFetch('/api/auth/logout', { method: 'POST', body: {} });
+      const answer = await apiFetch<{ endSessionUrl?: string }>('/api/auth/logout', {
+        method: 'POST',
+        body: {},
+      });
+      // An external sign-in ends at its provider too (which sends the browser back to /login).
+      if (answer?.endSessionUrl) window.location.assign(answer.endSessionUrl);
     } catch (failure) {
       console.error('Logout call failed', failure);
     } finally {
@@ -220,6 +227,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       verifyEmail,
       resendVerification,
       login,
+      adoptSession: signIn,
       logout,
       refresh,
     }),
@@ -232,6 +240,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       verifyEmail,
       resendVerification,
       login,
+      signIn,
       logout,
       refresh,
     ],

@@ -14,6 +14,7 @@ export function fakeSession(overrides: Partial<Session> = {}): Session {
     verifyEmail: async () => ({ next: '/onboarding/verify' }),
     resendVerification: async () => {},
     login: async () => {},
+    adoptSession: () => {},
     logout: async () => {},
     refresh: async () => {},
     ...overrides,

@@ -72,7 +72,7 @@ export function renderWithSession(
     { language, namespace },
     (router) => <SessionContext.Provider value={session}>{router}</SessionContext.Provider>,
     <Routes>
-      <Route path={path} element={page} />
+      <Route path={path.split('?')[0]} element={page} />
       <Route path="*" element={null} />
     </Routes>,
   );

@@ -8,7 +8,12 @@ export const serverFeaturesSchema = z
     remittances: z.boolean(),
     billPay: z.boolean(),
     bankAccount: z.boolean(),
+    /**
+     * Sign-in with an external OpenID Connect provider (issue 16): the provider's name shown on
+     * its button, or null when live mode has no issuer configured (the buttons are hidden).
+     */
+    externalSignIn: z.object({ providerName: z.string() }).nullable(),
   })
   .meta({ id: 'ServerFeatures' });
 export type ServerFeatures = z.infer<typeof serverFeaturesSchema>;
-export type PartnerFeature = Exclude<keyof ServerFeatures, 'mode'>;
+export type PartnerFeature = 'remittances' | 'billPay' | 'bankAccount';

@@ -12,6 +12,7 @@ import {
   userProfileSchema,
 } from '@pago/shared/contracts/accounts';
 import { normalizeAddress, usAddressSchema } from '@pago/shared/contracts/address';
+import { logoutResponseSchema } from '@pago/shared/contracts/external-signin';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
@@ -61,16 +62,18 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
     {
       preValidation,
       schema: {
-        summary: 'End this session',
+        summary: 'End this session (an external sign-in also gets the provider’s end-session URL)',
         tags: auth,
         security: bearerAuth,
         body: noBody,
-        response: { 200: successResponseSchema, ...errorResponses },
+        response: { 200: logoutResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
-      await accounts.logout(currentUser(request).token);
-      return { success: true as const };
+      const { token } = currentUser(request);
+      const endSessionUrl = await app.services.externalSignin.endSessionUrl(token);
+      await accounts.logout(token);
+      return { success: true as const, ...(endSessionUrl ? { endSessionUrl } : {}) };
     },
   );
 

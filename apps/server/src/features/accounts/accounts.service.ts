@@ -156,7 +156,7 @@ function addressUpdate(body: UpdateProfileBody, storedZip: string | null) {
   return addressChanges(agreed, line, zipCode);
 }
 
-function conflict(taken: { email: boolean; username: boolean }): AppError | null {
+export function conflict(taken: { email: boolean; username: boolean }): AppError | null {
   if (taken.email)
     return new AppError('email_taken', 409, 'An account with this e-mail already exists.');
   if (taken.username) return new AppError('username_taken', 409, 'This username is already taken.');
@@ -164,7 +164,7 @@ function conflict(taken: { email: boolean; username: boolean }): AppError | null
 }
 
 /** PostgreSQL's unique violation on users, when two requests race past the friendly check. */
-function uniqueViolation(error: unknown): AppError | null {
+export function uniqueViolation(error: unknown): AppError | null {
   const e = error as { code?: string; constraint?: string };
   if (e.code !== '23505') return null;
   return conflict({

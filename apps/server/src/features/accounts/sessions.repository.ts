@@ -3,7 +3,13 @@ import type { Database } from '../../db/database';
 
 export async function insertSession(
   db: Database,
-  row: { tokenHash: Buffer; userId: string; absoluteHours: number },
+  row: {
+    tokenHash: Buffer;
+    userId: string;
+    absoluteHours: number;
+    /** An external sign-in's issuer and ID token (for the auth method and the provider's logout). */
+    external?: { issuer: string; idToken: string };
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -11,6 +17,8 @@ export async function insertSession(
       token_hash: row.tokenHash,
       user_id: row.userId,
       expires_at: sql<Date>`now() + make_interval(hours => ${row.absoluteHours})`,
+      external_issuer: row.external?.issuer ?? null,
+      external_id_token: row.external?.idToken ?? null,
     })
     .execute();
 }

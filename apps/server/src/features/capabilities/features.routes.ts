@@ -23,6 +23,9 @@ export async function featuresRoutes(app: AppInstance): Promise<void> {
       remittances: partners.payouts.available,
       billPay: partners.billers.available,
       bankAccount: banking.available,
+      externalSignIn: app.services.externalSignin.available
+        ? { providerName: app.services.externalSignin.providerName }
+        : null,
     }),
   );
 }

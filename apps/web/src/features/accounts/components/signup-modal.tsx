@@ -8,6 +8,7 @@ import type { TransitionProps } from '@mui/material/transitions';
 import { forwardRef, type ReactElement, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '@/components/ui/icons';
+import { ExternalSignInButton } from './external-signin-button';
 import { SignupForm } from './signup-form';
 
 /** The spec's close animation: 300 ms. */
@@ -53,6 +54,7 @@ export default function SignupModal({ open, onClose }: Props) {
       </IconButton>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>{t('signupModal.intro')}</Typography>
+        <ExternalSignInButton />
         <SignupForm termsRequired onSuccess={onClose} onLogInClick={onClose} />
       </DialogContent>
     </Dialog>

@@ -1,9 +1,264 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { AuthResponse } from '@pago/shared/contracts/accounts';
+import type { ExternalCallbackResponse } from '@pago/shared/contracts/external-signin';
+import { DEFAULT_PHONE_COUNTRY, type PhoneCountryCode } from '@pago/shared/phone-countries';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { PhoneField } from '@/components/ui/phone-field';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { usePageTitle } from '@/lib/page-title';
+import { useSession } from '@/lib/session';
+import { AuthCard } from '../components/auth-card';
 
+type Details = Extract<ExternalCallbackResponse, { status: 'details_required' }>;
+type Link = Extract<ExternalCallbackResponse, { status: 'link_required' }>;
+type Step =
+  | { kind: 'working' }
+  | { kind: 'failed'; message: string }
+  | (Details & { kind: 'details_required' })
+  | (Link & { kind: 'link_required' });
+
+/**
+ * /callback (issue 16): where the provider sends the browser back. The code and state go to the
+ * server, which exchanges them; then the person is signed in, or gives what a new account lacks,
+ * or proves the Pago password of the account that already has the e-mail (never linked silently).
+ */
 export default function CallbackPage() {
   const { t } = useTranslation('accounts');
   usePageTitle(t('callback.title'));
-  return <ComingSoon title={t('callback.title')} message={t('common:status.comingWithAccounts')} />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { adoptSession } = useSession();
+  const [step, setStep] = useState<Step>({ kind: 'working' });
+  const sent = useRef(false);
+
+  const failedWith = (failure: unknown) => {
+    if (!(failure instanceof ApiError)) console.error('External sign-in failed', failure);
+    setStep({ kind: 'failed', message: errorText(t, failure) ?? t('external.failed') });
+  };
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const code = params.get('code');
+    const state = params.get('state');
+    const iss = params.get('iss');
+    if (params.get('error') || !code || !state) {
+      setStep({
+        kind: 'failed',
+        message:
+          params.get('error') === 'access_denied' ? t('external.cancelled') : t('external.failed'),
+      });
+      return;
+    }
+    // The code is good once: the address bar forgets it.
+    window.history.replaceState(null, '', '/callback');
+    apiFetch<ExternalCallbackResponse>('/api/auth/external/callback', {
+      method: 'POST',
+      body: { code, state, ...(iss ? { iss } : {}) },
+    }).then((answer) => {
+      if (answer.status === 'signed_in') {
+        adoptSession(answer);
+        navigate('/dashboard', { replace: true });
+      } else if (answer.status === 'details_required') {
+        setStep({ ...answer, kind: 'details_required' });
+      } else {
+        setStep({ ...answer, kind: 'link_required' });
+      }
+    }, failedWith);
+  });
+
+  const signedIn = (response: AuthResponse, next: string) => {
+    adoptSession(response);
+    navigate(next, { replace: true });
+  };
+
+  return (
+    <AuthCard
+      title={
+        step.kind === 'details_required'
+          ? t('external.detailsTitle')
+          : step.kind === 'link_required'
+            ? t('external.linkTitle')
+            : t('callback.title')
+      }
+    >
+      {step.kind === 'working' && (
+        <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+          <CircularProgress size={24} aria-hidden="true" />
+          <Typography>{t('external.working')}</Typography>
+        </Box>
+      )}
+      {step.kind === 'failed' && (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Alert severity="error" role="alert">
+            {step.message}
+          </Alert>
+          <Button component={RouterLink} to="/login" variant="contained">
+            {t('external.backToLogin')}
+          </Button>
+        </Box>
+      )}
+      {step.kind === 'details_required' && (
+        <DetailsForm step={step} onDone={(r) => signedIn(r, '/onboarding/verify')} />
+      )}
+      {step.kind === 'link_required' && (
+        <LinkForm step={step} onDone={(r) => signedIn(r, '/dashboard')} />
+      )}
+    </AuthCard>
+  );
+}
+
+function DetailsForm({
+  step,
+  onDone,
+}: {
+  step: Extract<Step, { kind: 'details_required' }>;
+  onDone: (response: AuthResponse) => void;
+}) {
+  const { t, i18n } = useTranslation('accounts');
+  const [username, setUsername] = useState(step.suggestedUsername);
+  const [zipCode, setZipCode] = useState('');
+  const [phone, setPhone] = useState('');
+  const [country, setCountry] = useState<PhoneCountryCode>(DEFAULT_PHONE_COUNTRY);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !zipCode.trim()) {
+      setMessage(t('external.detailsRequired'));
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      onDone(
+        await apiFetch<AuthResponse>('/api/auth/external/complete', {
+          method: 'POST',
+          body: {
+            ticket: step.ticket,
+            username: username.trim(),
+            zipCode: zipCode.trim(),
+            ...(phone ? { phone } : {}),
+            language: i18n.language === 'en' ? 'en' : 'es',
+          },
+        }),
+      );
+    } catch (failure) {
+      setMessage(errorText(t, failure) ?? t('external.failed'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      <Typography>{t('external.detailsIntro', { email: step.email })}</Typography>
+      {message && (
+        <Alert severity="error" role="alert">
+          {message}
+        </Alert>
+      )}
+      <TextField
+        label={t('signup.fields.username')}
+        helperText={t('signup.usernameHint')}
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        disabled={busy}
+        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+      />
+      <TextField
+        label={t('signup.fields.zipCode')}
+        autoComplete="postal-code"
+        value={zipCode}
+        onChange={(e) => setZipCode(e.target.value)}
+        disabled={busy}
+      />
+      <PhoneField
+        value={phone}
+        country={country}
+        onChange={({ value, country: next }) => {
+          setPhone(value);
+          setCountry(next);
+        }}
+        countryLabel={t('signup.fields.phoneCountry')}
+        label={t('signup.fields.phone')}
+        disabled={busy}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {t('external.detailsSubmit')}
+      </Button>
+    </Box>
+  );
+}
+
+function LinkForm({
+  step,
+  onDone,
+}: {
+  step: Extract<Step, { kind: 'link_required' }>;
+  onDone: (response: AuthResponse) => void;
+}) {
+  const { t } = useTranslation('accounts');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setMessage(t('external.passwordRequired'));
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      onDone(
+        await apiFetch<AuthResponse>('/api/auth/external/link', {
+          method: 'POST',
+          body: { ticket: step.ticket, password },
+        }),
+      );
+    } catch (failure) {
+      setMessage(
+        failure instanceof ApiError && failure.code === 'invalid_credentials'
+          ? t('external.wrongPassword')
+          : (errorText(t, failure) ?? t('external.failed')),
+      );
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      <Typography>{t('external.linkIntro', { email: step.email })}</Typography>
+      {message && (
+        <Alert severity="error" role="alert">
+          {message}
+        </Alert>
+      )}
+      <TextField
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        disabled={busy}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {t('external.linkSubmit')}
+      </Button>
+      <Button component={RouterLink} to="/login" variant="text">
+        {t('external.backToLogin')}
+      </Button>
+    </Box>
+  );
 }

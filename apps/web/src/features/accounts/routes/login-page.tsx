@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { AuthCard, AuthLink } from '../components/auth-card';
+import { ExternalSignInButton } from '../components/external-signin-button';
 
 type LoginInput = { username: string; password: string };
 
@@ -87,6 +88,7 @@ export default function LoginPage() {
           {sessionError}
         </Alert>
       )}
+      <ExternalSignInButton />
       <Box component="form" noValidate onSubmit={submit}>
         {messageKey && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
+import { useAuthMethod } from '@/lib/auth-method';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { useBankAccount } from '../api/banking';
 import {
@@ -56,6 +57,21 @@ function TransactionList({ rows, label }: { rows: Row[]; label: string }) {
   );
 }
 
+/** The spec's "auth method": the external provider's name and its account's e-mail, or Traditional. */
+function AuthMethodLine() {
+  const { t } = useTranslation('banking');
+  const method = useAuthMethod().data;
+  if (!method) return null;
+  return (
+    <Typography component="span" color="text.secondary" data-testid="auth-method">
+      {t('panel.authMethod', {
+        method: method.method === 'external' ? method.providerName : t('panel.traditional'),
+      })}
+      {method.method === 'external' && ` · ${t('panel.providerAccount', { email: method.email })}`}
+    </Typography>
+  );
+}
+
 /**
  * Banking & Transactions (spec §2, dashboard): the partner token's status and the sign-in method,
  * then our own banking component where the original embedded a white-label widget: the account
@@ -83,7 +99,12 @@ export function BankingPanel() {
     return <LoadFailed message={t('bank.loadFailed')} onRetry={() => account.refetch()} />;
   }
   if (!account.data) {
-    return <Typography color="text.secondary">{t('panel.noAccount')}</Typography>;
+    return (
+      <Box sx={{ display: 'grid', gap: 1, mb: 3 }}>
+        <AuthMethodLine />
+        <Typography color="text.secondary">{t('panel.noAccount')}</Typography>
+      </Box>
+    );
   }
   const shown = revealed && numbers.data;
   const page = transactions.data;
@@ -97,9 +118,7 @@ export function BankingPanel() {
           label={token.data ? t('panel.ready') : t('panel.loading')}
           sx={token.data ? { bgcolor: BANKING_PRIMARY, color: '#fff' } : undefined}
         />
-        <Typography component="span" color="text.secondary">
-          {t('panel.authMethod', { method: t('panel.traditional') })}
-        </Typography>
+        <AuthMethodLine />
       </Box>
       {token.isError ? (
         <LoadFailed message={t('panel.tokenFailed')} onRetry={() => token.refetch()} />

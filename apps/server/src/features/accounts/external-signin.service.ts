@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import type { Language } from '@pago/shared/contracts/accounts';
+import { phoneCountryOf, USERNAME_PATTERN } from '@pago/shared/contracts/accounts';
+import type {
+  AuthMethod,
+  ExternalCallbackBody,
+  ExternalCallbackResponse,
+  ExternalCompleteBody,
+  ExternalLinkBody,
+} from '@pago/shared/contracts/external-signin';
+import { kycProviderForZip } from '@pago/shared/kyc-routing';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { type OidcClient, OidcExchangeError } from '../../providers/oidc/oidc-client';
+import type { RateLimits } from '../rate-limits/rate-limits.service';
+import { conflict, hashToken, toUserProfile, uniqueViolation } from './accounts.service';
+import {
+  countFailedLink,
+  findExternalIdentity,
+  insertExternalIdentity,
+  insertState,
+  insertTicket,
+  lockTicket,
+  sessionExternalIdentity,
+  takeState,
+  useTicket,
+} from './external-signin.repository';
+import { hashPassword, verifyPassword } from './passwords';
+import { insertSession } from './sessions.repository';
+import { findTaken, findUserByEmail, findUserById, insertUser } from './users.repository';
+
+/** The ticket's identity becomes the user's (found by it from now on); the ticket is spent. */
+async function linkTicket(
+  tx: Database,
+  ticket: { ticket_hash: Buffer; issuer: string; subject: string; email: string; id_token: string },
+  userId: string,
+) {
+  await insertExternalIdentity(tx, {
+    issuer: ticket.issuer,
+    subject: ticket.subject,
+    userId,
+    email: ticket.email,
+  });
+  await useTicket(tx, ticket.ticket_hash);
+  return { userId, issuer: ticket.issuer, idToken: ticket.id_token };
+}
+
+/** Wrong passwords a link ticket takes before it is spent (a new sign-in at the provider is needed). */
+export const LINK_ATTEMPTS = 5;
+
+type Deps = {
+  db: Database;
+  config: Config;
+  /** null: no issuer configured (live mode without OIDC_* settings): refused, never faked. */
+  oidc: OidcClient | null;
+  providerName: string;
+  rateLimits: RateLimits;
+  balanceOf: (userId: string) => Promise<number>;
+};
+
+function unavailable(): AppError {
+  return new AppError(
+    'feature_unavailable_in_live_mode',
+    503,
+    'External sign-in is not available in live mode without an OpenID Connect issuer (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET).',
+    { feature: 'externalSignIn' },
+  );
+}
+
+const failed = (message = 'Get access token failed') =>
+  new AppError('external_signin_failed', 401, message);
+const expired = () =>
+  new AppError('external_signin_expired', 400, 'This sign-in expired or was already used.');
+
+/** "ana.garcia+x@example.com" → "ana.garcia_x" plus a few digits: a username to start from. */
+export function suggestUsername(email: string): string {
+  const local = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_.]/g, '_').slice(0, 22);
+  const base = local.length >= 3 ? local : `user_${local}`;
+  const suggestion = `${base}${randomBytes(2).readUInt16BE(0) % 10_000}`;
+  return USERNAME_PATTERN.test(suggestion) ? suggestion : `user${Date.now() % 1_000_000}`;
+}
+
+/**
+ * External sign-in (issue 16): Pago is a confidential OpenID Connect client of one provider. The
+ * state, nonce and PKCE verifier stay in the database; the ID token is checked by openid-client;
+ * the person is found by (issuer, subject), never by e-mail. A first sign-in makes the account
+ * from the verified e-mail once the missing fields are given; an e-mail that already has a
+ * password account is linked only after that password is given.
+ */
+export function createExternalSignin({
+  db,
+  config,
+  oidc,
+  providerName,
+  rateLimits,
+  balanceOf,
+}: Deps) {
+  const client = () => {
+    if (!oidc) throw unavailable();
+    return oidc;
+  };
+
+  async function openSession(userId: string, issuer: string, idToken: string) {
+    const token = randomBytes(32).toString('base64url');
+    await insertSession(db, {
+      tokenHash: hashToken(token),
+      userId,
+      absoluteHours: config.sessionAbsoluteHours,
+      external: { issuer, idToken },
+    });
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
+    return { token, user: toUserProfile(user, await balanceOf(userId)) };
+  }
+
+  async function newTicket(row: Omit<Parameters<typeof insertTicket>[1], 'ticket_hash'>) {
+    const ticket = randomBytes(32).toString('base64url');
+    await insertTicket(db, { ...row, ticket_hash: hashToken(ticket) });
+    return ticket;
+  }
+
+  return {
+    available: oidc !== null,
+    providerName,
+
+    /** The provider's authorization URL for a new sign-in, its checks kept here. */
+    async start(language: Language, ip: string): Promise<string> {
+      const oidcClient = client();
+      // Each start keeps a row for ten minutes: a bounded number per network.
+      await rateLimits.take(
+        { key: `external-start:ip:${ip}`, limit: 60, windowSeconds: 15 * 60 },
+        'Too many sign-in attempts from this network. Try again later.',
+      );
+      const checks = await oidcClient.newChecks();
+      let url: URL;
+      try {
+        url = await oidcClient.authorizationUrl({ ...checks, uiLocales: language });
+      } catch (error) {
+        throw new AppError('service_unavailable', 503, 'The sign-in provider is not reachable', {
+          reason: error instanceof Error ? error.message : String(error),
+        });
+      }
+      await insertState(db, { ...checks, language });
+      return url.toString();
+    },
+
+    async callback(body: ExternalCallbackBody): Promise<ExternalCallbackResponse> {
+      const oidcClient = client();
+      const started = await takeState(db, body.state);
+      if (!started?.fresh) throw expired();
+      let identity: Awaited<ReturnType<OidcClient['exchange']>>;
+      try {
+        identity = await oidcClient.exchange(body, {
+          state: body.state,
+          nonce: started.nonce,
+          codeVerifier: started.code_verifier,
+        });
+      } catch (error) {
+        if (error instanceof OidcExchangeError && error.retryable) {
+          throw new AppError('external_signin_failed', 503, 'Get access token failed');
+        }
+        throw failed();
+      }
+      if (!identity.email || !identity.emailVerified) {
+        throw failed('The provider did not give a verified e-mail address');
+      }
+      const email = identity.email.trim().toLowerCase();
+      const linked = await findExternalIdentity(db, identity.issuer, identity.subject);
+      if (linked) {
+        return {
+          status: 'signed_in',
+          ...(await openSession(linked.user_id, identity.issuer, identity.idToken)),
+        };
+      }
+      const existing = await findUserByEmail(db, email);
+      const ticketRow = {
+        issuer: identity.issuer,
+        subject: identity.subject,
+        email,
+        name: identity.name ?? '',
+        id_token: identity.idToken,
+        language: started.language,
+      };
+      if (existing) {
+        const ticket = await newTicket({ ...ticketRow, kind: 'link', user_id: existing.id });
+        return { status: 'link_required', ticket, email };
+      }
+      const ticket = await newTicket({ ...ticketRow, kind: 'signup', user_id: null });
+      return {
+        status: 'details_required',
+        ticket,
+        email,
+        name: identity.name ?? '',
+        suggestedUsername: suggestUsername(email),
+      };
+    },
+
+    /** A first sign-in's account, from the verified e-mail and the fields the provider lacks. */
+    async complete(body: ExternalCompleteBody) {
+      const ticketHash = hashToken(body.ticket);
+      const made = await db
+        .transaction()
+        .execute(async (tx) => {
+          const ticket = await lockTicket(tx, ticketHash, 'signup');
+          if (!ticket) throw expired();
+          const clash = conflict(await findTaken(tx, ticket.email, body.username));
+          if (clash) throw clash;
+          const user = await insertUser(tx, {
+            name: ticket.name || body.username,
+            username: body.username,
+            email: ticket.email,
+            phone: body.phone ?? null,
+            zip_code: body.zipCode,
+            verification_service: kycProviderForZip(body.zipCode, phoneCountryOf(body.phone)),
+            language: body.language ?? (ticket.language === 'en' ? 'en' : 'es'),
+            // No password: a random one nobody knows (a password reset can set one later).
+            password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+          });
+          return linkTicket(tx, ticket, user.id);
+        })
+        .catch((error: unknown) => {
+          throw uniqueViolation(error) ?? error;
+        });
+      return openSession(made.userId, made.issuer, made.idToken);
+    },
+
+    /** Links the provider to the password account of its e-mail, once its password is given. */
+    async link(body: ExternalLinkBody, ip: string) {
+      const ticketHash = hashToken(body.ticket);
+      await rateLimits.take(
+        { key: `external-link:ip:${ip}`, limit: 20, windowSeconds: 15 * 60 },
+        'Too many attempts. Try again in 15 minutes.',
+      );
+      const made = await db.transaction().execute(async (tx) => {
+        const ticket = await lockTicket(tx, ticketHash, 'link');
+        if (!ticket?.user_id || ticket.failed_attempts >= LINK_ATTEMPTS) return null;
+        const user = await findUserById(tx, ticket.user_id);
+        if (!user || !(await verifyPassword(user.password_hash, body.password))) {
+          return { wrong: true as const };
+        }
+        const taken = await findExternalIdentity(tx, ticket.issuer, ticket.subject);
+        if (taken) {
+          throw new AppError(
+            'external_identity_taken',
+            409,
+            'This provider account is already linked to another Pago account.',
+          );
+        }
+        return { wrong: false as const, ...(await linkTicket(tx, ticket, user.id)) };
+      });
+      if (!made) throw expired();
+      if (made.wrong) {
+        await countFailedLink(db, ticketHash);
+        throw new AppError('invalid_credentials', 401, 'Invalid username or password');
+      }
+      return openSession(made.userId, made.issuer, made.idToken);
+    },
+
+    /** How the session of this token signed in. */
+    async method(token: string): Promise<AuthMethod> {
+      const found = await sessionExternalIdentity(db, hashToken(token));
+      if (!found?.issuer) return { method: 'traditional' };
+      return { method: 'external', providerName, email: found.email ?? '' };
+    },
+
+    /** Where to end the provider's session of a session being ended (null: a password sign-in). */
+    async endSessionUrl(token: string): Promise<string | null> {
+      const found = await sessionExternalIdentity(db, hashToken(token));
+      if (!found?.idToken || !oidc) return null;
+      try {
+        return await oidc.endSessionUrl(found.idToken, `${config.publicUrl}/login`);
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type ExternalSignin = ReturnType<typeof createExternalSignin>;

@@ -1,0 +1,103 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { AppInstance } from '../src/app';
+
+/** A browser's cookies for the sandbox provider (one origin; names are distinct per path). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  take(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies as Array<{
+      name: string;
+      value: string;
+      expires?: Date;
+    }>) {
+      if (cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now())) {
+        this.cookies.delete(cookie.name);
+      } else {
+        this.cookies.set(cookie.name, cookie.value);
+      }
+    }
+  }
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+/** The path and query of a URL on this server (the browser's origin is PUBLIC_URL). */
+const local = (location: string) => {
+  const url = new URL(location, 'http://pago.invalid');
+  return `${url.pathname}${url.search}`;
+};
+
+/**
+ * What a browser does at the sandbox provider from its authorize URL: signs in with the e-mail and
+ * password on its hosted page, allows access, and ends at Pago's /callback, whose query it returns.
+ */
+export async function signInAtSandboxProvider(
+  app: AppInstance,
+  authorizeUrl: string,
+  { email, password = 'sandbox', name }: { email: string; password?: string; name?: string },
+): Promise<URLSearchParams> {
+  const jar = new CookieJar();
+  let location = authorizeUrl;
+  for (let step = 0; step < 12; step++) {
+    const path = local(location);
+    if (path.startsWith('/callback')) return new URL(location, 'http://pago.invalid').searchParams;
+    const page = await app.inject({ method: 'GET', url: path, headers: { cookie: jar.header() } });
+    jar.take(page);
+    if (page.statusCode === 302 || page.statusCode === 303) {
+      location = String(page.headers.location);
+      continue;
+    }
+    if (page.statusCode !== 200 || !path.includes('/interaction/')) {
+      throw new Error(
+        `sandbox provider: ${page.statusCode} at ${path}: ${page.body.slice(0, 300)}`,
+      );
+    }
+    const login = page.body.includes('name="password"');
+    const form = login
+      ? new URLSearchParams({ email, password, ...(name ? { name } : {}) })
+      : new URLSearchParams();
+    const posted = await app.inject({
+      method: 'POST',
+      url: `${path.split('?')[0]}/${login ? 'login' : 'confirm'}`,
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+    jar.take(posted);
+    if (posted.statusCode !== 303 && posted.statusCode !== 302) {
+      throw new Error(
+        `sandbox provider refused: ${posted.statusCode} ${posted.body.slice(0, 300)}`,
+      );
+    }
+    location = String(posted.headers.location);
+  }
+  throw new Error('sandbox provider: too many steps');
+}
+
+/** Pago's start → the provider → /callback, as the browser goes: the query /callback gets. */
+export async function externalSignInRedirect(
+  app: AppInstance,
+  email: string,
+  options: { name?: string; password?: string; lang?: 'es' | 'en' } = {},
+) {
+  const start = await app.inject({
+    method: 'GET',
+    url: `/api/auth/external/start?lang=${options.lang ?? 'es'}`,
+  });
+  if (start.statusCode !== 302) throw new Error(`start: ${start.statusCode} ${start.body}`);
+  const authorizeUrl = String(start.headers.location);
+  const query = await signInAtSandboxProvider(app, authorizeUrl, { email, ...options });
+  return { authorizeUrl, query };
+}
+
+export function postCallback(app: AppInstance, query: URLSearchParams) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/external/callback',
+    payload: {
+      code: query.get('code') ?? '',
+      state: query.get('state') ?? '',
+      ...(query.get('iss') ? { iss: query.get('iss') } : {}),
+    },
+  });
+}

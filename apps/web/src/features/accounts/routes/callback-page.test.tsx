@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, ok, stubRoutes } from '@/test/api-stub';
+import { fakeSession } from '@/test/fake-session';
+import { renderWithSession } from '@/test/render';
+import CallbackPage from './callback-page';
+
+const USER = { _id: 'u1', name: 'Rosa Díaz', email: 'rosa@example.com' };
+
+describe('the /callback page', () => {
+  it('sends the code and state once, then asks what a new account lacks and goes to identity verification', async () => {
+    const adopted: unknown[] = [];
+    const calls = stubRoutes({
+      'POST /api/auth/external/callback': ok({
+        status: 'details_required',
+        ticket: 't'.repeat(43),
+        email: 'rosa@example.com',
+        name: 'Rosa Díaz',
+        suggestedUsername: 'rosa1234',
+      }),
+      'POST /api/auth/external/complete': ok({ token: 'x'.repeat(43), user: USER }, 201),
+    });
+    const user = userEvent.setup();
+    const { location } = await renderWithSession(
+      <CallbackPage />,
+      fakeSession({ adoptSession: (r) => adopted.push(r) }),
+      { path: '/callback?code=abc&state=def&iss=http%3A%2F%2Fi', namespace: 'accounts' },
+    );
+    await screen.findByRole('heading', { name: 'Completa tu cuenta' });
+    expect(calls[0]?.body).toEqual({ code: 'abc', state: 'def', iss: 'http://i' });
+    expect(screen.getByLabelText('Nombre de usuario')).toHaveValue('rosa1234');
+    await user.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Escribe un nombre de usuario y tu código postal.',
+    );
+    await user.type(screen.getByLabelText('Código postal (ZIP)'), '10001');
+    await user.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    await waitFor(() => expect(location().pathname).toBe('/onboarding/verify'));
+    expect(calls.filter((c) => c.path === '/api/auth/external/callback')).toHaveLength(1);
+    expect(calls.at(-1)?.body).toMatchObject({
+      username: 'rosa1234',
+      zipCode: '10001',
+      language: 'es',
+    });
+    expect(adopted).toHaveLength(1);
+  });
+
+  it('links only with the Pago password, and says so when it is wrong', async () => {
+    const replies = [
+      apiError(401, 'invalid_credentials'),
+      ok({ token: 'x'.repeat(43), user: USER }),
+    ];
+    stubRoutes({
+      'POST /api/auth/external/callback': ok({
+        status: 'link_required',
+        ticket: 't'.repeat(43),
+        email: 'rosa@example.com',
+      }),
+      'POST /api/auth/external/link': () => replies.shift() ?? 'network_error',
+    });
+    const user = userEvent.setup();
+    const { location } = await renderWithSession(<CallbackPage />, fakeSession(), {
+      path: '/callback?code=abc&state=def',
+      language: 'en',
+      namespace: 'accounts',
+    });
+    await screen.findByRole('heading', { name: 'Link your account' });
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Link and sign in' }));
+    await screen.findByText('That is not your Pago account’s password. Nothing was linked.');
+    await user.click(screen.getByRole('button', { name: 'Link and sign in' }));
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+  });
+
+  it('words a refused exchange and a cancelled sign-in', async () => {
+    stubRoutes({ 'POST /api/auth/external/callback': apiError(401, 'external_signin_failed') });
+    const first = await renderWithSession(<CallbackPage />, fakeSession(), {
+      path: '/callback?code=abc&state=def',
+      namespace: 'accounts',
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('Get access token failed');
+    first.unmount();
+    await renderWithSession(<CallbackPage />, fakeSession(), {
+      path: '/callback?error=access_denied&state=def',
+      namespace: 'accounts',
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Cancelaste el inicio de sesión con tu proveedor.',
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  languageSchema,
+  phoneSchema,
+  usernameSchema,
+  zipCodeSchema,
+} from './accounts';
+
+/**
+ * External sign-in with an OpenID Connect provider (issue 16). The browser goes to
+ * GET /api/auth/external/start, signs in at the provider, comes back to /callback with `code`,
+ * `state` (and `iss`), and posts them here; the server exchanges the code, validates the ID
+ * token and answers one of three outcomes.
+ */
+
+// GET /api/auth/external/start?lang=es
+export const externalStartQuery = z.strictObject({ lang: languageSchema.optional() });
+
+// POST /api/auth/external/callback
+export const externalCallbackBody = z.strictObject({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(256),
+  iss: z.string().max(2048).optional(),
+});
+export type ExternalCallbackBody = z.infer<typeof externalCallbackBody>;
+
+/** A provider's verified identity waiting for a step on Pago (missing fields, or the password). */
+const ticket = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
+
+export const externalCallbackResponseSchema = z
+  .discriminatedUnion('status', [
+    authResponseSchema.extend({ status: z.literal('signed_in') }),
+    z.object({
+      status: z.literal('details_required'),
+      ticket: z.string(),
+      email: z.string(),
+      name: z.string(),
+      /** Generated from the e-mail; the user may change it. */
+      suggestedUsername: z.string(),
+    }),
+    z.object({ status: z.literal('link_required'), ticket: z.string(), email: z.string() }),
+  ])
+  .meta({ id: 'ExternalCallbackResponse' });
+export type ExternalCallbackResponse = z.infer<typeof externalCallbackResponseSchema>;
+
+// POST /api/auth/external/complete — a first sign-in gives what the provider did not.
+export const externalCompleteBody = z.strictObject({
+  ticket,
+  username: usernameSchema,
+  zipCode: zipCodeSchema,
+  phone: phoneSchema.optional(),
+  language: languageSchema.optional(),
+});
+export type ExternalCompleteBody = z.infer<typeof externalCompleteBody>;
+
+// POST /api/auth/external/link — the Pago password proves the existing account is the same person.
+export const externalLinkBody = z.strictObject({
+  ticket,
+  password: z.string().min(1).max(200),
+});
+export type ExternalLinkBody = z.infer<typeof externalLinkBody>;
+
+// GET /api/auth/method — how this session signed in (the dashboard's "auth method").
+export const authMethodSchema = z
+  .discriminatedUnion('method', [
+    z.object({ method: z.literal('traditional') }),
+    z.object({ method: z.literal('external'), providerName: z.string(), email: z.string() }),
+  ])
+  .meta({ id: 'AuthMethod' });
+export type AuthMethod = z.infer<typeof authMethodSchema>;
+
+// POST /api/auth/logout answers this: for an external sign-in, where to end the provider's session.
+export const logoutResponseSchema = z.object({
+  success: z.literal(true),
+  endSessionUrl: z.string().optional(),
+});
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
