@@ -28,6 +28,8 @@ import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
 import { featuresRoutes } from './features/capabilities/features.routes';
+import { cardsRoutes } from './features/cards/cards.routes';
+import { createCards } from './features/cards/cards.service';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { fundingRoutes } from './features/funding/funding.routes';
@@ -276,6 +278,14 @@ function createServices(
     ...(clock ? { clock } : {}),
   });
   const funding = createFunding({ db, ledger, banking, plaid, notifications });
+  const cards = createCards({
+    db,
+    ledger,
+    accounts,
+    rateLimits,
+    unit,
+    sandbox: config.mode === 'sandbox',
+  });
   const sandboxVendors =
     config.mode === 'sandbox'
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {
@@ -301,6 +311,7 @@ function createServices(
     identity,
     plaid,
     funding,
+    cards,
     sandboxVendors,
   };
 }
@@ -439,6 +450,7 @@ export async function buildApp(
   await app.register(bankingRoutes);
   await app.register(bankingWebhookRoutes);
   await app.register(fundingRoutes);
+  await app.register(cardsRoutes);
   await app.register(billPayRoutes);
   await app.register(identityRoutes);
   await app.register(identityWebhookRoutes);

@@ -1,12 +1,20 @@
 import { AppError } from './app-error';
 
 /** The features that need a partner Pago has no live integration with yet. */
-export type PartnerFeature = 'remittances' | 'billPay' | 'bankAccount';
+export type PartnerFeature =
+  | 'remittances'
+  | 'billPay'
+  | 'bankAccount'
+  | 'cards'
+  /** A card's numbers, PIN and activation: Unit's secure reveal runs in the browser (not built). */
+  | 'cardSecureData';
 
 const WHAT: Record<PartnerFeature, string> = {
   remittances: 'Sending money abroad',
   billPay: 'Paying bills',
   bankAccount: 'Opening a bank account',
+  cards: 'The Pago debit card',
+  cardSecureData: 'Showing card numbers, setting a PIN or activating a card',
 };
 
 /**

@@ -23,6 +23,7 @@ export async function featuresRoutes(app: AppInstance): Promise<void> {
       remittances: partners.payouts.available,
       billPay: partners.billers.available,
       bankAccount: banking.available,
+      cards: app.services.cards.available,
       externalSignIn: app.services.externalSignin.available
         ? { providerName: app.services.externalSignin.providerName }
         : null,

@@ -59,6 +59,25 @@ export type UnitTransaction = {
   summary: string;
   createdAt: string;
 };
+/** A debit card at Unit: never its full number here, only what `GET /cards/{id}` shows. */
+export type UnitCard = {
+  id: string;
+  type: 'individualDebitCard' | 'individualVirtualDebitCard';
+  status: string;
+  last4: string;
+  /** "YYYY-MM". */
+  expirationDate: string;
+  accountId: string;
+};
+/** Unit's `Address` of a card's shipping. */
+export type UnitAddress = {
+  street: string;
+  street2?: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: 'US';
+};
 /** A monthly statement of an account at Unit. */
 export type UnitStatement = { id: string; period: string };
 export type UnitCounterparty = {
@@ -178,6 +197,17 @@ function toTransaction(r: Resource): UnitTransaction {
   };
 }
 
+function toCard(r: Resource): UnitCard {
+  return {
+    id: r.id,
+    type: r.type === 'individualDebitCard' ? 'individualDebitCard' : 'individualVirtualDebitCard',
+    status: text(r.attributes.status),
+    last4: text(r.attributes.last4Digits),
+    expirationDate: text(r.attributes.expirationDate),
+    accountId: rel(r, 'account') ?? '',
+  };
+}
+
 export function createUnitClient(settings: UnitSettings) {
   const http = axios.create({ timeout: settings.timeoutMs ?? 10_000 });
   // The SDK fixes its base path when built; the fake's port is known only once the server listens.
@@ -192,11 +222,16 @@ export function createUnitClient(settings: UnitSettings) {
     'content-type': 'application/vnd.api+json',
   };
   /** A documented REST call the SDK lacks, with the SDK's headers. */
-  async function rest(method: 'get' | 'post', path: string, body?: unknown) {
+  async function rest(
+    method: 'get' | 'post' | 'patch' | 'put',
+    path: string,
+    body?: unknown,
+    bearer?: string,
+  ) {
     const response = await http.request({
       method,
       url: `${settings.baseUrl()}${path}`,
-      headers,
+      headers: bearer ? { ...headers, authorization: `Bearer ${bearer}` } : headers,
       ...(body === undefined ? {} : { data: body }),
     });
     return response.data as { data: Resource | Resource[]; meta?: Record<string, unknown> };
@@ -218,6 +253,15 @@ export function createUnitClient(settings: UnitSettings) {
       }
       throw new UnitUnavailableError(status ? `http_${status}` : 'unreachable');
     }
+  }
+
+  async function createCustomerToken(customerId: string, scope: string, expiresIn: number) {
+    const request: CreateTokenRequest = {
+      type: 'customerToken',
+      attributes: { scope, expiresIn },
+    };
+    const answer = await call(() => unit().customerToken.createToken(customerId, request));
+    return { token: answer.data.attributes.token, expiresIn: answer.data.attributes.expiresIn };
   }
 
   return {
@@ -408,14 +452,7 @@ export function createUnitClient(settings: UnitSettings) {
     },
 
     /** A customer bearer token for the banking panel: `scope` only, `expiresIn` seconds. */
-    async createCustomerToken(customerId: string, scope: string, expiresIn: number) {
-      const request: CreateTokenRequest = {
-        type: 'customerToken',
-        attributes: { scope, expiresIn },
-      };
-      const answer = await call(() => unit().customerToken.createToken(customerId, request));
-      return { token: answer.data.attributes.token, expiresIn: answer.data.attributes.expiresIn };
-    },
+    createCustomerToken,
 
     /** An account's transactions, newest first, paged by offset. */
     async listTransactions(accountId: string, page: { limit: number; offset: number }) {
@@ -467,6 +504,102 @@ export function createUnitClient(settings: UnitSettings) {
         ),
       );
       return Buffer.from(response.data);
+    },
+
+    /**
+     * A debit card on the customer's deposit account (`POST /cards`): virtual, Active at once;
+     * physical, Inactive and shipped to `shippingAddress`. The key makes a retry the same card.
+     */
+    async createCard(input: {
+      type: 'individualDebitCard' | 'individualVirtualDebitCard';
+      accountId: string;
+      idempotencyKey: string;
+      limits: { dailyPurchase: number; dailyWithdrawal: number };
+      shippingAddress?: UnitAddress;
+      tags: Record<string, string>;
+    }): Promise<UnitCard> {
+      const answer = await call(() =>
+        rest('post', '/cards', {
+          data: {
+            type: input.type,
+            attributes: {
+              idempotencyKey: input.idempotencyKey,
+              limits: input.limits,
+              tags: input.tags,
+              ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
+            },
+            relationships: { account: { data: { type: 'depositAccount', id: input.accountId } } },
+          },
+        }),
+      );
+      return toCard(answer.data as Resource);
+    },
+
+    async getCard(cardId: string): Promise<UnitCard> {
+      const answer = await call(() => rest('get', `/cards/${encodeURIComponent(cardId)}`));
+      return toCard(answer.data as Resource);
+    },
+
+    /** Unit's status changes of a card: freeze, unfreeze, report-lost, report-stolen, close. */
+    async cardAction(
+      cardId: string,
+      action: 'freeze' | 'unfreeze' | 'report-lost' | 'report-stolen' | 'close',
+    ): Promise<UnitCard> {
+      const answer = await call(() =>
+        rest('post', `/cards/${encodeURIComponent(cardId)}/${action}`, {}),
+      );
+      return toCard(answer.data as Resource);
+    },
+
+    /** The card's daily limits at Unit (`PATCH /cards/{id}`, cents). */
+    async updateCardLimits(
+      card: UnitCard,
+      limits: { dailyPurchase: number; dailyWithdrawal: number },
+    ): Promise<UnitCard> {
+      const answer = await call(() =>
+        rest('patch', `/cards/${encodeURIComponent(card.id)}`, {
+          data: { type: card.type, attributes: { limits } },
+        }),
+      );
+      return toCard(answer.data as Resource);
+    },
+
+    /**
+     * The full number and CVV, read from Unit's secure-data endpoints with a customer token of
+     * scope `cards-sensitive` that lives one minute. Sandbox mode only: in live mode Unit shows
+     * them in the browser through its secure reveal, and Pago's server never sees them.
+     */
+    async revealCard(cardId: string, customerId: string): Promise<{ pan: string; cvv: string }> {
+      const { token } = await createCustomerToken(customerId, 'cards-sensitive', 60);
+      const path = `/cards/${encodeURIComponent(cardId)}/secure-data`;
+      const [pan, cvv] = await Promise.all([
+        call(() => rest('get', `${path}/pan`, undefined, token)),
+        call(() => rest('get', `${path}/cvv`, undefined, token)),
+      ]);
+      const value = (answer: { data: Resource | Resource[] }, name: string) =>
+        text((answer.data as Resource).attributes[name]);
+      return { pan: value(pan, 'pan'), cvv: value(cvv, 'cvv') };
+    },
+
+    /** Sets the card's PIN at Unit's secure-data endpoint (scope `cards-sensitive-write`). */
+    async setCardPin(cardId: string, customerId: string, pin: string): Promise<void> {
+      const { token } = await createCustomerToken(customerId, 'cards-sensitive-write', 60);
+      await call(() =>
+        rest(
+          'put',
+          `/cards/${encodeURIComponent(cardId)}/secure-data/pin`,
+          { data: { type: 'setPin', attributes: { pin } } },
+          token,
+        ),
+      );
+    },
+
+    /** Unit's sandbox-only activation of a physical card (`POST /sandbox/cards/{id}/activate`). */
+    async activateCardInSandbox(cardId: string): Promise<UnitCard> {
+      const answer = await call(() =>
+        rest('post', `/sandbox/cards/${encodeURIComponent(cardId)}/activate`, {}),
+      );
+      return toCard(answer.data as Resource);
     },
 
     /** Payments of one account (reconciliation), newest first. */
