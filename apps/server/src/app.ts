@@ -26,6 +26,8 @@ import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
 import { featuresRoutes } from './features/capabilities/features.routes';
+import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
+import { createCardSpending } from './features/cards/authorizations.service';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { fundingRoutes } from './features/funding/funding.routes';
@@ -65,6 +67,7 @@ import { createPlaidIdentity } from './providers/plaid/plaid-identity';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
 import { createUnitClient } from './providers/unit/unit-client';
 import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
+import { cardNetworkRoutes } from './sandbox/card-network/card-network.routes';
 import { createSandboxRates, SANDBOX_REFERENCE_RATES } from './sandbox/fx/sandbox-rates';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { createSandboxMailTransport } from './sandbox/mailbox/mailbox-transport';
@@ -249,6 +252,15 @@ function createServices(
     ...(clock ? { clock } : {}),
   });
   const funding = createFunding({ db, ledger, banking, plaid, notifications });
+  const cardSpending = createCardSpending({
+    db,
+    ledger,
+    banking,
+    notifications,
+    webhookSecret: unitSettings?.webhookSecret ?? '',
+    holdExpiryMs: config.cardHoldExpiryMs,
+    log,
+  });
   const sandboxVendors =
     config.mode === 'sandbox'
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {
@@ -273,6 +285,7 @@ function createServices(
     identity,
     plaid,
     funding,
+    cardSpending,
     sandboxVendors,
   };
 }
@@ -410,6 +423,7 @@ export async function buildApp(
   await app.register(bankingRoutes);
   await app.register(bankingWebhookRoutes);
   await app.register(fundingRoutes);
+  await app.register(cardAuthorizationRoutes);
   await app.register(billPayRoutes);
   await app.register(identityRoutes);
   await app.register(identityWebhookRoutes);
@@ -422,6 +436,7 @@ export async function buildApp(
     await app.register(mailboxRoutes);
     await app.register(twilioFakeRoutes);
     await app.register(unitFakeRoutes);
+    await app.register(cardNetworkRoutes);
     // The reconciliation on demand (sandbox only; it also runs daily as a job).
     app.post('/sandbox/unit/reconcile', async () => app.services.banking.reconcile());
     await app.register(smsOutboxRoutes);

@@ -91,8 +91,10 @@ describe('migrateDatabase', () => {
         'sandbox/0003-sandbox-unit',
         'sandbox/0004-unit-omnibus',
         'sandbox/0005-unit-cards',
+        'sandbox/0006-card-network',
       ]);
       expect(await sandboxTables(db)).toEqual([
+        'sandbox_card_network_messages',
         'sandbox_mail',
         'sandbox_persona_inquiries',
         'sandbox_plaid_accounts',
@@ -106,6 +108,7 @@ describe('migrateDatabase', () => {
         'sandbox_twilio_verifications',
         'sandbox_unit_accounts',
         'sandbox_unit_applications',
+        'sandbox_unit_authorizations',
         'sandbox_unit_cards',
         'sandbox_unit_counterparties',
         'sandbox_unit_payments',
@@ -135,6 +138,7 @@ describe('migrateDatabase', () => {
         'sandbox/0003-sandbox-unit',
         'sandbox/0004-unit-omnibus',
         'sandbox/0005-unit-cards',
+        'sandbox/0006-card-network',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

@@ -4,6 +4,7 @@ import * as sandboxPlaidItems from './0002-sandbox-plaid-items';
 import * as sandboxUnit from './0003-sandbox-unit';
 import * as unitOmnibus from './0004-unit-omnibus';
 import * as unitCards from './0005-unit-cards';
+import * as cardNetwork from './0006-card-network';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -15,4 +16,5 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0003-sandbox-unit': sandboxUnit,
   '0004-unit-omnibus': unitOmnibus,
   '0005-unit-cards': unitCards,
+  '0006-card-network': cardNetwork,
 };

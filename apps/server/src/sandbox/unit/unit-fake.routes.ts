@@ -34,7 +34,7 @@ const SCOPES = new Set([
   'cards',
 ]);
 
-const id = z.string().regex(/^\d{1,18}$/);
+export const id = z.string().regex(/^\d{1,18}$/);
 const relationship = z.object({ data: z.object({ type: z.string(), id }) });
 /**
  * Unit's `Address` (openapi-unit-sdk, schemas/types.json): street and city 1–255 characters,
@@ -199,13 +199,13 @@ const statementPdfQuery = z.object({
 });
 
 /** Unit's error document. */
-function unitError(reply: FastifyReply, status: number, title: string, detail?: string) {
+export function unitError(reply: FastifyReply, status: number, title: string, detail?: string) {
   return reply
     .code(status)
     .type('application/vnd.api+json')
     .send({ errors: [{ status: String(status), title, ...(detail ? { detail } : {}) }] });
 }
-const document = (reply: FastifyReply, status: number, data: unknown, meta?: unknown) =>
+export const document = (reply: FastifyReply, status: number, data: unknown, meta?: unknown) =>
   reply
     .code(status)
     .type('application/vnd.api+json')
