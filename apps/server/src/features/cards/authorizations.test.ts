@@ -1,6 +1,6 @@
 import { ATM_FEES } from '@pago/shared/fees';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tickUntil, unitSettings, unitSignature } from '../../../test/banking-helpers';
+import { tickUntil, unitFake, unitSettings, unitSignature } from '../../../test/banking-helpers';
 import { atm, cardholder, network, purchase, type TestCard } from '../../../test/card-helpers';
 import { balanceOf } from '../../../test/money-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
@@ -412,5 +412,102 @@ describe('reconciliation with card activity', () => {
       (d) => d.unitId === account.accountId || d.kind === 'balance_mismatch',
     );
     expect(mine.filter((d) => d.unitId === account.accountId)).toEqual([]);
+  });
+});
+
+describe('Unit’s own sandbox card simulations (org token, JSON:API)', () => {
+  it('an authorization asks Pago; a purchase transaction clears it, a Credit one refunds it', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const accountRef = { account: { data: { type: 'depositAccount', id: account.accountId } } };
+    const created = await unitFake(app, 'POST', '/sandbox/authorizations', {
+      type: 'authorization',
+      attributes: {
+        amount: 1_200,
+        cardLast4Digits: card.last4,
+        merchantName: 'Librería Sol',
+        merchantType: 5942,
+        merchantLocation: 'Chicago, IL',
+      },
+      relationships: accountRef,
+    });
+    expect(created.statusCode).toBe(201);
+    const authorization = created.json().data;
+    expect(authorization.attributes).toMatchObject({ status: 'Authorized', amount: 1_200 });
+    expect(await balanceOf(app, user)).toBe(3_800);
+    const relationships = {
+      ...accountRef,
+      authorization: { data: { type: 'authorization', id: authorization.id } },
+    };
+    const purchased = await unitFake(app, 'POST', '/sandbox/purchases', {
+      type: 'purchaseTransaction',
+      attributes: { amount: 1_200, direction: 'Debit' },
+      relationships,
+    });
+    expect(purchased.statusCode).toBe(201);
+    await settledAs(authorization.id, 'cleared');
+    const refunded = await unitFake(app, 'POST', '/sandbox/purchases', {
+      type: 'purchaseTransaction',
+      attributes: { amount: 200, direction: 'Credit' },
+      relationships,
+    });
+    expect(refunded.statusCode).toBe(201);
+    await tickUntil(app, async () => (await balanceOf(app, user)) === 4_000);
+    // Without the org token, Unit's 401.
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/sandbox/unit/sandbox/card-reversals',
+      payload: {},
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('a reversal through Unit’s simulation releases the hold', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const id = await approvedPurchase(card, 700);
+    const reversed = await unitFake(app, 'POST', '/sandbox/card-reversals', {
+      type: 'cardReversalTransaction',
+      relationships: {
+        account: { data: { type: 'depositAccount', id: account.accountId } },
+        authorization: { data: { type: 'authorization', id } },
+      },
+    });
+    expect(reversed.statusCode).toBe(201);
+    await settledAs(id, 'reversed');
+    expect(await balanceOf(app, user)).toBe(5_000);
+  });
+});
+
+describe('card notifications', () => {
+  it('a purchase, an ATM withdrawal and a refund each notify, with the merchant and fee', async () => {
+    const { user, card } = await cardholder(app, db, 10_000);
+    const id = await approvedPurchase(card, 1_000);
+    await atm(app, card, 2_000, 'out');
+    await network(app, 'clear', { authorizationId: id, amountCents: 1_000 });
+    await settledAs(id, 'cleared');
+    await network(app, 'refund', { authorizationId: id, amountCents: 400, refundId: `n-${id}` });
+    const notes = await tickUntil(app, async () => {
+      const rows = await db
+        .selectFrom('notifications')
+        .select(['type', 'data'])
+        .where('user_id', '=', user.id)
+        .where('type', 'like', 'card_%')
+        .orderBy('created_at')
+        .execute();
+      return rows.length >= 3 ? rows : undefined;
+    });
+    expect(notes).toEqual([
+      {
+        type: 'card_purchase',
+        data: expect.objectContaining({ amountCents: 1_000, merchant: 'Café Luna' }),
+      },
+      {
+        type: 'card_atm_withdrawal',
+        data: expect.objectContaining({ amountCents: 2_000, feeCents: ATM_FEES.outOfNetwork }),
+      },
+      {
+        type: 'card_refund',
+        data: expect.objectContaining({ amountCents: 400, merchant: 'Café Luna' }),
+      },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { sendAsset } from '../shared/assets';
 import { createCardActivity } from '../unit/unit-card-activity';
+import { unitCardActivityRoutes } from '../unit/unit-card-activity.routes';
 import {
   atmBody,
   authorizationAnswer,
@@ -35,7 +36,15 @@ export function appCardActivity(app: AppInstance) {
  */
 export async function cardNetworkRoutes(app: AppInstance): Promise<void> {
   if (!app.deps.config.unit) return;
-  const network = createCardNetwork(app.deps.sandboxDb ?? app.deps.db, appCardActivity(app));
+  const db = app.deps.sandboxDb ?? app.deps.db;
+  app.addContentTypeParser(
+    'application/vnd.api+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+  const activity = appCardActivity(app);
+  unitCardActivityRoutes(app, db, activity);
+  const network = createCardNetwork(db, activity);
   const routes = app;
   const base = '/sandbox/cards/network';
   routes.post(
