@@ -490,7 +490,7 @@ describe('card notifications', () => {
         .selectFrom('notifications')
         .select(['type', 'data'])
         .where('user_id', '=', user.id)
-        .where('type', 'like', 'card_%')
+        .where('type', 'in', ['card_purchase', 'card_atm_withdrawal', 'card_refund'])
         .orderBy('created_at')
         .execute();
       return rows.length >= 3 ? rows : undefined;
