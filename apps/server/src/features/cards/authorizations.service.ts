@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { CardAuthorizationsTable, CardsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { unavailableInLiveMode } from '../../lib/live-mode';
 import { verifyUnitSignature } from '../../providers/unit/unit-webhooks';
 import type { Banking, CardEvent } from '../banking/banking.service';
 import type { Ledger, Leg } from '../ledger/ledger.service';
@@ -445,6 +446,8 @@ export function createCardSpending({
      * transaction. The same request again answers the same decision and posts nothing more.
      */
     async authorize(rawBody: string, signature: string | undefined): Promise<AuthorizationAnswer> {
+      // Live mode without the partner's settings: no secret to check against, so no card at all.
+      if (!webhookSecret) throw unavailableInLiveMode('bankAccount');
       if (!verifyUnitSignature(signature, rawBody, webhookSecret)) {
         throw new AppError('invalid_signature', 401, 'Invalid authorization request signature');
       }
