@@ -40,13 +40,13 @@ async function createCards(client: pg.Client): Promise<BenchCard[]> {
            select user_id, 'Card ' || g, 'cardbench_' || g, 'cardbench' || g || '@example.com',
                   '+1213' || lpad(g::text, 7, '0'), true, 'completed', 'x', '10001' from people returning id),
      accounts as (insert into sandbox_unit_accounts (id, customer_id, account_number, routing_number)
-           select 'bench-acct-' || g, 'bench-cust-' || g, 'bench' || g, '812345678' from people returning id),
+           select (800000000000 + g)::text, (700000000000 + g)::text, 'bench' || g, '812345678' from people returning id),
      unit_cards as (insert into sandbox_unit_cards (id, customer_id, account_id, type, status, pan, cvv, expiration_date)
-           select 'bench-card-' || g, 'bench-cust-' || g, 'bench-acct-' || g, 'individualVirtualDebitCard', 'Active',
+           select (900000000000 + g)::text, (700000000000 + g)::text, (800000000000 + g)::text, 'individualVirtualDebitCard', 'Active',
                   pan, cvv, $2::text || '-06' from people returning id),
      pago_cards as (insert into cards (user_id, partner_card_id, partner_account_id, type, status, last4, exp_month,
                   exp_year, daily_purchase_limit_cents, daily_withdrawal_limit_cents)
-           select p.user_id, 'bench-card-' || g, 'bench-acct-' || g, 'virtual', 'active', right(pan, 4), 6, $2::int,
+           select p.user_id, (900000000000 + g)::text, (800000000000 + g)::text, 'virtual', 'active', right(pan, 4), 6, $2::int,
                   250000, 50000 from people p join u on u.id = p.user_id returning id)
      select pan, cvv from people`,
     [CARDS, expYear],
@@ -133,13 +133,15 @@ async function main() {
     );
     await db.destroy();
     const inv = `${found.unbalancedTransfers.length}/${found.driftedAccounts.length}/${found.negativeUserAccounts.length}`;
-    const met = run.p99 < BUDGET_P99_MS && run.errors === 0 && inv === '0/0/0';
+    // Every cardholder is funded far beyond the run: a decline here means the path is broken.
+    const met =
+      run.p99 < BUDGET_P99_MS && run.errors === 0 && run.declined === 0 && inv === '0/0/0';
     const lines = [
       `Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores shared by the server, PostgreSQL and the load generator): ${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up, ${CARDS.toLocaleString('en-US')} funded cardholders, embedded PostgreSQL with default durability. Each request is a purchase at the sandbox card network (\`POST /sandbox/cards/network/purchase\`), which the Unit fake turns into a signed \`purchaseAuthorizationRequest\` over HTTP to Pago's \`POST /api/unit/card-authorizations\`: the card row locked, limits and funds checked, one \`ledger_post\` of the hold, the answer, the hold recorded at the fake. Latency is the whole path as the merchant sees it.`,
       '',
       '| run | authorizations per second | p50 | p99 | max | approved / declined | errors | invariants (unbalanced/drifted/negative) | target |',
       '|---|---|---|---|---|---|---|---|---|',
-      `| purchase authorizations, random card of ${CARDS.toLocaleString('en-US')} | ${run.perSecond} | ${run.p50} ms | ${run.p99} ms | ${run.max} ms | ${run.approved} / ${run.declined} | ${run.errors} | ${inv} | p99 < ${BUDGET_P99_MS} ms (the network's budget), 0 errors: ${met ? 'met' : '**not met**'} |`,
+      `| purchase authorizations, random card of ${CARDS.toLocaleString('en-US')} | ${run.perSecond} | ${run.p50} ms | ${run.p99} ms | ${run.max} ms | ${run.approved} / ${run.declined} | ${run.errors} | ${inv} | p99 < ${BUDGET_P99_MS} ms (the network's budget), all approved, 0 errors: ${met ? 'met' : '**not met**'} |`,
       '',
       `Pago's records after the run (warm-up included): ${rows[0]?.pending ?? 0} holds pending, ${rows[0]?.declined ?? 0} declined.`,
     ];
