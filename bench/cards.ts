@@ -145,12 +145,12 @@ async function main() {
       '',
       `Pago's records after the run (warm-up included): ${rows[0]?.pending ?? 0} holds pending, ${rows[0]?.declined ?? 0} declined.`,
     ];
-    replaceSection('cards', lines.join('\n'));
-    console.log(lines.join('\n'));
+    const report = lines.join('\n');
+    replaceSection('cards', report);
+    console.log(report);
   } finally {
-    await client.end();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([client.end(), server.stop()]);
+    fs.rmSync(dataDir, { force: true, recursive: true });
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { errorResponses } from '../../lib/openapi';
+import { readJsonAsText } from '../../lib/raw-body';
 import { authorizationAnswerSchema } from './authorizations.service';
 
 /**
@@ -10,12 +11,7 @@ import { authorizationAnswerSchema } from './authorizations.service';
  */
 export async function cardAuthorizationRoutes(app: AppInstance): Promise<void> {
   const { cardSpending } = app.services;
-  app.removeContentTypeParser('application/json');
-  for (const type of ['application/json', 'application/vnd.api+json']) {
-    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
-    );
-  }
+  readJsonAsText(app);
   app.post(
     '/api/unit/card-authorizations',
     {

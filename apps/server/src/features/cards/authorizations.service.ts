@@ -262,11 +262,14 @@ export function createCardSpending({
     return metadata;
   }
 
-  /** Gives back a hold (and its fee) and fails its transfer: reversed or expired. */
-  async function release(tx: Database, auth: Authorization, reason: 'reversed' | 'expired') {
-    if (auth.status !== 'pending' || !auth.transfer_id) return false;
-    const amount = Number(auth.amount_cents);
-    const fee = Number(auth.fee_cents);
+  /** A hold given back to the wallet, whole or in part, with its fee: `card_release`. */
+  async function postRelease(
+    tx: Database,
+    auth: Authorization,
+    reason: TransferMetadataByKind['card_release']['reason'],
+    amount: number,
+    fee: number,
+  ) {
     const card = await cardOf(tx, auth.card_id);
     const legs: Leg[] = [
       { account: { role: 'card_clearing' }, amountCents: -amount },
@@ -283,12 +286,20 @@ export function createCardSpending({
       metadata: {
         cardId: card.id,
         last4: card.last4,
-        releaseOf: auth.transfer_id,
+        releaseOf: auth.transfer_id ?? '',
         authorizationId: auth.partner_authorization_id,
         reason,
       },
       legs,
     });
+  }
+
+  /** Gives back a hold (and its fee) and fails its transfer: reversed or expired. */
+  async function release(tx: Database, auth: Authorization, reason: 'reversed' | 'expired') {
+    if (auth.status !== 'pending' || !auth.transfer_id) return false;
+    const amount = Number(auth.amount_cents);
+    const fee = Number(auth.fee_cents);
+    await postRelease(tx, auth, reason, amount, fee);
     await ledger.setStatus(tx, auth.transfer_id, 'failed', `Card authorization ${reason}`);
     await tx
       .updateTable('card_authorizations')
@@ -334,26 +345,7 @@ export function createCardSpending({
       const difference = amount - authorized;
       if (difference > 0) await charge(tx, auth, difference, { clearedCents: amount });
       if (difference < 0) {
-        const card = await cardOf(tx, auth.card_id);
-        await ledger.post(tx, {
-          kind: 'card_release',
-          status: 'completed',
-          userId: auth.user_id,
-          amountCents: cents(-difference),
-          countsTowardLimits: false,
-          relatedTransferId: auth.transfer_id,
-          metadata: {
-            cardId: card.id,
-            last4: card.last4,
-            releaseOf: auth.transfer_id,
-            authorizationId: auth.partner_authorization_id,
-            reason: 'cleared_for_less',
-          },
-          legs: [
-            { account: { role: 'card_clearing' }, amountCents: difference },
-            { account: { userId: auth.user_id }, amountCents: -difference },
-          ],
-        });
+        await postRelease(tx, auth, 'cleared_for_less', -difference, 0);
       }
       if (difference !== 0) {
         await sql`
@@ -478,8 +470,14 @@ export function createCardSpending({
         const merchant = atm
           ? (request.attributes.atmName ?? '')
           : (request.attributes.merchant?.name ?? '');
-        if ('decline' in decision) {
-          const row = await tx
+        const record = (values: {
+          status: 'declined' | 'pending';
+          decline_reason?: string;
+          fee_cents?: number;
+          atm_network: AtmNetwork | null;
+          transfer_id?: string;
+        }) =>
+          tx
             .insertInto('card_authorizations')
             .values({
               partner_authorization_id: request.id,
@@ -488,12 +486,16 @@ export function createCardSpending({
               user_id: card.user_id,
               kind: atm ? 'atm' : 'purchase',
               amount_cents: amount,
-              atm_network: atm ? atmNetworkOf(request.attributes) : null,
-              status: 'declined',
-              decline_reason: decision.decline,
+              ...values,
             })
             .returningAll()
             .executeTakeFirstOrThrow();
+        if ('decline' in decision) {
+          const row = await record({
+            status: 'declined',
+            decline_reason: decision.decline,
+            atm_network: atm ? atmNetworkOf(request.attributes) : null,
+          });
           await notifications.notify(tx, {
             userId: card.user_id,
             type: 'card_declined',
@@ -502,22 +504,12 @@ export function createCardSpending({
           return answerOf(row);
         }
         const transfer = await postHold(tx, card, request, decision.feeCents, decision.network);
-        const row = await tx
-          .insertInto('card_authorizations')
-          .values({
-            partner_authorization_id: request.id,
-            created_at: now(),
-            card_id: card.id,
-            user_id: card.user_id,
-            kind: atm ? 'atm' : 'purchase',
-            amount_cents: amount,
-            fee_cents: decision.feeCents,
-            atm_network: decision.network,
-            status: 'pending',
-            transfer_id: transfer.id,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await record({
+          status: 'pending',
+          fee_cents: decision.feeCents,
+          atm_network: decision.network,
+          transfer_id: transfer.id,
+        });
         await notifications.notify(tx, {
           userId: card.user_id,
           type: atm ? 'card_atm_withdrawal' : 'card_purchase',

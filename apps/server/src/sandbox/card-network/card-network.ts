@@ -2,7 +2,7 @@ import { ATM_NETWORKS, type CardDeclineReason } from '@pago/shared/contracts/car
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import type { CardActivity } from '../unit/unit-card-activity';
+import type { AuthorizationInput, CardActivity } from '../unit/unit-card-activity';
 
 /**
  * The sandbox card network: it plays merchants and ATMs, routes each card message to the card's
@@ -143,45 +143,45 @@ export function createCardNetwork(db: Database, activity: CardActivity) {
       return result as T;
     });
 
-  return {
-    async purchase(body: z.infer<typeof purchaseBody>, now = new Date()) {
-      const found = await findCard(body, now);
-      return authorizeWith(
-        found?.id,
-        found && {
-          cardId: found.id,
-          amount: body.amountCents,
-          merchant: {
-            name: body.merchant.name,
-            type: MERCHANT_CATEGORIES[body.merchant.category],
-            category: body.merchant.category,
-            location: body.merchant.city,
-          },
-        },
-      );
-    },
+  /** The network's message for a card given by its numbers: a decline when they are wrong. */
+  async function authorizeCard(
+    body: { pan: string; expMonth: number; expYear: number; cvv?: string; amountCents: number },
+    now: Date,
+    details: Pick<AuthorizationInput, 'merchant' | 'atm'>,
+  ) {
+    const found = await findCard(body, now);
+    return authorizeWith(
+      found?.id,
+      found && { cardId: found.id, amount: body.amountCents, ...details },
+    );
+  }
 
-    async atm(body: z.infer<typeof atmBody>, now = new Date()) {
-      const found = await findCard(body, now);
-      const atm = ATM_ATTRIBUTES[body.network];
-      return authorizeWith(
-        found?.id,
-        found && {
-          cardId: found.id,
-          amount: body.amountCents,
-          merchant: {
-            name: body.atm?.name ?? atm.name,
-            type: 6011,
-            category: 'atm',
-            location: body.atm?.city ?? atm.city,
-          },
-          atm: {
-            surcharge: atm.surcharge,
-            internationalServiceFee: atm.internationalServiceFee,
-            network: body.network,
-          },
+  return {
+    purchase: (body: z.infer<typeof purchaseBody>, now = new Date()) =>
+      authorizeCard(body, now, {
+        merchant: {
+          name: body.merchant.name,
+          type: MERCHANT_CATEGORIES[body.merchant.category],
+          category: body.merchant.category,
+          location: body.merchant.city,
         },
-      );
+      }),
+
+    atm(body: z.infer<typeof atmBody>, now = new Date()) {
+      const atm = ATM_ATTRIBUTES[body.network];
+      return authorizeCard(body, now, {
+        merchant: {
+          name: body.atm?.name ?? atm.name,
+          type: 6011,
+          category: 'atm',
+          location: body.atm?.city ?? atm.city,
+        },
+        atm: {
+          surcharge: atm.surcharge,
+          internationalServiceFee: atm.internationalServiceFee,
+          network: body.network,
+        },
+      });
     },
 
     async clear(body: z.infer<typeof clearBody>) {
