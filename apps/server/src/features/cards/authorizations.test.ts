@@ -293,6 +293,16 @@ describe('ATM withdrawals and their fees', () => {
     expect(await balanceOf(app, user)).toBe(afterTwo + 2_000 + ATM_FEES.outOfNetwork);
   });
 
+  it('the card’s daily withdrawal limit declines, purchases have their own', async () => {
+    const { card } = await cardholder(app, db, 20_000, { dailyWithdrawalCents: 3_000 });
+    expect((await atm(app, card, 2_000, 'out')).json()).toMatchObject({ approved: true });
+    expect((await atm(app, card, 1_500, 'out')).json()).toMatchObject({
+      approved: false,
+      declineReason: 'card_limit_exceeded',
+    });
+    await approvedPurchase(card, 5_000);
+  });
+
   it('in-network: the first four of the US Eastern month are free, then $2.50', async () => {
     const { user, card } = await cardholder(app, db, 40_000, { dailyWithdrawalCents: 50_000 });
     // 23:30 Eastern on Jan 31 (04:30 UTC on Feb 1): still January there.

@@ -1,6 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cardholder, network, purchase } from '../../../test/card-helpers';
 import { listeningTestApp } from '../../../test/test-app';
+import { createCardActivity } from '../unit/unit-card-activity';
 
 const t = listeningTestApp();
 
@@ -76,5 +79,39 @@ describe('the sandbox card network', () => {
       refundId: 'same',
     });
     expect(other.statusCode).toBe(409);
+  });
+});
+
+describe('Unit’s wait for the answer', () => {
+  it('declines (DoNotHonor) when the client does not answer in time, and holds nothing', async () => {
+    const { card, account } = await cardholder(t.app, t.db, 5_000);
+    // A client that never answers.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const activity = createCardActivity(t.db, {
+        baseUrl: () => `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        path: '/authorize',
+        webhookSecret: 'secret',
+        timeoutMs: 200,
+      });
+      const started = Date.now();
+      const row = await activity.authorize({
+        cardId: card.partnerCardId,
+        amount: 1_000,
+        merchant: { name: 'Tienda', type: 5999, category: 'retail', location: 'Austin, TX' },
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(row).toMatchObject({ status: 'Declined', decline_reason: 'DoNotHonor' });
+      const atPartner = await t.db
+        .selectFrom('sandbox_unit_accounts')
+        .select('hold')
+        .where('id', '=', account.accountId)
+        .executeTakeFirstOrThrow();
+      expect(Number(atPartner.hold)).toBe(0);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
