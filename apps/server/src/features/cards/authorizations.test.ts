@@ -149,6 +149,10 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
     expect((await authorizationOf(id)).status).toBe('expired');
     expect((await transferOf(id)).status).toBe('failed');
     expect(await balanceOf(app, user)).toBe(5_000);
+    // The merchant clears it late anyway: the network's clearing stands, the amount is taken.
+    await network(app, 'clear', { authorizationId: id, amountCents: 1_500 });
+    await settledAs(id, 'cleared');
+    expect(await balanceOf(app, user)).toBe(3_500);
   });
 
   it('a refund of a cleared purchase credits the wallet, once per refund message', async () => {
