@@ -102,14 +102,14 @@ export type TransferMetadataByKind = {
   card_fee: { cardId: string; last4: string; fee: 'replacement' | 'expedited_delivery' };
   /**
    * A card hold given back (and its ATM fee): the authorization was reversed or expired, or the
-   * merchant cleared less than it held.
+   * merchant cleared another amount (then charged as its own completed transfer).
    */
   card_release: {
     cardId: string;
     last4: string;
     releaseOf: string;
     authorizationId: string;
-    reason: 'reversed' | 'expired' | 'cleared_for_less';
+    reason: 'reversed' | 'expired' | 'cleared_at_other_amount';
   };
 };
 

@@ -227,13 +227,16 @@ export function createCardSpending({
     tx: Database,
     auth: Authorization,
     amount: number,
+    fee: number,
     metadata: Record<string, unknown>,
   ) {
     const userId = auth.user_id;
     const wallet = await ledger.walletState(tx, userId, true);
-    const covered = Math.max(0, Math.min(amount, wallet.balance - wallet.held - wallet.owed));
-    const owed = amount - covered;
+    const total = amount + fee;
+    const covered = Math.max(0, Math.min(total, wallet.balance - wallet.held - wallet.owed));
+    const owed = total - covered;
     const legs: Leg[] = [{ account: { role: 'card_clearing' }, amountCents: amount }];
+    if (fee > 0) legs.push({ account: { role: 'fee_revenue' }, amountCents: fee });
     if (covered > 0) legs.push({ account: { userId }, amountCents: -covered });
     if (owed > 0) legs.push({ account: { role: 'funding_receivable' }, amountCents: -owed });
     const original = await originalTransfer(tx, auth);
@@ -242,6 +245,7 @@ export function createCardSpending({
       status: 'completed',
       userId,
       amountCents: cents(amount),
+      feeCents: cents(fee),
       countsTowardLimits: false,
       relatedTransferId: auth.transfer_id,
       metadata: { ...original, ...metadata } as TransferMetadataByKind['card_purchase'],
@@ -341,26 +345,28 @@ export function createCardSpending({
   async function clear(tx: Database, auth: Authorization, transactionId: string, amount: number) {
     if (!(await firstTime(tx, { id: transactionId, kind: 'clearing', auth, amount }))) return;
     const authorized = Number(auth.amount_cents);
-    if (auth.status === 'pending' && auth.transfer_id) {
-      const difference = amount - authorized;
-      if (difference > 0) await charge(tx, auth, difference, { clearedCents: amount });
-      if (difference < 0) {
-        await postRelease(tx, auth, 'cleared_for_less', -difference, 0);
-      }
-      if (difference !== 0) {
-        await sql`
-          update ledger_transfers set metadata = metadata || jsonb_build_object('clearedCents', ${amount}::bigint)
-          where id = ${auth.transfer_id}`.execute(tx);
-      }
+    const holding = auth.status === 'pending' && auth.transfer_id !== null;
+    let transferId = auth.transfer_id;
+    if (holding && auth.transfer_id && amount === authorized) {
       await ledger.setStatus(tx, auth.transfer_id, 'completed', null);
     } else {
-      // Cleared after Pago released the hold (expired, or reversed and still presented): the
-      // network's clearing stands, so the amount is taken now.
-      await charge(tx, auth, amount, { clearedCents: amount });
+      const fee = Number(auth.fee_cents);
+      if (holding && auth.transfer_id) {
+        // A transfer's amount never changes: the hold (and its fee) is given back and the cleared
+        // amount is the completed transfer, so activity shows what was charged.
+        await postRelease(tx, auth, 'cleared_at_other_amount', authorized, fee);
+        await ledger.setStatus(tx, auth.transfer_id, 'failed', `Cleared at ${amount} cents`);
+      }
+      // Cleared after the hold was released (expired): the network's clearing stands.
+      const charged = await charge(tx, auth, amount, holding ? fee : 0, {
+        authorizedCents: authorized,
+        clearedCents: amount,
+      });
+      transferId = charged.id;
     }
     await tx
       .updateTable('card_authorizations')
-      .set({ status: 'cleared', cleared_cents: amount, updated_at: now() })
+      .set({ status: 'cleared', cleared_cents: amount, transfer_id: transferId, updated_at: now() })
       .where('id', '=', auth.id)
       .execute();
   }

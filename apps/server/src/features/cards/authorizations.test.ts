@@ -1,4 +1,5 @@
 import { ATM_FEES } from '@pago/shared/fees';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickUntil, unitFake, unitSettings, unitSignature } from '../../../test/banking-helpers';
 import { atm, cardholder, network, purchase, type TestCard } from '../../../test/card-helpers';
@@ -98,7 +99,18 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
     await network(app, 'clear', { authorizationId: tipped, amountCents: 4_800 });
     await settledAs(tipped, 'cleared');
     expect(await balanceOf(app, user)).toBe(5_200);
-    expect((await transferOf(tipped)).metadata).toMatchObject({ clearedCents: 4_800 });
+    // The charge is one completed transfer of the cleared amount; the hold was given back.
+    const charged = await transferOf(tipped);
+    expect(charged).toMatchObject({ status: 'completed', amount_cents: 4_800 });
+    expect(charged.metadata).toMatchObject({ authorizedCents: 4_000, clearedCents: 4_800 });
+    const { rows: transfers } = await sql<{ kind: string; status: string; amount_cents: string }>`
+      select kind, status, amount_cents from ledger_transfers
+      where metadata ->> 'authorizationId' = ${tipped} order by created_at, kind`.execute(db);
+    expect(transfers.map((t) => [t.kind, t.status, Number(t.amount_cents)])).toEqual([
+      ['card_purchase', 'failed', 4_000],
+      ['card_purchase', 'completed', 4_800],
+      ['card_release', 'completed', 4_000],
+    ]);
 
     const smaller = await approvedPurchase(card, 3_000);
     expect(await balanceOf(app, user)).toBe(2_200);

@@ -37,7 +37,9 @@ export const purchaseBody = z.strictObject({
   merchant: z.strictObject({
     name: text(100),
     city: text(100),
-    category: z.enum(Object.keys(MERCHANT_CATEGORIES) as [keyof typeof MERCHANT_CATEGORIES]),
+    category: z
+      .enum(Object.keys(MERCHANT_CATEGORIES) as [keyof typeof MERCHANT_CATEGORIES])
+      .default('retail'),
   }),
 });
 export const atmBody = z.strictObject({
