@@ -4,7 +4,6 @@ import { ATM_FEES } from '@pago/shared/fees';
 import { cents } from '@pago/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { CardAuthorizationsTable, CardsTable } from '../../db/schema';
