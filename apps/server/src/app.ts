@@ -28,6 +28,8 @@ import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
 import { featuresRoutes } from './features/capabilities/features.routes';
+import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
+import { createCardSpending } from './features/cards/authorizations.service';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { createCards } from './features/cards/cards.service';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
@@ -70,6 +72,7 @@ import { createPlaidIdentity } from './providers/plaid/plaid-identity';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
 import { createUnitClient } from './providers/unit/unit-client';
 import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
+import { cardNetworkRoutes } from './sandbox/card-network/card-network.routes';
 import { createSandboxRates, SANDBOX_REFERENCE_RATES } from './sandbox/fx/sandbox-rates';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { createSandboxMailTransport } from './sandbox/mailbox/mailbox-transport';
@@ -81,6 +84,7 @@ import { createSandboxVendors } from './sandbox/sandbox-vendors';
 import { sharedAssetRoutes } from './sandbox/shared/shared-assets.routes';
 import { smsOutboxRoutes } from './sandbox/twilio/sms-outbox.routes';
 import { twilioFakeRoutes } from './sandbox/twilio/twilio-fake.routes';
+import { unitCardsFakeRoutes } from './sandbox/unit/unit-cards-fake.routes';
 import { unitFakeRoutes } from './sandbox/unit/unit-fake.routes';
 import { registerWebApp } from './web/web-app.routes';
 
@@ -286,6 +290,15 @@ function createServices(
     unit,
     sandbox: config.mode === 'sandbox',
   });
+  const cardSpending = createCardSpending({
+    db,
+    ledger,
+    banking,
+    notifications,
+    webhookSecret: unitSettings?.webhookSecret ?? '',
+    holdExpiryMs: config.cardHoldExpiryMs,
+    log,
+  });
   const sandboxVendors =
     config.mode === 'sandbox'
       ? createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {
@@ -312,6 +325,7 @@ function createServices(
     plaid,
     funding,
     cards,
+    cardSpending,
     sandboxVendors,
   };
 }
@@ -451,6 +465,7 @@ export async function buildApp(
   await app.register(bankingWebhookRoutes);
   await app.register(fundingRoutes);
   await app.register(cardsRoutes);
+  await app.register(cardAuthorizationRoutes);
   await app.register(billPayRoutes);
   await app.register(identityRoutes);
   await app.register(identityWebhookRoutes);
@@ -463,7 +478,9 @@ export async function buildApp(
     await app.register(mailboxRoutes);
     await app.register(twilioFakeRoutes);
     await app.register(unitFakeRoutes);
+    await app.register(unitCardsFakeRoutes);
     await app.register(oidcFakeRoutes);
+    await app.register(cardNetworkRoutes);
     // The reconciliation on demand (sandbox only; it also runs daily as a job).
     app.post('/sandbox/unit/reconcile', async () => app.services.banking.reconcile());
     await app.register(smsOutboxRoutes);

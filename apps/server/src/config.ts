@@ -98,6 +98,17 @@ const envSchema = z.object({
   ),
   SANDBOX_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   SANDBOX_SAME_DAY_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /** Card holds the network never cleared are released after this many days (live mode). */
+  CARD_HOLD_EXPIRY_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  /** The same in sandbox mode, in milliseconds, so expiry can be seen. */
+  SANDBOX_CARD_HOLD_EXPIRY_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(2_592_000_000)
+    .default(120_000),
+  /** How long the Unit fake waits for Pago's authorization answer before it declines. */
+  SANDBOX_CARD_AUTHORIZATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
   SANDBOX_SHARED_TEST_SERVER: z.stringbool().default(false),
   NOTIFICATION_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
   PAGO_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
@@ -229,6 +240,10 @@ export type Config = Readonly<{
   sandboxAchSettleMs: number;
   /** The Unit fake's faster clock for Same Day ACH (`sameDay`: an instant withdrawal). */
   sandboxSameDayAchSettleMs: number;
+  /** How long a card hold lives before the expiry job releases it. */
+  cardHoldExpiryMs: number;
+  /** How long the Unit fake waits for the authorization answer (a timeout is a decline). */
+  cardAuthorizationTimeoutMs: number;
   /** Sandbox mode on a non-loopback HOST, said on purpose: a test server shared by a team. */
   sandboxSharedTestServer: boolean;
   /** How often an open notification stream (SSE) sends a comment line, so proxies keep it open. */
@@ -342,6 +357,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unit: unitSettings(e),
     sandboxAchSettleMs: e.SANDBOX_ACH_SETTLE_MS,
     sandboxSameDayAchSettleMs: e.SANDBOX_SAME_DAY_ACH_SETTLE_MS,
+    cardHoldExpiryMs:
+      e.PAGO_MODE === 'sandbox'
+        ? e.SANDBOX_CARD_HOLD_EXPIRY_MS
+        : e.CARD_HOLD_EXPIRY_DAYS * 24 * 60 * 60 * 1000,
+    cardAuthorizationTimeoutMs: e.SANDBOX_CARD_AUTHORIZATION_TIMEOUT_MS,
     notificationStreamHeartbeatMs: e.NOTIFICATION_STREAM_HEARTBEAT_MS,
     processes: e.PAGO_PROCESSES,
     databasePoolSize: e.DATABASE_POOL_SIZE,

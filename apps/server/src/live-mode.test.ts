@@ -187,3 +187,25 @@ describe('live mode with a fake partner is impossible', () => {
     expect(await balanceOf(live, beto)).toBe(500);
   });
 });
+
+describe('card authorizations in live mode without the partner', () => {
+  it('are refused (503), and the sandbox card network does not exist', async () => {
+    const bare = await buildTestApp(db, {
+      mode: 'live',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      unit: null,
+    });
+    const body = JSON.stringify({ data: { type: 'purchaseAuthorizationRequest', id: '1' } });
+    const answer = await bare.inject({
+      method: 'POST',
+      url: '/api/unit/card-authorizations',
+      headers: { 'content-type': 'application/json', 'x-unit-signature': 'x' },
+      payload: body,
+    });
+    expectRefused(answer, 'bankAccount');
+    const network = await live.inject({ method: 'POST', url: '/sandbox/cards/network/purchase' });
+    expect(network.statusCode).toBe(404);
+    expect((await live.inject({ url: '/sandbox/cards' })).statusCode).not.toBe(200);
+    await bare.close();
+  });
+});

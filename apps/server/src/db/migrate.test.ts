@@ -91,9 +91,11 @@ describe('migrateDatabase', () => {
         'sandbox/0003-sandbox-unit',
         'sandbox/0004-unit-omnibus',
         'sandbox/0005-unit-cards',
+        'sandbox/0006-card-network',
         'sandbox/0008-sandbox-oidc',
       ]);
       expect(await sandboxTables(db)).toEqual([
+        'sandbox_card_network_messages',
         'sandbox_mail',
         'sandbox_oidc_keys',
         'sandbox_oidc_models',
@@ -109,6 +111,7 @@ describe('migrateDatabase', () => {
         'sandbox_twilio_verifications',
         'sandbox_unit_accounts',
         'sandbox_unit_applications',
+        'sandbox_unit_authorizations',
         'sandbox_unit_cards',
         'sandbox_unit_counterparties',
         'sandbox_unit_payments',
@@ -138,6 +141,7 @@ describe('migrateDatabase', () => {
         'sandbox/0003-sandbox-unit',
         'sandbox/0004-unit-omnibus',
         'sandbox/0005-unit-cards',
+        'sandbox/0006-card-network',
         'sandbox/0008-sandbox-oidc',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(

@@ -544,6 +544,60 @@ export type SandboxUnitCardsTable = {
   updated_at: Timestamp;
 };
 
+/** An authorization request the partner sent for a card, and Pago's decision (migration 0023). */
+export type CardAuthorizationsTable = {
+  id: Generated<string>;
+  partner_authorization_id: string;
+  card_id: string;
+  user_id: string;
+  kind: 'purchase' | 'atm';
+  amount_cents: ColumnType<Cents, number, number>;
+  fee_cents: ColumnType<Cents, number | undefined, number>;
+  atm_network: 'in' | 'out' | 'international' | null;
+  status: 'declined' | 'pending' | 'cleared' | 'reversed' | 'expired';
+  decline_reason: string | null;
+  transfer_id: string | null;
+  cleared_cents: ColumnType<Cents | null, number | null, number | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+/** A partner card transaction Pago applied, once per partner id (migration 0023). */
+export type CardNetworkMessagesTable = {
+  partner_transaction_id: string;
+  kind: 'clearing' | 'reversal' | 'refund';
+  card_id: string;
+  authorization_id: string | null;
+  transfer_id: string | null;
+  amount_cents: ColumnType<Cents, number, number>;
+  created_at: CreatedAt;
+};
+
+/** The Unit fake's card authorizations (sandbox set 0006). */
+export type SandboxUnitAuthorizationsTable = {
+  id: string;
+  card_id: string;
+  account_id: string;
+  customer_id: string;
+  kind: 'purchase' | 'atm';
+  amount: ColumnType<number, number, number>;
+  status: 'Authorized' | 'Declined' | 'Canceled' | 'Cleared';
+  decline_reason: string | null;
+  merchant: ColumnType<Record<string, string>, string, string>;
+  atm_network: string | null;
+  cleared_amount: ColumnType<number | null, number | null, number | null>;
+  refunded_amount: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+/** Each sandbox card network message once, with its answer (sandbox set 0006). */
+export type SandboxCardNetworkMessagesTable = {
+  key: string;
+  answer: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+};
+
 /** What the payout partner was asked to pay per remittance, and how far it got (migration 0021). */
 export type RemittancePayoutsTable = {
   transfer_id: string;
@@ -737,4 +791,8 @@ export type DB = {
   external_signin_tickets: ExternalSigninTicketsTable;
   sandbox_oidc_keys: SandboxOidcKeysTable;
   sandbox_oidc_models: SandboxOidcModelsTable;
+  card_authorizations: CardAuthorizationsTable;
+  card_network_messages: CardNetworkMessagesTable;
+  sandbox_unit_authorizations: SandboxUnitAuthorizationsTable;
+  sandbox_card_network_messages: SandboxCardNetworkMessagesTable;
 };

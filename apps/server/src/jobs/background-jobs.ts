@@ -26,6 +26,12 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       run: () => services.banking.retryPendingPayments(),
     },
   ];
+  // Card holds the network never cleared, released after their time (CARD_HOLD_EXPIRY_DAYS).
+  jobs.push({
+    name: 'card-holds-expire',
+    everySeconds: 60,
+    run: () => services.cardSpending.expireHolds(),
+  });
   if (services.banking.available) {
     // Daily: the partner's records against the ledger (differences stored and logged).
     jobs.push({

@@ -100,6 +100,17 @@ export type TransferMetadataByKind = {
   };
   /** A card fee from the fee schedule: a replacement, expedited delivery. */
   card_fee: { cardId: string; last4: string; fee: 'replacement' | 'expedited_delivery' };
+  /**
+   * A card hold given back (and its ATM fee): the authorization was reversed or expired, or the
+   * merchant cleared another amount (then charged as its own completed transfer).
+   */
+  card_release: {
+    cardId: string;
+    last4: string;
+    releaseOf: string;
+    authorizationId: string;
+    reason: 'reversed' | 'expired' | 'cleared_at_other_amount';
+  };
 };
 
 /** The metadata of a transfer of kind K, as stored: what its poster wrote, plus the names. */

@@ -12,6 +12,10 @@ export const NOTIFICATION_TYPES = [
   'remittance_pickup_ready',
   'remittance_refunded',
   'deposit_returned',
+  'card_purchase',
+  'card_declined',
+  'card_atm_withdrawal',
+  'card_refund',
   'identity_approved',
   'identity_failed',
   'new_sign_in',
@@ -41,6 +45,10 @@ export const notificationDataSchema = z.object({
   device: z.string().optional(),
   transferId: z.string().optional(),
   requestId: z.string().optional(),
+  /** Card notifications: the merchant or ATM, the ATM fee, why the card was declined. */
+  merchant: z.string().optional(),
+  feeCents: centsValueSchema.optional(),
+  declineReason: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

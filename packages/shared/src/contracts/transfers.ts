@@ -99,6 +99,7 @@ export const TRANSFER_KINDS = [
   'card_atm_withdrawal',
   'card_refund',
   'card_fee',
+  'card_release',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 export const TRANSFER_STATUSES = [

@@ -21,6 +21,7 @@ import * as sendBatch from './0019-send-batch';
 import * as notifications from './0020-notifications';
 import * as remittanceRecipients from './0021-remittance-recipients';
 import * as cards from './0022-cards';
+import * as cardAuthorizations from './0023-card-authorizations';
 import * as externalSignin from './0025-external-signin';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0020-notifications': notifications,
   '0021-remittance-recipients': remittanceRecipients,
   '0022-cards': cards,
+  '0023-card-authorizations': cardAuthorizations,
   '0025-external-signin': externalSignin,
 };

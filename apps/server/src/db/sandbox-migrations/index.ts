@@ -4,6 +4,7 @@ import * as sandboxPlaidItems from './0002-sandbox-plaid-items';
 import * as sandboxUnit from './0003-sandbox-unit';
 import * as unitOmnibus from './0004-unit-omnibus';
 import * as unitCards from './0005-unit-cards';
+import * as cardNetwork from './0006-card-network';
 import * as sandboxOidc from './0008-sandbox-oidc';
 
 /**
@@ -16,5 +17,6 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0003-sandbox-unit': sandboxUnit,
   '0004-unit-omnibus': unitOmnibus,
   '0005-unit-cards': unitCards,
+  '0006-card-network': cardNetwork,
   '0008-sandbox-oidc': sandboxOidc,
 };

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import { readJsonAsText } from '../../lib/raw-body';
 import { currentUser, requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
 import type { PartnerOutcome } from './banking.service';
@@ -160,12 +161,7 @@ export async function bankingRoutes(app: AppInstance): Promise<void> {
 /** Unit's webhook. Its signature covers the exact bytes, so the body is read as a string. */
 export async function bankingWebhookRoutes(app: AppInstance): Promise<void> {
   const { banking } = app.services;
-  app.removeContentTypeParser('application/json');
-  for (const type of ['application/json', 'application/vnd.api+json']) {
-    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
-    );
-  }
+  readJsonAsText(app);
   app.post(
     '/api/unit/webhook',
     {

@@ -110,6 +110,19 @@ type MirroredPayment = NonNullable<Awaited<ReturnType<typeof lockUnitPaymentByUn
  * What an ACH payment's new partner status means for Pago's money: the funding feature's (it
  * registers itself with `onAchStatus`), run in the webhook's transaction.
  */
+/** The partner's card events, as its webhook delivers them (Unit's event documents). */
+export type CardEvent = {
+  id: string;
+  type: string;
+  attributes?: { amount?: unknown; direction?: unknown };
+  relationships?: {
+    authorization?: { data?: { id?: unknown } };
+    transaction?: { data?: { type?: unknown; id?: unknown } };
+  };
+};
+export type CardEventHandler = (tx: Database, event: CardEvent) => Promise<void>;
+const CARD_EVENTS = new Set(['transaction.created', 'authorization.canceled']);
+
 export type AchStatusHandler = (
   tx: Database,
   transferId: string,
@@ -179,6 +192,8 @@ export function createBanking({
   }
 
   let achHandler: AchStatusHandler | null = null;
+  let cardHandler: CardEventHandler | null = null;
+  let cardMovementsOn: ((partnerAccountId: string) => Promise<number>) | null = null;
 
   /** Brings a mirrored payment to the partner's status: completed, or reversed when it failed. */
   async function applyStatus(tx: Database, row: MirroredPayment, payment: UnitPayment) {
@@ -571,6 +586,15 @@ export function createBanking({
     assertOmnibus,
 
     /** The funding feature's handler for ACH statuses (one per app). */
+    /** The card feature applies the partner's card events (clearing, reversal, refund). */
+    onCardEvents(
+      handler: CardEventHandler,
+      movementsOn: (partnerAccountId: string) => Promise<number>,
+    ) {
+      cardHandler = handler;
+      cardMovementsOn = movementsOn;
+    },
+
     onAchStatus(handler: AchStatusHandler) {
       achHandler = handler;
     },
@@ -845,6 +869,10 @@ export function createBanking({
         await db.transaction().execute(async (tx) => {
           if (!(await recordWebhookEvent(tx, e.id as string, (e.type as string).slice(0, 100))))
             return;
+          if (cardHandler && CARD_EVENTS.has(e.type as string)) {
+            await cardHandler(tx, event as CardEvent);
+            return;
+          }
           if (!payment) return;
           const row = await lockUnitPaymentByUnitId(tx, payment.id);
           // A payment Pago did not make (or not yet mirrored): acknowledged, nothing to do.
@@ -1040,6 +1068,8 @@ export function createBanking({
             });
           }
         }
+        // Card activity moves the account too (clearings out, refunds in), as Pago applied it.
+        if (cardMovementsOn) expectedBalance += await cardMovementsOn(account.unit_account_id);
         if (remote.balance !== expectedBalance) {
           differences.push({
             kind: 'balance_mismatch',

@@ -44,6 +44,7 @@ const WORDS = {
       card_atm_withdrawal: 'Retiro en cajero automático',
       card_refund: 'Reembolso a tu tarjeta',
       card_fee: 'Comisión de tarjeta',
+      card_release: 'Retención de tarjeta liberada',
     },
     status: {
       completed: 'Completada',
@@ -89,6 +90,7 @@ const WORDS = {
       card_atm_withdrawal: 'ATM withdrawal',
       card_refund: 'Refund to your card',
       card_fee: 'Card fee',
+      card_release: 'Card hold released',
     },
     status: {
       completed: 'Completed',

@@ -32,6 +32,7 @@ const INCOMING_FOR_OWNER = new Set<TransferKind>([
   'bank_deposit',
   'bank_withdrawal_return',
   'card_refund',
+  'card_release',
 ]);
 
 /**

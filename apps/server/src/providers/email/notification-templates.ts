@@ -12,7 +12,34 @@ export type NotificationEmailInput = {
   actorName: string | null;
 };
 
-type Words = { amount: string; who: string; phone: string; device: string; time: string };
+type Words = {
+  amount: string;
+  who: string;
+  phone: string;
+  device: string;
+  time: string;
+  merchant: string;
+  fee: string;
+  reason: string;
+};
+
+/** Why a card was declined, as the notification says it. */
+const DECLINE_WORDS: Record<Language, Record<string, string>> = {
+  es: {
+    card_frozen: 'tu tarjeta está congelada',
+    card_closed: 'tu tarjeta está cancelada',
+    card_inactive: 'tu tarjeta aún no está activada',
+    insufficient_funds: 'no tienes saldo suficiente',
+    card_limit_exceeded: 'superaría el límite diario de tu tarjeta',
+  },
+  en: {
+    card_frozen: 'your card is frozen',
+    card_closed: 'your card is closed',
+    card_inactive: 'your card is not activated yet',
+    insufficient_funds: 'your balance is not enough',
+    card_limit_exceeded: 'it would go over your card’s daily limit',
+  },
+};
 type Text = { subject: (w: Words) => string; body: (w: Words) => string[] };
 
 const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned'>, Text>> = {
@@ -73,6 +100,29 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
         'La contraseña de tu cuenta cambió y cerramos todas tus sesiones.',
         'Si no fuiste tú, restablece tu contraseña de inmediato desde la página de inicio de sesión.',
       ],
+    },
+    card_purchase: {
+      subject: (w) => `Compraste ${w.amount} en ${w.merchant}`,
+      body: (w) => [
+        `Pagaste ${w.amount} con tu tarjeta Pago en ${w.merchant}. Aparece como pendiente hasta que el comercio la confirme.`,
+      ],
+    },
+    card_declined: {
+      subject: (w) => `Rechazamos un cargo de ${w.amount} a tu tarjeta`,
+      body: (w) => [
+        `Rechazamos un cargo de ${w.amount} en ${w.merchant}: ${w.reason}.`,
+        'Si no fuiste tú, congela tu tarjeta desde la app.',
+      ],
+    },
+    card_atm_withdrawal: {
+      subject: (w) => `Retiraste ${w.amount} en un cajero automático`,
+      body: (w) => [
+        `Retiraste ${w.amount} en ${w.merchant} con tu tarjeta Pago. Comisión: ${w.fee}.`,
+      ],
+    },
+    card_refund: {
+      subject: (w) => `${w.merchant} te reembolsó ${w.amount}`,
+      body: (w) => [`${w.merchant} te reembolsó ${w.amount} a tu tarjeta. Ya está en tu saldo.`],
     },
     phone_changed: {
       subject: () => 'Verificaste un teléfono nuevo',
@@ -140,6 +190,31 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
         "If this wasn't you, reset your password right away from the log-in page.",
       ],
     },
+    card_purchase: {
+      subject: (w) => `You spent ${w.amount} at ${w.merchant}`,
+      body: (w) => [
+        `You paid ${w.amount} with your Pago card at ${w.merchant}. It shows as pending until the merchant confirms it.`,
+      ],
+    },
+    card_declined: {
+      subject: (w) => `We declined a ${w.amount} charge on your card`,
+      body: (w) => [
+        `We declined a ${w.amount} charge at ${w.merchant}: ${w.reason}.`,
+        "If this wasn't you, freeze your card in the app.",
+      ],
+    },
+    card_atm_withdrawal: {
+      subject: (w) => `You withdrew ${w.amount} at an ATM`,
+      body: (w) => [
+        `You withdrew ${w.amount} at ${w.merchant} with your Pago card. Fee: ${w.fee}.`,
+      ],
+    },
+    card_refund: {
+      subject: (w) => `${w.merchant} refunded you ${w.amount}`,
+      body: (w) => [
+        `${w.merchant} refunded ${w.amount} to your card. It is already in your balance.`,
+      ],
+    },
     phone_changed: {
       subject: () => 'You verified a new phone',
       body: (w) => [
@@ -199,6 +274,9 @@ export function notificationEmail(
     phone: data.phone ?? '',
     device: data.device ?? frame.unknownDevice,
     time: formatTime(createdAt, language),
+    merchant: data.merchant ?? '',
+    fee: formatUsd((data.feeCents ?? 0) as Cents, language),
+    reason: DECLINE_WORDS[language][data.declineReason ?? ''] ?? '',
   };
   const always = type === 'password_changed' || type === 'phone_changed';
   return paragraphsEmail(language, text.subject(words), [

@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
-import type { Database } from '../../db/database';
 import type { SandboxUnitCardsTable } from '../../db/schema';
 import { hashToken, nextId } from './unit-fake.repository';
 import { document, id, orgTokenOk, parseUnit, unitError } from './unit-fake.routes';
@@ -60,7 +59,10 @@ const createBody = z.object({
 const updateBody = z.object({
   data: z.object({
     type: z.enum(CARD_TYPES),
-    attributes: z.object({ limits: limits.optional(), tags: z.record(z.string(), z.string()).optional() }),
+    attributes: z.object({
+      limits: limits.optional(),
+      tags: z.record(z.string(), z.string()).optional(),
+    }),
   }),
 });
 const pinBody = z.object({
@@ -124,7 +126,11 @@ export async function unitCardsFakeRoutes(app: AppInstance): Promise<void> {
 
   async function cardOr404(reply: FastifyReply, cardId: string): Promise<FakeCard | undefined> {
     const row = id.safeParse(cardId).success
-      ? await db.selectFrom('sandbox_unit_cards').selectAll().where('id', '=', cardId).executeTakeFirst()
+      ? await db
+          .selectFrom('sandbox_unit_cards')
+          .selectAll()
+          .where('id', '=', cardId)
+          .executeTakeFirst()
       : undefined;
     if (!row) unitError(reply, 404, 'Not Found', `card ${cardId} not found`);
     return row;
@@ -320,4 +326,3 @@ export async function unitCardsFakeRoutes(app: AppInstance): Promise<void> {
     return document(reply, 200, cardResource(await setStatus(card, 'Active')));
   });
 }
-

@@ -33,7 +33,7 @@ export async function book(
   tx: Database,
   account: FakeAccount,
   entry: { type: string; paymentId: string | null; amount: number; summary: string },
-): Promise<void> {
+): Promise<string> {
   const balance = Number(account.balance) + entry.amount;
   await tx
     .updateTable('sandbox_unit_accounts')
@@ -41,10 +41,11 @@ export async function book(
     .where('id', '=', account.id)
     .execute();
   account.balance = balance;
+  const transactionId = await nextId(tx);
   await tx
     .insertInto('sandbox_unit_transactions')
     .values({
-      id: await nextId(tx),
+      id: transactionId,
       type: entry.type,
       account_id: account.id,
       payment_id: entry.paymentId,
@@ -54,6 +55,7 @@ export async function book(
       summary: entry.summary,
     })
     .execute();
+  return transactionId;
 }
 
 export async function setHold(tx: Database, account: FakeAccount, delta: number): Promise<void> {

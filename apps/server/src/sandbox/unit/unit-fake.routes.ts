@@ -32,9 +32,12 @@ const SCOPES = new Set([
   'counterparties',
   'statements',
   'cards',
+  'cards-write',
+  'cards-sensitive',
+  'cards-sensitive-write',
 ]);
 
-const id = z.string().regex(/^\d{1,18}$/);
+export const id = z.string().regex(/^\d{1,18}$/);
 const relationship = z.object({ data: z.object({ type: z.string(), id }) });
 /**
  * Unit's `Address` (openapi-unit-sdk, schemas/types.json): street and city 1–255 characters,
@@ -198,14 +201,38 @@ const statementPdfQuery = z.object({
   language: z.enum(['en', 'es']).default('en'),
 });
 
+/** Unit's org token on a call, compared in constant time; answers Unit's 401 when wrong. */
+export function orgTokenOk(token: string, request: FastifyRequest, reply: FastifyReply): boolean {
+  const expected = Buffer.from(`Bearer ${token}`);
+  const given = Buffer.from(String(request.headers.authorization ?? ''));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    unitError(reply, 401, 'Unauthorized', 'The org token is missing or wrong');
+    return false;
+  }
+  return true;
+}
+
+/** Parses a body or answers Unit's 400; undefined when refused. */
+export function parseUnit<T>(
+  schema: z.ZodType<T>,
+  body: unknown,
+  reply: FastifyReply,
+): T | undefined {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  unitError(reply, 400, 'Bad Request', `${issue?.path.join('.')}: ${issue?.message}`);
+  return undefined;
+}
+
 /** Unit's error document. */
-function unitError(reply: FastifyReply, status: number, title: string, detail?: string) {
+export function unitError(reply: FastifyReply, status: number, title: string, detail?: string) {
   return reply
     .code(status)
     .type('application/vnd.api+json')
     .send({ errors: [{ status: String(status), title, ...(detail ? { detail } : {}) }] });
 }
-const document = (reply: FastifyReply, status: number, data: unknown, meta?: unknown) =>
+export const document = (reply: FastifyReply, status: number, data: unknown, meta?: unknown) =>
   reply
     .code(status)
     .type('application/vnd.api+json')
@@ -340,23 +367,9 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, parseJson);
 
-  function authorized(request: FastifyRequest, reply: FastifyReply): boolean {
-    const expected = Buffer.from(`Bearer ${settings?.token}`);
-    const given = Buffer.from(String(request.headers.authorization ?? ''));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      unitError(reply, 401, 'Unauthorized', 'The org token is missing or wrong');
-      return false;
-    }
-    return true;
-  }
-  /** Parses a body or answers Unit's 400; undefined when refused. */
-  function parse<T>(schema: z.ZodType<T>, body: unknown, reply: FastifyReply): T | undefined {
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    unitError(reply, 400, 'Bad Request', `${issue?.path.join('.')}: ${issue?.message}`);
-    return undefined;
-  }
+  const authorized = (request: FastifyRequest, reply: FastifyReply) =>
+    orgTokenOk(settings.token, request, reply);
+  const parse = parseUnit;
   const base = '/sandbox/unit';
 
   /** Unit's GET of one object by id: 404 in Unit's shape for an unknown or malformed id. */

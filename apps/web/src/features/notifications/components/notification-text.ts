@@ -13,5 +13,7 @@ export function notificationText(t: TFunction, notification: Notification, local
     owed: formatUsd((data.owedCents ?? 0) as Cents, locale),
     phone: data.phone ? formatPhone(data.phone) : '',
     device: data.device ?? t('unknownDevice'),
+    merchant: data.merchant ?? '',
+    reason: data.declineReason ? t(`cardDeclineReasons.${data.declineReason}`) : '',
   });
 }

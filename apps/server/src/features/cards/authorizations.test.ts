@@ -1,0 +1,539 @@
+import { ATM_FEES } from '@pago/shared/fees';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tickUntil, unitFake, unitSettings, unitSignature } from '../../../test/banking-helpers';
+import { atm, cardholder, network, purchase, type TestCard } from '../../../test/card-helpers';
+import { balanceOf } from '../../../test/money-helpers';
+import { buildTestApp, sandboxPool } from '../../../test/test-app';
+import { createTestDatabase } from '../../../test/test-database';
+import type { AppInstance } from '../../app';
+import type { Database } from '../../db/database';
+import { findInvariantViolations } from '../ledger/ledger.repository';
+
+let app: AppInstance;
+let db: Database;
+/** The app's clock (the ledger's, the limits' and the fee's days and months); tests move it. */
+let now = new Date();
+
+beforeAll(async () => {
+  const test = await createTestDatabase();
+  db = test.db;
+  app = await buildTestApp(db, { cardHoldExpiryMs: 60_000 }, () => now, sandboxPool(test.url));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  expect(await findInvariantViolations(db)).toEqual({
+    unbalancedTransfers: [],
+    driftedAccounts: [],
+    negativeUserAccounts: [],
+  });
+  await app.close();
+});
+
+async function authorizationOf(partnerId: string) {
+  return db
+    .selectFrom('card_authorizations')
+    .selectAll()
+    .where('partner_authorization_id', '=', partnerId)
+    .executeTakeFirstOrThrow();
+}
+async function transferOf(partnerId: string) {
+  const auth = await authorizationOf(partnerId);
+  return db
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('id', '=', auth.transfer_id ?? '')
+    .executeTakeFirstOrThrow();
+}
+async function systemBalance(role: string) {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance_cents')
+    .where('system_role', '=', role)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance_cents);
+}
+/** Delivers the Unit fake's webhooks until the authorization reaches `status`. */
+function settledAs(partnerId: string, status: string) {
+  return tickUntil(app, async () => (await authorizationOf(partnerId)).status === status);
+}
+async function approvedPurchase(card: TestCard, amountCents: number) {
+  const answer = await purchase(app, card, amountCents);
+  expect(answer.statusCode).toBe(200);
+  expect(answer.json()).toMatchObject({ approved: true, declineReason: null });
+  return answer.json().authorizationId as string;
+}
+
+describe('a purchase through the network, the Unit fake and Pago’s ledger', () => {
+  it('holds the amount (pending, not spendable), then clears it', async () => {
+    const { user, card } = await cardholder(app, db, 10_000);
+    const id = await approvedPurchase(card, 2_500);
+    // The hold: out of the wallet, pending in activity, with the merchant in its details.
+    expect(await balanceOf(app, user)).toBe(7_500);
+    const held = await transferOf(id);
+    expect(held).toMatchObject({ kind: 'card_purchase', status: 'processing' });
+    expect(held.metadata).toMatchObject({
+      merchantName: 'Café Luna',
+      merchantCity: 'Miami, FL',
+      last4: card.last4,
+      authorizedCents: 2_500,
+    });
+    // At the partner: an authorization holding the amount.
+    const atPartner = await db
+      .selectFrom('sandbox_unit_authorizations')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(atPartner).toMatchObject({ status: 'Authorized', amount: 2500 });
+
+    const cleared = await network(app, 'clear', { authorizationId: id, amountCents: 2_500 });
+    expect(cleared.json()).toEqual({ authorizationId: id, clearedCents: 2_500 });
+    await settledAs(id, 'cleared');
+    expect((await transferOf(id)).status).toBe('completed');
+    expect(await balanceOf(app, user)).toBe(7_500);
+  });
+
+  it('clears at another amount: a tip is taken, a smaller bill gives the rest back', async () => {
+    const { user, card } = await cardholder(app, db, 10_000);
+    const tipped = await approvedPurchase(card, 4_000);
+    await network(app, 'clear', { authorizationId: tipped, amountCents: 4_800 });
+    await settledAs(tipped, 'cleared');
+    expect(await balanceOf(app, user)).toBe(5_200);
+    // The charge is one completed transfer of the cleared amount; the hold was given back.
+    const charged = await transferOf(tipped);
+    expect(charged).toMatchObject({ status: 'completed', amount_cents: 4_800 });
+    expect(charged.metadata).toMatchObject({ authorizedCents: 4_000, clearedCents: 4_800 });
+    const { rows: transfers } = await sql<{ kind: string; status: string; amount_cents: string }>`
+      select kind, status, amount_cents from ledger_transfers
+      where metadata ->> 'authorizationId' = ${tipped} order by created_at, kind`.execute(db);
+    expect(transfers.map((t) => [t.kind, t.status, Number(t.amount_cents)])).toEqual([
+      ['card_purchase', 'failed', 4_000],
+      ['card_purchase', 'completed', 4_800],
+      ['card_release', 'completed', 4_000],
+    ]);
+
+    const smaller = await approvedPurchase(card, 3_000);
+    expect(await balanceOf(app, user)).toBe(2_200);
+    await network(app, 'clear', { authorizationId: smaller, amountCents: 1_000 });
+    await settledAs(smaller, 'cleared');
+    expect(await balanceOf(app, user)).toBe(4_200);
+  });
+
+  it('a clearing larger than the wallet can cover becomes a debt, not a negative balance', async () => {
+    const { user, card } = await cardholder(app, db, 1_000);
+    const id = await approvedPurchase(card, 1_000);
+    await network(app, 'clear', { authorizationId: id, amountCents: 1_300 });
+    await settledAs(id, 'cleared');
+    const wallet = await db
+      .selectFrom('ledger_accounts')
+      .select(['balance_cents', 'owed_cents'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(wallet.balance_cents)).toBe(0);
+    expect(Number(wallet.owed_cents)).toBe(300);
+    // The wallet shows what it owes, as for a returned deposit.
+    expect(await balanceOf(app, user)).toBe(-300);
+  });
+
+  it('a reversal gives the hold back and fails the transfer', async () => {
+    const { user, card } = await cardholder(app, db, 5_000);
+    const id = await approvedPurchase(card, 2_000);
+    const reversed = await network(app, 'reverse', { authorizationId: id });
+    expect(reversed.json()).toEqual({ authorizationId: id, reversed: true });
+    await settledAs(id, 'reversed');
+    expect((await transferOf(id)).status).toBe('failed');
+    expect(await balanceOf(app, user)).toBe(5_000);
+    // Reversed once: clearing it now is refused by the partner.
+    const late = await network(app, 'clear', { authorizationId: id, amountCents: 2_000 });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('a hold not cleared in its time expires: money back', async () => {
+    const { user, card } = await cardholder(app, db, 5_000);
+    const id = await approvedPurchase(card, 1_500);
+    expect(await app.services.cardSpending.expireHolds()).toBe(0);
+    now = new Date(now.getTime() + 61_000);
+    try {
+      expect(await app.services.cardSpending.expireHolds()).toBeGreaterThanOrEqual(1);
+    } finally {
+      now = new Date();
+    }
+    expect((await authorizationOf(id)).status).toBe('expired');
+    expect((await transferOf(id)).status).toBe('failed');
+    expect(await balanceOf(app, user)).toBe(5_000);
+    // The merchant clears it late anyway: the network's clearing stands, the amount is taken.
+    await network(app, 'clear', { authorizationId: id, amountCents: 1_500 });
+    await settledAs(id, 'cleared');
+    expect(await balanceOf(app, user)).toBe(3_500);
+  });
+
+  it('a refund of a cleared purchase credits the wallet, once per refund message', async () => {
+    const { user, card } = await cardholder(app, db, 5_000);
+    const id = await approvedPurchase(card, 3_000);
+    await network(app, 'clear', { authorizationId: id, amountCents: 3_000 });
+    await settledAs(id, 'cleared');
+    const refund = { authorizationId: id, amountCents: 1_000, refundId: `r-${id}` };
+    const first = await network(app, 'refund', refund);
+    const again = await network(app, 'refund', refund);
+    expect(first.json()).toEqual({ authorizationId: id, refundedCents: 1_000 });
+    expect(again.json()).toEqual(first.json());
+    await tickUntil(app, async () => (await balanceOf(app, user)) === 3_000);
+    await app.services.sandboxVendors?.tick();
+    const refunds = await db
+      .selectFrom('ledger_transfers')
+      .select(['kind', 'amount_cents'])
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'card_refund')
+      .execute();
+    expect(refunds).toHaveLength(1);
+    // More than was cleared cannot be refunded.
+    const over = await network(app, 'refund', {
+      ...refund,
+      refundId: `r2-${id}`,
+      amountCents: 2_500,
+    });
+    expect(over.statusCode).toBe(409);
+  });
+
+  it('duplicate network messages post once (clearing, reversal)', async () => {
+    const { user, card } = await cardholder(app, db, 10_000);
+    const a = await approvedPurchase(card, 1_000);
+    const clears = await Promise.all(
+      [1, 2, 3].map(() => network(app, 'clear', { authorizationId: a, amountCents: 1_200 })),
+    );
+    for (const c of clears) expect(c.json()).toEqual({ authorizationId: a, clearedCents: 1_200 });
+    const b = await approvedPurchase(card, 2_000);
+    const reversals = await Promise.all(
+      [1, 2, 3].map(() => network(app, 'reverse', { authorizationId: b })),
+    );
+    for (const r of reversals) expect(r.statusCode).toBe(200);
+    await settledAs(a, 'cleared');
+    await settledAs(b, 'reversed');
+    expect(await balanceOf(app, user)).toBe(8_800);
+    const transactions = await db
+      .selectFrom('sandbox_unit_transactions')
+      .select('type')
+      .where('type', '=', 'purchaseTransaction')
+      .where('summary', 'like', 'Café Luna%')
+      .where('account_id', '=', (await authorizationAtPartner(a)).account_id)
+      .execute();
+    expect(transactions).toHaveLength(1);
+  });
+});
+
+async function authorizationAtPartner(id: string) {
+  return db
+    .selectFrom('sandbox_unit_authorizations')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+describe('declines', () => {
+  it.each([
+    ['frozen', 'card_frozen'],
+    ['closed', 'card_closed'],
+    ['lost', 'card_closed'],
+    ['inactive', 'card_inactive'],
+  ] as const)('a %s card is declined (%s), nothing moves', async (status, reason) => {
+    const { user, card } = await cardholder(app, db, 5_000, { status });
+    const answer = await purchase(app, card, 1_000);
+    expect(answer.json()).toMatchObject({ approved: false, declineReason: reason });
+    expect(await balanceOf(app, user)).toBe(5_000);
+    const auth = await authorizationOf(answer.json().authorizationId);
+    expect(auth).toMatchObject({ status: 'declined', decline_reason: reason, transfer_id: null });
+    const notification = await db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('type', '=', 'card_declined')
+      .executeTakeFirstOrThrow();
+    expect(notification.data).toMatchObject({ declineReason: reason, amountCents: 1_000 });
+  });
+
+  it('insufficient funds', async () => {
+    const { user, card } = await cardholder(app, db, 1_000);
+    const answer = await purchase(app, card, 1_001);
+    expect(answer.json()).toMatchObject({ approved: false, declineReason: 'insufficient_funds' });
+    expect(await balanceOf(app, user)).toBe(1_000);
+  });
+
+  it('the card’s daily limit: what is approved and not reversed counts', async () => {
+    const { card } = await cardholder(app, db, 20_000, { dailyPurchaseCents: 5_000 });
+    const first = await approvedPurchase(card, 4_000);
+    const over = await purchase(app, card, 1_500);
+    expect(over.json()).toMatchObject({ approved: false, declineReason: 'card_limit_exceeded' });
+    await network(app, 'reverse', { authorizationId: first });
+    await settledAs(first, 'reversed');
+    await approvedPurchase(card, 1_500);
+  });
+
+  it('a wrong number, expiry or CVV is an invalid_card decline, not an error', async () => {
+    const { card } = await cardholder(app, db, 5_000);
+    for (const wrong of [
+      { ...card, cvv: card.cvv === '999' ? '998' : '999' },
+      { ...card, expYear: card.expYear + 1 },
+      { ...card, pan: `${card.pan.slice(0, -1)}${(Number(card.pan.slice(-1)) + 1) % 10}` },
+    ]) {
+      const answer = await purchase(app, wrong, 1_000);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({
+        authorizationId: null,
+        approved: false,
+        declineReason: 'invalid_card',
+      });
+    }
+  });
+});
+
+describe('ATM withdrawals and their fees', () => {
+  it('out-of-network and international cost their fee; only on approval', async () => {
+    const { user, card } = await cardholder(app, db, 20_000);
+    const out = await atm(app, card, 2_000, 'out');
+    expect(out.json()).toMatchObject({ approved: true });
+    expect(await balanceOf(app, user)).toBe(20_000 - 2_000 - ATM_FEES.outOfNetwork);
+    const abroad = await atm(app, card, 3_000, 'international');
+    expect(abroad.json()).toMatchObject({ approved: true });
+    const afterTwo = 20_000 - 5_000 - ATM_FEES.outOfNetwork - ATM_FEES.international;
+    expect(await balanceOf(app, user)).toBe(afterTwo);
+    expect((await transferOf(abroad.json().authorizationId)).metadata).toMatchObject({
+      network: 'international',
+    });
+    // A declined withdrawal costs nothing.
+    const tooMuch = await atm(app, card, 50_000, 'out');
+    expect(tooMuch.json()).toMatchObject({ approved: false });
+    expect(await balanceOf(app, user)).toBe(afterTwo);
+    // A reversed one gives the fee back too.
+    await network(app, 'reverse', { authorizationId: out.json().authorizationId });
+    await settledAs(out.json().authorizationId, 'reversed');
+    expect(await balanceOf(app, user)).toBe(afterTwo + 2_000 + ATM_FEES.outOfNetwork);
+  });
+
+  it('the card’s daily withdrawal limit declines, purchases have their own', async () => {
+    const { card } = await cardholder(app, db, 20_000, { dailyWithdrawalCents: 3_000 });
+    expect((await atm(app, card, 2_000, 'out')).json()).toMatchObject({ approved: true });
+    expect((await atm(app, card, 1_500, 'out')).json()).toMatchObject({
+      approved: false,
+      declineReason: 'card_limit_exceeded',
+    });
+    await approvedPurchase(card, 5_000);
+  });
+
+  it('in-network: the first four of the US Eastern month are free, then $2.50', async () => {
+    const { user, card } = await cardholder(app, db, 40_000, { dailyWithdrawalCents: 50_000 });
+    // 23:30 Eastern on Jan 31 (04:30 UTC on Feb 1): still January there.
+    now = new Date('2027-02-01T04:30:00Z');
+    try {
+      const revenueBefore = await systemBalance('fee_revenue');
+      for (let i = 0; i < 4; i += 1) {
+        expect((await atm(app, card, 1_000, 'in')).json()).toMatchObject({ approved: true });
+      }
+      expect(await balanceOf(app, user)).toBe(36_000);
+      const fifth = await atm(app, card, 1_000, 'in');
+      expect(fifth.json()).toMatchObject({ approved: true });
+      expect(await balanceOf(app, user)).toBe(35_000 - ATM_FEES.inNetworkAfterFree);
+      expect(await systemBalance('fee_revenue')).toBe(revenueBefore + ATM_FEES.inNetworkAfterFree);
+      // 00:30 Eastern on Feb 1: a new month, free again.
+      now = new Date('2027-02-01T05:30:00Z');
+      expect((await atm(app, card, 1_000, 'in')).json()).toMatchObject({ approved: true });
+      expect(await balanceOf(app, user)).toBe(34_000 - ATM_FEES.inNetworkAfterFree);
+    } finally {
+      now = new Date();
+    }
+  });
+});
+
+describe('Pago’s authorization endpoint', () => {
+  function signedRequest(body: string, signature?: string) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/unit/card-authorizations',
+      headers: {
+        'content-type': 'application/vnd.api+json',
+        'x-unit-signature': signature ?? unitSignature(unitSettings(app).webhookSecret, body),
+      },
+      payload: body,
+    });
+  }
+  function requestFor(card: TestCard, id: string, amount: number) {
+    return JSON.stringify({
+      data: {
+        type: 'purchaseAuthorizationRequest',
+        id,
+        attributes: { amount, merchant: { name: 'Tienda', type: 5999, location: 'Austin, TX' } },
+        relationships: { card: { data: { type: 'card', id: card.partnerCardId } } },
+      },
+    });
+  }
+
+  it('refuses a bad signature (401) and moves nothing', async () => {
+    const { user, card } = await cardholder(app, db, 5_000);
+    const body = requestFor(card, '990000000001', 1_000);
+    const answer = await signedRequest(body, unitSignature('not-the-secret', body));
+    expect(answer.statusCode).toBe(401);
+    expect((await signedRequest(body, '')).statusCode).toBe(401);
+    expect(await balanceOf(app, user)).toBe(5_000);
+  });
+
+  it('the same authorization id twice answers the same and posts once', async () => {
+    const { user, card } = await cardholder(app, db, 5_000);
+    const body = requestFor(card, '990000000002', 1_000);
+    const answers = await Promise.all([
+      signedRequest(body),
+      signedRequest(body),
+      signedRequest(body),
+    ]);
+    for (const a of answers) {
+      expect(a.statusCode).toBe(200);
+      expect(a.json()).toEqual({
+        data: { type: 'approveAuthorizationRequest', attributes: { amount: 1_000 } },
+      });
+    }
+    expect(await balanceOf(app, user)).toBe(4_000);
+    // Declined the same way: the second answer is the first decision.
+    const big = requestFor(card, '990000000003', 9_000);
+    const declined = [await signedRequest(big), await signedRequest(big)];
+    for (const d of declined) {
+      expect(d.json()).toEqual({
+        data: { type: 'declineAuthorizationRequest', attributes: { reason: 'InsufficientFunds' } },
+      });
+    }
+  });
+
+  it('50 parallel authorizations against a balance that covers 10 approve exactly 10', async () => {
+    const { user, card } = await cardholder(app, db, 10_000);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => purchase(app, card, 1_000)));
+    const approved = answers.filter((a) => a.json().approved);
+    expect(approved).toHaveLength(10);
+    for (const a of answers.filter((x) => !x.json().approved)) {
+      expect(a.json().declineReason).toBe('insufficient_funds');
+    }
+    expect(await balanceOf(app, user)).toBe(0);
+    expect(await findInvariantViolations(db)).toEqual({
+      unbalancedTransfers: [],
+      driftedAccounts: [],
+      negativeUserAccounts: [],
+    });
+  });
+});
+
+describe('reconciliation with card activity', () => {
+  it('cleared purchases and refunds at the partner are no false differences', async () => {
+    const { card, account } = await cardholder(app, db, 10_000);
+    const id = await approvedPurchase(card, 2_000);
+    await network(app, 'clear', { authorizationId: id, amountCents: 2_500 });
+    await settledAs(id, 'cleared');
+    await network(app, 'refund', { authorizationId: id, amountCents: 500, refundId: `rec-${id}` });
+    await tickUntil(app, async () => {
+      const n = await db
+        .selectFrom('card_network_messages')
+        .select('kind')
+        .where('authorization_id', '=', (await authorizationOf(id)).id)
+        .where('kind', '=', 'refund')
+        .executeTakeFirst();
+      return n !== undefined;
+    });
+    const result = await app.services.banking.reconcile();
+    const mine = result.differences.filter(
+      (d) => d.unitId === account.accountId || d.kind === 'balance_mismatch',
+    );
+    expect(mine.filter((d) => d.unitId === account.accountId)).toEqual([]);
+  });
+});
+
+describe('Unit’s own sandbox card simulations (org token, JSON:API)', () => {
+  it('an authorization asks Pago; a purchase transaction clears it, a Credit one refunds it', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const accountRef = { account: { data: { type: 'depositAccount', id: account.accountId } } };
+    const created = await unitFake(app, 'POST', '/sandbox/authorizations', {
+      type: 'authorization',
+      attributes: {
+        amount: 1_200,
+        cardLast4Digits: card.last4,
+        merchantName: 'Librería Sol',
+        merchantType: 5942,
+        merchantLocation: 'Chicago, IL',
+      },
+      relationships: accountRef,
+    });
+    expect(created.statusCode).toBe(201);
+    const authorization = created.json().data;
+    expect(authorization.attributes).toMatchObject({ status: 'Authorized', amount: 1_200 });
+    expect(await balanceOf(app, user)).toBe(3_800);
+    const relationships = {
+      ...accountRef,
+      authorization: { data: { type: 'authorization', id: authorization.id } },
+    };
+    const purchased = await unitFake(app, 'POST', '/sandbox/purchases', {
+      type: 'purchaseTransaction',
+      attributes: { amount: 1_200, direction: 'Debit' },
+      relationships,
+    });
+    expect(purchased.statusCode).toBe(201);
+    await settledAs(authorization.id, 'cleared');
+    const refunded = await unitFake(app, 'POST', '/sandbox/purchases', {
+      type: 'purchaseTransaction',
+      attributes: { amount: 200, direction: 'Credit' },
+      relationships,
+    });
+    expect(refunded.statusCode).toBe(201);
+    await tickUntil(app, async () => (await balanceOf(app, user)) === 4_000);
+    // Without the org token, Unit's 401.
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/sandbox/unit/sandbox/card-reversals',
+      payload: {},
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('a reversal through Unit’s simulation releases the hold', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const id = await approvedPurchase(card, 700);
+    const reversed = await unitFake(app, 'POST', '/sandbox/card-reversals', {
+      type: 'cardReversalTransaction',
+      relationships: {
+        account: { data: { type: 'depositAccount', id: account.accountId } },
+        authorization: { data: { type: 'authorization', id } },
+      },
+    });
+    expect(reversed.statusCode).toBe(201);
+    await settledAs(id, 'reversed');
+    expect(await balanceOf(app, user)).toBe(5_000);
+  });
+});
+
+describe('card notifications', () => {
+  it('a purchase, an ATM withdrawal and a refund each notify, with the merchant and fee', async () => {
+    const { user, card } = await cardholder(app, db, 10_000);
+    const id = await approvedPurchase(card, 1_000);
+    await atm(app, card, 2_000, 'out');
+    await network(app, 'clear', { authorizationId: id, amountCents: 1_000 });
+    await settledAs(id, 'cleared');
+    await network(app, 'refund', { authorizationId: id, amountCents: 400, refundId: `n-${id}` });
+    const notes = await tickUntil(app, async () => {
+      const rows = await db
+        .selectFrom('notifications')
+        .select(['type', 'data'])
+        .where('user_id', '=', user.id)
+        .where('type', 'in', ['card_purchase', 'card_atm_withdrawal', 'card_refund'])
+        .orderBy('created_at')
+        .execute();
+      return rows.length >= 3 ? rows : undefined;
+    });
+    expect(notes).toEqual([
+      {
+        type: 'card_purchase',
+        data: expect.objectContaining({ amountCents: 1_000, merchant: 'Café Luna' }),
+      },
+      {
+        type: 'card_atm_withdrawal',
+        data: expect.objectContaining({ amountCents: 2_000, feeCents: ATM_FEES.outOfNetwork }),
+      },
+      {
+        type: 'card_refund',
+        data: expect.objectContaining({ amountCents: 400, merchant: 'Café Luna' }),
+      },
+    ]);
+  });
+});
