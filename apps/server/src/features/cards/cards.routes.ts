@@ -110,7 +110,7 @@ export async function cardsRoutes(app: AppInstance): Promise<void> {
               : 'Unfreeze a frozen card',
           ),
           params: cardParams,
-          body: noBody.optional(),
+          body: noBody.nullish(),
           response: { 200: cardSchema, ...errorResponses },
         },
       },

@@ -12,7 +12,12 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
-import type { UnitAddress, UnitCard, UnitClient } from '../../providers/unit/unit-client';
+import {
+  type UnitAddress,
+  type UnitCard,
+  type UnitClient,
+  UnitRefusal,
+} from '../../providers/unit/unit-client';
 import type { Accounts } from '../accounts/accounts.service';
 import { verifyPassword } from '../accounts/passwords';
 import type { Ledger } from '../ledger/ledger.service';
@@ -120,7 +125,7 @@ export function createCards(deps: Deps) {
 
   function partner(): UnitClient {
     if (!deps.unit) throw unavailableInLiveMode('cards');
-    return deps.unit;
+    return refusalsAsErrors(deps.unit);
   }
   function secureData(): UnitClient {
     const unit = partner();
@@ -478,6 +483,31 @@ export function createCards(deps: Deps) {
   async function customerOf(userId: string): Promise<string> {
     return (await bankAccountOf(userId)).unit_customer_id;
   }
+}
+
+/**
+ * The client with Unit's refusals (a 4xx: the card cannot do that now) as the API's 409; its
+ * absence stays 503 `banking_partner_unavailable`.
+ */
+function refusalsAsErrors(unit: UnitClient): UnitClient {
+  return new Proxy(unit, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        try {
+          return await value.apply(target, args);
+        } catch (error) {
+          if (error instanceof UnitRefusal) {
+            throw new AppError('card_not_active', 409, `The bank refused: ${error.title}`, {
+              partnerStatus: error.status,
+            });
+          }
+          throw error;
+        }
+      };
+    },
+  });
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -120,6 +120,9 @@ export async function unitCardsFakeRoutes(app: AppInstance): Promise<void> {
   const db = app.deps.sandboxDb ?? app.deps.db;
   const settings = app.deps.config.unit;
   if (!settings) return;
+  // Unit's JSON:API media type, as the fake's other routes parse it (a plugin scope of its own).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, parseJson);
   const base = '/sandbox/unit';
   const authorized = (request: FastifyRequest, reply: FastifyReply) =>
     orgTokenOk(settings.token, request, reply);
