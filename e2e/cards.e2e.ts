@@ -34,8 +34,12 @@ const network = {
     networkCall('purchase', { ...card, amountCents, merchant: MERCHANT }),
   clear: (authorizationId: string, amountCents: number) =>
     networkCall('clear', { authorizationId, amountCents }),
-  atm: (card: CardNumbers, amountCents: number, atmNetwork: 'in' | 'out' | 'international') =>
-    networkCall('atm', { ...card, amountCents, network: atmNetwork }),
+  // An ATM reads the card and takes the PIN; the network's ATM message carries no CVV.
+  atm: (
+    { cvv: _cvv, ...card }: CardNumbers,
+    amountCents: number,
+    atmNetwork: 'in' | 'out' | 'international',
+  ) => networkCall('atm', { ...card, amountCents, network: atmNetwork }),
 } as const;
 
 type Authorization = { authorizationId: string; approved: boolean; declineReason: string | null };
@@ -123,7 +127,14 @@ describe('the Pago debit card', () => {
     await expectAccessible(page);
     const declined = await network.purchase(card, 500);
     expect(declined).toMatchObject({ approved: false, declineReason: 'card_frozen' });
-    await cardRows(page).getByText('Rechazada: tu tarjeta está congelada.').first().waitFor();
+    // The decline is told in the notification center, with its reason; then back to the card.
+    await page.getByRole('link', { name: /^Notificaciones/ }).click();
+    await page
+      .getByText(`Rechazamos un cargo de $5.00 en ${MERCHANT.name}: tu tarjeta está congelada`)
+      .first()
+      .waitFor();
+    await page.goBack();
+    await freeze.waitFor();
 
     // Unfreeze; $40 from an out-of-network ATM, with its $2.50 fee.
     await freeze.click();
@@ -152,7 +163,7 @@ describe('the Pago debit card', () => {
     await english.getByRole('link', { name: 'See my card' }).click();
     await english.getByRole('heading', { level: 1, name: 'Your card' }).waitFor();
     await english.getByText('Authorized $12.34 · Charged $14.00').waitFor();
-    await english.getByText('Declined: your card is frozen.').first().waitFor();
+    await english.getByText('ATM withdrawal').first().waitFor();
     await expectAccessible(english);
   });
 });

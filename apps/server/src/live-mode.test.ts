@@ -48,6 +48,7 @@ describe('live mode with a fake partner is impossible', () => {
       remittances: false,
       billPay: false,
       bankAccount: false,
+      cards: false,
       externalSignIn: null,
     });
     expect((await sandbox.inject({ url: '/api/features' })).json()).toEqual({
@@ -55,6 +56,7 @@ describe('live mode with a fake partner is impossible', () => {
       remittances: true,
       billPay: true,
       bankAccount: true,
+      cards: true,
       externalSignIn: { providerName: 'Pago Sandbox ID' },
     });
   });
@@ -157,6 +159,7 @@ describe('live mode with a fake partner is impossible', () => {
     expectRefused(paid, 'billPay');
 
     expectRefused(await moneyPost(live, ana, '/api/unit/accounts/create', {}), 'bankAccount');
+    expectRefused(await moneyPost(live, ana, '/api/cards', { type: 'virtual' }), 'cards');
     for (const url of ['/api/unit/statements', '/api/unit/statements/2026-11/pdf']) {
       expectRefused(
         await live.inject({ method: 'GET', url, headers: bearer(ana.token) }),
