@@ -21,6 +21,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createAccounts } from './features/accounts/accounts.service';
+import { securityRoutes } from './features/accounts/security.routes';
 import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.routes';
 import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
@@ -401,6 +402,7 @@ export async function buildApp(
   await app.register(featuresRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(accountsRoutes);
+  await app.register(securityRoutes);
   await app.register(phoneVerificationRoutes);
   await app.register(walletRoutes);
   await app.register(transfersRoutes);

@@ -21,6 +21,7 @@ import * as sendBatch from './0019-send-batch';
 import * as notifications from './0020-notifications';
 import * as remittanceRecipients from './0021-remittance-recipients';
 import * as cards from './0022-cards';
+import * as signInSecurity from './0026-sign-in-security';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-notifications': notifications,
   '0021-remittance-recipients': remittanceRecipients,
   '0022-cards': cards,
+  '0026-sign-in-security': signInSecurity,
 };

@@ -71,7 +71,9 @@ describe('FeesPage', () => {
     expect(row('Una sola transacción').getByText('$999.00 por transacción')).toBeInTheDocument();
     expect(row('Total diario').getByText('$2,500.00 al día')).toBeInTheDocument();
     expect(row('Total mensual').getByText('$10,000.00 al mes')).toBeInTheDocument();
-    expect(row('Cajeros de la red').getByText('Gratis hasta 4 al mes; después, $2.50 cada uno')).toBeInTheDocument();
+    expect(
+      row('Cajeros de la red').getByText('Gratis hasta 4 al mes; después, $2.50 cada uno'),
+    ).toBeInTheDocument();
     expect(
       row('Depósitos en efectivo').getByText('Gratis hasta $500.00 al mes; después, $1.99'),
     ).toBeInTheDocument();
