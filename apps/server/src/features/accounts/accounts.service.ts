@@ -249,7 +249,8 @@ export function createAccounts({
       'Too many failed attempts. Try again in 15 minutes.',
     );
     if (!(await verifyPassword(user.password_hash, password))) {
-      throw new AppError('invalid_credentials', 401, 'Wrong password');
+      // 400, not 401: a signed-in caller's 401 means an ended session.
+      throw new AppError('invalid_credentials', 400, 'Wrong password');
     }
     await rateLimits.clear(key);
   }

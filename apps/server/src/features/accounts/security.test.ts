@@ -193,7 +193,7 @@ describe('two-step codes', () => {
       password: 'not-the-password',
       code: totpCode(secret),
     });
-    expect(badPassword.statusCode).toBe(401);
+    expect(badPassword.statusCode).toBe(400);
     const noCode = await post('/api/security/two-step/disable', user.token, {
       password: user.password,
       code: '123456',
@@ -247,7 +247,8 @@ describe('change of password', () => {
       currentPassword: 'wrong-password',
       newPassword: 'Brand-New-Secret-77',
     });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('invalid_credentials');
     const weak = await post('/api/security/password', user.token, {
       currentPassword: user.password,
       newPassword: 'password',

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { AuthCard, AuthLink } from '../components/auth-card';
+import { TwoStepLoginForm } from '../components/two-step-login-form';
 
 type LoginInput = { username: string; password: string };
 
@@ -45,7 +46,9 @@ function loginFailureKey(failure: unknown): string {
 export default function LoginPage() {
   const { t } = useTranslation('accounts');
   usePageTitle(t('login.title'));
-  const { login, error: sessionError } = useSession();
+  const { login, loginWithCode, error: sessionError } = useSession();
+  /** Set once the password was right on an account with two-step codes: the code step. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   /** The message above the form (a translation key): a missing field or a refused log-in. */
@@ -65,7 +68,11 @@ export default function LoginPage() {
     async ({ username, password }) => {
       setMessageKey(null);
       try {
-        await login(username, password);
+        const next = await login(username, password);
+        if (next) {
+          setChallenge(next.challenge);
+          return;
+        }
         navigate(destination(location.state), { replace: true });
       } catch (failure) {
         if (!(failure instanceof ApiError)) console.error('Login failed', failure);
@@ -79,6 +86,20 @@ export default function LoginPage() {
     const { ref, ...rest } = register(name, { onChange: () => clearErrors(name) });
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), disabled: isSubmitting };
   };
+
+  if (challenge) {
+    return (
+      <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+        <TwoStepLoginForm
+          onSubmit={async (code) => {
+            await loginWithCode(challenge, code);
+            navigate(destination(location.state), { replace: true });
+          }}
+          onBack={() => setChallenge(null)}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
