@@ -65,7 +65,10 @@ describe('two-step codes', () => {
     await login.screenshot({ path: '/tmp/two-step-login-es-desktop.png', fullPage: true });
     await login.getByLabel('Código', { exact: true }).fill('000000');
     await login.getByRole('button', { name: 'Verificar' }).click();
-    await login.getByRole('alert').getByText(/no es correcto/).waitFor();
+    await login
+      .getByRole('alert')
+      .getByText(/no es correcto/)
+      .waitFor();
     await login.getByLabel('Código', { exact: true }).fill(appCode(secret, 1));
     await login.getByRole('button', { name: 'Verificar' }).click();
     await login.waitForURL('**/dashboard');

@@ -60,7 +60,9 @@ describe('the /login page with two-step codes on', () => {
     await screen.findByRole('heading', { name: 'Two-step code' });
     await user.type(screen.getByLabelText('Code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in expired. Sign in again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The sign-in expired. Sign in again.',
+    );
     await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
     await screen.findByLabelText('Username or email');
   });
