@@ -11,7 +11,7 @@ let app: AppInstance;
 let db: Database;
 
 beforeAll(async () => {
-  ({ db } = await createTestDatabase());
+  db = (await createTestDatabase()).db;
   app = await buildTestApp(db);
 });
 afterAll(() => app.close());
@@ -27,6 +27,10 @@ function post(url: string, token: string | null, payload?: object) {
     ...(payload ? { payload } : {}),
   });
 }
+
+const profile = (token: string) => app.inject({ url: '/api/user/profile', headers: bearer(token) });
+const endSession = (token: string, id: string) =>
+  app.inject({ method: 'DELETE', url: `/api/security/sessions/${id}`, headers: bearer(token) });
 
 const login = (user: TestUser, userAgent = CHROME_WINDOWS) =>
   app.inject({
@@ -211,15 +215,13 @@ describe('two-step codes', () => {
   it('asks a current code to change the e-mail or phone, or the password', async () => {
     const user = await signUp(app);
     const { secret } = await turnOn(user);
-    const profile = (
-      await app.inject({ url: '/api/user/profile', headers: bearer(user.token) })
-    ).json();
+    const current = (await profile(user.token)).json();
     const change = (extra: object) =>
       app.inject({
         method: 'PUT',
         url: '/api/user/profile',
         headers: bearer(user.token),
-        payload: { name: profile.name, username: profile.username, email: profile.email, ...extra },
+        payload: { name: current.name, username: current.username, email: current.email, ...extra },
       });
     const noCode = await change({ phone: '+12025550143' });
     expect(noCode.statusCode).toBe(403);
@@ -260,8 +262,6 @@ describe('change of password', () => {
       newPassword: 'Brand-New-Secret-77',
     });
     expect(ok.statusCode).toBe(200);
-    const profile = (token: string) =>
-      app.inject({ url: '/api/user/profile', headers: bearer(token) });
     expect((await profile(user.token)).statusCode).toBe(200);
     expect((await profile(other.token)).statusCode).toBe(401);
     const relogin = await login({ ...user, password: 'Brand-New-Secret-77' });
@@ -292,28 +292,11 @@ describe('active sessions', () => {
     ).json() as { sessions: Array<{ id: string; current: boolean }> };
     const otherId = sessions.find((s) => !s.current)?.id as string;
 
-    const foreign = await app.inject({
-      method: 'DELETE',
-      url: `/api/security/sessions/${otherId}`,
-      headers: bearer(stranger.token),
-    });
-    expect(foreign.statusCode).toBe(404);
-    const junk = await app.inject({
-      method: 'DELETE',
-      url: '/api/security/sessions/not-a-uuid',
-      headers: bearer(user.token),
-    });
-    expect(junk.statusCode).toBe(404);
-    const profile = (token: string) =>
-      app.inject({ url: '/api/user/profile', headers: bearer(token) });
+    expect((await endSession(stranger.token, otherId)).statusCode).toBe(404);
+    expect((await endSession(user.token, 'not-a-uuid')).statusCode).toBe(404);
     expect((await profile(other.token)).statusCode).toBe(200);
 
-    const ended = await app.inject({
-      method: 'DELETE',
-      url: `/api/security/sessions/${otherId}`,
-      headers: bearer(user.token),
-    });
-    expect(ended.statusCode).toBe(200);
+    expect((await endSession(user.token, otherId)).statusCode).toBe(200);
     expect((await profile(other.token)).statusCode).toBe(401);
     expect((await profile(user.token)).statusCode).toBe(200);
   });
@@ -324,8 +307,6 @@ describe('active sessions', () => {
     const b = (await login(user)).json() as { token: string };
     const done = await post('/api/security/sessions/sign-out-others', user.token);
     expect(done.statusCode).toBe(200);
-    const profile = (token: string) =>
-      app.inject({ url: '/api/user/profile', headers: bearer(token) });
     expect((await profile(a.token)).statusCode).toBe(401);
     expect((await profile(b.token)).statusCode).toBe(401);
     expect((await profile(user.token)).statusCode).toBe(200);

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -11,6 +10,7 @@ import { errorText } from '@/lib/error-text';
 import { changePassword, securityKeys, useSecurityStatus } from '../api/security';
 import { checkPassword } from '../lib/password-check';
 import { NewPasswordFields } from './new-password-fields';
+import { type Notice, NoticeArea, TwoStepCodeField } from './security-parts';
 
 /** Change of password while signed in: the current one, a new one (and a code when on). */
 export function ChangePasswordCard() {
@@ -22,7 +22,7 @@ export function ChangePasswordCard() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Notice>(null);
   const needsCode = status.data?.twoStepEnabled === true;
 
   const submit = async (event: FormEvent) => {
@@ -67,16 +67,7 @@ export function ChangePasswordCard() {
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       <Typography color="text.secondary">{t('password.intro')}</Typography>
-      <Box aria-live="polite">
-        {message && (
-          <Alert
-            severity={message.error ? 'error' : 'success'}
-            role={message.error ? 'alert' : 'status'}
-          >
-            {message.text}
-          </Alert>
-        )}
-      </Box>
+      <NoticeArea notice={message} />
       <TextField
         label={t('password.current')}
         type="password"
@@ -93,16 +84,7 @@ export function ChangePasswordCard() {
         onConfirmPassword={setConfirmPassword}
         disabled={busy}
       />
-      {needsCode && (
-        <TextField
-          label={t('twoStep.codeLabel')}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="one-time-code"
-          disabled={busy}
-          slotProps={{ htmlInput: { maxLength: 20 } }}
-        />
-      )}
+      {needsCode && <TwoStepCodeField value={code} onChange={setCode} disabled={busy} />}
       <Button
         type="submit"
         variant="contained"

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,6 +9,7 @@ import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { errorText } from '@/lib/error-text';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { endOtherSessions, endSession, securityKeys, useSessions } from '../api/security';
+import { type Notice, NoticeArea } from './security-parts';
 
 /** The user's active sessions: device and last activity, this one marked; sign out of others. */
 export function SessionsCard() {
@@ -18,7 +18,7 @@ export function SessionsCard() {
   const sessions = useSessions();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Notice>(null);
 
   const run = async (work: () => Promise<unknown>, done?: string) => {
     setBusy(true);
@@ -43,16 +43,7 @@ export function SessionsCard() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box aria-live="polite">
-        {message && (
-          <Alert
-            severity={message.error ? 'error' : 'success'}
-            role={message.error ? 'alert' : 'status'}
-          >
-            {message.text}
-          </Alert>
-        )}
-      </Box>
+      <NoticeArea notice={message} />
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
         {list.map((session) => (
           <Box

@@ -18,6 +18,7 @@ import {
   startTwoStep,
   useSecurityStatus,
 } from '../api/security';
+import { type Notice, NoticeArea, TwoStepCodeField } from './security-parts';
 
 type Step =
   | { kind: 'idle' }
@@ -34,7 +35,7 @@ export function TwoStepCard() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Notice>(null);
 
   const fail = (failure: unknown) =>
     setMessage({ error: true, text: errorText(t, failure) ?? t('failed') });
@@ -104,16 +105,7 @@ export function TwoStepCard() {
         )}
       </Box>
       <Typography color="text.secondary">{t('twoStep.intro')}</Typography>
-      <Box aria-live="polite">
-        {message && (
-          <Alert
-            severity={message.error ? 'error' : 'success'}
-            role={message.error ? 'alert' : 'status'}
-          >
-            {message.text}
-          </Alert>
-        )}
-      </Box>
+      <NoticeArea notice={message} />
 
       {step.kind === 'idle' && !enabled && (
         <Button
@@ -226,14 +218,7 @@ export function TwoStepCard() {
             onChange={(event) => setPassword(event.target.value)}
             disabled={busy}
           />
-          <TextField
-            label={t('twoStep.codeLabel')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            autoComplete="one-time-code"
-            disabled={busy}
-            slotProps={{ htmlInput: { maxLength: 20 } }}
-          />
+          <TwoStepCodeField value={code} onChange={setCode} disabled={busy} />
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button
               type="submit"
