@@ -239,6 +239,24 @@ describe('two-step codes', () => {
     expect(password.statusCode).toBe(403);
     expect(password.json().error.code).toBe('two_step_required');
   });
+  it('refuses to verify by SMS a number not on the profile: a new number takes a code first', async () => {
+    const user = await signUp(app, { phone: '+12025550144' });
+    await turnOn(user);
+    const send = (phone: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/phone/send-code',
+        headers: bearer(user.token),
+        payload: { phone },
+        remoteAddress: nextIp(),
+      });
+    const other = await send('+12025550145');
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error.code).toBe('two_step_required');
+    // The profile's own number is not refused for want of a code (the SMS fake is not listening
+    // in this file, so it goes no further).
+    expect((await send('+12025550144')).json().error?.code).not.toBe('two_step_required');
+  });
 });
 
 describe('change of password', () => {
