@@ -134,6 +134,8 @@ export function TwoStepCard() {
           <TextField
             label={t('twoStep.secretLabel')}
             value={step.setup.secret}
+            multiline
+            sx={{ '& textarea': { fontFamily: 'monospace', wordBreak: 'break-all' } }}
             slotProps={{
               htmlInput: { readOnly: true, 'data-testid': 'two-step-secret', spellCheck: false },
             }}
