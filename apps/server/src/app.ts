@@ -23,6 +23,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createAccounts } from './features/accounts/accounts.service';
 import { externalSigninRoutes } from './features/accounts/external-signin.routes';
 import { createExternalSignin } from './features/accounts/external-signin.service';
+import { securityRoutes } from './features/accounts/security.routes';
 import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.routes';
 import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
@@ -455,6 +456,7 @@ export async function buildApp(
   await app.register(emailVerificationRoutes);
   await app.register(accountsRoutes);
   await app.register(externalSigninRoutes);
+  await app.register(securityRoutes);
   await app.register(phoneVerificationRoutes);
   await app.register(walletRoutes);
   await app.register(transfersRoutes);

@@ -67,6 +67,15 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  TWO_STEP_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (value) => /^[0-9a-fA-F]{64}$/.test(value) || Buffer.from(value, 'base64').length === 32,
+        'must be 32 bytes, as 64 hex digits or base64',
+      )
+      .optional(),
+  ),
   PERSONA_BASE_URL: optionalString.pipe(z.url().optional()),
   PERSONA_API_KEY: optionalString,
   PERSONA_TEMPLATE_ID: optionalString,
@@ -165,6 +174,8 @@ export type Config = Readonly<{
   appSecret: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** The AES-256 key two-step (TOTP) secrets are sealed with (TWO_STEP_KEY, else from APP_SECRET). */
+  twoStepKey: Buffer;
   /** Set: e-mail goes out through this SMTP server. Unset (sandbox): to the sandbox mailbox. */
   smtpUrl: string | undefined;
   emailFrom: string;
@@ -331,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET ?? SANDBOX_APP_SECRET,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    twoStepKey: aesKey(e.TWO_STEP_KEY, e.APP_SECRET ?? SANDBOX_APP_SECRET, 'pago two-step secrets'),
     smtpUrl: e.SMTP_URL,
     emailFrom: e.EMAIL_FROM,
     fxRatesUrl: e.FX_RATES_URL,
@@ -374,12 +386,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** PLAID_TOKEN_KEY as 32 bytes (hex or base64); unset (sandbox only), derived from APP_SECRET. */
 function plaidTokenKey(configured: string | undefined, appSecret: string): Buffer {
+  return aesKey(configured, appSecret, 'pago plaid access tokens');
+}
+
+/** A configured 32-byte key (hex or base64), else one derived from APP_SECRET for `purpose`. */
+function aesKey(configured: string | undefined, appSecret: string, purpose: string): Buffer {
   if (configured) {
     return /^[0-9a-fA-F]{64}$/.test(configured)
       ? Buffer.from(configured, 'hex')
       : Buffer.from(configured, 'base64');
   }
-  return Buffer.from(hkdfSync('sha256', appSecret, '', 'pago plaid access tokens', 32));
+  return Buffer.from(hkdfSync('sha256', appSecret, '', purpose, 32));
 }
 
 function unitSettings(e: z.infer<typeof envSchema>): Config['unit'] {

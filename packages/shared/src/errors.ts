@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'email_taken',
   'username_taken',
   'weak_password',
+  'two_step_required',
+  'invalid_two_step_code',
   'identity_not_verified',
   'identity_provider_unavailable',
   'invalid_signature',

@@ -39,6 +39,10 @@ export type UsersTable = {
   password_hash: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The TOTP secret, sealed (AES-256-GCM); see features/accounts/two-step.ts. */
+  two_step_secret: string | null;
+  two_step_enabled_at: Date | null;
+  two_step_last_step: number | null;
 };
 
 export type SessionsTable = {
@@ -50,6 +54,23 @@ export type SessionsTable = {
   revoked_at: Date | null;
   external_issuer: ColumnType<string | null, string | null | undefined, string | null>;
   external_id_token: ColumnType<string | null, string | null | undefined, string | null>;
+  id: Generated<string>;
+  user_agent: string | null;
+};
+
+export type TwoStepRecoveryCodesTable = {
+  user_id: string;
+  code_hash: Buffer;
+  used_at: Date | null;
+};
+
+export type SignInChallengesTable = {
+  token_hash: Buffer;
+  user_id: string;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
 };
 
 export type VerificationCodesTable = {
@@ -738,6 +759,8 @@ export type SandboxOidcModelsTable = {
 export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
+  two_step_recovery_codes: TwoStepRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;
   sandbox_mail: SandboxMailTable;

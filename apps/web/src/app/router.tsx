@@ -50,6 +50,7 @@ const ForgotPasswordPage = lazyPage(
 const CallbackPage = lazyPage(() => import('@/features/accounts/routes/callback-page'));
 const DashboardPage = lazyPage(() => import('./routes/dashboard-page'));
 const ProfilePage = lazyPage(() => import('./routes/profile-page'));
+const SecurityPage = lazyPage(() => import('./routes/security-page'));
 const PayPage = lazyPage(() => import('./routes/pay-page'));
 const ActivityPage = lazyPage(() => import('./routes/activity-page'));
 const CardPage = lazyPage(() => import('./routes/card-page'));
@@ -89,6 +90,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/profile', element: <ProfilePage /> },
+          { path: '/security', element: <SecurityPage /> },
           { path: '/pay', element: <PayPage /> },
           { path: '/activity', element: <ActivityPage /> },
           { path: '/card', element: <CardPage /> },

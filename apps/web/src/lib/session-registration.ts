@@ -6,6 +6,7 @@ import type {
   SuccessResponse,
   VerifyCodeResponse,
 } from '@pago/shared/contracts/accounts';
+import type { TwoStepChallenge } from '@pago/shared/contracts/security';
 import { ApiError, apiFetch } from './api-client';
 import type { RegistrationNext, SignupFormValues } from './session';
 import {
@@ -178,10 +179,22 @@ export function createRegistration(host: RegistrationHost) {
 }
 
 /** `username` may also be the e-mail address. */
-export function logIn(username: string, password: string): Promise<AuthResponse> {
-  return apiFetch<AuthResponse>('/api/auth/login', {
+export function logIn(
+  username: string,
+  password: string,
+): Promise<AuthResponse | TwoStepChallenge> {
+  return apiFetch<AuthResponse | TwoStepChallenge>('/api/auth/login', {
     method: 'POST',
     body: { username: username.trim(), password },
+    auth: false,
+  });
+}
+
+/** The second step: the challenge from logIn and a code. */
+export function logInWithCode(challenge: string, code: string): Promise<AuthResponse> {
+  return apiFetch<AuthResponse>('/api/auth/login/two-step', {
+    method: 'POST',
+    body: { challenge, code: code.trim() },
     auth: false,
   });
 }

@@ -76,9 +76,14 @@ export type Session = {
   verifyEmail(code: string, changes?: RegistrationChanges): Promise<{ next: RegistrationNext }>;
   resendVerification(): Promise<void>;
   /** `username` may also be the e-mail address. Throws ApiError (401 invalid_credentials, 429). */
-  login(username: string, password: string): Promise<void>;
+  login(username: string, password: string): Promise<{ challenge: string } | null>;
   /** Starts the session an external sign-in answered with (the /callback page). */
   adoptSession(response: AuthResponse): void;
+  /**
+   * The second step of a sign-in that answered with a challenge: a 6-digit code from the
+   * authenticator app or a recovery code. Throws ApiError (400 invalid_two_step_code, 401, 429).
+   */
+  loginWithCode(challenge: string, code: string): Promise<void>;
   /** Tells the server, then forgets the session locally even if that call fails (spec §4). */
   logout(): Promise<void>;
   /** Fetches the profile again; also runs on the page-wide profile-updated event. */
@@ -189,7 +194,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (username: string, password: string) => {
       const { logIn } = await import('./session-registration');
-      signIn(await logIn(username, password));
+      const answer = await logIn(username, password);
+      if ('twoStepRequired' in answer) return { challenge: answer.challenge };
+      signIn(answer);
+      return null;
+    },
+    [signIn],
+  );
+  const loginWithCode = useCallback(
+    async (challenge: string, code: string) => {
+      const { logInWithCode } = await import('./session-registration');
+      signIn(await logInWithCode(challenge, code));
     },
     [signIn],
   );
@@ -228,6 +243,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       resendVerification,
       login,
       adoptSession: signIn,
+      loginWithCode,
       logout,
       refresh,
     }),
@@ -241,6 +257,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       resendVerification,
       login,
       signIn,
+      loginWithCode,
       logout,
       refresh,
     ],

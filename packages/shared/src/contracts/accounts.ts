@@ -184,6 +184,14 @@ export const updateProfileBody = z
     homeAddress: z.union([usAddressSchema, z.null()]).optional(),
     zipCode: z.union([zipCodeSchema, z.literal(''), z.null()]).optional(),
     language: languageSchema.optional(),
+    /** A current two-step code, required (when they are on) to change the e-mail or phone. */
+    twoStepCode: z
+      .string()
+      .trim()
+      .min(6)
+      .max(20)
+      .regex(/^[0-9A-Za-z-]+$/)
+      .optional(),
   })
   .refine((body) => zipAgrees(body.zipCode, body.homeAddress?.postalCode), {
     path: ['zipCode'],

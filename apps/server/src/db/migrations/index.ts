@@ -23,6 +23,7 @@ import * as remittanceRecipients from './0021-remittance-recipients';
 import * as cards from './0022-cards';
 import * as cardAuthorizations from './0023-card-authorizations';
 import * as externalSignin from './0025-external-signin';
+import * as signInSecurity from './0026-sign-in-security';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-cards': cards,
   '0023-card-authorizations': cardAuthorizations,
   '0025-external-signin': externalSignin,
+  '0026-sign-in-security': signInSecurity,
 };

@@ -13,6 +13,7 @@ import {
 } from '@pago/shared/contracts/accounts';
 import { normalizeAddress, usAddressSchema } from '@pago/shared/contracts/address';
 import { logoutResponseSchema } from '@pago/shared/contracts/external-signin';
+import { twoStepChallengeSchema } from '@pago/shared/contracts/security';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
@@ -39,7 +40,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = await accounts.signup(request.body, request.ip);
+      const result = await accounts.signup(request.body, request.ip, request.headers['user-agent']);
       return reply.code(201).send(result);
     },
   );
@@ -51,7 +52,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
         summary: 'Sign in with username or e-mail and password; returns a session token',
         tags: auth,
         body: loginBody,
-        response: { 200: authResponseSchema, ...errorResponses },
+        response: { 200: authResponseSchema.or(twoStepChallengeSchema), ...errorResponses },
       },
     },
     async (request) => accounts.login(request.body, request.ip, request.headers['user-agent']),

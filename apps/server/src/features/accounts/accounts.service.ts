@@ -20,6 +20,7 @@ import {
   type UsState,
   zip5,
 } from '@pago/shared/contracts/address';
+import type { SessionInfo, TwoStepChallenge } from '@pago/shared/contracts/security';
 import { kycProviderForZip } from '@pago/shared/kyc-routing';
 import type { Selectable } from 'kysely';
 import type { Config } from '../../config';
@@ -36,10 +37,14 @@ import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import {
   insertSession,
+  listLiveSessions,
   revokeAllSessions,
+  revokeOtherSessions,
   revokeSession,
+  revokeSessionById,
   touchSession,
 } from './sessions.repository';
+import { createTwoStep } from './two-step.service';
 import {
   claimVerifiedPhone,
   findTaken,
@@ -212,15 +217,42 @@ export function createAccounts({
   balanceOf,
 }: Deps) {
   const profile = async (user: UserRow) => toUserProfile(user, await balanceOf(user.id));
+  const twoStep = createTwoStep({ db, config, rateLimits });
 
-  async function startSession(userId: string): Promise<string> {
+  async function startSession(userId: string, userAgent?: string | null): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await insertSession(db, {
       tokenHash: hashToken(token),
       userId,
       absoluteHours: config.sessionAbsoluteHours,
+      userAgent: userAgent ?? null,
     });
     return token;
+  }
+
+  /** A new session, of which the user hears ("new sign-in", with the device and time). */
+  async function finishSignIn(user: UserRow, userAgent: string | null | undefined) {
+    const device = deviceName(userAgent ?? undefined);
+    await notifications.notify(db, {
+      userId: user.id,
+      type: 'new_sign_in',
+      data: device ? { device } : {},
+    });
+    return { token: await startSession(user.id, userAgent), user: await profile(user) };
+  }
+
+  /** Checks the signed-in user's password, limited like sign-in's (per user). */
+  async function checkPassword(user: UserRow, password: string): Promise<void> {
+    const key = `login-fail:user:${user.username.toLowerCase()}`;
+    await rateLimits.take(
+      { key, limit: LOGIN_FAILURE_LIMIT, windowSeconds: LOGIN_FAILURE_WINDOW_SECONDS },
+      'Too many failed attempts. Try again in 15 minutes.',
+    );
+    if (!(await verifyPassword(user.password_hash, password))) {
+      // 400, not 401: a signed-in caller's 401 means an ended session.
+      throw new AppError('invalid_credentials', 400, 'Wrong password');
+    }
+    await rateLimits.clear(key);
   }
 
   /** The caller proved this address is theirs; its account's owner hears of the attempt. */
@@ -238,7 +270,11 @@ export function createAccounts({
   }
 
   return {
-    async signup(body: SignupBody, ip: string): Promise<SignupResponse> {
+    twoStep,
+    /** See TwoStep.requireSecondStep: for the card reveal and other sensitive actions. */
+    requireSecondStep: twoStep.requireSecondStep,
+
+    async signup(body: SignupBody, ip: string, userAgent?: string): Promise<SignupResponse> {
       checkPasswordStrength(body.password);
       // Nothing about existing accounts is said before the address is proven: an unverified
       // address is refused first, whether or not it has an account (issue 10, item 7).
@@ -277,7 +313,7 @@ export function createAccounts({
           }
           throw refusal;
         });
-      const token = await startSession(user.id);
+      const token = await startSession(user.id, userAgent);
       // The e-mail is verified before the account exists and there is no test mode.
       return { token, user: toUserProfile(user, 0), testMode: false, verificationNeeded: false };
     },
@@ -286,7 +322,7 @@ export function createAccounts({
       body: LoginBody,
       ip: string,
       userAgent?: string,
-    ): Promise<{ token: string; user: UserProfile }> {
+    ): Promise<{ token: string; user: UserProfile } | TwoStepChallenge> {
       const login = body.username.toLowerCase();
       const byUser = {
         key: `login-fail:user:${login}`,
@@ -314,13 +350,74 @@ export function createAccounts({
         throw new AppError('invalid_credentials', 401, 'Invalid username or password');
       await rateLimits.clear(byUser.key);
       if (ipHit) await rateLimits.refund(ipHit);
-      const device = deviceName(userAgent);
-      await notifications.notify(db, {
-        userId: user.id,
-        type: 'new_sign_in',
-        data: device ? { device } : {},
+      if (user.two_step_enabled_at) {
+        // No session yet: the code turns this challenge into one (POST /api/auth/login/two-step).
+        const challenge = await twoStep.createChallenge(user.id, userAgent?.slice(0, 512) ?? null);
+        return { twoStepRequired: true, challenge };
+      }
+      return finishSignIn(user, userAgent);
+    },
+
+    /** The second step of a sign-in: the challenge and a code make the session. */
+    async loginWithCode(body: { challenge: string; code: string }) {
+      const { userId, userAgent } = await twoStep.redeemChallenge(body.challenge, body.code);
+      const user = await findUserById(db, userId);
+      if (!user) throw new AppError('unauthorized', 401, 'Sign-in expired. Sign in again.');
+      return finishSignIn(user, userAgent);
+    },
+
+    /** Turns two-step codes off: the password and a current code. */
+    async disableTwoStep(userId: string, body: { password: string; code: string }) {
+      const user = await findUserById(db, userId);
+      if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
+      await checkPassword(user, body.password);
+      await twoStep.disable(userId, body.code);
+    },
+
+    /**
+     * A new password for the signed-in user (the current one, and a code when two-step codes are
+     * on); every other session of theirs ends, this one stays.
+     */
+    async changePassword(
+      userId: string,
+      token: string,
+      body: { currentPassword: string; newPassword: string; twoStepCode?: string | undefined },
+    ): Promise<void> {
+      const user = await findUserById(db, userId);
+      if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
+      await checkPassword(user, body.currentPassword);
+      checkPasswordStrength(body.newPassword);
+      await twoStep.requireSecondStep(userId, body.twoStepCode);
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction().execute(async (tx) => {
+        await updateUser(tx, userId, { password_hash: passwordHash });
+        await revokeOtherSessions(tx, userId, hashToken(token));
+        await notifications.notify(tx, { userId, type: 'password_changed' });
       });
-      return { token: await startSession(user.id), user: await profile(user) };
+    },
+
+    /** The user's live sessions, this one marked. */
+    async listSessions(userId: string, token: string): Promise<SessionInfo[]> {
+      const current = hashToken(token);
+      const rows = await listLiveSessions(db, userId, config.sessionIdleMinutes);
+      return rows.map((row) => ({
+        id: row.id,
+        device: deviceName(row.user_agent ?? undefined),
+        createdAt: row.created_at.toISOString(),
+        lastSeenAt: row.last_used_at.toISOString(),
+        current: row.token_hash.equals(current),
+      }));
+    },
+
+    /** Ends one of the user's sessions; another user's (or no) session is 404. */
+    async endSession(userId: string, id: string): Promise<void> {
+      if (!isUuid(id) || !(await revokeSessionById(db, userId, id))) {
+        throw new AppError('not_found', 404, 'No such session.');
+      }
+    },
+
+    async endOtherSessions(userId: string, token: string): Promise<void> {
+      await revokeOtherSessions(db, userId, hashToken(token));
     },
 
     async logout(token: string): Promise<void> {
@@ -407,10 +504,16 @@ export function createAccounts({
       return new Map(rows.map((u) => [u.id, partyOf(u)]));
     },
 
-    async updateProfile(userId: string, body: UpdateProfileBody): Promise<UserProfile> {
+    async updateProfile(
+      userId: string,
+      body: UpdateProfileBody & { twoStepCode?: string | undefined },
+    ): Promise<UserProfile> {
       const current = await findUserById(db, userId);
       if (!current) throw new AppError('unauthorized', 401, 'Not authenticated');
       const emailChanged = body.email !== current.email;
+      const phoneChanged = body.phone !== undefined && (body.phone || null) !== current.phone;
+      // A new e-mail or phone can take over the account: with two-step codes on, a code too.
+      if (emailChanged || phoneChanged) await twoStep.requireSecondStep(userId, body.twoStepCode);
       // Whether another account holds an address is told only to whoever proved they own it.
       if (emailChanged) await emailVerification.requireVerifiedEmail(body.email);
       const clash = conflict(await findTaken(db, body.email, body.username, userId));

@@ -7,6 +7,7 @@ export async function insertSession(
     tokenHash: Buffer;
     userId: string;
     absoluteHours: number;
+    userAgent?: string | null;
     /** An external sign-in's issuer and ID token (for the auth method and the provider's logout). */
     external?: { issuer: string; idToken: string };
   },
@@ -16,6 +17,7 @@ export async function insertSession(
     .values({
       token_hash: row.tokenHash,
       user_id: row.userId,
+      user_agent: row.userAgent?.slice(0, 512) ?? null,
       expires_at: sql<Date>`now() + make_interval(hours => ${row.absoluteHours})`,
       external_issuer: row.external?.issuer ?? null,
       external_id_token: row.external?.idToken ?? null,
@@ -56,6 +58,43 @@ export async function revokeAllSessions(db: Database, userId: string): Promise<v
     .updateTable('sessions')
     .set({ revoked_at: sql<Date>`now()` })
     .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** A user's live sessions (not revoked, not past either expiry), the most recently used first. */
+export async function listLiveSessions(db: Database, userId: string, idleMinutes: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'token_hash', 'user_agent', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('last_used_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
+    .orderBy('last_used_at', 'desc')
+    .execute();
+}
+
+/** Ends one of the user's sessions by its public id; false when the user has no such session. */
+export async function revokeSessionById(db: Database, userId: string, id: string) {
+  const row = await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Ends every session of the user but the one under `keepTokenHash`. */
+export async function revokeOtherSessions(db: Database, userId: string, keepTokenHash: Buffer) {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keepTokenHash)
     .where('revoked_at', 'is', null)
     .execute();
 }

@@ -182,7 +182,9 @@ describe('a card in use', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe('invalid_credentials');
     const before = Date.now();
-    const shown = await send(user, 'POST', `/api/cards/${card.id}/reveal`, { password: user.password });
+    const shown = await send(user, 'POST', `/api/cards/${card.id}/reveal`, {
+      password: user.password,
+    });
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['cache-control']).toBe('no-store');
     const atPartner = await partnerCard(card.id);
@@ -202,7 +204,9 @@ describe('a card in use', () => {
     for (let i = 0; i < 5; i += 1) {
       await send(user, 'POST', `/api/cards/${card.id}/reveal`, { password: `wrong-${i}` });
     }
-    const answer = await send(user, 'POST', `/api/cards/${card.id}/reveal`, { password: user.password });
+    const answer = await send(user, 'POST', `/api/cards/${card.id}/reveal`, {
+      password: user.password,
+    });
     expect(answer.statusCode).toBe(429);
   });
 

@@ -95,6 +95,9 @@ export function createPhoneVerification({
       if (user.phone === phone && user.phone_verified) {
         throw new AppError('phone_already_verified', 409, 'This phone is already verified.');
       }
+      // Verifying a number makes it the account's: with two-step codes on, a new number goes
+      // through the profile (which takes a code) first; this route has no code to check.
+      if (user.phone !== phone) await accounts.requireSecondStep(userId, undefined);
       const ipRule = { key: `phone-send:ip:${ip}`, limit: 20, windowSeconds: 3600 };
       // Taken before the work it guards (atomic), given back if our own limits refuse the send.
       const ipHit = await rateLimits.take(

@@ -392,6 +392,47 @@ describe('the Edit Profile modal', () => {
     expect(onProfileUpdated).not.toHaveBeenCalled();
   });
 
+  it('asks a two-step code for a new phone when the server wants one, then saves with it', async () => {
+    const { calls } = serve(makeProfile(), (call) => {
+      if (call.method !== 'PUT') return undefined;
+      const code = (call.body as { twoStepCode?: string }).twoStepCode;
+      if (!code) return apiError(403, 'two_step_required');
+      return code === '123456' ? undefined : apiError(400, 'invalid_two_step_code');
+    });
+    await openDashboard('es');
+    const user = userEvent.setup();
+    const dialog = await openEditor(user);
+    const phone = within(dialog).getByLabelText(/^Teléfono/);
+    await user.clear(phone);
+    await user.type(phone, '+12025550143');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    await within(dialog).findByText(
+      'Escribe un código de tu app de autenticación para confirmar este cambio.',
+    );
+    const code = within(dialog).getByRole('textbox', {
+      name: 'Código de la app o de recuperación',
+    });
+    await user.type(code, '999999');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Ese código no es correcto o ya se usó.',
+    );
+    const again = within(dialog).getByRole('textbox', {
+      name: 'Código de la app o de recuperación',
+    });
+    await user.clear(again);
+    await user.type(again, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await within(dialog).findByText('¡Perfil actualizado correctamente!');
+    const puts = writes(calls).filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => (call.body as { twoStepCode?: string }).twoStepCode)).toEqual([
+      undefined,
+      '999999',
+      '123456',
+    ]);
+  });
+
   it('explains a refused code request (rate limit) and stays on the form', async () => {
     serve(makeProfile(), (call) =>
       call.path === '/api/email/send-verification' ? apiError(429, 'rate_limited') : undefined,

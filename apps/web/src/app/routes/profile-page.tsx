@@ -1,9 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { SectionCard } from '@/components/ui/section-card';
 import { BalanceCard } from '@/features/accounts/components/balance-card';
 import { ProfileCard } from '@/features/accounts/components/profile-card';
@@ -34,7 +36,7 @@ const VerifyPhoneDialog = lazy(() =>
  * and the bank account at the partner (banking panel).
  */
 export default function ProfilePage() {
-  const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone']);
+  const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone', 'security']);
   const locale = isLanguage(i18n.language) ? i18n.language : 'es';
   usePageTitle(t('profilePage.title'));
   const { user, loading } = useSession();
@@ -67,9 +69,12 @@ export default function ProfilePage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         {t('profilePage.title')}
       </Typography>
+      <Link component={RouterLink} to="/security" sx={{ display: 'inline-block', mb: 3 }}>
+        {t('security:profileLink')}
+      </Link>
 
       <Box aria-live="polite" sx={{ mb: showSaved || phoneVerified ? 3 : 0 }}>
         {showSaved && <Alert severity="success">{t('accounts:edit.success')}</Alert>}

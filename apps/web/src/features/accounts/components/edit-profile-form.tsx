@@ -37,6 +37,7 @@ import {
   addressValuesOf,
   isBlankAddress,
 } from './address-fields';
+import { TwoStepChangeStep } from './security-parts';
 
 /** The modal's fields, as typed: plain strings, blank for anything the profile lacks. */
 export type ProfileFormValues = {
@@ -120,6 +121,8 @@ type Step =
   | { kind: 'form' }
   /** A code was sent to the new address; the profile is saved once it is confirmed. */
   | { kind: 'code'; body: UpdateProfileBody }
+  /** Two-step codes are on: a new e-mail or phone takes a current code (issue 16). */
+  | { kind: 'twoStep'; body: UpdateProfileBody }
   | { kind: 'saved' };
 
 type Props = {
@@ -176,8 +179,15 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
       if (failure instanceof ApiError && failure.code === 'email_not_verified') {
         setVerifiedEmail(null);
       }
-      setError(errorText(t, failure) ?? t('edit.errors.updateFailed'));
-      setStep({ kind: 'form' });
+      const codeAsked =
+        failure instanceof ApiError &&
+        (failure.code === 'two_step_required' || failure.code === 'invalid_two_step_code');
+      setError(
+        failure instanceof ApiError && failure.code === 'two_step_required'
+          ? null
+          : (errorText(t, failure) ?? t('edit.errors.updateFailed')),
+      );
+      setStep(codeAsked ? { kind: 'twoStep', body } : { kind: 'form' });
     }
   }
 
@@ -206,6 +216,25 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
           </Alert>
         </DialogContent>
       </>
+    );
+  }
+
+  if (step.kind === 'twoStep') {
+    return (
+      <TwoStepChangeStep
+        title={t('edit.title')}
+        titleId={titleId}
+        busy={busy}
+        error={error}
+        onBack={() => {
+          setError(null);
+          setStep({ kind: 'form' });
+        }}
+        onConfirm={(twoStepCode) => {
+          setError(null);
+          void save({ ...step.body, twoStepCode });
+        }}
+      />
     );
   }
 

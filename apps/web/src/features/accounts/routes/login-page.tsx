@@ -12,6 +12,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { AuthCard, AuthLink } from '../components/auth-card';
 import { ExternalSignInButton } from '../components/external-signin-button';
+import { TwoStepLoginForm } from '../components/two-step-login-form';
 
 type LoginInput = { username: string; password: string };
 
@@ -46,7 +47,9 @@ function loginFailureKey(failure: unknown): string {
 export default function LoginPage() {
   const { t } = useTranslation('accounts');
   usePageTitle(t('login.title'));
-  const { login, error: sessionError } = useSession();
+  const { login, loginWithCode, error: sessionError } = useSession();
+  /** Set once the password was right on an account with two-step codes: the code step. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   /** The message above the form (a translation key): a missing field or a refused log-in. */
@@ -66,7 +69,11 @@ export default function LoginPage() {
     async ({ username, password }) => {
       setMessageKey(null);
       try {
-        await login(username, password);
+        const next = await login(username, password);
+        if (next) {
+          setChallenge(next.challenge);
+          return;
+        }
         navigate(destination(location.state), { replace: true });
       } catch (failure) {
         if (!(failure instanceof ApiError)) console.error('Login failed', failure);
@@ -80,6 +87,20 @@ export default function LoginPage() {
     const { ref, ...rest } = register(name, { onChange: () => clearErrors(name) });
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), disabled: isSubmitting };
   };
+
+  if (challenge) {
+    return (
+      <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+        <TwoStepLoginForm
+          onSubmit={async (code) => {
+            await loginWithCode(challenge, code);
+            navigate(destination(location.state), { replace: true });
+          }}
+          onBack={() => setChallenge(null)}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>

@@ -1,0 +1,97 @@
+import { createHmac } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import { createUser } from './support/users';
+
+const browser = useBrowser();
+const [phone, desktop] = VIEWPORTS;
+
+/** An authenticator app's code (RFC 6238: SHA-1, 30 s, 6 digits) for the step `offset` from now. */
+function appCode(base32Secret: string, offset = 0): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = [...base32Secret]
+    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
+    .join('');
+  const key = Buffer.from(bits.match(/.{8}/g)?.map((byte) => Number.parseInt(byte, 2)) ?? []);
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offset));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const at = (mac.at(-1) ?? 0) & 15;
+  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+async function settle(page: Page) {
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describe('two-step codes', () => {
+  it('a user turns them on from the security page and signs in with a code from the app', async () => {
+    const user = await createUser('Elena Ruiz', '+12125550191', '10001', { verifyPhone: false });
+    const page = await browser.open('/profile', phone, { token: user.token });
+    await page.getByRole('link', { name: /^Seguridad/ }).click();
+    await page.waitForURL('**/security');
+    await settle(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Activar' }).click();
+    // As a person would: copy the key shown for typing by hand.
+    const secretField = page.getByLabel('Clave para escribir a mano');
+    await secretField.waitFor();
+    const secret = await secretField.inputValue();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByRole('img', { name: 'Código QR para tu app de autenticación' }).waitFor();
+    await page.screenshot({ path: '/tmp/two-step-setup-es-phone.png', fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByLabel('Código de 6 dígitos de la app').fill(appCode(secret));
+    await page.getByRole('button', { name: 'Confirmar y activar' }).click();
+    await page.getByText('Los códigos de dos pasos están activados.').waitFor();
+    await expect.poll(() => page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    await page.screenshot({ path: '/tmp/two-step-codes-es-phone.png', fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Ya los guardé' }).click();
+    await page.getByText('Te quedan 10 códigos de recuperación.').waitFor();
+
+    // A new visit signs in: the password, then the code (the next step's: each is accepted once).
+    const login = await browser.open('/login', desktop);
+    await login.getByLabel('Usuario o correo electrónico').fill(user.username);
+    await login.getByLabel('Contraseña').fill('E2e-secret-pass-1');
+    await login.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await login.getByRole('heading', { name: 'Código de dos pasos' }).waitFor();
+    expect(await login.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await seriousA11yViolations(login)).toEqual([]);
+    await login.screenshot({ path: '/tmp/two-step-login-es-desktop.png', fullPage: true });
+    await login.getByLabel('Código', { exact: true }).fill('000000');
+    await login.getByRole('button', { name: 'Verificar' }).click();
+    await login
+      .getByRole('alert')
+      .getByText(/no es correcto/)
+      .waitFor();
+    await login.getByLabel('Código', { exact: true }).fill(appCode(secret, 1));
+    await login.getByRole('button', { name: 'Verificar' }).click();
+    await login.waitForURL('**/dashboard');
+
+    // Both sessions are listed on the security page, this one marked.
+    await login.goto('/security');
+    await settle(login);
+    await expect.poll(() => login.getByTestId('session-row').count()).toBe(2);
+    await login.getByText('Esta sesión').waitFor();
+    await login.screenshot({ path: '/tmp/security-es-desktop.png', fullPage: true });
+    expect(await seriousA11yViolations(login)).toEqual([]);
+    await login.getByRole('button', { name: 'Cerrar sesión en todos los demás' }).click();
+    await expect.poll(() => login.getByTestId('session-row').count()).toBe(1);
+  });
+
+  it('the security page in English has no serious axe violation at either size', async () => {
+    const user = await createUser('Tom Reed', '+12125550192', '10001', { verifyPhone: false });
+    for (const viewport of VIEWPORTS) {
+      const page = await browser.open('/security', viewport, { language: 'en', token: user.token });
+      await settle(page);
+      await page.getByRole('heading', { name: 'Two-step codes' }).waitFor();
+      await page.screenshot({ path: `/tmp/security-en-${viewport.name}.png`, fullPage: true });
+      expect(await seriousA11yViolations(page), viewport.name).toEqual([]);
+    }
+  });
+});
