@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsValueSchema } from './amounts';
+import { twoStepCodeField } from './security';
 
 /**
  * The Pago debit card (`/api/cards`, issue 15), issued by the banking partner on the user's
@@ -66,8 +67,12 @@ export type CreateCardBody = z.input<typeof createCardBody>;
 
 export const cardParams = z.strictObject({ id: z.uuid() });
 
-// POST /api/cards/:id/reveal — the numbers for 60 seconds, after re-entering the password.
-export const revealCardBody = z.strictObject({ password: z.string().min(1).max(200) });
+// POST /api/cards/:id/reveal — the numbers for 60 seconds, after re-entering the password (and,
+// with two-step codes on, a current code: 403 two_step_required without one).
+export const revealCardBody = z.strictObject({
+  password: z.string().min(1).max(200),
+  ...twoStepCodeField,
+});
 export const revealedCardSchema = z
   .object({
     pan: z.string(),

@@ -132,7 +132,7 @@ export async function cardsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const numbers = await cards.reveal(userOf(request), request.params.id, request.body.password);
+      const numbers = await cards.reveal(userOf(request), request.params.id, request.body);
       return reply.header('cache-control', 'no-store').send(numbers);
     },
   );

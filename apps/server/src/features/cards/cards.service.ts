@@ -405,15 +405,21 @@ export function createCards(deps: Deps) {
     },
 
     /** The numbers, after the password; never stored or logged by Pago. */
-    async reveal(userId: string, cardId: string, password: string) {
+    async reveal(
+      userId: string,
+      cardId: string,
+      secrets: { password: string; twoStepCode?: string | undefined },
+    ) {
       const row = await ownCard(userId, cardId);
       if (!OPEN.has(row.status)) throw notOpen(row);
       const client = secureData();
       await secretAttempt(userId, 'reveal');
       const hash = await passwordHashOf(db, userId);
-      if (!hash || !(await verifyPassword(hash, password))) {
+      if (!hash || !(await verifyPassword(hash, secrets.password))) {
         throw new AppError('invalid_credentials', 401, 'The password is not right.');
       }
+      // With two-step codes on, a current code too (its own attempts limit and replay guard).
+      await accounts.requireSecondStep(userId, secrets.twoStepCode);
       const numbers = await client.revealCard(row.partner_card_id, await customerOf(userId));
       return {
         ...numbers,

@@ -9,6 +9,7 @@ import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
+import { totpCode, totpStep } from '../accounts/totp';
 import { findInvariantViolations } from '../ledger/ledger.repository';
 
 let app: AppInstance;
@@ -197,6 +198,26 @@ describe('a card in use', () => {
     const hideIn = Date.parse(shown.json().hideAt) - before;
     expect(hideIn).toBeGreaterThanOrEqual(59_000);
     expect(hideIn).toBeLessThanOrEqual(61_000 + (Date.now() - before));
+  });
+
+  it('with two-step codes on, also takes a current code, once', async () => {
+    const { user, card } = await withCard();
+    const setup = await send(user, 'POST', '/api/security/two-step/setup', {});
+    const { secret } = setup.json() as { secret: string };
+    const on = await send(user, 'POST', '/api/security/two-step/confirm', {
+      code: totpCode(secret),
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const url = `/api/cards/${card.id}/reveal`;
+    const without = await send(user, 'POST', url, { password: user.password });
+    expect(without.statusCode).toBe(403);
+    expect(without.json().error.code).toBe('two_step_required');
+    // The code confirming the setup is spent; the next step's is current.
+    const code = totpCode(secret, totpStep() + 1);
+    const shown = await send(user, 'POST', url, { password: user.password, twoStepCode: code });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const replayed = await send(user, 'POST', url, { password: user.password, twoStepCode: code });
+    expect(replayed.json().error.code).toBe('invalid_two_step_code');
   });
 
   it('stops revealing after five wrong passwords', async () => {

@@ -332,6 +332,34 @@ describe('the card page', () => {
     expect(screen.getByRole('button', { name: 'Ver números' })).toBeInTheDocument();
   });
 
+  it('asks the two-step code too when the account has codes on, and sends it', async () => {
+    const { calls } = serve({
+      cards: [makeCard()],
+      extra: (call) => {
+        if (call.path !== `/api/cards/${CARD_ID}/reveal`) return undefined;
+        const { twoStepCode } = call.body as { twoStepCode?: string };
+        if (!twoStepCode) return apiError(403, 'two_step_required');
+        return twoStepCode === '123456'
+          ? { body: REVEALED }
+          : apiError(400, 'invalid_two_step_code');
+      },
+    });
+    await openCardPage('es');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver números' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ver los números de tu tarjeta' });
+    await userEvent.type(within(dialog).getByLabelText(/Contraseña/), 'correct horse');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+    const code = await within(dialog).findByLabelText('Código de seguridad');
+    await userEvent.type(code, '000000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ese código no es válido');
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+    expect(await screen.findByTestId('card-pan')).toHaveTextContent('4111 2222 3333 4242');
+    expect(calls.at(-1)?.body).toEqual({ password: 'correct horse', twoStepCode: '123456' });
+  });
+
   it('freezes and unfreezes the card at once, and says so on the card', async () => {
     const { calls } = serve({
       cards: [makeCard()],

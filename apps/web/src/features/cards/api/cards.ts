@@ -118,12 +118,16 @@ export function useCardAction(cardId: string) {
  * the token is sent by hand so apiFetch does not sign the person out; a 401 for the session
  * itself (`unauthorized`) still does.
  */
-export async function revealCard(cardId: string, password: string): Promise<RevealedCard> {
+export async function revealCard(
+  cardId: string,
+  password: string,
+  twoStepCode?: string,
+): Promise<RevealedCard> {
   const token = getStoredToken();
   try {
     return await apiFetch<RevealedCard>(`/api/cards/${encodeURIComponent(cardId)}/reveal`, {
       method: 'POST',
-      body: { password },
+      body: twoStepCode ? { password, twoStepCode } : { password },
       auth: false,
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });

@@ -142,6 +142,8 @@ function PasswordDialog({
 }) {
   const { t } = useTranslation('cards');
   const [password, setPassword] = useState('');
+  /** Asked once the server says the account has two-step codes on. */
+  const [code, setCode] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -154,12 +156,20 @@ function PasswordDialog({
     setPending(true);
     setError(null);
     try {
-      onRevealed(await revealCard(cardId, password));
+      onRevealed(await revealCard(cardId, password, code?.trim() || undefined));
     } catch (failure) {
       setPending(false);
-      const wrong =
-        failure instanceof ApiError &&
-        (failure.code === 'invalid_credentials' || failure.status === 403);
+      const failed = failure instanceof ApiError ? failure.code : null;
+      if (failed === 'two_step_required') {
+        setCode((current) => current ?? '');
+        setError(code === null ? null : t('reveal.codeRequired'));
+        return;
+      }
+      if (failed === 'invalid_two_step_code') {
+        setError(t('reveal.wrongCode'));
+        return;
+      }
+      const wrong = failed === 'invalid_credentials';
       setError(wrong ? t('reveal.wrongPassword') : (errorText(t, failure) ?? t('reveal.failed')));
     }
   };
@@ -183,6 +193,19 @@ function PasswordDialog({
             autoFocus
             required
           />
+          {code !== null && (
+            <TextField
+              label={t('reveal.code')}
+              helperText={t('reveal.codeHelp')}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="one-time-code"
+              autoFocus
+              slotProps={{
+                htmlInput: { maxLength: 20, autoCapitalize: 'none', spellCheck: false },
+              }}
+            />
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('actions.cancel')}</Button>
