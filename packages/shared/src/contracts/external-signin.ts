@@ -40,6 +40,8 @@ export const externalCallbackResponseSchema = z
       suggestedUsername: z.string(),
     }),
     z.object({ status: z.literal('link_required'), ticket: z.string(), email: z.string() }),
+    /** The account has two-step codes on: a code turns the challenge into the session. */
+    z.object({ status: z.literal('two_step_required'), challenge: z.string() }),
   ])
   .meta({ id: 'ExternalCallbackResponse' });
 export type ExternalCallbackResponse = z.infer<typeof externalCallbackResponseSchema>;

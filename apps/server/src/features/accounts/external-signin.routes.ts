@@ -7,6 +7,7 @@ import {
   externalLinkBody,
   externalStartQuery,
 } from '@pago/shared/contracts/external-signin';
+import { twoStepChallengeSchema } from '@pago/shared/contracts/security';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
@@ -51,7 +52,7 @@ export async function externalSigninRoutes(app: AppInstance): Promise<void> {
         response: { 200: externalCallbackResponseSchema, ...errorResponses },
       },
     },
-    async (request) => externalSignin.callback(request.body),
+    async (request) => externalSignin.callback(request.body, request.headers['user-agent'] ?? null),
   );
 
   app.post(
@@ -75,10 +76,11 @@ export async function externalSigninRoutes(app: AppInstance): Promise<void> {
           'Link the provider to the existing account of its e-mail, with that account’s password',
         tags,
         body: externalLinkBody,
-        response: { 200: authResponseSchema, ...errorResponses },
+        response: { 200: authResponseSchema.or(twoStepChallengeSchema), ...errorResponses },
       },
     },
-    async (request) => externalSignin.link(request.body, request.ip),
+    async (request) =>
+      externalSignin.link(request.body, request.ip, request.headers['user-agent'] ?? null),
   );
 
   app.get(

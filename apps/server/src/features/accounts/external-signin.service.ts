@@ -57,6 +57,11 @@ type Deps = {
   providerName: string;
   rateLimits: RateLimits;
   balanceOf: (userId: string) => Promise<number>;
+  /** Pago's own second step (sign-in security), which an external sign-in must pass too. */
+  twoStep: {
+    isEnabled(userId: string): Promise<boolean>;
+    createChallenge(userId: string, userAgent: string | null): Promise<string>;
+  };
 };
 
 function unavailable(): AppError {
@@ -95,11 +100,31 @@ export function createExternalSignin({
   providerName,
   rateLimits,
   balanceOf,
+  twoStep,
 }: Deps) {
   const client = () => {
     if (!oidc) throw unavailable();
     return oidc;
   };
+
+  /**
+   * The session, or with two-step codes on, the same challenge a password sign-in gets: the
+   * provider never skips Pago's second step (the code's session then signs in as Tradicional).
+   */
+  async function signInOrChallenge(
+    userId: string,
+    issuer: string,
+    idToken: string,
+    userAgent: string | null,
+  ) {
+    if (await twoStep.isEnabled(userId)) {
+      return {
+        status: 'two_step_required' as const,
+        challenge: await twoStep.createChallenge(userId, userAgent),
+      };
+    }
+    return { status: 'signed_in' as const, ...(await openSession(userId, issuer, idToken)) };
+  }
 
   async function openSession(userId: string, issuer: string, idToken: string) {
     const token = randomBytes(32).toString('base64url');
@@ -145,7 +170,10 @@ export function createExternalSignin({
       return url.toString();
     },
 
-    async callback(body: ExternalCallbackBody): Promise<ExternalCallbackResponse> {
+    async callback(
+      body: ExternalCallbackBody,
+      userAgent: string | null = null,
+    ): Promise<ExternalCallbackResponse> {
       const oidcClient = client();
       const started = await takeState(db, body.state);
       if (!started?.fresh) throw expired();
@@ -168,10 +196,7 @@ export function createExternalSignin({
       const email = identity.email.trim().toLowerCase();
       const linked = await findExternalIdentity(db, identity.issuer, identity.subject);
       if (linked) {
-        return {
-          status: 'signed_in',
-          ...(await openSession(linked.user_id, identity.issuer, identity.idToken)),
-        };
+        return signInOrChallenge(linked.user_id, identity.issuer, identity.idToken, userAgent);
       }
       const existing = await findUserByEmail(db, email);
       const ticketRow = {
@@ -226,7 +251,7 @@ export function createExternalSignin({
     },
 
     /** Links the provider to the password account of its e-mail, once its password is given. */
-    async link(body: ExternalLinkBody, ip: string) {
+    async link(body: ExternalLinkBody, ip: string, userAgent: string | null = null) {
       const ticketHash = hashToken(body.ticket);
       await rateLimits.take(
         { key: `external-link:ip:${ip}`, limit: 20, windowSeconds: 15 * 60 },
@@ -254,7 +279,12 @@ export function createExternalSignin({
         await countFailedLink(db, ticketHash);
         throw new AppError('invalid_credentials', 401, 'Invalid username or password');
       }
-      return openSession(made.userId, made.issuer, made.idToken);
+      const answer = await signInOrChallenge(made.userId, made.issuer, made.idToken, userAgent);
+      if (answer.status === 'two_step_required') {
+        return { twoStepRequired: true as const, challenge: answer.challenge };
+      }
+      const { status: _status, ...session } = answer;
+      return session;
     },
 
     /** How the session of this token signed in. */

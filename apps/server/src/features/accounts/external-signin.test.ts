@@ -12,6 +12,7 @@ import {
 import { listeningTestApp } from '../../../test/test-app';
 import { createOidcClient, OidcExchangeError } from '../../providers/oidc/oidc-client';
 import { sandboxIssuer } from '../../sandbox/oidc/oidc-fake.routes';
+import { totpCode, totpStep } from './totp';
 
 const ctx = listeningTestApp();
 const freshEmail = () => `oidc.${randomUUID().slice(0, 8)}@example.com`;
@@ -280,6 +281,43 @@ describe('external sign-in', () => {
       (await externalSignInRedirect(ctx.app, owner.email)).query,
     );
     expect(again.json()).toMatchObject({ status: 'signed_in', user: { _id: owner.id } });
+  });
+
+  it('never skips two-step codes: a linked account with codes on gets the code step', async () => {
+    const owner = await signUp(ctx.app);
+    const post = (url: string, payload: object, token?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        remoteAddress: nextIp(),
+        ...(token ? { headers: bearer(token) } : {}),
+      });
+    const setup = await post('/api/security/two-step/setup', {}, owner.token);
+    const { secret } = setup.json() as { secret: string };
+    await post('/api/security/two-step/confirm', { code: totpCode(secret) }, owner.token);
+
+    const first = await postCallback(
+      ctx.app,
+      (await externalSignInRedirect(ctx.app, owner.email)).query,
+    );
+    const linked = await post('/api/auth/external/link', {
+      ticket: first.json().ticket,
+      password: owner.password,
+    });
+    expect(linked.json()).toEqual({ twoStepRequired: true, challenge: expect.any(String) });
+
+    const again = await postCallback(
+      ctx.app,
+      (await externalSignInRedirect(ctx.app, owner.email)).query,
+    );
+    expect(again.json()).toEqual({ status: 'two_step_required', challenge: expect.any(String) });
+    const session = await post('/api/auth/login/two-step', {
+      challenge: again.json().challenge,
+      code: totpCode(secret, totpStep() + 1),
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    expect(session.json().user._id).toBe(owner.id);
   });
 
   it('ends the provider session at logout, and a password session has none', async () => {

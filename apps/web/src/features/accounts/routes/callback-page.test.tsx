@@ -73,6 +73,30 @@ describe('the /callback page', () => {
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
   });
 
+  it('asks the two-step code when the account has codes on, then signs in with it', async () => {
+    const codes: unknown[] = [];
+    stubRoutes({
+      'POST /api/auth/external/callback': ok({
+        status: 'two_step_required',
+        challenge: 'c'.repeat(43),
+      }),
+    });
+    const user = userEvent.setup();
+    const { location } = await renderWithSession(
+      <CallbackPage />,
+      fakeSession({
+        loginWithCode: async (challenge, code) => {
+          codes.push([challenge, code]);
+        },
+      }),
+      { path: '/callback?code=abc&state=def', namespace: 'accounts' },
+    );
+    await user.type(await screen.findByLabelText('Código'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+    expect(codes).toEqual([['c'.repeat(43), '123456']]);
+  });
+
   it('words a refused exchange and a cancelled sign-in', async () => {
     stubRoutes({ 'POST /api/auth/external/callback': apiError(401, 'external_signin_failed') });
     const first = await renderWithSession(<CallbackPage />, fakeSession(), {

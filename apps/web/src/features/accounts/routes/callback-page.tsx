@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AuthResponse } from '@pago/shared/contracts/accounts';
 import type { ExternalCallbackResponse } from '@pago/shared/contracts/external-signin';
+import type { TwoStepChallenge } from '@pago/shared/contracts/security';
 import { DEFAULT_PHONE_COUNTRY, type PhoneCountryCode } from '@pago/shared/phone-countries';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { errorText } from '@/lib/error-text';
 import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { AuthCard } from '../components/auth-card';
+import { TwoStepLoginForm } from '../components/two-step-login-form';
 
 type Details = Extract<ExternalCallbackResponse, { status: 'details_required' }>;
 type Link = Extract<ExternalCallbackResponse, { status: 'link_required' }>;
@@ -23,7 +25,9 @@ type Step =
   | { kind: 'working' }
   | { kind: 'failed'; message: string }
   | (Details & { kind: 'details_required' })
-  | (Link & { kind: 'link_required' });
+  | (Link & { kind: 'link_required' })
+  /** The account has two-step codes on: the code step of a password sign-in. */
+  | { kind: 'two_step_required'; challenge: string };
 
 /**
  * /callback (issue 16): where the provider sends the browser back. The code and state go to the
@@ -35,7 +39,7 @@ export default function CallbackPage() {
   usePageTitle(t('callback.title'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { adoptSession } = useSession();
+  const { adoptSession, loginWithCode } = useSession();
   const [step, setStep] = useState<Step>({ kind: 'working' });
   const sent = useRef(false);
 
@@ -69,6 +73,8 @@ export default function CallbackPage() {
         navigate('/dashboard', { replace: true });
       } else if (answer.status === 'details_required') {
         setStep({ ...answer, kind: 'details_required' });
+      } else if (answer.status === 'two_step_required') {
+        setStep({ kind: 'two_step_required', challenge: answer.challenge });
       } else {
         setStep({ ...answer, kind: 'link_required' });
       }
@@ -110,7 +116,20 @@ export default function CallbackPage() {
         <DetailsForm step={step} onDone={(r) => signedIn(r, '/onboarding/verify')} />
       )}
       {step.kind === 'link_required' && (
-        <LinkForm step={step} onDone={(r) => signedIn(r, '/dashboard')} />
+        <LinkForm
+          step={step}
+          onDone={(r) => signedIn(r, '/dashboard')}
+          onTwoStep={(challenge) => setStep({ kind: 'two_step_required', challenge })}
+        />
+      )}
+      {step.kind === 'two_step_required' && (
+        <TwoStepLoginForm
+          onSubmit={async (code) => {
+            await loginWithCode(step.challenge, code);
+            navigate('/dashboard', { replace: true });
+          }}
+          onBack={() => navigate('/login', { replace: true })}
+        />
       )}
     </AuthCard>
   );
@@ -203,9 +222,11 @@ function DetailsForm({
 function LinkForm({
   step,
   onDone,
+  onTwoStep,
 }: {
   step: Extract<Step, { kind: 'link_required' }>;
   onDone: (response: AuthResponse) => void;
+  onTwoStep: (challenge: string) => void;
 }) {
   const { t } = useTranslation('accounts');
   const [password, setPassword] = useState('');
@@ -221,12 +242,12 @@ function LinkForm({
     setBusy(true);
     setMessage(null);
     try {
-      onDone(
-        await apiFetch<AuthResponse>('/api/auth/external/link', {
-          method: 'POST',
-          body: { ticket: step.ticket, password },
-        }),
-      );
+      const answer = await apiFetch<AuthResponse | TwoStepChallenge>('/api/auth/external/link', {
+        method: 'POST',
+        body: { ticket: step.ticket, password },
+      });
+      if ('twoStepRequired' in answer) onTwoStep(answer.challenge);
+      else onDone(answer);
     } catch (failure) {
       setMessage(
         failure instanceof ApiError && failure.code === 'invalid_credentials'
