@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -36,8 +37,56 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The translations the app fetches as it needs them, as plain JSON files at /locales/{lang}/{ns}.json
+ * (Spanish `common` ships inside the app). A map of dynamic imports, one entry per file, cost the
+ * first load about a kilobyte; a fetch by name costs nothing per file. The URL carries a version
+ * of all their contents, so a new build is never read from an old cache.
+ */
+function localeFiles(): Plugin {
+  const dir = path.resolve(import.meta.dirname, 'src/locales');
+  const files = () =>
+    fs
+      .readdirSync(dir)
+      .flatMap((language) =>
+        fs
+          .readdirSync(path.join(dir, language))
+          .filter((file) => file.endsWith('.json'))
+          .map((file) => `${language}/${file}`),
+      )
+      .sort();
+  const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+  return {
+    name: 'pago-locale-files',
+    config() {
+      const hash = createHash('sha256');
+      for (const file of files()) hash.update(file).update(read(file));
+      return { define: { __LOCALES_VERSION__: JSON.stringify(hash.digest('hex').slice(0, 12)) } };
+    },
+    configureServer(server) {
+      server.middlewares.use('/locales/', (request, response, next) => {
+        const file = (request.url ?? '').split('?')[0]?.slice(1) ?? '';
+        if (!/^(es|en)\/[a-z-]+\.json$/.test(file) || !files().includes(file)) return next();
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('cache-control', 'no-store');
+        response.end(read(file));
+      });
+    },
+    generateBundle() {
+      for (const file of files()) {
+        if (file === 'es/common.json') continue;
+        this.emitFile({
+          type: 'asset',
+          fileName: `locales/${file}`,
+          source: JSON.stringify(JSON.parse(read(file))),
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), localeFiles()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

@@ -26,22 +26,38 @@ function storedLanguage(): Language {
 // active language only, since the landing page is the first page most people see; `errors` (the
 // API's error codes in words) with every page or dialog that can show one (`loadErrorTexts`),
 // which the landing page itself cannot.
-const lazyNamespaces = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '!../locales/es/common.json',
-]);
+declare const __LOCALES_VERSION__: string;
+
+type Translations = Record<string, unknown>;
+
+/**
+ * A namespace's translations: in the built app a file the build writes at /locales/ (see
+ * vite.config.ts, `localeFiles`); under test, the source files themselves.
+ */
+const loadNamespace: (language: string, namespace: string) => Promise<Translations> =
+  import.meta.env.MODE === 'test'
+    ? (() => {
+        const sources = import.meta.glob<{ default: Translations }>('../locales/*/*.json');
+        return async (language, namespace) => {
+          const load = sources[`../locales/${language}/${namespace}.json`];
+          if (!load) throw new Error(`No translations for ${language}/${namespace}`);
+          return (await load()).default;
+        };
+      })()
+    : async (language, namespace) => {
+        const response = await fetch(
+          `/locales/${language}/${namespace}.json?v=${__LOCALES_VERSION__}`,
+        );
+        if (!response.ok) throw new Error(`No translations for ${language}/${namespace}`);
+        return (await response.json()) as Translations;
+      };
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = lazyNamespaces[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No translations for ${language}/${namespace}`), null);
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
+    loadNamespace(language, namespace).then(
+      (translations) => callback(null, translations),
       (error: Error) => callback(error, null),
     );
   },
