@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppInstance } from '../src/app';
 import type { Database } from '../src/db/database';
+import { luhnCardNumber } from '../src/sandbox/unit/unit-cards-fake.routes';
 import { openBankAccount } from './banking-helpers';
 import { type MoneyUser, verifiedUser } from './money-helpers';
 
@@ -14,21 +15,6 @@ export type TestCard = {
   expYear: number;
   last4: string;
 };
-
-/** A 16-digit test number that passes the Luhn check. */
-function luhnPan(): string {
-  const digits = `4${Array.from({ length: 14 }, () => randomInt(10)).join('')}`;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return `${digits}${(10 - (sum % 10)) % 10}`;
-}
 
 /**
  * A card on the user's partner account, written straight into Pago's `cards` and the Unit fake's
@@ -49,7 +35,7 @@ export async function insertCard(
   const { rows } = await sql<{ id: string }>`
     select nextval('sandbox_unit_ids')::text as id`.execute(db);
   const partnerCardId = (rows[0] as { id: string }).id;
-  const pan = luhnPan();
+  const pan = luhnCardNumber('4');
   const cvv = String(randomInt(100, 1000));
   const expYear = new Date().getUTCFullYear() + 3;
   const expMonth = 6;

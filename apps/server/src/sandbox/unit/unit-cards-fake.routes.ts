@@ -69,9 +69,9 @@ const pinBody = z.object({
   data: z.object({ attributes: z.object({ pin: z.string().regex(/^\d{4}$/) }) }),
 });
 
-/** A 16-digit number of the fake's BIN that passes the Luhn check. */
-function testCardNumber(): string {
-  let digits = SANDBOX_CARD_BIN;
+/** A 16-digit number starting with `prefix` that passes the Luhn check (the fake's, and tests'). */
+export function luhnCardNumber(prefix = SANDBOX_CARD_BIN): string {
+  let digits = prefix;
   while (digits.length < 15) digits += String(randomInt(10));
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
@@ -204,7 +204,7 @@ export async function unitCardsFakeRoutes(app: AppInstance): Promise<void> {
         account_id: account.id,
         type,
         status: type === 'individualVirtualDebitCard' ? 'Active' : 'Inactive',
-        pan: testCardNumber(),
+        pan: luhnCardNumber(),
         cvv: String(randomInt(1000)).padStart(3, '0'),
         expiration_date: `${now.getUTCFullYear() + 4}-${month}`,
         limits: attributes.limits ? JSON.stringify(attributes.limits) : null,
