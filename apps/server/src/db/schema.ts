@@ -68,6 +68,8 @@ export type SignInChallengesTable = {
   token_hash: Buffer;
   user_id: string;
   user_agent: string | null;
+  external_issuer: string | null;
+  external_id_token: string | null;
   created_at: CreatedAt;
   expires_at: Date;
   used_at: Date | null;

@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
  *   so a code is never accepted twice.
  * - `two_step_recovery_codes`: the ten one-time recovery codes, as HMACs; `used_at` once used.
  * - `sign_in_challenges`: after a right password on an account with two-step codes, a short-lived
- *   challenge that a code turns into a session.
+ *   challenge that a code turns into a session (an external sign-in's keeps its issuer and ID token).
  * - `sessions.id` (a public id for the sessions list, never the token) and `sessions.user_agent`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -30,6 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       token_hash bytea primary key,
       user_id uuid not null references users (id) on delete cascade,
       user_agent text,
+      -- An external sign-in waiting for its code: the session it makes keeps the provider's.
+      external_issuer text,
+      external_id_token text,
       created_at timestamptz not null default now(),
       expires_at timestamptz not null,
       used_at timestamptz

@@ -219,26 +219,35 @@ export function createAccounts({
   const profile = async (user: UserRow) => toUserProfile(user, await balanceOf(user.id));
   const twoStep = createTwoStep({ db, config, rateLimits });
 
-  async function startSession(userId: string, userAgent?: string | null): Promise<string> {
+  async function startSession(
+    userId: string,
+    userAgent?: string | null,
+    external?: { issuer: string; idToken: string },
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await insertSession(db, {
       tokenHash: hashToken(token),
       userId,
       absoluteHours: config.sessionAbsoluteHours,
       userAgent: userAgent ?? null,
+      ...(external ? { external } : {}),
     });
     return token;
   }
 
   /** A new session, of which the user hears ("new sign-in", with the device and time). */
-  async function finishSignIn(user: UserRow, userAgent: string | null | undefined) {
+  async function finishSignIn(
+    user: UserRow,
+    userAgent: string | null | undefined,
+    external?: { issuer: string; idToken: string },
+  ) {
     const device = deviceName(userAgent ?? undefined);
     await notifications.notify(db, {
       userId: user.id,
       type: 'new_sign_in',
       data: device ? { device } : {},
     });
-    return { token: await startSession(user.id, userAgent), user: await profile(user) };
+    return { token: await startSession(user.id, userAgent, external), user: await profile(user) };
   }
 
   /** Checks the signed-in user's password, limited like sign-in's (per user). */
@@ -360,10 +369,13 @@ export function createAccounts({
 
     /** The second step of a sign-in: the challenge and a code make the session. */
     async loginWithCode(body: { challenge: string; code: string }) {
-      const { userId, userAgent } = await twoStep.redeemChallenge(body.challenge, body.code);
+      const { userId, userAgent, external } = await twoStep.redeemChallenge(
+        body.challenge,
+        body.code,
+      );
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('unauthorized', 401, 'Sign-in expired. Sign in again.');
-      return finishSignIn(user, userAgent);
+      return finishSignIn(user, userAgent, external);
     },
 
     /** Turns two-step codes off: the password and a current code. */

@@ -60,7 +60,11 @@ type Deps = {
   /** Pago's own second step (sign-in security), which an external sign-in must pass too. */
   twoStep: {
     isEnabled(userId: string): Promise<boolean>;
-    createChallenge(userId: string, userAgent: string | null): Promise<string>;
+    createChallenge(
+      userId: string,
+      userAgent: string | null,
+      external: { issuer: string; idToken: string },
+    ): Promise<string>;
   };
 };
 
@@ -109,7 +113,8 @@ export function createExternalSignin({
 
   /**
    * The session, or with two-step codes on, the same challenge a password sign-in gets: the
-   * provider never skips Pago's second step (the code's session then signs in as Tradicional).
+   * provider never skips Pago's second step. The challenge keeps the issuer and ID token, so the
+   * code's session is an external one (auth method, the provider's logout).
    */
   async function signInOrChallenge(
     userId: string,
@@ -120,7 +125,7 @@ export function createExternalSignin({
     if (await twoStep.isEnabled(userId)) {
       return {
         status: 'two_step_required' as const,
-        challenge: await twoStep.createChallenge(userId, userAgent),
+        challenge: await twoStep.createChallenge(userId, userAgent, { issuer, idToken }),
       };
     }
     return { status: 'signed_in' as const, ...(await openSession(userId, issuer, idToken)) };

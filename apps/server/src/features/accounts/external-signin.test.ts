@@ -318,6 +318,12 @@ describe('external sign-in', () => {
     });
     expect(session.statusCode, session.body).toBe(200);
     expect(session.json().user._id).toBe(owner.id);
+    // The code's session is still the provider's: its method, and its logout at the provider.
+    const method = await ctx.app.inject({
+      url: '/api/auth/method',
+      headers: bearer(session.json().token),
+    });
+    expect(method.json()).toMatchObject({ method: 'external', email: owner.email });
   });
 
   it('ends the provider session at logout, and a password session has none', async () => {

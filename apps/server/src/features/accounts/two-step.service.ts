@@ -192,7 +192,11 @@ export function createTwoStep({ db, config, rateLimits }: Deps) {
     },
 
     /** After the right password: a challenge that a code turns into a session. */
-    async createChallenge(userId: string, userAgent: string | null): Promise<string> {
+    async createChallenge(
+      userId: string,
+      userAgent: string | null,
+      external?: { issuer: string; idToken: string },
+    ): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await db
         .insertInto('sign_in_challenges')
@@ -200,6 +204,8 @@ export function createTwoStep({ db, config, rateLimits }: Deps) {
           token_hash: challengeHash(token),
           user_id: userId,
           user_agent: userAgent,
+          external_issuer: external?.issuer ?? null,
+          external_id_token: external?.idToken ?? null,
           expires_at: sql<Date>`now() + make_interval(mins => ${CHALLENGE_MINUTES})`,
         })
         .execute();
@@ -216,7 +222,13 @@ export function createTwoStep({ db, config, rateLimits }: Deps) {
       const row = await db
         .selectFrom('sign_in_challenges as c')
         .innerJoin('users as u', 'u.id', 'c.user_id')
-        .select(['c.user_id', 'c.user_agent', 'u.two_step_secret'])
+        .select([
+          'c.user_id',
+          'c.user_agent',
+          'c.external_issuer',
+          'c.external_id_token',
+          'u.two_step_secret',
+        ])
         .where('c.token_hash', '=', challengeHash(challenge))
         .where('c.used_at', 'is', null)
         .where('c.expires_at', '>', sql<Date>`now()`)
@@ -231,7 +243,11 @@ export function createTwoStep({ db, config, rateLimits }: Deps) {
         .returning('user_id')
         .executeTakeFirst();
       if (!used) throw invalid;
-      return { userId: row.user_id, userAgent: row.user_agent };
+      const external =
+        row.external_issuer && row.external_id_token
+          ? { issuer: row.external_issuer, idToken: row.external_id_token }
+          : undefined;
+      return { userId: row.user_id, userAgent: row.user_agent, external };
     },
   };
 }

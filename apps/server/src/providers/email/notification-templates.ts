@@ -97,7 +97,7 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
     password_changed: {
       subject: () => 'Tu contraseña cambió',
       body: () => [
-        'La contraseña de tu cuenta cambió y cerramos todas tus sesiones.',
+        'La contraseña de tu cuenta cambió y cerramos las sesiones abiertas en otros dispositivos.',
         'Si no fuiste tú, restablece tu contraseña de inmediato desde la página de inicio de sesión.',
       ],
     },
@@ -186,7 +186,7 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
     password_changed: {
       subject: () => 'Your password changed',
       body: () => [
-        'The password of your account changed and we signed you out everywhere.',
+        'The password of your account changed and we signed out your sessions on other devices.',
         "If this wasn't you, reset your password right away from the log-in page.",
       ],
     },
