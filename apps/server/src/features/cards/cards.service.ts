@@ -65,6 +65,10 @@ const UNIT_STATUS: Record<string, CardStatus> = {
 };
 const OPEN: ReadonlySet<CardStatus> = new Set(['inactive', 'active', 'frozen']);
 
+/** Unit's card type of a Pago card. */
+const partnerType = (type: CardType) =>
+  type === 'physical' ? ('individualDebitCard' as const) : ('individualVirtualDebitCard' as const);
+
 /** Unit's idempotency key for one Pago request, at most 255 characters. */
 const partnerKey = (scope: string, ...parts: string[]) =>
   `pago-${scope}-${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 40)}`;
@@ -123,9 +127,10 @@ export type Reported = { closed: CardRow; recorded: Recorded };
 export function createCards(deps: Deps) {
   const { db, ledger, accounts, rateLimits } = deps;
 
+  const unit = deps.unit ? refusalsAsErrors(deps.unit) : null;
   function partner(): UnitClient {
-    if (!deps.unit) throw unavailableInLiveMode('cards');
-    return refusalsAsErrors(deps.unit);
+    if (!unit) throw unavailableInLiveMode('cards');
+    return unit;
   }
   function secureData(): UnitClient {
     const unit = partner();
@@ -232,7 +237,7 @@ export function createCards(deps: Deps) {
         dailyWithdrawalCents: CARD_DAILY_LIMITS.withdrawalCents,
       };
       const card = await client.createCard({
-        type: physical ? 'individualDebitCard' : 'individualVirtualDebitCard',
+        type: partnerType(body.type),
         accountId: account.unit_account_id,
         idempotencyKey: partnerKey('card', userId, key),
         limits: {
@@ -361,7 +366,7 @@ export function createCards(deps: Deps) {
         CARD_FEES.replacement + (speed === 'expedited' ? CARD_FEES.expeditedDelivery : 0);
       await assertCanPay(userId, feeCents);
       const card = await client.createCard({
-        type: physical ? 'individualDebitCard' : 'individualVirtualDebitCard',
+        type: partnerType(row.type),
         accountId: row.partner_account_id,
         // One replacement per reported card, whatever the request's key.
         idempotencyKey: partnerKey('card-replacement', row.id),
@@ -475,8 +480,7 @@ export function createCards(deps: Deps) {
         dailyPurchase: body.dailyPurchaseCents ?? row.daily_purchase_limit_cents,
         dailyWithdrawal: body.dailyWithdrawalCents ?? row.daily_withdrawal_limit_cents,
       };
-      const card = await partner().getCard(row.partner_card_id);
-      await partner().updateCardLimits(card, limits);
+      await partner().updateCardLimits(row.partner_card_id, partnerType(row.type), limits);
       return toCardView(
         await updateCard(db, row.id, {
           dailyPurchaseCents: limits.dailyPurchase,

@@ -535,11 +535,6 @@ export function createUnitClient(settings: UnitSettings) {
       return toCard(answer.data as Resource);
     },
 
-    async getCard(cardId: string): Promise<UnitCard> {
-      const answer = await call(() => rest('get', `/cards/${encodeURIComponent(cardId)}`));
-      return toCard(answer.data as Resource);
-    },
-
     /** Unit's status changes of a card: freeze, unfreeze, report-lost, report-stolen, close. */
     async cardAction(
       cardId: string,
@@ -553,12 +548,13 @@ export function createUnitClient(settings: UnitSettings) {
 
     /** The card's daily limits at Unit (`PATCH /cards/{id}`, cents). */
     async updateCardLimits(
-      card: UnitCard,
+      cardId: string,
+      type: UnitCard['type'],
       limits: { dailyPurchase: number; dailyWithdrawal: number },
     ): Promise<UnitCard> {
       const answer = await call(() =>
-        rest('patch', `/cards/${encodeURIComponent(card.id)}`, {
-          data: { type: card.type, attributes: { limits } },
+        rest('patch', `/cards/${encodeURIComponent(cardId)}`, {
+          data: { type, attributes: { limits } },
         }),
       );
       return toCard(answer.data as Resource);
