@@ -12,13 +12,21 @@ import { findInvariantViolations } from '../ledger/ledger.repository';
 
 let app: AppInstance;
 let db: Database;
-/** The app's clock (the ledger's, the limits' and the fee's days and months); tests move it. */
-let now = new Date();
+/**
+ * The app's clock (the ledger's, the limits' and the fee's days and months): the real one, unless
+ * a test sets a time (and clears it after), so the race tests run on the real clock.
+ */
+let setTime: Date | null = null;
 
 beforeAll(async () => {
   const test = await createTestDatabase();
   db = test.db;
-  app = await buildTestApp(db, { cardHoldExpiryMs: 60_000 }, () => now, sandboxPool(test.url));
+  app = await buildTestApp(
+    db,
+    { cardHoldExpiryMs: 60_000 },
+    () => setTime ?? new Date(),
+    sandboxPool(test.url),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -105,7 +113,7 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
     expect(charged.metadata).toMatchObject({ authorizedCents: 4_000, clearedCents: 4_800 });
     const { rows: transfers } = await sql<{ kind: string; status: string; amount_cents: string }>`
       select kind, status, amount_cents from ledger_transfers
-      where metadata ->> 'authorizationId' = ${tipped} order by created_at, kind`.execute(db);
+      where metadata ->> 'authorizationId' = ${tipped} order by kind, amount_cents`.execute(db);
     expect(transfers.map((t) => [t.kind, t.status, Number(t.amount_cents)])).toEqual([
       ['card_purchase', 'failed', 4_000],
       ['card_purchase', 'completed', 4_800],
@@ -152,11 +160,11 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
     const { user, card } = await cardholder(app, db, 5_000);
     const id = await approvedPurchase(card, 1_500);
     expect(await app.services.cardSpending.expireHolds()).toBe(0);
-    now = new Date(now.getTime() + 61_000);
+    setTime = new Date(Date.now() + 61_000);
     try {
       expect(await app.services.cardSpending.expireHolds()).toBeGreaterThanOrEqual(1);
     } finally {
-      now = new Date();
+      setTime = null;
     }
     expect((await authorizationOf(id)).status).toBe('expired');
     expect((await transferOf(id)).status).toBe('failed');
@@ -322,7 +330,7 @@ describe('ATM withdrawals and their fees', () => {
   it('in-network: the first four of the US Eastern month are free, then $2.50', async () => {
     const { user, card } = await cardholder(app, db, 40_000, { dailyWithdrawalCents: 50_000 });
     // 23:30 Eastern on Jan 31 (04:30 UTC on Feb 1): still January there.
-    now = new Date('2027-02-01T04:30:00Z');
+    setTime = new Date('2027-02-01T04:30:00Z');
     try {
       const revenueBefore = await systemBalance('fee_revenue');
       for (let i = 0; i < 4; i += 1) {
@@ -334,11 +342,11 @@ describe('ATM withdrawals and their fees', () => {
       expect(await balanceOf(app, user)).toBe(35_000 - ATM_FEES.inNetworkAfterFree);
       expect(await systemBalance('fee_revenue')).toBe(revenueBefore + ATM_FEES.inNetworkAfterFree);
       // 00:30 Eastern on Feb 1: a new month, free again.
-      now = new Date('2027-02-01T05:30:00Z');
+      setTime = new Date('2027-02-01T05:30:00Z');
       expect((await atm(app, card, 1_000, 'in')).json()).toMatchObject({ approved: true });
       expect(await balanceOf(app, user)).toBe(34_000 - ATM_FEES.inNetworkAfterFree);
     } finally {
-      now = new Date();
+      setTime = null;
     }
   });
 });
