@@ -32,6 +32,12 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 60,
     run: () => services.cardSpending.expireHolds(),
   });
+  // Bank deposits' holds (docs/funds-availability.md), released when due.
+  jobs.push({
+    name: 'funding-holds-release',
+    everySeconds: 30,
+    run: () => services.funding.releaseDueHolds(),
+  });
   if (services.banking.available) {
     // Daily: the partner's records against the ledger (differences stored and logged).
     jobs.push({
