@@ -77,19 +77,15 @@ export async function isEstablishedLink(
   return rows[0]?.established ?? false;
 }
 
-/** A wallet's settled deposits still on hold, earliest release first. */
+/** A wallet's money on hold (settled deposits), one row per release time, earliest first. */
 export async function listHolds(db: Database, userId: string) {
-  const rows = await db
-    .selectFrom('funding_transfers')
-    .select(['on_hold_cents', 'available_at'])
-    .where('user_id', '=', userId)
-    .where('status', '=', 'settled')
-    .where('on_hold_cents', '>', cents(0))
-    .orderBy('available_at')
-    .execute();
+  const { rows } = await sql<{ amount: string; available_at: Date }>`
+    select sum(on_hold_cents)::bigint as amount, available_at from funding_transfers
+    where user_id = ${userId} and status = 'settled' and on_hold_cents > 0
+    group by available_at order by available_at`.execute(db);
   return rows.map((r) => ({
-    amountCents: cents(Number(r.on_hold_cents)),
-    availableAt: r.available_at ?? new Date(0),
+    amountCents: cents(Number(r.amount)),
+    availableAt: new Date(r.available_at),
   }));
 }
 
