@@ -65,8 +65,8 @@ export function withdrawalQuote(amountCents: Cents, speed: WithdrawalSpeed): Wit
  * Each request reserves in one transaction and the partner is called after it commits. A deposit is in the wallet at once but held (not
  * spendable) until the partner settles it, and then, by the funds-availability policy
  * (docs/funds-availability.md), part of it may stay held some banking days more; a return takes
- * it back, and what was already spent becomes a debt the wallet owes. A withdrawal leaves the wallet (amount and fee) at once; a
- * failed one comes back in full.
+ * it back, and what was already spent becomes a debt the wallet owes. A withdrawal leaves the
+ * wallet (amount and fee) at once; a failed one comes back in full.
  */
 export function createFunding({ db, ledger, banking, plaid, notifications }: Deps) {
   /**
@@ -284,10 +284,14 @@ export function createFunding({ db, ledger, banking, plaid, notifications }: Dep
     limits: (userId: string) => limits(db, userId),
 
     async wallet(userId: string) {
-      const { state, holds } = await db.transaction().execute(async (tx) => ({
-        state: await ledger.walletState(tx, userId),
-        holds: await listHolds(tx, userId),
-      }));
+      // One snapshot: the holds are part of `held`, read as of the same moment.
+      const { state, holds } = await db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (tx) => ({
+          state: await ledger.walletState(tx, userId),
+          holds: await listHolds(tx, userId),
+        }));
       const onHold = holds.reduce((total, hold) => total + hold.amountCents, 0);
       return {
         balanceCents: cents(state.balance - state.owed),
