@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'request_in_progress',
   'insufficient_funds',
+  /** The money is there but a bank deposit's hold keeps it (docs/funds-availability.md). */
+  'funds_on_hold',
   'limit_exceeded',
   'quote_required',
   'quote_expired',

@@ -290,6 +290,10 @@ export type FundingTransfersTable = {
   fee_cents: Generated<Cents>;
   status: Generated<'pending' | 'settled' | 'returned'>;
   return_transfer_id: string | null;
+  /** Held after settlement until `available_at` (migration 0031; 0 once released). */
+  on_hold_cents: Generated<Cents>;
+  hold_business_days: Generated<number>;
+  available_at: Date | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 };
