@@ -147,6 +147,9 @@ export function createCardSpending({
   ): Promise<{ decline: Decline } | { feeCents: number; network: AtmNetwork | null }> {
     const statusDecline = STATUS_DECLINE[card.status];
     if (statusDecline) return { decline: statusDecline };
+    // The wallet is locked before anything of the user's is counted: the card's lock orders one
+    // card's requests, the wallet's orders the user's cards (the month's free ATM withdrawals).
+    const wallet = await ledger.walletState(tx, card.user_id, true);
     const atm = request.type === 'atmAuthorizationRequest';
     const amount = request.attributes.amount;
     const limit = Number(atm ? card.daily_withdrawal_limit_cents : card.daily_purchase_limit_cents);
@@ -161,7 +164,6 @@ export function createCardSpending({
       const used = await inNetworkWithdrawalsThisMonth(tx, card.user_id, now());
       if (used >= ATM_FEES.inNetworkFreePerMonth) feeCents = ATM_FEES.inNetworkAfterFree;
     }
-    const wallet = await ledger.walletState(tx, card.user_id, true);
     if (amount + feeCents > wallet.balance - wallet.held - wallet.owed) {
       return { decline: 'insufficient_funds' };
     }

@@ -2,7 +2,14 @@ import { ATM_FEES } from '@pago/shared/fees';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickUntil, unitFake, unitSettings, unitSignature } from '../../../test/banking-helpers';
-import { atm, cardholder, network, purchase, type TestCard } from '../../../test/card-helpers';
+import {
+  atm,
+  cardholder,
+  insertCard,
+  network,
+  purchase,
+  type TestCard,
+} from '../../../test/card-helpers';
 import { balanceOf } from '../../../test/money-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
@@ -347,6 +354,26 @@ describe('ATM withdrawals and their fees', () => {
       expect(await balanceOf(app, user)).toBe(34_000 - ATM_FEES.inNetworkAfterFree);
     } finally {
       setTime = null;
+    }
+  });
+});
+
+describe('the month’s free in-network withdrawals under parallel load', () => {
+  it('8 parallel in-network withdrawals on two cards of one wallet: exactly 4 are free', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { user, card, account } = await cardholder(app, db, 40_000);
+      const second = await insertCard(db, user, account, { type: 'physical' });
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => atm(app, i % 2 ? second : card, 1_000, 'in')),
+      );
+      for (const a of answers) expect(a.json()).toMatchObject({ approved: true });
+      const fees = await db
+        .selectFrom('card_authorizations')
+        .select('fee_cents')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(fees.filter((f) => Number(f.fee_cents) === 0)).toHaveLength(4);
+      expect(await balanceOf(app, user)).toBe(32_000 - 4 * ATM_FEES.inNetworkAfterFree);
     }
   });
 });
