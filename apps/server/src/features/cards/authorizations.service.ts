@@ -22,6 +22,14 @@ import {
   spentToday,
 } from './authorizations.repository';
 
+/** Due holds the expiry job takes at a time; it takes batches until none is left. */
+const EXPIRY_BATCH = 100;
+/**
+ * A run of the expiry job takes no new batch after this long (well within the queue's 15-minute
+ * expiry of a run); what is left is the next run's, a minute later.
+ */
+const EXPIRY_RUN_MS = 5 * 60_000;
+
 type Card = Selectable<CardsTable>;
 type Authorization = Selectable<CardAuthorizationsTable>;
 
@@ -533,16 +541,29 @@ export function createCardSpending({
 
     applyEvent,
 
-    /** The expiry job: holds not cleared within their time are released (money and fee back). */
+    /**
+     * The expiry job: holds not cleared within their time are released (money and fee back).
+     * It takes due holds a batch at a time, each released in a short transaction of its own,
+     * until none is due (or the run's time is up: the next run, a minute later, goes on), so a
+     * backlog of any size is released in one run rather than a batch a minute.
+     */
     async expireHolds(): Promise<number> {
-      const due = await duePendingHolds(db, new Date(now().getTime() - holdExpiryMs), 100);
+      const before = new Date(now().getTime() - holdExpiryMs);
+      const stopAt = Date.now() + EXPIRY_RUN_MS;
       let expired = 0;
-      for (const { partner_authorization_id } of due) {
-        const released = await db.transaction().execute(async (tx) => {
-          const auth = await findAuthorization(tx, partner_authorization_id, true);
-          return auth ? release(tx, auth, 'expired') : false;
-        });
-        if (released) expired += 1;
+      for (;;) {
+        const due = await duePendingHolds(db, before, EXPIRY_BATCH);
+        let released = 0;
+        for (const { partner_authorization_id } of due) {
+          const done = await db.transaction().execute(async (tx) => {
+            const auth = await findAuthorization(tx, partner_authorization_id, true);
+            return auth ? release(tx, auth, 'expired') : false;
+          });
+          if (done) released += 1;
+        }
+        expired += released;
+        // A short batch was the last; one that released nothing would only be taken again.
+        if (due.length < EXPIRY_BATCH || released === 0 || Date.now() >= stopAt) break;
       }
       if (expired > 0) log.info({ expired }, 'card holds expired');
       return expired;

@@ -182,6 +182,25 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
     expect(await balanceOf(app, user)).toBe(3_500);
   });
 
+  it('a backlog larger than one batch is released in one run of the expiry job', async () => {
+    const { user, card } = await cardholder(app, db, 100_000, { dailyPurchaseCents: 100_000 });
+    const ids = await Promise.all(Array.from({ length: 130 }, () => approvedPurchase(card, 100)));
+    expect(await balanceOf(app, user)).toBe(100_000 - 13_000);
+    setTime = new Date(Date.now() + 61_000);
+    try {
+      expect(await app.services.cardSpending.expireHolds()).toBeGreaterThanOrEqual(130);
+    } finally {
+      setTime = null;
+    }
+    const statuses = await db
+      .selectFrom('card_authorizations')
+      .select('status')
+      .where('partner_authorization_id', 'in', ids)
+      .execute();
+    expect(statuses.filter((s) => s.status === 'expired')).toHaveLength(130);
+    expect(await balanceOf(app, user)).toBe(100_000);
+  });
+
   it('a refund of a cleared purchase credits the wallet, once per refund message', async () => {
     const { user, card } = await cardholder(app, db, 5_000);
     const id = await approvedPurchase(card, 3_000);
