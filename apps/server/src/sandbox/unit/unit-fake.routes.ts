@@ -899,12 +899,16 @@ export async function advanceUnitPayments(db: Database, clock: AchClock): Promis
       .forUpdate()
       .skipLocked()
       .execute();
+    // Every account the batch moves, locked at once in id order (as a book payment locks its two):
+    // one by one in payment order, a step could hold one account while a payment held the other.
+    const accounts = await lockAccounts(
+      tx,
+      due.map((payment) => payment.account_id),
+    );
     for (const payment of due) {
       const amount = Number(payment.amount);
       const settleMs = payment.same_day ? clock.sameDayMs : clock.standardMs;
-      const account = (await lockAccounts(tx, [payment.account_id])).get(
-        payment.account_id,
-      ) as FakeAccount;
+      const account = accounts.get(payment.account_id) as FakeAccount;
       // Credit: money leaves the account for the counterparty; Debit: it is pulled in.
       const sign = payment.direction === 'Credit' ? -1 : 1;
       if (payment.status === 'PendingReview') {
