@@ -3,12 +3,13 @@ import type { TransferMetadataByKind } from '@pago/shared/contracts/ledger';
 import { ATM_FEES } from '@pago/shared/fees';
 import { cents } from '@pago/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { CardAuthorizationsTable, CardsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
+import { type UnitClient, UnitRefusal } from '../../providers/unit/unit-client';
 import { verifyUnitSignature } from '../../providers/unit/unit-webhooks';
 import type { Banking, CardEvent } from '../banking/banking.service';
 import type { Ledger, Leg } from '../ledger/ledger.service';
@@ -21,6 +22,35 @@ import {
   lockCardByPartnerId,
   spentToday,
 } from './authorizations.repository';
+
+/**
+ * How far a clearing may exceed its authorization, as the card networks allow for amounts not
+ * known when the card is authorized:
+ * - a tip: restaurants (5812), bars (5813), fast food (5814), taxis (4121) and beauty or barber
+ *   shops (7230) may clear up to 20% above the authorization;
+ * - fuel: a pump (5542) or service station (5541) authorizes before the fuel is pumped (often a
+ *   $1 status check), so its clearing may reach $175.00 (Visa's and Mastercard's automated fuel
+ *   dispenser ceiling in the US) when the authorization was smaller;
+ * - everything else, and every ATM withdrawal: no more than the authorization.
+ * A clearing beyond its ceiling is charged up to the ceiling only (see `clear`).
+ */
+const TIP_MERCHANT_TYPES = new Set([5812, 5813, 5814, 4121, 7230]);
+const TIP_TOLERANCE_PERCENT = 20;
+const FUEL_MERCHANT_TYPES = new Set([5541, 5542]);
+const FUEL_CEILING_CENTS = 17_500;
+
+function clearingCeiling(auth: Pick<Authorization, 'kind' | 'amount_cents' | 'merchant_type'>) {
+  const authorized = Number(auth.amount_cents);
+  if (auth.kind === 'atm' || auth.merchant_type === null) return authorized;
+  if (TIP_MERCHANT_TYPES.has(auth.merchant_type)) {
+    return authorized + Math.floor((authorized * TIP_TOLERANCE_PERCENT) / 100);
+  }
+  if (FUEL_MERCHANT_TYPES.has(auth.merchant_type)) return Math.max(authorized, FUEL_CEILING_CENTS);
+  return authorized;
+}
+
+/** Unit's transaction types that clear (Debit) or refund (Credit) a card authorization. */
+const CARD_TRANSACTIONS = new Set(['purchaseTransaction', 'atmTransaction']);
 
 /** Due holds the expiry job takes at a time; it takes batches until none is left. */
 const EXPIRY_BATCH = 100;
@@ -124,6 +154,8 @@ type Deps = {
   db: Database;
   ledger: Ledger;
   banking: Banking;
+  /** The partner, to read its card events back; null in live mode without one (none applied). */
+  unit: UnitClient | null;
   notifications: Notifications;
   webhookSecret: string;
   /** How long a hold lives before the expiry job releases it. */
@@ -141,6 +173,7 @@ export function createCardSpending({
   db,
   ledger,
   banking,
+  unit,
   notifications,
   webhookSecret,
   holdExpiryMs,
@@ -325,7 +358,10 @@ export function createCardSpending({
   const cardOf = (tx: Database, cardId: string) =>
     tx.selectFrom('cards').selectAll().where('id', '=', cardId).executeTakeFirstOrThrow();
 
-  /** Records a partner card transaction once; false when it was applied before. */
+  /**
+   * Records a partner card transaction once, with what Pago applied of it (`amount`) and, when
+   * that is less, what the partner's transaction carried; false when it was recorded before.
+   */
   async function firstTime(
     tx: Database,
     message: {
@@ -333,6 +369,7 @@ export function createCardSpending({
       kind: 'clearing' | 'reversal' | 'refund';
       auth: Authorization;
       amount: number;
+      partnerAmount?: number;
     },
   ) {
     const row = await tx
@@ -343,6 +380,10 @@ export function createCardSpending({
         card_id: message.auth.card_id,
         authorization_id: message.auth.id,
         amount_cents: message.amount,
+        partner_amount_cents:
+          message.partnerAmount !== undefined && message.partnerAmount !== message.amount
+            ? message.partnerAmount
+            : null,
       })
       .onConflict((oc) => oc.column('partner_transaction_id').doNothing())
       .returning('partner_transaction_id')
@@ -350,9 +391,45 @@ export function createCardSpending({
     return row !== undefined;
   }
 
-  /** The network cleared an authorization, possibly of another amount (a tip, a smaller bill). */
+  const alreadyRecorded = async (tx: Database, transactionId: string) =>
+    (await tx
+      .selectFrom('card_network_messages')
+      .select('partner_transaction_id')
+      .where('partner_transaction_id', '=', transactionId)
+      .executeTakeFirst()) !== undefined;
+
+  /** What Pago applies of a partner amount beyond its bound: the bound, and a warning for staff. */
+  function bounded(auth: Authorization, what: string, amount: number, bound: number) {
+    if (amount <= bound) return amount;
+    log.warn(
+      { authorizationId: auth.partner_authorization_id, what, partnerCents: amount, bound },
+      'card event beyond its authorization: applied up to the bound (reconciliation shows the rest)',
+    );
+    return Math.max(0, bound);
+  }
+
+  /**
+   * The network cleared an authorization, possibly of another amount (a tip, a smaller bill),
+   * within the tolerance of its merchant (`clearingCeiling`); one clearing per authorization.
+   */
   async function clear(tx: Database, auth: Authorization, transactionId: string, amount: number) {
-    if (!(await firstTime(tx, { id: transactionId, kind: 'clearing', auth, amount }))) return;
+    if (await alreadyRecorded(tx, transactionId)) return;
+    if (auth.status === 'cleared') {
+      // Unit's purchase transactions say nothing of split or multiple clearings: a second one on
+      // a charged authorization is recorded, not charged; reconciliation shows it to staff.
+      bounded(auth, 'second_clearing', amount, 0);
+      await firstTime(tx, {
+        id: transactionId,
+        kind: 'clearing',
+        auth,
+        amount: 0,
+        partnerAmount: amount,
+      });
+      return;
+    }
+    const partnerAmount = amount;
+    amount = bounded(auth, 'clearing', amount, clearingCeiling(auth));
+    await firstTime(tx, { id: transactionId, kind: 'clearing', auth, amount, partnerAmount });
     const authorized = Number(auth.amount_cents);
     const holding = auth.status === 'pending' && auth.transfer_id !== null;
     let transferId = auth.transfer_id;
@@ -366,7 +443,7 @@ export function createCardSpending({
         await postRelease(tx, auth, 'cleared_at_other_amount', authorized, fee);
         await ledger.setStatus(tx, auth.transfer_id, 'failed', `Cleared at ${amount} cents`);
       }
-      // Cleared after the hold was released (expired): the network's clearing stands.
+      // Cleared after the hold was released (expired, reversed): the network's clearing stands.
       const charged = await charge(tx, auth, amount, holding ? fee : 0, {
         authorizedCents: authorized,
         clearedCents: amount,
@@ -380,8 +457,17 @@ export function createCardSpending({
       .execute();
   }
 
+  /** A merchant's refund: never more, over all of an authorization's refunds, than was charged. */
   async function refund(tx: Database, auth: Authorization, transactionId: string, amount: number) {
-    if (!(await firstTime(tx, { id: transactionId, kind: 'refund', auth, amount }))) return;
+    if (await alreadyRecorded(tx, transactionId)) return;
+    const { rows } = await sql<{ total: string }>`
+      select coalesce(sum(amount_cents), 0)::bigint as total from card_network_messages
+      where authorization_id = ${auth.id} and kind = 'refund'`.execute(tx);
+    const refundable = Number(auth.cleared_cents ?? 0) - Number(rows[0]?.total ?? 0);
+    const partnerAmount = amount;
+    amount = bounded(auth, 'refund', amount, refundable);
+    await firstTime(tx, { id: transactionId, kind: 'refund', auth, amount, partnerAmount });
+    if (amount === 0) return;
     const card = await cardOf(tx, auth.card_id);
     const original = (await originalTransfer(tx, auth)) as {
       merchantName?: string;
@@ -414,38 +500,86 @@ export function createCardSpending({
     });
   }
 
-  /** A card event from the partner's webhook, in its transaction (recorded once by its id). */
-  async function applyEvent(tx: Database, event: CardEvent) {
-    const authorizationId = event.relationships?.authorization?.data?.id;
-    if (typeof authorizationId !== 'string' || !partnerId.safeParse(authorizationId).success)
-      return;
-    const auth = await findAuthorization(tx, authorizationId, true);
-    // Not an authorization Pago decided (or a declined one): nothing to apply.
-    if (!auth || auth.status === 'declined') return;
-    if (event.type === 'authorization.canceled') {
-      if (
-        await firstTime(tx, { id: `cancel:${authorizationId}`, kind: 'reversal', auth, amount: 0 })
-      ) {
-        await release(tx, auth, 'reversed');
-      }
-      return;
+  /** What a partner refusal means here: it does not have the object (a 4xx), so nothing is. */
+  async function fromPartner<T>(read: () => Promise<T>): Promise<T | null> {
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof UnitRefusal) return null;
+      throw error;
     }
-    const transaction = event.relationships?.transaction?.data;
-    const amount = event.attributes?.amount;
-    if (
-      typeof transaction?.id !== 'string' ||
-      !partnerId.safeParse(transaction.id).success ||
-      typeof amount !== 'number' ||
-      !Number.isSafeInteger(amount) ||
-      amount <= 0
-    ) {
-      return;
-    }
-    if (event.attributes?.direction === 'Credit') await refund(tx, auth, transaction.id, amount);
-    else await clear(tx, auth, transaction.id, amount);
   }
 
-  banking.onCardEvents(applyEvent, (accountId) => cardMovementsOn(db, accountId));
+  const ignored = (event: CardEvent, reason: string) => {
+    log.warn({ eventId: event.id, type: event.type, reason }, 'card event not applied');
+    return null;
+  };
+
+  /**
+   * A card event from the partner's webhook, read back from the partner before anything is
+   * applied (as payments are): a reversal only when the partner has the authorization Canceled,
+   * a clearing or refund only as the partner's transaction says (its amount, its direction, its
+   * authorization and account), never as the event says. What it answers runs in the webhook's
+   * transaction, bounded by the authorization (`clear`, `refund`).
+   */
+  async function readEvent(event: CardEvent) {
+    const authorizationId = event.relationships?.authorization?.data?.id;
+    if (typeof authorizationId !== 'string' || !partnerId.safeParse(authorizationId).success)
+      return null;
+    if (!unit) return ignored(event, 'no_partner');
+    const locked = async (tx: Database) => {
+      const auth = await findAuthorization(tx, authorizationId, true);
+      // Not an authorization Pago decided (or a declined one): nothing to apply.
+      return auth && auth.status !== 'declined' ? auth : null;
+    };
+    if (event.type === 'authorization.canceled') {
+      const atPartner = await fromPartner(() => unit.getAuthorization(authorizationId));
+      if (atPartner?.status !== 'Canceled') return ignored(event, 'not_canceled_at_partner');
+      return async (tx: Database) => {
+        const auth = await locked(tx);
+        if (!auth) return;
+        const first = await firstTime(tx, {
+          id: `cancel:${authorizationId}`,
+          kind: 'reversal',
+          auth,
+          amount: 0,
+        });
+        if (first) await release(tx, auth, 'reversed');
+      };
+    }
+    const transactionId = event.relationships?.transaction?.data?.id;
+    const accountId = event.relationships?.account?.data?.id;
+    if (
+      typeof transactionId !== 'string' ||
+      !partnerId.safeParse(transactionId).success ||
+      typeof accountId !== 'string' ||
+      !partnerId.safeParse(accountId).success
+    ) {
+      return ignored(event, 'no_transaction');
+    }
+    const transaction = await fromPartner(() => unit.getTransaction(accountId, transactionId));
+    if (
+      !transaction ||
+      !CARD_TRANSACTIONS.has(transaction.type) ||
+      transaction.authorizationId !== authorizationId ||
+      transaction.accountId !== accountId ||
+      !Number.isSafeInteger(transaction.amount) ||
+      transaction.amount <= 0
+    ) {
+      return ignored(event, 'not_a_card_transaction_of_the_authorization_at_partner');
+    }
+    return async (tx: Database) => {
+      const auth = await locked(tx);
+      if (!auth) return;
+      const card = await cardOf(tx, auth.card_id);
+      if (card.partner_account_id !== transaction.accountId) return;
+      if (transaction.direction === 'Credit')
+        await refund(tx, auth, transaction.id, transaction.amount);
+      else await clear(tx, auth, transaction.id, transaction.amount);
+    };
+  }
+
+  banking.onCardEvents(readEvent, (accountId) => cardMovementsOn(db, accountId));
 
   return {
     /**
@@ -501,6 +635,7 @@ export function createCardSpending({
               user_id: card.user_id,
               kind: atm ? 'atm' : 'purchase',
               amount_cents: amount,
+              merchant_type: atm ? null : (request.attributes.merchant?.type ?? null),
               ...values,
             })
             .returningAll()
@@ -539,7 +674,7 @@ export function createCardSpending({
       });
     },
 
-    applyEvent,
+    readEvent,
 
     /**
      * The expiry job: holds not cleared within their time are released (money and fee back).
