@@ -3,7 +3,7 @@ import type { TransferMetadataByKind } from '@pago/shared/contracts/ledger';
 import { ATM_FEES } from '@pago/shared/fees';
 import { cents } from '@pago/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { CardAuthorizationsTable, CardsTable } from '../../db/schema';
@@ -15,11 +15,13 @@ import type { Banking, CardEvent } from '../banking/banking.service';
 import type { Ledger, Leg } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import {
+  alreadyRecorded,
   cardMovementsOn,
   duePendingHolds,
   findAuthorization,
   inNetworkWithdrawalsThisMonth,
   lockCardByPartnerId,
+  refundedCents,
   spentToday,
 } from './authorizations.repository';
 
@@ -391,13 +393,6 @@ export function createCardSpending({
     return row !== undefined;
   }
 
-  const alreadyRecorded = async (tx: Database, transactionId: string) =>
-    (await tx
-      .selectFrom('card_network_messages')
-      .select('partner_transaction_id')
-      .where('partner_transaction_id', '=', transactionId)
-      .executeTakeFirst()) !== undefined;
-
   /** What Pago applies of a partner amount beyond its bound: the bound, and a warning for staff. */
   function bounded(auth: Authorization, what: string, amount: number, bound: number) {
     if (amount <= bound) return amount;
@@ -460,10 +455,7 @@ export function createCardSpending({
   /** A merchant's refund: never more, over all of an authorization's refunds, than was charged. */
   async function refund(tx: Database, auth: Authorization, transactionId: string, amount: number) {
     if (await alreadyRecorded(tx, transactionId)) return;
-    const { rows } = await sql<{ total: string }>`
-      select coalesce(sum(amount_cents), 0)::bigint as total from card_network_messages
-      where authorization_id = ${auth.id} and kind = 'refund'`.execute(tx);
-    const refundable = Number(auth.cleared_cents ?? 0) - Number(rows[0]?.total ?? 0);
+    const refundable = Number(auth.cleared_cents ?? 0) - (await refundedCents(tx, auth.id));
     const partnerAmount = amount;
     amount = bounded(auth, 'refund', amount, refundable);
     await firstTime(tx, { id: transactionId, kind: 'refund', auth, amount, partnerAmount });
