@@ -515,23 +515,24 @@ export function createCardSpending({
    * transaction, bounded by the authorization (`clear`, `refund`).
    */
   async function readEvent(event: CardEvent) {
-    const authorizationId = event.relationships?.authorization?.data?.id;
-    if (typeof authorizationId !== 'string' || !partnerId.safeParse(authorizationId).success)
-      return null;
     if (!unit) return ignored(event, 'no_partner');
-    const locked = async (tx: Database) => {
+    const valid = (id: unknown): id is string =>
+      typeof id === 'string' && partnerId.safeParse(id).success;
+    const named = event.relationships?.authorization?.data?.id;
+    const locked = async (tx: Database, authorizationId: string) => {
       const auth = await findAuthorization(tx, authorizationId, true);
       // Not an authorization Pago decided (or a declined one): nothing to apply.
       return auth && auth.status !== 'declined' ? auth : null;
     };
     if (event.type === 'authorization.canceled') {
-      const atPartner = await fromPartner(() => unit.getAuthorization(authorizationId));
+      if (!valid(named)) return null;
+      const atPartner = await fromPartner(() => unit.getAuthorization(named));
       if (atPartner?.status !== 'Canceled') return ignored(event, 'not_canceled_at_partner');
       return async (tx: Database) => {
-        const auth = await locked(tx);
+        const auth = await locked(tx, named);
         if (!auth) return;
         const first = await firstTime(tx, {
-          id: `cancel:${authorizationId}`,
+          id: `cancel:${named}`,
           kind: 'reversal',
           auth,
           amount: 0,
@@ -539,29 +540,30 @@ export function createCardSpending({
         if (first) await release(tx, auth, 'reversed');
       };
     }
-    const transactionId = event.relationships?.transaction?.data?.id;
+    const { id: transactionId, type } = event.relationships?.transaction?.data ?? {};
     const accountId = event.relationships?.account?.data?.id;
-    if (
-      typeof transactionId !== 'string' ||
-      !partnerId.safeParse(transactionId).success ||
-      typeof accountId !== 'string' ||
-      !partnerId.safeParse(accountId).success
-    ) {
-      return ignored(event, 'no_transaction');
+    // Every transaction of an account has this event: others than card ones are not the cards'.
+    if (typeof type === 'string' && !CARD_TRANSACTIONS.has(type)) return null;
+    if (!valid(transactionId) || !valid(accountId) || (named !== undefined && !valid(named))) {
+      return null;
     }
     const transaction = await fromPartner(() => unit.getTransaction(accountId, transactionId));
+    if (!transaction || !CARD_TRANSACTIONS.has(transaction.type)) {
+      return named === undefined ? null : ignored(event, 'no_card_transaction_at_partner');
+    }
+    // The partner's transaction names its authorization; an event that names another is not it.
+    const authorizationId = transaction.authorizationId;
     if (
-      !transaction ||
-      !CARD_TRANSACTIONS.has(transaction.type) ||
-      transaction.authorizationId !== authorizationId ||
+      !valid(authorizationId) ||
+      (named !== undefined && named !== authorizationId) ||
       transaction.accountId !== accountId ||
       !Number.isSafeInteger(transaction.amount) ||
       transaction.amount <= 0
     ) {
-      return ignored(event, 'not_a_card_transaction_of_the_authorization_at_partner');
+      return ignored(event, 'not_the_partner_transaction');
     }
     return async (tx: Database) => {
-      const auth = await locked(tx);
+      const auth = await locked(tx, authorizationId);
       if (!auth) return;
       const card = await cardOf(tx, auth.card_id);
       if (card.partner_account_id !== transaction.accountId) return;

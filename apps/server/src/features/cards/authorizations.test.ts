@@ -425,6 +425,20 @@ describe('card events are read back from the partner and bounded by their author
     expect(await walletOf(user.id)).toEqual({ balance: 3_000, owed: 0 });
   });
 
+  it('a partner transaction is applied to its own authorization, not to one the event names', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const a = await approvedPurchase(card, 1_000);
+    const b = await approvedPurchase(card, 1_000);
+    for (const id of [a, b]) {
+      await network(app, 'clear', { authorizationId: id, amountCents: 1_000 });
+      await settledAs(id, 'cleared');
+    }
+    const onA = await atPartner(account.accountId, a, 500, 'Credit');
+    onA.relationships.authorization.data.id = b;
+    await signedWebhook(onA);
+    expect(await balanceOf(app, user)).toBe(3_000);
+  });
+
   it('refunds at the partner never add up to more than was charged', async () => {
     const { user, card, account } = await cardholder(app, db, 5_000);
     const id = await approvedPurchase(card, 2_000);
