@@ -296,6 +296,7 @@ function createServices(
     db,
     ledger,
     banking,
+    unit,
     notifications,
     webhookSecret: unitSettings?.webhookSecret ?? '',
     holdExpiryMs: config.cardHoldExpiryMs,

@@ -93,6 +93,7 @@ describe('migrateDatabase', () => {
         'sandbox/0005-unit-cards',
         'sandbox/0006-card-network',
         'sandbox/0008-sandbox-oidc',
+        'sandbox/0009-card-transaction-authorization',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -143,6 +144,7 @@ describe('migrateDatabase', () => {
         'sandbox/0005-unit-cards',
         'sandbox/0006-card-network',
         'sandbox/0008-sandbox-oidc',
+        'sandbox/0009-card-transaction-authorization',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

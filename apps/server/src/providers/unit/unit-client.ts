@@ -58,6 +58,17 @@ export type UnitTransaction = {
   balance: number;
   summary: string;
   createdAt: string;
+  /** A card transaction's authorization (purchase, ATM): what it clears or refunds. */
+  authorizationId: string | null;
+};
+/** A card authorization at Unit (`GET /authorizations/{id}`). */
+export type UnitAuthorization = {
+  id: string;
+  /** Authorized | Completed | Canceled | Declined. */
+  status: string;
+  amount: number;
+  accountId: string;
+  cardId: string;
 };
 /** A debit card at Unit: never its full number here, only what `GET /cards/{id}` shows. */
 export type UnitCard = {
@@ -194,6 +205,7 @@ function toTransaction(r: Resource): UnitTransaction {
     balance: num(r.attributes.balance),
     summary: text(r.attributes.summary),
     createdAt: text(r.attributes.createdAt),
+    authorizationId: rel(r, 'authorization'),
   };
 }
 
@@ -418,6 +430,32 @@ export function createUnitClient(settings: UnitSettings) {
     async getPayment(id: string): Promise<UnitPayment> {
       const answer = await call(() => rest('get', `/payments/${encodeURIComponent(id)}`));
       return toPayment(answer.data as Resource);
+    },
+
+    /** One transaction of an account (`GET /accounts/{accountId}/transactions/{id}`). */
+    async getTransaction(accountId: string, transactionId: string): Promise<UnitTransaction> {
+      const answer = await call(() =>
+        rest(
+          'get',
+          `/accounts/${encodeURIComponent(accountId)}/transactions/${encodeURIComponent(transactionId)}`,
+        ),
+      );
+      return toTransaction(answer.data as Resource);
+    },
+
+    /** A card authorization in any status (`includeNonAuthorized`: canceled and completed too). */
+    async getAuthorization(id: string): Promise<UnitAuthorization> {
+      const answer = await call(() =>
+        rest('get', `/authorizations/${encodeURIComponent(id)}?includeNonAuthorized=true`),
+      );
+      const r = answer.data as Resource;
+      return {
+        id: r.id,
+        status: text(r.attributes.status),
+        amount: num(r.attributes.amount),
+        accountId: rel(r, 'account') ?? '',
+        cardId: rel(r, 'card') ?? '',
+      };
     },
 
     /** A counterparty whose account Unit reads from Plaid (`/processor/token/create` for Unit). */

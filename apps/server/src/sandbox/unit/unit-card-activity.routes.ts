@@ -57,6 +57,18 @@ export function unitCardActivityRoutes(app: AppInstance, db: Database, activity:
   const token = app.deps.config.unit?.token ?? '';
   const base = '/sandbox/unit/sandbox';
 
+  // Unit's "Get Authorization by Id" (`includeNonAuthorized`: every status; the fake always does).
+  app.get('/sandbox/unit/authorizations/:id', async (request, reply) => {
+    if (!orgTokenOk(token, request, reply)) return reply;
+    const { id: authorizationId } = request.params as { id: string };
+    const row = id.safeParse(authorizationId).success
+      ? await activity.find(authorizationId)
+      : undefined;
+    if (!row)
+      return unitError(reply, 404, 'Not Found', `authorization ${authorizationId} not found`);
+    return document(reply, 200, authorizationResource(row));
+  });
+
   app.post(`${base}/authorizations`, async (request, reply) => {
     if (!orgTokenOk(token, request, reply)) return reply;
     const body = parseUnit(authorizationBody, request.body, reply);

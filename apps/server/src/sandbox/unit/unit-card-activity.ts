@@ -258,6 +258,7 @@ export function createCardActivity(db: Database, settings: CardActivitySettings)
         paymentId: null,
         amount: -amount,
         summary: `${row.merchant.name ?? ''} ${row.merchant.location ?? ''}`.trim().slice(0, 200),
+        authorizationId: row.id,
       });
       const cleared = await tx
         .updateTable('sandbox_unit_authorizations')
@@ -315,6 +316,7 @@ export function createCardActivity(db: Database, settings: CardActivitySettings)
         paymentId: null,
         amount,
         summary: `Refund: ${row.merchant.name ?? ''}`.slice(0, 200),
+        authorizationId: row.id,
       });
       const refunded = await tx
         .updateTable('sandbox_unit_authorizations')

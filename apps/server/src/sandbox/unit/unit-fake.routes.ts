@@ -1,9 +1,10 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
+import type { SandboxUnitTransactionsTable } from '../../db/schema';
 import {
   book,
   type FakeAccount,
@@ -627,25 +628,31 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
     return document(
       reply,
       200,
-      rows.map((row) => ({
-        type: row.type,
-        id: row.id,
-        attributes: {
-          createdAt: row.created_at.toISOString(),
-          amount: Number(row.amount),
-          direction: row.direction,
-          balance: Number(row.balance),
-          summary: row.summary,
-        },
-        relationships: {
-          account: { data: { type: 'depositAccount', id: row.account_id } },
-          ...(row.payment_id ? { payment: { data: { type: 'payment', id: row.payment_id } } } : {}),
-        },
-      })),
+      rows.map((row) => transactionResource(row)),
       {
         pagination: { total: total.n, limit: query['page[limit]'], offset: query['page[offset]'] },
       },
     );
+  });
+
+  // Unit's "Get Transaction by Id", under its account.
+  app.get(`${base}/accounts/:accountId/transactions/:transactionId`, async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    const { accountId, transactionId } = request.params as {
+      accountId: string;
+      transactionId: string;
+    };
+    const row =
+      id.safeParse(accountId).success && id.safeParse(transactionId).success
+        ? await db
+            .selectFrom('sandbox_unit_transactions')
+            .selectAll()
+            .where('id', '=', transactionId)
+            .where('account_id', '=', accountId)
+            .executeTakeFirst()
+        : undefined;
+    if (!row) return unitError(reply, 404, 'Not Found', `transaction ${transactionId} not found`);
+    return document(reply, 200, transactionResource(row));
   });
 
   // Statements: one per account and month, listed newest first, rendered as PDF (en or es).
@@ -739,6 +746,28 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
     if (!payment) return unitError(reply, 404, 'Not Found', `account ${accountId} not found`);
     return document(reply, 201, paymentResource(payment));
   });
+}
+
+/** An account transaction; a card one names its authorization, as Unit's do. */
+function transactionResource(row: Selectable<SandboxUnitTransactionsTable>) {
+  return {
+    type: row.type,
+    id: row.id,
+    attributes: {
+      createdAt: row.created_at.toISOString(),
+      amount: Number(row.amount),
+      direction: row.direction,
+      balance: Number(row.balance),
+      summary: row.summary,
+    },
+    relationships: {
+      account: { data: { type: 'depositAccount', id: row.account_id } },
+      ...(row.payment_id ? { payment: { data: { type: 'payment', id: row.payment_id } } } : {}),
+      ...(row.authorization_id
+        ? { authorization: { data: { type: 'authorization', id: row.authorization_id } } }
+        : {}),
+    },
+  };
 }
 
 type PaymentRequest = z.infer<typeof paymentBody>['data'];
@@ -899,12 +928,16 @@ export async function advanceUnitPayments(db: Database, clock: AchClock): Promis
       .forUpdate()
       .skipLocked()
       .execute();
+    // Every account the batch moves, locked at once in id order (as a book payment locks its two):
+    // one by one in payment order, a step could hold one account while a payment held the other.
+    const accounts = await lockAccounts(
+      tx,
+      due.map((payment) => payment.account_id),
+    );
     for (const payment of due) {
       const amount = Number(payment.amount);
       const settleMs = payment.same_day ? clock.sameDayMs : clock.standardMs;
-      const account = (await lockAccounts(tx, [payment.account_id])).get(
-        payment.account_id,
-      ) as FakeAccount;
+      const account = accounts.get(payment.account_id) as FakeAccount;
       // Credit: money leaves the account for the counterparty; Debit: it is pulled in.
       const sign = payment.direction === 'Credit' ? -1 : 1;
       if (payment.status === 'PendingReview') {
