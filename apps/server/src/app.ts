@@ -237,6 +237,7 @@ function createServices(
       ? createUnitClient({
           token: unitSettings.token,
           baseUrl: () => unitSettings.baseUrl ?? sandboxUrl('unit'),
+          log,
         })
       : null;
   const banking = createBanking({

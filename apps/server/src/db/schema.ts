@@ -386,6 +386,8 @@ export type SandboxUnitTransactionsTable = {
   direction: string;
   balance: number;
   summary: string;
+  /** A card transaction's authorization (sandbox set 0010). */
+  authorization_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 };
 export type SandboxUnitTokensTable = {

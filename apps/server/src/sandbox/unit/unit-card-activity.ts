@@ -256,6 +256,7 @@ export function createCardActivity(db: Database, settings: CardActivitySettings)
       const transactionId = await book(tx, account, {
         type,
         paymentId: null,
+        authorizationId: row.id,
         amount: -amount,
         summary: `${row.merchant.name ?? ''} ${row.merchant.location ?? ''}`.trim().slice(0, 200),
       });
@@ -313,6 +314,7 @@ export function createCardActivity(db: Database, settings: CardActivitySettings)
       const transactionId = await book(tx, account, {
         type: 'purchaseTransaction',
         paymentId: null,
+        authorizationId: row.id,
         amount,
         summary: `Refund: ${row.merchant.name ?? ''}`.slice(0, 200),
       });

@@ -32,7 +32,14 @@ export async function lockAccounts(tx: Database, ids: string[]): Promise<Map<str
 export async function book(
   tx: Database,
   account: FakeAccount,
-  entry: { type: string; paymentId: string | null; amount: number; summary: string },
+  entry: {
+    type: string;
+    paymentId: string | null;
+    amount: number;
+    summary: string;
+    /** A card transaction's authorization: its merchant and card show on the transaction. */
+    authorizationId?: string;
+  },
 ): Promise<string> {
   const balance = Number(account.balance) + entry.amount;
   await tx
@@ -53,6 +60,7 @@ export async function book(
       direction: entry.amount < 0 ? 'Debit' : 'Credit',
       balance,
       summary: entry.summary,
+      authorization_id: entry.authorizationId ?? null,
     })
     .execute();
   return transactionId;

@@ -15,6 +15,7 @@ import {
   setHold,
 } from './unit-fake.repository';
 import { parseStatementId, statementId, statementPdf, statementPeriods } from './unit-statements';
+import { transactionResources } from './unit-transactions';
 
 /** The fake bank's routing number (a valid ABA checksum); counterparties' banks use another. */
 export const SANDBOX_UNIT_ROUTING_NUMBER = '812345678';
@@ -316,6 +317,7 @@ function accountResource(row: FakeAccount) {
       balance,
       hold,
       available: balance - hold,
+      tags: {},
       status: row.status,
       createdAt: row.created_at.toISOString(),
     },
@@ -624,28 +626,9 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
         .execute(),
       select.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
-    return document(
-      reply,
-      200,
-      rows.map((row) => ({
-        type: row.type,
-        id: row.id,
-        attributes: {
-          createdAt: row.created_at.toISOString(),
-          amount: Number(row.amount),
-          direction: row.direction,
-          balance: Number(row.balance),
-          summary: row.summary,
-        },
-        relationships: {
-          account: { data: { type: 'depositAccount', id: row.account_id } },
-          ...(row.payment_id ? { payment: { data: { type: 'payment', id: row.payment_id } } } : {}),
-        },
-      })),
-      {
-        pagination: { total: total.n, limit: query['page[limit]'], offset: query['page[offset]'] },
-      },
-    );
+    return document(reply, 200, await transactionResources(db, rows), {
+      pagination: { total: total.n, limit: query['page[limit]'], offset: query['page[offset]'] },
+    });
   });
 
   // Statements: one per account and month, listed newest first, rendered as PDF (en or es).
@@ -919,7 +902,7 @@ export async function advanceUnitPayments(db: Database, clock: AchClock): Promis
       } else if (payment.status === 'Pending') {
         if (sign < 0) await setHold(tx, account, -amount);
         await book(tx, account, {
-          type: 'achTransaction',
+          type: 'originatedAchTransaction',
           paymentId: payment.id,
           amount: sign * amount,
           summary: payment.description,
