@@ -359,6 +359,23 @@ export const unitStatement = z.looseObject({
 });
 
 /**
+ * types.json UnitError (the items), inside JSON:API's `errors` member as Unit's documentation and
+ * SDK read it (the spec's DefaultError names the bare array).
+ */
+export const unitErrorDocument = z.looseObject({
+  errors: z
+    .array(
+      z.looseObject({
+        status: z.string(),
+        title: z.string(),
+        code: z.string().optional(),
+        detail: z.string().optional(),
+      }),
+    )
+    .min(1),
+});
+
+/**
  * Every Unit endpoint the client reads an answer from, with the status Unit documents and the
  * schema of that answer: the client checks both, and the fake's test checks every answer the fake
  * gave against this table (an answer no row covers fails that test).
