@@ -199,3 +199,19 @@ export const PLAID_ANSWERS = {
   '/identity_verification/get': identityVerificationGetResponse,
   '/webhook_verification_key/get': webhookVerificationKeyGetResponse,
 } as const;
+
+/**
+ * Plaid's sandbox-only endpoints (SandboxPublicTokenCreateResponse, SandboxItemResetLoginResponse,
+ * SandboxItemFireWebhookResponse): Pago's tests call them, as Plaid's docs suggest, never its code.
+ */
+export const PLAID_SANDBOX_ANSWERS = {
+  '/sandbox/public_token/create': z.looseObject({
+    public_token: z.string().min(1),
+    request_id: requestId,
+  }),
+  '/sandbox/item/reset_login': z.looseObject({ reset_login: z.boolean(), request_id: requestId }),
+  '/sandbox/item/fire_webhook': z.looseObject({
+    webhook_fired: z.boolean(),
+    request_id: requestId,
+  }),
+} as const;
