@@ -112,12 +112,14 @@ describe('the Unit fake against Unit’s published OpenAPI', () => {
     const authorizationId = bought.json().authorizationId as string;
     await network(app, 'clear', { authorizationId, amountCents: 2_500 });
     await network(app, 'refund', { authorizationId, amountCents: 1_000, refundId: 'r-1' });
-    const withdrawn = await atm(app, card, 2_000, 'in');
-    expect(withdrawn.json(), withdrawn.body).toMatchObject({ approved: true });
-    await network(app, 'clear', {
-      authorizationId: withdrawn.json().authorizationId,
-      amountCents: 2_000,
-    });
+    for (const atmNetwork of ['in', 'out'] as const) {
+      const withdrawn = await atm(app, card, 2_000, atmNetwork);
+      expect(withdrawn.json(), withdrawn.body).toMatchObject({ approved: true });
+      await network(app, 'clear', {
+        authorizationId: withdrawn.json().authorizationId,
+        amountCents: 2_000,
+      });
+    }
     const physical = (await moneyPost(app, ana, '/api/cards', { type: 'physical' })).json();
     const activated = await send(ana, 'POST', `/api/cards/${physical.id}/activate`, {
       last4: physical.last4,
@@ -159,6 +161,17 @@ describe('the Unit fake against Unit’s published OpenAPI', () => {
 
     const answers = test.answers();
     expect(nonConforming(answers, schemaOf)).toEqual([]);
+    // The card transactions say what the network said: the out-of-network ATM owner's surcharge.
+    const listed = answers.filter((a) => a.method === 'GET' && a.path === '/transactions').at(-1);
+    const atms = (JSON.parse(listed?.body ?? '{}').data as { type: string; attributes: object }[])
+      .filter((t) => t.type === 'atmTransaction')
+      .map((t) => t.attributes);
+    expect(atms).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ surcharge: 300, cardLast4Digits: card.pan.slice(-4) }),
+        expect.objectContaining({ surcharge: 0 }),
+      ]),
+    );
     // Every Unit call the client makes was seen at least once.
     const seen = Object.entries(UNIT_ANSWERS)
       .filter(([, a]) => answers.some((r) => r.method === a.method && a.path.test(r.path)))

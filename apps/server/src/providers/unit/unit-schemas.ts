@@ -294,6 +294,7 @@ export const unitTransaction = z.discriminatedUnion('type', [
       cardLast4Digits: z.string(),
       atmName: z.string(),
       surcharge: cents,
+      internationalServiceFee: cents.nullable().optional(),
     }),
     relationships: z.looseObject({ account: accountRelationship, card: relationship() }),
   }),

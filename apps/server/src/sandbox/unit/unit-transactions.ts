@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { SandboxUnitTransactionsTable } from '../../db/schema';
+import { ATM_ATTRIBUTES } from '../card-network/card-network';
 
 type FakeTransaction = Selectable<SandboxUnitTransactionsTable>;
 
@@ -78,6 +79,7 @@ export async function transactionResources(db: Database, rows: FakeTransaction[]
           'sandbox_unit_authorizations.id',
           'sandbox_unit_authorizations.card_id',
           'sandbox_unit_authorizations.merchant',
+          'sandbox_unit_authorizations.atm_network',
           'sandbox_unit_cards.pan',
         ])
         .where('sandbox_unit_authorizations.id', 'in', authorizationIds)
@@ -198,6 +200,8 @@ export async function transactionResources(db: Database, rows: FakeTransaction[]
           : {};
         const cardLast4Digits = authorization?.pan.slice(-4) ?? '';
         if (type === 'atmTransaction') {
+          // What the ATM's network told the issuer (the card network's table).
+          const atm = ATM_ATTRIBUTES[authorization?.atm_network as keyof typeof ATM_ATTRIBUTES];
           return {
             type,
             id: row.id,
@@ -206,7 +210,8 @@ export async function transactionResources(db: Database, rows: FakeTransaction[]
               cardLast4Digits,
               atmName: merchant.name ?? '',
               ...(merchant.location ? { atmLocation: merchant.location } : {}),
-              surcharge: 0,
+              surcharge: atm?.surcharge ?? 0,
+              internationalServiceFee: atm?.internationalServiceFee ?? null,
             },
             relationships: { account, ...(authorization ? { card: card.card } : {}) },
           };
