@@ -351,7 +351,7 @@ export const unitCardSecret = (field: 'pan' | 'cvv') =>
 // statement/statement.json: Statement.
 export const unitStatement = z.looseObject({
   type: z.enum(['statement', 'accountStatementDTO']),
-  id: z.string().min(1),
+  id: identifier,
   attributes: z.looseObject({ period: z.string().optional() }),
   relationships: z.looseObject({
     account: accountRelationship.optional(),
