@@ -197,6 +197,7 @@ function createServices(
       ? createTwilioVerify({
           ...twilio,
           baseUrl: () => twilio.baseUrl ?? sandboxUrl('twilio'),
+          log,
         })
       : null,
   });
@@ -237,6 +238,7 @@ function createServices(
       ? createUnitClient({
           token: unitSettings.token,
           baseUrl: () => unitSettings.baseUrl ?? sandboxUrl('unit'),
+          log,
         })
       : null;
   const banking = createBanking({
@@ -257,6 +259,7 @@ function createServices(
   const plaidIdentity = createPlaidIdentity({
     ...config.plaid,
     basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
+    log,
   });
   const identity = createIdentity({
     db,
@@ -275,6 +278,7 @@ function createServices(
     plaid: createPlaidBanking({
       ...config.plaid,
       basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
+      log,
     }),
     tokenKey: config.plaid.tokenKey,
     linkScriptUrl: config.plaid.linkScriptUrl,

@@ -43,7 +43,7 @@ export async function book(
     paymentId: string | null;
     amount: number;
     summary: string;
-    /** A card transaction's authorization. */
+    /** A card transaction's authorization: its merchant and card show on the transaction. */
     authorizationId?: string;
   },
 ): Promise<string> {

@@ -1,10 +1,9 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
-import type { SandboxUnitTransactionsTable } from '../../db/schema';
 import {
   book,
   type FakeAccount,
@@ -16,6 +15,7 @@ import {
   setHold,
 } from './unit-fake.repository';
 import { parseStatementId, statementId, statementPdf, statementPeriods } from './unit-statements';
+import { transactionResources } from './unit-transactions';
 
 /** The fake bank's routing number (a valid ABA checksum); counterparties' banks use another. */
 export const SANDBOX_UNIT_ROUTING_NUMBER = '812345678';
@@ -317,6 +317,7 @@ function accountResource(row: FakeAccount) {
       balance,
       hold,
       available: balance - hold,
+      tags: {},
       status: row.status,
       createdAt: row.created_at.toISOString(),
     },
@@ -625,14 +626,9 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
         .execute(),
       select.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
-    return document(
-      reply,
-      200,
-      rows.map((row) => transactionResource(row)),
-      {
-        pagination: { total: total.n, limit: query['page[limit]'], offset: query['page[offset]'] },
-      },
-    );
+    return document(reply, 200, await transactionResources(db, rows), {
+      pagination: { total: total.n, limit: query['page[limit]'], offset: query['page[offset]'] },
+    });
   });
 
   // Unit's "Get Transaction by Id", under its account.
@@ -652,7 +648,8 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
             .executeTakeFirst()
         : undefined;
     if (!row) return unitError(reply, 404, 'Not Found', `transaction ${transactionId} not found`);
-    return document(reply, 200, transactionResource(row));
+    const [resource] = await transactionResources(db, [row]);
+    return document(reply, 200, resource);
   });
 
   // Statements: one per account and month, listed newest first, rendered as PDF (en or es).
@@ -746,28 +743,6 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
     if (!payment) return unitError(reply, 404, 'Not Found', `account ${accountId} not found`);
     return document(reply, 201, paymentResource(payment));
   });
-}
-
-/** An account transaction; a card one names its authorization, as Unit's do. */
-function transactionResource(row: Selectable<SandboxUnitTransactionsTable>) {
-  return {
-    type: row.type,
-    id: row.id,
-    attributes: {
-      createdAt: row.created_at.toISOString(),
-      amount: Number(row.amount),
-      direction: row.direction,
-      balance: Number(row.balance),
-      summary: row.summary,
-    },
-    relationships: {
-      account: { data: { type: 'depositAccount', id: row.account_id } },
-      ...(row.payment_id ? { payment: { data: { type: 'payment', id: row.payment_id } } } : {}),
-      ...(row.authorization_id
-        ? { authorization: { data: { type: 'authorization', id: row.authorization_id } } }
-        : {}),
-    },
-  };
 }
 
 type PaymentRequest = z.infer<typeof paymentBody>['data'];
@@ -952,7 +927,7 @@ export async function advanceUnitPayments(db: Database, clock: AchClock): Promis
       } else if (payment.status === 'Pending') {
         if (sign < 0) await setHold(tx, account, -amount);
         await book(tx, account, {
-          type: 'achTransaction',
+          type: 'originatedAchTransaction',
           paymentId: payment.id,
           amount: sign * amount,
           summary: payment.description,
