@@ -111,6 +111,21 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
      * replay): for what the one statement could not compute itself (the receipt reference).
      */
     storedAnswer?: (body: string) => string;
+    /**
+     * Runs before the handler's work (when the one statement, if any, left the request to it),
+     * outside any transaction: a budget the request takes, such as the look-up budget of a POST
+     * that finds a person by phone or username (it throws its 429 itself).
+     */
+    before?: (input: { userId: string; body: z.output<Body>; ip: string }) => Promise<void>;
+    /**
+     * The same before the one statement runs for a known user (with `sessionInStatement`, on the
+     * signed-in retry only). Its refusal is answered, never stored under the key.
+     */
+    beforeStatement?: (input: {
+      userId: string;
+      body: z.output<Body>;
+      ip: string;
+    }) => Promise<void>;
   } = {},
 ): void {
   const { accounts } = app.services;
@@ -172,20 +187,23 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
       });
       const { oneStatement } = options;
       const render = (answer: unknown) => JSON.stringify(checked(answer));
-      const inOneStatement = (userId: string | null) =>
-        oneStatement
-          ? runInOneStatement(app.deps.db, scopeOf(userId), (requestHash) =>
-              oneStatement({
-                userId,
-                tokenHash: userId ? null : sessionTokenHash(request),
-                body,
-                params: routeParams,
-                key,
-                requestHash,
-                render,
-              }),
-            )
-          : Promise.resolve({ userId, stored: null });
+      const inOneStatement = async (userId: string | null) => {
+        if (!oneStatement) return { userId, stored: null };
+        if (userId !== null && options.beforeStatement) {
+          await options.beforeStatement({ userId, body, ip: request.ip });
+        }
+        return runInOneStatement(app.deps.db, scopeOf(userId), (requestHash) =>
+          oneStatement({
+            userId,
+            tokenHash: userId ? null : sessionTokenHash(request),
+            body,
+            params: routeParams,
+            key,
+            requestHash,
+            render,
+          }),
+        );
+      };
       let done = await inOneStatement(request.auth?.userId ?? null);
       if (done.userId === null) {
         // The statement refused the session: the usual checks say why (401, 403); should they
@@ -194,6 +212,7 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
         done = await inOneStatement(currentUser(request).userId);
       }
       const userId = done.userId ?? currentUser(request).userId;
+      if (!done.stored && options.before) await options.before({ userId, body, ip: request.ip });
       const stored =
         done.stored ??
         (typeof handler !== 'function'
