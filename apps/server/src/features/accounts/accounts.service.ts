@@ -220,6 +220,38 @@ export const PAYEE_LOOKUP_BUDGET = {
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 24 * HOUR_SECONDS;
 
+/**
+ * The budget as rate-limit rules: each key is its prefix and the account's id or the network's
+ * address. `transfer_send_batch` reads the same keys (migration 0029), so a payment by phone
+ * waits once the budget is spent.
+ */
+export const PAYEE_LOOKUP_RULES = [
+  {
+    prefix: 'payee-lookup:user:',
+    scope: 'account',
+    limit: PAYEE_LOOKUP_BUDGET.account.perHour,
+    windowSeconds: HOUR_SECONDS,
+  },
+  {
+    prefix: 'payee-lookup:user-day:',
+    scope: 'account',
+    limit: PAYEE_LOOKUP_BUDGET.account.perDay,
+    windowSeconds: DAY_SECONDS,
+  },
+  {
+    prefix: 'payee-lookup:ip:',
+    scope: 'network',
+    limit: PAYEE_LOOKUP_BUDGET.network.perHour,
+    windowSeconds: HOUR_SECONDS,
+  },
+  {
+    prefix: 'payee-lookup:ip-day:',
+    scope: 'network',
+    limit: PAYEE_LOOKUP_BUDGET.network.perDay,
+    windowSeconds: DAY_SECONDS,
+  },
+] as const;
+
 export function createAccounts({
   db,
   config,
@@ -232,21 +264,16 @@ export function createAccounts({
   const profile = async (user: UserRow) => toUserProfile(user, await balanceOf(user.id));
 
   async function takePayeeLookup(userId: string, ip: string): Promise<void> {
-    const { account, network } = PAYEE_LOOKUP_BUDGET;
     const message = 'Too many look-ups of people to pay. Try again later.';
-    const rule = (key: string, limit: number, windowSeconds: number) => ({
-      key: `payee-lookup:${key}`,
-      limit,
-      windowSeconds,
-      message,
-    });
     try {
-      await rateLimits.takeAll([
-        rule(`user:${userId}`, account.perHour, HOUR_SECONDS),
-        rule(`user-day:${userId}`, account.perDay, DAY_SECONDS),
-        rule(`ip:${ip}`, network.perHour, HOUR_SECONDS),
-        rule(`ip-day:${ip}`, network.perDay, DAY_SECONDS),
-      ]);
+      await rateLimits.takeAll(
+        PAYEE_LOOKUP_RULES.map((rule) => ({
+          key: `${rule.prefix}${rule.scope === 'account' ? userId : ip}`,
+          limit: rule.limit,
+          windowSeconds: rule.windowSeconds,
+          message,
+        })),
+      );
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
       throw new AppError('lookup_limit_reached', 429, message, error.details);

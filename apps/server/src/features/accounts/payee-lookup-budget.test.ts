@@ -233,3 +233,81 @@ describe('answers show what the payment screen shows', () => {
     }
   });
 });
+
+describe('a payment to a Pago user’s phone once the budget is spent', () => {
+  const pay = (user: TestUser, phone: string, ip: string, key = randomUUID()) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/transactions/send',
+      headers: { ...bearer(user.token), 'idempotency-key': key },
+      payload: { recipientName: phone, amountUsd: 1 },
+      remoteAddress: ip,
+    });
+
+  it('pays without taking from the budget, waits once the account spent it, and replays', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
+    const key = randomUUID();
+    const first = await pay(ana, beto.phone, nextIp(), key);
+    expect(first.statusCode, first.body).toBe(201);
+    // Paying someone is the payment itself: the whole hour is still there for look-ups.
+    for (let i = 0; i < account.perHour; i += 1) {
+      expect((await lookUp(ana, nextIp())).statusCode).toBe(404);
+    }
+    // Spent: a Pago user's phone is answered as any other phone — 429, and nothing moves.
+    expectLimited(await pay(ana, beto.phone, nextIp()));
+    expectLimited(await pay(ana, stranger(), nextIp()));
+    const balance = await t.app.inject({
+      method: 'GET',
+      url: '/api/wallet/balance',
+      headers: bearer(ana.token),
+    });
+    expect(balance.json().balanceCents).toBe(10_000 - 100);
+    // The payment made before replays as it was.
+    const replay = await pay(ana, beto.phone, nextIp(), key);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.body).toBe(first.body);
+  });
+
+  it('waits for every account of a network that spent the budget', async () => {
+    const ip = nextIp();
+    const beto = await verifiedUser(t.app, t.db);
+    const spenders = await Promise.all(
+      Array.from({ length: Math.ceil(network.perHour / account.perHour) }, () =>
+        verifiedUser(t.app, t.db),
+      ),
+    );
+    let spent = 0;
+    for (const user of spenders) {
+      for (let i = 0; i < account.perHour && spent < network.perHour; i += 1, spent += 1) {
+        expect((await lookUp(user, ip)).statusCode).toBe(404);
+      }
+    }
+    const payer = await verifiedUser(t.app, t.db, 1_000);
+    expectLimited(await pay(payer, beto.phone, ip));
+    expect((await pay(payer, beto.phone, nextIp())).statusCode).toBe(201);
+  });
+});
+
+describe('replays', () => {
+  it('answers a request’s replay as first answered, after the budget is spent', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db), await verifiedUser(t.app, t.db)];
+    const key = randomUUID();
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/requests/create',
+        headers: { ...bearer(ana.token), 'idempotency-key': key },
+        payload: { requestedFrom: beto.username, amountUsd: 5 },
+        remoteAddress: nextIp(),
+      });
+    const first = await create();
+    expect(first.statusCode).toBe(201);
+    for (let i = 1; i < account.perHour; i += 1) {
+      expect((await lookUp(ana, nextIp())).statusCode).toBe(404);
+    }
+    expectLimited(await lookUp(ana, nextIp()));
+    const replay = await create();
+    expect(replay.statusCode).toBe(201);
+    expect(replay.body).toBe(first.body);
+  });
+});

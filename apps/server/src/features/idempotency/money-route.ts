@@ -13,6 +13,7 @@ import {
 } from '../accounts/require-user';
 import {
   idempotencyKey,
+  isKeyUsed,
   type PhasedWork,
   runIdempotent,
   runInOneStatement,
@@ -82,6 +83,8 @@ type OneStatementHandler<Body, Params> = (input: {
   key: string;
   requestHash: Buffer;
   render: (answer: unknown) => string;
+  /** The client's address (as TRUST_PROXY derives it): the look-up budget is per network too. */
+  ip: string;
 }) => Promise<{ userId: string | null; stored: StoredResponse | null }>;
 
 /**
@@ -187,11 +190,18 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
       });
       const { oneStatement } = options;
       const render = (answer: unknown) => JSON.stringify(checked(answer));
+      // A replay answers what it answered, whatever budget has been spent since.
+      const beforeWork = async (
+        step: typeof options.before | undefined,
+        userId: string,
+      ): Promise<void> => {
+        if (step && !(await isKeyUsed(app.deps.db, userId, key))) {
+          await step({ userId, body, ip: request.ip });
+        }
+      };
       const inOneStatement = async (userId: string | null) => {
         if (!oneStatement) return { userId, stored: null };
-        if (userId !== null && options.beforeStatement) {
-          await options.beforeStatement({ userId, body, ip: request.ip });
-        }
+        if (userId !== null) await beforeWork(options.beforeStatement, userId);
         return runInOneStatement(app.deps.db, scopeOf(userId), (requestHash) =>
           oneStatement({
             userId,
@@ -201,6 +211,7 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
             key,
             requestHash,
             render,
+            ip: request.ip,
           }),
         );
       };
@@ -212,7 +223,7 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
         done = await inOneStatement(currentUser(request).userId);
       }
       const userId = done.userId ?? currentUser(request).userId;
-      if (!done.stored && options.before) await options.before({ userId, body, ip: request.ip });
+      if (!done.stored) await beforeWork(options.before, userId);
       const stored =
         done.stored ??
         (typeof handler !== 'function'
