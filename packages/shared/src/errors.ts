@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'lookup_limit_reached',
   'invalid_credentials',
   'invalid_verification_code',
   'verification_code_locked',
