@@ -21,7 +21,9 @@ import {
   insertExternalIdentity,
   insertState,
   insertTicket,
+  isStateWaiting,
   lockTicket,
+  STATE_TTL_MINUTES,
   sessionExternalIdentity,
   takeState,
   useTicket,
@@ -81,6 +83,16 @@ const failed = (message = 'Get access token failed') =>
   new AppError('external_signin_failed', 401, message);
 const expired = () =>
   new AppError('external_signin_expired', 400, 'This sign-in expired or was already used.');
+const otherBrowser = () =>
+  new AppError(
+    'external_signin_other_browser',
+    400,
+    'This sign-in was started in another browser. Start it again in this one.',
+  );
+
+/** The random value of a browser's sign-in cookie (32 bytes, base64url), kept while a state is good. */
+const BROWSER_BINDING = /^[A-Za-z0-9_-]{43}$/;
+export const SIGNIN_BROWSER_SECONDS = STATE_TTL_MINUTES * 60;
 
 /** "ana.garcia+x@example.com" → "ana.garcia_x" plus a few digits: a username to start from. */
 export function suggestUsername(email: string): string {
@@ -154,8 +166,16 @@ export function createExternalSignin({
     available: oidc !== null,
     providerName,
 
-    /** The provider's authorization URL for a new sign-in, its checks kept here. */
-    async start(language: Language, ip: string): Promise<string> {
+    /**
+     * The provider's authorization URL for a new sign-in, its checks kept here and bound to the
+     * browser: `browser` is the value for its sign-in cookie (the one it has, else a new one), so
+     * only that browser's callback can finish this sign-in (no login CSRF).
+     */
+    async start(
+      language: Language,
+      ip: string,
+      browser: string | undefined,
+    ): Promise<{ url: string; browser: string }> {
       const oidcClient = client();
       // Each start keeps a row for ten minutes: a bounded number per network.
       await rateLimits.take(
@@ -171,17 +191,22 @@ export function createExternalSignin({
           reason: error instanceof Error ? error.message : String(error),
         });
       }
-      await insertState(db, { ...checks, language });
-      return url.toString();
+      const binding =
+        browser && BROWSER_BINDING.test(browser) ? browser : randomBytes(32).toString('base64url');
+      await insertState(db, { ...checks, language, browserHash: hashToken(binding) });
+      return { url: url.toString(), browser: binding };
     },
 
+    /** `browser`: the sign-in cookie of the browser calling back (none: not the one that started). */
     async callback(
       body: ExternalCallbackBody,
+      browser: string | undefined,
       userAgent: string | null = null,
     ): Promise<ExternalCallbackResponse> {
       const oidcClient = client();
-      const started = await takeState(db, body.state);
-      if (!started?.fresh) throw expired();
+      const started = await takeState(db, body.state, browser ? hashToken(browser) : null);
+      if (!started) throw (await isStateWaiting(db, body.state)) ? otherBrowser() : expired();
+      if (!started.fresh) throw expired();
       let identity: Awaited<ReturnType<OidcClient['exchange']>>;
       try {
         identity = await oidcClient.exchange(body, {
