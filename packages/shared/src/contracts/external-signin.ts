@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   authResponseSchema,
   languageSchema,
+  nameSchema,
   phoneSchema,
   usernameSchema,
   zipCodeSchema,
@@ -35,6 +36,7 @@ export const externalCallbackResponseSchema = z
       status: z.literal('details_required'),
       ticket: z.string(),
       email: z.string(),
+      /** The provider's name; '' when it gave none (then `complete` needs one). */
       name: z.string(),
       /** Generated from the e-mail; the user may change it. */
       suggestedUsername: z.string(),
@@ -49,6 +51,8 @@ export type ExternalCallbackResponse = z.infer<typeof externalCallbackResponseSc
 // POST /api/auth/external/complete — a first sign-in gives what the provider did not.
 export const externalCompleteBody = z.strictObject({
   ticket,
+  /** Required when the provider gave no name (the callback's `name` is ''); else the provider's wins. */
+  name: nameSchema.optional(),
   username: usernameSchema,
   zipCode: zipCodeSchema,
   phone: phoneSchema.optional(),

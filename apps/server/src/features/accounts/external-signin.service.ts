@@ -9,10 +9,16 @@ import type {
   ExternalLinkBody,
 } from '@pago/shared/contracts/external-signin';
 import { kycProviderForZip } from '@pago/shared/kyc-routing';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { type OidcClient, OidcExchangeError } from '../../providers/oidc/oidc-client';
+import {
+  exchangeFailureForLog,
+  type OidcClient,
+  OidcExchangeError,
+  type OidcFailure,
+} from '../../providers/oidc/oidc-client';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { conflict, hashToken, toUserProfile, uniqueViolation } from './accounts.service';
 import {
@@ -54,6 +60,7 @@ export const LINK_ATTEMPTS = 5;
 type Deps = {
   db: Database;
   config: Config;
+  log: FastifyBaseLogger;
   /** null: no issuer configured (live mode without OIDC_* settings): refused, never faked. */
   oidc: OidcClient | null;
   providerName: string;
@@ -79,8 +86,20 @@ function unavailable(): AppError {
   );
 }
 
-const failed = (message = 'Get access token failed') =>
-  new AppError('external_signin_failed', 401, message);
+/**
+ * Why the sign-in failed, for the person (`details.reason`, worded by the web in their language)
+ * and for the API's callers (the message).
+ */
+export type ExternalSigninFailure = OidcFailure | 'email_not_verified';
+const FAILURE_MESSAGES: Record<ExternalSigninFailure, string> = {
+  provider_unreachable: 'The sign-in provider could not be reached. Try again in a moment.',
+  code_refused: 'The sign-in provider refused this sign-in (Get access token failed).',
+  token_invalid: 'The sign-in provider’s answer did not pass our checks (Get access token failed).',
+  userinfo_failed: 'The sign-in provider did not give your account’s details.',
+  email_not_verified: 'The provider did not give a verified e-mail address',
+};
+const failed = (reason: ExternalSigninFailure, status = 401) =>
+  new AppError('external_signin_failed', status, FAILURE_MESSAGES[reason], { reason });
 const expired = () =>
   new AppError('external_signin_expired', 400, 'This sign-in expired or was already used.');
 const otherBrowser = () =>
@@ -112,6 +131,7 @@ export function suggestUsername(email: string): string {
 export function createExternalSignin({
   db,
   config,
+  log,
   oidc,
   providerName,
   rateLimits,
@@ -215,13 +235,25 @@ export function createExternalSignin({
           codeVerifier: started.code_verifier,
         });
       } catch (error) {
-        if (error instanceof OidcExchangeError && error.retryable) {
-          throw new AppError('external_signin_failed', 503, 'Get access token failed');
-        }
-        throw failed();
+        const known = error instanceof OidcExchangeError ? error : null;
+        const reason = known?.reason ?? 'token_invalid';
+        // The cause, for whoever runs Pago (never a token or the code: see exchangeFailureForLog).
+        log.warn(
+          {
+            reason,
+            issuer: oidcClient.issuerUrl,
+            cause: exchangeFailureForLog(known?.cause ?? error),
+          },
+          'external sign-in: the exchange with the provider failed',
+        );
+        throw failed(reason, known?.retryable ? 503 : 401);
       }
       if (!identity.email || !identity.emailVerified) {
-        throw failed('The provider did not give a verified e-mail address');
+        log.warn(
+          { issuer: identity.issuer, hasEmail: identity.email !== undefined },
+          'external sign-in: the provider gave no verified e-mail address',
+        );
+        throw failed('email_not_verified');
       }
       const email = identity.email.trim().toLowerCase();
       const linked = await findExternalIdentity(db, identity.issuer, identity.subject);
@@ -261,8 +293,15 @@ export function createExternalSignin({
           if (!ticket) throw expired();
           const clash = conflict(await findTaken(tx, ticket.email, body.username));
           if (clash) throw clash;
+          // The provider's name, else the one typed (identity checks compare it with the ID).
+          const name = ticket.name || body.name;
+          if (!name) {
+            throw new AppError('validation_failed', 400, 'The request is not valid.', {
+              fields: [{ path: 'name', message: 'The provider gave no name: type yours' }],
+            });
+          }
           const user = await insertUser(tx, {
-            name: ticket.name || body.username,
+            name,
             username: body.username,
             email: ticket.email,
             phone: body.phone ?? null,
