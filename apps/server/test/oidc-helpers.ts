@@ -35,7 +35,18 @@ const local = (location: string) => {
 export async function signInAtSandboxProvider(
   app: AppInstance,
   authorizeUrl: string,
-  { email, password = 'sandbox', name }: { email: string; password?: string; name?: string },
+  {
+    email,
+    password = 'sandbox',
+    name,
+    seen,
+  }: {
+    email: string;
+    password?: string;
+    name?: string;
+    /** Sees each of the provider's answers (its cookies, for one). */
+    seen?: (response: LightMyRequestResponse) => void;
+  },
 ): Promise<URLSearchParams> {
   const jar = new CookieJar();
   let location = authorizeUrl;
@@ -44,6 +55,7 @@ export async function signInAtSandboxProvider(
     if (path.startsWith('/callback')) return new URL(location, 'http://pago.invalid').searchParams;
     const page = await app.inject({ method: 'GET', url: path, headers: { cookie: jar.header() } });
     jar.take(page);
+    seen?.(page);
     if (page.statusCode === 302 || page.statusCode === 303) {
       location = String(page.headers.location);
       continue;
@@ -64,6 +76,7 @@ export async function signInAtSandboxProvider(
       payload: form.toString(),
     });
     jar.take(posted);
+    seen?.(posted);
     if (posted.statusCode !== 303 && posted.statusCode !== 302) {
       throw new Error(
         `sandbox provider refused: ${posted.statusCode} ${posted.body.slice(0, 300)}`,
