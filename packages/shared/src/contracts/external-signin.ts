@@ -26,6 +26,21 @@ export const externalCallbackBody = z.strictObject({
 });
 export type ExternalCallbackBody = z.infer<typeof externalCallbackBody>;
 
+/**
+ * Why an external sign-in failed (`external_signin_failed`'s `details.reason`), worded by the web
+ * in the reader's language: the provider could not be reached, refused the code, answered with an
+ * ID token that failed the checks, could not give the account's claims (UserInfo), or gave no
+ * verified e-mail address.
+ */
+export const EXTERNAL_SIGNIN_FAILURES = [
+  'provider_unreachable',
+  'code_refused',
+  'token_invalid',
+  'userinfo_failed',
+  'email_not_verified',
+] as const;
+export type ExternalSigninFailure = (typeof EXTERNAL_SIGNIN_FAILURES)[number];
+
 /** A provider's verified identity waiting for a step on Pago (missing fields, or the password). */
 const ticket = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
 

@@ -7,6 +7,7 @@ import type {
   ExternalCallbackResponse,
   ExternalCompleteBody,
   ExternalLinkBody,
+  ExternalSigninFailure,
 } from '@pago/shared/contracts/external-signin';
 import { kycProviderForZip } from '@pago/shared/kyc-routing';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +18,6 @@ import {
   exchangeFailureForLog,
   type OidcClient,
   OidcExchangeError,
-  type OidcFailure,
 } from '../../providers/oidc/oidc-client';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { conflict, hashToken, toUserProfile, uniqueViolation } from './accounts.service';
@@ -86,11 +86,7 @@ function unavailable(): AppError {
   );
 }
 
-/**
- * Why the sign-in failed, for the person (`details.reason`, worded by the web in their language)
- * and for the API's callers (the message).
- */
-export type ExternalSigninFailure = OidcFailure | 'email_not_verified';
+/** Why the sign-in failed: `details.reason` for the web (which words it), the message for API callers. */
 const FAILURE_MESSAGES: Record<ExternalSigninFailure, string> = {
   provider_unreachable: 'The sign-in provider could not be reached. Try again in a moment.',
   code_refused: 'The sign-in provider refused this sign-in (Get access token failed).',

@@ -1,3 +1,4 @@
+import type { ExternalSigninFailure } from '@pago/shared/contracts/external-signin';
 import * as client from 'openid-client';
 
 /** The spec's identity-provider defaults: token request 10 s, up to 3 attempts, ID-token leeway 60 s. */
@@ -30,11 +31,7 @@ export type VerifiedIdentity = {
  * not be reached, it refused the code, its answer (ID token) failed the checks, or its UserInfo
  * endpoint could not give the claims the ID token lacks.
  */
-export type OidcFailure =
-  | 'provider_unreachable'
-  | 'code_refused'
-  | 'token_invalid'
-  | 'userinfo_failed';
+export type OidcFailure = Exclude<ExternalSigninFailure, 'email_not_verified'>;
 
 /** A failure of the token exchange or of the ID token's checks, with openid-client's reason. */
 export class OidcExchangeError extends Error {
