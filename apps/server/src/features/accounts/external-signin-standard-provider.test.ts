@@ -12,6 +12,7 @@ import { testConfig } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import { type AppInstance, buildApp } from '../../app';
 import type { Database } from '../../db/database';
+import { createOidcClient, OidcExchangeError } from '../../providers/oidc/oidc-client';
 
 /**
  * Pago against a second OpenID provider configured independently of the sandbox's: another
@@ -212,5 +213,41 @@ describe('sign-in through a standard OpenID provider (claims from UserInfo, no n
       cause: { name: 'ResponseBodyError', status: 400, oauthError: 'invalid_grant' },
     });
     for (const secret of [code, CLIENT.secret]) expect(logged.join('\n')).not.toContain(secret);
+  });
+
+  it("refuses UserInfo claims for another subject than the ID token's", async () => {
+    // Pago's client, with UserInfo's answer swapped for another person's on the way.
+    const client = createOidcClient({
+      issuerUrl: ctx.issuer,
+      clientId: CLIENT.id,
+      clientSecret: CLIENT.secret,
+      redirectUri: `${PUBLIC_URL}/callback`,
+      allowHttp: true,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        const url = input instanceof Request ? input.url : String(input);
+        if (new URL(url).pathname !== '/me') return response;
+        const claims = (await response.json()) as Record<string, unknown>;
+        return Response.json({ ...claims, sub: 'someone.else@example.com' });
+      },
+    });
+    const checks = await client.newChecks();
+    const url = await client.authorizationUrl({ ...checks, uiLocales: 'en' });
+    const query = await signInAtProvider(
+      url.toString(),
+      `swapped.${randomUUID().slice(0, 8)}@example.com`,
+    );
+    const error = await client
+      .exchange(
+        {
+          code: query.get('code') ?? '',
+          state: query.get('state') ?? '',
+          iss: query.get('iss') ?? undefined,
+        },
+        checks,
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OidcExchangeError);
+    expect(error).toMatchObject({ reason: 'userinfo_failed', retryable: false });
   });
 });
