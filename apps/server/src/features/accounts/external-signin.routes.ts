@@ -57,7 +57,7 @@ export async function externalSigninRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         summary:
-          'Start a sign-in with the external provider: redirects (302) to its authorize URL, or gives it as JSON to a client that accepts only JSON',
+          'Start a sign-in with the external provider: redirects (302) to its authorize URL, or gives it as JSON to a client that accepts only JSON; sets the httpOnly cookie that binds the sign-in to this browser',
         tags,
         querystring: externalStartQuery,
         response: {
@@ -84,7 +84,7 @@ export async function externalSigninRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         summary:
-          'Exchange the code from /callback: signed in, details required (first sign-in) or link required',
+          'Exchange the code from /callback, in the browser that started the sign-in (its cookie): signed in, details required (first sign-in) or link required',
         tags,
         body: externalCallbackBody,
         response: { 200: externalCallbackResponseSchema, ...errorResponses },
