@@ -163,6 +163,7 @@ function createServices(
   const externalSignin = createExternalSignin({
     db,
     config,
+    log,
     oidc:
       oidcSettings && oidcIssuer
         ? createOidcClient({

@@ -200,6 +200,13 @@ describe('loadConfig', () => {
     ).toMatchObject({ processes: 4, shedding: { maxEventLoopDelayMs: 0, maxPoolWaiting: 5 } });
   });
 
+  it('takes the public address as https behind TLS, and refuses an http one there', () => {
+    expect(loadConfig({ HTTPS: 'true', PORT: '4000' }).publicUrl).toBe('https://localhost:4000');
+    expect(() => loadConfig({ HTTPS: 'true', PUBLIC_URL: 'http://pago.example' })).toThrow(
+      /Invalid configuration: PUBLIC_URL: HTTPS=true needs an https/,
+    );
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -327,13 +327,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: HOST: sandbox mode shows every sign-in code at /sandbox/mailbox, so it listens on a loopback address only (127.0.0.1, ::1, localhost), not ${e.HOST}; set SANDBOX_SHARED_TEST_SERVER=true if this is a shared test server`,
     );
   }
+  // Behind TLS the browser's origin is https: the links Pago writes and the sandbox provider's
+  // issuer (whose cookies are Secure only on an https issuer) say so.
+  if (e.HTTPS && e.PUBLIC_URL && new URL(e.PUBLIC_URL).protocol !== 'https:') {
+    throw new ConfigError(
+      `Invalid configuration: PUBLIC_URL: HTTPS=true needs an https:// PUBLIC_URL, not ${e.PUBLIC_URL}`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     mode: e.PAGO_MODE,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `${e.HTTPS ? 'https' : 'http'}://localhost:${e.PORT}`).replace(
+      /\/+$/,
+      '',
+    ),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

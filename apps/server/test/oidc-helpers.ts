@@ -35,7 +35,18 @@ const local = (location: string) => {
 export async function signInAtSandboxProvider(
   app: AppInstance,
   authorizeUrl: string,
-  { email, password = 'sandbox', name }: { email: string; password?: string; name?: string },
+  {
+    email,
+    password = 'sandbox',
+    name,
+    seen,
+  }: {
+    email: string;
+    password?: string;
+    name?: string;
+    /** Sees each of the provider's answers (its cookies, for one). */
+    seen?: (response: LightMyRequestResponse) => void;
+  },
 ): Promise<URLSearchParams> {
   const jar = new CookieJar();
   let location = authorizeUrl;
@@ -44,6 +55,7 @@ export async function signInAtSandboxProvider(
     if (path.startsWith('/callback')) return new URL(location, 'http://pago.invalid').searchParams;
     const page = await app.inject({ method: 'GET', url: path, headers: { cookie: jar.header() } });
     jar.take(page);
+    seen?.(page);
     if (page.statusCode === 302 || page.statusCode === 303) {
       location = String(page.headers.location);
       continue;
@@ -64,6 +76,7 @@ export async function signInAtSandboxProvider(
       payload: form.toString(),
     });
     jar.take(posted);
+    seen?.(posted);
     if (posted.statusCode !== 303 && posted.statusCode !== 302) {
       throw new Error(
         `sandbox provider refused: ${posted.statusCode} ${posted.body.slice(0, 300)}`,
@@ -74,26 +87,50 @@ export async function signInAtSandboxProvider(
   throw new Error('sandbox provider: too many steps');
 }
 
-/** Pago's start → the provider → /callback, as the browser goes: the query /callback gets. */
+/** The sign-in cookie (`name=value`) of the browser that started each redirect's sign-in. */
+const startedIn = new WeakMap<URLSearchParams, string>();
+
+/** The sign-in cookie a start response set, as a browser would send it back. */
+export function signinCookieOf(start: LightMyRequestResponse): string {
+  const cookie = (start.cookies as Array<{ name: string; value: string }>).find(
+    (c) => c.name === 'pago_external_signin',
+  );
+  if (!cookie) throw new Error('start set no sign-in cookie');
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/**
+ * Pago's start → the provider → /callback, as the browser goes: the query /callback gets, and
+ * the sign-in cookie of this browser (`browser`, also remembered for `postCallback`).
+ */
 export async function externalSignInRedirect(
   app: AppInstance,
   email: string,
-  options: { name?: string; password?: string; lang?: 'es' | 'en' } = {},
+  options: { name?: string; password?: string; lang?: 'es' | 'en'; browser?: string } = {},
 ) {
   const start = await app.inject({
     method: 'GET',
     url: `/api/auth/external/start?lang=${options.lang ?? 'es'}`,
+    ...(options.browser ? { headers: { cookie: options.browser } } : {}),
   });
   if (start.statusCode !== 302) throw new Error(`start: ${start.statusCode} ${start.body}`);
+  const browser = signinCookieOf(start);
   const authorizeUrl = String(start.headers.location);
   const query = await signInAtSandboxProvider(app, authorizeUrl, { email, ...options });
-  return { authorizeUrl, query };
+  startedIn.set(query, browser);
+  return { authorizeUrl, query, browser };
 }
 
-export function postCallback(app: AppInstance, query: URLSearchParams) {
+/**
+ * /callback's post of the query, from the browser that started it unless `browser` says another
+ * (a cookie header, or '' for none).
+ */
+export function postCallback(app: AppInstance, query: URLSearchParams, browser?: string) {
+  const cookie = browser ?? startedIn.get(query) ?? '';
   return app.inject({
     method: 'POST',
     url: '/api/auth/external/callback',
+    ...(cookie ? { headers: { cookie } } : {}),
     payload: {
       code: query.get('code') ?? '',
       state: query.get('state') ?? '',

@@ -69,6 +69,7 @@ export const ERROR_CODES = [
   'feature_unavailable_in_live_mode',
   'external_signin_failed',
   'external_signin_expired',
+  'external_signin_other_browser',
   'external_identity_taken',
   'internal_error',
 ] as const;

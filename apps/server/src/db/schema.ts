@@ -724,6 +724,8 @@ export type ExternalSigninStatesTable = {
   nonce: string;
   code_verifier: string;
   language: string;
+  /** SHA-256 of the binding cookie of the browser that started the sign-in. */
+  browser_hash: Buffer;
   created_at: CreatedAt;
   expires_at: Date;
   used_at: Date | null;

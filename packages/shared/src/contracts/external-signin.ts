@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   authResponseSchema,
   languageSchema,
+  nameSchema,
   phoneSchema,
   usernameSchema,
   zipCodeSchema,
@@ -25,6 +26,21 @@ export const externalCallbackBody = z.strictObject({
 });
 export type ExternalCallbackBody = z.infer<typeof externalCallbackBody>;
 
+/**
+ * Why an external sign-in failed (`external_signin_failed`'s `details.reason`), worded by the web
+ * in the reader's language: the provider could not be reached, refused the code, answered with an
+ * ID token that failed the checks, could not give the account's claims (UserInfo), or gave no
+ * verified e-mail address.
+ */
+export const EXTERNAL_SIGNIN_FAILURES = [
+  'provider_unreachable',
+  'code_refused',
+  'token_invalid',
+  'userinfo_failed',
+  'email_not_verified',
+] as const;
+export type ExternalSigninFailure = (typeof EXTERNAL_SIGNIN_FAILURES)[number];
+
 /** A provider's verified identity waiting for a step on Pago (missing fields, or the password). */
 const ticket = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
 
@@ -35,6 +51,7 @@ export const externalCallbackResponseSchema = z
       status: z.literal('details_required'),
       ticket: z.string(),
       email: z.string(),
+      /** The provider's name; '' when it gave none (then `complete` needs one). */
       name: z.string(),
       /** Generated from the e-mail; the user may change it. */
       suggestedUsername: z.string(),
@@ -49,6 +66,8 @@ export type ExternalCallbackResponse = z.infer<typeof externalCallbackResponseSc
 // POST /api/auth/external/complete — a first sign-in gives what the provider did not.
 export const externalCompleteBody = z.strictObject({
   ticket,
+  /** Required when the provider gave no name (the callback's `name` is ''); else the provider's wins. */
+  name: nameSchema.optional(),
   username: usernameSchema,
   zipCode: zipCodeSchema,
   phone: phoneSchema.optional(),

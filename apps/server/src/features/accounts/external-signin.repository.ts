@@ -8,7 +8,13 @@ export const TICKET_TTL_MINUTES = 15;
 
 export async function insertState(
   db: Database,
-  row: { state: string; nonce: string; codeVerifier: string; language: string },
+  row: {
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+    language: string;
+    browserHash: Buffer;
+  },
 ) {
   // Old, used or expired rows of anyone are cleared as new ones come (a small, indexed delete).
   await db
@@ -22,23 +28,39 @@ export async function insertState(
       nonce: row.nonce,
       code_verifier: row.codeVerifier,
       language: row.language,
+      browser_hash: row.browserHash,
       expires_at: sql<Date>`now() + make_interval(mins => ${STATE_TTL_MINUTES})`,
     })
     .execute();
 }
 
 /**
- * Takes a started sign-in once: the row is marked used in the same statement that reads it, so a
- * state (and with it its code) is good for one callback only. `fresh` is false when it expired.
+ * Takes a started sign-in once, in the browser that started it: the row is marked used in the
+ * same statement that reads it, so a state (and with it its code) is good for one callback only.
+ * Another browser's callback takes nothing. `fresh` is false when it expired.
  */
-export async function takeState(db: Database, state: string) {
+export async function takeState(db: Database, state: string, browserHash: Buffer | null) {
+  if (!browserHash) return undefined;
   return db
     .updateTable('external_signin_states')
     .set({ used_at: sql<Date>`now()` })
     .where('state', '=', state)
+    .where('browser_hash', '=', browserHash)
     .where('used_at', 'is', null)
     .returning(['nonce', 'code_verifier', 'language', sql<boolean>`expires_at > now()`.as('fresh')])
     .executeTakeFirst();
+}
+
+/** Whether this state is waiting for its callback (in some browser): to say why one was refused. */
+export async function isStateWaiting(db: Database, state: string) {
+  const row = await db
+    .selectFrom('external_signin_states')
+    .select('state')
+    .where('state', '=', state)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function findExternalIdentity(db: Database, issuer: string, subject: string) {

@@ -8,23 +8,56 @@ import {
   externalStartQuery,
 } from '@pago/shared/contracts/external-signin';
 import { twoStepChallengeSchema } from '@pago/shared/contracts/security';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
+import { AppError } from '../../lib/app-error';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import { SIGNIN_BROWSER_SECONDS } from './external-signin.service';
 import { currentUser, requireUser } from './require-user';
 
 const tags = ['Accounts'];
 
+/**
+ * The cookie that binds a started sign-in to its browser (login CSRF): a random value whose hash
+ * the state row keeps. httpOnly, SameSite=Lax (the web's /callback posts from the same site),
+ * only sent to these routes, Secure behind TLS; as long as a state is good.
+ */
+export const SIGNIN_COOKIE = 'pago_external_signin';
+const COOKIE_PATH = '/api/auth/external';
+
+function signinCookie(value: string, maxAgeSeconds: number, secure: boolean) {
+  return [
+    `${SIGNIN_COOKIE}=${value}`,
+    `Path=${COOKIE_PATH}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** This browser's sign-in cookie, if it sent one. */
+function browserOf(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SIGNIN_COOKIE) return value.join('=');
+  }
+  return undefined;
+}
+
 /** External sign-in (OpenID Connect, issue 16): start, callback, first sign-in, link. */
 export async function externalSigninRoutes(app: AppInstance): Promise<void> {
   const { externalSignin, accounts } = app.services;
+  const { https } = app.deps.config;
+  const forget = (reply: FastifyReply) => reply.header('set-cookie', signinCookie('', 0, https));
 
   app.get(
     '/api/auth/external/start',
     {
       schema: {
         summary:
-          'Start a sign-in with the external provider: redirects (302) to its authorize URL, or gives it as JSON to a client that accepts only JSON',
+          'Start a sign-in with the external provider: redirects (302) to its authorize URL, or gives it as JSON to a client that accepts only JSON; sets the httpOnly cookie that binds the sign-in to this browser',
         tags,
         querystring: externalStartQuery,
         response: {
@@ -35,7 +68,12 @@ export async function externalSigninRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const url = await externalSignin.start(request.query.lang ?? 'es', request.ip);
+      const { url, browser } = await externalSignin.start(
+        request.query.lang ?? 'es',
+        request.ip,
+        browserOf(request),
+      );
+      reply.header('set-cookie', signinCookie(browser, SIGNIN_BROWSER_SECONDS, https));
       if (request.headers.accept === 'application/json') return { authorizationUrl: url };
       return reply.redirect(url, 302);
     },
@@ -46,13 +84,29 @@ export async function externalSigninRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         summary:
-          'Exchange the code from /callback: signed in, details required (first sign-in) or link required',
+          'Exchange the code from /callback, in the browser that started the sign-in (its cookie): signed in, details required (first sign-in) or link required',
         tags,
         body: externalCallbackBody,
         response: { 200: externalCallbackResponseSchema, ...errorResponses },
       },
     },
-    async (request) => externalSignin.callback(request.body, request.headers['user-agent'] ?? null),
+    async (request, reply) => {
+      try {
+        const answer = await externalSignin.callback(
+          request.body,
+          browserOf(request),
+          request.headers['user-agent'] ?? null,
+        );
+        forget(reply);
+        return answer;
+      } catch (error) {
+        // Another browser's refused callback leaves this browser's own sign-in alone.
+        if (!(error instanceof AppError && error.code === 'external_signin_other_browser')) {
+          forget(reply);
+        }
+        throw error;
+      }
+    },
   );
 
   app.post(

@@ -7,12 +7,18 @@ import type {
   ExternalCallbackResponse,
   ExternalCompleteBody,
   ExternalLinkBody,
+  ExternalSigninFailure,
 } from '@pago/shared/contracts/external-signin';
 import { kycProviderForZip } from '@pago/shared/kyc-routing';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { type OidcClient, OidcExchangeError } from '../../providers/oidc/oidc-client';
+import {
+  exchangeFailureForLog,
+  type OidcClient,
+  OidcExchangeError,
+} from '../../providers/oidc/oidc-client';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { conflict, hashToken, toUserProfile, uniqueViolation } from './accounts.service';
 import {
@@ -21,7 +27,9 @@ import {
   insertExternalIdentity,
   insertState,
   insertTicket,
+  isStateWaiting,
   lockTicket,
+  STATE_TTL_MINUTES,
   sessionExternalIdentity,
   takeState,
   useTicket,
@@ -52,6 +60,7 @@ export const LINK_ATTEMPTS = 5;
 type Deps = {
   db: Database;
   config: Config;
+  log: FastifyBaseLogger;
   /** null: no issuer configured (live mode without OIDC_* settings): refused, never faked. */
   oidc: OidcClient | null;
   providerName: string;
@@ -77,10 +86,28 @@ function unavailable(): AppError {
   );
 }
 
-const failed = (message = 'Get access token failed') =>
-  new AppError('external_signin_failed', 401, message);
+/** Why the sign-in failed: `details.reason` for the web (which words it), the message for API callers. */
+const FAILURE_MESSAGES: Record<ExternalSigninFailure, string> = {
+  provider_unreachable: 'The sign-in provider could not be reached. Try again in a moment.',
+  code_refused: 'The sign-in provider refused this sign-in (Get access token failed).',
+  token_invalid: 'The sign-in provider’s answer did not pass our checks (Get access token failed).',
+  userinfo_failed: 'The sign-in provider did not give your account’s details.',
+  email_not_verified: 'The provider did not give a verified e-mail address',
+};
+const failed = (reason: ExternalSigninFailure, status = 401) =>
+  new AppError('external_signin_failed', status, FAILURE_MESSAGES[reason], { reason });
 const expired = () =>
   new AppError('external_signin_expired', 400, 'This sign-in expired or was already used.');
+const otherBrowser = () =>
+  new AppError(
+    'external_signin_other_browser',
+    400,
+    'This sign-in was started in another browser. Start it again in this one.',
+  );
+
+/** The random value of a browser's sign-in cookie (32 bytes, base64url), kept while a state is good. */
+const BROWSER_BINDING = /^[A-Za-z0-9_-]{43}$/;
+export const SIGNIN_BROWSER_SECONDS = STATE_TTL_MINUTES * 60;
 
 /** "ana.garcia+x@example.com" → "ana.garcia_x" plus a few digits: a username to start from. */
 export function suggestUsername(email: string): string {
@@ -100,6 +127,7 @@ export function suggestUsername(email: string): string {
 export function createExternalSignin({
   db,
   config,
+  log,
   oidc,
   providerName,
   rateLimits,
@@ -154,8 +182,16 @@ export function createExternalSignin({
     available: oidc !== null,
     providerName,
 
-    /** The provider's authorization URL for a new sign-in, its checks kept here. */
-    async start(language: Language, ip: string): Promise<string> {
+    /**
+     * The provider's authorization URL for a new sign-in, its checks kept here and bound to the
+     * browser: `browser` is the value for its sign-in cookie (the one it has, else a new one), so
+     * only that browser's callback can finish this sign-in (no login CSRF).
+     */
+    async start(
+      language: Language,
+      ip: string,
+      browser: string | undefined,
+    ): Promise<{ url: string; browser: string }> {
       const oidcClient = client();
       // Each start keeps a row for ten minutes: a bounded number per network.
       await rateLimits.take(
@@ -171,17 +207,22 @@ export function createExternalSignin({
           reason: error instanceof Error ? error.message : String(error),
         });
       }
-      await insertState(db, { ...checks, language });
-      return url.toString();
+      const binding =
+        browser && BROWSER_BINDING.test(browser) ? browser : randomBytes(32).toString('base64url');
+      await insertState(db, { ...checks, language, browserHash: hashToken(binding) });
+      return { url: url.toString(), browser: binding };
     },
 
+    /** `browser`: the sign-in cookie of the browser calling back (none: not the one that started). */
     async callback(
       body: ExternalCallbackBody,
+      browser: string | undefined,
       userAgent: string | null = null,
     ): Promise<ExternalCallbackResponse> {
       const oidcClient = client();
-      const started = await takeState(db, body.state);
-      if (!started?.fresh) throw expired();
+      const started = await takeState(db, body.state, browser ? hashToken(browser) : null);
+      if (!started) throw (await isStateWaiting(db, body.state)) ? otherBrowser() : expired();
+      if (!started.fresh) throw expired();
       let identity: Awaited<ReturnType<OidcClient['exchange']>>;
       try {
         identity = await oidcClient.exchange(body, {
@@ -190,13 +231,25 @@ export function createExternalSignin({
           codeVerifier: started.code_verifier,
         });
       } catch (error) {
-        if (error instanceof OidcExchangeError && error.retryable) {
-          throw new AppError('external_signin_failed', 503, 'Get access token failed');
-        }
-        throw failed();
+        const known = error instanceof OidcExchangeError ? error : null;
+        const reason = known?.reason ?? 'token_invalid';
+        // The cause, for whoever runs Pago (never a token or the code: see exchangeFailureForLog).
+        log.warn(
+          {
+            reason,
+            issuer: oidcClient.issuerUrl,
+            cause: exchangeFailureForLog(known?.cause ?? error),
+          },
+          'external sign-in: the exchange with the provider failed',
+        );
+        throw failed(reason, known?.retryable ? 503 : 401);
       }
       if (!identity.email || !identity.emailVerified) {
-        throw failed('The provider did not give a verified e-mail address');
+        log.warn(
+          { issuer: identity.issuer, hasEmail: identity.email !== undefined },
+          'external sign-in: the provider gave no verified e-mail address',
+        );
+        throw failed('email_not_verified');
       }
       const email = identity.email.trim().toLowerCase();
       const linked = await findExternalIdentity(db, identity.issuer, identity.subject);
@@ -236,8 +289,15 @@ export function createExternalSignin({
           if (!ticket) throw expired();
           const clash = conflict(await findTaken(tx, ticket.email, body.username));
           if (clash) throw clash;
+          // The provider's name, else the one typed (identity checks compare it with the ID).
+          const name = ticket.name || body.name;
+          if (!name) {
+            throw new AppError('validation_failed', 400, 'The request is not valid.', {
+              fields: [{ path: 'name', message: 'The provider gave no name: type yours' }],
+            });
+          }
           const user = await insertUser(tx, {
-            name: ticket.name || body.username,
+            name,
             username: body.username,
             email: ticket.email,
             phone: body.phone ?? null,

@@ -197,6 +197,55 @@ describe('the ID token and the code are checked', () => {
   });
 });
 
+describe('the sign-in is bound to the browser that started it (login CSRF)', () => {
+  /** What a callback could leave behind: tickets, links and sessions. */
+  const traces = async () =>
+    (
+      await sql<{ tickets: number; links: number; sessions: number }>`
+        select (select count(*)::int from external_signin_tickets) as tickets,
+               (select count(*)::int from external_identities) as links,
+               (select count(*)::int from sessions) as sessions`.execute(ctx.db)
+    ).rows[0];
+
+  it('refuses the callback in another browser (no cookie, or its own) and links or makes nothing', async () => {
+    // The attacker signs in at the provider with their own identity and stops before /callback.
+    const attacker = await externalSignInRedirect(ctx.app, freshEmail());
+    // The victim's browser has no sign-in cookie, or the one of a sign-in of its own.
+    const victim = (await externalSignInRedirect(ctx.app, freshEmail())).browser;
+    const before = await traces();
+    for (const browser of ['', victim, 'pago_external_signin=forged']) {
+      const refused = await postCallback(ctx.app, attacker.query, browser);
+      expect(refused.statusCode, browser).toBe(400);
+      expect(refused.json().error.code).toBe('external_signin_other_browser');
+      // The victim's own sign-in is left alone: its cookie is not cleared.
+      expect(refused.cookies).toEqual([]);
+    }
+    expect(await traces()).toEqual(before);
+
+    // The browser that started it finishes it, and its cookie is cleared.
+    const own = await postCallback(ctx.app, attacker.query, attacker.browser);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().status).toBe('details_required');
+    expect(own.cookies).toMatchObject([{ name: 'pago_external_signin', value: '', maxAge: 0 }]);
+  });
+
+  it('sets an httpOnly, SameSite=Lax cookie for the sign-in routes only, kept across starts', async () => {
+    const start = await ctx.app.inject({ url: '/api/auth/external/start' });
+    const header = String(start.headers['set-cookie']);
+    expect(header).toMatch(/^pago_external_signin=[A-Za-z0-9_-]{43}; /);
+    expect(header).toContain('; Path=/api/auth/external;');
+    expect(header).toContain('; HttpOnly');
+    expect(header).toContain('; SameSite=Lax');
+    expect(header).not.toContain('Secure');
+    // A second start in the same browser (another tab) keeps the value: both can finish.
+    const first = await externalSignInRedirect(ctx.app, freshEmail());
+    const second = await externalSignInRedirect(ctx.app, freshEmail(), { browser: first.browser });
+    expect(second.browser).toBe(first.browser);
+    expect((await postCallback(ctx.app, second.query)).statusCode).toBe(200);
+    expect((await postCallback(ctx.app, first.query, first.browser)).statusCode).toBe(200);
+  });
+});
+
 describe('external sign-in', () => {
   it('makes the account on the first sign-in after the missing fields, and finds it by subject later', async () => {
     const email = freshEmail();

@@ -43,6 +43,9 @@ async function createSandboxProvider(config: Config, db: Database): Promise<Prov
     ],
     jwks: { keys: [await sandboxSigningKey(db)] },
     cookies: {
+      // Secure behind TLS (HTTPS=true: the issuer is https, so oidc-provider sees it as secure).
+      long: { httpOnly: true, sameSite: 'lax', secure: config.https },
+      short: { httpOnly: true, sameSite: 'lax', secure: config.https },
       keys: [
         Buffer.from(hkdfSync('sha256', config.appSecret, '', 'pago sandbox oidc cookies', 32)),
       ],

@@ -30,6 +30,8 @@ describe('the /callback page', () => {
     await screen.findByRole('heading', { name: 'Completa tu cuenta' });
     expect(calls[0]?.body).toEqual({ code: 'abc', state: 'def', iss: 'http://i' });
     expect(screen.getByLabelText('Nombre de usuario')).toHaveValue('rosa1234');
+    // The provider gave the name: it is not asked again.
+    expect(screen.queryByLabelText('Nombre completo')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
     expect(screen.getByRole('alert').textContent).toBe(
       'Escribe un nombre de usuario y tu código postal.',
@@ -44,6 +46,34 @@ describe('the /callback page', () => {
       language: 'es',
     });
     expect(adopted).toHaveLength(1);
+  });
+
+  it('asks the name when the provider gave none, and sends it with the rest', async () => {
+    const calls = stubRoutes({
+      'POST /api/auth/external/callback': ok({
+        status: 'details_required',
+        ticket: 't'.repeat(43),
+        email: 'marta@example.com',
+        name: '',
+        suggestedUsername: 'marta1234',
+      }),
+      'POST /api/auth/external/complete': ok({ token: 'x'.repeat(43), user: USER }, 201),
+    });
+    const user = userEvent.setup();
+    const { location } = await renderWithSession(<CallbackPage />, fakeSession(), {
+      path: '/callback?code=abc&state=def',
+      namespace: 'accounts',
+    });
+    await screen.findByRole('heading', { name: 'Completa tu cuenta' });
+    await user.type(screen.getByLabelText('Código postal (ZIP)'), '10001');
+    await user.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Escribe tu nombre completo, un nombre de usuario y tu código postal.',
+    );
+    await user.type(screen.getByLabelText('Nombre completo'), 'Marta Quispe');
+    await user.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    await waitFor(() => expect(location().pathname).toBe('/onboarding/verify'));
+    expect(calls.at(-1)?.body).toMatchObject({ name: 'Marta Quispe', username: 'marta1234' });
   });
 
   it('links only with the Pago password, and says so when it is wrong', async () => {
@@ -97,14 +127,46 @@ describe('the /callback page', () => {
     expect(codes).toEqual([['c'.repeat(43), '123456']]);
   });
 
-  it('words a refused exchange and a cancelled sign-in', async () => {
-    stubRoutes({ 'POST /api/auth/external/callback': apiError(401, 'external_signin_failed') });
+  it("words a refused exchange by the server's reason, and a cancelled sign-in", async () => {
+    stubRoutes({
+      'POST /api/auth/external/callback': apiError(401, 'external_signin_failed', {
+        reason: 'email_not_verified',
+      }),
+    });
     const first = await renderWithSession(<CallbackPage />, fakeSession(), {
       path: '/callback?code=abc&state=def',
       namespace: 'accounts',
     });
-    expect((await screen.findByRole('alert')).textContent).toContain('Get access token failed');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Tu proveedor no nos dio un correo electrónico verificado. Verifica tu correo con tu proveedor o regístrate con correo y contraseña.',
+    );
     first.unmount();
+    stubRoutes({
+      'POST /api/auth/external/callback': apiError(401, 'external_signin_failed', {
+        reason: 'code_refused',
+      }),
+    });
+    const second = await renderWithSession(<CallbackPage />, fakeSession(), {
+      path: '/callback?code=abc&state=def',
+      language: 'en',
+      namespace: 'accounts',
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your provider refused this sign-in (it may have been used already or taken too long). Please start again.',
+    );
+    expect(screen.queryByText(/Get access token failed/)).toBeNull();
+    second.unmount();
+    stubRoutes({
+      'POST /api/auth/external/callback': apiError(400, 'external_signin_other_browser'),
+    });
+    const third = await renderWithSession(<CallbackPage />, fakeSession(), {
+      path: '/callback?code=abc&state=def',
+      namespace: 'accounts',
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Este inicio de sesión se empezó en otro navegador. Vuelve a empezarlo en este.',
+    );
+    third.unmount();
     await renderWithSession(<CallbackPage />, fakeSession(), {
       path: '/callback?error=access_denied&state=def',
       namespace: 'accounts',

@@ -5,9 +5,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AuthResponse } from '@pago/shared/contracts/accounts';
-import type { ExternalCallbackResponse } from '@pago/shared/contracts/external-signin';
+import {
+  EXTERNAL_SIGNIN_FAILURES,
+  type ExternalCallbackResponse,
+  type ExternalSigninFailure,
+} from '@pago/shared/contracts/external-signin';
 import type { TwoStepChallenge } from '@pago/shared/contracts/security';
 import { DEFAULT_PHONE_COUNTRY, type PhoneCountryCode } from '@pago/shared/phone-countries';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -30,6 +35,18 @@ type Step =
   | { kind: 'two_step_required'; challenge: string };
 
 /**
+ * A failed sign-in in words: the server's reason (the provider unreachable, a refused code, an
+ * answer that failed the checks, no verified e-mail...) when it gave one, else the error's own.
+ */
+function failureText(t: TFunction, failure: unknown): string {
+  const reason = failure instanceof ApiError ? failure.details?.reason : undefined;
+  if (EXTERNAL_SIGNIN_FAILURES.includes(reason as ExternalSigninFailure)) {
+    return String(t(`external.reasons.${reason as ExternalSigninFailure}`));
+  }
+  return errorText(t, failure) ?? t('external.failed');
+}
+
+/**
  * /callback (issue 16): where the provider sends the browser back. The code and state go to the
  * server, which exchanges them; then the person is signed in, or gives what a new account lacks,
  * or proves the Pago password of the account that already has the e-mail (never linked silently).
@@ -45,7 +62,7 @@ export default function CallbackPage() {
 
   const failedWith = (failure: unknown) => {
     if (!(failure instanceof ApiError)) console.error('External sign-in failed', failure);
-    setStep({ kind: 'failed', message: errorText(t, failure) ?? t('external.failed') });
+    setStep({ kind: 'failed', message: failureText(t, failure) });
   };
 
   useEffect(() => {
@@ -143,6 +160,9 @@ function DetailsForm({
   onDone: (response: AuthResponse) => void;
 }) {
   const { t, i18n } = useTranslation('accounts');
+  // A provider that gives no name (many do not by default): the person types it, as on their ID.
+  const asksName = step.name.trim() === '';
+  const [name, setName] = useState('');
   const [username, setUsername] = useState(step.suggestedUsername);
   const [zipCode, setZipCode] = useState('');
   const [phone, setPhone] = useState('');
@@ -152,8 +172,8 @@ function DetailsForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!username.trim() || !zipCode.trim()) {
-      setMessage(t('external.detailsRequired'));
+    if (!username.trim() || !zipCode.trim() || (asksName && !name.trim())) {
+      setMessage(t(asksName ? 'external.detailsRequiredName' : 'external.detailsRequired'));
       return;
     }
     setBusy(true);
@@ -164,6 +184,7 @@ function DetailsForm({
           method: 'POST',
           body: {
             ticket: step.ticket,
+            ...(asksName ? { name: name.trim() } : {}),
             username: username.trim(),
             zipCode: zipCode.trim(),
             ...(phone ? { phone } : {}),
@@ -184,6 +205,16 @@ function DetailsForm({
         <Alert severity="error" role="alert">
           {message}
         </Alert>
+      )}
+      {asksName && (
+        <TextField
+          label={t('signup.fields.name')}
+          helperText={t('external.nameHint')}
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          disabled={busy}
+        />
       )}
       <TextField
         label={t('signup.fields.username')}
