@@ -205,13 +205,15 @@ export function createNotifications({
             continue;
           }
           try {
+            // Security notices always go, so they offer no way out.
+            const stop = ALWAYS_EMAILED.includes(row.type)
+              ? undefined
+              : unsubscribeUrl(row.user_id, row.type);
             await mailer.send({
               to: row.email,
-              // Security notices always go, so they offer no way out.
-              ...(ALWAYS_EMAILED.includes(row.type)
-                ? {}
-                : { unsubscribeUrl: unsubscribeUrl(row.user_id, row.type) }),
+              ...(stop ? { unsubscribeUrl: stop } : {}),
               ...notificationEmail(row.language, {
+                unsubscribeUrl: stop,
                 type: row.type,
                 data: row.data,
                 createdAt: row.created_at,

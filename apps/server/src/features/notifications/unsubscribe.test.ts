@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, latestMail, listMail, type TestUser } from '../../../test/accounts-helpers';
-import { moneyPost, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
+import { type MoneyUser, moneyPost, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
 
 const t = moneyTestApp(new Date('2026-11-23T15:00:00Z'));
 
@@ -22,7 +22,7 @@ async function emailSettings(user: TestUser): Promise<Record<string, boolean>> {
 }
 
 /** Beto gets a money_received e-mail; returns it as the sandbox mailbox stored it. */
-async function moneyReceivedMail(ana: TestUser, beto: TestUser, amountUsd: number) {
+async function moneyReceivedMail(ana: TestUser, beto: MoneyUser, amountUsd: number) {
   expect((await send(ana, beto, amountUsd)).statusCode).toBe(201);
   await t.app.services.notifications.deliverEmails(1000);
   const mail = (await listMail(t.app, beto.email)).find((m) => /te envió|sent you/.test(m.subject));
@@ -55,6 +55,8 @@ describe('notification e-mails: language and unsubscribe', () => {
     expect(link.startsWith(`${t.app.deps.config.publicUrl}/unsubscribe?token=`)).toBe(true);
     expect(link).toContain(beto.id);
     expect(link).toContain('.money_received.');
+    // The same link in the message, for readers whose mail app shows no unsubscribe button.
+    expect(mail.text).toContain(`Para dejar de recibir este tipo de correo: ${link}`);
 
     // In English for an English-speaking user.
     await t.db.updateTable('users').set({ language: 'en' }).where('id', '=', beto.id).execute();

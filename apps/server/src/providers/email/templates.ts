@@ -193,7 +193,12 @@ const DEPOSIT_RETURNED = {
 /** To a user whose bank deposit was returned (ACH return), with what the wallet now owes. */
 export function depositReturnedEmail(
   language: Language,
-  { name, amountCents, owedCents }: { name: string; amountCents: Cents; owedCents: Cents },
+  {
+    name,
+    amountCents,
+    owedCents,
+    unsubscribe,
+  }: { name: string; amountCents: Cents; owedCents: Cents; unsubscribe?: string | undefined },
 ): EmailContent {
   const t = DEPOSIT_RETURNED[language];
   const lines = [
@@ -201,6 +206,7 @@ export function depositReturnedEmail(
     t.body(formatUsd(amountCents, language)),
     ...(owedCents > 0 ? [t.owed(formatUsd(owedCents, language))] : []),
     t.next,
+    ...(unsubscribe ? [unsubscribe] : []),
     t.signature,
   ];
   return paragraphsEmail(language, t.subject, lines);
