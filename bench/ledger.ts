@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase } from '../apps/server/src/db/database';
 import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
+import { PAYEE_LOOKUP_RULES } from '../apps/server/src/features/accounts/accounts.service';
 import { findInvariantViolations } from '../apps/server/src/features/ledger/ledger.repository';
 import { startServer, tempDataDir } from '../e2e/support/server-process';
 import { costTable, explainCall } from './explain';
@@ -183,7 +184,8 @@ function transferBatchCall(pairs: [Wallet, Wallet][]): [string, unknown[]] {
   return [
     `select r_status, r_sqlstate from transfer_send_batch($1::uuid[], $2::bytea[], 30, $3::jsonb,
        $4::text[], $5::bytea[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::uuid[],
-       $11::jsonb[], $12::timestamptz[], $13::jsonb, 201, $14::text[], $15::text[])`,
+       $11::jsonb[], $12::timestamptz[], $13::jsonb, 201, $14::text[], $15::text[], $16::text[],
+       $17::jsonb)`,
     [
       pairs.map(() => null),
       pairs.map(([from]) => createHash('sha256').update(from.token).digest()),
@@ -200,6 +202,9 @@ function transferBatchCall(pairs: [Wallet, Wallet][]): [string, unknown[]] {
       LIMITS,
       pairs.map(() => '{}'),
       SLOTS,
+      // The look-up budget's check, as the server asks it (migration 0029).
+      pairs.map(() => '127.0.0.1'),
+      JSON.stringify(PAYEE_LOOKUP_RULES),
     ],
   ];
 }

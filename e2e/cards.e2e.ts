@@ -11,7 +11,8 @@ const [phone, desktop] = VIEWPORTS;
 type CardNumbers = { pan: string; expMonth: number; expYear: number; cvv: string };
 
 /** Where the sandbox network's merchant is (one place: its shape may change). */
-const MERCHANT = { name: 'Café Luna', city: 'Austin' };
+/** A restaurant: its clearing may carry a tip of up to 20% above the authorization. */
+const MERCHANT = { name: 'Café Luna', city: 'Austin', category: 'restaurant' };
 
 /**
  * A call to the sandbox card network's JSON API, as a merchant's terminal or an ATM makes it. A

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser, VIEWPORTS } from './support/browser';
 import { plaidFrame } from './support/identity-flows';
 import { addTestMoney, createUser, type E2eUser, markVerified, serverQuery } from './support/users';
@@ -18,7 +18,7 @@ async function giveHolderDetails(user: E2eUser): Promise<void> {
 }
 
 describe('money in from a bank and out to it, in Chromium', () => {
-  it('adds $200 from a linked bank (pending, then available), withdraws $50 instantly (same-day ACH) and test money through the omnibus, in Spanish on a phone', async () => {
+  it('adds $200 from a linked bank (pending, on hold, then available), withdraws $50 instantly (same-day ACH) and test money through the omnibus, in Spanish on a phone', async () => {
     const carla = await createUser('Carla Méndez', '+12125550181', '10118');
     await markVerified(carla);
     await giveHolderDetails(carla);
@@ -61,13 +61,42 @@ describe('money in from a bank and out to it, in Chromium', () => {
     await add.getByLabel('Monto').fill('200');
     await add.getByRole('button', { name: 'Revisar' }).click();
     await add.getByRole('heading', { name: 'Revisa y confirma' }).waitFor();
+    // Before confirming: when she can use it (a new link's first deposit waits out its hold).
+    const when = add.getByRole('region', { name: 'Cuándo podrás usarlo' });
+    await when.getByText(/^\$200\.00 el \S+, \d+ de \S+$/).waitFor();
+    await when
+      .getByText(/queda en espera 3 días hábiles después de que tu banco lo liquide/)
+      .waitFor();
     await add.getByText(/Verás el dinero en tu saldo como pendiente/).waitFor();
     await add.getByRole('button', { name: 'Confirmar' }).click();
-    await add.getByText(/Agregaste \$200\.00 desde First Platypus Bank/).waitFor();
+    await add
+      .getByText(/Agregaste \$200\.00 desde First Platypus Bank.*podrás usarlo a más tardar el/)
+      .waitFor();
 
-    // Pending first (in the balance, not spendable), then available once the bank settles it.
+    // Pending first (in the balance, not spendable), then on hold once the bank settles it.
     await page.getByText('Pendiente de tu banco: $200.00').waitFor();
+    await page.getByText(/^En espera hasta el \S+, \d+ de \S+: \$200\.00$/).waitFor();
+    await page.getByText('Disponible para usar: $0.00').waitFor();
+    // Its banking days pass (the hold's time moved to now): the job releases it.
+    await serverQuery(
+      `update funding_transfers set available_at = now()
+         where user_id = (select id from users where email = $1) and on_hold_cents > 0`,
+      [carla.email],
+    );
+    await expect
+      .poll(async () => {
+        const [row] = await serverQuery<{ held: string }>(
+          `select held_cents as held from ledger_accounts
+             where user_id = (select id from users where email = $1)`,
+          [carla.email],
+        );
+        return row?.held;
+      })
+      .toBe('0');
+    // The page asks again when the hold's day comes; here the day came early: look again.
+    await page.reload();
     await page.getByText('Disponible para usar: $200.00').waitFor();
+    await openAddMoney();
 
     // Retirar a tu banco: $50 instantly, with the $1.75 fee shown before confirming.
     const withdraw = dialog.getByRole('region', { name: 'Retirar a tu banco', exact: true });

@@ -200,6 +200,7 @@ function createServices(
       ? createTwilioVerify({
           ...twilio,
           baseUrl: () => twilio.baseUrl ?? sandboxUrl('twilio'),
+          log,
         })
       : null,
   });
@@ -240,6 +241,7 @@ function createServices(
       ? createUnitClient({
           token: unitSettings.token,
           baseUrl: () => unitSettings.baseUrl ?? sandboxUrl('unit'),
+          log,
         })
       : null;
   const banking = createBanking({
@@ -260,6 +262,7 @@ function createServices(
   const plaidIdentity = createPlaidIdentity({
     ...config.plaid,
     basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
+    log,
   });
   const identity = createIdentity({
     db,
@@ -278,6 +281,7 @@ function createServices(
     plaid: createPlaidBanking({
       ...config.plaid,
       basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
+      log,
     }),
     tokenKey: config.plaid.tokenKey,
     linkScriptUrl: config.plaid.linkScriptUrl,
@@ -299,6 +303,7 @@ function createServices(
     db,
     ledger,
     banking,
+    unit,
     notifications,
     webhookSecret: unitSettings?.webhookSecret ?? '',
     holdExpiryMs: config.cardHoldExpiryMs,

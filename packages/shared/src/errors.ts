@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'lookup_limit_reached',
   'invalid_credentials',
   'invalid_verification_code',
   'verification_code_locked',
@@ -32,6 +33,8 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'request_in_progress',
   'insufficient_funds',
+  /** The money is there but a bank deposit's hold keeps it (docs/funds-availability.md). */
+  'funds_on_hold',
   'limit_exceeded',
   'quote_required',
   'quote_expired',

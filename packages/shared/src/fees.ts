@@ -135,6 +135,18 @@ export const BANK_FUNDING_LIMITS = {
   monthly: usd(1_000_000),
 } as const satisfies Record<string, Cents>;
 
+/**
+ * When money added from a linked bank can be spent (docs/funds-availability.md). Nothing before
+ * the bank settles it; at settlement up to `atSettlement`, the rest on hold until
+ * `holdBusinessDays` banking days later. A link is new until one of its deposits finished its hold
+ * unreturned, and again for `returnResetDays` after any of its deposits is returned.
+ */
+export const FUNDS_AVAILABILITY = {
+  newLink: { atSettlement: usd(0), holdBusinessDays: 3 },
+  establishedLink: { atSettlement: usd(50_000), holdBusinessDays: 2 },
+  returnResetDays: 60,
+} as const;
+
 export type FundingMethod = 'bank' | 'debit_card' | 'credit_card';
 
 export const FUNDING_FEES: Readonly<Record<FundingMethod, { bps: number; fixedCents: Cents }>> = {

@@ -93,6 +93,8 @@ describe('migrateDatabase', () => {
         'sandbox/0005-unit-cards',
         'sandbox/0006-card-network',
         'sandbox/0008-sandbox-oidc',
+        'sandbox/0009-card-transaction-authorization',
+        'sandbox/0011-sandbox-mail-headers',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -143,6 +145,8 @@ describe('migrateDatabase', () => {
         'sandbox/0005-unit-cards',
         'sandbox/0006-card-network',
         'sandbox/0008-sandbox-oidc',
+        'sandbox/0009-card-transaction-authorization',
+        'sandbox/0011-sandbox-mail-headers',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

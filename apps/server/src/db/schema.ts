@@ -292,6 +292,10 @@ export type FundingTransfersTable = {
   fee_cents: Generated<Cents>;
   status: Generated<'pending' | 'settled' | 'returned'>;
   return_transfer_id: string | null;
+  /** Held after settlement until `available_at` (migration 0031; 0 once released). */
+  on_hold_cents: Generated<Cents>;
+  hold_business_days: Generated<number>;
+  available_at: Date | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 };
@@ -388,6 +392,8 @@ export type SandboxUnitTransactionsTable = {
   direction: string;
   balance: number;
   summary: string;
+  /** A card transaction's authorization (sandbox set 0009). */
+  authorization_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 };
 export type SandboxUnitTokensTable = {
@@ -583,6 +589,8 @@ export type CardAuthorizationsTable = {
   decline_reason: string | null;
   transfer_id: string | null;
   cleared_cents: ColumnType<Cents | null, number | null, number | null>;
+  /** The merchant category code approved for (migration 0030); null for ATM withdrawals. */
+  merchant_type: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 };
@@ -595,6 +603,8 @@ export type CardNetworkMessagesTable = {
   authorization_id: string | null;
   transfer_id: string | null;
   amount_cents: ColumnType<Cents, number, number>;
+  /** What the partner's transaction carried when Pago applied less (migration 0030). */
+  partner_amount_cents: ColumnType<Cents | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 };
 

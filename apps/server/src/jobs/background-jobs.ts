@@ -32,6 +32,13 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 60,
     run: () => services.cardSpending.expireHolds(),
   });
+  // Bank deposits' holds (docs/funds-availability.md), released within seconds of their time
+  // (one indexed look-up when none is due).
+  jobs.push({
+    name: 'funding-holds-release',
+    everySeconds: 5,
+    run: () => services.funding.releaseDueHolds(),
+  });
   if (services.banking.available) {
     // Daily: the partner's records against the ledger (differences stored and logged).
     jobs.push({

@@ -42,6 +42,11 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 /** Any error, whoever raised it, as our `{ error: { code, message, details? }, message }`. */
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    // A refusal that says when to come back says it in the standard header too (RFC 9110).
+    const retryAfter = error.details?.retryAfterSeconds;
+    if (error.statusCode === 429 && typeof retryAfter === 'number') {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
+    }
     return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.details));
   }
   // A route's declared schema refused the request: each failing field by its path in that part.

@@ -27,3 +27,12 @@ export function formatDateTime(iso: string, locale: Locale): string {
     timeStyle: 'short',
   }).format(new Date(iso));
 }
+
+/** A day with its weekday ("martes, 1 de diciembre"; "Tuesday, December 1"), for the locale. */
+export function formatDay(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  }).format(new Date(iso));
+}

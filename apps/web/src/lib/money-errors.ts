@@ -2,12 +2,14 @@ import { cents, formatUsd, type Locale } from '@pago/shared/money';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
 import { errorText } from './error-text';
+import { formatDay } from './format';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
 /**
  * The sentence for a refusal about an amount, from the keys under `prefix` in the caller's
- * namespace: `insufficient_funds` with the balance, `limit_exceeded.{per_transaction,daily,monthly}`
+ * namespace: `insufficient_funds` with the balance, `funds_on_hold` with the hold's end and what
+ * can go now, `limit_exceeded.{per_transaction,daily,monthly}`
  * with the limit and what is left of it. Null for any other failure.
  */
 export function amountRefusalText(
@@ -26,6 +28,15 @@ export function amountRefusalText(
   switch (failure.code) {
     case 'insufficient_funds':
       return t(`${prefix}insufficient_funds`, { balance: usd(details.balanceCents) });
+    case 'funds_on_hold':
+      // A bank deposit's hold (docs/funds-availability.md): until when, and what can go now.
+      return t(`${prefix}funds_on_hold`, {
+        balance: usd(details.balanceCents),
+        date:
+          typeof details.availableAt === 'string' && !Number.isNaN(Date.parse(details.availableAt))
+            ? formatDay(details.availableAt, locale)
+            : '',
+      });
     case 'limit_exceeded': {
       const limit =
         details.limit === 'daily' || details.limit === 'monthly'

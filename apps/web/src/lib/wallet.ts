@@ -27,8 +27,16 @@ export function useBalance(enabled = true) {
     queryKey: walletKeys.balance,
     queryFn: ({ signal }) => apiFetch<Balance>('/api/wallet/balance', { signal }),
     enabled,
-    // A bank deposit becomes spendable when the bank settles it: asked again until then.
-    refetchInterval: (query) => ((query.state.data?.pendingCents ?? 0) > 0 ? 3000 : false),
+    // A bank deposit becomes spendable when the bank settles it: asked again until then. Money
+    // on hold is asked for again when its hold ends (and every 15 s after, until released).
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if ((data?.pendingCents ?? 0) > 0) return 3000;
+      const hold = data?.holds?.[0];
+      if (!hold) return false;
+      const untilDue = Date.parse(hold.availableAt) - Date.now();
+      return Math.min(Math.max(untilDue + 5000, 15_000), 60 * 60 * 1000);
+    },
   });
 }
 

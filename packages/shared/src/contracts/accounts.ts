@@ -251,6 +251,13 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
+/**
+ * GET /api/users/lookup's answer: what the payment screen shows of the person to pay (their
+ * display name and @username) and nothing else — no id, no phone, no legal name (issue 22).
+ */
+export const payeeSchema = z.object({ name: z.string(), username: z.string() });
+export type Payee = z.infer<typeof payeeSchema>;
+
 /** GET /api/users/lookup: the Pago user a payer means, by @username or by verified phone. */
 export const payeeLookupQuery = z
   .strictObject({ username: usernameSchema.optional(), phone: phoneSchema.optional() })

@@ -71,3 +71,29 @@ export const fundingLimitsSchema = z.object({
   month: windowSchema,
 });
 export type FundingLimits = z.infer<typeof fundingLimitsSchema>;
+
+// GET /api/funding/deposits/availability — shown before a deposit is confirmed
+export const depositAvailabilityQuery = z.strictObject({
+  plaidAccountId: z.uuid(),
+  amountCents: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(BANK_FUNDING_LIMITS.perDeposit)
+    .transform(cents),
+});
+export const depositAvailabilitySchema = z.object({
+  amountCents: centsValueSchema,
+  /** Whether the link has yet to see one of its deposits through its hold (docs/funds-availability.md). */
+  newLink: z.boolean(),
+  /** Spendable as soon as the bank settles the deposit. */
+  atSettlementCents: centsValueSchema,
+  /** On hold after settlement, for `holdBusinessDays` banking days. */
+  onHoldCents: centsValueSchema,
+  holdBusinessDays: z.number().int(),
+  /** When the bank settles it at the latest (standard ACH, banking days). */
+  settlesBy: z.iso.datetime(),
+  /** When all of it is available at the latest. */
+  availableBy: z.iso.datetime(),
+});
+export type DepositAvailability = z.infer<typeof depositAvailabilitySchema>;

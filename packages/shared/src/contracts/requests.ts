@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneSchema, usernameSchema } from './accounts';
+import { payeeSchema, phoneSchema, usernameSchema } from './accounts';
 import { amountUsdSchema, centsValueSchema } from './amounts';
 import { textLines } from './text';
 import { transferPartySchema } from './transfers';
@@ -45,6 +45,17 @@ export const moneyRequestSchema = z
   })
   .meta({ id: 'MoneyRequest' });
 export type MoneyRequest = z.infer<typeof moneyRequestSchema>;
+
+/**
+ * POST /api/requests/create's answer: the request, with the person asked as the payment screen
+ * shows them (display name and @username) — no id, phone or legal name of someone found by a
+ * phone or a username (issue 22).
+ */
+export const createdRequestSchema = moneyRequestSchema
+  .omit({ payer: true })
+  .extend({ payer: payeeSchema })
+  .meta({ id: 'CreatedMoneyRequest' });
+export type CreatedRequest = z.infer<typeof createdRequestSchema>;
 export const moneyRequestListSchema = z.object({
   items: z.array(moneyRequestSchema),
   nextCursor: z.string().nullable(),

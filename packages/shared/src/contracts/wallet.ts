@@ -30,10 +30,17 @@ export const balanceSchema = z.object({
   balanceCents: centsValueSchema,
   /** What can be spent now: the balance less pending bank deposits and what is owed. */
   availableBalanceCents: centsValueSchema,
-  /** Bank deposits not settled yet: in the balance, not spendable. */
+  /** Bank deposits not settled yet: in the balance, not spendable (holds not included). */
   pendingCents: centsValueSchema.optional(),
   /** A returned bank deposit the wallet could not cover; nothing can be sent until it is paid. */
   owedCents: centsValueSchema.optional(),
+  /**
+   * Settled bank deposits still on hold (docs/funds-availability.md): in the balance, not
+   * spendable until `availableAt`, earliest first.
+   */
+  holds: z
+    .array(z.object({ amountCents: centsValueSchema, availableAt: z.iso.datetime() }))
+    .optional(),
   currency: z.literal('USD'),
 });
 export type Balance = z.infer<typeof balanceSchema>;

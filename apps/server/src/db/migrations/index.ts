@@ -24,6 +24,9 @@ import * as cards from './0022-cards';
 import * as cardAuthorizations from './0023-card-authorizations';
 import * as externalSignin from './0025-external-signin';
 import * as signInSecurity from './0026-sign-in-security';
+import * as payeeLookupBudget from './0029-payee-lookup-budget';
+import * as cardEventBounds from './0030-card-event-bounds';
+import * as fundsAvailability from './0031-funds-availability';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0023-card-authorizations': cardAuthorizations,
   '0025-external-signin': externalSignin,
   '0026-sign-in-security': signInSecurity,
+  '0029-payee-lookup-budget': payeeLookupBudget,
+  '0030-card-event-bounds': cardEventBounds,
+  '0031-funds-availability': fundsAvailability,
 };

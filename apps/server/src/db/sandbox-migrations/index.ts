@@ -6,6 +6,7 @@ import * as unitOmnibus from './0004-unit-omnibus';
 import * as unitCards from './0005-unit-cards';
 import * as cardNetwork from './0006-card-network';
 import * as sandboxOidc from './0008-sandbox-oidc';
+import * as cardTransactionAuthorization from './0009-card-transaction-authorization';
 import * as sandboxMailHeaders from './0011-sandbox-mail-headers';
 
 /**
@@ -20,5 +21,6 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0005-unit-cards': unitCards,
   '0006-card-network': cardNetwork,
   '0008-sandbox-oidc': sandboxOidc,
+  '0009-card-transaction-authorization': cardTransactionAuthorization,
   '0011-sandbox-mail-headers': sandboxMailHeaders,
 };

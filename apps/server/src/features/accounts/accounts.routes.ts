@@ -4,6 +4,7 @@ import {
   passwordResetConfirmBody,
   passwordResetRequestBody,
   payeeLookupQuery,
+  payeeSchema,
   publicUserSchema,
   signupBody,
   signupResponseSchema,
@@ -17,7 +18,7 @@ import { twoStepChallengeSchema } from '@pago/shared/contracts/security';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
-import { currentUser, requireUser } from './require-user';
+import { currentUser, requireUser, requireVerifiedIdentity } from './require-user';
 
 const userIdParams = z.strictObject({ id: z.string().max(64) });
 // The spec's clients send no body (or an empty JSON one); Fastify hands the schema null for none.
@@ -178,15 +179,19 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/users/lookup',
     {
-      preValidation,
+      // Finding who is behind a phone is for verified payers only, on the look-up budget.
+      preValidation: [preValidation, requireVerifiedIdentity()],
       schema: {
         summary: 'The Pago user to pay, by username or verified phone: name and username only',
+        description:
+          'Counts against the look-up budget of the account and of the network (429 ' +
+          '`lookup_limit_reached` with Retry-After), found or not. Verified identities only.',
         tags: auth,
         security: bearerAuth,
         querystring: payeeLookupQuery,
-        response: { 200: publicUserSchema, ...errorResponses },
+        response: { 200: payeeSchema, ...errorResponses },
       },
     },
-    async (request) => accounts.findPayee(currentUser(request).userId, request.query),
+    async (request) => accounts.findPayee(currentUser(request).userId, request.ip, request.query),
   );
 }

@@ -4,6 +4,7 @@ import {
   type LoginBody,
   type PasswordResetConfirmBody,
   type PasswordResetRequestBody,
+  type Payee,
   type PublicUser,
   phoneCountryOf,
   type SignupBody,
@@ -204,8 +205,52 @@ function partyOf(user: Pick<UserRow, 'id' | 'name' | 'legal_name' | 'username' |
   };
 }
 
-/** Look-ups of whom to pay, per user per hour (GET /api/users/lookup). */
-export const PAYEE_LOOKUP_LIMIT = 60;
+/**
+ * How many times one account, and one network (the client address as the app derives it, see
+ * TRUST_PROXY), may find out who is behind a phone, a username or an e-mail address — by a
+ * look-up, a quote, a send, a request or a bank payment alike, found or not (issue 22, item 5).
+ * Someone paying and asking friends uses a few a day; a scraper meets the hour's bound within
+ * minutes and the day's soon after. docs/architecture.md explains the sizes.
+ */
+export const PAYEE_LOOKUP_BUDGET = {
+  account: { perHour: 30, perDay: 100 },
+  network: { perHour: 100, perDay: 300 },
+} as const;
+
+const HOUR_SECONDS = 3600;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
+
+/**
+ * The budget as rate-limit rules: each key is its prefix and the account's id or the network's
+ * address. `transfer_send_batch` reads the same keys (migration 0029), so a payment by phone
+ * waits once the budget is spent.
+ */
+export const PAYEE_LOOKUP_RULES = [
+  {
+    prefix: 'payee-lookup:user:',
+    scope: 'account',
+    limit: PAYEE_LOOKUP_BUDGET.account.perHour,
+    windowSeconds: HOUR_SECONDS,
+  },
+  {
+    prefix: 'payee-lookup:user-day:',
+    scope: 'account',
+    limit: PAYEE_LOOKUP_BUDGET.account.perDay,
+    windowSeconds: DAY_SECONDS,
+  },
+  {
+    prefix: 'payee-lookup:ip:',
+    scope: 'network',
+    limit: PAYEE_LOOKUP_BUDGET.network.perHour,
+    windowSeconds: HOUR_SECONDS,
+  },
+  {
+    prefix: 'payee-lookup:ip-day:',
+    scope: 'network',
+    limit: PAYEE_LOOKUP_BUDGET.network.perDay,
+    windowSeconds: DAY_SECONDS,
+  },
+] as const;
 
 export function createAccounts({
   db,
@@ -217,6 +262,23 @@ export function createAccounts({
   balanceOf,
 }: Deps) {
   const profile = async (user: UserRow) => toUserProfile(user, await balanceOf(user.id));
+
+  async function takePayeeLookup(userId: string, ip: string): Promise<void> {
+    const message = 'Too many look-ups of people to pay. Try again later.';
+    try {
+      await rateLimits.takeAll(
+        PAYEE_LOOKUP_RULES.map((rule) => ({
+          key: `${rule.prefix}${rule.scope === 'account' ? userId : ip}`,
+          limit: rule.limit,
+          windowSeconds: rule.windowSeconds,
+          message,
+        })),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
+      throw new AppError('lookup_limit_reached', 429, message, error.details);
+    }
+  }
   const twoStep = createTwoStep({ db, config, rateLimits });
 
   async function startSession(
@@ -563,25 +625,36 @@ export function createAccounts({
     },
 
     /**
+     * Takes one from the look-up budget of the account and of the network (PAYEE_LOOKUP_BUDGET),
+     * before a phone, a username or an e-mail address is resolved to a person: else 429
+     * `lookup_limit_reached` with `retryAfterSeconds` (the Retry-After header).
+     */
+    takePayeeLookup,
+
+    /**
      * Whom a payer means (issue 14): a user who can be paid — one with a verified phone — by
-     * username or that phone, showing only the public card. Anyone else is 404, alike.
+     * username or that phone, showing only what the payment screen shows. Anyone else is 404, alike.
      */
     async findPayee(
       userId: string,
+      ip: string,
       by: { username?: string; phone?: string },
-    ): Promise<PublicUser> {
-      // A phone or a username leads to a name: a bounded number of look-ups per user.
-      await rateLimits.take(
-        { key: `payee-lookup:user:${userId}`, limit: PAYEE_LOOKUP_LIMIT, windowSeconds: 3600 },
-        'Too many look-ups. Try again later.',
-      );
+    ): Promise<Payee> {
+      await takePayeeLookup(userId, ip);
       const user = by.phone
         ? await findUserByPhone(db, by.phone)
         : by.username
           ? await findUserByUsername(db, by.username)
           : undefined;
       if (!user?.phone_verified) throw new AppError('not_found', 404, 'No Pago user to pay here.');
-      return { _id: user.id, name: user.name, username: user.username };
+      return { name: user.name, username: user.username };
+    },
+
+    /** What the payment screen shows of a person found by phone or username: name and @username. */
+    async payeeOf(userId: string, executor: Database = db): Promise<Payee> {
+      const user = await findUserById(executor, userId);
+      if (!user) throw new AppError('not_found', 404, 'No Pago user to pay here.');
+      return { name: user.name, username: user.username };
     },
 
     async getPublicUser(id: string): Promise<PublicUser> {

@@ -155,6 +155,10 @@ export async function bankingRoutes(app: AppInstance): Promise<void> {
           banking.settleAnswer(tx, transferId, userId, outcome),
       }),
     },
+    {
+      // A phone or an e-mail address leads to a person: the look-up budget, found or not.
+      before: ({ userId, ip }) => accounts.takePayeeLookup(userId, ip),
+    },
   );
 }
 

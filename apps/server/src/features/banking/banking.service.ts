@@ -117,10 +117,17 @@ export type CardEvent = {
   attributes?: { amount?: unknown; direction?: unknown };
   relationships?: {
     authorization?: { data?: { id?: unknown } };
+    account?: { data?: { id?: unknown } };
     transaction?: { data?: { type?: unknown; id?: unknown } };
   };
 };
-export type CardEventHandler = (tx: Database, event: CardEvent) => Promise<void>;
+/**
+ * Reads a card event's objects back from the partner (no transaction open) and answers how to
+ * apply what the partner confirmed, in the webhook's transaction; null when it confirmed nothing.
+ */
+export type CardEventHandler = (
+  event: CardEvent,
+) => Promise<((tx: Database) => Promise<void>) | null>;
 const CARD_EVENTS = new Set(['transaction.created', 'authorization.canceled']);
 
 export type AchStatusHandler = (
@@ -866,11 +873,16 @@ export function createBanking({
           /^\d{1,18}$/.test(paymentId)
             ? await partner().getPayment(paymentId)
             : null;
+        const cardEvent = cardHandler !== null && CARD_EVENTS.has(e.type);
+        // A card event is applied as the partner reads it back; one it does not confirm is not
+        // recorded either, so the partner's own event of that id still counts when it comes.
+        const applyCard = cardEvent && cardHandler ? await cardHandler(event as CardEvent) : null;
+        if (cardEvent && !applyCard) continue;
         await db.transaction().execute(async (tx) => {
           if (!(await recordWebhookEvent(tx, e.id as string, (e.type as string).slice(0, 100))))
             return;
-          if (cardHandler && CARD_EVENTS.has(e.type as string)) {
-            await cardHandler(tx, event as CardEvent);
+          if (applyCard) {
+            await applyCard(tx);
             return;
           }
           if (!payment) return;

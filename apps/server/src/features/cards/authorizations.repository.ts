@@ -54,6 +54,24 @@ export async function inNetworkWithdrawalsThisMonth(
   return rows[0]?.n ?? 0;
 }
 
+/** Whether Pago recorded this partner card transaction already (applied, in part or not at all). */
+export async function alreadyRecorded(tx: Database, partnerTransactionId: string) {
+  const row = await tx
+    .selectFrom('card_network_messages')
+    .select('partner_transaction_id')
+    .where('partner_transaction_id', '=', partnerTransactionId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What the refunds of an authorization credited so far. */
+export async function refundedCents(tx: Database, authorizationId: string): Promise<number> {
+  const { rows } = await sql<{ total: string }>`
+    select coalesce(sum(amount_cents), 0)::bigint as total from card_network_messages
+    where authorization_id = ${authorizationId} and kind = 'refund'`.execute(tx);
+  return Number(rows[0]?.total ?? 0);
+}
+
 /** Holds older than `before` still pending, for the expiry job (oldest first). */
 export function duePendingHolds(db: Database, before: Date, limit: number) {
   return db

@@ -9,18 +9,58 @@ import type { Database } from '../../db/database';
 import type { CardAuthorizationsTable, CardsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
+import { type UnitClient, UnitRefusal } from '../../providers/unit/unit-client';
 import { verifyUnitSignature } from '../../providers/unit/unit-webhooks';
 import type { Banking, CardEvent } from '../banking/banking.service';
 import type { Ledger, Leg } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import {
+  alreadyRecorded,
   cardMovementsOn,
   duePendingHolds,
   findAuthorization,
   inNetworkWithdrawalsThisMonth,
   lockCardByPartnerId,
+  refundedCents,
   spentToday,
 } from './authorizations.repository';
+
+/**
+ * How far a clearing may exceed its authorization, as the card networks allow for amounts not
+ * known when the card is authorized:
+ * - a tip: restaurants (5812), bars (5813), fast food (5814), taxis (4121) and beauty or barber
+ *   shops (7230) may clear up to 20% above the authorization;
+ * - fuel: a pump (5542) or service station (5541) authorizes before the fuel is pumped (often a
+ *   $1 status check), so its clearing may reach $175.00 (Visa's and Mastercard's automated fuel
+ *   dispenser ceiling in the US) when the authorization was smaller;
+ * - everything else, and every ATM withdrawal: no more than the authorization.
+ * A clearing beyond its ceiling is charged up to the ceiling only (see `clear`).
+ */
+const TIP_MERCHANT_TYPES = new Set([5812, 5813, 5814, 4121, 7230]);
+const TIP_TOLERANCE_PERCENT = 20;
+const FUEL_MERCHANT_TYPES = new Set([5541, 5542]);
+const FUEL_CEILING_CENTS = 17_500;
+
+function clearingCeiling(auth: Pick<Authorization, 'kind' | 'amount_cents' | 'merchant_type'>) {
+  const authorized = Number(auth.amount_cents);
+  if (auth.kind === 'atm' || auth.merchant_type === null) return authorized;
+  if (TIP_MERCHANT_TYPES.has(auth.merchant_type)) {
+    return authorized + Math.floor((authorized * TIP_TOLERANCE_PERCENT) / 100);
+  }
+  if (FUEL_MERCHANT_TYPES.has(auth.merchant_type)) return Math.max(authorized, FUEL_CEILING_CENTS);
+  return authorized;
+}
+
+/** Unit's transaction types that clear (Debit) or refund (Credit) a card authorization. */
+const CARD_TRANSACTIONS = new Set(['purchaseTransaction', 'atmTransaction']);
+
+/** Due holds the expiry job takes at a time; it takes batches until none is left. */
+const EXPIRY_BATCH = 100;
+/**
+ * A run of the expiry job takes no new batch after this long (well within the queue's 15-minute
+ * expiry of a run); what is left is the next run's, a minute later.
+ */
+const EXPIRY_RUN_MS = 5 * 60_000;
 
 type Card = Selectable<CardsTable>;
 type Authorization = Selectable<CardAuthorizationsTable>;
@@ -116,6 +156,8 @@ type Deps = {
   db: Database;
   ledger: Ledger;
   banking: Banking;
+  /** The partner, to read its card events back; null in live mode without one (none applied). */
+  unit: UnitClient | null;
   notifications: Notifications;
   webhookSecret: string;
   /** How long a hold lives before the expiry job releases it. */
@@ -133,6 +175,7 @@ export function createCardSpending({
   db,
   ledger,
   banking,
+  unit,
   notifications,
   webhookSecret,
   holdExpiryMs,
@@ -147,6 +190,9 @@ export function createCardSpending({
   ): Promise<{ decline: Decline } | { feeCents: number; network: AtmNetwork | null }> {
     const statusDecline = STATUS_DECLINE[card.status];
     if (statusDecline) return { decline: statusDecline };
+    // The wallet is locked before anything of the user's is counted: the card's lock orders one
+    // card's requests, the wallet's orders the user's cards (the month's free ATM withdrawals).
+    const wallet = await ledger.walletState(tx, card.user_id, true);
     const atm = request.type === 'atmAuthorizationRequest';
     const amount = request.attributes.amount;
     const limit = Number(atm ? card.daily_withdrawal_limit_cents : card.daily_purchase_limit_cents);
@@ -161,7 +207,6 @@ export function createCardSpending({
       const used = await inNetworkWithdrawalsThisMonth(tx, card.user_id, now());
       if (used >= ATM_FEES.inNetworkFreePerMonth) feeCents = ATM_FEES.inNetworkAfterFree;
     }
-    const wallet = await ledger.walletState(tx, card.user_id, true);
     if (amount + feeCents > wallet.balance - wallet.held - wallet.owed) {
       return { decline: 'insufficient_funds' };
     }
@@ -315,7 +360,10 @@ export function createCardSpending({
   const cardOf = (tx: Database, cardId: string) =>
     tx.selectFrom('cards').selectAll().where('id', '=', cardId).executeTakeFirstOrThrow();
 
-  /** Records a partner card transaction once; false when it was applied before. */
+  /**
+   * Records a partner card transaction once, with what Pago applied of it (`amount`) and, when
+   * that is less, what the partner's transaction carried; false when it was recorded before.
+   */
   async function firstTime(
     tx: Database,
     message: {
@@ -323,6 +371,7 @@ export function createCardSpending({
       kind: 'clearing' | 'reversal' | 'refund';
       auth: Authorization;
       amount: number;
+      partnerAmount?: number;
     },
   ) {
     const row = await tx
@@ -333,6 +382,10 @@ export function createCardSpending({
         card_id: message.auth.card_id,
         authorization_id: message.auth.id,
         amount_cents: message.amount,
+        partner_amount_cents:
+          message.partnerAmount !== undefined && message.partnerAmount !== message.amount
+            ? message.partnerAmount
+            : null,
       })
       .onConflict((oc) => oc.column('partner_transaction_id').doNothing())
       .returning('partner_transaction_id')
@@ -340,9 +393,38 @@ export function createCardSpending({
     return row !== undefined;
   }
 
-  /** The network cleared an authorization, possibly of another amount (a tip, a smaller bill). */
+  /** What Pago applies of a partner amount beyond its bound: the bound, and a warning for staff. */
+  function bounded(auth: Authorization, what: string, amount: number, bound: number) {
+    if (amount <= bound) return amount;
+    log.warn(
+      { authorizationId: auth.partner_authorization_id, what, partnerCents: amount, bound },
+      'card event beyond its authorization: applied up to the bound (reconciliation shows the rest)',
+    );
+    return Math.max(0, bound);
+  }
+
+  /**
+   * The network cleared an authorization, possibly of another amount (a tip, a smaller bill),
+   * within the tolerance of its merchant (`clearingCeiling`); one clearing per authorization.
+   */
   async function clear(tx: Database, auth: Authorization, transactionId: string, amount: number) {
-    if (!(await firstTime(tx, { id: transactionId, kind: 'clearing', auth, amount }))) return;
+    if (await alreadyRecorded(tx, transactionId)) return;
+    if (auth.status === 'cleared') {
+      // Unit's purchase transactions say nothing of split or multiple clearings: a second one on
+      // a charged authorization is recorded, not charged; reconciliation shows it to staff.
+      bounded(auth, 'second_clearing', amount, 0);
+      await firstTime(tx, {
+        id: transactionId,
+        kind: 'clearing',
+        auth,
+        amount: 0,
+        partnerAmount: amount,
+      });
+      return;
+    }
+    const partnerAmount = amount;
+    amount = bounded(auth, 'clearing', amount, clearingCeiling(auth));
+    await firstTime(tx, { id: transactionId, kind: 'clearing', auth, amount, partnerAmount });
     const authorized = Number(auth.amount_cents);
     const holding = auth.status === 'pending' && auth.transfer_id !== null;
     let transferId = auth.transfer_id;
@@ -356,7 +438,7 @@ export function createCardSpending({
         await postRelease(tx, auth, 'cleared_at_other_amount', authorized, fee);
         await ledger.setStatus(tx, auth.transfer_id, 'failed', `Cleared at ${amount} cents`);
       }
-      // Cleared after the hold was released (expired): the network's clearing stands.
+      // Cleared after the hold was released (expired, reversed): the network's clearing stands.
       const charged = await charge(tx, auth, amount, holding ? fee : 0, {
         authorizedCents: authorized,
         clearedCents: amount,
@@ -370,8 +452,14 @@ export function createCardSpending({
       .execute();
   }
 
+  /** A merchant's refund: never more, over all of an authorization's refunds, than was charged. */
   async function refund(tx: Database, auth: Authorization, transactionId: string, amount: number) {
-    if (!(await firstTime(tx, { id: transactionId, kind: 'refund', auth, amount }))) return;
+    if (await alreadyRecorded(tx, transactionId)) return;
+    const refundable = Number(auth.cleared_cents ?? 0) - (await refundedCents(tx, auth.id));
+    const partnerAmount = amount;
+    amount = bounded(auth, 'refund', amount, refundable);
+    await firstTime(tx, { id: transactionId, kind: 'refund', auth, amount, partnerAmount });
+    if (amount === 0) return;
     const card = await cardOf(tx, auth.card_id);
     const original = (await originalTransfer(tx, auth)) as {
       merchantName?: string;
@@ -404,38 +492,88 @@ export function createCardSpending({
     });
   }
 
-  /** A card event from the partner's webhook, in its transaction (recorded once by its id). */
-  async function applyEvent(tx: Database, event: CardEvent) {
-    const authorizationId = event.relationships?.authorization?.data?.id;
-    if (typeof authorizationId !== 'string' || !partnerId.safeParse(authorizationId).success)
-      return;
-    const auth = await findAuthorization(tx, authorizationId, true);
-    // Not an authorization Pago decided (or a declined one): nothing to apply.
-    if (!auth || auth.status === 'declined') return;
-    if (event.type === 'authorization.canceled') {
-      if (
-        await firstTime(tx, { id: `cancel:${authorizationId}`, kind: 'reversal', auth, amount: 0 })
-      ) {
-        await release(tx, auth, 'reversed');
-      }
-      return;
+  /** What a partner refusal means here: it does not have the object (a 4xx), so nothing is. */
+  async function fromPartner<T>(read: () => Promise<T>): Promise<T | null> {
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof UnitRefusal) return null;
+      throw error;
     }
-    const transaction = event.relationships?.transaction?.data;
-    const amount = event.attributes?.amount;
-    if (
-      typeof transaction?.id !== 'string' ||
-      !partnerId.safeParse(transaction.id).success ||
-      typeof amount !== 'number' ||
-      !Number.isSafeInteger(amount) ||
-      amount <= 0
-    ) {
-      return;
-    }
-    if (event.attributes?.direction === 'Credit') await refund(tx, auth, transaction.id, amount);
-    else await clear(tx, auth, transaction.id, amount);
   }
 
-  banking.onCardEvents(applyEvent, (accountId) => cardMovementsOn(db, accountId));
+  const ignored = (event: CardEvent, reason: string) => {
+    log.warn({ eventId: event.id, type: event.type, reason }, 'card event not applied');
+    return null;
+  };
+
+  /**
+   * A card event from the partner's webhook, read back from the partner before anything is
+   * applied (as payments are): a reversal only when the partner has the authorization Canceled,
+   * a clearing or refund only as the partner's transaction says (its amount, its direction, its
+   * authorization and account), never as the event says. What it answers runs in the webhook's
+   * transaction, bounded by the authorization (`clear`, `refund`).
+   */
+  async function readEvent(event: CardEvent) {
+    if (!unit) return ignored(event, 'no_partner');
+    const valid = (id: unknown): id is string =>
+      typeof id === 'string' && partnerId.safeParse(id).success;
+    const named = event.relationships?.authorization?.data?.id;
+    const locked = async (tx: Database, authorizationId: string) => {
+      const auth = await findAuthorization(tx, authorizationId, true);
+      // Not an authorization Pago decided (or a declined one): nothing to apply.
+      return auth && auth.status !== 'declined' ? auth : null;
+    };
+    if (event.type === 'authorization.canceled') {
+      if (!valid(named)) return null;
+      const atPartner = await fromPartner(() => unit.getAuthorization(named));
+      if (atPartner?.status !== 'Canceled') return ignored(event, 'not_canceled_at_partner');
+      return async (tx: Database) => {
+        const auth = await locked(tx, named);
+        if (!auth) return;
+        const first = await firstTime(tx, {
+          id: `cancel:${named}`,
+          kind: 'reversal',
+          auth,
+          amount: 0,
+        });
+        if (first) await release(tx, auth, 'reversed');
+      };
+    }
+    const { id: transactionId, type } = event.relationships?.transaction?.data ?? {};
+    const accountId = event.relationships?.account?.data?.id;
+    // Every transaction of an account has this event: others than card ones are not the cards'.
+    if (typeof type === 'string' && !CARD_TRANSACTIONS.has(type)) return null;
+    if (!valid(transactionId) || !valid(accountId) || (named !== undefined && !valid(named))) {
+      return null;
+    }
+    const transaction = await fromPartner(() => unit.getTransaction(accountId, transactionId));
+    if (!transaction || !CARD_TRANSACTIONS.has(transaction.type)) {
+      return named === undefined ? null : ignored(event, 'no_card_transaction_at_partner');
+    }
+    // The partner's transaction names its authorization; an event that names another is not it.
+    const authorizationId = transaction.authorizationId;
+    if (
+      !valid(authorizationId) ||
+      (named !== undefined && named !== authorizationId) ||
+      transaction.accountId !== accountId ||
+      !Number.isSafeInteger(transaction.amount) ||
+      transaction.amount <= 0
+    ) {
+      return ignored(event, 'not_the_partner_transaction');
+    }
+    return async (tx: Database) => {
+      const auth = await locked(tx, authorizationId);
+      if (!auth) return;
+      const card = await cardOf(tx, auth.card_id);
+      if (card.partner_account_id !== transaction.accountId) return;
+      if (transaction.direction === 'Credit')
+        await refund(tx, auth, transaction.id, transaction.amount);
+      else await clear(tx, auth, transaction.id, transaction.amount);
+    };
+  }
+
+  banking.onCardEvents(readEvent, (accountId) => cardMovementsOn(db, accountId));
 
   return {
     /**
@@ -491,6 +629,7 @@ export function createCardSpending({
               user_id: card.user_id,
               kind: atm ? 'atm' : 'purchase',
               amount_cents: amount,
+              merchant_type: atm ? null : (request.attributes.merchant?.type ?? null),
               ...values,
             })
             .returningAll()
@@ -529,18 +668,31 @@ export function createCardSpending({
       });
     },
 
-    applyEvent,
+    readEvent,
 
-    /** The expiry job: holds not cleared within their time are released (money and fee back). */
+    /**
+     * The expiry job: holds not cleared within their time are released (money and fee back).
+     * It takes due holds a batch at a time, each released in a short transaction of its own,
+     * until none is due (or the run's time is up: the next run, a minute later, goes on), so a
+     * backlog of any size is released in one run rather than a batch a minute.
+     */
     async expireHolds(): Promise<number> {
-      const due = await duePendingHolds(db, new Date(now().getTime() - holdExpiryMs), 100);
+      const before = new Date(now().getTime() - holdExpiryMs);
+      const stopAt = Date.now() + EXPIRY_RUN_MS;
       let expired = 0;
-      for (const { partner_authorization_id } of due) {
-        const released = await db.transaction().execute(async (tx) => {
-          const auth = await findAuthorization(tx, partner_authorization_id, true);
-          return auth ? release(tx, auth, 'expired') : false;
-        });
-        if (released) expired += 1;
+      for (;;) {
+        const due = await duePendingHolds(db, before, EXPIRY_BATCH);
+        let released = 0;
+        for (const { partner_authorization_id } of due) {
+          const done = await db.transaction().execute(async (tx) => {
+            const auth = await findAuthorization(tx, partner_authorization_id, true);
+            return auth ? release(tx, auth, 'expired') : false;
+          });
+          if (done) released += 1;
+        }
+        expired += released;
+        // A short batch was the last; one that released nothing would only be taken again.
+        if (due.length < EXPIRY_BATCH || released === 0 || Date.now() >= stopAt) break;
       }
       if (expired > 0) log.info({ expired }, 'card holds expired');
       return expired;

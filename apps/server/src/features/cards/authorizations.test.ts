@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { ATM_FEES } from '@pago/shared/fees';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickUntil, unitFake, unitSettings, unitSignature } from '../../../test/banking-helpers';
-import { atm, cardholder, network, purchase, type TestCard } from '../../../test/card-helpers';
+import {
+  atm,
+  cardholder,
+  insertCard,
+  network,
+  purchase,
+  type TestCard,
+} from '../../../test/card-helpers';
 import { balanceOf } from '../../../test/money-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
@@ -130,7 +138,8 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
   it('a clearing larger than the wallet can cover becomes a debt, not a negative balance', async () => {
     const { user, card } = await cardholder(app, db, 1_000);
     const id = await approvedPurchase(card, 1_000);
-    await network(app, 'clear', { authorizationId: id, amountCents: 1_300 });
+    // A restaurant's tip, within the network's 20%.
+    await network(app, 'clear', { authorizationId: id, amountCents: 1_200 });
     await settledAs(id, 'cleared');
     const wallet = await db
       .selectFrom('ledger_accounts')
@@ -138,9 +147,9 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(Number(wallet.balance_cents)).toBe(0);
-    expect(Number(wallet.owed_cents)).toBe(300);
+    expect(Number(wallet.owed_cents)).toBe(200);
     // The wallet shows what it owes, as for a returned deposit.
-    expect(await balanceOf(app, user)).toBe(-300);
+    expect(await balanceOf(app, user)).toBe(-200);
   });
 
   it('a reversal gives the hold back and fails the transfer', async () => {
@@ -173,6 +182,30 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
     await network(app, 'clear', { authorizationId: id, amountCents: 1_500 });
     await settledAs(id, 'cleared');
     expect(await balanceOf(app, user)).toBe(3_500);
+  });
+
+  it('a backlog larger than one batch is released in one run of the expiry job', async () => {
+    const { user, card } = await cardholder(app, db, 100_000, { dailyPurchaseCents: 100_000 });
+    const ids: string[] = [];
+    for (let i = 0; i < 13; i += 1) {
+      ids.push(
+        ...(await Promise.all(Array.from({ length: 10 }, () => approvedPurchase(card, 100)))),
+      );
+    }
+    expect(await balanceOf(app, user)).toBe(100_000 - 13_000);
+    setTime = new Date(Date.now() + 61_000);
+    try {
+      expect(await app.services.cardSpending.expireHolds()).toBeGreaterThanOrEqual(130);
+    } finally {
+      setTime = null;
+    }
+    const statuses = await db
+      .selectFrom('card_authorizations')
+      .select('status')
+      .where('partner_authorization_id', 'in', ids)
+      .execute();
+    expect(statuses.filter((s) => s.status === 'expired')).toHaveLength(130);
+    expect(await balanceOf(app, user)).toBe(100_000);
   });
 
   it('a refund of a cleared purchase credits the wallet, once per refund message', async () => {
@@ -226,6 +259,197 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
       .where('account_id', '=', (await authorizationAtPartner(a)).account_id)
       .execute();
     expect(transactions).toHaveLength(1);
+  });
+});
+
+/** Posts Unit's webhook, signed with the real secret: what someone holding the secret can send. */
+async function signedWebhook(...events: unknown[]) {
+  const body = JSON.stringify({ data: events });
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/unit/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'x-unit-signature': unitSignature(unitSettings(app).webhookSecret, body),
+    },
+    payload: body,
+  });
+  expect(answer.statusCode, answer.body).toBeLessThan(300);
+}
+const event = (
+  type: string,
+  accountId: string,
+  authorizationId: string,
+  transaction?: { id: string; amount: number; direction: 'Debit' | 'Credit' },
+) => ({
+  id: `evt-${randomUUID()}`,
+  type,
+  attributes: {
+    createdAt: new Date().toISOString(),
+    ...(transaction ? { amount: transaction.amount, direction: transaction.direction } : {}),
+  },
+  relationships: {
+    authorization: { data: { type: 'authorization', id: authorizationId } },
+    account: { data: { type: 'depositAccount', id: accountId } },
+    ...(transaction
+      ? { transaction: { data: { type: 'purchaseTransaction', id: transaction.id } } }
+      : {}),
+  },
+});
+/** A Unit id no object has yet. */
+async function freshPartnerId() {
+  const { rows } = await sql<{
+    id: string;
+  }>`select nextval('sandbox_unit_ids')::text as id`.execute(db);
+  return (rows[0] as { id: string }).id;
+}
+/**
+ * A purchase transaction the partner really has on the authorization, written at the fake as the
+ * network would leave it (the sandbox network itself never clears twice nor over-refunds), and its
+ * event: what a partner that passes on whatever the network sends would deliver.
+ */
+async function atPartner(
+  accountId: string,
+  authorizationId: string,
+  amount: number,
+  direction: 'Debit' | 'Credit',
+) {
+  const id = await freshPartnerId();
+  await db
+    .insertInto('sandbox_unit_transactions')
+    .values({
+      id,
+      type: 'purchaseTransaction',
+      account_id: accountId,
+      payment_id: null,
+      amount,
+      direction,
+      balance: 0,
+      summary: 'Café Luna',
+      authorization_id: authorizationId,
+    })
+    .execute();
+  return event('transaction.created', accountId, authorizationId, { id, amount, direction });
+}
+async function walletOf(userId: string) {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select(['balance_cents', 'owed_cents'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { balance: Number(row.balance_cents), owed: Number(row.owed_cents) };
+}
+
+describe('card events are read back from the partner and bounded by their authorization', () => {
+  it('a signed Credit the partner does not have credits nothing', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const id = await approvedPurchase(card, 2_000);
+    await network(app, 'clear', { authorizationId: id, amountCents: 2_000 });
+    await settledAs(id, 'cleared');
+    const transaction = {
+      id: await freshPartnerId(),
+      amount: 100_000,
+      direction: 'Credit' as const,
+    };
+    await signedWebhook(event('transaction.created', account.accountId, id, transaction));
+    expect(await balanceOf(app, user)).toBe(3_000);
+  });
+
+  it('a signed second Debit the partner does not have charges nothing', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const id = await approvedPurchase(card, 2_000);
+    await network(app, 'clear', { authorizationId: id, amountCents: 2_000 });
+    await settledAs(id, 'cleared');
+    const transaction = { id: await freshPartnerId(), amount: 2_000, direction: 'Debit' as const };
+    await signedWebhook(event('transaction.created', account.accountId, id, transaction));
+    expect(await walletOf(user.id)).toEqual({ balance: 3_000, owed: 0 });
+  });
+
+  it('a signed reversal of an authorization the partner still holds releases nothing', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const id = await approvedPurchase(card, 2_000);
+    await signedWebhook(event('authorization.canceled', account.accountId, id));
+    expect((await authorizationOf(id)).status).toBe('pending');
+    expect(await balanceOf(app, user)).toBe(3_000);
+  });
+
+  it('a clearing far above the hold is charged up to the hold; reconciliation shows the rest', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const shop = { name: 'Tienda Sol', city: 'Austin, TX', category: 'retail' };
+    const answer = await purchase(app, card, 2_000, shop);
+    const id = answer.json().authorizationId as string;
+    await network(app, 'clear', { authorizationId: id, amountCents: 50_000 });
+    await settledAs(id, 'cleared');
+    expect(await walletOf(user.id)).toEqual({ balance: 3_000, owed: 0 });
+    expect(await authorizationOf(id)).toMatchObject({ cleared_cents: 2_000 });
+    const message = await db
+      .selectFrom('card_network_messages')
+      .selectAll()
+      .where('authorization_id', '=', (await authorizationOf(id)).id)
+      .executeTakeFirstOrThrow();
+    expect(message).toMatchObject({ amount_cents: 2_000, partner_amount_cents: 50_000 });
+    // The partner took $500: the $480 Pago did not charge is a difference for staff to dispute.
+    const result = await app.services.banking.reconcile();
+    const mine = result.differences.filter((d) => d.unitId === account.accountId);
+    expect(mine).toMatchObject([{ kind: 'balance_mismatch' }]);
+    expect(Number(mine[0]?.expected) - Number(mine[0]?.actual)).toBe(48_000);
+  });
+
+  it('a restaurant’s tip up to 20% is charged, beyond it only the 20%', async () => {
+    const { user, card } = await cardholder(app, db, 10_000);
+    const id = await approvedPurchase(card, 4_000);
+    await network(app, 'clear', { authorizationId: id, amountCents: 6_000 });
+    await settledAs(id, 'cleared');
+    expect(await balanceOf(app, user)).toBe(5_200);
+  });
+
+  it('fuel: a pump’s $1 authorization clears at what was pumped, up to $175', async () => {
+    const { user, card } = await cardholder(app, db, 30_000);
+    const pump = { name: 'Gasolinera Sol', city: 'Austin, TX', category: 'gas' };
+    const fill = (await purchase(app, card, 100, pump)).json().authorizationId as string;
+    await network(app, 'clear', { authorizationId: fill, amountCents: 6_000 });
+    await settledAs(fill, 'cleared');
+    expect(await balanceOf(app, user)).toBe(24_000);
+    const over = (await purchase(app, card, 100, pump)).json().authorizationId as string;
+    await network(app, 'clear', { authorizationId: over, amountCents: 20_000 });
+    await settledAs(over, 'cleared');
+    expect(await balanceOf(app, user)).toBe(24_000 - 17_500);
+  });
+
+  it('one charge per authorization: a second clearing at the partner is not charged', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const id = await approvedPurchase(card, 2_000);
+    await network(app, 'clear', { authorizationId: id, amountCents: 2_000 });
+    await settledAs(id, 'cleared');
+    await signedWebhook(await atPartner(account.accountId, id, 2_000, 'Debit'));
+    expect(await walletOf(user.id)).toEqual({ balance: 3_000, owed: 0 });
+  });
+
+  it('a partner transaction is applied to its own authorization, not to one the event names', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const a = await approvedPurchase(card, 1_000);
+    const b = await approvedPurchase(card, 1_000);
+    for (const id of [a, b]) {
+      await network(app, 'clear', { authorizationId: id, amountCents: 1_000 });
+      await settledAs(id, 'cleared');
+    }
+    const onA = await atPartner(account.accountId, a, 500, 'Credit');
+    onA.relationships.authorization.data.id = b;
+    await signedWebhook(onA);
+    expect(await balanceOf(app, user)).toBe(3_000);
+  });
+
+  it('refunds at the partner never add up to more than was charged', async () => {
+    const { user, card, account } = await cardholder(app, db, 5_000);
+    const id = await approvedPurchase(card, 2_000);
+    await network(app, 'clear', { authorizationId: id, amountCents: 2_000 });
+    await settledAs(id, 'cleared');
+    await signedWebhook(await atPartner(account.accountId, id, 1_500, 'Credit'));
+    expect(await balanceOf(app, user)).toBe(4_500);
+    await signedWebhook(await atPartner(account.accountId, id, 1_500, 'Credit'));
+    expect(await balanceOf(app, user)).toBe(5_000);
+    await signedWebhook(await atPartner(account.accountId, id, 100_000, 'Credit'));
+    expect(await balanceOf(app, user)).toBe(5_000);
   });
 });
 
@@ -351,6 +575,26 @@ describe('ATM withdrawals and their fees', () => {
   });
 });
 
+describe('the month’s free in-network withdrawals under parallel load', () => {
+  it('8 parallel in-network withdrawals on two cards of one wallet: exactly 4 are free', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { user, card, account } = await cardholder(app, db, 40_000);
+      const second = await insertCard(db, user, account, { type: 'physical' });
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => atm(app, i % 2 ? second : card, 1_000, 'in')),
+      );
+      for (const a of answers) expect(a.json()).toMatchObject({ approved: true });
+      const fees = await db
+        .selectFrom('card_authorizations')
+        .select('fee_cents')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(fees.filter((f) => Number(f.fee_cents) === 0)).toHaveLength(4);
+      expect(await balanceOf(app, user)).toBe(32_000 - 4 * ATM_FEES.inNetworkAfterFree);
+    }
+  });
+});
+
 describe('Pago’s authorization endpoint', () => {
   function signedRequest(body: string, signature?: string) {
     return app.inject({
@@ -429,7 +673,7 @@ describe('reconciliation with card activity', () => {
   it('cleared purchases and refunds at the partner are no false differences', async () => {
     const { card, account } = await cardholder(app, db, 10_000);
     const id = await approvedPurchase(card, 2_000);
-    await network(app, 'clear', { authorizationId: id, amountCents: 2_500 });
+    await network(app, 'clear', { authorizationId: id, amountCents: 2_400 });
     await settledAs(id, 'cleared');
     await network(app, 'refund', { authorizationId: id, amountCents: 500, refundId: `rec-${id}` });
     await tickUntil(app, async () => {

@@ -32,6 +32,8 @@ export async function insertFundingTransfer(
     speed: 'standard' | 'instant' | null;
     amountCents: Cents;
     feeCents: Cents;
+    /** A deposit's part held after settlement, and for how many banking days. */
+    hold?: { cents: Cents; businessDays: number };
   },
 ) {
   await tx
@@ -44,8 +46,61 @@ export async function insertFundingTransfer(
       speed: row.speed,
       amount_cents: row.amountCents,
       fee_cents: row.feeCents,
+      on_hold_cents: row.hold?.cents ?? cents(0),
+      hold_business_days: row.hold?.businessDays ?? 0,
     })
     .execute();
+}
+
+/**
+ * Whether a linked account has earned faster availability: one of its deposits finished its hold
+ * (or had none) unreturned, and none of its deposits was returned in the last `resetDays`.
+ */
+export async function isEstablishedLink(
+  db: Database,
+  userId: string,
+  plaidAccountId: string,
+  now: Date,
+  resetDays: number,
+) {
+  const { rows } = await sql<{ established: boolean }>`
+    select exists (
+        select 1 from funding_transfers
+        where user_id = ${userId} and plaid_account_id = ${plaidAccountId}
+          and direction = 'deposit' and status = 'settled' and on_hold_cents = 0)
+      and not exists (
+        select 1 from funding_transfers
+        where user_id = ${userId} and plaid_account_id = ${plaidAccountId}
+          and direction = 'deposit' and status = 'returned'
+          and updated_at > ${now}::timestamptz - make_interval(days => ${resetDays}))
+      as established`.execute(db);
+  return rows[0]?.established ?? false;
+}
+
+/** A wallet's money on hold (settled deposits), one row per release time, earliest first. */
+export async function listHolds(db: Database, userId: string) {
+  const { rows } = await sql<{ amount: string; available_at: Date }>`
+    select sum(on_hold_cents)::bigint as amount, available_at from funding_transfers
+    where user_id = ${userId} and status = 'settled' and on_hold_cents > 0
+    group by available_at order by available_at`.execute(db);
+  return rows.map((r) => ({
+    amountCents: cents(Number(r.amount)),
+    availableAt: new Date(r.available_at),
+  }));
+}
+
+/** Deposits whose hold is due at `now`, earliest first (the partial index of migration 0031). */
+export async function listDueHolds(db: Database, now: Date, limit: number) {
+  const rows = await db
+    .selectFrom('funding_transfers')
+    .select('transfer_id')
+    .where('status', '=', 'settled')
+    .where('on_hold_cents', '>', cents(0))
+    .where('available_at', '<=', now)
+    .orderBy('available_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.transfer_id);
 }
 
 export async function lockFundingTransfer(tx: Database, transferId: string) {
@@ -60,7 +115,12 @@ export async function lockFundingTransfer(tx: Database, transferId: string) {
 export async function updateFundingTransfer(
   tx: Database,
   transferId: string,
-  set: { status: 'settled' | 'returned'; return_transfer_id?: string },
+  set: {
+    status: 'settled' | 'returned';
+    return_transfer_id?: string;
+    on_hold_cents?: Cents;
+    available_at?: Date | null;
+  },
 ) {
   await tx
     .updateTable('funding_transfers')

@@ -1,4 +1,6 @@
 import {
+  depositAvailabilityQuery,
+  depositAvailabilitySchema,
   depositBody,
   fundingLimitsSchema,
   withdrawalBody,
@@ -43,6 +45,25 @@ export async function fundingRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => withdrawalQuote(request.query.amountCents, request.query.speed),
+  );
+  app.get(
+    '/api/funding/deposits/availability',
+    {
+      preValidation: requireUser(accounts),
+      schema: {
+        ...signedIn(
+          'When a deposit from this linked bank would be spendable (funds availability), before confirming',
+        ),
+        querystring: depositAvailabilityQuery,
+        response: { 200: depositAvailabilitySchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      funding.depositAvailability(
+        currentUser(request).userId,
+        request.query.plaidAccountId,
+        request.query.amountCents,
+      ),
   );
   const { banking } = app.services;
   const moves = [

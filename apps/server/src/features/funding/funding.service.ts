@@ -1,10 +1,17 @@
+import { addBusinessDays } from '@pago/shared/business-days';
 import type {
+  DepositAvailability,
   FundingLimits,
   WithdrawalQuote,
   WithdrawalSpeed,
 } from '@pago/shared/contracts/funding';
 import type { LinkedBankAccount } from '@pago/shared/contracts/plaid';
-import { BANK_FUNDING_LIMITS, DELIVERY_TIMES, INSTANT_WITHDRAWAL_FEE } from '@pago/shared/fees';
+import {
+  BANK_FUNDING_LIMITS,
+  DELIVERY_TIMES,
+  FUNDS_AVAILABILITY,
+  INSTANT_WITHDRAWAL_FEE,
+} from '@pago/shared/fees';
 import { type Cents, cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -17,6 +24,9 @@ import {
   depositedInPeriods,
   findCounterparty,
   insertFundingTransfer,
+  isEstablishedLink,
+  listDueHolds,
+  listHolds,
   lockFundingTransfer,
   lockUserFunding,
   saveCounterparty,
@@ -53,9 +63,10 @@ export function withdrawalQuote(amountCents: Cents, speed: WithdrawalSpeed): Wit
  * Money between a linked bank (Plaid) and the wallet, by ACH at the banking partner (Unit) through
  * the user's own partner deposit account (and Pago's omnibus for money that never went through it).
  * Each request reserves in one transaction and the partner is called after it commits. A deposit is in the wallet at once but held (not
- * spendable) until the partner settles it; a return takes it back, and what was already spent
- * becomes a debt the wallet owes. A withdrawal leaves the wallet (amount and fee) at once; a
- * failed one comes back in full.
+ * spendable) until the partner settles it, and then, by the funds-availability policy
+ * (docs/funds-availability.md), part of it may stay held some banking days more; a return takes
+ * it back, and what was already spent becomes a debt the wallet owes. A withdrawal leaves the
+ * wallet (amount and fee) at once; a failed one comes back in full.
  */
 export function createFunding({ db, ledger, banking, plaid, notifications }: Deps) {
   /**
@@ -99,6 +110,34 @@ export function createFunding({ db, ledger, banking, plaid, notifications }: Dep
     };
   }
 
+  /**
+   * How much of a deposit from this link is spendable at settlement and how much stays on hold,
+   * for how many banking days (FUNDS_AVAILABILITY): decided when the user asks, as shown to them.
+   */
+  async function availabilityPlan(
+    executor: Database,
+    userId: string,
+    plaidAccountId: string,
+    amountCents: Cents,
+  ) {
+    const established = await isEstablishedLink(
+      executor,
+      userId,
+      plaidAccountId,
+      ledger.clock(),
+      FUNDS_AVAILABILITY.returnResetDays,
+    );
+    const rule = established ? FUNDS_AVAILABILITY.establishedLink : FUNDS_AVAILABILITY.newLink;
+    const atSettlement = cents(Math.min(amountCents, rule.atSettlement));
+    const onHold = cents(amountCents - atSettlement);
+    return {
+      newLink: !established,
+      atSettlement,
+      onHold,
+      holdBusinessDays: onHold > 0 ? rule.holdBusinessDays : 0,
+    };
+  }
+
   const bankDetails = (account: LinkedBankAccount) => ({
     plaidAccountId: account.id,
     institution: account.institution,
@@ -130,16 +169,23 @@ export function createFunding({ db, ledger, banking, plaid, notifications }: Dep
   /** A deposit's partner status: settled makes it spendable; a return takes it back. */
   async function applyDeposit(tx: Database, row: Row, payment: UnitPayment) {
     const amount = cents(Number(row.amount_cents));
+    const onHold = cents(Number(row.on_hold_cents));
     if (payment.status === 'Settled' && row.status === 'pending') {
-      await ledger.adjustWallet(tx, row.user_id, { held: -amount });
-      await updateFundingTransfer(tx, row.transfer_id, { status: 'settled' });
+      // What the policy keeps on hold stays in `held` until its day (`releaseDueHolds`).
+      await ledger.adjustWallet(tx, row.user_id, { held: -(amount - onHold) });
+      await updateFundingTransfer(tx, row.transfer_id, {
+        status: 'settled',
+        available_at: onHold > 0 ? addBusinessDays(ledger.clock(), row.hold_business_days) : null,
+      });
       await ledger.setStatus(tx, row.transfer_id, 'completed', 'Bank settled');
       await collectDebt(tx, row.user_id);
       return null;
     }
     if (!FAILED.has(payment.status) || row.status === 'returned') return null;
-    // Held money is still in the wallet; settled money may have been spent since.
+    // Held money is still in the wallet (all of it while pending, the hold's part once settled);
+    // settled money available since may have been spent.
     if (row.status === 'pending') await ledger.adjustWallet(tx, row.user_id, { held: -amount });
+    else if (onHold > 0) await ledger.adjustWallet(tx, row.user_id, { held: -onHold });
     const state = await ledger.walletState(tx, row.user_id, true);
     const taken = Math.max(0, Math.min(amount, state.balance - state.held - state.owed));
     const owed = amount - taken;
@@ -165,6 +211,7 @@ export function createFunding({ db, ledger, banking, plaid, notifications }: Dep
     await updateFundingTransfer(tx, row.transfer_id, {
       status: 'returned',
       return_transfer_id: reversal.id,
+      on_hold_cents: cents(0),
     });
     await ledger.setStatus(tx, row.transfer_id, 'failed', `Bank returned: ${reason}`);
     return { amount, owed: cents(owed) };
@@ -237,13 +284,84 @@ export function createFunding({ db, ledger, banking, plaid, notifications }: Dep
     limits: (userId: string) => limits(db, userId),
 
     async wallet(userId: string) {
-      const state = await ledger.walletState(db, userId);
+      // One snapshot: the holds are part of `held`, read as of the same moment.
+      const { state, holds } = await db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (tx) => ({
+          state: await ledger.walletState(tx, userId),
+          holds: await listHolds(tx, userId),
+        }));
+      const onHold = holds.reduce((total, hold) => total + hold.amountCents, 0);
       return {
         balanceCents: cents(state.balance - state.owed),
         availableBalanceCents: cents(Math.max(0, state.balance - state.held - state.owed)),
-        pendingCents: state.held,
+        pendingCents: cents(Math.max(0, state.held - onHold)),
         owedCents: state.owed,
+        holds: holds.map((hold) => ({
+          amountCents: hold.amountCents,
+          availableAt: hold.availableAt.toISOString(),
+        })),
       };
+    },
+
+    /**
+     * When a deposit of `amountCents` from this linked bank would be spendable, shown before the
+     * user confirms it (another user's bank is a 404).
+     */
+    async depositAvailability(
+      userId: string,
+      plaidAccountId: string,
+      amountCents: Cents,
+    ): Promise<DepositAvailability> {
+      const accounts = await plaid.listAccounts(userId);
+      if (!accounts.some((a) => a.id === plaidAccountId)) {
+        throw new AppError('not_found', 404, 'Bank account not found');
+      }
+      const plan = await availabilityPlan(db, userId, plaidAccountId, amountCents);
+      const settlesBy = addBusinessDays(ledger.clock(), DELIVERY_TIMES.standardMaxDays);
+      return {
+        amountCents,
+        newLink: plan.newLink,
+        atSettlementCents: plan.atSettlement,
+        onHoldCents: plan.onHold,
+        holdBusinessDays: plan.holdBusinessDays,
+        settlesBy: settlesBy.toISOString(),
+        availableBy: addBusinessDays(settlesBy, plan.holdBusinessDays).toISOString(),
+      };
+    },
+
+    /**
+     * Releases the holds due by the ledger's clock (the job queue runs it), each in its own short
+     * transaction under its deposit's lock, so a return arriving meanwhile finds it either held or
+     * released, never both. Whatever is owed is collected from what becomes available.
+     */
+    async releaseDueHolds(batch = 200): Promise<number> {
+      let released = 0;
+      for (;;) {
+        const now = ledger.clock();
+        const due = await listDueHolds(db, now, batch);
+        for (const transferId of due) {
+          const done = await db.transaction().execute(async (tx) => {
+            const row = await lockFundingTransfer(tx, transferId);
+            // Returned or released meanwhile: nothing left to release.
+            if (row?.status !== 'settled' || !row.available_at || row.available_at > now) {
+              return false;
+            }
+            const onHold = Number(row.on_hold_cents);
+            if (onHold <= 0) return false;
+            await ledger.adjustWallet(tx, row.user_id, { held: -onHold });
+            await updateFundingTransfer(tx, transferId, {
+              status: 'settled',
+              on_hold_cents: cents(0),
+            });
+            await collectDebt(tx, row.user_id);
+            return true;
+          });
+          if (done) released += 1;
+        }
+        if (due.length < batch) return released;
+      }
     },
 
     /** Before a deposit's or withdrawal's first transaction (no transaction open). */
@@ -278,6 +396,7 @@ export function createFunding({ db, ledger, banking, plaid, notifications }: Dep
           );
         }
       }
+      const plan = await availabilityPlan(tx, userId, account.id, body.amountCents);
       const row = await ledger.post(tx, {
         kind: 'bank_deposit',
         status: 'processing',
@@ -299,6 +418,7 @@ export function createFunding({ db, ledger, banking, plaid, notifications }: Dep
         speed: null,
         amountCents: body.amountCents,
         feeCents: cents(0),
+        hold: { cents: plan.onHold, businessDays: plan.holdBusinessDays },
       });
       return banking.reserveAch(tx, {
         userId,

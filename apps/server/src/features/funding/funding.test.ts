@@ -1,3 +1,4 @@
+import { addBusinessDays } from '@pago/shared/business-days';
 import { cents } from '@pago/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, latestMail, signUp } from '../../../test/accounts-helpers';
@@ -12,6 +13,8 @@ import { runPhased } from '../idempotency/idempotency.service';
 
 let app: AppInstance;
 let db: Database;
+/** The ledger's clock: the real one unless a test sets a time (holds are released by it). */
+let clockAt: Date | null = null;
 
 beforeAll(async () => {
   const test = await createTestDatabase();
@@ -20,7 +23,7 @@ beforeAll(async () => {
   app = await buildTestApp(
     db,
     { sandboxAchSettleMs: 200, sandboxSameDayAchSettleMs: 20 },
-    undefined,
+    () => clockAt ?? new Date(),
     sandboxPool(test.url),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -65,11 +68,47 @@ async function statusOf(id: string) {
 const untilStatus = (id: string, status: string) =>
   tickUntil(app, async () => (await statusOf(id)) === status);
 
-async function settledDeposit(user: User, bankId: string, amountCents: number) {
+/** Runs the job that releases due holds as if at `at`, then gives the real clock back. */
+async function releaseHoldsAt(at: Date) {
+  clockAt = at;
+  try {
+    return await app.services.funding.releaseDueHolds();
+  } finally {
+    clockAt = null;
+  }
+}
+
+/** When a deposit's hold ends (set when the bank settles it), null without one. */
+async function holdEndOf(transferId: string) {
+  const row = await db
+    .selectFrom('funding_transfers')
+    .select('available_at')
+    .where('transfer_id', '=', transferId)
+    .executeTakeFirstOrThrow();
+  return row.available_at;
+}
+
+/** A deposit the bank settled and whose hold (funds availability) has ended: spendable. */
+async function availableDeposit(user: User, bankId: string, amountCents: number) {
   const added = await addMoney(user, bankId, amountCents);
   expect(added.statusCode).toBe(201);
   await untilStatus(added.json().id, 'completed');
+  const end = await holdEndOf(added.json().id);
+  if (end) await releaseHoldsAt(end);
   return added.json();
+}
+
+const availability = (user: User, bankId: string, amountCents: number) =>
+  get(
+    user,
+    `/api/funding/deposits/availability?plaidAccountId=${bankId}&amountCents=${amountCents}`,
+  );
+
+/** `addBusinessDays(now, days)` for a now between `before` and after this call. */
+function businessDaysFromNow(before: Date, days: number) {
+  return [addBusinessDays(before, days), addBusinessDays(new Date(), days)].map((d) =>
+    d.toISOString(),
+  );
 }
 
 async function differencesOf(userId: string) {
@@ -103,12 +142,21 @@ describe('adding money from a linked bank', () => {
     expect(send.json().error.code).toBe('insufficient_funds');
     expect((await withdraw(user, bankId, 1_000)).json().error.code).toBe('insufficient_funds');
 
-    // The partner pulls it (Pending → Sent → Settled), each step a signed webhook.
+    // The partner pulls it (Pending → Sent → Settled), each step a signed webhook. A new link's
+    // deposit then stays on hold (funds availability) until its day, and then is available.
     await untilStatus(added.json().id, 'completed');
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: 20_000,
+      availableBalanceCents: 0,
+      pendingCents: 0,
+      holds: [{ amountCents: 20_000, availableAt: expect.any(String) }],
+    });
+    await releaseHoldsAt((await holdEndOf(added.json().id)) ?? new Date());
     expect(await wallet(user)).toMatchObject({
       balanceCents: 20_000,
       availableBalanceCents: 20_000,
       pendingCents: 0,
+      holds: [],
     });
     const activity = (await get(user, '/api/transactions')).json().items;
     expect(activity[0]).toMatchObject({ kind: 'bank_deposit', status: 'completed' });
@@ -161,9 +209,12 @@ describe('adding money from a linked bank', () => {
   it('leaves a debt the wallet owes when a settled deposit is returned after it was spent', async () => {
     const { user, bankId } = await userWithBank();
     const friend = await verifiedUser(app, db);
-    // An amount ending in .03: the sandbox bank settles it, then returns it R10.
+    // An amount ending in .03: the sandbox bank settles it, then returns it R10 — here only after
+    // its hold ended (a return later than the policy waits for: the debt it leaves is the risk the
+    // policy accepts, docs/funds-availability.md).
     const added = await addMoney(user, bankId, 10_003);
     await untilStatus(added.json().id, 'completed');
+    await releaseHoldsAt((await holdEndOf(added.json().id)) ?? new Date());
     const sent = await sendTo(user, friend, 80);
     expect(sent.statusCode).toBe(201);
     await untilStatus(added.json().id, 'failed');
@@ -179,26 +230,180 @@ describe('adding money from a linked bank', () => {
     await sendTo(friend, user, 5);
     const blocked = await sendTo(user, friend, 1);
     expect(blocked.json().error.code).toBe('insufficient_funds');
-    // The next deposit covers the debt first once it settles.
-    await settledDeposit(user, bankId, 10_000);
+    // The next deposit covers the debt first: what is available when it settles (the $5; a link
+    // with a return is new again, so the deposit is on hold), the rest when its hold ends.
+    await availableDeposit(user, bankId, 10_000);
     expect(await wallet(user)).toMatchObject({
       balanceCents: 2_500,
       availableBalanceCents: 2_500,
       owedCents: 0,
     });
     const activity = (await get(user, '/api/transactions')).json().items;
+    expect(activity.slice(0, 2)).toMatchObject([
+      {
+        kind: 'bank_deposit_return',
+        amountCents: 7_500,
+        details: { reason: 'debt_collected', owedCents: 0 },
+      },
+      {
+        kind: 'bank_deposit_return',
+        amountCents: 500,
+        details: { reason: 'debt_collected', owedCents: 7_500 },
+      },
+    ]);
+  });
+});
+
+describe('funds availability (docs/funds-availability.md)', () => {
+  it('keeps a new link’s settled deposit on hold, so a late return (R10) takes it back with no debt', async () => {
+    const { user, bankId } = await userWithBank();
+    const friend = await verifiedUser(app, db);
+    // Shown before confirming: nothing at settlement, all of it 3 banking days after.
+    const before = new Date();
+    const shown = await availability(user, bankId, 20_003);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({
+      amountCents: 20_003,
+      newLink: true,
+      atSettlementCents: 0,
+      onHoldCents: 20_003,
+      holdBusinessDays: 3,
+    });
+    const settlesBy = addBusinessDays(before, 3);
+    expect([settlesBy.toISOString(), addBusinessDays(new Date(), 3).toISOString()]).toContain(
+      shown.json().settlesBy,
+    );
+    expect(shown.json().availableBy).toBe(
+      addBusinessDays(new Date(shown.json().settlesBy), 3).toISOString(),
+    );
+
+    // $200.03: the sandbox bank settles it, then returns it R10 ("as long again" later).
+    const added = await addMoney(user, bankId, 20_003);
+    const settling = new Date();
+    await untilStatus(added.json().id, 'completed');
+    const holdEnd = (await holdEndOf(added.json().id))?.toISOString();
+    expect(businessDaysFromNow(settling, 3)).toContain(holdEnd);
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: 20_003,
+      availableBalanceCents: 0,
+      pendingCents: 0,
+      holds: [{ amountCents: 20_003, availableAt: holdEnd }],
+    });
+
+    // Settled, but none of it can leave yet: not to the bank, not to a friend.
+    for (const refused of [
+      await withdraw(user, bankId, 20_003),
+      await withdraw(user, bankId, 19_828, 'instant'),
+      await sendTo(user, friend, 200),
+    ]) {
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error).toMatchObject({
+        code: 'funds_on_hold',
+        details: { balanceCents: 0, onHoldCents: 20_003, availableAt: holdEnd },
+      });
+    }
+
+    // The late return takes the held money back: the wallet owes nothing.
+    await untilStatus(added.json().id, 'failed');
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: 0,
+      availableBalanceCents: 0,
+      pendingCents: 0,
+      owedCents: 0,
+      holds: [],
+    });
+    const activity = (await get(user, '/api/transactions')).json().items;
     expect(activity[0]).toMatchObject({
       kind: 'bank_deposit_return',
-      amountCents: 8_000,
-      details: { reason: 'debt_collected', owedCents: 0 },
+      amountCents: 20_003,
+      details: { reason: 'R10', owedCents: 0 },
     });
+    expect(await differencesOf(user.id)).toEqual([]);
+  });
+
+  it('releases a hold on its day, not before; then the link gets up to $500 at settlement', async () => {
+    const { user, bankId } = await userWithBank();
+    const first = await addMoney(user, bankId, 30_000);
+    await untilStatus(first.json().id, 'completed');
+    const end = (await holdEndOf(first.json().id)) ?? new Date(0);
+    await releaseHoldsAt(new Date(end.getTime() - 60_000));
+    expect(await wallet(user)).toMatchObject({ availableBalanceCents: 0 });
+    // Two releases at once release it once.
+    clockAt = end;
+    try {
+      await Promise.all([
+        app.services.funding.releaseDueHolds(),
+        app.services.funding.releaseDueHolds(),
+      ]);
+      expect(await wallet(user)).toMatchObject({
+        balanceCents: 30_000,
+        availableBalanceCents: 30_000,
+        holds: [],
+      });
+
+      // The link has seen a deposit through its hold: $500 at settlement, the rest 2 days on.
+      expect((await availability(user, bankId, 70_000)).json()).toMatchObject({
+        newLink: false,
+        atSettlementCents: 50_000,
+        onHoldCents: 20_000,
+        holdBusinessDays: 2,
+      });
+      expect((await availability(user, bankId, 40_000)).json()).toMatchObject({
+        newLink: false,
+        atSettlementCents: 40_000,
+        onHoldCents: 0,
+        holdBusinessDays: 0,
+      });
+      const second = await addMoney(user, bankId, 70_000);
+      await untilStatus(second.json().id, 'completed');
+      const secondEnd = addBusinessDays(end, 2);
+      expect(await wallet(user)).toMatchObject({
+        balanceCents: 100_000,
+        availableBalanceCents: 80_000,
+        holds: [{ amountCents: 20_000, availableAt: secondEnd.toISOString() }],
+      });
+    } finally {
+      clockAt = null;
+    }
+  });
+
+  it('lets out only the available part, however many withdrawals run at once', async () => {
+    const { user, bankId } = await userWithBank();
+    await availableDeposit(user, bankId, 20_000);
+    const added = await addMoney(user, bankId, 100_000);
+    await untilStatus(added.json().id, 'completed');
+    // 200 + 500 available, 500 on hold: 20 × $50 at once, 14 leave.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => withdraw(user, bankId, 5_000)),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(14);
+    for (const refused of answers.filter((a) => a.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error).toMatchObject({
+        code: 'funds_on_hold',
+        details: { onHoldCents: 50_000 },
+      });
+    }
+    expect(await wallet(user)).toMatchObject({
+      balanceCents: 50_000,
+      availableBalanceCents: 0,
+      holds: [{ amountCents: 50_000 }],
+    });
+  });
+
+  it('answers 404 for another user’s bank, and refuses amounts out of range', async () => {
+    const { bankId } = await userWithBank();
+    const { user: other } = await userWithBank();
+    expect((await availability(other, bankId, 1_000)).statusCode).toBe(404);
+    expect((await availability(other, bankId, 0)).statusCode).toBe(400);
+    expect((await availability(other, bankId, 250_001)).statusCode).toBe(400);
   });
 });
 
 describe('withdrawing to a linked bank', () => {
   it('charges the instant fee, shown in the quote, and takes amount and fee at once', async () => {
     const { user, bankId } = await userWithBank();
-    await settledDeposit(user, bankId, 20_000);
+    await availableDeposit(user, bankId, 20_000);
     const quote = (
       await get(user, '/api/funding/withdrawals/quote?amountCents=5000&speed=instant')
     ).json();
@@ -229,7 +434,7 @@ describe('withdrawing to a linked bank', () => {
 
   it('makes instant a same-day ACH, on the partner’s faster clock, and standard an ordinary one', async () => {
     const { user, bankId } = await userWithBank();
-    await settledDeposit(user, bankId, 20_000);
+    await availableDeposit(user, bankId, 20_000);
     const instant = await withdraw(user, bankId, 1_000, 'instant');
     const standard = await withdraw(user, bankId, 1_000, 'standard');
     const atPartner = async (transferId: string) => {
@@ -255,7 +460,7 @@ describe('withdrawing to a linked bank', () => {
 
   it('gives amount and fee back when the bank returns the withdrawal', async () => {
     const { user, bankId } = await userWithBank();
-    await settledDeposit(user, bankId, 20_000);
+    await availableDeposit(user, bankId, 20_000);
     const out = await withdraw(user, bankId, 1_001, 'instant');
     expect(out.statusCode).toBe(201);
     expect((await wallet(user)).balanceCents).toBe(20_000 - 1_176);
@@ -274,7 +479,7 @@ describe('withdrawing to a linked bank', () => {
 
   it('never takes more than the settled balance, however many run at once', async () => {
     const { user, bankId } = await userWithBank();
-    await settledDeposit(user, bankId, 20_000);
+    await availableDeposit(user, bankId, 20_000);
     // Pending money is in the balance but must not be withdrawn either.
     expect((await addMoney(user, bankId, 10_000)).statusCode).toBe(201);
     // Twice the pool at once: the sandbox partner has its own connections, so none waits on them.
@@ -361,7 +566,7 @@ describe('withdrawing money that never went through the partner (the omnibus)', 
   it('covers only what the user’s own partner account lacks', async () => {
     const { user, bankId } = await userWithBank();
     const friend = await verifiedUser(app, db, 10_000);
-    await settledDeposit(user, bankId, 3_000);
+    await availableDeposit(user, bankId, 3_000);
     expect((await sendTo(friend, user, 25)).statusCode).toBe(201);
     const out = await withdraw(user, bankId, 5_450);
     expect(out.statusCode).toBe(201);
@@ -400,7 +605,7 @@ describe('the partner called outside any transaction (reserve → commit → cal
 
   it('holds no database connection while the partner is slow; a replay meanwhile is 409, then the one answer', async () => {
     const { user, bankId } = await userWithBank();
-    await settledDeposit(user, bankId, 5_000);
+    await availableDeposit(user, bankId, 5_000);
     const gate = await gatedPartner(app);
     const slow = await buildTestApp(db, {
       sandboxAchSettleMs: 200,
@@ -503,7 +708,7 @@ describe('the partner called outside any transaction (reserve → commit → cal
 
   it('releases the reservation when the partner refuses when asked, and stores the refusal', async () => {
     const { user, bankId } = await userWithBank();
-    await settledDeposit(user, bankId, 5_000);
+    await availableDeposit(user, bankId, 5_000);
     // Unit refuses an ACH credit its account cannot pay: take the money away at the partner.
     const account = await db
       .selectFrom('bank_accounts')

@@ -66,6 +66,11 @@ async function replay(db: Database, userId: string, key: string, hash: Buffer) {
   return answerOf(await getStoredResponse(db, userId, key), hash);
 }
 
+/** Whether (user, key) has a row already: the request is a replay (or a twin under way). */
+export async function isKeyUsed(db: Database, userId: string, key: string): Promise<boolean> {
+  return (await findStoredResponse(db, userId, key)) !== undefined;
+}
+
 /** A refusal (4xx) as the answer to store; anything else (a crash) is thrown on, storing nothing. */
 function refusalOf(error: unknown): StoredResponse {
   if (!(error instanceof AppError) || error.statusCode >= 500) throw error;

@@ -13,6 +13,7 @@ import {
 } from '../accounts/require-user';
 import {
   idempotencyKey,
+  isKeyUsed,
   type PhasedWork,
   runIdempotent,
   runInOneStatement,
@@ -82,6 +83,8 @@ type OneStatementHandler<Body, Params> = (input: {
   key: string;
   requestHash: Buffer;
   render: (answer: unknown) => string;
+  /** The client's address (as TRUST_PROXY derives it): the look-up budget is per network too. */
+  ip: string;
 }) => Promise<{ userId: string | null; stored: StoredResponse | null }>;
 
 /**
@@ -111,6 +114,21 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
      * replay): for what the one statement could not compute itself (the receipt reference).
      */
     storedAnswer?: (body: string) => string;
+    /**
+     * Runs before the handler's work (when the one statement, if any, left the request to it),
+     * outside any transaction: a budget the request takes, such as the look-up budget of a POST
+     * that finds a person by phone or username (it throws its 429 itself).
+     */
+    before?: (input: { userId: string; body: z.output<Body>; ip: string }) => Promise<void>;
+    /**
+     * The same before the one statement runs for a known user (with `sessionInStatement`, on the
+     * signed-in retry only). Its refusal is answered, never stored under the key.
+     */
+    beforeStatement?: (input: {
+      userId: string;
+      body: z.output<Body>;
+      ip: string;
+    }) => Promise<void>;
   } = {},
 ): void {
   const { accounts } = app.services;
@@ -172,20 +190,31 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
       });
       const { oneStatement } = options;
       const render = (answer: unknown) => JSON.stringify(checked(answer));
-      const inOneStatement = (userId: string | null) =>
-        oneStatement
-          ? runInOneStatement(app.deps.db, scopeOf(userId), (requestHash) =>
-              oneStatement({
-                userId,
-                tokenHash: userId ? null : sessionTokenHash(request),
-                body,
-                params: routeParams,
-                key,
-                requestHash,
-                render,
-              }),
-            )
-          : Promise.resolve({ userId, stored: null });
+      // A replay answers what it answered, whatever budget has been spent since.
+      const beforeWork = async (
+        step: typeof options.before | undefined,
+        userId: string,
+      ): Promise<void> => {
+        if (step && !(await isKeyUsed(app.deps.db, userId, key))) {
+          await step({ userId, body, ip: request.ip });
+        }
+      };
+      const inOneStatement = async (userId: string | null) => {
+        if (!oneStatement) return { userId, stored: null };
+        if (userId !== null) await beforeWork(options.beforeStatement, userId);
+        return runInOneStatement(app.deps.db, scopeOf(userId), (requestHash) =>
+          oneStatement({
+            userId,
+            tokenHash: userId ? null : sessionTokenHash(request),
+            body,
+            params: routeParams,
+            key,
+            requestHash,
+            render,
+            ip: request.ip,
+          }),
+        );
+      };
       let done = await inOneStatement(request.auth?.userId ?? null);
       if (done.userId === null) {
         // The statement refused the session: the usual checks say why (401, 403); should they
@@ -194,6 +223,7 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
         done = await inOneStatement(currentUser(request).userId);
       }
       const userId = done.userId ?? currentUser(request).userId;
+      if (!done.stored) await beforeWork(options.before, userId);
       const stored =
         done.stored ??
         (typeof handler !== 'function'

@@ -200,9 +200,23 @@ function refusal(error: unknown): AppError | null {
   if (e.code !== 'P2001' && e.code !== 'P2002') return null;
   const detail = JSON.parse(e.detail ?? '{}') as {
     balanceCents?: number;
+    onHoldCents?: number;
+    availableAt?: string;
     limit?: string;
     used?: number;
   };
+  if (e.code === 'P2001' && detail.onHoldCents) {
+    // The guard of migration 0031: the money is there, a bank deposit's hold keeps it.
+    const balanceCents = cents(Number(detail.balanceCents ?? 0));
+    const onHoldCents = cents(Number(detail.onHoldCents));
+    const availableAt = new Date(detail.availableAt ?? 0).toISOString();
+    return new AppError(
+      'funds_on_hold',
+      422,
+      `${usd(onHoldCents)} from your bank is on hold until ${availableAt}. You can use ${usd(balanceCents)} now.`,
+      { balanceCents, onHoldCents, availableAt },
+    );
+  }
   if (e.code === 'P2001') {
     const balanceCents = cents(Number(detail.balanceCents ?? 0));
     return new AppError(

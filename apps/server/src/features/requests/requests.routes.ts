@@ -1,4 +1,5 @@
 import {
+  createdRequestSchema,
   createRequestBody,
   listRequestsQuery,
   moneyRequestListSchema,
@@ -25,12 +26,16 @@ export async function requestsRoutes(app: AppInstance): Promise<void> {
       summary: 'Ask a Pago user (by username or phone) for money',
       tags,
       body: createRequestBody,
-      response: { status: 201, schema: moneyRequestSchema },
+      response: { status: 201, schema: createdRequestSchema },
     },
     async ({ userId, body, tx }) => ({
       statusCode: 201,
       body: await requests.create(tx, userId, body),
     }),
+    {
+      // A username or a phone leads to a person: the look-up budget, found or not.
+      before: ({ userId, ip }) => accounts.takePayeeLookup(userId, ip),
+    },
   );
   for (const direction of ['incoming', 'outgoing'] as const) {
     app.get(

@@ -1,5 +1,6 @@
 import { usdToCents } from '@pago/shared/contracts/amounts';
 import {
+  type CreatedRequest,
   type createRequestBody,
   type MoneyRequest,
   type MoneyRequestList,
@@ -76,7 +77,7 @@ export function createRequests({
       tx: Database,
       userId: string,
       body: z.output<typeof createRequestBody>,
-    ): Promise<MoneyRequest> {
+    ): Promise<CreatedRequest> {
       const from = body.requestedFrom.startsWith('+')
         ? await accounts.findRecipient({ phone: body.requestedFrom }, tx)
         : await accounts.findRecipient({ username: body.requestedFrom }, tx);
@@ -125,7 +126,8 @@ export function createRequests({
         actorId: userId,
         data: { amountCents: row.amount_cents, requestId: row.id, note: row.note },
       });
-      return (await view([row], tx))[0] as MoneyRequest;
+      const created = (await view([row], tx))[0] as MoneyRequest;
+      return { ...created, payer: await accounts.payeeOf(from.userId, tx) };
     },
 
     /** A page of the user's requests, newest first; nextCursor continues after its last. */

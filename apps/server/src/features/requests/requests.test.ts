@@ -30,8 +30,9 @@ describe('money requests', () => {
       note: 'Tacos',
       status: 'pending',
       requester: { userId: ana.id },
-      payer: { userId: beto.id },
     });
+    // The person found by a username shows as the payment screen shows them, nothing more.
+    expect(created.json().payer).toStrictEqual({ name: 'Test User', username: beto.username });
     const inbox = (
       await app.inject({
         method: 'GET',

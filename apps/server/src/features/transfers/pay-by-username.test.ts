@@ -8,7 +8,7 @@ import {
   nextUsPhone,
   verifiedUser,
 } from '../../../test/money-helpers';
-import { PAYEE_LOOKUP_LIMIT } from '../accounts/accounts.service';
+import { PAYEE_LOOKUP_BUDGET } from '../accounts/accounts.service';
 
 const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'));
 
@@ -17,11 +17,11 @@ function lookup(token: string, query: string) {
 }
 
 describe('finding whom to pay (GET /api/users/lookup)', () => {
-  it('finds a user with a verified phone by username or phone, showing only the public card', async () => {
+  it('finds a user with a verified phone by username or phone, showing only name and username', async () => {
     const [ana, beto] = [await verifiedUser(t.app, t.db), await verifiedUser(t.app, t.db)];
     const byName = await lookup(ana.token, `username=${beto.username.toUpperCase()}`);
     expect(byName.statusCode).toBe(200);
-    expect(byName.json()).toEqual({ _id: beto.id, name: 'Test User', username: beto.username });
+    expect(byName.json()).toStrictEqual({ name: 'Test User', username: beto.username });
     const byPhone = await lookup(ana.token, `phone=${encodeURIComponent(beto.phone)}`);
     expect(byPhone.json()).toEqual(byName.json());
   });
@@ -43,12 +43,12 @@ describe('finding whom to pay (GET /api/users/lookup)', () => {
 
   it('allows a bounded number of look-ups per user an hour', async () => {
     const ana = await verifiedUser(t.app, t.db);
-    for (let i = 0; i < PAYEE_LOOKUP_LIMIT; i += 1) {
+    for (let i = 0; i < PAYEE_LOOKUP_BUDGET.account.perHour; i += 1) {
       expect((await lookup(ana.token, 'username=nobody_here')).statusCode).toBe(404);
     }
     const refused = await lookup(ana.token, 'username=nobody_here');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error.code).toBe('rate_limited');
+    expect(refused.json().error.code).toBe('lookup_limit_reached');
   });
 
   it('asks for exactly one of username and phone, and for a session', async () => {

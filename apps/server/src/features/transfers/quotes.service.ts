@@ -64,10 +64,18 @@ export function createQuotes({ db, ledger, accounts, rates, payouts }: QuotesDep
     return { kind: 'remittance' };
   }
 
-  /** `body` as its route's contract parsed it (defaults applied). */
-  async function quote(userId: string, body: z.output<typeof quoteBody>): Promise<Quote> {
+  /**
+   * `body` as its route's contract parsed it (defaults applied); `ip` the client's address. A
+   * quote for a phone tells whether the phone is a Pago user's: it takes from the look-up budget.
+   */
+  async function quote(
+    userId: string,
+    body: z.output<typeof quoteBody>,
+    ip: string,
+  ): Promise<Quote> {
     const corridor = getCorridor(body.recipientCountry);
     const amountCents = usdToCents(body.amountUsd);
+    if (body.recipientPhone) await accounts.takePayeeLookup(userId, ip);
     // Without a phone a quote is an estimate: it is bound to no recipient, so it cannot be sent.
     const kind = body.recipientPhone
       ? (await destination(userId, body.recipientPhone, corridor.country, db)).kind

@@ -125,6 +125,10 @@ export async function remittancesRoutes(app: AppInstance): Promise<void> {
       statusCode: 201,
       body: await remittances.send(tx, userId, body),
     }),
+    {
+      // The send says whether the recipient's phone became a Pago user's: the look-up budget.
+      before: ({ userId, ip }) => accounts.takePayeeLookup(userId, ip),
+    },
   );
 
   app.get(

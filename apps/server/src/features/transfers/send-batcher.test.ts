@@ -11,7 +11,7 @@ import {
   nextUsPhone,
   verifiedUser,
 } from '../../../test/money-helpers';
-import { hashToken } from '../accounts/accounts.service';
+import { hashToken, PAYEE_LOOKUP_RULES } from '../accounts/accounts.service';
 import { createSendBatcher } from './send-batcher';
 import type { SendInput } from './transfers.repository';
 
@@ -40,6 +40,7 @@ function send(from: MoneyUser, phone: string, amountCents: number, key: string, 
     statusCode: 201,
     answer: `{"id":${SLOTS[0]},"to":${SLOTS[1]}}`,
     slots: SLOTS,
+    ip: '203.0.113.7',
   } satisfies SendInput;
 }
 
@@ -59,7 +60,10 @@ describe('sends in batches', () => {
   it('runs a tick of sends as one transaction, each with the outcome it has alone', async () => {
     const ana = await verifiedUser(t.app, t.db, 10_000);
     const [beto, carla] = [await verifiedUser(t.app, t.db), await verifiedUser(t.app, t.db)];
-    const batcher = createSendBatcher(t.db, { sessionIdleMinutes: 30 });
+    const batcher = createSendBatcher(t.db, {
+      sessionIdleMinutes: 30,
+      lookupRules: PAYEE_LOOKUP_RULES,
+    });
     const [k1, k2] = [randomUUID(), randomUUID()];
     const results = await outcomes([
       batcher.send(send(ana, beto.phone, 3000, k1)),
@@ -116,7 +120,10 @@ describe('sends in batches', () => {
       userId: null,
       tokenHash: hashToken(user.token),
     });
-    const batcher = createSendBatcher(t.db, { sessionIdleMinutes: 30 });
+    const batcher = createSendBatcher(t.db, {
+      sessionIdleMinutes: 30,
+      lookupRules: PAYEE_LOOKUP_RULES,
+    });
     const [sent, unknown, notVerified] = await Promise.all([
       batcher.send(bySession(ana, send(ana, beto.phone, 1000, randomUUID()))),
       batcher.send(bySession({ token: 'x'.repeat(43) }, send(ana, beto.phone, 1000, randomUUID()))),
@@ -148,7 +155,10 @@ describe('sends in batches', () => {
       create trigger fail_batch_for_test before insert on ledger_transfers
       for each row execute function fail_batch_for_test()`.execute(t.db);
     try {
-      const batcher = createSendBatcher(t.db, { sessionIdleMinutes: 30 });
+      const batcher = createSendBatcher(t.db, {
+        sessionIdleMinutes: 30,
+        lookupRules: PAYEE_LOOKUP_RULES,
+      });
       const results = await outcomes([
         batcher.send(send(ana, beto.phone, 1000, randomUUID())),
         batcher.send(send(ana, beto.phone, 4242, randomUUID())),

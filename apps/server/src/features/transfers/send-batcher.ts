@@ -61,7 +61,10 @@ export class BatchedSendError extends Error {
  * of itself, or committed and lost its answer: each of its sends then runs alone, and a
  * committed one replays its stored answer.
  */
-export function createSendBatcher(db: Database, options: { sessionIdleMinutes: number }) {
+export function createSendBatcher(
+  db: Database,
+  options: { sessionIdleMinutes: number; lookupRules: readonly object[] },
+) {
   const session = { idleMinutes: options.sessionIdleMinutes, verified: VERIFIED_IDENTITY };
   const queue: Waiting[] = [];
   let inFlight = 0;
@@ -98,6 +101,7 @@ export function createSendBatcher(db: Database, options: { sessionIdleMinutes: n
       db,
       batch.map((waiting) => waiting.send),
       session,
+      options.lookupRules,
     );
   }
 

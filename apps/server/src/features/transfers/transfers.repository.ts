@@ -108,6 +108,8 @@ export type SendInput = {
   statusCode: number;
   answer: string;
   slots: string[];
+  /** The client's network address, for the look-up budget per network. */
+  ip: string;
 };
 
 /** What `transfer_send_batch` answers per send: the stored answer, or what the send raised. */
@@ -135,6 +137,8 @@ export async function sendBatchInOneStatement(
   db: Database,
   sends: SendInput[],
   session: { idleMinutes: number; verified: Record<string, readonly string[]> },
+  /** The look-up budget's rules: a sender or network that spent it is sent no money here. */
+  lookupRules: readonly object[],
 ) {
   const [first] = sends as [SendInput];
   const column = <T>(pick: (send: SendInput) => T) => sends.map(pick);
@@ -147,6 +151,7 @@ export async function sendBatchInOneStatement(
       ${column((s) => s.speed)}::text[], ${column((s) => s.quoteId)}::uuid[],
       ${column((s) => JSON.stringify(s.metadata))}::jsonb[], ${column((s) => s.now)}::timestamptz[],
       ${JSON.stringify(first.limits)}::jsonb, ${first.statusCode},
-      ${column((s) => s.answer)}::text[], ${first.slots})`.execute(db);
+      ${column((s) => s.answer)}::text[], ${first.slots}, ${column((s) => s.ip)}::text[],
+      ${JSON.stringify(lookupRules)}::jsonb)`.execute(db);
   return result.rows;
 }

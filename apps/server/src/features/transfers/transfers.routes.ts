@@ -28,13 +28,16 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
       preValidation: [signedIn, requireVerifiedIdentity()],
       schema: {
         summary: 'Quote a send: fee, exchange rate and what the recipient gets',
+        description:
+          'A quote for a `recipientPhone` counts against the look-up budget (429 ' +
+          '`lookup_limit_reached` with Retry-After), whoever the phone belongs to.',
         tags,
         security: bearerAuth,
         body: quoteBody,
         response: { 200: quoteSchema, ...errorResponses },
       },
     },
-    async (request) => transfers.quote(currentUser(request).userId, request.body),
+    async (request) => transfers.quote(currentUser(request).userId, request.body, request.ip),
   );
 
   moneyPost(
@@ -56,6 +59,17 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
       oneStatement: (input) => transfers.sendOnce(input),
       sessionInStatement: true,
       storedAnswer: withReference,
+      // A username takes from the look-up budget before it is resolved; a phone no Pago user
+      // has (or a remittance) before it is answered. A payment to a Pago user's phone is the
+      // payment itself (docs/architecture.md, issue 22).
+      beforeStatement: ({ userId, body, ip }) =>
+        body.recipientUsername !== undefined
+          ? accounts.takePayeeLookup(userId, ip)
+          : Promise.resolve(),
+      before: ({ userId, body, ip }) =>
+        body.recipientUsername === undefined
+          ? accounts.takePayeeLookup(userId, ip)
+          : Promise.resolve(),
     },
   );
 

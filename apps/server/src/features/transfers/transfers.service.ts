@@ -8,6 +8,7 @@ import type { PayoutMethod } from '@pago/shared/remittance';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
+import { PAYEE_LOOKUP_RULES } from '../accounts/accounts.service';
 import { SenderRefused, type StoredResponse } from '../idempotency/idempotency.service';
 import { ledgerError, walletToWallet } from '../ledger/ledger.service';
 import { createActivity, type TransferRow, transferView } from './activity.service';
@@ -66,7 +67,7 @@ export function createTransfers({
   const quotes = createQuotes({ db, ledger, accounts, rates, payouts });
   const activity = createActivity({ db, accounts });
   const settlement = createPayoutSettlement({ db, ledger, payouts });
-  const batcher = createSendBatcher(db, { sessionIdleMinutes });
+  const batcher = createSendBatcher(db, { sessionIdleMinutes, lookupRules: PAYEE_LOOKUP_RULES });
 
   /**
    * The send with its recipient found: a username becomes its owner's verified phone (no one
@@ -193,6 +194,7 @@ export function createTransfers({
     key: string;
     requestHash: Buffer;
     render: (answer: Transfer) => string;
+    ip: string;
   }): Promise<{ userId: string | null; stored: StoredResponse | null }> {
     // A username is looked up for a known sender only: before the session is checked, the answer
     // is "no session" (null), so the usual checks answer first and then this runs signed in.
@@ -246,6 +248,7 @@ export function createTransfers({
         statusCode,
         answer: input.render(transferView(row, owner, new Map([[recipient.userId, recipient]]))),
         slots: Object.values(SLOTS).map((slot) => JSON.stringify(slot)),
+        ip: input.ip,
       });
       return {
         userId,

@@ -1,6 +1,12 @@
 import type { ProcessorTokenCreateRequestProcessorEnum, Products } from 'plaid';
 import { AppError } from '../../lib/app-error';
-import { linkTokenBase, type PlaidClientSettings, plaidClient, plaidErrorOf } from './plaid-client';
+import {
+  linkTokenBase,
+  type PlaidClientSettings,
+  plaidClient,
+  plaidErrorOf,
+  readPlaid,
+} from './plaid-client';
 
 /** An account of a linked item as Plaid describes it (Auth confirmed it has ACH numbers). */
 export type PlaidBankAccount = {
@@ -49,6 +55,8 @@ export function dollarsToCents(value: number | null | undefined): number | null 
  */
 export function createPlaidBanking(settings: PlaidClientSettings) {
   const client = plaidClient(settings);
+  const read = <E extends Parameters<typeof readPlaid>[1]>(endpoint: E, answer: unknown) =>
+    readPlaid(settings, endpoint, answer, (reason) => unavailable(reason));
 
   return {
     /** A Link token for linking a bank; with an access token, Link's update mode for that item. */
@@ -58,7 +66,7 @@ export function createPlaidBanking(settings: PlaidClientSettings) {
       webhook: string;
       accessToken?: string;
     }): Promise<string> {
-      const { data } = await call(async () =>
+      const { data: answer } = await call(async () =>
         (await client()).linkTokenCreate({
           ...linkTokenBase(input),
           // Update mode names the item and no products (Plaid refuses both at once).
@@ -68,21 +76,28 @@ export function createPlaidBanking(settings: PlaidClientSettings) {
           webhook: input.webhook,
         }),
       );
-      return data.link_token;
+      return read('/link/token/create', answer).link_token;
     },
 
     async exchangePublicToken(publicToken: string) {
-      const { data } = await call(async () =>
+      const { data: answer } = await call(async () =>
         (await client()).itemPublicTokenExchange({ public_token: publicToken }),
       );
+      const data = read('/item/public_token/exchange', answer);
       return { accessToken: data.access_token, itemId: data.item_id };
     },
 
     /** The item's accounts that Auth covers (an ACH account and routing number exist). */
     async getAccounts(accessToken: string) {
       const api = await client();
-      const { data: listed } = await call(() => api.accountsGet({ access_token: accessToken }));
-      const { data: auth } = await call(() => api.authGet({ access_token: accessToken }));
+      const listed = read(
+        '/accounts/get',
+        (await call(() => api.accountsGet({ access_token: accessToken }))).data,
+      );
+      const auth = read(
+        '/auth/get',
+        (await call(() => api.authGet({ access_token: accessToken }))).data,
+      );
       const withNumbers = new Set(auth.numbers.ach.map((numbers) => numbers.account_id));
       const accounts: PlaidBankAccount[] = listed.accounts
         .filter((account) => withNumbers.has(account.account_id))
@@ -103,12 +118,13 @@ export function createPlaidBanking(settings: PlaidClientSettings) {
 
     /** Balances asked of the bank now (/accounts/balance/get), by Plaid account id. */
     async getBalances(accessToken: string, accountIds: string[]) {
-      const { data } = await call(async () =>
+      const { data: answer } = await call(async () =>
         (await client()).accountsBalanceGet({
           access_token: accessToken,
           options: { account_ids: accountIds },
         }),
       );
+      const data = read('/accounts/balance/get', answer);
       return new Map<string, PlaidBalance>(
         data.accounts.map((account) => [
           account.account_id,
@@ -122,19 +138,22 @@ export function createPlaidBanking(settings: PlaidClientSettings) {
     },
 
     async removeItem(accessToken: string): Promise<void> {
-      await call(async () => (await client()).itemRemove({ access_token: accessToken }));
+      const { data: answer } = await call(async () =>
+        (await client()).itemRemove({ access_token: accessToken }),
+      );
+      read('/item/remove', answer);
     },
 
     /** A processor token for one account, for the banking partner (Unit) to debit or credit it. */
     async createProcessorToken(accessToken: string, accountId: string): Promise<string> {
-      const { data } = await call(async () =>
+      const { data: answer } = await call(async () =>
         (await client()).processorTokenCreate({
           access_token: accessToken,
           account_id: accountId,
           processor: 'unit' as ProcessorTokenCreateRequestProcessorEnum,
         }),
       );
-      return data.processor_token;
+      return read('/processor/token/create', answer).processor_token;
     },
   };
 }
@@ -147,14 +166,17 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   } catch (error) {
     const plaid = plaidErrorOf(error);
     if (plaid?.errorCode) throw new PlaidApiError(plaid.errorCode);
-    if (plaid) {
-      throw new AppError(
-        'bank_provider_unavailable',
-        502,
-        'We could not reach the bank right now. Please try again.',
-        { provider: 'plaid', vendorCode: plaid.transportCode ?? 'unknown' },
-      );
-    }
+    if (plaid) throw unavailable(plaid.transportCode ?? 'unknown');
     throw error;
   }
+}
+
+/** Plaid could not be used: no answer, or one that is not what Plaid documents. */
+function unavailable(vendorCode: string) {
+  return new AppError(
+    'bank_provider_unavailable',
+    502,
+    'We could not reach the bank right now. Please try again.',
+    { provider: 'plaid', vendorCode },
+  );
 }

@@ -1,4 +1,7 @@
 import type { CountryCode, LinkTokenCreateRequest, PlaidApi } from 'plaid';
+import type { z } from 'zod';
+import { parseVendorAnswer, type VendorLog } from '../vendor-answer';
+import { PLAID_ANSWERS } from './plaid-schemas';
 
 export type PlaidClientSettings = {
   /** https://production.plaid.com, https://sandbox.plaid.com, or our fake's URL. */
@@ -6,7 +9,27 @@ export type PlaidClientSettings = {
   clientId: string;
   secret: string;
   timeoutMs?: number;
+  /** Where an answer that breaks Plaid's published description is reported. */
+  log?: VendorLog;
 };
+
+/**
+ * Plaid's answer of `endpoint` read through the schema written from Plaid's OpenAPI: an answer
+ * that breaks it is logged and `unavailable` is thrown (never a half-read answer).
+ */
+export function readPlaid<E extends keyof typeof PLAID_ANSWERS>(
+  settings: PlaidClientSettings,
+  endpoint: E,
+  answer: unknown,
+  unavailable: (reason: string) => Error,
+): z.infer<(typeof PLAID_ANSWERS)[E]> {
+  return parseVendorAnswer(
+    PLAID_ANSWERS[endpoint] as unknown as z.ZodType<z.infer<(typeof PLAID_ANSWERS)[E]>>,
+    answer,
+    { vendor: 'plaid', call: endpoint, log: settings.log },
+    unavailable,
+  );
+}
 
 /**
  * Plaid's own SDK client. The base path is read per call, so the sandbox fake can be this

@@ -1,6 +1,12 @@
 import type { IdentityVerificationGetResponse, JWKPublicKey, Products } from 'plaid';
 import { AppError } from '../../lib/app-error';
-import { linkTokenBase, type PlaidClientSettings, plaidClient, plaidErrorOf } from './plaid-client';
+import {
+  linkTokenBase,
+  type PlaidClientSettings,
+  plaidClient,
+  plaidErrorOf,
+  readPlaid,
+} from './plaid-client';
 
 /** The person Plaid verified, from what they entered and Plaid checked in the hosted flow. */
 export type PlaidVerifiedPerson = {
@@ -23,28 +29,31 @@ export type PlaidIdentityVerification = Pick<
  */
 export function createPlaidIdentity(settings: PlaidIdentitySettings) {
   const client = plaidClient(settings);
+  const read = <E extends Parameters<typeof readPlaid>[1]>(endpoint: E, answer: unknown) =>
+    readPlaid(settings, endpoint, answer, (reason) => unavailable(reason));
 
   return {
     async createLinkToken(input: { userId: string; language: 'es' | 'en' }): Promise<string> {
-      const { data } = await call(async () =>
+      const { data: answer } = await call(async () =>
         (await client()).linkTokenCreate({
           ...linkTokenBase(input),
           products: ['identity_verification' as Products],
           identity_verification: { template_id: settings.templateId, gave_consent: true },
         }),
       );
-      return data.link_token;
+      return read('/link/token/create', answer).link_token;
     },
 
     async getVerification(id: string): Promise<PlaidIdentityVerification | null> {
       try {
-        const { data } = await call(async () =>
+        const { data: answer } = await call(async () =>
           (await client()).identityVerificationGet({ identity_verification_id: id }),
         );
+        const data = read('/identity_verification/get', answer);
         return {
           id: data.id,
           client_user_id: data.client_user_id,
-          status: data.status,
+          status: data.status as IdentityVerificationGetResponse['status'],
           created_at: data.created_at,
           completed_at: data.completed_at,
           // user.name and user.date_of_birth: the identity the verification is about.
@@ -64,10 +73,10 @@ export function createPlaidIdentity(settings: PlaidIdentitySettings) {
 
     async webhookKey(keyId: string): Promise<JWKPublicKey | null> {
       try {
-        const { data } = await call(async () =>
+        const { data: answer } = await call(async () =>
           (await client()).webhookVerificationKeyGet({ key_id: keyId }),
         );
-        return data.key;
+        return read('/webhook_verification_key/get', answer).key as JWKPublicKey;
       } catch (error) {
         if (error instanceof PlaidNotFound) return null;
         throw error;
@@ -92,13 +101,18 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
       ) {
         throw new PlaidNotFound(plaid.errorCode);
       }
-      throw new AppError(
-        'identity_provider_unavailable',
-        502,
-        'Identity verification is unavailable right now. Please try again.',
-        { provider: 'plaid', vendorCode: plaid.errorCode ?? plaid.transportCode ?? 'unknown' },
-      );
+      throw unavailable(plaid.errorCode ?? plaid.transportCode ?? 'unknown');
     }
     throw error;
   }
+}
+
+/** Plaid could not be used: it failed, or answered what Plaid does not document. */
+function unavailable(vendorCode: string) {
+  return new AppError(
+    'identity_provider_unavailable',
+    502,
+    'Identity verification is unavailable right now. Please try again.',
+    { provider: 'plaid', vendorCode },
+  );
 }

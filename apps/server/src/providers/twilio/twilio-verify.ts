@@ -1,3 +1,6 @@
+import { parseVendorAnswer, type VendorLog } from '../vendor-answer';
+import { TWILIO_ANSWERS } from './twilio-schemas';
+
 export type TwilioVerifySettings = {
   /** https://verify.twilio.com, or our fake's URL. Read per call (the fake's port is known late). */
   baseUrl: () => string;
@@ -5,6 +8,8 @@ export type TwilioVerifySettings = {
   authToken: string;
   serviceSid: string;
   timeoutMs?: number;
+  /** Where an answer that breaks Twilio's published description is reported. */
+  log?: VendorLog;
 };
 
 /** Twilio Verify's verification statuses (`pending` until the right code is checked). */
@@ -49,7 +54,10 @@ export const TWILIO_ERRORS = {
 export function createTwilioVerify(settings: TwilioVerifySettings) {
   const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
 
-  async function post(resource: string, form: Record<string, string>): Promise<Verification> {
+  async function post(
+    resource: keyof typeof TWILIO_ANSWERS,
+    form: Record<string, string>,
+  ): Promise<Verification> {
     let response: Response;
     try {
       // Inside the try: the sandbox fake's address is unknown until this server listens.
@@ -75,10 +83,23 @@ export function createTwilioVerify(settings: TwilioVerifySettings) {
         typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`,
       );
     }
-    if (typeof body?.sid !== 'string' || typeof body.status !== 'string') {
+    // Read through the schema written from Twilio's OpenAPI, at the status Twilio documents.
+    const documented = TWILIO_ANSWERS[resource];
+    const notAsDocumented = () =>
+      new TwilioApiError(0, 0, `Twilio's ${resource} answer is not as documented`);
+    const where = { vendor: 'twilio', call: resource, log: settings.log };
+    if (response.status !== documented.status) {
+      settings.log?.error(
+        { ...where, status: response.status, documented: documented.status },
+        'vendor answer does not match its published API description',
+      );
+      throw notAsDocumented();
+    }
+    const verification = parseVendorAnswer(documented.schema, body, where, notAsDocumented);
+    if (!verification.sid || !verification.status) {
       throw new TwilioApiError(0, 0, 'Twilio answered without a verification');
     }
-    return { sid: body.sid, to: String(body.to ?? ''), status: body.status as VerificationStatus };
+    return { sid: verification.sid, to: verification.to ?? '', status: verification.status };
   }
 
   return {

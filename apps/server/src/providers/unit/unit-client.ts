@@ -7,7 +7,10 @@ import {
   Unit,
 } from '@unit-finance/unit-node-sdk';
 import axios from 'axios';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { parseVendorAnswer, type VendorLog } from '../vendor-answer';
+import { UNIT_ANSWERS } from './unit-schemas';
 
 /**
  * Unit, the banking partner, through its Node SDK (JSON:API over `application/vnd.api+json`);
@@ -19,7 +22,15 @@ export type UnitSettings = {
   baseUrl: () => string;
   token: string;
   timeoutMs?: number;
+  /** Where an answer that breaks Unit's published description is reported. */
+  log?: VendorLog;
 };
+
+type UnitAnswers = typeof UNIT_ANSWERS;
+type UnitAnswerName = {
+  [K in keyof UnitAnswers]: UnitAnswers[K]['schema'] extends null ? never : K;
+}[keyof UnitAnswers];
+type UnitAnswer<K extends UnitAnswerName> = z.infer<NonNullable<UnitAnswers[K]['schema']>>;
 
 export type UnitApplication = {
   id: string;
@@ -58,6 +69,17 @@ export type UnitTransaction = {
   balance: number;
   summary: string;
   createdAt: string;
+  /** A card transaction's authorization (purchase, ATM): what it clears or refunds. */
+  authorizationId: string | null;
+};
+/** A card authorization at Unit (`GET /authorizations/{id}`). */
+export type UnitAuthorization = {
+  id: string;
+  /** Authorized | Completed | Canceled | Declined. */
+  status: string;
+  amount: number;
+  accountId: string;
+  cardId: string;
 };
 /** A debit card at Unit: never its full number here, only what `GET /cards/{id}` shows. */
 export type UnitCard = {
@@ -194,6 +216,7 @@ function toTransaction(r: Resource): UnitTransaction {
     balance: num(r.attributes.balance),
     summary: text(r.attributes.summary),
     createdAt: text(r.attributes.createdAt),
+    authorizationId: rel(r, 'authorization'),
   };
 }
 
@@ -221,26 +244,54 @@ export function createUnitClient(settings: UnitSettings) {
     authorization: `Bearer ${settings.token}`,
     'content-type': 'application/vnd.api+json',
   };
-  /** A documented REST call the SDK lacks, with the SDK's headers. */
-  async function rest(
+  /**
+   * Unit's answer to `name` read through the schema written from Unit's published description:
+   * another status than the documented one, or another shape, is logged and the partner counts
+   * as unavailable (never a half-read answer).
+   */
+  function read<K extends UnitAnswerName>(
+    name: K,
+    answer: unknown,
+    status?: number,
+  ): UnitAnswer<K> {
+    const documented = UNIT_ANSWERS[name];
+    const where = { vendor: 'unit', call: name, log: settings.log };
+    if (status !== undefined && status !== documented.status) {
+      settings.log?.error(
+        { ...where, status, documented: documented.status },
+        'vendor answer does not match its published API description',
+      );
+      throw new UnitUnavailableError('answer_not_as_documented');
+    }
+    return parseVendorAnswer(
+      documented.schema as z.ZodType<UnitAnswer<K>>,
+      answer,
+      where,
+      (reason) => new UnitUnavailableError(reason),
+    );
+  }
+  /** A documented REST call the SDK lacks, with the SDK's headers, its answer read as `name`. */
+  async function rest<K extends UnitAnswerName>(
+    name: K,
     method: 'get' | 'post' | 'patch' | 'put',
     path: string,
     body?: unknown,
     bearer?: string,
-  ) {
+  ): Promise<UnitAnswer<K>> {
     const response = await http.request({
       method,
       url: `${settings.baseUrl()}${path}`,
       headers: bearer ? { ...headers, authorization: `Bearer ${bearer}` } : headers,
       ...(body === undefined ? {} : { data: body }),
     });
-    return response.data as { data: Resource | Resource[]; meta?: Record<string, unknown> };
+    return read(name, response.data, response.status);
   }
   /** Runs a Unit call; transport failures and Unit's 5xx become UnitUnavailableError. */
   async function call<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
+      if (error instanceof UnitUnavailableError) throw error;
       const e = error as {
         isUnitError?: boolean;
         errors?: { status?: string; title?: string }[];
@@ -260,7 +311,10 @@ export function createUnitClient(settings: UnitSettings) {
       type: 'customerToken',
       attributes: { scope, expiresIn },
     };
-    const answer = await call(() => unit().customerToken.createToken(customerId, request));
+    const answer = read(
+      'createCustomerToken',
+      await call(() => unit().customerToken.createToken(customerId, request)),
+    );
     return { token: answer.data.attributes.token, expiresIn: answer.data.attributes.expiresIn };
   }
 
@@ -278,8 +332,11 @@ export function createUnitClient(settings: UnitSettings) {
           tags: { pagoUserId: applicant.userId },
         },
       };
-      const answer = await call(() => unit().applications.create(request));
-      return toApplication(answer.data as unknown as Resource);
+      const answer = read(
+        'createApplication',
+        await call(() => unit().applications.create(request)),
+      );
+      return toApplication(answer.data as Resource);
     },
 
     /** A business application (Pago's own omnibus customer); Unit decides it like any other. */
@@ -312,8 +369,11 @@ export function createUnitClient(settings: UnitSettings) {
           tags: { pago: 'omnibus' },
         },
       };
-      const answer = await call(() => unit().applications.create(request));
-      return toApplication(answer.data as unknown as Resource);
+      const answer = read(
+        'createApplication',
+        await call(() => unit().applications.create(request)),
+      );
+      return toApplication(answer.data as Resource);
     },
 
     /**
@@ -322,7 +382,7 @@ export function createUnitClient(settings: UnitSettings) {
      */
     async simulateIncomingAch(accountId: string, amount: number, description: string) {
       const answer = await call(() =>
-        rest('post', '/sandbox/payments', {
+        rest('simulateIncomingAch', 'post', '/sandbox/payments', {
           data: {
             type: 'achPayment',
             attributes: { amount, direction: 'Credit', description: description.slice(0, 50) },
@@ -334,8 +394,8 @@ export function createUnitClient(settings: UnitSettings) {
     },
 
     async getApplication(id: string): Promise<UnitApplication> {
-      const answer = await call(() => unit().applications.get(id));
-      return toApplication(answer.data as unknown as Resource);
+      const answer = read('getApplication', await call(() => unit().applications.get(id)));
+      return toApplication(answer.data as Resource);
     },
 
     async createDepositAccount(customerId: string, idempotencyKey: string): Promise<UnitAccount> {
@@ -344,13 +404,13 @@ export function createUnitClient(settings: UnitSettings) {
         attributes: { depositProduct: 'checking', idempotencyKey },
         relationships: { customer: { data: { type: 'customer', id: customerId } } },
       };
-      const answer = await call(() => unit().accounts.create(request));
-      return toAccount(answer.data as unknown as Resource);
+      const answer = read('createAccount', await call(() => unit().accounts.create(request)));
+      return toAccount(answer.data as Resource);
     },
 
     async getAccount(id: string): Promise<UnitAccount> {
-      const answer = await call(() => unit().accounts.get(id));
-      return toAccount(answer.data as unknown as Resource);
+      const answer = read('getAccount', await call(() => unit().accounts.get(id)));
+      return toAccount(answer.data as Resource);
     },
 
     /** Money between two Unit deposit accounts (ours: two Pago customers). */
@@ -378,8 +438,8 @@ export function createUnitClient(settings: UnitSettings) {
           },
         },
       };
-      const answer = await call(() => unit().payments.create(request));
-      return toPayment(answer.data as unknown as Resource);
+      const answer = read('createPayment', await call(() => unit().payments.create(request)));
+      return toPayment(answer.data as Resource);
     },
 
     /** ACH to or from a counterparty (Credit: money leaves the account; Debit: money comes in). */
@@ -394,7 +454,7 @@ export function createUnitClient(settings: UnitSettings) {
       sameDay?: boolean;
     }): Promise<UnitPayment> {
       const answer = await call(() =>
-        rest('post', '/payments', {
+        rest('createPayment', 'post', '/payments', {
           data: {
             type: 'achPayment',
             attributes: {
@@ -416,8 +476,41 @@ export function createUnitClient(settings: UnitSettings) {
     },
 
     async getPayment(id: string): Promise<UnitPayment> {
-      const answer = await call(() => rest('get', `/payments/${encodeURIComponent(id)}`));
+      const answer = await call(() =>
+        rest('getPayment', 'get', `/payments/${encodeURIComponent(id)}`),
+      );
       return toPayment(answer.data as Resource);
+    },
+
+    /** One transaction of an account (`GET /accounts/{accountId}/transactions/{id}`). */
+    async getTransaction(accountId: string, transactionId: string): Promise<UnitTransaction> {
+      const answer = await call(() =>
+        rest(
+          'getTransaction',
+          'get',
+          `/accounts/${encodeURIComponent(accountId)}/transactions/${encodeURIComponent(transactionId)}`,
+        ),
+      );
+      return toTransaction(answer.data as Resource);
+    },
+
+    /** A card authorization in any status (`includeNonAuthorized`: canceled and completed too). */
+    async getAuthorization(id: string): Promise<UnitAuthorization> {
+      const answer = await call(() =>
+        rest(
+          'getAuthorization',
+          'get',
+          `/authorizations/${encodeURIComponent(id)}?includeNonAuthorized=true`,
+        ),
+      );
+      const r = answer.data as Resource;
+      return {
+        id: r.id,
+        status: text(r.attributes.status),
+        amount: num(r.attributes.amount),
+        accountId: rel(r, 'account') ?? '',
+        cardId: rel(r, 'card') ?? '',
+      };
     },
 
     /** A counterparty whose account Unit reads from Plaid (`/processor/token/create` for Unit). */
@@ -428,7 +521,7 @@ export function createUnitClient(settings: UnitSettings) {
       idempotencyKey: string;
     }): Promise<UnitCounterparty> {
       const answer = await call(() =>
-        rest('post', '/counterparties', {
+        rest('createCounterparty', 'post', '/counterparties', {
           data: {
             type: 'achCounterparty',
             attributes: {
@@ -458,31 +551,33 @@ export function createUnitClient(settings: UnitSettings) {
     async listTransactions(accountId: string, page: { limit: number; offset: number }) {
       const answer = await call(() =>
         rest(
+          'listTransactions',
           'get',
           `/transactions?filter[accountId]=${encodeURIComponent(accountId)}&page[limit]=${page.limit}&page[offset]=${page.offset}`,
         ),
       );
-      const rows = Array.isArray(answer.data) ? answer.data : [];
+      const rows = answer.data as Resource[];
       return {
         transactions: rows.map(toTransaction),
-        total: num(
-          (answer.meta?.pagination as { total?: number } | undefined)?.total ?? rows.length,
-        ),
+        total: answer.meta?.pagination?.total ?? rows.length,
       };
     },
 
     /** The monthly statements Unit has for an account (`period` "2026-11": that month's only), newest first. */
     async listStatements(accountId: string, period?: string): Promise<UnitStatement[]> {
-      const answer = await call(() =>
-        unit().statements.list({
-          accountId,
-          sort: '-period',
-          limit: 100,
-          offset: 0,
-          ...(period ? { period } : {}),
-        }),
+      const answer = read(
+        'listStatements',
+        await call(() =>
+          unit().statements.list({
+            accountId,
+            sort: '-period',
+            limit: 100,
+            offset: 0,
+            ...(period ? { period } : {}),
+          }),
+        ),
       );
-      return (answer.data as unknown as Resource[]).map((r) => ({
+      return (answer.data as Resource[]).map((r) => ({
         id: r.id,
         period: text(r.attributes.period),
       }));
@@ -519,7 +614,7 @@ export function createUnitClient(settings: UnitSettings) {
       tags: Record<string, string>;
     }): Promise<UnitCard> {
       const answer = await call(() =>
-        rest('post', '/cards', {
+        rest('createCard', 'post', '/cards', {
           data: {
             type: input.type,
             attributes: {
@@ -541,7 +636,7 @@ export function createUnitClient(settings: UnitSettings) {
       action: 'freeze' | 'unfreeze' | 'report-lost' | 'report-stolen' | 'close',
     ): Promise<UnitCard> {
       const answer = await call(() =>
-        rest('post', `/cards/${encodeURIComponent(cardId)}/${action}`, {}),
+        rest('cardAction', 'post', `/cards/${encodeURIComponent(cardId)}/${action}`, {}),
       );
       return toCard(answer.data as Resource);
     },
@@ -553,7 +648,7 @@ export function createUnitClient(settings: UnitSettings) {
       limits: { dailyPurchase: number; dailyWithdrawal: number },
     ): Promise<UnitCard> {
       const answer = await call(() =>
-        rest('patch', `/cards/${encodeURIComponent(cardId)}`, {
+        rest('updateCard', 'patch', `/cards/${encodeURIComponent(cardId)}`, {
           data: { type, attributes: { limits } },
         }),
       );
@@ -569,12 +664,10 @@ export function createUnitClient(settings: UnitSettings) {
       const { token } = await createCustomerToken(customerId, 'cards-sensitive', 60);
       const path = `/cards/${encodeURIComponent(cardId)}/secure-data`;
       const [pan, cvv] = await Promise.all([
-        call(() => rest('get', `${path}/pan`, undefined, token)),
-        call(() => rest('get', `${path}/cvv`, undefined, token)),
+        call(() => rest('cardPan', 'get', `${path}/pan`, undefined, token)),
+        call(() => rest('cardCvv', 'get', `${path}/cvv`, undefined, token)),
       ]);
-      const value = (answer: { data: Resource | Resource[] }, name: string) =>
-        text((answer.data as Resource).attributes[name]);
-      return { pan: value(pan, 'pan'), cvv: value(cvv, 'cvv') };
+      return { pan: text(pan.data.attributes.pan), cvv: text(cvv.data.attributes.cvv) };
     },
 
     /** Sets the card's PIN at Unit's secure-data endpoint (scope `cards-sensitive-write`). */
@@ -582,6 +675,7 @@ export function createUnitClient(settings: UnitSettings) {
       const { token } = await createCustomerToken(customerId, 'cards-sensitive-write', 60);
       await call(() =>
         rest(
+          'setCardPin',
           'put',
           `/cards/${encodeURIComponent(cardId)}/secure-data/pin`,
           { data: { type: 'setPin', attributes: { pin } } },
@@ -593,7 +687,7 @@ export function createUnitClient(settings: UnitSettings) {
     /** Unit's sandbox-only activation of a physical card (`POST /sandbox/cards/{id}/activate`). */
     async activateCardInSandbox(cardId: string): Promise<UnitCard> {
       const answer = await call(() =>
-        rest('post', `/sandbox/cards/${encodeURIComponent(cardId)}/activate`, {}),
+        rest('activateCard', 'post', `/sandbox/cards/${encodeURIComponent(cardId)}/activate`, {}),
       );
       return toCard(answer.data as Resource);
     },
@@ -602,11 +696,12 @@ export function createUnitClient(settings: UnitSettings) {
     async listPayments(accountId: string, page: { limit: number; offset: number }) {
       const answer = await call(() =>
         rest(
+          'listPayments',
           'get',
           `/payments?filter[accountId]=${encodeURIComponent(accountId)}&page[limit]=${page.limit}&page[offset]=${page.offset}`,
         ),
       );
-      return (Array.isArray(answer.data) ? answer.data : []).map(toPayment);
+      return (answer.data as Resource[]).map(toPayment);
     },
   };
 }

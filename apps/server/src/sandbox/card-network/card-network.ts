@@ -76,7 +76,7 @@ const DECLINES: Record<string, NetworkDecline> = {
 };
 
 /** What an ATM of each network tells the issuer: its owner's surcharge, a foreign bank's fee. */
-const ATM_ATTRIBUTES = {
+export const ATM_ATTRIBUTES = {
   in: { surcharge: 0, internationalServiceFee: 0, name: 'Cajero de la red', city: 'New York, NY' },
   out: { surcharge: 300, internationalServiceFee: 0, name: 'Corner ATM', city: 'Miami, FL' },
   international: {

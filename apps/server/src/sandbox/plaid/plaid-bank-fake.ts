@@ -237,7 +237,8 @@ export async function bankFakeRoutes(
     official_name: account.official_name,
     type: account.type,
     subtype: account.subtype,
-    verification_status: null,
+    // AccountBase's verification_status is optional, not nullable: Plaid omits it when there is
+    // none (Auth's instant match has none).
   });
   const itemObject = (item: {
     item_id: string;

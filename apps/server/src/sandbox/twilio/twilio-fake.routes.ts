@@ -156,7 +156,7 @@ export async function twilioFakeRoutes(app: AppInstance): Promise<void> {
       return twilioError(reply, 429, 60202, 'Max check attempts reached');
     }
     if (!sameCode(taken.code, code)) {
-      return reply.code(201).send(checkResource(taken));
+      return reply.code(200).send(checkResource(taken));
     }
     const approved = await db
       .updateTable('sandbox_twilio_verifications')
@@ -166,7 +166,7 @@ export async function twilioFakeRoutes(app: AppInstance): Promise<void> {
       .returningAll()
       .executeTakeFirst();
     if (!approved) return notFound();
-    return reply.code(201).send(checkResource(approved));
+    return reply.code(200).send(checkResource(approved));
   });
 }
 

@@ -57,6 +57,18 @@ export function unitCardActivityRoutes(app: AppInstance, db: Database, activity:
   const token = app.deps.config.unit?.token ?? '';
   const base = '/sandbox/unit/sandbox';
 
+  // Unit's "Get Authorization by Id" (`includeNonAuthorized`: every status; the fake always does).
+  app.get('/sandbox/unit/authorizations/:id', async (request, reply) => {
+    if (!orgTokenOk(token, request, reply)) return reply;
+    const { id: authorizationId } = request.params as { id: string };
+    const row = id.safeParse(authorizationId).success
+      ? await activity.find(authorizationId)
+      : undefined;
+    if (!row)
+      return unitError(reply, 404, 'Not Found', `authorization ${authorizationId} not found`);
+    return document(reply, 200, await authorizationDocument(row));
+  });
+
   app.post(`${base}/authorizations`, async (request, reply) => {
     if (!orgTokenOk(token, request, reply)) return reply;
     const body = parseUnit(authorizationBody, request.body, reply);
@@ -91,8 +103,18 @@ export function unitCardActivityRoutes(app: AppInstance, db: Database, activity:
         : {}),
     });
     if (!row) return unitError(reply, 404, 'Not Found', 'Card not found');
-    return document(reply, 201, authorizationResource(row));
+    return document(reply, 201, await authorizationDocument(row));
   });
+
+  /** The authorization with its card's last four digits, as Unit shows it. */
+  async function authorizationDocument(row: Parameters<typeof authorizationResource>[0]) {
+    const card = await db
+      .selectFrom('sandbox_unit_cards')
+      .select('pan')
+      .where('id', '=', row.card_id)
+      .executeTakeFirst();
+    return authorizationResource(row, card?.pan.slice(-4) ?? '');
+  }
 
   /** One card message in a transaction; a refusal is Unit's 400 (or 404 for no authorization). */
   async function settle(
@@ -111,7 +133,7 @@ export function unitCardActivityRoutes(app: AppInstance, db: Database, activity:
     if (result.row.account_id !== accountId) {
       return unitError(reply, 400, 'Bad Request', 'The authorization is on another account');
     }
-    return document(reply, 201, authorizationResource(result.row));
+    return document(reply, 201, await authorizationDocument(result.row));
   }
 
   for (const [path, type] of [

@@ -47,16 +47,34 @@ export const UNIT_DECLINE_REASONS = [
   'TransactionNotPermittedToCardholder',
 ] as const;
 
-export function authorizationResource(row: FakeAuthorization) {
+/**
+ * An authorization as Unit's Authorization document shows it (openapi-unit-sdk,
+ * schemas/authorization/authorization.json): the card's last four digits, the merchant with its
+ * numeric type, and Unit's status words (a cleared one is `Completed`).
+ */
+export function authorizationResource(row: FakeAuthorization, cardLast4Digits: string) {
+  const merchant = row.merchant as {
+    name?: string;
+    type?: string | number;
+    category?: string;
+    location?: string;
+  };
   return {
     type: 'authorization',
     id: row.id,
     attributes: {
       createdAt: row.created_at.toISOString(),
       amount: Number(row.amount),
-      status: row.status,
+      cardLast4Digits,
+      status: row.status === 'Cleared' ? 'Completed' : row.status,
       ...(row.decline_reason ? { declineReason: row.decline_reason } : {}),
-      merchant: row.merchant,
+      merchant: {
+        name: merchant.name ?? '',
+        type: Number(merchant.type ?? 0),
+        category: merchant.category ?? '',
+        ...(merchant.location ? { location: merchant.location } : {}),
+      },
+      recurring: false,
       ...(row.cleared_amount === null ? {} : { clearedAmount: Number(row.cleared_amount) }),
     },
     relationships: {
@@ -256,6 +274,7 @@ export function createCardActivity(db: Database, settings: CardActivitySettings)
       const transactionId = await book(tx, account, {
         type,
         paymentId: null,
+        authorizationId: row.id,
         amount: -amount,
         summary: `${row.merchant.name ?? ''} ${row.merchant.location ?? ''}`.trim().slice(0, 200),
       });
@@ -313,6 +332,7 @@ export function createCardActivity(db: Database, settings: CardActivitySettings)
       const transactionId = await book(tx, account, {
         type: 'purchaseTransaction',
         paymentId: null,
+        authorizationId: row.id,
         amount,
         summary: `Refund: ${row.merchant.name ?? ''}`.slice(0, 200),
       });

@@ -322,10 +322,11 @@ export async function unitCardsFakeRoutes(app: AppInstance): Promise<void> {
     if (!authorized(request, reply)) return reply;
     const card = await cardOr404(reply, (request.params as { id: string }).id);
     if (!card) return reply;
-    if (card.status === 'Active') return document(reply, 200, cardResource(card));
+    // Unit documents 201 for the activation (simulation/simulationPaths.json activateCard).
+    if (card.status === 'Active') return document(reply, 201, cardResource(card));
     if (card.status !== 'Inactive') {
       return unitError(reply, 400, 'Bad Request', `A card ${card.status} cannot be activated`);
     }
-    return document(reply, 200, cardResource(await setStatus(card, 'Active')));
+    return document(reply, 201, cardResource(await setStatus(card, 'Active')));
   });
 }

@@ -17,11 +17,17 @@ export async function nextId(db: Database): Promise<string> {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * Locks accounts in one statement, in id order: every transaction that holds more than one
+ * account takes them through here, all at once, so two of them never wait on each other.
+ */
 export async function lockAccounts(tx: Database, ids: string[]): Promise<Map<string, FakeAccount>> {
+  const unique = [...new Set(ids)].sort();
+  if (unique.length === 0) return new Map();
   const rows = await tx
     .selectFrom('sandbox_unit_accounts')
     .selectAll()
-    .where('id', 'in', ids)
+    .where('id', 'in', unique)
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -32,7 +38,14 @@ export async function lockAccounts(tx: Database, ids: string[]): Promise<Map<str
 export async function book(
   tx: Database,
   account: FakeAccount,
-  entry: { type: string; paymentId: string | null; amount: number; summary: string },
+  entry: {
+    type: string;
+    paymentId: string | null;
+    amount: number;
+    summary: string;
+    /** A card transaction's authorization: its merchant and card show on the transaction. */
+    authorizationId?: string;
+  },
 ): Promise<string> {
   const balance = Number(account.balance) + entry.amount;
   await tx
@@ -53,6 +66,7 @@ export async function book(
       direction: entry.amount < 0 ? 'Debit' : 'Credit',
       balance,
       summary: entry.summary,
+      authorization_id: entry.authorizationId ?? null,
     })
     .execute();
   return transactionId;

@@ -15,6 +15,7 @@ import {
   setHold,
 } from './unit-fake.repository';
 import { parseStatementId, statementId, statementPdf, statementPeriods } from './unit-statements';
+import { transactionResources } from './unit-transactions';
 
 /** The fake bank's routing number (a valid ABA checksum); counterparties' banks use another. */
 export const SANDBOX_UNIT_ROUTING_NUMBER = '812345678';
@@ -316,6 +317,7 @@ function accountResource(row: FakeAccount) {
       balance,
       hold,
       available: balance - hold,
+      tags: {},
       status: row.status,
       createdAt: row.created_at.toISOString(),
     },
@@ -624,28 +626,30 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
         .execute(),
       select.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
-    return document(
-      reply,
-      200,
-      rows.map((row) => ({
-        type: row.type,
-        id: row.id,
-        attributes: {
-          createdAt: row.created_at.toISOString(),
-          amount: Number(row.amount),
-          direction: row.direction,
-          balance: Number(row.balance),
-          summary: row.summary,
-        },
-        relationships: {
-          account: { data: { type: 'depositAccount', id: row.account_id } },
-          ...(row.payment_id ? { payment: { data: { type: 'payment', id: row.payment_id } } } : {}),
-        },
-      })),
-      {
-        pagination: { total: total.n, limit: query['page[limit]'], offset: query['page[offset]'] },
-      },
-    );
+    return document(reply, 200, await transactionResources(db, rows), {
+      pagination: { total: total.n, limit: query['page[limit]'], offset: query['page[offset]'] },
+    });
+  });
+
+  // Unit's "Get Transaction by Id", under its account.
+  app.get(`${base}/accounts/:accountId/transactions/:transactionId`, async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    const { accountId, transactionId } = request.params as {
+      accountId: string;
+      transactionId: string;
+    };
+    const row =
+      id.safeParse(accountId).success && id.safeParse(transactionId).success
+        ? await db
+            .selectFrom('sandbox_unit_transactions')
+            .selectAll()
+            .where('id', '=', transactionId)
+            .where('account_id', '=', accountId)
+            .executeTakeFirst()
+        : undefined;
+    if (!row) return unitError(reply, 404, 'Not Found', `transaction ${transactionId} not found`);
+    const [resource] = await transactionResources(db, [row]);
+    return document(reply, 200, resource);
   });
 
   // Statements: one per account and month, listed newest first, rendered as PDF (en or es).
@@ -899,12 +903,16 @@ export async function advanceUnitPayments(db: Database, clock: AchClock): Promis
       .forUpdate()
       .skipLocked()
       .execute();
+    // Every account the batch moves, locked at once in id order (as a book payment locks its two):
+    // one by one in payment order, a step could hold one account while a payment held the other.
+    const accounts = await lockAccounts(
+      tx,
+      due.map((payment) => payment.account_id),
+    );
     for (const payment of due) {
       const amount = Number(payment.amount);
       const settleMs = payment.same_day ? clock.sameDayMs : clock.standardMs;
-      const account = (await lockAccounts(tx, [payment.account_id])).get(
-        payment.account_id,
-      ) as FakeAccount;
+      const account = accounts.get(payment.account_id) as FakeAccount;
       // Credit: money leaves the account for the counterparty; Debit: it is pulled in.
       const sign = payment.direction === 'Credit' ? -1 : 1;
       if (payment.status === 'PendingReview') {
@@ -919,7 +927,7 @@ export async function advanceUnitPayments(db: Database, clock: AchClock): Promis
       } else if (payment.status === 'Pending') {
         if (sign < 0) await setHold(tx, account, -amount);
         await book(tx, account, {
-          type: 'achTransaction',
+          type: 'originatedAchTransaction',
           paymentId: payment.id,
           amount: sign * amount,
           summary: payment.description,

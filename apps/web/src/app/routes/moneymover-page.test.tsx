@@ -138,6 +138,21 @@ describe('the money mover, signed in', () => {
     expect(within(review).queryByText(/rate is held/)).toBeNull();
   });
 
+  it('says in English when the look-up budget is spent on a quote for a phone', async () => {
+    serve((call) =>
+      call.path === '/api/transactions/quote'
+        ? apiError(429, 'lookup_limit_reached', { retryAfterSeconds: 900 })
+        : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'en' });
+    await userEvent.type(screen.getByLabelText("Recipient's phone"), '55 1234 5678');
+    await userEvent.type(screen.getByLabelText('Amount in USD'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Get quote' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You looked up many people in a short time. To protect everyone’s privacy, wait a while and try again.',
+    );
+  });
+
   it('quotes, shows the fee before confirming, and retries the send with the same key', async () => {
     let sends = 0;
     const calls = serve((call) => {
@@ -384,6 +399,22 @@ describe('the money mover, signed in', () => {
     const [created] = posts(calls, '/api/requests/create');
     expect(created?.body).toEqual({ requestedFrom: 'bob_d', requestNote: 'Cena', amountUsd: 25 });
     expect(created?.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('says in Spanish when the look-up budget is spent on a request', async () => {
+    serve((call) =>
+      call.path === '/api/requests/create'
+        ? apiError(429, 'lookup_limit_reached', { retryAfterSeconds: 900 })
+        : undefined,
+    );
+    await renderMoneyMover(<MoneyMoverPage />, { language: 'es', path: '/moneymover?tab=request' });
+    await userEvent.type(screen.getByLabelText('Usuario o teléfono'), '@eva.r');
+    await userEvent.type(screen.getByLabelText('Motivo o nota'), 'Boletos');
+    await userEvent.type(screen.getByLabelText('Monto en USD'), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Solicitar dinero' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Buscaste a muchas personas en poco tiempo. Para proteger la privacidad de todos, espera un rato e inténtalo de nuevo.',
+    );
   });
 
   it('says so when a request cannot be sent', async () => {

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@pago/shared/contracts/accounts';
+import type { Payee } from '@pago/shared/contracts/accounts';
 import type { SendMoneyBody, Transfer, TransferReceipt } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -12,7 +12,8 @@ import { keysOf } from '@/test/locale-keys';
 import { makeProfile } from '@/test/profiles';
 import { renderApp } from '@/test/render';
 
-const MARIA: PublicUser = { _id: 'u_maria', name: 'María Pérez', username: 'maria_p' };
+// What the look-up answers: the name and @username the payment screen shows, no id.
+const MARIA: Payee = { name: 'María Pérez', username: 'maria_p' };
 
 function sentTo(body: SendMoneyBody, n: number): Transfer {
   return {
@@ -24,7 +25,7 @@ function sentTo(body: SendMoneyBody, n: number): Transfer {
     amountCents: cents(Math.round(body.amountUsd * 100)),
     feeCents: cents(0),
     totalCents: cents(Math.round(body.amountUsd * 100)),
-    counterparty: { userId: MARIA._id, name: MARIA.name, username: MARIA.username, phone: null },
+    counterparty: { userId: 'u_maria', name: MARIA.name, username: MARIA.username, phone: null },
     createdAt: '2026-11-23T12:00:00.000Z',
     details: {},
   };
@@ -144,9 +145,36 @@ describe('paying someone on Pago', () => {
     expect(within(await screen.findByTestId('payee')).getByText('María Pérez')).toBeVisible();
   });
 
+  for (const [language, text] of [
+    [
+      'es',
+      'Buscaste a muchas personas en poco tiempo. Para proteger la privacidad de todos, espera un rato e inténtalo de nuevo.',
+    ],
+    [
+      'en',
+      'You looked up many people in a short time. To protect everyone’s privacy, wait a while and try again.',
+    ],
+  ] as const) {
+    it(`says in ${language} when the look-up budget is spent, and lets the person try again later`, async () => {
+      stubApi((call) => {
+        if (call.path === '/api/user/profile') return { body: makeProfile() };
+        if (call.path.startsWith('/api/users/lookup?')) {
+          return apiError(429, 'lookup_limit_reached', { retryAfterSeconds: 1200 });
+        }
+        return undefined;
+      });
+      await openPay('?to=maria_p', language);
+      expect(await screen.findByText(text)).toBeVisible();
+      // The form stays, to try again (or another person) once the wait is over.
+      expect(
+        screen.getByRole('button', { name: language === 'es' ? 'Buscar' : 'Find' }),
+      ).toBeVisible();
+    });
+  }
+
   it('refuses to pay yourself before any amount is asked', async () => {
     stubApi((call) => {
-      if (call.path === '/api/user/profile') return { body: makeProfile({ _id: MARIA._id }) };
+      if (call.path === '/api/user/profile') return { body: makeProfile({ username: 'Maria_P' }) };
       if (call.path.startsWith('/api/users/lookup?')) return { body: MARIA };
       return undefined;
     });

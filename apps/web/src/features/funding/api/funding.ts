@@ -1,4 +1,4 @@
-import type { FundingLimits } from '@pago/shared/contracts/funding';
+import type { DepositAvailability, FundingLimits } from '@pago/shared/contracts/funding';
 import type { PlaidAccountsResponse } from '@pago/shared/contracts/plaid';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
@@ -20,6 +20,25 @@ export function useFundingLimits() {
   return useQuery({
     queryKey: ['wallet', 'funding-limits'],
     queryFn: ({ signal }) => apiFetch<FundingLimits>('/api/funding/limits', { signal }),
+  });
+}
+
+/**
+ * When a deposit of `amountCents` from this linked bank would be spendable (funds availability),
+ * shown in the review before the user confirms; off until there is an amount to ask about.
+ */
+export function useDepositAvailability(plaidAccountId: string, amountCents: Cents | null) {
+  return useQuery({
+    queryKey: ['wallet', 'deposit-availability', plaidAccountId, amountCents],
+    enabled: amountCents !== null,
+    queryFn: ({ signal }) =>
+      apiFetch<DepositAvailability>(
+        `/api/funding/deposits/availability?${new URLSearchParams({
+          plaidAccountId,
+          amountCents: String(amountCents),
+        })}`,
+        { signal },
+      ),
   });
 }
 

@@ -8,7 +8,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { MAX_WITHDRAWAL_CENTS } from '@pago/shared/contracts/funding';
 import type { LinkedBankAccount } from '@pago/shared/contracts/plaid';
-import { BANK_FUNDING_LIMITS, DELIVERY_TIMES, INSTANT_WITHDRAWAL_FEE } from '@pago/shared/fees';
+import {
+  BANK_FUNDING_LIMITS,
+  DELIVERY_TIMES,
+  FUNDS_AVAILABILITY,
+  INSTANT_WITHDRAWAL_FEE,
+} from '@pago/shared/fees';
 import { type Cents, cents, formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +22,11 @@ import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
-import { useLocale } from '@/lib/format';
+import { formatDay, useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { useVerifiedAction } from '@/lib/use-verified-action';
 import { useBalance } from '@/lib/wallet';
-import { useBankMove, useFundingLimits } from '../api/funding';
+import { useBankMove, useDepositAvailability, useFundingLimits } from '../api/funding';
 
 type Direction = 'deposit' | 'withdrawal';
 type Speed = 'standard' | 'instant';
@@ -53,6 +58,11 @@ export function BankMoneyForm({
   const [speed, setSpeed] = useState<Speed>('standard');
   const [review, setReview] = useState<Review | null>(null);
   const [feedback, setFeedback] = useFeedback();
+  // Funds availability for the deposit under review: shown before it can be confirmed.
+  const availability = useDepositAvailability(
+    review?.bank.id ?? '',
+    direction === 'deposit' && review ? review.amount : null,
+  );
   const ids = { amount: useId(), bank: useId(), speed: useId() };
   const prefix = direction === 'deposit' ? 'add' : 'withdraw';
   const max = direction === 'deposit' ? BANK_FUNDING_LIMITS.perDeposit : MAX_WITHDRAWAL_CENTS;
@@ -95,6 +105,7 @@ export function BankMoneyForm({
           text: t(`${prefix}.success`, {
             amount: usd(chosen.amount),
             bank: bankLabel(chosen.bank),
+            date: availability.data ? formatDay(availability.data.availableBy, locale) : '',
           }),
         });
       } catch (failure) {
@@ -123,17 +134,14 @@ export function BankMoneyForm({
   if (review) {
     const reviewFee = fee(review.speed);
     const arrives =
-      direction === 'deposit'
-        ? t('review.arrivesDeposit', {
+      review.speed === 'instant'
+        ? t('review.arrivesInstant')
+        : t('review.arrivesStandard', {
             min: DELIVERY_TIMES.standardMinDays,
             max: DELIVERY_TIMES.standardMaxDays,
-          })
-        : review.speed === 'instant'
-          ? t('review.arrivesInstant')
-          : t('review.arrivesStandard', {
-              min: DELIVERY_TIMES.standardMinDays,
-              max: DELIVERY_TIMES.standardMaxDays,
-            });
+          });
+    const deposit = direction === 'deposit';
+    const canConfirm = !deposit || availability.isSuccess;
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
@@ -159,7 +167,7 @@ export function BankMoneyForm({
               value: usd(cents(review.amount + reviewFee)),
               strong: true,
             },
-            { label: t('review.arrives'), value: arrives },
+            ...(deposit ? [] : [{ label: t('review.arrives'), value: arrives }]),
             ...(direction === 'deposit' && limits.data
               ? [
                   { label: t('review.leftToday'), value: usd(limits.data.day.remainingCents) },
@@ -168,7 +176,8 @@ export function BankMoneyForm({
               : []),
           ]}
         />
-        {direction === 'deposit' && (
+        {deposit && <DepositAvailabilityNote availability={availability} />}
+        {deposit && (
           <Typography variant="body2" color="text.secondary">
             {t('review.pendingNote')}
           </Typography>
@@ -178,7 +187,7 @@ export function BankMoneyForm({
             variant="contained"
             size="large"
             onClick={() => void confirm(review)}
-            disabled={move.isPending || verified.checking}
+            disabled={move.isPending || verified.checking || !canConfirm}
           >
             {move.isPending || verified.checking
               ? t('common:status.processing')
@@ -257,6 +266,79 @@ export function BankMoneyForm({
         </FormControl>
       )}
       <MoneySubmitButton label={t('review.continue')} pending={false} />
+    </Box>
+  );
+}
+
+/**
+ * When the deposit under review can be used (docs/funds-availability.md): what is available when
+ * the bank settles it, what stays on hold and until when, and why.
+ */
+function DepositAvailabilityNote({
+  availability,
+}: {
+  availability: ReturnType<typeof useDepositAvailability>;
+}) {
+  const { t } = useTranslation('funding');
+  const locale = useLocale();
+  const headingId = useId();
+  if (availability.isPending) {
+    return (
+      <Typography variant="body2" role="status">
+        {t('availability.loading')}
+      </Typography>
+    );
+  }
+  if (availability.isError) {
+    return (
+      <Box role="alert" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body2">{t('availability.failed')}</Typography>
+        <Button size="small" onClick={() => void availability.refetch()}>
+          {t('availability.retry')}
+        </Button>
+      </Box>
+    );
+  }
+  const plan = availability.data;
+  const settlesBy = formatDay(plan.settlesBy, locale);
+  const rule = plan.newLink ? FUNDS_AVAILABILITY.newLink : FUNDS_AVAILABILITY.establishedLink;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 0.5 }}>
+      <Typography id={headingId} variant="subtitle2" component="h5" sx={{ fontWeight: 700 }}>
+        {t('availability.title')}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        {plan.atSettlementCents > 0 && (
+          <li>
+            <Typography variant="body2">
+              {t('availability.atSettlement', {
+                amount: formatUsd(plan.atSettlementCents, locale),
+                date: settlesBy,
+              })}
+            </Typography>
+          </li>
+        )}
+        {plan.onHoldCents > 0 && (
+          <li>
+            <Typography variant="body2">
+              {t('availability.afterHold', {
+                amount: formatUsd(plan.onHoldCents, locale),
+                date: formatDay(plan.availableBy, locale),
+              })}
+            </Typography>
+          </li>
+        )}
+      </Box>
+      {plan.onHoldCents > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {plan.newLink
+            ? t('availability.newLink', { days: plan.holdBusinessDays })
+            : t('availability.large', {
+                limit: formatUsd(rule.atSettlement, locale),
+                days: plan.holdBusinessDays,
+              })}
+        </Typography>
+      )}
     </Box>
   );
 }

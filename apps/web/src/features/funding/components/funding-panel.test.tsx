@@ -37,6 +37,20 @@ const TRANSFER = {
   details: {},
 };
 
+/** GET /api/funding/deposits/availability for `amountCents` from the checking account. */
+const availabilityOf = (amountCents: number) =>
+  `GET /api/funding/deposits/availability?plaidAccountId=${CHECKING.id}&amountCents=${amountCents}`;
+// Settled by Tuesday, December 1 (9 a.m. Eastern), and on hold 3 banking days more.
+const NEW_LINK = {
+  amountCents: 20_003,
+  newLink: true,
+  atSettlementCents: 0,
+  onHoldCents: 20_003,
+  holdBusinessDays: 3,
+  settlesBy: '2026-12-01T14:00:00.000Z',
+  availableBy: '2026-12-04T14:00:00.000Z',
+};
+
 const common = {
   'GET /api/features': ok({ mode: 'sandbox', remittances: true, billPay: true, bankAccount: true }),
   'GET /api/plaid/accounts': ok({ accounts: [CHECKING] }),
@@ -84,6 +98,7 @@ describe('adding money and withdrawing to a linked bank', () => {
   it('shows the bank limits left before confirming, and explains a refusal over them', async () => {
     stubRoutes({
       ...common,
+      [availabilityOf(210_000)]: ok({ ...NEW_LINK, amountCents: 210_000, onHoldCents: 210_000 }),
       'POST /api/funding/deposits': apiError(422, 'limit_exceeded', 'over', {
         limit: 'bank_funding_daily',
         limitCents: 250_000,
@@ -104,6 +119,108 @@ describe('adding money and withdrawing to a linked bank', () => {
     expect(
       await within(add).findByText(
         'Esto supera tu límite para agregar dinero desde bancos. Aún puedes agregar $2,000.00.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows when a new link’s deposit can be used before it is confirmed (funds availability)', async () => {
+    const calls = stubRoutes({
+      ...common,
+      [availabilityOf(20_003)]: ok(NEW_LINK),
+      'POST /api/funding/deposits': ok(
+        { ...TRANSFER, kind: 'bank_deposit', amountCents: 20_003 },
+        201,
+      ),
+    });
+    await renderPanel(<FundingPanel />);
+    const add = await screen.findByRole('region', { name: 'Agregar dinero' });
+    await userEvent.type(within(add).getByLabelText('Monto'), '200.03');
+    await userEvent.click(within(add).getByRole('button', { name: 'Revisar' }));
+    const when = await within(add).findByRole('region', { name: 'Cuándo podrás usarlo' });
+    expect(within(when).getByText('$200.03 el viernes, 4 de diciembre')).toBeTruthy();
+    expect(
+      within(when).getByText(
+        /Es dinero nuevo de esta cuenta: por tu seguridad, queda en espera 3 días hábiles después de que tu banco lo liquide/,
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(add).getByRole('button', { name: 'Confirmar' }));
+    expect(
+      await within(add).findByText(
+        /Agregaste \$200\.03 desde First Platypus Bank .*podrás usarlo a más tardar el viernes, 4 de diciembre/,
+      ),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      plaidAccountId: CHECKING.id,
+      amountCents: 20_003,
+    });
+  });
+
+  it('says in English what an established link makes available at settlement and what later', async () => {
+    stubRoutes({
+      ...common,
+      [availabilityOf(70_000)]: ok({
+        ...NEW_LINK,
+        amountCents: 70_000,
+        newLink: false,
+        atSettlementCents: 50_000,
+        onHoldCents: 20_000,
+        holdBusinessDays: 2,
+        availableBy: '2026-12-03T14:00:00.000Z',
+      }),
+    });
+    await renderPanel(<FundingPanel />, { language: 'en' });
+    const add = await screen.findByRole('region', { name: 'Add money' });
+    await userEvent.type(within(add).getByLabelText('Amount'), '700');
+    await userEvent.click(within(add).getByRole('button', { name: 'Review' }));
+    const when = await within(add).findByRole('region', { name: 'When you can use it' });
+    expect(
+      within(when).getByText(
+        '$500.00 when your bank settles it, by Tuesday, December 1 at the latest',
+      ),
+    ).toBeTruthy();
+    expect(within(when).getByText('$200.00 on Thursday, December 3')).toBeTruthy();
+    expect(
+      within(when).getByText(
+        'Up to $500.00 is available when your bank settles it; the rest, 2 business days later.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('cannot confirm a deposit until it can say when the money is available', async () => {
+    const calls = stubRoutes({
+      ...common,
+      [availabilityOf(5_000)]: apiError(503, 'service_unavailable', 'down'),
+    });
+    await renderPanel(<FundingPanel />);
+    const add = await screen.findByRole('region', { name: 'Agregar dinero' });
+    await userEvent.type(within(add).getByLabelText('Monto'), '50');
+    await userEvent.click(within(add).getByRole('button', { name: 'Revisar' }));
+    expect(
+      await within(add).findByText('No pudimos calcular cuándo podrás usar este dinero.'),
+    ).toBeTruthy();
+    expect(
+      (within(add).getByRole('button', { name: 'Confirmar' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('explains a withdrawal refused because the money is on hold, with its date', async () => {
+    stubRoutes({
+      ...common,
+      'POST /api/funding/withdrawals': apiError(422, 'funds_on_hold', 'on hold', {
+        balanceCents: 0,
+        onHoldCents: 20_003,
+        availableAt: '2026-12-04T14:00:00.000Z',
+      }),
+    });
+    await renderPanel(<FundingPanel />);
+    const withdraw = await screen.findByRole('region', { name: 'Retirar a tu banco' });
+    await userEvent.type(within(withdraw).getByLabelText('Monto'), '150');
+    await userEvent.click(within(withdraw).getByRole('button', { name: 'Revisar' }));
+    await userEvent.click(await within(withdraw).findByRole('button', { name: 'Confirmar' }));
+    expect(
+      await within(withdraw).findByText(
+        'Ese dinero de tu banco está en espera hasta el viernes, 4 de diciembre. Ahora puedes usar $0.00.',
       ),
     ).toBeTruthy();
   });

@@ -6,8 +6,8 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  type Payee,
   type PayeeLookupQuery,
-  type PublicUser,
   USERNAME_PATTERN,
 } from '@pago/shared/contracts/accounts';
 import type { Transfer } from '@pago/shared/contracts/transfers';
@@ -20,6 +20,7 @@ import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { looksLikePhone, toE164 } from '@/lib/phone';
@@ -44,7 +45,7 @@ function initialOf(name: string): string {
   return Array.from(name.trim())[0]?.toLocaleUpperCase() ?? 'U';
 }
 
-export type PaySent = { transfer: Transfer; person: PublicUser; amountCents: Cents };
+export type PaySent = { transfer: Transfer; person: Payee; amountCents: Cents };
 
 /**
  * "Pagar a alguien de Pago" (issue 14): a Pago user found by @usuario or verified phone (or
@@ -58,7 +59,7 @@ export function PaySomeone({
 }: {
   to: string | null;
   /** "Enviar otra vez": the same person, and the amount to start from. */
-  again?: { person: PublicUser; amountCents: Cents } | null;
+  again?: { person: Payee; amountCents: Cents } | null;
   onSent(sent: PaySent): void;
 }) {
   const { t } = useTranslation('transfers');
@@ -79,7 +80,8 @@ export function PaySomeone({
   const verified = useVerifiedAction();
   const fieldId = useId();
   const person = payee.data ?? null;
-  const isSelf = person !== null && person._id === user?._id;
+  // Usernames are unique whatever their case; the look-up answers no id.
+  const isSelf = person !== null && person.username.toLowerCase() === user?.username.toLowerCase();
 
   const find = (event: FormEvent) => {
     event.preventDefault();
@@ -152,7 +154,8 @@ export function PaySomeone({
               (notFound
                 ? t('pay.errors.notFound')
                 : payee.isError
-                  ? t('pay.errors.lookupFailed')
+                  ? // Too many look-ups, or an identity to verify first, in the reader's words.
+                    (errorText(t, payee.error) ?? t('pay.errors.lookupFailed'))
                   : t('pay.fields.whoHint'))
             }
             autoComplete="off"

@@ -6,12 +6,13 @@ import { cents, formatUsd } from '@pago/shared/money';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
-import { useLocale } from '@/lib/format';
+import { formatDay, useLocale } from '@/lib/format';
 import { useBalance } from '@/lib/wallet';
 
 /**
  * The top of the home screen: the ledger's balance (the one query every screen shows it from, so
- * a money move anywhere refreshes it), what is available, pending from a bank, or owed.
+ * a money move anywhere refreshes it), what is available, pending from a bank, on hold (funds
+ * availability) until when, or owed.
  */
 export function HomeBalance() {
   const { t } = useTranslation('wallet');
@@ -51,6 +52,14 @@ export function HomeBalance() {
               })}
             </Typography>
           )}
+          {(balance.data.holds ?? []).map((hold) => (
+            <Typography key={hold.availableAt} variant="body2" color="text.secondary">
+              {t('balance.onHold', {
+                amount: formatUsd(hold.amountCents, locale),
+                date: formatDay(hold.availableAt, locale),
+              })}
+            </Typography>
+          ))}
           {(balance.data.owedCents ?? 0) > 0 && (
             <Alert severity="warning" sx={{ mt: 1 }}>
               {t('balance.owed', { amount: formatUsd(balance.data.owedCents ?? cents(0), locale) })}

@@ -134,6 +134,32 @@ describe('the wallet panel', () => {
     expect(within(balance).getByText('Pendiente de tu banco: $234.56')).toBeVisible();
   });
 
+  it('shows bank money on hold and until when (funds availability), in both languages', async () => {
+    stubApi((call) =>
+      call.path === '/api/wallet/balance'
+        ? {
+            body: {
+              balanceCents: 30_003,
+              availableBalanceCents: 10_000,
+              pendingCents: 0,
+              holds: [{ amountCents: 20_003, availableAt: '2026-12-04T14:00:00.000Z' }],
+              currency: 'USD',
+            },
+          }
+        : undefined,
+    );
+    const view = await renderWallet(<HomeBalance />, { language: 'es' });
+    const balance = screen.getByRole('region', { name: 'Tu saldo' });
+    expect(await within(balance).findByText('Disponible para usar: $100.00')).toBeVisible();
+    expect(
+      within(balance).getByText('En espera hasta el viernes, 4 de diciembre: $200.03'),
+    ).toBeVisible();
+    expect(within(balance).queryByText(/Pendiente de tu banco/)).toBeNull();
+    view.unmount();
+    await renderWallet(<HomeBalance />, { language: 'en' });
+    expect(await screen.findByText('On hold until Friday, December 4: $200.03')).toBeVisible();
+  });
+
   it('shows the same in Spanish', async () => {
     serve();
     await renderWallet(<WalletPanel />, { language: 'es' });

@@ -1,0 +1,464 @@
+import { z } from 'zod';
+
+/**
+ * Unit's answers as its published OpenAPI describes them (unit-finance/openapi-unit-sdk,
+ * openapi.json 0.3.2, commit cdb3b91; schemas/<area>/<area>.json named beside each schema).
+ * Only what Pago reads plus what the spec requires or discriminates on; other fields pass through
+ * (`looseObject`). Where a field is optional it is `.optional()` (null fails), `nullable` only where
+ * the spec says so. The client parses every answer it uses with these; the fake's answers are
+ * checked against them in unit-schemas.test.ts.
+ */
+
+/** types.json Identifier. */
+const identifier = z.string().regex(/^[1-9]\d*$/);
+const dateTime = z.iso.datetime({ offset: true });
+/** types.json Tags. */
+const tags = z.record(z.string(), z.string().min(1).max(255));
+const direction = z.enum(['Credit', 'Debit']);
+const cents = z.number().int();
+
+/** relationships.json: `{ data: { type, id } }`, the type from the spec's enum when it has one. */
+function relationship(types?: readonly [string, ...string[]]) {
+  return z.looseObject({
+    data: z.looseObject({ type: types ? z.enum(types) : z.string(), id: identifier }),
+  });
+}
+const accountRelationship = relationship([
+  'account',
+  'depositAccount',
+  'creditAccount',
+  'batchAccount',
+]);
+const customerRelationship = relationship(['customer', 'businessCustomer', 'individualCustomer']);
+const paymentRelationship = relationship([
+  'payment',
+  'achPayment',
+  'cardPayment',
+  'checkPayment',
+  'recurringPayment',
+  'paymentAdvance',
+  'repayPaymentAdvance',
+  'receivePayment',
+  'rewardedTransaction',
+]);
+
+/** A JSON:API document with one resource, or a list of them. */
+export const unitDocument = <T extends z.ZodType>(resource: T) => z.looseObject({ data: resource });
+export const unitList = <T extends z.ZodType>(resource: T) =>
+  z.looseObject({
+    data: z.array(resource),
+    meta: z
+      .looseObject({
+        pagination: z.looseObject({ total: z.number().int().min(0) }).optional(),
+      })
+      .optional(),
+  });
+
+// application/application.json: IndividualApplication, BusinessApplication.
+const applicationStatus = z.enum([
+  'AwaitingDocuments',
+  'PendingReview',
+  'Approved',
+  'Denied',
+  'Pending',
+  'Canceled',
+]);
+const applicationRelationships = z.looseObject({ customer: customerRelationship.optional() });
+export const unitApplication = z.discriminatedUnion('type', [
+  z.looseObject({
+    type: z.literal('individualApplication'),
+    id: identifier,
+    attributes: z.looseObject({
+      createdAt: dateTime,
+      status: applicationStatus,
+      fullName: z.looseObject({ first: z.string(), last: z.string() }),
+      decisionReason: z.string().optional(),
+    }),
+    relationships: applicationRelationships.optional(),
+  }),
+  z.looseObject({
+    type: z.literal('businessApplication'),
+    id: identifier,
+    attributes: z.looseObject({
+      createdAt: dateTime,
+      status: applicationStatus,
+      name: z.string(),
+      entityType: z.string(),
+      stateOfIncorporation: z.string(),
+      contact: z.looseObject({}),
+      officer: z.looseObject({}),
+      beneficialOwners: z.array(z.looseObject({})),
+      decisionReason: z.string().optional(),
+    }),
+    relationships: applicationRelationships.optional(),
+  }),
+]);
+
+// account/account.json: DepositAccount.
+export const unitDepositAccount = z.looseObject({
+  type: z.literal('depositAccount'),
+  id: identifier,
+  attributes: z.looseObject({
+    createdAt: dateTime,
+    name: z.string(),
+    depositProduct: z.string(),
+    routingNumber: z.string().regex(/^\d{9}$/),
+    accountNumber: z
+      .string()
+      .regex(/^\d{10,12}$/)
+      .optional(),
+    currency: z.string(),
+    balance: cents,
+    hold: cents,
+    available: cents,
+    tags,
+    status: z.enum(['Open', 'Closed', 'Frozen']),
+  }),
+  relationships: z.looseObject({ customer: customerRelationship.optional() }),
+});
+
+// payment/payment.json: AchPayment, BookPayment. `status` is read as text: Pago's fake also
+// reports PendingReview and Settled, which Unit's documentation describes and this enum lacks.
+const paymentAttributes = {
+  createdAt: dateTime,
+  amount: z.number().int().min(1),
+  direction,
+  status: z.string(),
+  reason: z.string().optional(),
+};
+export const unitPayment = z.discriminatedUnion('type', [
+  z.looseObject({
+    type: z.literal('achPayment'),
+    id: identifier,
+    attributes: z.looseObject({
+      ...paymentAttributes,
+      description: z.string().min(1).max(50),
+      sameDay: z.boolean().optional(),
+    }),
+    relationships: z.looseObject({ account: accountRelationship }),
+  }),
+  z.looseObject({
+    type: z.literal('bookPayment'),
+    id: identifier,
+    attributes: z.looseObject({ ...paymentAttributes, description: z.string().min(1).max(80) }),
+    relationships: z.looseObject({ account: accountRelationship }),
+  }),
+]);
+
+/** payment/payment.json PaymentCounterparty. */
+const paymentCounterparty = z.looseObject({
+  routingNumber: z.string().regex(/^\d{9}$/),
+  accountNumber: z.string().regex(/^\d{1,17}$/),
+  accountType: z.enum(['Checking', 'Savings', 'Loan']),
+  name: z.string().min(1).max(50),
+});
+
+// counterparty/counterparty.json: Counterparty.
+export const unitCounterparty = z.looseObject({
+  type: z.literal('achCounterparty'),
+  id: identifier,
+  attributes: z.looseObject({
+    routingNumber: z.string().regex(/^\d{9}$/),
+    accountNumber: z.string().regex(/^\d{1,17}$/),
+    accountType: z.enum(['Checking', 'Savings', 'Loan']),
+    type: z.enum(['Business', 'Person', 'Unknown']),
+    name: z.string().min(1).max(50),
+    permissions: z.enum(['CreditOnly', 'DebitOnly', 'CreditAndDebit']),
+    createdAt: dateTime,
+  }),
+  relationships: z.looseObject({ customer: customerRelationship }),
+});
+
+// token/customerToken.json: CustomerToken.
+export const unitCustomerToken = z.looseObject({
+  type: z.literal('customerBearerToken'),
+  attributes: z.looseObject({ token: z.string().min(1), expiresIn: z.number().int() }),
+});
+
+// transaction/transaction.json: each type Pago's account history shows, the others by their base.
+const transactionBase = {
+  createdAt: dateTime,
+  direction,
+  amount: cents,
+  balance: cents,
+  summary: z.string(),
+};
+/** types.json Merchant. */
+const merchant = z.looseObject({
+  name: z.string(),
+  type: z.number().int(),
+  category: z.string(),
+  location: z.string().optional(),
+  id: z.string().optional(),
+});
+const OTHER_TRANSACTION_TYPES = [
+  'returnedReceivedAchTransaction',
+  'dishonoredAchTransaction',
+  'feeTransaction',
+  'cardTransaction',
+  'releaseTransaction',
+  'wireTransaction',
+  'returnedWireTransaction',
+  'interestShareTransaction',
+  'interestTransaction',
+  'adjustmentTransaction',
+  'disputeTransaction',
+  'checkDepositTransaction',
+  'returnedCheckDepositTransaction',
+  'sponsoredInterestTransaction',
+  'paymentAdvanceTransaction',
+  'repaidPaymentAdvanceTransaction',
+  'chargebackTransaction',
+  'rewardTransaction',
+  'negativeBalanceCoverageTransaction',
+  'accountLowBalanceClosureTransaction',
+  'bankRepaymentTransaction',
+  'cashDepositTransaction',
+  'customerRepaymentTransaction',
+  'customerRepaymentReturnedTransaction',
+  'checkPaymentTransaction',
+  'returnedCheckPaymentTransaction',
+  'cardReversalTransaction',
+  'feeReversalTransaction',
+  'pushToCardTransaction',
+  'pushToCardReversalTransaction',
+  'paymentCanceledTransaction',
+  'writeOffTransaction',
+] as const;
+export const unitTransaction = z.discriminatedUnion('type', [
+  z.looseObject({
+    type: z.literal('originatedAchTransaction'),
+    id: identifier,
+    attributes: z.looseObject({
+      ...transactionBase,
+      description: z.string(),
+      counterparty: paymentCounterparty,
+    }),
+    relationships: z.looseObject({ account: accountRelationship, payment: paymentRelationship }),
+  }),
+  z.looseObject({
+    type: z.literal('receivedAchTransaction'),
+    id: identifier,
+    attributes: z.looseObject({
+      ...transactionBase,
+      description: z.string(),
+      companyName: z.string(),
+      counterpartyRoutingNumber: z.string(),
+    }),
+    relationships: z.looseObject({ account: accountRelationship }),
+  }),
+  z.looseObject({
+    type: z.literal('returnedAchTransaction'),
+    id: identifier,
+    attributes: z.looseObject({
+      ...transactionBase,
+      companyName: z.string(),
+      counterpartyName: z.string(),
+      counterpartyRoutingNumber: z.string(),
+      reason: z.string(),
+    }),
+    relationships: z.looseObject({ account: accountRelationship, payment: paymentRelationship }),
+  }),
+  z.looseObject({
+    type: z.literal('bookTransaction'),
+    id: identifier,
+    attributes: z.looseObject({ ...transactionBase, counterparty: paymentCounterparty }),
+    relationships: z.looseObject({
+      account: accountRelationship,
+      counterpartyAccount: accountRelationship,
+      counterpartyCustomer: customerRelationship,
+    }),
+  }),
+  z.looseObject({
+    type: z.literal('purchaseTransaction'),
+    id: identifier,
+    attributes: z.looseObject({
+      ...transactionBase,
+      cardLast4Digits: z.string(),
+      merchant,
+      recurring: z.boolean(),
+      ecommerce: z.boolean(),
+      cardPresent: z.boolean(),
+    }),
+    relationships: z.looseObject({
+      account: accountRelationship,
+      card: relationship(),
+      authorization: z.looseObject({ data: z.looseObject({ type: z.string(), id: identifier }) }),
+    }),
+  }),
+  z.looseObject({
+    type: z.literal('atmTransaction'),
+    id: identifier,
+    attributes: z.looseObject({
+      ...transactionBase,
+      cardLast4Digits: z.string(),
+      atmName: z.string(),
+      surcharge: cents,
+      internationalServiceFee: cents.nullable().optional(),
+    }),
+    relationships: z.looseObject({ account: accountRelationship, card: relationship() }),
+  }),
+  z.looseObject({
+    type: z.enum(OTHER_TRANSACTION_TYPES),
+    id: identifier,
+    attributes: z.looseObject(transactionBase),
+    relationships: z.looseObject({ account: accountRelationship }),
+  }),
+]);
+
+// card/card.json: IndividualDebitCard, IndividualVirtualDebitCard (CardRelationships: account).
+const cardAttributes = {
+  createdAt: dateTime,
+  last4Digits: z.string().regex(/^\d{4}$/),
+  expirationDate: z.string().regex(/^\d{4}-(1[012]|0[1-9])$/),
+};
+const cardRelationships = z.looseObject({
+  account: accountRelationship,
+  customer: customerRelationship.optional(),
+});
+const cardStatus = [
+  'Active',
+  'Inactive',
+  'Stolen',
+  'Lost',
+  'Frozen',
+  'ClosedByCustomer',
+  'Unknown',
+  'SuspectedFraud',
+] as const;
+export const unitCard = z.discriminatedUnion('type', [
+  z.looseObject({
+    type: z.literal('individualDebitCard'),
+    id: identifier,
+    attributes: z.looseObject({
+      ...cardAttributes,
+      status: z.enum([...cardStatus, 'ActiveForOnlineUse']),
+    }),
+    relationships: cardRelationships,
+  }),
+  z.looseObject({
+    type: z.literal('individualVirtualDebitCard'),
+    id: identifier,
+    attributes: z.looseObject({ ...cardAttributes, status: z.enum(cardStatus) }),
+    relationships: cardRelationships,
+  }),
+]);
+
+// authorization/authorization.json: Authorization (AuthorizationRelationships: account, card).
+export const unitAuthorization = z.looseObject({
+  type: z.literal('authorization'),
+  id: identifier,
+  attributes: z.looseObject({
+    createdAt: dateTime,
+    amount: cents,
+    cardLast4Digits: z.string(),
+    merchant,
+    recurring: z.boolean(),
+    status: z.string(),
+  }),
+  relationships: z.looseObject({ account: accountRelationship, card: relationship() }),
+});
+
+// Unit's secure-data answers (documented at docs.unit.co, not in the OpenAPI file).
+export const unitCardSecret = (field: 'pan' | 'cvv') =>
+  z.looseObject({ type: z.string(), attributes: z.looseObject({ [field]: z.string().min(1) }) });
+
+// statement/statement.json: Statement.
+export const unitStatement = z.looseObject({
+  type: z.enum(['statement', 'accountStatementDTO']),
+  id: identifier,
+  attributes: z.looseObject({ period: z.string().optional() }),
+  relationships: z.looseObject({
+    account: accountRelationship.optional(),
+    customer: customerRelationship.optional(),
+  }),
+});
+
+/**
+ * types.json UnitError (the items), inside JSON:API's `errors` member as Unit's documentation and
+ * SDK read it (the spec's DefaultError names the bare array).
+ */
+export const unitErrorDocument = z.looseObject({
+  errors: z
+    .array(
+      z.looseObject({
+        status: z.string(),
+        title: z.string(),
+        code: z.string().optional(),
+        detail: z.string().optional(),
+      }),
+    )
+    .min(1),
+});
+
+/**
+ * Every Unit endpoint the client reads an answer from, with the status Unit documents and the
+ * schema of that answer: the client checks both, and the fake's test checks every answer the fake
+ * gave against this table (an answer no row covers fails that test).
+ */
+export const UNIT_ANSWERS = {
+  createApplication: answer('POST', /^\/applications$/, 201, unitDocument(unitApplication)),
+  getApplication: answer('GET', /^\/applications\/[^/]+$/, 200, unitDocument(unitApplication)),
+  createAccount: answer('POST', /^\/accounts$/, 201, unitDocument(unitDepositAccount)),
+  getAccount: answer('GET', /^\/accounts\/[^/]+$/, 200, unitDocument(unitDepositAccount)),
+  createPayment: answer('POST', /^\/payments$/, 201, unitDocument(unitPayment)),
+  getPayment: answer('GET', /^\/payments\/[^/]+$/, 200, unitDocument(unitPayment)),
+  listPayments: answer('GET', /^\/payments$/, 200, unitList(unitPayment)),
+  // Unit's sandbox "receive an ACH payment" (docs.unit.co simulations): the payment it made.
+  simulateIncomingAch: answer('POST', /^\/sandbox\/payments$/, 201, unitDocument(unitPayment)),
+  createCounterparty: answer('POST', /^\/counterparties$/, 201, unitDocument(unitCounterparty)),
+  createCustomerToken: answer(
+    'POST',
+    /^\/customers\/[^/]+\/token$/,
+    201,
+    unitDocument(unitCustomerToken),
+  ),
+  listTransactions: answer('GET', /^\/transactions$/, 200, unitList(unitTransaction)),
+  getTransaction: answer(
+    'GET',
+    /^\/accounts\/[^/]+\/transactions\/[^/]+$/,
+    200,
+    unitDocument(unitTransaction),
+  ),
+  getAuthorization: answer(
+    'GET',
+    /^\/authorizations\/[^/]+$/,
+    200,
+    unitDocument(unitAuthorization),
+  ),
+  listStatements: answer('GET', /^\/statements$/, 200, unitList(unitStatement)),
+  createCard: answer('POST', /^\/cards$/, 201, unitDocument(unitCard)),
+  updateCard: answer('PATCH', /^\/cards\/[^/]+$/, 200, unitDocument(unitCard)),
+  cardAction: answer(
+    'POST',
+    /^\/cards\/[^/]+\/(freeze|unfreeze|report-lost|report-stolen|close)$/,
+    200,
+    unitDocument(unitCard),
+  ),
+  cardPan: answer(
+    'GET',
+    /^\/cards\/[^/]+\/secure-data\/pan$/,
+    200,
+    unitDocument(unitCardSecret('pan')),
+  ),
+  cardCvv: answer(
+    'GET',
+    /^\/cards\/[^/]+\/secure-data\/cvv$/,
+    200,
+    unitDocument(unitCardSecret('cvv')),
+  ),
+  setCardPin: answer('PUT', /^\/cards\/[^/]+\/secure-data\/pin$/, 200, z.unknown()),
+  // simulation/simulationPaths.json activateCard: 201 (the card, as docs.unit.co shows it).
+  activateCard: answer('POST', /^\/sandbox\/cards\/[^/]+\/activate$/, 201, unitDocument(unitCard)),
+  // statement/statementPaths.json getStatementPdf: a PDF, not JSON.
+  statementPdf: answer('GET', /^\/statements\/[^/]+\/pdf$/, 200, null),
+};
+
+function answer<S extends z.ZodType | null>(
+  method: string,
+  path: RegExp,
+  status: number,
+  schema: S,
+) {
+  return { method, path, status, schema };
+}
