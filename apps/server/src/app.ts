@@ -44,6 +44,7 @@ import type { PlaidWebhookKey } from './features/identity/webhook-signatures';
 import { createLedger } from './features/ledger/ledger.service';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { createNotifications } from './features/notifications/notifications.service';
+import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
@@ -144,6 +145,8 @@ function createServices(
     mailer,
     log,
     sessionIdleMinutes: config.sessionIdleMinutes,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
   });
   const emailVerification = createEmailVerification({ db, config, mailer, rateLimits });
   const accounts = createAccounts({
@@ -470,6 +473,7 @@ export async function buildApp(
   await app.register(remittancesRoutes);
   await app.register(requestsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(bankingRoutes);
   await app.register(bankingWebhookRoutes);
   await app.register(fundingRoutes);

@@ -20,6 +20,8 @@ export type SandboxMail = {
   html: string;
   code?: string;
   sentAt: string;
+  /** The headers Pago set, names in lower case. */
+  headers: Record<string, string>;
 };
 
 export async function listMail(app: AppInstance, to: string): Promise<SandboxMail[]> {

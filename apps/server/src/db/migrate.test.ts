@@ -94,6 +94,7 @@ describe('migrateDatabase', () => {
         'sandbox/0006-card-network',
         'sandbox/0008-sandbox-oidc',
         'sandbox/0009-card-transaction-authorization',
+        'sandbox/0010-sandbox-mail-headers',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -145,6 +146,7 @@ describe('migrateDatabase', () => {
         'sandbox/0006-card-network',
         'sandbox/0008-sandbox-oidc',
         'sandbox/0009-card-transaction-authorization',
+        'sandbox/0010-sandbox-mail-headers',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

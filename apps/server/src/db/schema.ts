@@ -127,6 +127,8 @@ export type SandboxMailTable = {
   text_body: string;
   html_body: string;
   code: string | null;
+  /** The headers Pago set on the message (names in lower case), as sent. */
+  headers: ColumnType<Record<string, string>, Record<string, string> | undefined, never>;
   sent_at: CreatedAt;
 };
 

@@ -7,6 +7,7 @@ import * as unitCards from './0005-unit-cards';
 import * as cardNetwork from './0006-card-network';
 import * as sandboxOidc from './0008-sandbox-oidc';
 import * as cardTransactionAuthorization from './0009-card-transaction-authorization';
+import * as sandboxMailHeaders from './0010-sandbox-mail-headers';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -21,4 +22,5 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0006-card-network': cardNetwork,
   '0008-sandbox-oidc': sandboxOidc,
   '0009-card-transaction-authorization': cardTransactionAuthorization,
+  '0010-sandbox-mail-headers': sandboxMailHeaders,
 };

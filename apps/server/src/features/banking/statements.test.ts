@@ -127,6 +127,25 @@ describe('monthly statements', () => {
     }
   });
 
+  it('shows the whole address on the statement, the apartment (street2) included', async () => {
+    const { app, db } = context;
+    const ana = await verifiedUser(app, db);
+    await db
+      .updateTable('users')
+      .set({
+        address: '350 Fifth Avenue, Apt 4B, New York, NY 10118',
+        address_street2: 'Apt 4B',
+      })
+      .where('id', '=', ana.id)
+      .execute();
+    await openBankAccount(app, ana);
+    for (const language of ['es', 'en'] as const) {
+      const text = await pdfOf(ana, monthOf(new Date()), language);
+      // Street, apartment, city line, in that order (the account details sit beside them).
+      expect(text).toMatch(/\n350 Fifth Avenue\n(?:.*\n)?Apt 4B\n(?:.*\n)?New York, NY 10118\n/);
+    }
+  });
+
   it('refuses what is no month or no language, and users without an account', async () => {
     const { app, db } = context;
     const ana = await verifiedUser(app, db);

@@ -107,6 +107,30 @@ export async function saveEmailOff(db: Database, userId: string, off: string[]):
 }
 
 /**
+ * Adds one type to the user's e-mails turned off, in one statement (twin requests add it once);
+ * false when there is no such user.
+ */
+export async function turnEmailOff(db: Database, userId: string, type: string): Promise<boolean> {
+  const result = await sql`
+    insert into notification_settings (user_id, email_off)
+    select id, array[${type}]::text[] from users where id = ${userId}
+    on conflict (user_id) do update set email_off =
+      case when ${type} = any(notification_settings.email_off) then notification_settings.email_off
+           else notification_settings.email_off || array[${type}]::text[] end`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** The user's language, or undefined when there is no such user. */
+export async function findUserLanguage(db: Database, userId: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('language')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.language;
+}
+
+/**
  * Notifications whose e-mail is still to go, oldest first, locked (skipping those another
  * process holds), with what the e-mail needs of their user.
  */
@@ -118,6 +142,7 @@ export async function lockPendingEmails(tx: Database, limit: number) {
     .leftJoin('notification_settings as s', 's.user_id', 'n.user_id')
     .select([
       'n.id',
+      'n.user_id',
       'n.type',
       'n.data',
       'n.created_at',

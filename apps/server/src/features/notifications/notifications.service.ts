@@ -4,6 +4,7 @@ import {
   type Notification,
   type NotificationList,
   type NotificationSettings,
+  type NotificationType,
   OPTIONAL_EMAIL_TYPES,
 } from '@pago/shared/contracts/notifications';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +19,7 @@ import {
   countUnread,
   findEmailOff,
   findNotification,
+  findUserLanguage,
   insertNotification,
   insertStreamTicket,
   listNotifications,
@@ -28,9 +30,20 @@ import {
   type NotificationRow,
   saveEmailOff,
   setEmailStatus,
+  turnEmailOff,
 } from './notifications.repository';
+import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 
-type Deps = { db: Database; mailer: Mailer; log: FastifyBaseLogger; sessionIdleMinutes: number };
+type Deps = {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  sessionIdleMinutes: number;
+  /** Signs the unsubscribe links of notification e-mails (APP_SECRET). */
+  appSecret: string;
+  /** Where the unsubscribe links point (PUBLIC_URL). */
+  publicUrl: string;
+};
 
 /** How long a stream ticket can be used: enough to open the stream right after asking. */
 const TICKET_SECONDS = 60;
@@ -54,8 +67,27 @@ const notFound = () => new AppError('not_found', 404, 'No such notification.');
  * transaction; money events come from a trigger on the ledger), read and marked read by their
  * owner, announced live to the streams of any process, and e-mailed by a background job.
  */
-export function createNotifications({ db, mailer, log, sessionIdleMinutes }: Deps) {
+export function createNotifications({
+  db,
+  mailer,
+  log,
+  sessionIdleMinutes,
+  appSecret,
+  publicUrl,
+}: Deps) {
   const hub = createNotificationHub(db, log);
+
+  /** The one-click unsubscribe address of one kind of e-mail of one user (RFC 8058). */
+  const unsubscribeUrl = (userId: string, type: NotificationType) =>
+    `${publicUrl}/unsubscribe?token=${unsubscribeToken(appSecret, { userId, type })}`;
+
+  /** What an unsubscribe token turns off, in its user's language; null for a forged one. */
+  async function unsubscribeTarget(token: string) {
+    const target = readUnsubscribeToken(appSecret, token);
+    if (!target) return null;
+    const language = await findUserLanguage(db, target.userId);
+    return language ? { ...target, language } : null;
+  }
 
   async function getOne(userId: string, id: string): Promise<Notification | null> {
     const row = await findNotification(db, userId, id);
@@ -135,6 +167,20 @@ export function createNotifications({ db, mailer, log, sessionIdleMinutes }: Dep
       };
     },
 
+    unsubscribeTarget,
+
+    /**
+     * The one-click unsubscribe: turns off the e-mails of the token's kind for its user (the same
+     * setting as under Notifications); a token that is not ours changes nothing (404).
+     */
+    async unsubscribe(token: string) {
+      const target = await unsubscribeTarget(token);
+      if (!target || !(await turnEmailOff(db, target.userId, target.type))) {
+        throw new AppError('not_found', 404, 'This unsubscribe link is not valid.');
+      }
+      return target;
+    },
+
     async saveSettings(userId: string, settings: NotificationSettings) {
       const off = OPTIONAL_EMAIL_TYPES.filter(
         (type) => !settings.email[type as keyof NotificationSettings['email']],
@@ -159,9 +205,15 @@ export function createNotifications({ db, mailer, log, sessionIdleMinutes }: Dep
             continue;
           }
           try {
+            // Security notices always go, so they offer no way out.
+            const stop = ALWAYS_EMAILED.includes(row.type)
+              ? undefined
+              : unsubscribeUrl(row.user_id, row.type);
             await mailer.send({
               to: row.email,
+              ...(stop ? { unsubscribeUrl: stop } : {}),
               ...notificationEmail(row.language, {
+                unsubscribeUrl: stop,
                 type: row.type,
                 data: row.data,
                 createdAt: row.created_at,

@@ -10,6 +10,8 @@ export type NotificationEmailInput = {
   createdAt: Date;
   name: string;
   actorName: string | null;
+  /** The link that stops this kind of e-mail (also its List-Unsubscribe header). */
+  unsubscribeUrl?: string | undefined;
 };
 
 type Words = {
@@ -230,12 +232,14 @@ const FRAME = {
     greeting: (name: string) => `Hola, ${name}:`,
     unknownDevice: 'un dispositivo desconocido',
     settings: 'Puedes elegir qué correos recibes en Notificaciones, en la app.',
+    unsubscribe: (url: string) => `Para dejar de recibir este tipo de correo: ${url}`,
     signature: 'El equipo de Pago',
   },
   en: {
     greeting: (name: string) => `Hi ${name},`,
     unknownDevice: 'an unknown device',
     settings: 'You can choose which e-mails you get under Notifications, in the app.',
+    unsubscribe: (url: string) => `To stop this kind of e-mail: ${url}`,
     signature: 'The Pago team',
   },
 } as const;
@@ -256,7 +260,7 @@ function formatTime(at: Date, language: Language): string {
 /** The e-mail of one notification, in the user's language. */
 export function notificationEmail(
   language: Language,
-  { type, data, createdAt, name, actorName }: NotificationEmailInput,
+  { type, data, createdAt, name, actorName, unsubscribeUrl }: NotificationEmailInput,
 ): EmailContent {
   const amountCents = (data.amountCents ?? 0) as Cents;
   if (type === 'deposit_returned') {
@@ -264,6 +268,7 @@ export function notificationEmail(
       name,
       amountCents,
       owedCents: (data.owedCents ?? 0) as Cents,
+      unsubscribe: unsubscribeUrl ? FRAME[language].unsubscribe(unsubscribeUrl) : undefined,
     });
   }
   const frame = FRAME[language];
@@ -284,6 +289,7 @@ export function notificationEmail(
     ...text.body(words),
     ...(data.note ? [`“${data.note}”`] : []),
     ...(always ? [] : [frame.settings]),
+    ...(unsubscribeUrl ? [frame.unsubscribe(unsubscribeUrl)] : []),
     frame.signature,
   ]);
 }

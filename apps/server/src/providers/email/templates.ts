@@ -2,7 +2,8 @@ import type { Language } from '@pago/shared/contracts/accounts';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { escapeHtml } from '../../lib/html';
 
-export type EmailContent = { subject: string; text: string; html: string };
+/** A message as a template writes it, in one language (its Content-Language). */
+export type EmailContent = { subject: string; text: string; html: string; language: Language };
 
 type CodeEmail = { name: string; code: string; minutes: number };
 
@@ -108,7 +109,7 @@ function codeEmail(
 <p style="color:#4B5563">${escapeHtml(t.ignore)}</p>
 <p>${escapeHtml(t.signature)}</p>`,
   );
-  return { subject: k.subject(code), text, html };
+  return { subject: k.subject(code), text, html, language };
 }
 
 export function verificationCodeEmail(language: Language, data: CodeEmail): EmailContent {
@@ -163,7 +164,7 @@ export function paragraphsEmail(
 <p style="font-size:24px;font-weight:800;color:#3A4ADF;margin:0 0 24px">Pago</p>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 </body></html>`;
-  return { subject, text, html };
+  return { subject, text, html, language };
 }
 
 const DEPOSIT_RETURNED = {
@@ -192,7 +193,12 @@ const DEPOSIT_RETURNED = {
 /** To a user whose bank deposit was returned (ACH return), with what the wallet now owes. */
 export function depositReturnedEmail(
   language: Language,
-  { name, amountCents, owedCents }: { name: string; amountCents: Cents; owedCents: Cents },
+  {
+    name,
+    amountCents,
+    owedCents,
+    unsubscribe,
+  }: { name: string; amountCents: Cents; owedCents: Cents; unsubscribe?: string | undefined },
 ): EmailContent {
   const t = DEPOSIT_RETURNED[language];
   const lines = [
@@ -200,6 +206,7 @@ export function depositReturnedEmail(
     t.body(formatUsd(amountCents, language)),
     ...(owedCents > 0 ? [t.owed(formatUsd(owedCents, language))] : []),
     t.next,
+    ...(unsubscribe ? [unsubscribe] : []),
     t.signature,
   ];
   return paragraphsEmail(language, t.subject, lines);
@@ -214,5 +221,5 @@ export function accountExistsEmail(language: Language, { name }: { name: string 
     language,
     [greeting, ...t.exists.body, t.signature].map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
   );
-  return { subject: t.exists.subject, text, html };
+  return { subject: t.exists.subject, text, html, language };
 }

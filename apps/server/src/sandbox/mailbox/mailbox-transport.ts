@@ -21,6 +21,11 @@ export function createSandboxMailTransport(db: Database): Transporter {
         text_body: data.text,
         html_body: data.html,
         code: data.headers?.['x-pago-sandbox-code'] ?? null,
+        headers: Object.fromEntries(
+          Object.entries(data.headers ?? {})
+            .filter(([name]) => name.toLowerCase() !== 'x-pago-sandbox-code')
+            .map(([name, value]) => [name.toLowerCase(), String(value)]),
+        ),
       }).then(
         () =>
           callback(null, {

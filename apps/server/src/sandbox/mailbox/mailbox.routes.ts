@@ -19,6 +19,7 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
       text: row.text_body,
       html: row.html_body,
       sentAt: row.sent_at.toISOString(),
+      headers: row.headers,
       ...(row.code ? { code: row.code } : {}),
     }));
   });

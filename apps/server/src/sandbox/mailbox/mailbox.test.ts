@@ -37,8 +37,18 @@ describe('the sandbox mailbox', () => {
       })
     ).json();
     expect(one).toHaveLength(1);
-    expect(Object.keys(one[0]).sort()).toEqual(['code', 'html', 'sentAt', 'subject', 'text', 'to']);
+    expect(Object.keys(one[0]).sort()).toEqual([
+      'code',
+      'headers',
+      'html',
+      'sentAt',
+      'subject',
+      'text',
+      'to',
+    ]);
     expect(one[0].text).toContain(one[0].code);
+    // The headers Pago set, as sent; the sandbox's own code header is not one of them.
+    expect(one[0].headers).toEqual({ 'content-language': 'es' });
   });
 
   it('shows a page a person can read', async () => {

@@ -48,7 +48,13 @@ export function statementPeriods(account: FakeAccount, now = new Date()): string
 
 type ApplicationAttributes = {
   fullName?: { first?: string; last?: string };
-  address?: { street?: string; city?: string; state?: string; postalCode?: string };
+  address?: {
+    street?: string;
+    street2?: string | null;
+    city?: string;
+    state?: string;
+    postalCode?: string;
+  };
 };
 
 /** Renders one statement of an account as Unit does, from the fake's own records. */
@@ -100,6 +106,7 @@ export async function statementPdf(
       name: [attributes.fullName?.first, attributes.fullName?.last].filter(Boolean).join(' '),
       addressLines: [
         address.street ?? '',
+        address.street2 ?? '',
         `${address.city ?? ''}, ${address.state ?? ''} ${address.postalCode ?? ''}`.trim(),
       ].filter((line) => line && line !== ','),
     },

@@ -14,7 +14,14 @@ import {
   isCardTransfer,
 } from '@/lib/card-transfer';
 import { formatDateTime, useLocale } from '@/lib/format';
-import { counterpartyName, kindKey, STATUS_COLOR, signedCents } from '../lib/transfer-text';
+import {
+  bankName,
+  counterpartyName,
+  kindKey,
+  STATUS_COLOR,
+  signedCents,
+  statusKey,
+} from '../lib/transfer-text';
 
 /** "+$50.00" / "−$104.49": the sign says which way the money went. */
 export function SignedAmount({ transfer }: { transfer: Transfer }) {
@@ -55,7 +62,9 @@ export function ActivityList({
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {transfers.map((transfer) => {
         const card = isCardTransfer(transfer);
-        const other = card ? cardLine(transfer) : counterpartyName(transfer);
+        const other = card
+          ? cardLine(transfer)
+          : (bankName(transfer) ?? counterpartyName(transfer));
         const cardNote = card ? declineText(t, transfer) : null;
         const amounts = card ? authorizedClearedText(t, transfer, locale) : null;
         return (
@@ -99,7 +108,7 @@ export function ActivityList({
                     size="small"
                     variant="outlined"
                     color={STATUS_COLOR[transfer.status]}
-                    label={t(card ? cardStatusKey(transfer) : `status.${transfer.status}`)}
+                    label={t(card ? cardStatusKey(transfer) : statusKey(transfer, transfer.status))}
                   />
                   <Typography variant="body2" color="text.secondary" component="span">
                     {formatDateTime(transfer.createdAt, locale)}

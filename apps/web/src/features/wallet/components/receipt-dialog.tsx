@@ -27,7 +27,15 @@ import {
 } from '@/lib/card-transfer';
 import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
 import { useReceipt } from '@/lib/wallet';
-import { counterpartyName, kindKey, STATUS_COLOR } from '../lib/transfer-text';
+import {
+  bankName,
+  bankSide,
+  counterpartyName,
+  historyNoteKey,
+  kindKey,
+  STATUS_COLOR,
+  statusKey,
+} from '../lib/transfer-text';
 
 /** "7KQ2MX9C4T" as people read it: two groups of five. */
 export function groupReference(reference: string): string {
@@ -103,14 +111,20 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
   const details = receipt.details;
   const text = (key: string) =>
     typeof details[key] === 'string' ? (details[key] as string) : null;
-  // A refund comes back from Pago, whatever phone the failed payout was for.
+  // A refund comes back from Pago, whatever phone the failed payout was for; bank money names
+  // the user's bank.
   const card = isCardTransfer(receipt);
+  const bank = bankSide(receipt);
   const other =
     (receipt.kind === 'remittance_refund'
       ? null
       : card
         ? cardPlace(receipt)
-        : counterpartyName(receipt)) ?? t('receipt.pago');
+        : bank
+          ? 'name' in bank
+            ? bank.name
+            : t(bank.key)
+          : counterpartyName(receipt)) ?? t('receipt.pago');
   const you = t('receipt.you');
   const [from, to] = receipt.direction === 'out' ? [you, other] : [other, you];
 
@@ -123,7 +137,7 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
           size="small"
           variant="outlined"
           color={STATUS_COLOR[receipt.status]}
-          label={t(card ? cardStatusKey(receipt) : `status.${receipt.status}`)}
+          label={t(card ? cardStatusKey(receipt) : statusKey(receipt, receipt.status))}
         />
       ),
     },
@@ -167,7 +181,9 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
     });
   }
   const speed = text('speed');
-  if (speed === 'standard' || speed === 'express') {
+  if (receipt.kind === 'bank_withdrawal' && (speed === 'standard' || speed === 'instant')) {
+    rows.push({ label: t('receipt.speed'), value: t(`receipt.bankSpeeds.${speed}`) });
+  } else if (speed === 'standard' || speed === 'express') {
     rows.push({ label: t('receipt.speed'), value: t(`receipt.speeds.${speed}`) });
   }
   const account = text('accountAtBiller');
@@ -211,13 +227,17 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
             {receipt.statusHistory.map((entry) => (
               <li key={`${entry.status}-${entry.at}`}>
                 <Typography component="span" sx={{ fontWeight: 600 }}>
-                  {t(`status.${entry.status}`)}
+                  {t(statusKey(receipt, entry.status))}
                 </Typography>
                 <Typography component="span" color="text.secondary">
                   {` · ${formatDateTime(entry.at, locale)}`}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {t(`${card ? 'card' : 'receipt'}.historyNote.${entry.status}`)}
+                  {card
+                    ? t(`card.historyNote.${entry.status}`)
+                    : t(historyNoteKey(receipt, entry.status), {
+                        bank: bankName(receipt) ?? t('receipt.yourBank'),
+                      })}
                 </Typography>
               </li>
             ))}
@@ -238,7 +258,9 @@ function ReceiptActions({ receipt }: { receipt: TransferReceipt }) {
     kind: t(kindKey(receipt)),
     amount: formatUsd(receipt.totalCents, locale),
     date: formatDateTime(receipt.createdAt, locale),
-    status: t(`status.${receipt.status}`),
+    status: t(
+      isCardTransfer(receipt) ? cardStatusKey(receipt) : statusKey(receipt, receipt.status),
+    ),
   });
   const share = async () => {
     if (typeof navigator.share === 'function') {
