@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 
 export type DetailRow = { label: string; value: ReactNode; strong?: boolean };
 
-/** Label and value pairs as a description list, side by side even at 390 px. */
+/**
+ * Label and value pairs as a description list, side by side even at 390 px: a label takes at
+ * most half the width (then wraps), so a long value wraps beside it instead of running over it.
+ */
 export function DetailRows({ rows }: { rows: DetailRow[] }) {
   return (
     <Box
@@ -11,7 +14,7 @@ export function DetailRows({ rows }: { rows: DetailRow[] }) {
       sx={{
         m: 0,
         display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr) auto',
+        gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)',
         columnGap: 2,
         rowGap: 1,
       }}
