@@ -177,6 +177,7 @@ function createServices(
     providerName: oidcSettings?.providerName ?? '',
     rateLimits,
     balanceOf: (userId) => ledger.balance(db, userId),
+    confirmPassword: accounts.confirmPassword,
     twoStep: accounts.twoStep,
   });
   // A vendor without a configured base URL is its fake, in sandbox mode only; in live mode loadConfig

@@ -67,6 +67,7 @@ export const ERROR_CODES = [
   'external_signin_failed',
   'external_signin_expired',
   'external_identity_taken',
+  'sign_in_link_expired',
   'internal_error',
 ] as const;
 

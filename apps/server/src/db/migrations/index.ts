@@ -24,6 +24,7 @@ import * as cards from './0022-cards';
 import * as cardAuthorizations from './0023-card-authorizations';
 import * as externalSignin from './0025-external-signin';
 import * as signInSecurity from './0026-sign-in-security';
+import * as signInLinks from './0027-sign-in-links';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-card-authorizations': cardAuthorizations,
   '0025-external-signin': externalSignin,
   '0026-sign-in-security': signInSecurity,
+  '0027-sign-in-links': signInLinks,
 };
