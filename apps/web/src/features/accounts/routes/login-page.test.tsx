@@ -117,6 +117,42 @@ describe('the /login page', () => {
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
   });
 
+  it.each([
+    [
+      'es',
+      'Se intentaron demasiadas contraseñas incorrectas en esta cuenta, desde varias redes. Inténtalo más tarde o inicia sesión con un enlace que te enviamos por correo.',
+      'Envíame un enlace para iniciar sesión',
+      'Si la cuenta existe, enviamos un enlace para iniciar sesión a su correo. Sirve una sola vez, durante 15 minutos.',
+    ],
+    [
+      'en',
+      'Too many wrong passwords were tried on this account, from several networks. Try again later, or sign in with a link we e-mail you.',
+      'E-mail me a sign-in link',
+      'If this account exists, we sent a sign-in link to its e-mail. It works once, for 15 minutes.',
+    ],
+  ] as const)(
+    'in %s, offers a sign-in link by e-mail when the account is held back',
+    async (language, locked, send, sent) => {
+      const calls = stubRoutes({
+        'POST /api/auth/login': apiError(429, 'rate_limited', {
+          retryAfterSeconds: 3600,
+          scope: 'account',
+        }),
+        'POST /api/auth/sign-in-link': ok({ success: true }),
+      });
+      const user = userEvent.setup();
+      await renderApp('/login', language);
+      await logIn(user, 'jason', 'correct horse', language);
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(locked));
+      await user.click(screen.getByRole('button', { name: send }));
+      expect((await screen.findByRole('status')).textContent).toBe(sent);
+      expect(calls.at(-1)).toMatchObject({
+        path: '/api/auth/sign-in-link',
+        body: { username: 'jason', language },
+      });
+    },
+  );
+
   it('links to /forgot-password and /signup', async () => {
     stubRoutes({});
     await renderApp('/login', 'en');
