@@ -398,13 +398,13 @@ export function createAccounts({
           key: `sign-in-link:minute:${who}`,
           limit: 1,
           windowSeconds: 60,
-          message: 'Please wait a minute before requesting another link.',
+          message: 'A link was sent less than a minute ago: use the newest one in your e-mail.',
         },
         {
           key: `sign-in-link:hour:${who}`,
           limit: 5,
           windowSeconds: 3600,
-          message: 'Too many links requested. Try again in an hour.',
+          message: 'Several links were sent this hour: use the newest one in your e-mail.',
         },
         {
           key: `sign-in-link:ip:${ip}`,

@@ -256,7 +256,7 @@ describe('a lock that stops guessing without locking the owner out', () => {
     expect(asked.json()).toEqual({ success: true });
     const mail = await linkMail(owner);
     expect(mail.subject).toBe('Tu enlace para iniciar sesión en Pago');
-    expect(mail.text).toContain('vence en 15 minutos');
+    expect(mail.text).toContain('vence en 60 minutos');
     const token = tokenOf(mail);
 
     const redeemed = await post('/api/auth/sign-in-link/redeem', { token }, nextIp());

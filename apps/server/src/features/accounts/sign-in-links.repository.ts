@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
-/** How long an e-mailed sign-in link stays good. */
-export const SIGN_IN_LINK_TTL_MINUTES = 15;
+/**
+ * How long an e-mailed sign-in link stays good: as long as the hour in which at most 5 are sent
+ * per account, so whenever a new one is refused, one sent in that hour still works (a stranger
+ * who asks for the owner's links only fills the owner's mailbox with working ones).
+ */
+export const SIGN_IN_LINK_TTL_MINUTES = 60;
 
 export async function insertSignInLink(db: Database, row: { tokenHash: Buffer; userId: string }) {
   // Links that can no longer be used are cleared as new ones come (a small, indexed delete).

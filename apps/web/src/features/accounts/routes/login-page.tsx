@@ -79,7 +79,11 @@ export default function LoginPage() {
       setLinkNote({ sent: true, text: t('login.link.sent') });
     } catch (failure) {
       if (!(failure instanceof ApiError)) console.error('Sign-in link failed', failure);
-      setLinkNote({ sent: false, text: errorText(t, failure) ?? t('login.link.failed') });
+      const recent = failure instanceof ApiError && failure.code === 'rate_limited';
+      setLinkNote({
+        sent: recent,
+        text: recent ? t('login.link.recent') : (errorText(t, failure) ?? t('login.link.failed')),
+      });
     } finally {
       setSendingLink(false);
     }
