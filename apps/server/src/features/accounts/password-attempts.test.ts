@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
@@ -62,6 +65,18 @@ const tokenOf = (mail: { text: string }) => {
 };
 
 describe('one budget of wrong passwords per account, wherever a password is checked', () => {
+  it('is the only way the server checks a password', () => {
+    const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const callers = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) =>
+        /\bverify(Dummy)?Password\(/.test(readFileSync(path.join(src, file), 'utf8')),
+      )
+      .map((file) => path.basename(file))
+      .sort();
+    expect(callers).toEqual(['password-attempts.ts', 'passwords.ts']);
+  });
+
   it('checks at most 5 of 20 parallel wrong passwords on one link ticket', async () => {
     const owner = await signUp(ctx.app);
     const ticket = await linkTicket(owner);
