@@ -181,6 +181,7 @@ function createServices(
     providerName: oidcSettings?.providerName ?? '',
     rateLimits,
     balanceOf: (userId) => ledger.balance(db, userId),
+    confirmPassword: accounts.confirmPassword,
     twoStep: accounts.twoStep,
   });
   // A vendor without a configured base URL is its fake, in sandbox mode only; in live mode loadConfig
@@ -371,6 +372,11 @@ declare module 'fastify' {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the whole HTTP app from its dependencies; tests call this and use `inject`. */
+/** Believe the nearest `hops` hops of X-Forwarded-For (what Fastify does for a number). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(
   deps: AppDeps,
   options: {
@@ -383,7 +389,9 @@ export async function buildApp(
   const app: AppInstance = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A number of proxies: believe that many hops of X-Forwarded-For, nearest first.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Fastify's own refusals (bad URL, over-long parameter, malformed HTTP) in our error shape.
     frameworkErrors,
     clientErrorHandler,

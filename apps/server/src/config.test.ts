@@ -99,6 +99,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as off, every hop, a number of proxies or their addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'the balancer' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('gives sessions 30 idle minutes and 12 hours in all by default', () => {
     expect(loadConfig({})).toMatchObject({
       sessionIdleMinutes: 30,

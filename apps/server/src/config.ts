@@ -14,6 +14,27 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/**
+ * TRUST_PROXY: "false" (the default: the connection's address), "true" (every hop: the first
+ * address of X-Forwarded-For, which a client writes itself unless the proxy replaces the header),
+ * a number of proxies in front of Pago (the address the outermost of them saw: what a single load
+ * balancer should use), or the proxies' addresses or CIDR ranges, comma-separated. null: none of these.
+ */
+export function parseTrustProxy(value: string): boolean | number | string[] | null {
+  const text = value.trim().toLowerCase();
+  if (['', 'false', 'no', 'off', '0'].includes(text)) return false;
+  if (['true', 'yes', 'on'].includes(text)) return true;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const addresses = text.split(',').map((a) => a.trim());
+  const valid = addresses.every((a) => {
+    const [address = '', bits, ...rest] = a.split('/');
+    return (
+      net.isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits))
+    );
+  });
+  return valid ? addresses : null;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -30,7 +51,21 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(100 * 1024),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value ?? '');
+      if (trust === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY is false, true, the number of proxies in front of Pago, or their addresses (comma-separated)',
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   HTTPS: z.stringbool().default(false),
   APP_SECRET: optionalString.pipe(z.string().min(32).optional()),
   SESSION_IDLE_MINUTES: z.coerce
@@ -167,7 +202,11 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe for the client address (the per-network limits key on
+   * it): none, all (`true`), the nearest N proxies, or proxies at these addresses.
+   */
+  trustProxy: boolean | number | string[];
   /** Served over TLS (directly or by a proxy): enables HSTS and upgrade-insecure-requests. */
   https: boolean;
   /** Keys the HMAC of e-mail codes, so a database leak does not reveal them. */

@@ -210,6 +210,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   },
   // Someone else's name: failures must not lock Ana out of the sign-ins this test makes.
   '/api/auth/login': { username: 'fuzz_nobody', password: 'wrong-password-1' },
+  '/api/auth/sign-in-link': { username: 'fuzz_nobody', language: 'es' },
+  '/api/auth/sign-in-link/redeem': { token: 'fuzz-token-that-was-never-sent' },
   '/api/auth/password-reset/request': { email: ana.email },
   '/api/auth/password-reset/confirm': {
     email: ana.email,

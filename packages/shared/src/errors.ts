@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   'external_signin_expired',
   'external_signin_other_browser',
   'external_identity_taken',
+  'sign_in_link_expired',
   'internal_error',
 ] as const;
 

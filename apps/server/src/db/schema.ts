@@ -75,6 +75,15 @@ export type SignInChallengesTable = {
   used_at: Date | null;
 };
 
+/** A one-time sign-in link sent to an account's e-mail (issue 22); only its token's hash. */
+export type SignInLinksTable = {
+  token_hash: Buffer;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
 export type VerificationCodesTable = {
   id: Generated<number>;
   email: string;
@@ -777,6 +786,7 @@ export type DB = {
   sessions: SessionsTable;
   two_step_recovery_codes: TwoStepRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  sign_in_links: SignInLinksTable;
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;
   sandbox_mail: SandboxMailTable;

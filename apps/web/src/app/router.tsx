@@ -48,6 +48,7 @@ const ForgotPasswordPage = lazyPage(
   () => import('@/features/accounts/routes/forgot-password-page'),
 );
 const CallbackPage = lazyPage(() => import('@/features/accounts/routes/callback-page'));
+const SignInLinkPage = lazyPage(() => import('@/features/accounts/routes/sign-in-link-page'));
 const DashboardPage = lazyPage(() => import('./routes/dashboard-page'));
 const ProfilePage = lazyPage(() => import('./routes/profile-page'));
 const SecurityPage = lazyPage(() => import('./routes/security-page'));
@@ -84,6 +85,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/verify', element: <VerifyPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/callback', element: <CallbackPage /> },
+      { path: '/sign-in-link', element: <SignInLinkPage /> },
       { path: '/find-user', element: <FindUserPage /> },
       {
         element: <RequireAuth />,

@@ -157,6 +157,19 @@ export const loginBody = z
   .meta({ examples: [{ username: 'ana_g', password: 'correct horse battery' }] });
 export type LoginBody = z.infer<typeof loginBody>;
 
+// POST /api/auth/sign-in-link: a one-time sign-in link to the account's e-mail (issue 22)
+export const signInLinkRequestBody = z.strictObject({
+  /** The username or e-mail, as the sign-in form takes it. */
+  username: textLine().min(1).max(254),
+  language: languageSchema.optional(),
+});
+export type SignInLinkRequestBody = z.infer<typeof signInLinkRequestBody>;
+// POST /api/auth/sign-in-link/redeem: the token from the e-mailed link
+export const signInLinkRedeemBody = z.strictObject({
+  token: z.string().min(1).max(128),
+});
+export type SignInLinkRedeemBody = z.infer<typeof signInLinkRedeemBody>;
+
 // POST /api/auth/password-reset/request and /confirm
 export const passwordResetRequestBody = z.strictObject({
   email: emailSchema,

@@ -24,6 +24,7 @@ import * as cards from './0022-cards';
 import * as cardAuthorizations from './0023-card-authorizations';
 import * as externalSignin from './0025-external-signin';
 import * as signInSecurity from './0026-sign-in-security';
+import * as signInLinks from './0027-sign-in-links';
 import * as externalSigninBrowser from './0028-external-signin-browser';
 import * as payeeLookupBudget from './0029-payee-lookup-budget';
 import * as cardEventBounds from './0030-card-event-bounds';
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0023-card-authorizations': cardAuthorizations,
   '0025-external-signin': externalSignin,
   '0026-sign-in-security': signInSecurity,
+  '0027-sign-in-links': signInLinks,
   '0028-external-signin-browser': externalSigninBrowser,
   '0029-payee-lookup-budget': payeeLookupBudget,
   '0030-card-event-bounds': cardEventBounds,

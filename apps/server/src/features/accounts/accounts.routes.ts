@@ -6,6 +6,8 @@ import {
   payeeLookupQuery,
   payeeSchema,
   publicUserSchema,
+  signInLinkRedeemBody,
+  signInLinkRequestBody,
   signupBody,
   signupResponseSchema,
   successResponseSchema,
@@ -77,6 +79,39 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
       await accounts.logout(token);
       return { success: true as const, ...(endSessionUrl ? { endSessionUrl } : {}) };
     },
+  );
+
+  app.post(
+    '/api/auth/sign-in-link',
+    {
+      schema: {
+        summary:
+          'E-mail a one-time sign-in link to the account of this username or e-mail (the way in while wrong passwords from many networks hold its sign-in back; answers the same whether the account exists)',
+        tags: auth,
+        body: signInLinkRequestBody,
+        response: { 200: successResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await accounts.requestSignInLink(request.body, request.ip, (error) =>
+        request.log.error({ err: error }, 'Sign-in link e-mail failed'),
+      );
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-in-link/redeem',
+    {
+      schema: {
+        summary:
+          'Sign in with the token of an e-mailed link, once; a two-step challenge when codes are on',
+        tags: auth,
+        body: signInLinkRedeemBody,
+        response: { 200: authResponseSchema.or(twoStepChallengeSchema), ...errorResponses },
+      },
+    },
+    async (request) => accounts.signInWithLink(request.body.token, request.headers['user-agent']),
   );
 
   app.post(

@@ -30,12 +30,13 @@ import type { UsersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { Mailer } from '../../providers/email/mailer';
-import { accountExistsEmail } from '../../providers/email/templates';
+import { accountExistsEmail, signInLinkEmail } from '../../providers/email/templates';
 import type { EmailVerification } from '../email-verification/email-verification.service';
 import { deviceName } from '../notifications/device-name';
 import type { Notifications } from '../notifications/notifications.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
-import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './passwords';
+import { accountKey, createPasswordAttempts } from './password-attempts';
+import { hashPassword, isCommonPassword } from './passwords';
 import {
   insertSession,
   listLiveSessions,
@@ -45,6 +46,11 @@ import {
   revokeSessionById,
   touchSession,
 } from './sessions.repository';
+import {
+  insertSignInLink,
+  SIGN_IN_LINK_TTL_MINUTES,
+  useSignInLink,
+} from './sign-in-links.repository';
 import { createTwoStep } from './two-step.service';
 import {
   claimVerifiedPhone,
@@ -74,8 +80,6 @@ type Deps = {
 };
 type UserRow = Selectable<UsersTable>;
 
-export const LOGIN_FAILURE_LIMIT = 5;
-export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 /** Sign-up attempts with a verified address, an hour, per client address. */
 export const SIGNUP_LIMIT = 20;
 
@@ -280,6 +284,7 @@ export function createAccounts({
     }
   }
   const twoStep = createTwoStep({ db, config, rateLimits });
+  const passwordAttempts = createPasswordAttempts(rateLimits);
 
   async function startSession(
     userId: string,
@@ -312,18 +317,43 @@ export function createAccounts({
     return { token: await startSession(user.id, userAgent, external), user: await profile(user) };
   }
 
-  /** Checks the signed-in user's password, limited like sign-in's (per user). */
-  async function checkPassword(user: UserRow, password: string): Promise<void> {
-    const key = `login-fail:user:${user.username.toLowerCase()}`;
-    await rateLimits.take(
-      { key, limit: LOGIN_FAILURE_LIMIT, windowSeconds: LOGIN_FAILURE_WINDOW_SECONDS },
-      'Too many failed attempts. Try again in 15 minutes.',
+  /**
+   * Whether the password is the user's, within the account's budget of wrong passwords.
+   * `signedIn`: the user re-enters their own (no stranger's guess at other accounts).
+   */
+  async function passwordMatches(
+    user: UserRow,
+    password: string,
+    ip: string,
+    signedIn = true,
+  ): Promise<boolean> {
+    return passwordAttempts.check(
+      { key: accountKey(user.id), passwordHash: user.password_hash },
+      password,
+      ip,
+      { message: 'Too many failed attempts. Try again in 15 minutes.', signedIn },
     );
-    if (!(await verifyPassword(user.password_hash, password))) {
+  }
+
+  /** Checks the signed-in user's password, on the same budget as sign-in's. */
+  async function checkPassword(user: UserRow, password: string, ip: string): Promise<void> {
+    if (!(await passwordMatches(user, password, ip))) {
       // 400, not 401: a signed-in caller's 401 means an ended session.
       throw new AppError('invalid_credentials', 400, 'Wrong password');
     }
-    await rateLimits.clear(key);
+  }
+
+  /** A session, or with two-step codes on, the challenge a code turns into one. */
+  async function sessionOrChallenge(
+    user: UserRow,
+    userAgent: string | null | undefined,
+  ): Promise<{ token: string; user: UserProfile } | TwoStepChallenge> {
+    if (user.two_step_enabled_at) {
+      // No session yet: the code turns this challenge into one (POST /api/auth/login/two-step).
+      const challenge = await twoStep.createChallenge(user.id, userAgent?.slice(0, 512) ?? null);
+      return { twoStepRequired: true, challenge };
+    }
+    return finishSignIn(user, userAgent);
   }
 
   /** The caller proved this address is theirs; its account's owner hears of the attempt. */
@@ -395,38 +425,103 @@ export function createAccounts({
       userAgent?: string,
     ): Promise<{ token: string; user: UserProfile } | TwoStepChallenge> {
       const login = body.username.toLowerCase();
-      const byUser = {
-        key: `login-fail:user:${login}`,
-        limit: LOGIN_FAILURE_LIMIT,
-        windowSeconds: LOGIN_FAILURE_WINDOW_SECONDS,
-      };
-      const byIp = {
-        key: `login-fail:ip:${ip}`,
-        limit: LOGIN_FAILURE_LIMIT,
-        windowSeconds: LOGIN_FAILURE_WINDOW_SECONDS,
-      };
-      const message = 'Too many failed log-in attempts. Try again in 15 minutes.';
-      // Each attempt takes its place in both windows before the password is checked, so parallel
-      // guesses cannot all pass one count; a success gives its places back.
-      const [, ipHit] = await rateLimits.takeAll([
-        { ...byUser, message },
-        { ...byIp, message },
-      ]);
-
       const user = await findUserByLogin(db, login);
-      const ok = user
-        ? await verifyPassword(user.password_hash, body.password)
-        : await verifyDummyPassword(body.password);
+      // An unknown name is limited like an account (by the name typed) and costs the same hash,
+      // so the answer and its time tell nothing about which accounts exist.
+      const ok = await passwordAttempts.check(
+        {
+          key: user ? accountKey(user.id) : `login:${login}`,
+          passwordHash: user?.password_hash ?? null,
+        },
+        body.password,
+        ip,
+        { message: 'Too many failed log-in attempts. Try again in 15 minutes.', signedIn: false },
+      );
       if (!user || !ok)
         throw new AppError('invalid_credentials', 401, 'Invalid username or password');
-      await rateLimits.clear(byUser.key);
-      if (ipHit) await rateLimits.refund(ipHit);
-      if (user.two_step_enabled_at) {
-        // No session yet: the code turns this challenge into one (POST /api/auth/login/two-step).
-        const challenge = await twoStep.createChallenge(user.id, userAgent?.slice(0, 512) ?? null);
-        return { twoStepRequired: true, challenge };
+      return sessionOrChallenge(user, userAgent);
+    },
+
+    /**
+     * E-mails a one-time sign-in link to the account of this username or e-mail (the owner's
+     * way past the all-networks back-off). The answer is the same, after the same work, whether
+     * or not the account exists; the e-mail leaves after it. `onMailFailure` hears of a failure.
+     */
+    async requestSignInLink(
+      body: { username: string; language?: 'es' | 'en' | undefined },
+      ip: string,
+      onMailFailure: (error: unknown) => void,
+    ): Promise<void> {
+      const login = body.username.toLowerCase();
+      const user = await findUserByLogin(db, login);
+      const who = user ? accountKey(user.id) : `login:${login}`;
+      await rateLimits.takeAll([
+        {
+          key: `sign-in-link:minute:${who}`,
+          limit: 1,
+          windowSeconds: 60,
+          message: 'A link was sent less than a minute ago: use the newest one in your e-mail.',
+        },
+        {
+          key: `sign-in-link:hour:${who}`,
+          limit: 5,
+          windowSeconds: 3600,
+          message: 'Several links were sent this hour: use the newest one in your e-mail.',
+        },
+        {
+          key: `sign-in-link:ip:${ip}`,
+          limit: 20,
+          windowSeconds: 3600,
+          message: 'Too many links requested from this network. Try again later.',
+        },
+      ]);
+      const token = randomBytes(32).toString('base64url');
+      if (!user) return;
+      await insertSignInLink(db, { tokenHash: hashToken(token), userId: user.id });
+      const language = body.language ?? user.language;
+      mailer
+        .send({
+          to: user.email,
+          ...signInLinkEmail(language, {
+            name: user.name,
+            // In the fragment: the browser never sends it to a server or in a Referer.
+            url: `${config.publicUrl}/sign-in-link#token=${token}`,
+            minutes: SIGN_IN_LINK_TTL_MINUTES,
+          }),
+        })
+        .catch(onMailFailure);
+    },
+
+    /** Signs in with an e-mailed link, once (with two-step codes on, the code step follows). */
+    async signInWithLink(
+      token: string,
+      userAgent?: string,
+    ): Promise<{ token: string; user: UserProfile } | TwoStepChallenge> {
+      const userId = await useSignInLink(db, hashToken(token));
+      const user = userId ? await findUserById(db, userId) : undefined;
+      if (!user) {
+        throw new AppError(
+          'sign_in_link_expired',
+          400,
+          'This sign-in link expired or was already used. Ask for a new one.',
+        );
       }
-      return finishSignIn(user, userAgent);
+      return sessionOrChallenge(user, userAgent);
+    },
+
+    /**
+     * Whether `password` is this user's, on the budget every password check shares (429 when it
+     * is spent): for the card reveal's re-entry (`signedIn`) and the external sign-in's link step.
+     */
+    async confirmPassword(
+      userId: string,
+      password: string,
+      ip: string,
+      { signedIn }: { signedIn: boolean },
+    ): Promise<boolean> {
+      const user = await findUserById(db, userId);
+      if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
+      return passwordMatches(user, password, ip, signedIn);
     },
 
     /** The second step of a sign-in: the challenge and a code make the session. */
@@ -441,10 +536,10 @@ export function createAccounts({
     },
 
     /** Turns two-step codes off: the password and a current code. */
-    async disableTwoStep(userId: string, body: { password: string; code: string }) {
+    async disableTwoStep(userId: string, body: { password: string; code: string }, ip: string) {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
-      await checkPassword(user, body.password);
+      await checkPassword(user, body.password, ip);
       await twoStep.disable(userId, body.code);
     },
 
@@ -456,10 +551,11 @@ export function createAccounts({
       userId: string,
       token: string,
       body: { currentPassword: string; newPassword: string; twoStepCode?: string | undefined },
+      ip: string,
     ): Promise<void> {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
-      await checkPassword(user, body.currentPassword);
+      await checkPassword(user, body.currentPassword, ip);
       checkPasswordStrength(body.newPassword);
       await twoStep.requireSecondStep(userId, body.twoStepCode);
       const passwordHash = await hashPassword(body.newPassword);

@@ -116,12 +116,22 @@ export async function useTicket(db: Database, ticketHash: Buffer) {
     .execute();
 }
 
-export async function countFailedLink(db: Database, ticketHash: Buffer) {
-  await db
+/**
+ * Takes one of a link ticket's password attempts before the password is checked: one statement
+ * counts it only while the ticket is good and has attempts left, so parallel guesses on one
+ * ticket cannot pass one count. The ticket's account, or undefined when none is left.
+ */
+export async function takeLinkAttempt(db: Database, ticketHash: Buffer, attempts: number) {
+  return db
     .updateTable('external_signin_tickets')
     .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
     .where('ticket_hash', '=', ticketHash)
-    .execute();
+    .where('kind', '=', 'link')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('failed_attempts', '<', attempts)
+    .returning('user_id')
+    .executeTakeFirst();
 }
 
 /** The external identity a session was opened with, if any. */

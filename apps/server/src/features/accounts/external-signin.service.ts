@@ -22,7 +22,6 @@ import {
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { conflict, hashToken, toUserProfile, uniqueViolation } from './accounts.service';
 import {
-  countFailedLink,
   findExternalIdentity,
   insertExternalIdentity,
   insertState,
@@ -31,10 +30,11 @@ import {
   lockTicket,
   STATE_TTL_MINUTES,
   sessionExternalIdentity,
+  takeLinkAttempt,
   takeState,
   useTicket,
 } from './external-signin.repository';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword } from './passwords';
 import { insertSession } from './sessions.repository';
 import { findTaken, findUserByEmail, findUserById, insertUser } from './users.repository';
 
@@ -54,7 +54,10 @@ async function linkTicket(
   return { userId, issuer: ticket.issuer, idToken: ticket.id_token };
 }
 
-/** Wrong passwords a link ticket takes before it is spent (a new sign-in at the provider is needed). */
+/**
+ * Password attempts a link ticket takes before it is spent (a new sign-in at the provider is
+ * needed). Every attempt also draws on the account's budget, the one sign-in uses.
+ */
 export const LINK_ATTEMPTS = 5;
 
 type Deps = {
@@ -66,6 +69,13 @@ type Deps = {
   providerName: string;
   rateLimits: RateLimits;
   balanceOf: (userId: string) => Promise<number>;
+  /** Whether the password is the user's, on the budget every password check shares (429 when spent). */
+  confirmPassword: (
+    userId: string,
+    password: string,
+    ip: string,
+    how: { signedIn: boolean },
+  ) => Promise<boolean>;
   /** Pago's own second step (sign-in security), which an external sign-in must pass too. */
   twoStep: {
     isEnabled(userId: string): Promise<boolean>;
@@ -132,6 +142,7 @@ export function createExternalSignin({
   providerName,
   rateLimits,
   balanceOf,
+  confirmPassword,
   twoStep,
 }: Deps) {
   const client = () => {
@@ -322,13 +333,16 @@ export function createExternalSignin({
         { key: `external-link:ip:${ip}`, limit: 20, windowSeconds: 15 * 60 },
         'Too many attempts. Try again in 15 minutes.',
       );
+      // The ticket's attempt and the account's are taken before the hash is computed, outside
+      // any transaction, so parallel guesses are counted one by one (issue 22, item 1).
+      const attempt = await takeLinkAttempt(db, ticketHash, LINK_ATTEMPTS);
+      if (!attempt?.user_id) throw expired();
+      if (!(await confirmPassword(attempt.user_id, body.password, ip, { signedIn: false }))) {
+        throw new AppError('invalid_credentials', 401, 'Invalid username or password');
+      }
       const made = await db.transaction().execute(async (tx) => {
         const ticket = await lockTicket(tx, ticketHash, 'link');
-        if (!ticket?.user_id || ticket.failed_attempts >= LINK_ATTEMPTS) return null;
-        const user = await findUserById(tx, ticket.user_id);
-        if (!user || !(await verifyPassword(user.password_hash, body.password))) {
-          return { wrong: true as const };
-        }
+        if (!ticket?.user_id || ticket.user_id !== attempt.user_id) return null;
         const taken = await findExternalIdentity(tx, ticket.issuer, ticket.subject);
         if (taken) {
           throw new AppError(
@@ -337,13 +351,9 @@ export function createExternalSignin({
             'This provider account is already linked to another Pago account.',
           );
         }
-        return { wrong: false as const, ...(await linkTicket(tx, ticket, user.id)) };
+        return linkTicket(tx, ticket, ticket.user_id);
       });
       if (!made) throw expired();
-      if (made.wrong) {
-        await countFailedLink(db, ticketHash);
-        throw new AppError('invalid_credentials', 401, 'Invalid username or password');
-      }
       const answer = await signInOrChallenge(made.userId, made.issuer, made.idToken, userAgent);
       if (answer.status === 'two_step_required') {
         return { twoStepRequired: true as const, challenge: answer.challenge };

@@ -10,6 +10,7 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2ID);
 }
 
+/** Only `passwordAttempts.check` calls this: every check must draw on the account's budget. */
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return verify(passwordHash, password);
 }

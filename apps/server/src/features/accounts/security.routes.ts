@@ -96,7 +96,7 @@ export async function securityRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      await accounts.disableTwoStep(currentUser(request).userId, request.body);
+      await accounts.disableTwoStep(currentUser(request).userId, request.body, request.ip);
       return { success: true as const };
     },
   );
@@ -116,7 +116,7 @@ export async function securityRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const { userId, token } = currentUser(request);
-      await accounts.changePassword(userId, token, request.body);
+      await accounts.changePassword(userId, token, request.body, request.ip);
       return { success: true as const };
     },
   );

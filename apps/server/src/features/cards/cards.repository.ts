@@ -111,11 +111,6 @@ export async function updateCard(
     .executeTakeFirstOrThrow();
 }
 
-/** The hash of the user's password, for the reveal's check. */
-export const passwordHashOf = async (db: Database, userId: string) =>
-  (await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst())
-    ?.password_hash;
-
 /** The user's deposit account and customer at the partner, which cards are issued on. */
 export const findPartnerAccount = (db: Database, userId: string) =>
   db

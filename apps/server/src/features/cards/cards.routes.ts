@@ -132,7 +132,12 @@ export async function cardsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const numbers = await cards.reveal(userOf(request), request.params.id, request.body);
+      const numbers = await cards.reveal(
+        userOf(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      );
       return reply.header('cache-control', 'no-store').send(numbers);
     },
   );

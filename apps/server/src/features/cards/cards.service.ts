@@ -19,7 +19,6 @@ import {
   UnitRefusal,
 } from '../../providers/unit/unit-client';
 import type { Accounts } from '../accounts/accounts.service';
-import { verifyPassword } from '../accounts/passwords';
 import type { Ledger } from '../ledger/ledger.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import {
@@ -29,7 +28,6 @@ import {
   findPartnerAccount,
   insertCard,
   listCards,
-  passwordHashOf,
   updateCard,
 } from './cards.repository';
 
@@ -414,13 +412,13 @@ export function createCards(deps: Deps) {
       userId: string,
       cardId: string,
       secrets: { password: string; twoStepCode?: string | undefined },
+      ip: string,
     ) {
       const row = await ownCard(userId, cardId);
       if (!OPEN.has(row.status)) throw notOpen(row);
       const client = secureData();
-      await secretAttempt(userId, 'reveal');
-      const hash = await passwordHashOf(db, userId);
-      if (!hash || !(await verifyPassword(hash, secrets.password))) {
+      // The account's one budget of wrong passwords, which sign-in shares (issue 22).
+      if (!(await accounts.confirmPassword(userId, secrets.password, ip, { signedIn: true }))) {
         throw new AppError('invalid_credentials', 401, 'The password is not right.');
       }
       // With two-step codes on, a current code too (its own attempts limit and replay guard).

@@ -220,7 +220,7 @@ describe('a card in use', () => {
     expect(replayed.json().error.code).toBe('invalid_two_step_code');
   });
 
-  it('stops revealing after five wrong passwords', async () => {
+  it('stops revealing after five wrong passwords, and signing in from that network too', async () => {
     const { user, card } = await withCard();
     for (let i = 0; i < 5; i += 1) {
       await send(user, 'POST', `/api/cards/${card.id}/reveal`, { password: `wrong-${i}` });
@@ -229,6 +229,13 @@ describe('a card in use', () => {
       password: user.password,
     });
     expect(answer.statusCode).toBe(429);
+    // One budget of wrong passwords per account, the sign-in's (issue 22).
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password: user.password },
+    });
+    expect(login.statusCode).toBe(429);
   });
 
   it('lowers the daily limits (never above the maximum), at the partner too', async () => {

@@ -53,12 +53,13 @@ describe('limits under parallel requests', () => {
     expect(wait).toBeLessThanOrEqual(15 * 60);
   });
 
-  it('checks exactly 5 of 20 parallel guesses at one username from many addresses', async () => {
+  // From many networks, the account's own back-off (20 an hour) is the limit (issue 22).
+  it('checks exactly 20 of 30 parallel guesses at one username from many addresses', async () => {
     const user = await signUp(app);
-    const { statuses } = await inParallel(20, () =>
+    const { statuses } = await inParallel(30, () =>
       post('/api/auth/login', { username: user.username, password: 'Wrong-guess-1' }),
     );
-    expect(statuses).toEqual({ 401: 5, 429: 15 });
+    expect(statuses).toEqual({ 401: 20, 429: 10 });
   });
 
   it('counts only failures: successful log-ins give their place back', async () => {
@@ -76,7 +77,7 @@ describe('limits under parallel requests', () => {
     expect((await post('/api/auth/login', fifth, ip)).statusCode).toBe(401);
     expect((await post('/api/auth/login', good, ip)).statusCode).toBe(429);
     // The window slides: once the failures are 15 minutes old, the address may try again.
-    await ageRateLimits(db, `login-fail:ip:${ip}`, 16);
+    await ageRateLimits(db, `password-fail:%ip:${ip}`, 16);
     expect((await post('/api/auth/login', good, ip)).statusCode).toBe(200);
   });
 

@@ -223,3 +223,50 @@ export function accountExistsEmail(language: Language, { name }: { name: string 
   );
   return { subject: t.exists.subject, text, html, language };
 }
+
+const SIGN_IN_LINK = {
+  es: {
+    subject: 'Tu enlace para iniciar sesión en Pago',
+    greeting: (name: string) => `Hola, ${name}:`,
+    body: 'Pediste un enlace para iniciar sesión en tu cuenta de Pago. Ábrelo en este dispositivo para entrar:',
+    expires: (minutes: number) =>
+      `El enlace sirve una sola vez y vence en ${minutes} minutos. Si tienes activados los códigos de dos pasos, también te pediremos uno.`,
+    ignore:
+      'Si no lo pediste, ignora este correo: nadie puede entrar sin abrir este enlace. Si ves intentos que no reconoces, cambia tu contraseña.',
+    signature: 'El equipo de Pago',
+  },
+  en: {
+    subject: 'Your link to sign in to Pago',
+    greeting: (name: string) => `Hi ${name},`,
+    body: 'You asked for a link to sign in to your Pago account. Open it on this device to sign in:',
+    expires: (minutes: number) =>
+      `The link works once and expires in ${minutes} minutes. If you use two-step codes, we will ask you for one too.`,
+    ignore:
+      "If you didn't ask for it, ignore this e-mail: nobody can sign in without opening this link. If you see attempts you don't recognize, change your password.",
+    signature: 'The Pago team',
+  },
+} as const;
+
+/**
+ * A one-time sign-in link (issue 22): the owner's way in while wrong passwords from many
+ * networks hold the account's sign-in back.
+ */
+export function signInLinkEmail(
+  language: Language,
+  { name, url, minutes }: { name: string; url: string; minutes: number },
+): EmailContent {
+  const t = SIGN_IN_LINK[language];
+  const greeting = t.greeting(plainName(name));
+  const text = [greeting, t.body, url, t.expires(minutes), t.ignore, t.signature].join('\n\n');
+  const html = page(
+    language,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(t.body)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#3A4ADF;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:700">${escapeHtml(t.subject)}</a></p>
+<p style="word-break:break-all;color:#4B5563">${escapeHtml(url)}</p>
+<p>${escapeHtml(t.expires(minutes))}</p>
+<p style="color:#4B5563">${escapeHtml(t.ignore)}</p>
+<p>${escapeHtml(t.signature)}</p>`,
+  );
+  return { subject: t.subject, text, html, language };
+}

@@ -117,6 +117,56 @@ describe('the /login page', () => {
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
   });
 
+  it.each([
+    [
+      'es',
+      'Se intentaron demasiadas contraseñas incorrectas en esta cuenta, desde varias redes. Inténtalo más tarde o inicia sesión con un enlace que te enviamos por correo.',
+      'Envíame un enlace para iniciar sesión',
+      'Si la cuenta existe, enviamos un enlace para iniciar sesión a su correo. Sirve una sola vez, durante una hora.',
+    ],
+    [
+      'en',
+      'Too many wrong passwords were tried on this account, from several networks. Try again later, or sign in with a link we e-mail you.',
+      'E-mail me a sign-in link',
+      'If this account exists, we sent a sign-in link to its e-mail. It works once, for an hour.',
+    ],
+  ] as const)(
+    'in %s, offers a sign-in link by e-mail when the account is held back',
+    async (language, locked, send, sent) => {
+      const calls = stubRoutes({
+        'POST /api/auth/login': apiError(429, 'rate_limited', {
+          retryAfterSeconds: 3600,
+          scope: 'account',
+        }),
+        'POST /api/auth/sign-in-link': ok({ success: true }),
+      });
+      const user = userEvent.setup();
+      await renderApp('/login', language);
+      await logIn(user, 'jason', 'correct horse', language);
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(locked));
+      await user.click(screen.getByRole('button', { name: send }));
+      expect((await screen.findByRole('status')).textContent).toBe(sent);
+      expect(calls.at(-1)).toMatchObject({
+        path: '/api/auth/sign-in-link',
+        body: { username: 'jason', language },
+      });
+    },
+  );
+
+  it('says a link was sent recently when another is refused for now', async () => {
+    stubRoutes({
+      'POST /api/auth/login': apiError(429, 'rate_limited', { scope: 'network' }),
+      'POST /api/auth/sign-in-link': apiError(429, 'rate_limited'),
+    });
+    const user = userEvent.setup();
+    await renderApp('/login', 'en');
+    await logIn(user, 'jason', 'correct horse', 'en');
+    await user.click(await screen.findByRole('button', { name: 'E-mail me a sign-in link' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'If this account exists, we sent it a sign-in link recently. Use the newest one in its e-mail.',
+    );
+  });
+
   it('links to /forgot-password and /signup', async () => {
     stubRoutes({});
     await renderApp('/login', 'en');

@@ -3,11 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Location, Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { AuthCard, AuthLink } from '../components/auth-card';
@@ -39,13 +41,17 @@ function destination(state: unknown): string | Partial<Location> {
 function loginFailureKey(failure: unknown): string {
   if (failure instanceof ApiError && failure.status === 401)
     return 'login.errors.invalidCredentials';
-  if (failure instanceof ApiError && failure.status === 429) return 'login.errors.rateLimited';
+  if (failure instanceof ApiError && failure.status === 429) {
+    return failure.details?.scope === 'account'
+      ? 'login.errors.accountLocked'
+      : 'login.errors.rateLimited';
+  }
   return 'login.errors.failed';
 }
 
 /** Welcome Back (spec §2): username or e-mail and password; back to where the person was going. */
 export default function LoginPage() {
-  const { t } = useTranslation('accounts');
+  const { t, i18n } = useTranslation('accounts');
   usePageTitle(t('login.title'));
   const { login, loginWithCode, error: sessionError } = useSession();
   /** Set once the password was right on an account with two-step codes: the code step. */
@@ -54,6 +60,34 @@ export default function LoginPage() {
   const location = useLocation();
   /** The message above the form (a translation key): a missing field or a refused log-in. */
   const [messageKey, setMessageKey] = useState<string | null>(null);
+  /**
+   * After a refusal for too many wrong passwords, the name typed: the offer of a one-time
+   * sign-in link to the account's e-mail, which passes the lock (issue 22).
+   */
+  const [lockedName, setLockedName] = useState<string | null>(null);
+  const [linkNote, setLinkNote] = useState<{ sent: boolean; text: string } | null>(null);
+  const [sendingLink, setSendingLink] = useState(false);
+
+  const sendLink = async () => {
+    if (!lockedName) return;
+    setSendingLink(true);
+    try {
+      await apiFetch('/api/auth/sign-in-link', {
+        method: 'POST',
+        body: { username: lockedName, language: i18n.language === 'en' ? 'en' : 'es' },
+      });
+      setLinkNote({ sent: true, text: t('login.link.sent') });
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) console.error('Sign-in link failed', failure);
+      const recent = failure instanceof ApiError && failure.code === 'rate_limited';
+      setLinkNote({
+        sent: recent,
+        text: recent ? t('login.link.recent') : (errorText(t, failure) ?? t('login.link.failed')),
+      });
+    } finally {
+      setSendingLink(false);
+    }
+  };
   const {
     register,
     handleSubmit,
@@ -68,6 +102,8 @@ export default function LoginPage() {
   const submit = handleSubmit(
     async ({ username, password }) => {
       setMessageKey(null);
+      setLockedName(null);
+      setLinkNote(null);
       try {
         const next = await login(username, password);
         if (next) {
@@ -78,6 +114,7 @@ export default function LoginPage() {
       } catch (failure) {
         if (!(failure instanceof ApiError)) console.error('Login failed', failure);
         setMessageKey(loginFailureKey(failure));
+        if (failure instanceof ApiError && failure.status === 429) setLockedName(username.trim());
       }
     },
     (found) => setMessageKey(found.username?.message ?? found.password?.message ?? null),
@@ -115,6 +152,22 @@ export default function LoginPage() {
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {t(messageKey)}
           </Alert>
+        )}
+        {lockedName && (
+          <Box sx={{ mb: 2, display: 'grid', gap: 1 }}>
+            {linkNote ? (
+              <Alert severity={linkNote.sent ? 'success' : 'error'} role="status">
+                {linkNote.text}
+              </Alert>
+            ) : (
+              <>
+                <Typography variant="body2">{t('login.link.offer')}</Typography>
+                <Button variant="outlined" onClick={sendLink} disabled={sendingLink}>
+                  {t('login.link.send')}
+                </Button>
+              </>
+            )}
+          </Box>
         )}
         <Box sx={{ display: 'grid', gap: 2 }}>
           <TextField
