@@ -47,18 +47,28 @@ export const UNIT_DECLINE_REASONS = [
   'TransactionNotPermittedToCardholder',
 ] as const;
 
+/** A stored merchant as Unit's Merchant type shows it (types.json: its MCC `type` a number). */
+export function unitMerchant(stored: unknown) {
+  const merchant = (stored ?? {}) as {
+    name?: string;
+    type?: string | number;
+    category?: string;
+    location?: string;
+  };
+  return {
+    name: merchant.name ?? '',
+    type: Number(merchant.type ?? 0),
+    category: merchant.category ?? '',
+    ...(merchant.location ? { location: merchant.location } : {}),
+  };
+}
+
 /**
  * An authorization as Unit's Authorization document shows it (openapi-unit-sdk,
  * schemas/authorization/authorization.json): the card's last four digits, the merchant with its
  * numeric type, and Unit's status words (a cleared one is `Completed`).
  */
 export function authorizationResource(row: FakeAuthorization, cardLast4Digits: string) {
-  const merchant = row.merchant as {
-    name?: string;
-    type?: string | number;
-    category?: string;
-    location?: string;
-  };
   return {
     type: 'authorization',
     id: row.id,
@@ -68,12 +78,7 @@ export function authorizationResource(row: FakeAuthorization, cardLast4Digits: s
       cardLast4Digits,
       status: row.status === 'Cleared' ? 'Completed' : row.status,
       ...(row.decline_reason ? { declineReason: row.decline_reason } : {}),
-      merchant: {
-        name: merchant.name ?? '',
-        type: Number(merchant.type ?? 0),
-        category: merchant.category ?? '',
-        ...(merchant.location ? { location: merchant.location } : {}),
-      },
+      merchant: unitMerchant(row.merchant),
       recurring: false,
       ...(row.cleared_amount === null ? {} : { clearedAmount: Number(row.cleared_amount) }),
     },

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { SandboxUnitTransactionsTable } from '../../db/schema';
 import { ATM_ATTRIBUTES } from '../card-network/card-network';
+import { unitMerchant } from './unit-card-activity';
 
 type FakeTransaction = Selectable<SandboxUnitTransactionsTable>;
 
@@ -222,12 +223,7 @@ export async function transactionResources(db: Database, rows: FakeTransaction[]
           attributes: {
             ...base,
             cardLast4Digits,
-            merchant: {
-              name: merchant.name ?? '',
-              type: Number(merchant.type ?? 0),
-              category: merchant.category ?? '',
-              ...(merchant.location ? { location: merchant.location } : {}),
-            },
+            merchant: unitMerchant(authorization?.merchant),
             recurring: false,
             ecommerce: false,
             cardPresent: true,
