@@ -402,6 +402,8 @@ function checkAnswer(url: string, response: LightMyRequestResponse): void {
   // A sandbox vendor's hosted page (the OpenID provider's sign-in) shows its error as a page.
   const type = String(response.headers['content-type'] ?? '');
   if (url.startsWith('/sandbox/') && type.startsWith('text/html')) return;
+  // An e-mail's unsubscribe link that is not valid, opened in a browser: a page says so.
+  if (url === '/unsubscribe' && response.statusCode === 404 && type.startsWith('text/html')) return;
   let body: unknown;
   try {
     body = response.json();

@@ -49,6 +49,9 @@ const WORDS = {
     button: 'Dejar de recibir estos correos',
     done: (kind: string) => `Listo: ya no te enviaremos correos de «${kind}».`,
     again: 'Puedes volver a activarlos en Notificaciones, en la app.',
+    invalid: 'Este enlace para dejar de recibir correos no es válido.',
+    invalidHelp:
+      'Puede que lo hayas copiado incompleto. Elige qué correos recibir en Notificaciones, en la app.',
   },
   en: {
     title: 'Pago e-mails',
@@ -58,6 +61,9 @@ const WORDS = {
     button: 'Stop these e-mails',
     done: (kind: string) => `Done: we will no longer e-mail you about “${kind}”.`,
     again: 'You can turn them back on under Notifications, in the app.',
+    invalid: 'This unsubscribe link is not valid.',
+    invalidHelp:
+      'It may have been copied incompletely. Choose which e-mails you get under Notifications, in the app.',
   },
 } as const;
 
@@ -102,4 +108,19 @@ export function unsubscribedPage(language: Language, type: NotificationType): st
   const w = WORDS[language];
   const kind = TYPE_NAMES[language][type] ?? type;
   return page(language, `<h1>${escapeHtml(w.done(kind))}</h1>\n<p>${escapeHtml(w.again)}</p>`);
+}
+
+/**
+ * What a browser opening a link that is not (or no longer) valid sees: the link names no user
+ * Pago can trust, so the page says it in Spanish, then English.
+ */
+export function invalidUnsubscribeLinkPage(): string {
+  const [es, en] = [WORDS.es, WORDS.en];
+  return page(
+    'es',
+    `<h1>${escapeHtml(es.invalid)}</h1>
+<p>${escapeHtml(es.invalidHelp)}</p>
+<div lang="en"><h2>${escapeHtml(en.invalid)}</h2>
+<p>${escapeHtml(en.invalidHelp)}</p></div>`,
+  );
 }

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/openapi';
-import { unsubscribedPage, unsubscribeQuestionPage } from './unsubscribe-page';
+import {
+  invalidUnsubscribeLinkPage,
+  unsubscribedPage,
+  unsubscribeQuestionPage,
+} from './unsubscribe-page';
 
 const tags = ['Notifications'];
 const htmlPage = z.string().describe('An HTML page in the user’s language');
@@ -67,7 +71,16 @@ export async function unsubscribeRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const { token } = request.query;
       const target = await notifications.unsubscribeTarget(token);
-      if (!target) throw new AppError('not_found', 404, 'This unsubscribe link is not valid.');
+      if (!target) {
+        // A person following the link in a browser reads a page; any other client the API error.
+        if (/\btext\/html\b/.test(request.headers.accept ?? '')) {
+          return reply
+            .code(404)
+            .type('text/html; charset=utf-8')
+            .send(invalidUnsubscribeLinkPage());
+        }
+        throw new AppError('not_found', 404, 'This unsubscribe link is not valid.');
+      }
       return reply
         .type('text/html; charset=utf-8')
         .send(unsubscribeQuestionPage(target.language, target.type, token));

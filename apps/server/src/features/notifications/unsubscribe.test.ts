@@ -140,6 +140,17 @@ describe('notification e-mails: language and unsubscribe', () => {
       expect(answer.json().error.code).toMatch(/not_found|validation_failed|bad_request/);
       const page = await t.app.inject({ method: 'GET', url: `/unsubscribe?token=${bad}` });
       expect(page.statusCode, bad).toBe(404);
+      // A browser is told so on a page, in both languages; nothing is asked or turned off.
+      const shown = await t.app.inject({
+        method: 'GET',
+        url: `/unsubscribe?token=${bad}`,
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
+      expect(shown.statusCode, bad).toBe(404);
+      expect(shown.headers['content-type']).toMatch(/^text\/html/);
+      expect(shown.body).toContain('Este enlace para dejar de recibir correos no es válido.');
+      expect(shown.body).toContain('This unsubscribe link is not valid.');
+      expect(shown.body).not.toContain('<form');
     }
     // Anything but the one-click body, or extra query keys, is refused before any work.
     for (const [payload, query] of [
