@@ -25,8 +25,10 @@ export function readUnsubscribeToken(secret: string, token: string): Unsubscribe
   if (!match) return null;
   const [, userId = '', type = '', mac = ''] = match;
   if (!isUuid(userId) || !(OPTIONAL_EMAIL_TYPES as readonly string[]).includes(type)) return null;
-  const given = Buffer.from(mac, 'base64url');
-  const expected = macOf(secret, userId, type);
+  // Compared as text: base64url's last character carries unused bits, so two spellings decode
+  // to the same bytes, and only the one we wrote is our token.
+  const given = Buffer.from(mac);
+  const expected = Buffer.from(macOf(secret, userId, type).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return { userId, type: type as NotificationType };
 }
