@@ -1,5 +1,4 @@
-import { AppError } from '../../lib/app-error';
-import type { Hit, RateLimits, RateRule } from '../rate-limits/rate-limits.service';
+import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { verifyDummyPassword, verifyPassword } from './passwords';
 
 /**
@@ -39,31 +38,6 @@ export type PasswordAccount = { key: string; passwordHash: string | null };
  * password gives its places back (the limits count failures).
  */
 export function createPasswordAttempts(rateLimits: RateLimits) {
-  async function reserve(
-    rules: ReadonlyArray<RateRule & { message: string; scope: 'network' | 'account' }>,
-  ): Promise<Hit[]> {
-    const taken: Hit[] = [];
-    try {
-      for (const rule of rules) {
-        try {
-          taken.push(await rateLimits.take(rule, rule.message));
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'rate_limited') {
-            throw new AppError('rate_limited', 429, rule.message, {
-              ...(error.details as object),
-              scope: rule.scope,
-            });
-          }
-          throw error;
-        }
-      }
-      return taken;
-    } catch (error) {
-      for (const hit of taken) await rateLimits.refund(hit);
-      throw error;
-    }
-  }
-
   const networkAccountKey = (account: string, ip: string) => `password-fail:${account}:ip:${ip}`;
 
   return {
@@ -79,30 +53,17 @@ export function createPasswordAttempts(rateLimits: RateLimits) {
       ip: string,
       { message, signedIn }: { message: string; signedIn: boolean },
     ): Promise<boolean> {
+      const network = { message, details: { scope: 'network' } };
       const perAccount = ACCOUNT_FAILURES.map((rule) => ({
         ...rule,
         key: `password-fail:${account.key}:${rule.windowSeconds}s`,
         message: ACCOUNT_LOCKED_MESSAGE,
-        scope: 'account' as const,
+        details: { scope: 'account' },
       }));
-      const hits = await reserve([
-        {
-          ...NETWORK_ACCOUNT_FAILURES,
-          key: networkAccountKey(account.key, ip),
-          message,
-          scope: 'network',
-        },
+      const hits = await rateLimits.takeAll([
+        { ...NETWORK_ACCOUNT_FAILURES, key: networkAccountKey(account.key, ip), ...network },
         ...perAccount,
-        ...(signedIn
-          ? []
-          : [
-              {
-                ...NETWORK_FAILURES,
-                key: `password-fail:ip:${ip}`,
-                message,
-                scope: 'network' as const,
-              },
-            ]),
+        ...(signedIn ? [] : [{ ...NETWORK_FAILURES, key: `password-fail:ip:${ip}`, ...network }]),
       ]);
       const ok = account.passwordHash
         ? await verifyPassword(account.passwordHash, password)

@@ -17,7 +17,11 @@ export type Hit = { key: string; at: string };
  * it guards, so parallel requests cannot all slip through one check (issue 10, item 6).
  */
 export function createRateLimits(db: Database) {
-  async function take(rule: RateRule, message: string): Promise<Hit> {
+  async function take(
+    rule: RateRule,
+    message: string,
+    details: Record<string, unknown> = {},
+  ): Promise<Hit> {
     const result = await takeHit(db, rule.key, rule.limit, rule.windowSeconds);
     if (Math.random() < 0.01) await pruneKeys(db);
     if (result.allowed) return { key: rule.key, at: result.at };
@@ -29,7 +33,7 @@ export function createRateLimits(db: Database) {
           Math.ceil(rule.windowSeconds - (result.atMs.getTime() - blocking.getTime()) / 1000),
         )
       : rule.windowSeconds;
-    throw new AppError('rate_limited', 429, message, { retryAfterSeconds });
+    throw new AppError('rate_limited', 429, message, { ...details, retryAfterSeconds });
   }
 
   return {
@@ -39,11 +43,16 @@ export function createRateLimits(db: Database) {
      */
     take,
 
-    /** Takes every rule in order; when one refuses, the events already taken are given back. */
-    async takeAll(rules: ReadonlyArray<RateRule & { message: string }>): Promise<Hit[]> {
+    /**
+     * Takes every rule in order; when one refuses (its message, its `details` beside the wait),
+     * the events already taken are given back.
+     */
+    async takeAll(
+      rules: ReadonlyArray<RateRule & { message: string; details?: Record<string, unknown> }>,
+    ): Promise<Hit[]> {
       const taken: Hit[] = [];
       try {
-        for (const rule of rules) taken.push(await take(rule, rule.message));
+        for (const rule of rules) taken.push(await take(rule, rule.message, rule.details));
         return taken;
       } catch (error) {
         for (const hit of taken) await removeHit(db, hit.key, hit.at);
