@@ -28,7 +28,7 @@ import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.
 import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
-import { featuresRoutes } from './features/capabilities/features.routes';
+import { featuresRoutes } from './features/capabilities/capabilities.routes';
 import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
 import { createCardSpending } from './features/cards/authorizations.service';
 import { cardsRoutes } from './features/cards/cards.routes';
@@ -50,10 +50,10 @@ import { createPhoneVerification } from './features/phone/phone-verification.ser
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
+import { remittancesRoutes } from './features/remittances/remittances.routes';
+import { createRemittances } from './features/remittances/remittances.service';
 import { requestsRoutes } from './features/requests/requests.routes';
 import { createRequests } from './features/requests/requests.service';
-import { remittancesRoutes } from './features/transfers/remittances.routes';
-import { createRemittances } from './features/transfers/remittances.service';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { createTransfers } from './features/transfers/transfers.service';
 import { walletRoutes } from './features/wallet/wallet.routes';

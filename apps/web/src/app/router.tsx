@@ -62,9 +62,9 @@ const IdentityVerificationPage = lazyPage(
   () => import('@/features/identity/routes/identity-verification-page'),
 );
 const FindUserPage = lazyPage(() => import('@/features/accounts/routes/find-user-page'));
-const SendHomePage = lazyPage(() => import('@/features/transfers/routes/send-home-page'));
+const SendHomePage = lazyPage(() => import('@/features/remittances/routes/send-home-page'));
 const TransferTrackingPage = lazyPage(
-  () => import('@/features/transfers/routes/transfer-tracking-page'),
+  () => import('@/features/remittances/routes/transfer-tracking-page'),
 );
 const NotificationsPage = lazyPage(
   () => import('@/features/notifications/routes/notifications-page'),

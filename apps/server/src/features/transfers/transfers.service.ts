@@ -4,17 +4,17 @@ import { usdToCents } from '@pago/shared/contracts/amounts';
 import type { SendMoneyBody, SendTo, Transfer } from '@pago/shared/contracts/transfers';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { cents } from '@pago/shared/money';
-import type { PayoutMethod } from '@pago/shared/remittance';
+import type { PayoutMethod } from '@pago/shared/remittances';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 import { PAYEE_LOOKUP_RULES } from '../accounts/accounts.service';
+import { createActivity, type TransferRow, transferView } from '../activity/activity.service';
+import { receiptReference } from '../activity/receipt-reference';
 import { SenderRefused, type StoredResponse } from '../idempotency/idempotency.service';
 import { ledgerError, walletToWallet } from '../ledger/ledger.service';
-import { createActivity, type TransferRow, transferView } from './activity.service';
-import { createPayoutSettlement } from './payouts.service';
+import { createPayoutSettlement } from '../remittances/payouts.service';
 import { createQuotes, type QuotesDeps, quoteRefusal, selfTransfer } from './quotes.service';
-import { receiptReference } from './receipt-reference';
 import { createSendBatcher } from './send-batcher';
 
 /**

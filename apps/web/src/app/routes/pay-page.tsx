@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { IdentityNotice } from '@/components/ui/identity-notice';
+import { ReceiptDialog } from '@/features/activity/components/receipt-dialog';
 import { type PaySent, PaySomeone } from '@/features/transfers/components/pay-someone';
 import { SendResult } from '@/features/transfers/components/send-result';
-import { ReceiptDialog } from '@/features/wallet/components/receipt-dialog';
 import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
 

@@ -7,8 +7,8 @@ import type {
 } from '@pago/shared/contracts/cards';
 import type { Transfer, TransferList } from '@pago/shared/contracts/transfers';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isCardTransfer } from '@/features/activity/lib/card-transfer';
 import { ApiError, apiFetch } from '@/lib/api-client';
-import { isCardTransfer } from '@/lib/card-transfer';
 import { SESSION_EXPIRED } from '@/lib/events';
 import { clearStoredToken, getStoredToken } from '@/lib/session-storage';
 import { invalidateMoney, useMoneyMutation } from '@/lib/wallet';

@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OutlinedSection } from '@/components/ui/outlined-section';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
-import { useFeatureAvailable } from '@/lib/server-features';
+import { useFeatureAvailable } from '@/lib/capabilities';
 import { useLinkedBanks } from '../api/funding';
 import { BankMoneyForm } from './bank-money-form';
 

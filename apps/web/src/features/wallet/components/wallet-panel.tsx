@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { Suspense } from 'react';
 import { Loading } from '@/components/ui/query-state';
-import { ActivitySection } from './activity-section';
+import { ActivitySection } from '@/features/activity/components/activity-section';
 import { LimitsSection } from './limits-section';
 
 /**

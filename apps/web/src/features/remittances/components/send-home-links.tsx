@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { sendAgainPath, trackingPath } from '@/lib/send-home';
+import { sendAgainPath, trackingPath } from '../lib/send-home';
 
 type Remittance = Pick<Transfer, 'id' | 'kind' | 'direction' | 'amountCents' | 'details'>;
 

@@ -4,10 +4,10 @@ import type {
   RemittanceTracking,
   SendHomeBody,
   TrackingStep,
-} from '@pago/shared/contracts/recipients';
+} from '@pago/shared/contracts/remittances';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { type CorridorCountry, getCorridor } from '@pago/shared/fees';
-import { expectedDeliveryBy, maskAccount } from '@pago/shared/remittance';
+import { expectedDeliveryBy, maskAccount } from '@pago/shared/remittances';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { RemittanceRecipientsTable } from '../../db/schema';
@@ -16,6 +16,7 @@ import { isUuid } from '../../lib/ids';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 import type { PayoutPartner } from '../../providers/payout/payout-partner';
 import type { Ledger } from '../ledger/ledger.service';
+import type { Transfers } from '../transfers/transfers.service';
 import { refundRemittance } from './payouts.service';
 import {
   deleteRecipient,
@@ -30,7 +31,6 @@ import {
   touchRecipient,
   updateRecipient,
 } from './remittances.repository';
-import type { Transfers } from './transfers.service';
 
 type Deps = { db: Database; ledger: Ledger; payouts: PayoutPartner; transfers: Transfers };
 

@@ -1,4 +1,4 @@
-import type { Recipient } from '@pago/shared/contracts/recipients';
+import type { Recipient } from '@pago/shared/contracts/remittances';
 import type { Quote } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
 import { screen, waitFor } from '@testing-library/react';
@@ -10,7 +10,7 @@ import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { SendHomeFlow } from './send-home-flow';
 
-const render = featureRenderer(['remit', 'transfers'], { user: ANA, path: '/send-home' });
+const render = featureRenderer(['remittances', 'transfers'], { user: ANA, path: '/send-home' });
 
 beforeEach(() => {
   localStorage.setItem('token', 'token-ana');

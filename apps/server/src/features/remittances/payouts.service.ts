@@ -1,10 +1,10 @@
 import { addCents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import type { PayoutPartner } from '../../providers/payout/payout-partner';
+import type { TransferRow } from '../activity/activity.service';
 import { type Ledger, metadataOf } from '../ledger/ledger.service';
-import type { TransferRow } from './activity.service';
+import { lockDuePayouts } from '../transfers/transfers.repository';
 import { markPaidOut } from './remittances.repository';
-import { lockDuePayouts } from './transfers.repository';
 
 type Deps = { db: Database; ledger: Ledger; payouts: PayoutPartner };
 

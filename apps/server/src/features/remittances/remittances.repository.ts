@@ -1,4 +1,4 @@
-import type { PayoutDetails } from '@pago/shared/contracts/recipients';
+import type { PayoutDetails } from '@pago/shared/contracts/remittances';
 import type { Database } from '../../db/database';
 
 /** Saved recipients and remittance payouts (migration 0021). */

@@ -7,10 +7,14 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { type Recipient, recipientBody } from '@pago/shared/contracts/recipients';
+import { type Recipient, recipientBody } from '@pago/shared/contracts/remittances';
 import { CORRIDORS, type CorridorCountry } from '@pago/shared/fees';
 import { getPhoneCountry } from '@pago/shared/phone-countries';
-import { BANK_ACCOUNT_FORMATS, type PayoutMethod, payoutMethodsFor } from '@pago/shared/remittance';
+import {
+  BANK_ACCOUNT_FORMATS,
+  type PayoutMethod,
+  payoutMethodsFor,
+} from '@pago/shared/remittances';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
@@ -57,7 +61,7 @@ export function RecipientForm({
   onSaved(recipient: Recipient): void;
   onCancel?: () => void;
 }) {
-  const { t } = useTranslation('remit');
+  const { t } = useTranslation('remittances');
   const locale = useLocale();
   const [fields, setFields] = useState<Fields>({
     fullName: '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recipientBody } from './contracts/recipients';
+import { recipientBody } from './contracts/remittances';
 import { CORRIDOR_COUNTRIES } from './fees';
 import {
   BANK_ACCOUNT_FORMATS,
@@ -11,7 +11,7 @@ import {
   isValidIban,
   payoutMethodsFor,
   standardDeliveryDays,
-} from './remittance';
+} from './remittances';
 
 describe('CLABE check digit', () => {
   it.each([

@@ -5,15 +5,15 @@ import Typography from '@mui/material/Typography';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { formatUsd } from '@pago/shared/money';
 import { useTranslation } from 'react-i18next';
-import { SendHomeLinks } from '@/components/ui/send-home-links';
+import { SendHomeLinks } from '@/features/remittances/components/send-home-links';
+import { formatDateTime, useLocale } from '@/lib/format';
 import {
   authorizedClearedText,
   cardLine,
   cardStatusKey,
   declineText,
   isCardTransfer,
-} from '@/lib/card-transfer';
-import { formatDateTime, useLocale } from '@/lib/format';
+} from '../lib/card-transfer';
 import {
   bankName,
   counterpartyName,

@@ -15,7 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { type DetailRow, DetailRows } from '@/components/ui/detail-rows';
 import { Loading } from '@/components/ui/query-state';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { SendHomeLinks } from '@/components/ui/send-home-links';
+import { SendHomeLinks } from '@/features/remittances/components/send-home-links';
+import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
+import { useReceipt } from '@/lib/wallet';
 import {
   atmNetworkKey,
   authorizedClearedText,
@@ -24,9 +26,7 @@ import {
   declineText,
   isCardTransfer,
   maskedLast4,
-} from '@/lib/card-transfer';
-import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
-import { useReceipt } from '@/lib/wallet';
+} from '../lib/card-transfer';
 import {
   bankName,
   bankSide,

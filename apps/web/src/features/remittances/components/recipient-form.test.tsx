@@ -6,7 +6,7 @@ import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { RecipientForm } from './recipient-form';
 
-const render = featureRenderer('remit', { user: ANA });
+const render = featureRenderer('remittances', { user: ANA });
 
 beforeEach(() => {
   localStorage.setItem('token', 'token-ana');

@@ -8,7 +8,7 @@ import { SendHomeFlow } from '../components/send-home-flow';
 
 /** Sending home: `?recipient=` and `?amount=` prefill it ("send again"). */
 export default function SendHomePage() {
-  const { t } = useTranslation(['remit', 'transfers']);
+  const { t } = useTranslation(['remittances', 'transfers']);
   const [params] = useSearchParams();
   usePageTitle(t('title'));
   const amount = params.get('amount');

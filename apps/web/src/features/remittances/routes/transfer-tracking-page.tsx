@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { RemittanceTracking } from '@pago/shared/contracts/recipients';
+import type { RemittanceTracking } from '@pago/shared/contracts/remittances';
 import { formatUsd, intlLocale, type Locale } from '@pago/shared/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,8 @@ import { ApiError } from '@/lib/api-client';
 import { formatCurrency, formatDateTime, useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { usePageTitle } from '@/lib/page-title';
-import { sendAgainPath } from '@/lib/send-home';
 import { useCancelRemittance, useTracking } from '../api/remittances';
+import { sendAgainPath } from '../lib/send-home';
 
 /** A date in the person's own time zone (the browser's), with the weekday. */
 function formatDay(iso: string, locale: Locale) {
@@ -35,7 +35,7 @@ function formatDay(iso: string, locale: Locale) {
 
 /** Where a remittance is: its timeline, when it arrives, the pickup code, a message to share. */
 export default function TransferTrackingPage() {
-  const { t } = useTranslation('remit');
+  const { t } = useTranslation('remittances');
   const { id = '' } = useParams();
   const tracking = useTracking(id);
   usePageTitle(t('tracking.title'));
@@ -66,7 +66,7 @@ export default function TransferTrackingPage() {
 }
 
 function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
-  const { t } = useTranslation('remit');
+  const { t } = useTranslation('remittances');
   const locale = useLocale();
   const { transfer, recipient, pickupCode } = tracking;
   const details = transfer.details as { payoutAmount?: string; payoutCurrency?: string };
@@ -173,8 +173,8 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
 
 /** The message for the recipient, always in Spanish: shared with the Web Share API or copied. */
 function ShareMessage({ tracking, payout }: { tracking: RemittanceTracking; payout: string }) {
-  const { t } = useTranslation('remit');
-  const { t: es } = useTranslation('remit', { lng: 'es', keyPrefix: 'share' });
+  const { t } = useTranslation('remittances');
+  const { t: es } = useTranslation('remittances', { lng: 'es', keyPrefix: 'share' });
   const [copied, setCopied] = useState(false);
   const { recipient, pickupCode } = tracking;
   if (!recipient) return null;
@@ -236,7 +236,7 @@ function ShareMessage({ tracking, payout }: { tracking: RemittanceTracking; payo
 }
 
 function CancelRemittance({ tracking }: { tracking: RemittanceTracking }) {
-  const { t } = useTranslation('remit');
+  const { t } = useTranslation('remittances');
   const locale = useLocale();
   const [asking, setAsking] = useState(false);
   const [feedback, setFeedback] = useFeedback();

@@ -6,7 +6,7 @@ import {
   normalizeAccountNumber,
   PAYOUT_METHODS,
   payoutMethodsFor,
-} from '../remittance';
+} from '../remittances';
 import { phoneSchema } from './accounts';
 import { amountUsdSchema } from './amounts';
 import { textLine } from './text';

@@ -13,14 +13,14 @@ import { AppError } from '../../lib/app-error';
 import { easternDayStart } from '../../lib/eastern-time';
 import { isUuid } from '../../lib/ids';
 import type { Accounts, Party } from '../accounts/accounts.service';
-import { csvHeader, csvLine } from './activity-csv';
-import { parseReceiptReference, receiptReference, referenceHashPrefix } from './receipt-reference';
 import {
   findTransferOf,
   findTransfersOfByHashPrefix,
   listTransfersOf,
   statusHistory,
-} from './transfers.repository';
+} from '../transfers/transfers.repository';
+import { csvHeader, csvLine } from './activity-csv';
+import { parseReceiptReference, receiptReference, referenceHashPrefix } from './receipt-reference';
 
 export type TransferRow = Selectable<LedgerTransfersTable>;
 type Deps = { db: Database; accounts: Accounts };

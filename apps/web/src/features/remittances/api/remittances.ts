@@ -4,7 +4,7 @@ import type {
   RecipientBody,
   RemittanceTracking,
   SendHomeBody,
-} from '@pago/shared/contracts/recipients';
+} from '@pago/shared/contracts/remittances';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';

@@ -1,11 +1,11 @@
-import type { RemittanceTracking } from '@pago/shared/contracts/recipients';
+import type { RemittanceTracking } from '@pago/shared/contracts/remittances';
 import { cents } from '@pago/shared/money';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import enRemit from '@/locales/en/remit.json';
-import esRemit from '@/locales/es/remit.json';
+import enRemit from '@/locales/en/remittances.json';
+import esRemit from '@/locales/es/remittances.json';
 import { type Answer, type ApiCall, stubApi } from '@/test/api-stub';
 import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
@@ -14,7 +14,7 @@ import TransferTrackingPage from './transfer-tracking-page';
 
 const ID = '3f0c2a9e-5b7d-4c1a-9e8f-1a2b3c4d5e6f';
 const RECIPIENT_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
-const renderPage = featureRenderer('remit', { user: ANA, path: `/transfers/${ID}` });
+const renderPage = featureRenderer('remittances', { user: ANA, path: `/transfers/${ID}` });
 const page = (options: { language?: 'es' | 'en' } = {}) =>
   renderPage(
     <Routes>

@@ -6,7 +6,7 @@ import {
   recipientSchema,
   remittanceTrackingSchema,
   sendHomeBody,
-} from '@pago/shared/contracts/recipients';
+} from '@pago/shared/contracts/remittances';
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';

@@ -9,11 +9,11 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { Recipient } from '@pago/shared/contracts/recipients';
+import type { Recipient } from '@pago/shared/contracts/remittances';
 import type { Quote, Speed } from '@pago/shared/contracts/transfers';
 import { type CorridorCountry, isCorridorCountry } from '@pago/shared/fees';
 import { getPhoneCountry } from '@pago/shared/phone-countries';
-import { isExpressAvailable, standardDeliveryDays } from '@pago/shared/remittance';
+import { isExpressAvailable, standardDeliveryDays } from '@pago/shared/remittances';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,21 +21,21 @@ import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
+import { useQuote } from '@/features/transfers/api/send-money';
+import { QuoteReview } from '@/features/transfers/components/quote-review';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
+import { useFeatureAvailable } from '@/lib/capabilities';
 import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { formatPhone } from '@/lib/phone';
-import { trackingPath } from '@/lib/send-home';
-import { useFeatureAvailable } from '@/lib/server-features';
 import { useVerifiedAction } from '@/lib/use-verified-action';
 import { useRecipients, useRemoveRecipient, useSendHome } from '../api/remittances';
-import { useQuote } from '../api/send-money';
-import { QuoteReview } from './quote-review';
+import { trackingPath } from '../lib/send-home';
 import { RecipientForm } from './recipient-form';
 
 /** "Standard: arrives within 2 days" — the corridor's own estimate. */
 export function useStandardEstimate() {
-  const { t } = useTranslation('remit');
+  const { t } = useTranslation('remittances');
   return (country: string) =>
     isCorridorCountry(country)
       ? t('speed.standard', { count: standardDeliveryDays(country).max })
@@ -44,7 +44,7 @@ export function useStandardEstimate() {
 
 /** How a saved recipient is paid, in a short line. */
 export function usePayoutLine() {
-  const { t } = useTranslation('remit');
+  const { t } = useTranslation('remittances');
   return (payout: Recipient['payout']) =>
     payout.method === 'bank_deposit'
       ? t('payout.bank_deposit', { mask: payout.accountMask })
@@ -62,7 +62,7 @@ export function SendHomeFlow({
 }: {
   initial: { recipientId: string | null; amount: string | null };
 }) {
-  const { t } = useTranslation('remit');
+  const { t } = useTranslation('remittances');
   const locale = useLocale();
   const navigate = useNavigate();
   const available = useFeatureAvailable('remittances');
@@ -268,7 +268,7 @@ function RecipientRow({
   line: string;
   onChoose(): void;
 }) {
-  const { t } = useTranslation('remit');
+  const { t } = useTranslation('remittances');
   const [asking, setAsking] = useState(false);
   const remove = useRemoveRecipient();
   const name = recipient.fullName;
