@@ -18,7 +18,7 @@ import {
   findTransfersOfByHashPrefix,
   listTransfersOf,
   statusHistory,
-} from '../transfers/transfers.repository';
+} from './activity.repository';
 import { csvHeader, csvLine } from './activity-csv';
 import { parseReceiptReference, receiptReference, referenceHashPrefix } from './receipt-reference';
 

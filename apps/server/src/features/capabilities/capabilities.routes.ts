@@ -1,4 +1,4 @@
-import { serverFeaturesSchema } from '@pago/shared/contracts/capabilities';
+import { capabilitiesSchema } from '@pago/shared/contracts/capabilities';
 import type { AppInstance } from '../../app';
 import { errorResponses } from '../../lib/openapi';
 
@@ -7,7 +7,7 @@ import { errorResponses } from '../../lib/openapi';
  * features whose partner has no live integration yet are refused (503
  * feature_unavailable_in_live_mode). Public: it says nothing about any user.
  */
-export async function featuresRoutes(app: AppInstance): Promise<void> {
+export async function capabilitiesRoutes(app: AppInstance): Promise<void> {
   const { partners, banking } = app.services;
   app.get(
     '/api/features',
@@ -15,7 +15,7 @@ export async function featuresRoutes(app: AppInstance): Promise<void> {
       schema: {
         summary: 'Which partner features work in this server’s mode (sandbox or live)',
         tags: ['Health'],
-        response: { 200: serverFeaturesSchema, ...errorResponses },
+        response: { 200: capabilitiesSchema, ...errorResponses },
       },
     },
     async () => ({

@@ -166,12 +166,12 @@ type Deps = {
 };
 
 /**
- * Card spending, authorized in real time by the ledger: the partner asks, Pago answers within
+ * Card authorizations (what the holder spends with the card), decided in real time by the ledger: the partner asks, Pago answers within
  * its budget with one transaction (the card row locked, the decision, one `ledger_post` of the
  * hold). Clearing, reversal and refund come later as the partner's signed card events, each
  * applied once; the expiry job releases holds the network never cleared.
  */
-export function createCardSpending({
+export function createCardAuthorizations({
   db,
   ledger,
   banking,
@@ -700,4 +700,4 @@ export function createCardSpending({
   };
 }
 
-export type CardSpending = ReturnType<typeof createCardSpending>;
+export type CardAuthorizations = ReturnType<typeof createCardAuthorizations>;

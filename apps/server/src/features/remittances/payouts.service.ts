@@ -3,8 +3,7 @@ import type { Database } from '../../db/database';
 import type { PayoutPartner } from '../../providers/payout/payout-partner';
 import type { TransferRow } from '../activity/activity.service';
 import { type Ledger, metadataOf } from '../ledger/ledger.service';
-import { lockDuePayouts } from '../transfers/transfers.repository';
-import { markPaidOut } from './remittances.repository';
+import { lockDuePayouts, markPaidOut } from './remittances.repository';
 
 type Deps = { db: Database; ledger: Ledger; payouts: PayoutPartner };
 

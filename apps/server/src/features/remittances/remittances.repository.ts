@@ -1,4 +1,5 @@
 import type { PayoutDetails } from '@pago/shared/contracts/remittances';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
 /** Saved recipients and remittance payouts (migration 0021). */
@@ -159,4 +160,23 @@ export async function lockRemittanceOf(db: Database, userId: string, id: string)
     .where('kind', '=', 'remittance')
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** Remittances whose payout is due, locked and skipped by other workers. */
+export async function lockDuePayouts(db: Database, now: Date, limit: number) {
+  return db
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('status', '=', 'processing')
+    .where('kind', '=', 'remittance')
+    .where(
+      sql<string>`(metadata->>'payoutDueAt')::timestamptz`,
+      '<=',
+      sql<string>`${now}::timestamptz`,
+    )
+    .orderBy('created_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
 }

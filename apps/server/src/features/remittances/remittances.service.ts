@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 import type { PayoutPartner } from '../../providers/payout/payout-partner';
+import type { Activity } from '../activity/activity.service';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Transfers } from '../transfers/transfers.service';
 import { refundRemittance } from './payouts.service';
@@ -32,7 +33,13 @@ import {
   updateRecipient,
 } from './remittances.repository';
 
-type Deps = { db: Database; ledger: Ledger; payouts: PayoutPartner; transfers: Transfers };
+type Deps = {
+  db: Database;
+  ledger: Ledger;
+  activity: Activity;
+  payouts: PayoutPartner;
+  transfers: Transfers;
+};
 
 const notFound = () =>
   new AppError('recipient_not_found', 404, 'There is no such recipient among yours.');
@@ -42,7 +49,7 @@ const transferNotFound = () => new AppError('not_found', 404, 'Transfer not foun
  * Sending home (issue 14): saved recipients abroad, a send to one on a quote, its tracking and
  * its cancel. The money moves through `transfers.sendRemittance` and the ledger.
  */
-export function createRemittances({ db, ledger, payouts, transfers }: Deps) {
+export function createRemittances({ db, ledger, activity, payouts, transfers }: Deps) {
   function requirePartner() {
     if (!payouts.available) throw unavailableInLiveMode('remittances');
   }
@@ -220,13 +227,13 @@ export function createRemittances({ db, ledger, payouts, transfers }: Deps) {
         'cancelled',
       );
       return (
-        await transfers.view([{ ...transfer, status: 'refunded' }], userId, tx)
+        await activity.view([{ ...transfer, status: 'refunded' }], userId, tx)
       )[0] as Transfer;
     },
 
     /** A remittance as its tracking page shows it (owner only). */
     async track(userId: string, id: string): Promise<RemittanceTracking> {
-      const transfer = await transfers.receipt(userId, id);
+      const transfer = await activity.receipt(userId, id);
       if (transfer.kind !== 'remittance' || transfer.direction !== 'out') throw transferNotFound();
       const payout = await findPayout(db, transfer.id);
       const details = transfer.details as {
