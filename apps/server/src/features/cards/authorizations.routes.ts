@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { errorResponses } from '../../lib/openapi';
 import { readJsonAsText } from '../../lib/raw-body';
-import { authorizationAnswerSchema } from './authorizations.service';
+import { authorizationAnswerSchema } from './authorization-documents';
 
 /**
  * The banking partner's real-time card authorization (Unit's programmatic authorization): its
