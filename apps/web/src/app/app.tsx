@@ -3,6 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { BrowserRouter } from 'react-router';
 import { SessionProvider } from '@/lib/session';
 import { theme } from '@/lib/theme';
+import { FeatureSlots } from './feature-slots';
 import { AppRoutes } from './router';
 
 export function App() {
@@ -11,7 +12,9 @@ export function App() {
       <CssBaseline />
       <SessionProvider>
         <BrowserRouter>
-          <AppRoutes />
+          <FeatureSlots>
+            <AppRoutes />
+          </FeatureSlots>
         </BrowserRouter>
       </SessionProvider>
     </ThemeProvider>

@@ -5,10 +5,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SendHomeFlow } from '@/features/remittances/components/send-home-flow';
 import { stubApi } from '@/test/api-stub';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
-import { SendHomeFlow } from './send-home-flow';
+import { FeatureSlots } from './feature-slots';
 
 const render = featureRenderer(['remittances', 'transfers'], { user: ANA, path: '/send-home' });
 
@@ -75,7 +76,14 @@ function serve() {
 
 const app = (initial: { recipientId: string | null; amount: string | null }) => (
   <Routes>
-    <Route path="/send-home" element={<SendHomeFlow initial={initial} />} />
+    <Route
+      path="/send-home"
+      element={
+        <FeatureSlots>
+          <SendHomeFlow initial={initial} />
+        </FeatureSlots>
+      }
+    />
     <Route path="/transfers/:id" element={<p>tracking page</p>} />
   </Routes>
 );

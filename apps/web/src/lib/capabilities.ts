@@ -1,4 +1,4 @@
-import type { PartnerFeature, ServerFeatures } from '@pago/shared/contracts/capabilities';
+import type { Capabilities, PartnerCapability } from '@pago/shared/contracts/capabilities';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 
@@ -8,28 +8,26 @@ import { apiFetch } from './api-client';
  * and say why (common:liveMode). Until the answer comes, the feature counts as available: the
  * server refuses anyway.
  */
-export function useFeatureAvailable(feature: PartnerFeature | 'cards'): boolean {
+export function useCapability(feature: PartnerCapability | 'cards'): boolean {
   // `cards` (issue 15) may be missing from an older server's answer: then it counts as available.
-  const value: unknown = (useServerFeatures().data as Record<string, unknown> | undefined)?.[
-    feature
-  ];
+  const value: unknown = (useCapabilities().data as Record<string, unknown> | undefined)?.[feature];
   return typeof value === 'boolean' ? value : true;
 }
 
 /** Sandbox mode: what only the sandbox has (test money) is offered; unknown until the server says. */
 export function useSandboxMode(): boolean {
-  return useServerFeatures().data?.mode === 'sandbox';
+  return useCapabilities().data?.mode === 'sandbox';
 }
 
 /** The external sign-in provider's name, or null while unknown or when it is not configured. */
 export function useExternalSignIn(): { providerName: string } | null {
-  return useServerFeatures().data?.externalSignIn ?? null;
+  return useCapabilities().data?.externalSignIn ?? null;
 }
 
-function useServerFeatures() {
+function useCapabilities() {
   return useQuery({
-    queryKey: ['server-features'],
-    queryFn: ({ signal }) => apiFetch<ServerFeatures>('/api/features', { signal }),
+    queryKey: ['capabilities'],
+    queryFn: ({ signal }) => apiFetch<Capabilities>('/api/features', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -3,6 +3,8 @@ import { cents } from '@pago/shared/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HomeBalance } from '@/features/wallet/components/home-balance';
+import { TestMoney } from '@/features/wallet/components/test-money';
 import enWallet from '@/locales/en/wallet.json';
 import esWallet from '@/locales/es/wallet.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
@@ -10,9 +12,7 @@ import { captureDownloads } from '@/test/downloads';
 import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
-import { HomeBalance } from './home-balance';
-import { TestMoney } from './test-money';
-import { WalletPanel } from './wallet-panel';
+import { ActivityPanel } from './activity-panel';
 
 const renderWallet = featureRenderer('wallet', { user: ANA, path: '/dashboard' });
 
@@ -90,7 +90,7 @@ function serve(extra: (call: ApiCall) => Answer | undefined = () => undefined) {
 describe('the wallet panel', () => {
   it('shows limits and activity in English, and no balance (the home screen has it)', async () => {
     serve();
-    await renderWallet(<WalletPanel />, { language: 'en' });
+    await renderWallet(<ActivityPanel />, { language: 'en' });
 
     const limits = screen.getByRole('region', { name: 'Your limits' });
     expect(await within(limits).findByText('$2,395.51 left')).toBeVisible();
@@ -162,7 +162,7 @@ describe('the wallet panel', () => {
 
   it('shows the same in Spanish', async () => {
     serve();
-    await renderWallet(<WalletPanel />, { language: 'es' });
+    await renderWallet(<ActivityPanel />, { language: 'es' });
     const limits = screen.getByRole('region', { name: 'Tus límites' });
     expect(await within(limits).findByText('Te quedan $2,395.51')).toBeVisible();
     expect(within(limits).getByText('$104.49 usados de $2,500.00')).toBeVisible();
@@ -177,7 +177,7 @@ describe('the wallet panel', () => {
 
   it('pages through the activity with the cursor', async () => {
     const calls = serve();
-    await renderWallet(<WalletPanel />, { language: 'en' });
+    await renderWallet(<ActivityPanel />, { language: 'en' });
     const activity = screen.getByRole('region', { name: 'Recent activity' });
     await userEvent.click(await within(activity).findByRole('button', { name: 'See all' }));
     await waitFor(() => expect(within(activity).getAllByRole('listitem')).toHaveLength(3));
@@ -197,7 +197,7 @@ describe('the wallet panel', () => {
     serve((call) =>
       call.path === `/api/transactions/${REMITTANCE.id}` ? { body: receipt } : undefined,
     );
-    await renderWallet(<WalletPanel />, { language: 'en' });
+    await renderWallet(<ActivityPanel />, { language: 'en' });
     const activity = screen.getByRole('region', { name: 'Recent activity' });
     await userEvent.click(
       await within(activity).findByRole('button', { name: /International transfer/ }),
@@ -228,7 +228,7 @@ describe('the wallet panel', () => {
       serve((call) =>
         call.path === `/api/transactions/${REMITTANCE.id}` ? { body: receipt } : undefined,
       );
-      await renderWallet(<WalletPanel />, { language });
+      await renderWallet(<ActivityPanel />, { language });
       const activity = screen.getByRole('region', {
         name: language === 'es' ? 'Actividad reciente' : 'Recent activity',
       });
@@ -322,7 +322,7 @@ describe('the wallet panel', () => {
     const calls = serve((call) =>
       call.path.startsWith('/api/transactions/export.csv') ? { body: 'id,date' } : undefined,
     );
-    await renderWallet(<WalletPanel />, { language: 'en' });
+    await renderWallet(<ActivityPanel />, { language: 'en' });
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
     await userEvent.clear(from);

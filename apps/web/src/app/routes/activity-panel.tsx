@@ -3,16 +3,16 @@ import Skeleton from '@mui/material/Skeleton';
 import { Suspense } from 'react';
 import { Loading } from '@/components/ui/query-state';
 import { ActivitySection } from '@/features/activity/components/activity-section';
-import { LimitsSection } from './limits-section';
+import { LimitsSection } from '@/features/wallet/components/limits-section';
 
 /**
  * All of the activity ("Ver todo" from the home screen): limits left, and every transfer with
  * receipts and a CSV export. The balance is the home screen's alone. The 'wallet' translations
  * load with the panel, behind its own placeholder.
  */
-export function WalletPanel() {
+export function ActivityPanel() {
   return (
-    <Suspense fallback={<WalletPanelSkeleton />}>
+    <Suspense fallback={<ActivityPanelSkeleton />}>
       <Box sx={{ display: 'grid', gap: 3 }}>
         <ActivitySection />
         <LimitsSection />
@@ -21,7 +21,7 @@ export function WalletPanel() {
   );
 }
 
-function WalletPanelSkeleton() {
+function ActivityPanelSkeleton() {
   return (
     <Loading sx={{ display: 'grid', gap: 3 }}>
       <Skeleton variant="rounded" height={320} />

@@ -21,7 +21,7 @@ import { CardNumbers } from '@/features/cards/components/card-numbers';
 import { OrderCard } from '@/features/cards/components/order-card';
 import { PagoCard } from '@/features/cards/components/pago-card';
 import { HomeBalance } from '@/features/wallet/components/home-balance';
-import { useFeatureAvailable } from '@/lib/capabilities';
+import { useCapability } from '@/lib/capabilities';
 import { useLocale } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
@@ -38,7 +38,7 @@ export default function CardPage() {
   const locale = useLocale();
   const { user } = useSession();
   const cards = useCards();
-  const available = useFeatureAvailable('cards');
+  const available = useCapability('cards');
   const verified = isIdentityVerified(user);
   const bank = useBankAccount(verified);
   const open = (cards.data ?? []).filter(isOpen);

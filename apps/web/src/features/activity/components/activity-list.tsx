@@ -2,18 +2,12 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { Transfer } from '@pago/shared/contracts/transfers';
+import { isCardTransfer, type Transfer } from '@pago/shared/contracts/transfers';
 import { formatUsd } from '@pago/shared/money';
 import { useTranslation } from 'react-i18next';
-import { SendHomeLinks } from '@/features/remittances/components/send-home-links';
 import { formatDateTime, useLocale } from '@/lib/format';
-import {
-  authorizedClearedText,
-  cardLine,
-  cardStatusKey,
-  declineText,
-  isCardTransfer,
-} from '../lib/card-transfer';
+import { authorizedClearedText, cardLine, cardStatusKey, declineText } from '../lib/card-transfer';
+import { useTransferActions } from '../lib/transfer-actions';
 import {
   bankName,
   counterpartyName,
@@ -58,6 +52,7 @@ export function ActivityList({
 }) {
   const { t } = useTranslation('wallet');
   const locale = useLocale();
+  const Actions = useTransferActions();
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {transfers.map((transfer) => {
@@ -117,7 +112,7 @@ export function ActivityList({
               </Box>
               <SignedAmount transfer={transfer} />
             </ButtonBase>
-            <SendHomeLinks transfer={transfer} track={false} />
+            <Actions transfer={transfer} place="list" />
           </Box>
         );
       })}

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
-import { useActivity } from '@/features/wallet/api/wallet';
+import { useActivity } from '../api/activity';
 import { ActivityList } from './activity-list';
 import { ExportCsv } from './export-csv';
 import { ReceiptDialog } from './receipt-dialog';

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadActivityCsv } from '@/features/wallet/api/wallet';
+import { downloadActivityCsv } from '../api/activity';
 import { isoDate } from '../lib/format';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { TransferReceipt } from '@pago/shared/contracts/transfers';
+import { isCardTransfer, type TransferReceipt } from '@pago/shared/contracts/transfers';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
 import { useId, useState } from 'react';
@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { type DetailRow, DetailRows } from '@/components/ui/detail-rows';
 import { Loading } from '@/components/ui/query-state';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { SendHomeLinks } from '@/features/remittances/components/send-home-links';
 import { formatCurrency, formatDateTime, formatRate, useLocale } from '@/lib/format';
 import { useReceipt } from '@/lib/wallet';
 import {
@@ -24,9 +23,9 @@ import {
   cardPlace,
   cardStatusKey,
   declineText,
-  isCardTransfer,
   maskedLast4,
 } from '../lib/card-transfer';
+import { useTransferActions } from '../lib/transfer-actions';
 import {
   bankName,
   bankSide,
@@ -76,6 +75,7 @@ export function ReceiptDialog({
 }) {
   const { t } = useTranslation('wallet');
   const receipt = useReceipt(transferId);
+  const Actions = useTransferActions();
 
   return (
     <ResponsiveDialog open={transferId !== null} onClose={onClose} title={t('receipt.title')}>
@@ -96,7 +96,7 @@ export function ReceiptDialog({
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {receipt.data && <ReceiptActions receipt={receipt.data} />}
-        {receipt.data && <SendHomeLinks transfer={receipt.data} />}
+        {receipt.data && <Actions transfer={receipt.data} place="receipt" />}
         <Button onClick={onClose}>{t('receipt.close')}</Button>
       </DialogActions>
     </ResponsiveDialog>

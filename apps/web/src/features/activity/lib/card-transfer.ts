@@ -4,18 +4,6 @@ import { type Cents, cents, formatUsd, type Locale } from '@pago/shared/money';
 type Translate = (key: string, values?: Record<string, string>) => string;
 type CardTransfer = Pick<Transfer, 'kind' | 'status' | 'details'>;
 
-const CARD_KINDS: readonly string[] = [
-  'card_purchase',
-  'card_atm_withdrawal',
-  'card_refund',
-  'card_fee',
-];
-
-/** A transfer made with the Pago card: a purchase, cash from an ATM, a refund or a card fee. */
-export function isCardTransfer(transfer: Pick<Transfer, 'kind'>): boolean {
-  return CARD_KINDS.includes(transfer.kind);
-}
-
 function text(details: Transfer['details'], key: string): string | null {
   const value = details[key];
   return typeof value === 'string' && value.trim() ? value : null;

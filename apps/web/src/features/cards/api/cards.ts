@@ -5,9 +5,9 @@ import type {
   ReportLostBody,
   RevealedCard,
 } from '@pago/shared/contracts/cards';
-import type { Transfer, TransferList } from '@pago/shared/contracts/transfers';
+import { isCardTransfer, type Transfer, type TransferList } from '@pago/shared/contracts/transfers';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isCardTransfer } from '@/features/activity/lib/card-transfer';
+
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { SESSION_EXPIRED } from '@/lib/events';
 import { clearStoredToken, getStoredToken } from '@/lib/session-storage';

@@ -5,7 +5,7 @@ import type {
   RemittanceTracking,
   SendHomeBody,
 } from '@pago/shared/contracts/remittances';
-import type { Transfer } from '@pago/shared/contracts/transfers';
+import type { Quote, QuoteBody, Transfer } from '@pago/shared/contracts/transfers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { invalidateMoney, useMoneyMutation } from '@/lib/wallet';
@@ -15,6 +15,14 @@ const keys = {
   locations: (country: string) => ['recipients', 'locations', country] as const,
   tracking: (id: string) => ['wallet', 'remittance', id] as const,
 };
+
+/** A quote for a send home (the same quote every international send takes). */
+export function useQuote() {
+  return useMutation({
+    mutationFn: (body: QuoteBody) =>
+      apiFetch<Quote>('/api/transactions/quote', { method: 'POST', body }),
+  });
+}
 
 export function useRecipients() {
   return useQuery({

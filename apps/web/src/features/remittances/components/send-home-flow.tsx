@@ -21,15 +21,14 @@ import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
-import { useQuote } from '@/features/transfers/api/send-money';
-import { QuoteReview } from '@/features/transfers/components/quote-review';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
-import { useFeatureAvailable } from '@/lib/capabilities';
+import { useCapability } from '@/lib/capabilities';
 import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { formatPhone } from '@/lib/phone';
 import { useVerifiedAction } from '@/lib/use-verified-action';
-import { useRecipients, useRemoveRecipient, useSendHome } from '../api/remittances';
+import { useQuote, useRecipients, useRemoveRecipient, useSendHome } from '../api/remittances';
+import { useQuoteReview } from '../lib/quote-review-slot';
 import { trackingPath } from '../lib/send-home';
 import { RecipientForm } from './recipient-form';
 
@@ -65,7 +64,7 @@ export function SendHomeFlow({
   const { t } = useTranslation('remittances');
   const locale = useLocale();
   const navigate = useNavigate();
-  const available = useFeatureAvailable('remittances');
+  const available = useCapability('remittances');
   const recipients = useRecipients();
   const [chosenId, setChosenId] = useState<string | null>(initial.recipientId);
   const [adding, setAdding] = useState(false);
@@ -75,6 +74,7 @@ export function SendHomeFlow({
   const [quote, setQuote] = useState<Quote | null>(null);
   const [feedback, setFeedback] = useFeedback();
   const getQuote = useQuote();
+  const QuoteReview = useQuoteReview();
   const send = useSendHome();
   const verified = useVerifiedAction();
   const estimate = useStandardEstimate();

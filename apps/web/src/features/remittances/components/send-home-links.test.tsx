@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { featureRenderer } from '@/test/render-feature';
 import { SendHomeLinks } from './send-home-links';
 
-const render = featureRenderer('wallet');
+const render = featureRenderer('remittances');
 const remittance = {
   id: '55555555-5555-4555-8555-555555555555',
   kind: 'remittance' as const,
@@ -24,6 +24,12 @@ describe('SendHomeLinks', () => {
       'href',
       '/send-home?recipient=11111111-1111-4111-8111-111111111111&amount=20.00',
     );
+  });
+
+  it('in a list row, only sends again (the row itself opens the receipt)', async () => {
+    await render(<SendHomeLinks transfer={remittance} place="list" />);
+    expect(screen.queryByRole('link', { name: 'Ver seguimiento' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Enviar otra vez' })).toBeInTheDocument();
   });
 
   it('shows nothing for a P2P payment', async () => {

@@ -7,30 +7,31 @@ import { sendAgainPath, trackingPath } from '../lib/send-home';
 type Remittance = Pick<Transfer, 'id' | 'kind' | 'direction' | 'amountCents' | 'details'>;
 
 /**
- * A sent remittance's two ways on, for activity rows and receipts: "Send again" (the send-home
- * flow with its recipient and amount) and its tracking page. Nothing for other transfers. Its words
- * are the wallet's (activity and receipts), kept out of the shell's `common`.
+ * A sent remittance's two ways on, for activity rows and receipts (the app shell puts them there,
+ * app/feature-slots.tsx): "Send again" (the send-home flow with its recipient and amount) and, in
+ * a receipt, its tracking page. Nothing for other transfers.
  */
 export function SendHomeLinks({
   transfer,
-  track = true,
+  place = 'receipt',
 }: {
   transfer: Remittance;
-  track?: boolean;
+  /** In a list row the row itself opens the receipt, so only "Send again" shows there. */
+  place?: 'list' | 'receipt';
 }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('remittances');
   if (transfer.kind !== 'remittance' || transfer.direction !== 'out') return null;
   const again = sendAgainPath(transfer);
   return (
     <>
-      {track && (
+      {place === 'receipt' && (
         <Button component={RouterLink} to={trackingPath(transfer.id)} size="small">
-          {t('sendHome.track')}
+          {t('links.track')}
         </Button>
       )}
       {again && (
         <Button component={RouterLink} to={again} size="small">
-          {t('sendHome.sendAgain')}
+          {t('links.sendAgain')}
         </Button>
       )}
     </>

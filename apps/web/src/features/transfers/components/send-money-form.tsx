@@ -32,7 +32,7 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
 import { ApiError } from '@/lib/api-client';
-import { useFeatureAvailable } from '@/lib/capabilities';
+import { useCapability } from '@/lib/capabilities';
 import { readRequired, textFieldProps } from '@/lib/form-fields';
 import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
@@ -120,7 +120,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
   const { t } = useTranslation('transfers');
   const locale = useLocale();
   // Live mode without a payout partner: sending abroad is refused; sending to Pago users works.
-  const remittances = useFeatureAvailable('remittances');
+  const remittances = useCapability('remittances');
   const schema = useMemo(() => sendFormSchema(locale), [locale]);
   const {
     register,
