@@ -3,7 +3,7 @@ import { type CorridorCountry, DELIVERY_TIMES, FEE_SCHEDULE, getCorridor } from 
 /**
  * Sending home: how a recipient abroad is paid (payout methods per corridor), the account shape
  * each corridor country's banks use, and when the money arrives. The web form and the server
- * validate with the same functions (through `contracts/recipients`).
+ * validate with the same functions (through `contracts/remittances`).
  */
 
 export const PAYOUT_METHODS = ['bank_deposit', 'cash_pickup', 'mobile_wallet'] as const;

@@ -3,7 +3,6 @@ import { ThemeProvider } from '@mui/material/styles';
 import { BrowserRouter } from 'react-router';
 import { SessionProvider } from '@/lib/session';
 import { theme } from '@/lib/theme';
-import { FeatureSlots } from './feature-slots';
 import { AppRoutes } from './router';
 
 export function App() {
@@ -12,9 +11,7 @@ export function App() {
       <CssBaseline />
       <SessionProvider>
         <BrowserRouter>
-          <FeatureSlots>
-            <AppRoutes />
-          </FeatureSlots>
+          <AppRoutes />
         </BrowserRouter>
       </SessionProvider>
     </ThemeProvider>

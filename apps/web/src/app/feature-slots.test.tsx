@@ -7,7 +7,7 @@ import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { FeatureSlots } from './feature-slots';
 
-const render = featureRenderer(['wallet', 'remittances'], { user: ANA, path: '/activity' });
+const render = featureRenderer(['activity', 'remittances'], { user: ANA, path: '/activity' });
 
 const REMITTANCE: Transfer = {
   id: '55555555-5555-4555-8555-555555555555',

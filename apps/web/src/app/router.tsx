@@ -2,6 +2,7 @@ import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import LandingPage from '@/features/landing/routes/landing-page';
 import { loadErrorTexts } from '@/lib/i18n';
+import { FeatureSlots } from './feature-slots';
 import { AppLayout } from './layout/app-layout';
 
 // Not a first page: a mistyped address waits for it (the layout's Suspense says Loading meanwhile).
@@ -110,5 +111,6 @@ export const appRoutes: RouteObject[] = [
 
 /** Declarative routing: the data-router APIs (loaders, actions) are unused and stay out of the bundle. */
 export function AppRoutes() {
-  return useRoutes(appRoutes);
+  // The slots go with the routes, so every page (and every test rendering them) has them.
+  return <FeatureSlots>{useRoutes(appRoutes)}</FeatureSlots>;
 }

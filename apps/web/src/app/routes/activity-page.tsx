@@ -6,7 +6,7 @@ import { ActivityPanel } from './activity-panel';
 
 /** "Ver todo" from the home screen: every transfer with receipts and the CSV, and the limits. */
 export default function ActivityPage() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('activity');
   usePageTitle(t('activity.pageTitle'));
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 5 } }}>

@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HomeBalance } from '@/features/wallet/components/home-balance';
 import { TestMoney } from '@/features/wallet/components/test-money';
+import enActivity from '@/locales/en/activity.json';
 import enWallet from '@/locales/en/wallet.json';
+import esActivity from '@/locales/es/activity.json';
 import esWallet from '@/locales/es/wallet.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { captureDownloads } from '@/test/downloads';
@@ -14,7 +16,7 @@ import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { ActivityPanel } from './activity-panel';
 
-const renderWallet = featureRenderer('wallet', { user: ANA, path: '/dashboard' });
+const renderWallet = featureRenderer(['wallet', 'activity'], { user: ANA, path: '/dashboard' });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -343,8 +345,9 @@ describe('the wallet panel', () => {
   });
 });
 
-describe('wallet translations', () => {
+describe('wallet and activity translations', () => {
   it('has the same keys in Spanish and English', () => {
     expect(keysOf(esWallet).sort()).toEqual(keysOf(enWallet).sort());
+    expect(keysOf(esActivity).sort()).toEqual(keysOf(enActivity).sort());
   });
 });

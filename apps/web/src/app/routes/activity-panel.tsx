@@ -7,8 +7,8 @@ import { LimitsSection } from '@/features/wallet/components/limits-section';
 
 /**
  * All of the activity ("Ver todo" from the home screen): limits left, and every transfer with
- * receipts and a CSV export. The balance is the home screen's alone. The 'wallet' translations
- * load with the panel, behind its own placeholder.
+ * receipts and a CSV export. The balance is the home screen's alone. The 'activity' and 'wallet'
+ * translations load with the panel, behind its own placeholder.
  */
 export function ActivityPanel() {
   return (

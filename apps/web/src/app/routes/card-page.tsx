@@ -33,7 +33,7 @@ import { walletKeys } from '@/lib/wallet';
  * cards' latest transactions, holds marked pending.
  */
 export default function CardPage() {
-  const { t } = useTranslation(['cards', 'wallet']);
+  const { t } = useTranslation(['cards', 'activity', 'wallet']);
   usePageTitle(t('title'));
   const locale = useLocale();
   const { user } = useSession();

@@ -29,6 +29,7 @@ export default function DashboardPage() {
   const { t } = useTranslation([
     'dashboard',
     'wallet',
+    'activity',
     'requests',
     'funding',
     'moneymover',

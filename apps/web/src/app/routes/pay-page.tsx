@@ -18,7 +18,7 @@ import { isIdentityVerified, useSession } from '@/lib/session';
  * place at the top; "Enviar otra vez" starts a new form for the same person.
  */
 export default function PayPage() {
-  const { t } = useTranslation(['transfers', 'moneymover', 'wallet']);
+  const { t } = useTranslation(['transfers', 'moneymover', 'activity']);
   usePageTitle(t('pay.title'));
   const { user } = useSession();
   const [params] = useSearchParams();

@@ -50,7 +50,7 @@ export function ActivityList({
   transfers: Transfer[];
   onOpen(transfer: Transfer): void;
 }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('activity');
   const locale = useLocale();
   const Actions = useTransferActions();
   return (

@@ -28,7 +28,7 @@ export function ActivitySection({
   recent?: boolean;
   emptyAction?: ReactNode;
 }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('activity');
   const activity = useActivity();
   const [openId, setOpenId] = useState<string | null>(null);
   const all = activity.data?.pages.flatMap((page) => page.items) ?? [];

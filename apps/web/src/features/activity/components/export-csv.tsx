@@ -12,7 +12,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A date range's transfers as a CSV file (days are US Eastern, both ends included). */
 export function ExportCsv() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('activity');
   const headingId = useId();
   const today = new Date();
   const [from, setFrom] = useState(() =>

@@ -14,7 +14,7 @@ import { featureRenderer } from '@/test/render-feature';
 import { ActivityList } from './activity-list';
 import { ReceiptDialog } from './receipt-dialog';
 
-const renderWallet = featureRenderer('wallet', { user: ANA, path: '/activity' });
+const renderWallet = featureRenderer('activity', { user: ANA, path: '/activity' });
 
 /** A standard withdrawal of $40.00 to a linked bank, as the server answers it (funding metadata). */
 const WITHDRAWAL: Transfer = {

@@ -73,7 +73,7 @@ export function ReceiptDialog({
   transferId: string | null;
   onClose(): void;
 }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('activity');
   const receipt = useReceipt(transferId);
   const Actions = useTransferActions();
 
@@ -104,7 +104,7 @@ export function ReceiptDialog({
 }
 
 function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('activity');
   const locale = useLocale();
   const historyId = useId();
   const usd = (value: Cents) => formatUsd(value, locale);
@@ -250,7 +250,7 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
 
 /** Print (or save as PDF, from the print dialog) and share: the system sheet, else a copy. */
 function ReceiptActions({ receipt }: { receipt: TransferReceipt }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('activity');
   const locale = useLocale();
   const [copied, setCopied] = useState(false);
   const text = t('receipt.shareText', {

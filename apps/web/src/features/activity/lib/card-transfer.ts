@@ -39,7 +39,7 @@ export function cardLine(transfer: CardTransfer): string | null {
 
 /**
  * A purchase the merchant cleared at another amount than it authorized (a tip, a fuel pump):
- * "Autorizado $12.34 · Cobrado $14.00" (`wallet:card.authorizedCleared`); null otherwise.
+ * "Autorizado $12.34 · Cobrado $14.00" (`activity:card.authorizedCleared`); null otherwise.
  */
 export function authorizedClearedText(
   t: Translate,
@@ -49,7 +49,7 @@ export function authorizedClearedText(
   const authorized = centsOf(transfer.details, 'authorizedCents');
   const cleared = centsOf(transfer.details, 'clearedCents');
   if (authorized === null || cleared === null || authorized === cleared) return null;
-  return t('wallet:card.authorizedCleared', {
+  return t('activity:card.authorizedCleared', {
     authorized: formatUsd(authorized, locale),
     cleared: formatUsd(cleared, locale),
   });
@@ -57,30 +57,30 @@ export function authorizedClearedText(
 
 /** The status words of a card transfer: a hold is "pending", a released one "reversed". */
 export function cardStatusKey(transfer: CardTransfer): string {
-  if (typeof transfer.details.declineReason === 'string') return 'wallet:card.status.declined';
+  if (typeof transfer.details.declineReason === 'string') return 'activity:card.status.declined';
   if (transfer.kind === 'card_purchase' || transfer.kind === 'card_atm_withdrawal') {
-    if (transfer.status === 'processing') return 'wallet:card.status.pending';
-    if (transfer.status === 'failed') return 'wallet:card.status.reversed';
+    if (transfer.status === 'processing') return 'activity:card.status.pending';
+    if (transfer.status === 'failed') return 'activity:card.status.reversed';
   }
-  return `wallet:status.${transfer.status}`;
+  return `activity:status.${transfer.status}`;
 }
 
 /** The kind of ATM network, for the receipt ("Fuera de la red"). */
 export function atmNetworkKey(transfer: CardTransfer): string | null {
   const network = transfer.details.network;
   return network === 'in' || network === 'out' || network === 'international'
-    ? `wallet:card.network.${network}`
+    ? `activity:card.network.${network}`
     : null;
 }
 
 /**
- * Why the network's request was declined, in words (`wallet:card.declined.<reason>`, one per
+ * Why the network's request was declined, in words (`activity:card.declined.<reason>`, one per
  * `CARD_DECLINE_REASONS`; a reason without words is "declined" alone); null if it was not.
  */
 export function declineText(t: Translate, transfer: CardTransfer): string | null {
   const reason = transfer.details.declineReason;
   if (typeof reason !== 'string') return null;
   return (
-    t(`wallet:card.declined.${reason}`, { defaultValue: '' }) || t('wallet:card.declined.other')
+    t(`activity:card.declined.${reason}`, { defaultValue: '' }) || t('activity:card.declined.other')
   );
 }

@@ -2,7 +2,7 @@ import type { ChipProps } from '@mui/material/Chip';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { formatPhone } from './format';
 
-/** The wallet.json key of a transfer's kind, as its owner sees it ("Money received"). */
+/** The activity.json key of a transfer's kind, as its owner sees it ("Money received"). */
 export function kindKey(transfer: Pick<Transfer, 'kind' | 'direction' | 'details'>): string {
   switch (transfer.kind) {
     case 'deposit':
@@ -56,7 +56,7 @@ export function bankName(transfer: Pick<Transfer, 'kind' | 'details'>): string |
 
 /**
  * The user's bank as the other side of bank money: named for a deposit or withdrawal, "your bank"
- * (a wallet.json key) for a return, which names none; null for every other kind.
+ * (an activity.json key) for a return, which names none; null for every other kind.
  */
 export function bankSide(
   transfer: Pick<Transfer, 'kind' | 'details'>,
@@ -72,7 +72,7 @@ export function bankSide(
 }
 
 /**
- * The wallet.json key of a status as this kind says it: a withdrawal is "on its way to your
+ * The activity.json key of a status as this kind says it: a withdrawal is "on its way to your
  * bank", not "processing"; other kinds use the shared words.
  */
 export function statusKey(transfer: Pick<Transfer, 'kind'>, status: Transfer['status']): string {
@@ -83,7 +83,7 @@ export function statusKey(transfer: Pick<Transfer, 'kind'>, status: Transfer['st
 }
 
 /**
- * The wallet.json key of the note under a status in the receipt's history: a remittance's words
+ * The activity.json key of the note under a status in the receipt's history: a remittance's words
  * (its payout partner) for remittances only; bank money and transfers between bank accounts have
  * their own, and everything else the plain ones.
  */
