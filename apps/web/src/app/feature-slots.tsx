@@ -1,8 +1,21 @@
-import type { ReactNode } from 'react';
-import { TransferActionsProvider } from '@/features/activity/lib/transfer-actions';
+import { type ReactNode, Suspense } from 'react';
+import {
+  type TransferActions,
+  TransferActionsProvider,
+} from '@/features/activity/lib/transfer-actions';
 import { SendHomeLinks } from '@/features/remittances/components/send-home-links';
 import { QuoteReviewProvider } from '@/features/remittances/lib/quote-review-slot';
 import { QuoteReview } from '@/features/transfers/components/quote-review';
+
+/**
+ * A remittance's links in the activity. They load their feature's words themselves: until then
+ * they show nothing, rather than suspend the page that shows the activity.
+ */
+const RemittanceActions: TransferActions = (props) => (
+  <Suspense fallback={null}>
+    <SendHomeLinks {...props} />
+  </Suspense>
+);
 
 /**
  * Where one feature shows another's pieces. Web features never import each other; the app shell
@@ -12,7 +25,7 @@ import { QuoteReview } from '@/features/transfers/components/quote-review';
  */
 export function FeatureSlots({ children }: { children: ReactNode }) {
   return (
-    <TransferActionsProvider value={SendHomeLinks}>
+    <TransferActionsProvider value={RemittanceActions}>
       <QuoteReviewProvider value={QuoteReview}>{children}</QuoteReviewProvider>
     </TransferActionsProvider>
   );
