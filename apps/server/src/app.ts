@@ -24,13 +24,15 @@ import { createAccounts } from './features/accounts/accounts.service';
 import { externalSigninRoutes } from './features/accounts/external-signin.routes';
 import { createExternalSignin } from './features/accounts/external-signin.service';
 import { securityRoutes } from './features/accounts/security.routes';
+import { activityRoutes } from './features/activity/activity.routes';
+import { createActivity } from './features/activity/activity.service';
 import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.routes';
 import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
-import { featuresRoutes } from './features/capabilities/features.routes';
+import { capabilitiesRoutes } from './features/capabilities/capabilities.routes';
 import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
-import { createCardSpending } from './features/cards/authorizations.service';
+import { createCardAuthorizations } from './features/cards/authorizations.service';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { createCards } from './features/cards/cards.service';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
@@ -50,10 +52,10 @@ import { createPhoneVerification } from './features/phone/phone-verification.ser
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
+import { remittancesRoutes } from './features/remittances/remittances.routes';
+import { createRemittances } from './features/remittances/remittances.service';
 import { requestsRoutes } from './features/requests/requests.routes';
 import { createRequests } from './features/requests/requests.service';
-import { remittancesRoutes } from './features/transfers/remittances.routes';
-import { createRemittances } from './features/transfers/remittances.service';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { createTransfers } from './features/transfers/transfers.service';
 import { walletRoutes } from './features/wallet/wallet.routes';
@@ -224,16 +226,24 @@ function createServices(
     : config.mode === 'sandbox'
       ? createSandboxRates()
       : createNoRates();
+  const activity = createActivity({ db, accounts });
   const transfers = createTransfers({
     db,
     ledger,
     accounts,
+    activity,
     rates,
     payouts: partners.payouts,
     payoutDelayMs: config.sandboxPayoutDelayMs,
     sessionIdleMinutes: config.sessionIdleMinutes,
   });
-  const remittances = createRemittances({ db, ledger, payouts: partners.payouts, transfers });
+  const remittances = createRemittances({
+    db,
+    ledger,
+    activity,
+    payouts: partners.payouts,
+    transfers,
+  });
   const requests = createRequests({ db, ledger, accounts, notifications });
   // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).
   const unitSettings = config.unit;
@@ -301,7 +311,7 @@ function createServices(
     unit,
     sandbox: config.mode === 'sandbox',
   });
-  const cardSpending = createCardSpending({
+  const cardAuthorizations = createCardAuthorizations({
     db,
     ledger,
     banking,
@@ -328,6 +338,7 @@ function createServices(
     externalSignin,
     phoneVerification,
     ledger,
+    activity,
     transfers,
     remittances,
     requests,
@@ -337,7 +348,7 @@ function createServices(
     plaid,
     funding,
     cards,
-    cardSpending,
+    cardAuthorizations,
     sandboxVendors,
   };
 }
@@ -470,7 +481,7 @@ export async function buildApp(
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
-  await app.register(featuresRoutes);
+  await app.register(capabilitiesRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(accountsRoutes);
   await app.register(externalSigninRoutes);
@@ -478,6 +489,7 @@ export async function buildApp(
   await app.register(phoneVerificationRoutes);
   await app.register(walletRoutes);
   await app.register(transfersRoutes);
+  await app.register(activityRoutes);
   await app.register(remittancesRoutes);
   await app.register(requestsRoutes);
   await app.register(notificationsRoutes);

@@ -2,7 +2,7 @@ import type { JsonWebKey } from 'node:crypto';
 import type { CardStatus, CardType, ShippingSpeed } from '@pago/shared/contracts/cards';
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
 import type { NotificationData, NotificationType } from '@pago/shared/contracts/notifications';
-import type { PayoutDetails } from '@pago/shared/contracts/recipients';
+import type { PayoutDetails } from '@pago/shared/contracts/remittances';
 import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
 import type { ColumnType, Generated } from 'kysely';

@@ -30,7 +30,7 @@ export function backgroundJobs(services: Services): RecurringJob[] {
   jobs.push({
     name: 'card-holds-expire',
     everySeconds: 60,
-    run: () => services.cardSpending.expireHolds(),
+    run: () => services.cardAuthorizations.expireHolds(),
   });
   // Bank deposits' holds (docs/funds-availability.md), released within seconds of their time
   // (one indexed look-up when none is due).

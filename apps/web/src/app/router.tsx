@@ -2,6 +2,7 @@ import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import LandingPage from '@/features/landing/routes/landing-page';
 import { loadErrorTexts } from '@/lib/i18n';
+import { FeatureSlots } from './feature-slots';
 import { AppLayout } from './layout/app-layout';
 
 // Not a first page: a mistyped address waits for it (the layout's Suspense says Loading meanwhile).
@@ -62,9 +63,9 @@ const IdentityVerificationPage = lazyPage(
   () => import('@/features/identity/routes/identity-verification-page'),
 );
 const FindUserPage = lazyPage(() => import('@/features/accounts/routes/find-user-page'));
-const SendHomePage = lazyPage(() => import('@/features/transfers/routes/send-home-page'));
+const SendHomePage = lazyPage(() => import('@/features/remittances/routes/send-home-page'));
 const TransferTrackingPage = lazyPage(
-  () => import('@/features/transfers/routes/transfer-tracking-page'),
+  () => import('@/features/remittances/routes/transfer-tracking-page'),
 );
 const NotificationsPage = lazyPage(
   () => import('@/features/notifications/routes/notifications-page'),
@@ -110,5 +111,6 @@ export const appRoutes: RouteObject[] = [
 
 /** Declarative routing: the data-router APIs (loaders, actions) are unused and stay out of the bundle. */
 export function AppRoutes() {
-  return useRoutes(appRoutes);
+  // The slots go with the routes, so every page (and every test rendering them) has them.
+  return <FeatureSlots>{useRoutes(appRoutes)}</FeatureSlots>;
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
-// GET /api/features — which partner features work in this server's mode (live mode refuses those
-// whose partner has no live integration yet, with 503 feature_unavailable_in_live_mode).
-export const serverFeaturesSchema = z
+// GET /api/features (the spec's path) — the server's capabilities: which partner features work in
+// this server's mode (live mode refuses those whose partner has no live integration yet, with 503
+// feature_unavailable_in_live_mode).
+export const capabilitiesSchema = z
   .object({
     mode: z.enum(['sandbox', 'live']),
     remittances: z.boolean(),
@@ -16,6 +17,6 @@ export const serverFeaturesSchema = z
      */
     externalSignIn: z.object({ providerName: z.string() }).nullable(),
   })
-  .meta({ id: 'ServerFeatures' });
-export type ServerFeatures = z.infer<typeof serverFeaturesSchema>;
-export type PartnerFeature = 'remittances' | 'billPay' | 'bankAccount';
+  .meta({ id: 'Capabilities' });
+export type Capabilities = z.infer<typeof capabilitiesSchema>;
+export type PartnerCapability = 'remittances' | 'billPay' | 'bankAccount';

@@ -102,6 +102,17 @@ export const TRANSFER_KINDS = [
   'card_release',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
+/** Kinds made with the Pago card: a purchase, cash from an ATM, a refund or a card fee. */
+export const CARD_TRANSFER_KINDS: readonly TransferKind[] = [
+  'card_purchase',
+  'card_atm_withdrawal',
+  'card_refund',
+  'card_fee',
+];
+/** A transfer made with the Pago card (its history is the card's and the activity's alike). */
+export function isCardTransfer(transfer: { kind: TransferKind }): boolean {
+  return CARD_TRANSFER_KINDS.includes(transfer.kind);
+}
 export const TRANSFER_STATUSES = [
   'completed',
   'processing',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { errorResponses } from '../../lib/openapi';
 import { readJsonAsText } from '../../lib/raw-body';
-import { authorizationAnswerSchema } from './authorizations.service';
+import { authorizationAnswerSchema } from './authorization-documents';
 
 /**
  * The banking partner's real-time card authorization (Unit's programmatic authorization): its
@@ -10,7 +10,7 @@ import { authorizationAnswerSchema } from './authorizations.service';
  * as a string; the answer is Unit's approve / decline document, within the network's 2 s budget.
  */
 export async function cardAuthorizationRoutes(app: AppInstance): Promise<void> {
-  const { cardSpending } = app.services;
+  const { cardAuthorizations } = app.services;
   readJsonAsText(app);
   app.post(
     '/api/unit/card-authorizations',
@@ -23,7 +23,7 @@ export async function cardAuthorizationRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) =>
-      cardSpending.authorize(
+      cardAuthorizations.authorize(
         typeof request.body === 'string' ? request.body : '',
         request.headers['x-unit-signature'],
       ),

@@ -168,10 +168,10 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
   it('a hold not cleared in its time expires: money back', async () => {
     const { user, card } = await cardholder(app, db, 5_000);
     const id = await approvedPurchase(card, 1_500);
-    expect(await app.services.cardSpending.expireHolds()).toBe(0);
+    expect(await app.services.cardAuthorizations.expireHolds()).toBe(0);
     setTime = new Date(Date.now() + 61_000);
     try {
-      expect(await app.services.cardSpending.expireHolds()).toBeGreaterThanOrEqual(1);
+      expect(await app.services.cardAuthorizations.expireHolds()).toBeGreaterThanOrEqual(1);
     } finally {
       setTime = null;
     }
@@ -195,7 +195,7 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
     expect(await balanceOf(app, user)).toBe(100_000 - 13_000);
     setTime = new Date(Date.now() + 61_000);
     try {
-      expect(await app.services.cardSpending.expireHolds()).toBeGreaterThanOrEqual(130);
+      expect(await app.services.cardAuthorizations.expireHolds()).toBeGreaterThanOrEqual(130);
     } finally {
       setTime = null;
     }

@@ -17,7 +17,7 @@ import type { Database } from '../../db/database';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { currentUser, requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
-import type { IssuedAtPartner, Recorded, Reported } from './cards.service';
+import type { IssuedAtPartner, Recorded, Reported } from './card-issuance.service';
 
 const tags = ['Cards'];
 const noBody = z.strictObject({});

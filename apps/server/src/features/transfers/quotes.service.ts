@@ -3,7 +3,7 @@ import type { Quote, quoteBody, SendTo } from '@pago/shared/contracts/transfers'
 import { fxSpreadBps, getCorridor, internationalFee } from '@pago/shared/fees';
 import { addCents, cents, centsToDecimalString } from '@pago/shared/money';
 import { isPhoneOfCountry, phoneCountryOf } from '@pago/shared/phone-countries';
-import { isExpressAvailable } from '@pago/shared/remittance';
+import { isExpressAvailable } from '@pago/shared/remittances';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';

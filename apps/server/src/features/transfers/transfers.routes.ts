@@ -1,21 +1,15 @@
 import {
-  listTransactionsQuery,
   quoteBody,
   quoteSchema,
   sendMoneyBody,
-  transferListSchema,
-  transferReceiptSchema,
   transferSchema,
 } from '@pago/shared/contracts/transfers';
-import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { currentUser, requireUser, requireVerifiedIdentity } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
 import { withReference } from './transfers.service';
 
-const idParams = z.strictObject({ id: z.string().max(64) });
-const exportQuery = z.strictObject({ from: z.iso.date(), to: z.iso.date() });
 const tags = ['Transactions'];
 
 export async function transfersRoutes(app: AppInstance): Promise<void> {
@@ -71,61 +65,5 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
           ? accounts.takePayeeLookup(userId, ip)
           : Promise.resolve(),
     },
-  );
-
-  app.get(
-    '/api/transactions',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'The signed-in user’s transfers, newest first, a page at a time',
-        tags,
-        security: bearerAuth,
-        querystring: listTransactionsQuery,
-        response: { 200: transferListSchema, ...errorResponses },
-      },
-    },
-    async (request) => transfers.list(currentUser(request).userId, request.query),
-  );
-
-  app.get(
-    '/api/transactions/export.csv',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'The transfers between two dates as CSV',
-        tags,
-        security: bearerAuth,
-        querystring: exportQuery,
-        produces: ['text/csv'],
-        response: {
-          200: z.string().describe('CSV, one transfer a line'),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      const { from, to } = request.query;
-      const csv = await transfers.exportCsv(currentUser(request).userId, from, to);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="pago-${from}-${to}.csv"`)
-        .send(csv);
-    },
-  );
-
-  app.get(
-    '/api/transactions/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'One transfer’s receipt, with its status history',
-        tags,
-        security: bearerAuth,
-        params: idParams,
-        response: { 200: transferReceiptSchema, ...errorResponses },
-      },
-    },
-    async (request) => transfers.receipt(currentUser(request).userId, request.params.id),
   );
 }

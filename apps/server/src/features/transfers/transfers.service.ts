@@ -4,17 +4,17 @@ import { usdToCents } from '@pago/shared/contracts/amounts';
 import type { SendMoneyBody, SendTo, Transfer } from '@pago/shared/contracts/transfers';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { cents } from '@pago/shared/money';
-import type { PayoutMethod } from '@pago/shared/remittance';
+import type { PayoutMethod } from '@pago/shared/remittances';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 import { PAYEE_LOOKUP_RULES } from '../accounts/accounts.service';
+import { type Activity, type TransferRow, transferView } from '../activity/activity.service';
+import { receiptReference } from '../activity/receipt-reference';
 import { SenderRefused, type StoredResponse } from '../idempotency/idempotency.service';
 import { ledgerError, walletToWallet } from '../ledger/ledger.service';
-import { createActivity, type TransferRow, transferView } from './activity.service';
-import { createPayoutSettlement } from './payouts.service';
+import { createPayoutSettlement } from '../remittances/payouts.service';
 import { createQuotes, type QuotesDeps, quoteRefusal, selfTransfer } from './quotes.service';
-import { receiptReference } from './receipt-reference';
 import { createSendBatcher } from './send-batcher';
 
 /**
@@ -48,24 +48,24 @@ export function withReference(answer: string): string {
  * What quotes need, how long the sandbox payout partner takes to pay out, and the session's idle
  * expiry (a batched send checks the session itself).
  */
-type Deps = QuotesDeps & { payoutDelayMs: number; sessionIdleMinutes: number };
+type Deps = QuotesDeps & { activity: Activity; payoutDelayMs: number; sessionIdleMinutes: number };
 
 /**
  * Sending money, and the transfers feature as the routes and other features reach it: quotes
- * (`quotes.service`), the payout settlement worker (`payouts.service`) and what users see of their
- * transfers (`activity.service`) are each their own service, composed here.
+ * (`quotes.service`) and the remittance payout worker (`remittances/payouts.service`) are composed
+ * here; a transfer just made is answered as the activity feature shows it (`view`).
  */
 export function createTransfers({
   db,
   ledger,
   accounts,
+  activity,
   rates,
   payouts,
   payoutDelayMs,
   sessionIdleMinutes,
 }: Deps) {
   const quotes = createQuotes({ db, ledger, accounts, rates, payouts });
-  const activity = createActivity({ db, accounts });
   const settlement = createPayoutSettlement({ db, ledger, payouts });
   const batcher = createSendBatcher(db, { sessionIdleMinutes, lookupRules: PAYEE_LOOKUP_RULES });
 
@@ -263,7 +263,8 @@ export function createTransfers({
   }
 
   return {
-    ...activity,
+    /** A transfer as its viewer sees it, for the answer of a money POST (the activity's view). */
+    view: activity.view,
     quote: quotes.quote,
     send,
     sendRemittance,

@@ -1,4 +1,4 @@
-import type { PickupLocation } from '@pago/shared/contracts/recipients';
+import type { PickupLocation } from '@pago/shared/contracts/remittances';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 
 /**

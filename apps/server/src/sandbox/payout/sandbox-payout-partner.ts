@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { PickupLocation } from '@pago/shared/contracts/recipients';
+import type { PickupLocation } from '@pago/shared/contracts/remittances';
 import type { PayoutPartner } from '../../providers/payout/payout-partner';
 
 type Place = Omit<PickupLocation, 'id' | 'country'>;

@@ -1,19 +1,19 @@
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { WalletPanel } from '@/features/wallet/components/wallet-panel';
 import { usePageTitle } from '@/lib/page-title';
+import { ActivityPanel } from './activity-panel';
 
 /** "Ver todo" from the home screen: every transfer with receipts and the CSV, and the limits. */
 export default function ActivityPage() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('activity');
   usePageTitle(t('activity.pageTitle'));
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 5 } }}>
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 28, md: 36 }, mb: 3 }}>
         {t('activity.pageTitle')}
       </Typography>
-      <WalletPanel />
+      <ActivityPanel />
     </Container>
   );
 }

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { FundingPanel } from '@/features/funding/components/funding-panel';
 import { TestMoney } from '@/features/wallet/components/test-money';
-import { useSandboxMode } from '@/lib/server-features';
+import { useSandboxMode } from '@/lib/capabilities';
 
 /**
  * "Agregar dinero" from the home screen: from a linked bank (the funding feature's forms, with a

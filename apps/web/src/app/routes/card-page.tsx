@@ -12,18 +12,18 @@ import { useTranslation } from 'react-i18next';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
+import { ActivityList } from '@/features/activity/components/activity-list';
+import { ReceiptDialog } from '@/features/activity/components/receipt-dialog';
 import { useBankAccount } from '@/features/banking/api/banking';
 import { isOpen, useCardActivity, useCards } from '@/features/cards/api/cards';
 import { CardControls } from '@/features/cards/components/card-controls';
 import { CardNumbers } from '@/features/cards/components/card-numbers';
 import { OrderCard } from '@/features/cards/components/order-card';
 import { PagoCard } from '@/features/cards/components/pago-card';
-import { ActivityList } from '@/features/wallet/components/activity-list';
 import { HomeBalance } from '@/features/wallet/components/home-balance';
-import { ReceiptDialog } from '@/features/wallet/components/receipt-dialog';
+import { useCapability } from '@/lib/capabilities';
 import { useLocale } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
-import { useFeatureAvailable } from '@/lib/server-features';
 import { isIdentityVerified, useSession } from '@/lib/session';
 import { walletKeys } from '@/lib/wallet';
 
@@ -33,12 +33,12 @@ import { walletKeys } from '@/lib/wallet';
  * cards' latest transactions, holds marked pending.
  */
 export default function CardPage() {
-  const { t } = useTranslation(['cards', 'wallet']);
+  const { t } = useTranslation(['cards', 'activity', 'wallet']);
   usePageTitle(t('title'));
   const locale = useLocale();
   const { user } = useSession();
   const cards = useCards();
-  const available = useFeatureAvailable('cards');
+  const available = useCapability('cards');
   const verified = isIdentityVerified(user);
   const bank = useBankAccount(verified);
   const open = (cards.data ?? []).filter(isOpen);

@@ -10,9 +10,9 @@ import { Link as RouterLink } from 'react-router';
 import { AddIcon, RequestIcon, SendIcon } from '@/components/ui/icons';
 import { IdentityNotice } from '@/components/ui/identity-notice';
 import { greetingOf } from '@/features/accounts/lib/greeting';
+import { ActivitySection } from '@/features/activity/components/activity-section';
 import { CardTile } from '@/features/cards/components/card-tile';
 import { PendingRequests } from '@/features/requests/components/pending-requests';
-import { ActivitySection } from '@/features/wallet/components/activity-section';
 import { HomeBalance } from '@/features/wallet/components/home-balance';
 import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
@@ -29,6 +29,7 @@ export default function DashboardPage() {
   const { t } = useTranslation([
     'dashboard',
     'wallet',
+    'activity',
     'requests',
     'funding',
     'moneymover',

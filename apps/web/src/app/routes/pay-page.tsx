@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { IdentityNotice } from '@/components/ui/identity-notice';
+import { ReceiptDialog } from '@/features/activity/components/receipt-dialog';
 import { type PaySent, PaySomeone } from '@/features/transfers/components/pay-someone';
 import { SendResult } from '@/features/transfers/components/send-result';
-import { ReceiptDialog } from '@/features/wallet/components/receipt-dialog';
 import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
 
@@ -18,7 +18,7 @@ import { isIdentityVerified, useSession } from '@/lib/session';
  * place at the top; "Enviar otra vez" starts a new form for the same person.
  */
 export default function PayPage() {
-  const { t } = useTranslation(['transfers', 'moneymover', 'wallet']);
+  const { t } = useTranslation(['transfers', 'moneymover', 'activity']);
   usePageTitle(t('pay.title'));
   const { user } = useSession();
   const [params] = useSearchParams();

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,115 +6,28 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   type UpdateProfileBody,
   type UserProfile,
-  updateProfileBody,
   ZIP_MISMATCH,
 } from '@pago/shared/contracts/accounts';
-import { zip5 } from '@pago/shared/contracts/address';
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from 'react';
-import {
-  type FieldErrors,
-  type Resolver,
-  type ResolverOptions,
-  type ResolverResult,
-  useForm,
-} from 'react-hook-form';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CodeField } from '@/components/ui/code-field';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { isLanguage } from '@/lib/i18n';
 import { useSendEmailVerification, useUpdateProfile, useVerifyEmailCode } from '../api/profile';
-import { SUCCESS_MESSAGE_MS } from '../lib/profile-display';
+import { AddressFields, addressValuesOf } from './address-fields';
+import { EmailCodeStep } from './email-code-step';
 import {
-  AddressFields,
-  type AddressFormValues,
-  addressBodyOf,
-  addressValuesOf,
-  isBlankAddress,
-} from './address-fields';
+  type FieldName,
+  formValuesOf,
+  type ProfileFormValues,
+  profileResolver,
+  REQUIRED,
+} from './profile-form-values';
 import { TwoStepChangeStep } from './security-parts';
-
-/** The modal's fields, as typed: plain strings, blank for anything the profile lacks. */
-export type ProfileFormValues = {
-  name: string;
-  username: string;
-  email: string;
-  phone: string;
-  /** The home address in parts; the spec's one-line `address` is written from it. */
-  homeAddress: AddressFormValues;
-  zipCode: string;
-};
-type FieldName = Exclude<keyof ProfileFormValues, 'homeAddress'>;
-const REQUIRED: readonly FieldName[] = ['name', 'username', 'email'];
-
-export function formValuesOf(user: UserProfile): ProfileFormValues {
-  return {
-    name: user.name ?? '',
-    username: user.username ?? '',
-    email: user.email ?? '',
-    phone: user.phone ?? '',
-    homeAddress: addressValuesOf(user.homeAddress),
-    zipCode: user.zipCode ?? '',
-  };
-}
-
-/** What the form started from: the profile's address and ZIP code as fields. */
-type Saved = { address: AddressFormValues; zipCode: string };
-
-/**
- * Blank optional fields clear the value (null); a phone may be typed with spaces, dashes or
- * brackets. The address goes only when changed: blank clears it, parts replace it. A US ZIP code
- * left as it was follows a new address (as the server does), so only one typed must agree.
- */
-function toRequestShape(values: ProfileFormValues, saved: Saved) {
-  const address = values.homeAddress;
-  const changed = (Object.keys(address) as (keyof AddressFormValues)[]).some(
-    (part) => address[part].trim() !== saved.address[part],
-  );
-  const zipCode = values.zipCode.trim() || null;
-  const followsAddress =
-    changed &&
-    !isBlankAddress(address) &&
-    values.zipCode.trim() === saved.zipCode &&
-    (zipCode === null || zip5(zipCode) !== null);
-  return {
-    name: values.name,
-    username: values.username,
-    email: values.email,
-    phone: values.phone.replace(/[\s().-]/g, '') || null,
-    ...(changed ? { homeAddress: isBlankAddress(address) ? null : addressBodyOf(address) } : {}),
-    zipCode: followsAddress ? (zip5(address.postalCode) ?? zipCode) : zipCode,
-  };
-}
-
-const schemaResolver = zodResolver(updateProfileBody);
-
-/**
- * Spec §5 first ("Name, username, and email are required", one message for the three), then the
- * shared contract the server applies, so the form never sends what the server would refuse.
- */
-export function profileResolver(
-  saved: Saved,
-): Resolver<ProfileFormValues, unknown, UpdateProfileBody> {
-  return async (values, context, options) => {
-    const missing = REQUIRED.filter((field) => values[field].trim() === '');
-    if (missing.length > 0) {
-      const errors: FieldErrors<ProfileFormValues> = {};
-      for (const field of missing) errors[field] = { type: 'required', message: 'required' };
-      return { values: {}, errors };
-    }
-    const result = await schemaResolver(
-      toRequestShape(values, saved),
-      context,
-      options as unknown as ResolverOptions<Parameters<typeof schemaResolver>[0]>,
-    );
-    return result as unknown as ResolverResult<ProfileFormValues, UpdateProfileBody>;
-  };
-}
 
 type Step =
   | { kind: 'form' }
@@ -345,97 +257,6 @@ export function EditProfileForm({ user, titleId, onSaved, onCancel }: Props) {
         <Button onClick={onCancel}>{t('edit.cancel')}</Button>
         <Button type="submit" variant="contained" disabled={busy}>
           {busy ? t('edit.saving') : t('edit.save')}
-        </Button>
-      </DialogActions>
-    </Box>
-  );
-}
-
-type CodeStepProps = {
-  titleId: string;
-  email: string;
-  busy: boolean;
-  error: string | null;
-  onBack: () => void;
-  onResend: () => Promise<unknown>;
-  onVerify: (code: string) => Promise<void>;
-};
-
-function EmailCodeStep({ titleId, email, busy, error, onBack, onResend, onVerify }: CodeStepProps) {
-  const { t } = useTranslation('accounts');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [resendNote, setResendNote] = useState<{ ok: boolean; text: string } | null>(null);
-
-  // Spec §4: a success message clears after 5 s.
-  useEffect(() => {
-    if (!resendNote?.ok) return;
-    const timer = window.setTimeout(() => setResendNote(null), SUCCESS_MESSAGE_MS);
-    return () => window.clearTimeout(timer);
-  }, [resendNote]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (code === '') {
-      setCodeError(t('edit.emailChange.codeRequired'));
-      return;
-    }
-    if (!/^\d{6}$/.test(code)) {
-      setCodeError(t('edit.emailChange.codeLength'));
-      return;
-    }
-    setCodeError(null);
-    void onVerify(code);
-  }
-
-  async function resend() {
-    setResendNote(null);
-    try {
-      await onResend();
-      setResendNote({ ok: true, text: t('edit.emailChange.resent') });
-    } catch (failure) {
-      setResendNote({ ok: false, text: errorText(t, failure) ?? t('edit.errors.sendFailed') });
-    }
-  }
-
-  return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t('edit.emailChange.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography sx={{ overflowWrap: 'anywhere' }}>
-            {t('edit.emailChange.sent', { email })}
-          </Typography>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          {resendNote && (
-            <Alert
-              severity={resendNote.ok ? 'success' : 'error'}
-              role={resendNote.ok ? 'status' : 'alert'}
-            >
-              {resendNote.text}
-            </Alert>
-          )}
-          <CodeField
-            label={t('edit.emailChange.code')}
-            value={code}
-            onChange={setCode}
-            error={codeError !== null}
-            helperText={codeError ?? ' '}
-            autoFocus
-            resend={{ label: t('edit.emailChange.resend'), onClick: resend, disabled: busy }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onBack} disabled={busy}>
-          {t('edit.emailChange.back')}
-        </Button>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? t('edit.emailChange.verifying') : t('edit.emailChange.verify')}
         </Button>
       </DialogActions>
     </Box>

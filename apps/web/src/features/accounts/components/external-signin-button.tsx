@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import { useTranslation } from 'react-i18next';
+import { useExternalSignIn } from '@/lib/capabilities';
 import { QueryBoundary } from '@/lib/query-boundary';
-import { useExternalSignIn } from '@/lib/server-features';
 
 /**
  * "Continuar con {provider}" (issue 16): a full-page redirect to the provider through the server,

@@ -16,10 +16,10 @@ import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
+import { useCapability } from '@/lib/capabilities';
 import { useLocale } from '@/lib/format';
 import { type Feedback, moneyErrorFeedback } from '@/lib/money-errors';
 import { looksLikePhone, toE164 } from '@/lib/phone';
-import { useFeatureAvailable } from '@/lib/server-features';
 import { useVerifiedAction } from '@/lib/use-verified-action';
 import { useBankAccount, useCreateBankAccount, useSendBankPayment } from '../api/banking';
 
@@ -42,7 +42,7 @@ export function BankTransferPanel({ addressStep }: { addressStep?: AddressStep }
   const create = useCreateBankAccount();
   const [feedback, setFeedback] = useFeedback();
   // Live mode without a partner bank: no account can be opened, and the panel says why.
-  const available = useFeatureAvailable('bankAccount');
+  const available = useCapability('bankAccount');
   const [askAddress, setAskAddress] = useState(false);
 
   const setUp = async (addressSaved = false) => {

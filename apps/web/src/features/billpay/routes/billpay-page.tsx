@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { IdentityNotice } from '@/components/ui/identity-notice';
 import { TitleAndIntro } from '@/components/ui/title-and-intro';
+import { useCapability } from '@/lib/capabilities';
 import { usePageTitle } from '@/lib/page-title';
-import { useFeatureAvailable } from '@/lib/server-features';
 import { isIdentityVerified, useSession } from '@/lib/session';
 import { useClearSuccess } from '@/lib/use-clear-success';
 import { useVerifiedAction } from '@/lib/use-verified-action';
@@ -33,7 +33,7 @@ export default function BillPayPage() {
   const [checking, setChecking] = useState<BillType | null>(null);
   const verified = useVerifiedAction();
   // Live mode without a bill-pay network: the bills are shown, not payable, and the page says why.
-  const available = useFeatureAvailable('billPay');
+  const available = useCapability('billPay');
   usePageTitle(t('title'));
 
   useClearSuccess(message, () => setMessage(null));

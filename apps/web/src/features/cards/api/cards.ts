@@ -5,10 +5,10 @@ import type {
   ReportLostBody,
   RevealedCard,
 } from '@pago/shared/contracts/cards';
-import type { Transfer, TransferList } from '@pago/shared/contracts/transfers';
+import { isCardTransfer, type Transfer, type TransferList } from '@pago/shared/contracts/transfers';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { ApiError, apiFetch } from '@/lib/api-client';
-import { isCardTransfer } from '@/lib/card-transfer';
 import { SESSION_EXPIRED } from '@/lib/events';
 import { clearStoredToken, getStoredToken } from '@/lib/session-storage';
 import { invalidateMoney, useMoneyMutation } from '@/lib/wallet';

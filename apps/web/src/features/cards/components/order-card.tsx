@@ -12,7 +12,7 @@ import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { useCreateCard } from '../api/cards';
-import { ShippingChoice } from './card-controls';
+import { ShippingChoice } from './shipping-choice';
 
 /** What ordering needs and what the person has (the page reads identity, bank and profile). */
 export type OrderReadiness = {

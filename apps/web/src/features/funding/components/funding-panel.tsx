@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OutlinedSection } from '@/components/ui/outlined-section';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
-import { useFeatureAvailable } from '@/lib/server-features';
+import { useCapability } from '@/lib/capabilities';
 import { useLinkedBanks } from '../api/funding';
 import { BankMoneyForm } from './bank-money-form';
 
@@ -27,7 +27,7 @@ export function FundingPanel() {
 function FundingForms() {
   const { t } = useTranslation('funding');
   const banks = useLinkedBanks();
-  const available = useFeatureAvailable('bankAccount');
+  const available = useCapability('bankAccount');
   if (!available) {
     return (
       <Alert severity="info" role="note">

@@ -6,7 +6,7 @@ import type { Quote } from '@pago/shared/contracts/transfers';
 import { isCorridorCountry } from '@pago/shared/fees';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
-import { standardDeliveryDays } from '@pago/shared/remittance';
+import { standardDeliveryDays } from '@pago/shared/remittances';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';

@@ -21,7 +21,7 @@ import {
   type PhoneCountryCode,
   phoneCountryOf,
 } from '@pago/shared/phone-countries';
-import { isExpressAvailable } from '@pago/shared/remittance';
+import { isExpressAvailable } from '@pago/shared/remittances';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,11 +32,11 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
 import { ApiError } from '@/lib/api-client';
+import { useCapability } from '@/lib/capabilities';
 import { readRequired, textFieldProps } from '@/lib/form-fields';
 import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { looksLikePhone, splitPhone, toE164 } from '@/lib/phone';
-import { useFeatureAvailable } from '@/lib/server-features';
 import { useVerifiedAction } from '@/lib/use-verified-action';
 import { useQuote, useSendMoney } from '../api/send-money';
 import { InvitePanel } from './invite-panel';
@@ -120,7 +120,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
   const { t } = useTranslation('transfers');
   const locale = useLocale();
   // Live mode without a payout partner: sending abroad is refused; sending to Pago users works.
-  const remittances = useFeatureAvailable('remittances');
+  const remittances = useCapability('remittances');
   const schema = useMemo(() => sendFormSchema(locale), [locale]);
   const {
     register,

@@ -1,40 +1,9 @@
-import type { Transfer, TransferList } from '@pago/shared/contracts/transfers';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import { downloadWithSession } from '@/lib/download';
-import { useMoneyMutation, walletKeys } from '@/lib/wallet';
-
-export const ACTIVITY_PAGE_SIZE = 10;
-
-/** The transfers, newest first, a page at a time; refreshed while a payout is under way. */
-export function useActivity() {
-  return useInfiniteQuery({
-    queryKey: walletKeys.activity,
-    queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: String(ACTIVITY_PAGE_SIZE) });
-      if (pageParam) query.set('cursor', pageParam);
-      return apiFetch<TransferList>(`/api/transactions?${query}`, { signal });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some((t) => t.status === 'processing'))
-        ? 3000
-        : false,
-  });
-}
+import type { Transfer } from '@pago/shared/contracts/transfers';
+import { useMoneyMutation } from '@/lib/wallet';
 
 /** Sandbox money, through the ledger like any deposit. The live server has no such route (404). */
 export function useTestDeposit() {
   return useMoneyMutation<number, Transfer>({
     request: (amount) => ({ path: '/api/wallet/test-deposit', body: { amount } }),
   });
-}
-
-/** Downloads the CSV of a date range (US Eastern days, inclusive) as a file. */
-export function downloadActivityCsv(from: string, to: string): Promise<void> {
-  return downloadWithSession(
-    `/api/transactions/export.csv?${new URLSearchParams({ from, to })}`,
-    `pago-${from}-${to}.csv`,
-  );
 }

@@ -1,0 +1,162 @@
+import {
+  pickupLocationListSchema,
+  pickupLocationsQuery,
+  recipientBody,
+  recipientListSchema,
+  recipientSchema,
+  remittanceTrackingSchema,
+  sendHomeBody,
+} from '@pago/shared/contracts/remittances';
+import { transferSchema } from '@pago/shared/contracts/transfers';
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import { bearerAuth, errorResponses } from '../../lib/openapi';
+import { currentUser, requireUser } from '../accounts/require-user';
+import { moneyPost } from '../idempotency/money-route';
+
+const idParams = z.strictObject({ id: z.string().max(64) });
+const noBody = z.strictObject({});
+const recipientTags = ['Recipients'];
+const tags = ['Remittances'];
+
+/** Sending home: saved recipients, pickup locations, a send to a recipient, tracking, cancel. */
+export async function remittancesRoutes(app: AppInstance): Promise<void> {
+  const { remittances, accounts } = app.services;
+  const preValidation = requireUser(accounts);
+  const signedIn = (summary: string, routeTags = recipientTags) => ({
+    summary,
+    tags: routeTags,
+    security: bearerAuth,
+  });
+
+  app.get(
+    '/api/recipients',
+    {
+      preValidation,
+      schema: {
+        ...signedIn('The signed-in user’s saved recipients abroad, most recently used first'),
+        response: { 200: recipientListSchema, ...errorResponses },
+      },
+    },
+    async (request) => remittances.list(currentUser(request).userId),
+  );
+
+  app.post(
+    '/api/recipients',
+    {
+      preValidation,
+      schema: {
+        ...signedIn('Save a recipient abroad: name, country, phone and how they are paid'),
+        body: recipientBody,
+        response: { 201: recipientSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await remittances.create(currentUser(request).userId, request.body)),
+  );
+
+  app.get(
+    '/api/recipients/:id',
+    {
+      preValidation,
+      schema: {
+        ...signedIn('One saved recipient (another user’s: 404)'),
+        params: idParams,
+        response: { 200: recipientSchema, ...errorResponses },
+      },
+    },
+    async (request) => remittances.get(currentUser(request).userId, request.params.id),
+  );
+
+  app.put(
+    '/api/recipients/:id',
+    {
+      preValidation,
+      schema: {
+        ...signedIn('Change a saved recipient (another user’s: 404)'),
+        params: idParams,
+        body: recipientBody,
+        response: { 200: recipientSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      remittances.update(currentUser(request).userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/recipients/:id',
+    {
+      preValidation,
+      schema: {
+        ...signedIn('Forget a saved recipient; transfers already sent keep their copy'),
+        params: idParams,
+        response: { 200: z.object({ removed: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await remittances.remove(currentUser(request).userId, request.params.id);
+      return { removed: true as const };
+    },
+  );
+
+  app.get(
+    '/api/remittances/pickup-locations',
+    {
+      preValidation,
+      schema: {
+        ...signedIn('Where a recipient can pick up cash in a country', tags),
+        querystring: pickupLocationsQuery,
+        response: { 200: pickupLocationListSchema, ...errorResponses },
+      },
+    },
+    async (request) => remittances.pickupLocations(request.query.country),
+  );
+
+  moneyPost(
+    app,
+    '/api/remittances',
+    {
+      summary: 'Send home to a saved recipient, on a quote for their phone and country',
+      tags,
+      body: sendHomeBody,
+      response: { status: 201, schema: transferSchema },
+    },
+    async ({ userId, body, tx }) => ({
+      statusCode: 201,
+      body: await remittances.send(tx, userId, body),
+    }),
+    {
+      // The send says whether the recipient's phone became a Pago user's: the look-up budget.
+      before: ({ userId, ip }) => accounts.takePayeeLookup(userId, ip),
+    },
+  );
+
+  app.get(
+    '/api/remittances/:id',
+    {
+      preValidation,
+      schema: {
+        ...signedIn('Track a remittance: timeline, expected delivery, pickup code', tags),
+        params: idParams,
+        response: { 200: remittanceTrackingSchema, ...errorResponses },
+      },
+    },
+    async (request) => remittances.track(currentUser(request).userId, request.params.id),
+  );
+
+  moneyPost(
+    app,
+    '/api/remittances/:id/cancel',
+    {
+      summary: 'Cancel a remittance not yet paid out: amount and fee back to the balance',
+      tags,
+      body: noBody,
+      params: idParams,
+      response: { status: 200, schema: transferSchema },
+    },
+    async ({ userId, params, tx }) => ({
+      statusCode: 200,
+      body: await remittances.cancel(tx, userId, params.id),
+    }),
+  );
+}

@@ -1,0 +1,289 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { RemittanceTracking } from '@pago/shared/contracts/remittances';
+import { formatUsd, intlLocale, type Locale } from '@pago/shared/money';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
+import { LoadFailed, Loading } from '@/components/ui/query-state';
+import { ApiError } from '@/lib/api-client';
+import { formatCurrency, formatDateTime, useLocale } from '@/lib/format';
+import { moneyErrorFeedback } from '@/lib/money-errors';
+import { usePageTitle } from '@/lib/page-title';
+import { useCancelRemittance, useTracking } from '../api/remittances';
+import { sendAgainPath } from '../lib/send-home';
+
+/** A date in the person's own time zone (the browser's), with the weekday. */
+function formatDay(iso: string, locale: Locale) {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    // "18:50" in Spanish: "6:50 p.m." would end a sentence in two periods.
+    ...(locale === 'es' ? { hourCycle: 'h23' as const } : {}),
+  }).format(new Date(iso));
+}
+
+/** Where a remittance is: its timeline, when it arrives, the pickup code, a message to share. */
+export default function TransferTrackingPage() {
+  const { t } = useTranslation('remittances');
+  const { id = '' } = useParams();
+  const tracking = useTracking(id);
+  usePageTitle(t('tracking.title'));
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('tracking.title')}
+      </Typography>
+      {tracking.isPending ? (
+        <Loading>
+          <Skeleton height={80} />
+          <Skeleton height={160} />
+        </Loading>
+      ) : tracking.isError ? (
+        tracking.error instanceof ApiError && tracking.error.status === 404 ? (
+          <Alert severity="error" role="alert">
+            {t('tracking.notFound')}
+          </Alert>
+        ) : (
+          <LoadFailed message={t('tracking.loadFailed')} onRetry={() => tracking.refetch()} />
+        )
+      ) : (
+        <TrackingBody tracking={tracking.data} />
+      )}
+    </Container>
+  );
+}
+
+function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
+  const { t } = useTranslation('remittances');
+  const locale = useLocale();
+  const { transfer, recipient, pickupCode } = tracking;
+  const details = transfer.details as { payoutAmount?: string; payoutCurrency?: string };
+  const name = recipient?.fullName ?? transfer.counterparty?.name ?? '';
+  const payoutIn = (language: Locale) =>
+    details.payoutAmount && details.payoutCurrency
+      ? formatCurrency(details.payoutAmount, details.payoutCurrency, language)
+      : formatUsd(transfer.amountCents, language);
+  const payout = payoutIn(locale);
+  const again = sendAgainPath(transfer);
+  const cash = recipient?.payout.method === 'cash_pickup';
+  const location = recipient?.payout.location ?? null;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+            {t('tracking.summary', { name, amount: payout })}
+          </Typography>
+          <Typography component="span" sx={{ fontWeight: 600 }}>
+            {t(`tracking.status.${transfer.status}`)}
+          </Typography>
+        </Box>
+        <Typography color="text.secondary">
+          {t('tracking.paid', {
+            total: formatUsd(transfer.totalCents, locale),
+            fee: formatUsd(transfer.feeCents, locale),
+          })}
+        </Typography>
+        {transfer.status === 'refunded' && (
+          <Alert severity="success" role="status" sx={{ mt: 1 }}>
+            {t(
+              tracking.timeline.some((s) => s.step === 'cancelled')
+                ? 'tracking.cancelledRefund'
+                : 'tracking.failedRefund',
+              { total: formatUsd(transfer.totalCents, locale) },
+            )}
+          </Alert>
+        )}
+        {transfer.status === 'processing' && (
+          <Typography sx={{ mt: 1 }}>
+            {t('tracking.expected', { date: formatDay(tracking.expectedBy, locale) })}
+          </Typography>
+        )}
+      </Paper>
+
+      {cash && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {t('tracking.pickup.title')}
+          </Typography>
+          {pickupCode ? (
+            <>
+              <Typography>{t('tracking.pickup.code')}</Typography>
+              <Typography
+                data-testid="pickup-code"
+                sx={{ fontSize: 32, fontWeight: 700, letterSpacing: 4, my: 1 }}
+              >
+                {pickupCode}
+              </Typography>
+            </>
+          ) : (
+            <Typography color="text.secondary">{t('tracking.pickup.pending')}</Typography>
+          )}
+          {location && (
+            <Typography variant="body2">
+              {`${location.name}, ${location.address}, ${location.city} · ${location.hours}`}
+            </Typography>
+          )}
+        </Paper>
+      )}
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('tracking.timeline')}
+        </Typography>
+        <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}>
+          {tracking.timeline.map((step) => (
+            <li key={step.step}>
+              <Typography sx={{ fontWeight: 600 }}>{t(`tracking.step.${step.step}`)}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                <time dateTime={step.at}>{formatDateTime(step.at, locale)}</time>
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      </Paper>
+
+      {recipient && transfer.status !== 'refunded' && (
+        <ShareMessage tracking={tracking} payout={payoutIn('es')} />
+      )}
+
+      {tracking.cancellable && <CancelRemittance tracking={tracking} />}
+
+      {again && (
+        <Button component={RouterLink} to={again} variant="outlined" sx={{ justifySelf: 'start' }}>
+          {t('sendAgain')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** The message for the recipient, always in Spanish: shared with the Web Share API or copied. */
+function ShareMessage({ tracking, payout }: { tracking: RemittanceTracking; payout: string }) {
+  const { t } = useTranslation('remittances');
+  const { t: es } = useTranslation('remittances', { lng: 'es', keyPrefix: 'share' });
+  const [copied, setCopied] = useState(false);
+  const { recipient, pickupCode } = tracking;
+  if (!recipient) return null;
+  const first = recipient.fullName.split(/\s+/)[0] ?? recipient.fullName;
+  const date = formatDay(tracking.expectedBy, 'es');
+  const location = recipient.payout.location;
+  const message =
+    recipient.payout.method === 'cash_pickup'
+      ? pickupCode && location
+        ? es('cashReady', {
+            name: first,
+            amount: payout,
+            code: pickupCode,
+            place: `${location.name}, ${location.address}, ${location.city}`,
+          })
+        : es('cashPending', { name: first, amount: payout, date })
+      : recipient.payout.method === 'bank_deposit'
+        ? es('bank', { name: first, amount: payout, account: recipient.payout.accountMask, date })
+        : es('wallet', { name: first, amount: payout, date });
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  const share = async () => {
+    if (canShare) {
+      try {
+        await navigator.share({ text: message });
+        return;
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') return;
+      }
+    }
+    await navigator.clipboard?.writeText(message);
+    setCopied(true);
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('share.title', { name: first })}
+      </Typography>
+      <TextField
+        multiline
+        fullWidth
+        value={message}
+        label={t('share.label')}
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1.5 }}>
+        <Button variant="contained" onClick={() => void share()}>
+          {canShare ? t('share.share') : t('share.copy')}
+        </Button>
+        {copied && (
+          <Typography role="status" color="success.main">
+            {t('share.copied')}
+          </Typography>
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+function CancelRemittance({ tracking }: { tracking: RemittanceTracking }) {
+  const { t } = useTranslation('remittances');
+  const locale = useLocale();
+  const [asking, setAsking] = useState(false);
+  const [feedback, setFeedback] = useFeedback();
+  const cancel = useCancelRemittance(tracking.transfer.id);
+  const total = formatUsd(tracking.transfer.totalCents, locale);
+
+  const run = async () => {
+    setFeedback(null);
+    try {
+      await cancel.mutateAsync();
+      setAsking(false);
+    } catch (failure) {
+      setFeedback(moneyErrorFeedback(t, failure, 'cancel.failed', locale));
+    }
+  };
+
+  return (
+    <Box>
+      <FeedbackMessage feedback={feedback} />
+      {asking ? (
+        <Alert
+          severity="warning"
+          role="alertdialog"
+          aria-label={t('cancel.title')}
+          action={
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => void run()}
+                disabled={cancel.isPending}
+              >
+                {t('cancel.yes')}
+              </Button>
+              <Button color="inherit" size="small" onClick={() => setAsking(false)}>
+                {t('cancel.no')}
+              </Button>
+            </Box>
+          }
+        >
+          {t('cancel.confirm', { total })}
+        </Alert>
+      ) : (
+        <Button color="error" variant="outlined" onClick={() => setAsking(true)}>
+          {t('cancel.button')}
+        </Button>
+      )}
+    </Box>
+  );
+}
