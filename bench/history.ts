@@ -239,25 +239,29 @@ async function invariants(dataDir: string) {
   }
 }
 
-/** Each read RUNS times after WARMUP, one at a time, over HTTP as the web asks: median and p90. */
+/**
+ * Each read RUNS times after WARMUP rounds, one request at a time, over HTTP as the web asks: the
+ * reads take turns, so that each one's samples span the whole phase (the machine's load moves).
+ * Median and p90 per read.
+ */
 async function timeReads(baseUrl: string, ana: Person, reads: Read[]): Promise<Timing[]> {
-  const results: Timing[] = [];
-  for (const read of reads) {
-    const ms: number[] = [];
-    for (let i = 0; i < WARMUP + RUNS; i++) {
+  const samples: number[][] = reads.map(() => []);
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    for (const [i, read] of reads.entries()) {
       const started = performance.now();
       const answer = await fetch(`${baseUrl}${read.url}`, {
         headers: { authorization: `Bearer ${ana.token}` },
       });
       await answer.arrayBuffer();
       if (answer.status !== 200) throw new Error(`${read.name}: ${answer.status}`);
-      if (i >= WARMUP) ms.push(performance.now() - started);
+      if (round >= WARMUP) samples[i]?.push(performance.now() - started);
     }
+  }
+  return samples.map((ms) => {
     ms.sort((a, b) => a - b);
     const at = (q: number) => ms[Math.floor(q * (ms.length - 1))] ?? 0;
-    results.push({ median: at(0.5), p90: at(0.9) });
-  }
-  return results;
+    return { median: at(0.5), p90: at(0.9) };
+  });
 }
 
 /** The plans of each read, run through the same routes in this process on a planned pool. */
@@ -290,6 +294,102 @@ async function explainReads(dataDir: string, ana: Person, reads: Read[]) {
     await app.close();
     await explained.db.destroy();
   }
+}
+
+const LIMITS = JSON.stringify({ perTransaction: 99_900, daily: 250_000, monthly: 1_000_000 });
+/** Transfers posted per variant and round of the write-cost measurement, on WRITERS connections. */
+const WRITES = Number(process.env.BENCH_HISTORY_WRITES ?? 2000);
+const WRITERS = 4;
+type WriteCost = { perSecond: number; walBytes: number; fullPages: number };
+
+/**
+ * What the reference index of migration 0033 costs a write, on the large ledger: WRITES P2P
+ * transfers of one cent through `ledger_post` (as bench/ledger.ts calls it), right after a
+ * checkpoint, with the index and without it, alternated over two rounds (the index dropped and
+ * built again between), so both variants share the machine's load. Transfers per second, WAL bytes
+ * and full-page images per transfer (pg_stat_wal).
+ */
+async function writeCost(dataDir: string, client: pg.Client, people: Person[]) {
+  const writers = await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      const c = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
+      await c.connect();
+      return c;
+    }),
+  );
+  const pick = () => people[Math.floor(Math.random() * people.length)] as Person;
+  const run = async (): Promise<WriteCost> => {
+    await client.query('checkpoint');
+    const before = await client.query<{ lsn: string; fpi: string }>(
+      'select pg_current_wal_lsn()::text as lsn, wal_fpi::text as fpi from pg_stat_wal',
+    );
+    const started = performance.now();
+    let left = WRITES;
+    await Promise.all(
+      writers.map(async (w) => {
+        while (left-- > 0) {
+          const from = pick();
+          let to = pick();
+          while (to.id === from.id) to = pick();
+          await w.query(
+            `select id from ledger_post('p2p', 'completed', $1, $2, 1, 0, true, null, $3::jsonb,
+               null, now(), $4::jsonb, $5::jsonb)`,
+            [
+              from.id,
+              to.id,
+              JSON.stringify({ recipientPhone: '+12125550100', recipientCountry: 'MX' }),
+              JSON.stringify([
+                { user_id: from.id, amount: -1 },
+                { user_id: to.id, amount: 1 },
+              ]),
+              LIMITS,
+            ],
+          );
+        }
+        // Each writer's WAL statistics reach pg_stat_wal now, not when it next idles.
+        await w.query('select pg_stat_force_next_flush()');
+        await w.query('select 1');
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const after = await client.query<{ wal: string; fpi: string }>(
+      `select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::text as wal, wal_fpi::text as fpi from pg_stat_wal`,
+      [before.rows[0]?.lsn],
+    );
+    return {
+      perSecond: WRITES / seconds,
+      walBytes: Number(after.rows[0]?.wal) / WRITES,
+      fullPages: (Number(after.rows[0]?.fpi) - Number(before.rows[0]?.fpi)) / WRITES,
+    };
+  };
+  const withIndex: WriteCost[] = [];
+  const without: WriteCost[] = [];
+  try {
+    for (let round = 0; round < 2; round++) {
+      withIndex.push(await run());
+      await client.query('drop index ledger_transfers_reference');
+      without.push(await run());
+      await client.query(
+        'create index ledger_transfers_reference on ledger_transfers ((substring(sha256(id::text::bytea) from 1 for 6)))',
+      );
+    }
+  } finally {
+    await Promise.all(writers.map((w) => w.end()));
+  }
+  const mean = (list: WriteCost[], key: keyof WriteCost) =>
+    list.reduce((sum, x) => sum + x[key], 0) / list.length;
+  return {
+    with: {
+      perSecond: mean(withIndex, 'perSecond'),
+      walBytes: mean(withIndex, 'walBytes'),
+      fullPages: mean(withIndex, 'fullPages'),
+    },
+    without: {
+      perSecond: mean(without, 'perSecond'),
+      walBytes: mean(without, 'walBytes'),
+      fullPages: mean(without, 'fullPages'),
+    },
+  };
 }
 
 /** Whether a statement's plan reads one of `tables` (by a node on it or on one of its indexes). */
@@ -399,6 +499,7 @@ async function main() {
     );
     console.log(`Timing ${reads.length} reads on ${smallCount[0]?.n} transfers…`);
     const small = await timeReads(server.baseUrl, ana, reads);
+    const smallPlans = await explainReads(dataDir, ana, reads);
 
     console.log(`Growing the ledger past ${TOTAL.toLocaleString('en-US')} transfers…`);
     const seedStarted = performance.now();
@@ -435,6 +536,9 @@ async function main() {
     console.log(`Timing the same reads on ${largeCount[0]?.n} transfers…`);
     const large = await timeReads(server.baseUrl, ana, reads);
     const largePlans = await explainReads(dataDir, ana, reads);
+    console.log('The reference index: what it costs a write…');
+    const writes = await writeCost(dataDir, client, others);
+    const afterWrites = await invariants(dataDir);
 
     const n = (x: number | undefined) => (x ?? 0).toLocaleString('en-US');
     const rows = reads.map((read, i) => {
@@ -442,9 +546,12 @@ async function main() {
       const l = large[i] as Timing;
       const ratio = l.median / s.median;
       const plan = largePlans[i]?.reads;
+      const dbMs = (plans: QueryPlan[] | undefined) =>
+        (plans ?? []).filter((p) => readsTable(p, SHOWN_TABLES)).reduce((sum, p) => sum + p.ms, 0);
+      const database = `${dbMs(smallPlans[i]?.plans).toFixed(2)} → ${dbMs(largePlans[i]?.plans).toFixed(2)} ms`;
       const scans = plan?.seqScans.length ? `**${plan.seqScans.join(', ')}**` : 'none';
       const ok = ratio <= TARGET_RATIO && !plan?.seqScans.length;
-      return `| ${read.name} | ${s.median.toFixed(1)} / ${s.p90.toFixed(1)} ms | ${l.median.toFixed(1)} / ${l.p90.toFixed(1)} ms | **${ratio.toFixed(2)}×** | ${scans} | ${n(plan?.mostRowsTouched)} | ${ok ? 'met' : '**not met**'} |`;
+      return `| ${read.name} | ${s.median.toFixed(1)} / ${s.p90.toFixed(1)} ms | ${l.median.toFixed(1)} / ${l.p90.toFixed(1)} ms | **${ratio.toFixed(2)}×** | ${database} | ${scans} | ${n(plan?.mostRowsTouched)} | ${ok ? 'met' : '**not met**'} |`;
     });
     const explains = reads.flatMap((read, i) => {
       const plans = largePlans[i]?.plans ?? [];
@@ -476,11 +583,20 @@ async function main() {
     const lines = [
       `Measured ${now.toISOString().slice(0, 10)} on this machine (2 cores shared with other work), embedded PostgreSQL, default settings. The same user and the same calls, one at a time over HTTP with her session, ${RUNS} times each after ${WARMUP} unmeasured: first on a ledger of ${n(smallCount[0]?.n)} transfers (Ana in ${n(smallCount[0]?.ana)}), then after growing it to ${n(largeCount[0]?.n)} transfers (Ana in ${n(largeCount[0]?.ana)}, spread over two years and over the whole table as the ledger writes them; ${n(OTHERS + SMALL.friends)} other people; seeded in ${seedSeconds.toFixed(0)} s with set-based SQL). The month read (${month.name}) holds the same ${MONTH_TRANSFERS} transfers and partner lines on both; the later page starts at its newest transfer. Invariants (unbalanced/drifted/negative): ${smallInvariants} small, ${largeInvariants} large.`,
       '',
-      '| read (as the web asks it) | small ledger, median / p90 | large ledger, median / p90 | large ÷ small (median) | seq scans of a money table (large) | most rows one plan node of a money table touched (large) | target: ≤ 2×, no seq scan |',
-      '|---|---|---|---|---|---|---|',
+      '| read (as the web asks it) | small ledger, median / p90 | large ledger, median / p90 | large ÷ small (median) | its statements on money tables and the partner’s lines, database time small → large | seq scans of a money table (large) | most rows one plan node of a money table touched (large) | target: ≤ 2×, no seq scan |',
+      '|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
       `Every statement each read runs on the large ledger (\`auto_explain\`, ANALYZE + BUFFERS, a warm plan cache; the same routes run in the bench's process on a planned connection pool; the session check, the parties' names and the status history included):`,
+      '',
+      '',
+      `What the reference index (migration 0033) costs the write path, measured on the large ledger: $n(WRITES)P2P transfers of one cent through \`ledger_post\` on $WRITERSconnections right after a checkpoint, with the index and without it, alternated over two rounds in the same run (means; invariants after: $afterWrites):`,
+      '',
+      '| | transfers per second | WAL bytes per transfer | full-page images per transfer |',
+      '|---|---|---|---|',
+      `| with \`ledger_transfers_reference\` | ${writes.with.perSecond.toFixed(0)} | ${n(Math.round(writes.with.walBytes))} | ${writes.with.fullPages.toFixed(2)} |`,
+      `| without it | ${writes.without.perSecond.toFixed(0)} | ${n(Math.round(writes.without.walBytes))} | ${writes.without.fullPages.toFixed(2)} |`,
+      `| with ÷ without | **${(writes.with.perSecond / writes.without.perSecond).toFixed(2)}×** | ${(writes.with.walBytes / writes.without.walBytes).toFixed(2)}× | ${(writes.with.fullPages / Math.max(0.001, writes.without.fullPages)).toFixed(2)}× |`,
       '',
       ...explains,
     ];
