@@ -223,7 +223,7 @@ describe('activity', () => {
 
   it('gives 10,000 transfer ids 10,000 different references, as the database hashes them', async () => {
     const { rows } = await sql<{ id: string; prefix: Buffer }>`
-      select id::text as id, substring(sha256(convert_to(id::text, 'UTF8')) from 1 for 6) as prefix
+      select id::text as id, substring(sha256(id::text::bytea) from 1 for 6) as prefix
       from (select gen_random_uuid() as id from generate_series(1, 10000)) ids
     `.execute(t.db);
     const references = new Set(rows.map((r) => receiptReference(r.id)));

@@ -4,7 +4,10 @@ import { createHash } from 'node:crypto';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** Ten characters, 50 bits: a collision among a million transfers has odds of about 1 in 2,000. */
 export const REFERENCE_LENGTH = 10;
-/** The bytes of the hash a reference's first 48 bits come from (what the lookup compares in SQL). */
+/**
+ * The bytes of the hash a reference's first 48 bits come from: what the look-up compares in SQL,
+ * by the expression index of migration 0033 (`substring(sha256(id::text::bytea) from 1 for 6)`).
+ */
 export const REFERENCE_PREFIX_BYTES = 6;
 
 function hashOf(transferId: string): Buffer {
