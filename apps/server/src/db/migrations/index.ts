@@ -29,6 +29,7 @@ import * as externalSigninBrowser from './0028-external-signin-browser';
 import * as payeeLookupBudget from './0029-payee-lookup-budget';
 import * as cardEventBounds from './0030-card-event-bounds';
 import * as fundsAvailability from './0031-funds-availability';
+import * as moneyIntegrity from './0034-money-integrity';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0029-payee-lookup-budget': payeeLookupBudget,
   '0030-card-event-bounds': cardEventBounds,
   '0031-funds-availability': fundsAvailability,
+  '0034-money-integrity': moneyIntegrity,
 };
