@@ -42,6 +42,7 @@ import { identityRoutes, identityWebhookRoutes } from './features/identity/ident
 import { createIdentity } from './features/identity/identity.service';
 import type { PlaidWebhookKey } from './features/identity/webhook-signatures';
 import { createLedger } from './features/ledger/ledger.service';
+import { createLedgerInvariants } from './features/ledger/ledger-invariants.service';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { createNotifications } from './features/notifications/notifications.service';
 import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
@@ -328,6 +329,7 @@ function createServices(
     externalSignin,
     phoneVerification,
     ledger,
+    ledgerInvariants: createLedgerInvariants({ db, log }),
     transfers,
     remittances,
     requests,

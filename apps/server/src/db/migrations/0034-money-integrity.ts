@@ -21,6 +21,10 @@ import { type Kysely, sql } from 'kysely';
  * Indexes: `ledger_entries (account_id, created_at, id)` for an account's entries by time (its
  * statement, an audit), `ledger_entries (transfer_id)` for a transfer's legs (and for the key
  * check when a transfer would be deleted). What they cost a send is in docs/benchmarks.md.
+ *
+ * `ledger_invariant_checks`: each run of the invariant check (the daily job `ledger-invariants`
+ * and `npm run reconcile`), with what it found, so the health detail can say when it last ran and
+ * whether the ledger held. The ids found are kept (the first 100 of each kind) for whoever looks.
  */
 
 /** Every table that holds money or a row about money. */
@@ -95,4 +99,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create index ledger_entries_account on ledger_entries (account_id, created_at, id)`.execute(db);
   await sql`create index ledger_entries_transfer on ledger_entries (transfer_id)`.execute(db);
+
+  await sql`
+    create table ledger_invariant_checks (
+      id bigserial primary key,
+      source text not null check (source in ('job', 'cli')),
+      checked_at timestamptz not null default now(),
+      unbalanced_transfers integer not null,
+      drifted_accounts integer not null,
+      negative_user_accounts integer not null,
+      found jsonb not null
+    )`.execute(db);
 }
