@@ -35,6 +35,11 @@ const BATCH_SIZE = 32;
 const BATCH_CLIENTS = 2;
 /** Unmeasured load first, so that no run is measured on a cold server. */
 const WARMUP_SECONDS = 5;
+/**
+ * `ledger_post` and pgledger run in turns of SECONDS / TURNS each, one after the other, so that a
+ * load on the machine that moves during the bench weighs on both alike.
+ */
+const TURNS = 3;
 
 type Wallet = { id: string; token: string; phone: string };
 
@@ -282,6 +287,7 @@ async function rawRun(
   clients: number,
   call: (client: pg.Client) => Promise<{ done: number; failed: number }>,
   searchPath?: string,
+  seconds = SECONDS,
 ): Promise<RunResult> {
   const connections = await Promise.all(
     Array.from({ length: clients }, () => connect(dataDir, searchPath)),
@@ -289,7 +295,7 @@ async function rawRun(
   const latencies: number[] = [];
   let done = 0;
   let errors = 0;
-  const end = Date.now() + SECONDS * 1000;
+  const end = Date.now() + seconds * 1000;
   try {
     await Promise.all(
       connections.map(async (client) => {
@@ -307,7 +313,7 @@ async function rawRun(
   }
   latencies.sort((x, y) => x - y);
   const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
-  return { perSecond: Math.round(done / SECONDS), p50: at(0.5), p99: at(0.99), errors };
+  return { perSecond: Math.round(done / seconds), p50: at(0.5), p99: at(0.99), errors, done };
 }
 
 /**
@@ -318,19 +324,26 @@ function rawStatement(
   dataDir: string,
   wallets: Wallet[],
   statement: (from: Wallet, to: Wallet) => [string, unknown[]],
+  seconds = SECONDS,
 ): Promise<RunResult> {
-  return rawRun(dataDir, CONNECTIONS, async (client) => {
-    try {
-      await client.query(...statement(...pair(wallets, wallets)));
-      return { done: 1, failed: 0 };
-    } catch {
-      return { done: 0, failed: 1 };
-    }
-  });
+  return rawRun(
+    dataDir,
+    CONNECTIONS,
+    async (client) => {
+      try {
+        await client.query(...statement(...pair(wallets, wallets)));
+        return { done: 1, failed: 0 };
+      } catch {
+        return { done: 0, failed: 1 };
+      }
+    },
+    undefined,
+    seconds,
+  );
 }
 
 /** pgledger's transfers, one a statement on each of CONNECTIONS clients, as `ledger_post`'s. */
-function rawPgledger(dataDir: string, accounts: string[]): Promise<RunResult> {
+function rawPgledger(dataDir: string, accounts: string[], seconds = SECONDS): Promise<RunResult> {
   return rawRun(
     dataDir,
     CONNECTIONS,
@@ -343,6 +356,7 @@ function rawPgledger(dataDir: string, accounts: string[]): Promise<RunResult> {
       }
     },
     'pgledger,public',
+    seconds,
   );
 }
 
@@ -372,7 +386,26 @@ type RunResult = {
   cpu?: { server: number; postgres: number };
   /** WAL written per operation: bytes (LSN difference) and full-page images (pg_stat_wal). */
   wal?: { bytes: number; fpi: number };
+  /** Operations done (raw runs), when the run was not SECONDS long. */
+  done?: number;
 };
+
+/** Turns of one run as one: rates over their whole time, costs per operation over all of them. */
+function combine(turns: RunResult[], seconds: number): RunResult {
+  const done = turns.reduce((total, t) => total + (t.done ?? 0), 0);
+  const per = (value: (t: RunResult) => number) =>
+    turns.reduce((total, t) => total + value(t) * (t.done ?? 0), 0) / Math.max(1, done);
+  const sorted = (values: number[]) => values.sort((x, y) => x - y);
+  return {
+    perSecond: Math.round(done / seconds),
+    p50: sorted(turns.map((t) => t.p50))[Math.floor(turns.length / 2)] ?? 0,
+    p99: Math.max(...turns.map((t) => t.p99)),
+    errors: turns.reduce((total, t) => total + t.errors, 0),
+    done,
+    cpu: { server: per((t) => t.cpu?.server ?? 0), postgres: per((t) => t.cpu?.postgres ?? 0) },
+    wal: { bytes: per((t) => t.wal?.bytes ?? 0), fpi: per((t) => t.wal?.fpi ?? 0) },
+  };
+}
 
 /** The cluster's WAL position and full-page images written so far. */
 async function walNow(client: pg.Client): Promise<{ lsn: bigint; fpi: bigint }> {
@@ -397,7 +430,7 @@ async function withWal(
   const before = await walNow(client);
   const result = await withCpu(dataDir, run);
   const after = await walNow(client);
-  const ops = Math.max(1, result.perSecond * SECONDS);
+  const ops = Math.max(1, result.done ?? result.perSecond * SECONDS);
   return {
     ...result,
     wal: {
@@ -442,7 +475,7 @@ async function withCpu(dataDir: string, run: () => Promise<RunResult>): Promise<
   const before = cpuNow(dataDir);
   const result = await run();
   const after = cpuNow(dataDir);
-  const ops = Math.max(1, result.perSecond * SECONDS);
+  const ops = Math.max(1, result.done ?? result.perSecond * SECONDS);
   return {
     ...result,
     cpu: {
@@ -538,10 +571,23 @@ async function main() {
     const hotRun = await withCpu(dataDir, () => transfers(server.baseUrl, hot, wallets));
     const afterHot = await invariants(dataDir);
     console.log(`ledger_post alone, raw SQL…`);
-    const raw = await withWal(client, dataDir, () => rawStatement(dataDir, others, ledgerPostCall));
+    const turns = { post: [] as RunResult[], pgledger: [] as RunResult[] };
+    for (let turn = 0; turn < TURNS; turn++) {
+      turns.post.push(
+        await withWal(client, dataDir, () =>
+          rawStatement(dataDir, others, ledgerPostCall, SECONDS / TURNS),
+        ),
+      );
+      console.log(`pgledger alone, raw SQL, turn ${turn + 1} of ${TURNS}…`);
+      turns.pgledger.push(
+        await withWal(client, dataDir, () =>
+          rawPgledger(dataDir, pgledgerAccounts, SECONDS / TURNS),
+        ),
+      );
+    }
+    const raw = combine(turns.post, SECONDS);
+    const rawPg = combine(turns.pgledger, SECONDS);
     const afterRaw = await invariants(dataDir);
-    console.log(`pgledger alone, raw SQL…`);
-    const rawPg = await withWal(client, dataDir, () => rawPgledger(dataDir, pgledgerAccounts));
     console.log(`transfer_send alone, raw SQL…`);
     const rawSend = await withWal(client, dataDir, () =>
       rawStatement(dataDir, others, transferSendCall),
@@ -557,8 +603,13 @@ async function main() {
     await client.query(
       'alter table ledger_transfers alter column id set default gen_random_uuid()',
     );
-    const rawRandom = await withWal(client, dataDir, () =>
-      rawStatement(dataDir, others, ledgerPostCall),
+    const rawRandom = combine(
+      [
+        await withWal(client, dataDir, () =>
+          rawStatement(dataDir, others, ledgerPostCall, SECONDS / TURNS),
+        ),
+      ],
+      SECONDS / TURNS,
     );
     console.log(`ledger_post with random ids, without 0034's keys and indexes…`);
     await client.query(`
@@ -568,8 +619,13 @@ async function main() {
         drop constraint ledger_entries_account_id_fkey;
       alter table ledger_limit_usage drop constraint ledger_limit_usage_user_id_fkey;
       drop index ledger_entries_account, ledger_entries_transfer`);
-    const rawBare = await withWal(client, dataDir, () =>
-      rawStatement(dataDir, others, ledgerPostCall),
+    const rawBare = combine(
+      [
+        await withWal(client, dataDir, () =>
+          rawStatement(dataDir, others, ledgerPostCall, SECONDS / TURNS),
+        ),
+      ],
+      SECONDS / TURNS,
     );
 
     const met = (ok: boolean) => (ok ? 'met' : '**not met**');
@@ -612,7 +668,7 @@ async function main() {
       `| pgledger's \`pgledger_create_transfer\` alone, same cluster (raw SQL, ${CONNECTIONS} clients, no HTTP) | ${rawPg.perSecond} | ${ratio(rawPg).toFixed(2)}× | ${rawPg.p50} ms | ${rawPg.p99} ms | ${cpu(rawPg)} | ${rawPg.errors} | — | — |`,
       `| \`transfer_send_batch\`, ${BATCH_SIZE} sends a statement with their session checks, ${BATCH_CLIENTS} at once (raw SQL, no HTTP) | ${rawBatch.perSecond} | ${ratio(rawBatch).toFixed(2)}× | ${rawBatch.p50} ms a batch | ${rawBatch.p99} ms a batch | ${cpu(rawBatch)} | ${rawBatch.errors} | ${afterRawBatch.unbalanced}/${afterRawBatch.drifted}/${afterRawBatch.negative} | — |`,
       '',
-      `The money core beside pgledger (https://github.com/pgr0ss/pgledger, bench/pgledger) in the same cluster, ${CONNECTIONS} clients each, one transfer of one unit between two random accounts of ${WALLETS.toLocaleString('en-US')} a statement, a checkpoint before each run; WAL per transfer from \`pg_current_wal_lsn()\` and full-page images from \`pg_stat_wal\`, the whole cluster's:`,
+      `The money core beside pgledger (https://github.com/pgr0ss/pgledger, bench/pgledger) in the same cluster, ${CONNECTIONS} clients each, one transfer of one unit between two random accounts of ${WALLETS.toLocaleString('en-US')} a statement; \`ledger_post\` and pgledger in ${TURNS} alternating turns of ${SECONDS / TURNS} s each, the two variants after them one turn each (they change the schema); a checkpoint before each turn; WAL per transfer from \`pg_current_wal_lsn()\` and full-page images from \`pg_stat_wal\`, the whole cluster's:`,
       '',
       '| run | transfers/s | ÷ pgledger | PostgreSQL CPU per transfer | WAL per transfer | full-page images per transfer |',
       '|---|---|---|---|---|---|',
