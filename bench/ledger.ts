@@ -6,9 +6,11 @@
 // transfers/s as a ratio of the read rate, latency, the CPU each operation cost the server and
 // PostgreSQL, errors, the invariant check after each run, and the cost of each statement of a
 // send (auto_explain). BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the
-// server.
+// server. `pgledger` (bench/pgledger, installed in a schema of its own in the same cluster) runs
+// beside `ledger_post` on as many clients, each raw run with its WAL bytes and full-page images.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { VERIFIED_IDENTITY } from '@pago/shared/contracts/accounts';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -33,11 +35,19 @@ const BATCH_SIZE = 32;
 const BATCH_CLIENTS = 2;
 /** Unmeasured load first, so that no run is measured on a cold server. */
 const WARMUP_SECONDS = 5;
+/**
+ * `ledger_post` and pgledger run in turns of SECONDS / TURNS each, one after the other, so that a
+ * load on the machine that moves during the bench weighs on both alike.
+ */
+const TURNS = 3;
 
 type Wallet = { id: string; token: string; phone: string };
 
-async function connect(dataDir: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
+async function connect(dataDir: string, searchPath?: string): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: runningEmbeddedUrl(dataDir),
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
   await client.connect();
   return client;
 }
@@ -86,6 +96,38 @@ async function createWallets(client: pg.Client): Promise<Wallet[]> {
   );
   // The benchmark measures transfers, not the session's idle renewal window.
   return wallets;
+}
+
+/**
+ * pgledger (https://github.com/pgr0ss/pgledger, its SQL unchanged in bench/pgledger) installed
+ * into the schema `pgledger` of the bench's cluster, with one account per wallet that may not go
+ * negative, each holding what a wallet holds (its balance set, as the wallets' funding is written
+ * straight into the database). Its clients reach it through their search_path.
+ */
+async function installPgledger(client: pg.Client): Promise<string[]> {
+  const dir = path.join(import.meta.dirname, 'pgledger');
+  await client.query('create schema pgledger');
+  await client.query('set search_path = pgledger, public');
+  for (const file of ['uuid-to-ulid.sql', 'pgledger.sql']) {
+    await client.query(fs.readFileSync(path.join(dir, file), 'utf8'));
+  }
+  const { rows } = await client.query(
+    `insert into pgledger_accounts (name, currency, balance, allow_negative_balance,
+       allow_positive_balance, created_at, updated_at)
+     select 'bench ' || g, 'USD', 1000000, false, true, now(), now() from generate_series(1, $1) g
+     returning id`,
+    [WALLETS],
+  );
+  await client.query('reset search_path');
+  return rows.map((row) => row.id as string);
+}
+
+/** One pgledger transfer of one unit between two random accounts. */
+function pgledgerCall(accounts: string[]): [string, unknown[]] {
+  const from = pick(accounts);
+  let to = pick(accounts);
+  if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length] as string;
+  return ['select id from pgledger_create_transfer($1, $2, 1)', [from, to]];
 }
 
 /** The design's three invariants, counted by the server's own check. */
@@ -244,12 +286,16 @@ async function rawRun(
   dataDir: string,
   clients: number,
   call: (client: pg.Client) => Promise<{ done: number; failed: number }>,
+  searchPath?: string,
+  seconds = SECONDS,
 ): Promise<RunResult> {
-  const connections = await Promise.all(Array.from({ length: clients }, () => connect(dataDir)));
+  const connections = await Promise.all(
+    Array.from({ length: clients }, () => connect(dataDir, searchPath)),
+  );
   const latencies: number[] = [];
   let done = 0;
   let errors = 0;
-  const end = Date.now() + SECONDS * 1000;
+  const end = Date.now() + seconds * 1000;
   try {
     await Promise.all(
       connections.map(async (client) => {
@@ -267,7 +313,7 @@ async function rawRun(
   }
   latencies.sort((x, y) => x - y);
   const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
-  return { perSecond: Math.round(done / SECONDS), p50: at(0.5), p99: at(0.99), errors };
+  return { perSecond: Math.round(done / seconds), p50: at(0.5), p99: at(0.99), errors, done };
 }
 
 /**
@@ -278,15 +324,40 @@ function rawStatement(
   dataDir: string,
   wallets: Wallet[],
   statement: (from: Wallet, to: Wallet) => [string, unknown[]],
+  seconds = SECONDS,
 ): Promise<RunResult> {
-  return rawRun(dataDir, CONNECTIONS, async (client) => {
-    try {
-      await client.query(...statement(...pair(wallets, wallets)));
-      return { done: 1, failed: 0 };
-    } catch {
-      return { done: 0, failed: 1 };
-    }
-  });
+  return rawRun(
+    dataDir,
+    CONNECTIONS,
+    async (client) => {
+      try {
+        await client.query(...statement(...pair(wallets, wallets)));
+        return { done: 1, failed: 0 };
+      } catch {
+        return { done: 0, failed: 1 };
+      }
+    },
+    undefined,
+    seconds,
+  );
+}
+
+/** pgledger's transfers, one a statement on each of CONNECTIONS clients, as `ledger_post`'s. */
+function rawPgledger(dataDir: string, accounts: string[], seconds = SECONDS): Promise<RunResult> {
+  return rawRun(
+    dataDir,
+    CONNECTIONS,
+    async (client) => {
+      try {
+        await client.query(...pgledgerCall(accounts));
+        return { done: 1, failed: 0 };
+      } catch {
+        return { done: 0, failed: 1 };
+      }
+    },
+    'pgledger,public',
+    seconds,
+  );
 }
 
 /**
@@ -313,7 +384,61 @@ type RunResult = {
   errors: number;
   /** CPU milliseconds per operation of the server process and of all of PostgreSQL's. */
   cpu?: { server: number; postgres: number };
+  /** WAL written per operation: bytes (LSN difference) and full-page images (pg_stat_wal). */
+  wal?: { bytes: number; fpi: number };
+  /** Operations done (raw runs), when the run was not SECONDS long. */
+  done?: number;
 };
+
+/** Turns of one run as one: rates over their whole time, costs per operation over all of them. */
+function combine(turns: RunResult[], seconds: number): RunResult {
+  const done = turns.reduce((total, t) => total + (t.done ?? 0), 0);
+  const per = (value: (t: RunResult) => number) =>
+    turns.reduce((total, t) => total + value(t) * (t.done ?? 0), 0) / Math.max(1, done);
+  const sorted = (values: number[]) => values.sort((x, y) => x - y);
+  return {
+    perSecond: Math.round(done / seconds),
+    p50: sorted(turns.map((t) => t.p50))[Math.floor(turns.length / 2)] ?? 0,
+    p99: Math.max(...turns.map((t) => t.p99)),
+    errors: turns.reduce((total, t) => total + t.errors, 0),
+    done,
+    cpu: { server: per((t) => t.cpu?.server ?? 0), postgres: per((t) => t.cpu?.postgres ?? 0) },
+    wal: { bytes: per((t) => t.wal?.bytes ?? 0), fpi: per((t) => t.wal?.fpi ?? 0) },
+  };
+}
+
+/** The cluster's WAL position and full-page images written so far. */
+async function walNow(client: pg.Client): Promise<{ lsn: bigint; fpi: bigint }> {
+  const { rows } = await client.query(
+    `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as lsn, wal_fpi::text as fpi
+     from pg_stat_wal`,
+  );
+  return { lsn: BigInt(rows[0].lsn), fpi: BigInt(rows[0].fpi) };
+}
+
+/**
+ * `run` (a raw SQL run: its connections end with it, so their WAL statistics are flushed), with
+ * its CPU and the WAL it wrote per operation. A checkpoint first, so that every run starts where
+ * each page's next change writes a full-page image, as after any checkpoint.
+ */
+async function withWal(
+  client: pg.Client,
+  dataDir: string,
+  run: () => Promise<RunResult>,
+): Promise<RunResult> {
+  await client.query('checkpoint');
+  const before = await walNow(client);
+  const result = await withCpu(dataDir, run);
+  const after = await walNow(client);
+  const ops = Math.max(1, result.done ?? result.perSecond * SECONDS);
+  return {
+    ...result,
+    wal: {
+      bytes: Number(after.lsn - before.lsn) / ops,
+      fpi: Number(after.fpi - before.fpi) / ops,
+    },
+  };
+}
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -350,7 +475,7 @@ async function withCpu(dataDir: string, run: () => Promise<RunResult>): Promise<
   const before = cpuNow(dataDir);
   const result = await run();
   const after = cpuNow(dataDir);
-  const ops = Math.max(1, result.perSecond * SECONDS);
+  const ops = Math.max(1, result.done ?? result.perSecond * SECONDS);
   return {
     ...result,
     cpu: {
@@ -426,6 +551,9 @@ async function main() {
     );
     await seedHotHistory(client, hot, others[0] as Wallet);
     const seeded = await invariants(dataDir);
+    console.log(`Installing pgledger beside it, ${WALLETS} accounts…`);
+    const pgledgerAccounts = await installPgledger(client);
+    await client.query('vacuum analyze');
 
     const explained = {
       spread: await explainSend(client, others[1] as Wallet, others[2] as Wallet),
@@ -443,14 +571,62 @@ async function main() {
     const hotRun = await withCpu(dataDir, () => transfers(server.baseUrl, hot, wallets));
     const afterHot = await invariants(dataDir);
     console.log(`ledger_post alone, raw SQL…`);
-    const raw = await withCpu(dataDir, () => rawStatement(dataDir, others, ledgerPostCall));
+    const turns = { post: [] as RunResult[], pgledger: [] as RunResult[] };
+    for (let turn = 0; turn < TURNS; turn++) {
+      turns.post.push(
+        await withWal(client, dataDir, () =>
+          rawStatement(dataDir, others, ledgerPostCall, SECONDS / TURNS),
+        ),
+      );
+      console.log(`pgledger alone, raw SQL, turn ${turn + 1} of ${TURNS}…`);
+      turns.pgledger.push(
+        await withWal(client, dataDir, () =>
+          rawPgledger(dataDir, pgledgerAccounts, SECONDS / TURNS),
+        ),
+      );
+    }
+    const raw = combine(turns.post, SECONDS);
+    const rawPg = combine(turns.pgledger, SECONDS);
     const afterRaw = await invariants(dataDir);
     console.log(`transfer_send alone, raw SQL…`);
-    const rawSend = await withCpu(dataDir, () => rawStatement(dataDir, others, transferSendCall));
+    const rawSend = await withWal(client, dataDir, () =>
+      rawStatement(dataDir, others, transferSendCall),
+    );
     const afterRawSend = await invariants(dataDir);
     console.log(`transfer_send_batch, ${BATCH_SIZE} a statement, raw SQL…`);
-    const rawBatch = await withCpu(dataDir, () => rawBatches(dataDir, others, wallets));
+    const rawBatch = await withWal(client, dataDir, () => rawBatches(dataDir, others, wallets));
     const afterRawBatch = await invariants(dataDir);
+    // What integrity and time-ordered ids cost or save, on the same cluster, last (they change
+    // the schema): `ledger_post` again with random transfer ids (as before migration 0035), then
+    // also without 0034's keys and indexes on the send's tables (as after migration 0012).
+    console.log(`ledger_post with random transfer ids…`);
+    await client.query(
+      'alter table ledger_transfers alter column id set default gen_random_uuid()',
+    );
+    const rawRandom = combine(
+      [
+        await withWal(client, dataDir, () =>
+          rawStatement(dataDir, others, ledgerPostCall, SECONDS / TURNS),
+        ),
+      ],
+      SECONDS / TURNS,
+    );
+    console.log(`ledger_post with random ids, without 0034's keys and indexes…`);
+    await client.query(`
+      alter table ledger_transfers drop constraint ledger_transfers_user_id_fkey,
+        drop constraint ledger_transfers_counterparty_user_id_fkey;
+      alter table ledger_entries drop constraint ledger_entries_transfer_id_fkey,
+        drop constraint ledger_entries_account_id_fkey;
+      alter table ledger_limit_usage drop constraint ledger_limit_usage_user_id_fkey;
+      drop index ledger_entries_account, ledger_entries_transfer`);
+    const rawBare = combine(
+      [
+        await withWal(client, dataDir, () =>
+          rawStatement(dataDir, others, ledgerPostCall, SECONDS / TURNS),
+        ),
+      ],
+      SECONDS / TURNS,
+    );
 
     const met = (ok: boolean) => (ok ? 'met' : '**not met**');
     const ratio = (r: RunResult) => r.perSecond / Math.max(1, read.perSecond);
@@ -489,7 +665,35 @@ async function main() {
         rawSend,
         afterRawSend,
       ),
+      `| pgledger's \`pgledger_create_transfer\` alone, same cluster (raw SQL, ${CONNECTIONS} clients, no HTTP) | ${rawPg.perSecond} | ${ratio(rawPg).toFixed(2)}× | ${rawPg.p50} ms | ${rawPg.p99} ms | ${cpu(rawPg)} | ${rawPg.errors} | — | — |`,
       `| \`transfer_send_batch\`, ${BATCH_SIZE} sends a statement with their session checks, ${BATCH_CLIENTS} at once (raw SQL, no HTTP) | ${rawBatch.perSecond} | ${ratio(rawBatch).toFixed(2)}× | ${rawBatch.p50} ms a batch | ${rawBatch.p99} ms a batch | ${cpu(rawBatch)} | ${rawBatch.errors} | ${afterRawBatch.unbalanced}/${afterRawBatch.drifted}/${afterRawBatch.negative} | — |`,
+      '',
+      `The money core beside pgledger (https://github.com/pgr0ss/pgledger, bench/pgledger) in the same cluster, ${CONNECTIONS} clients each, one transfer of one unit between two random accounts of ${WALLETS.toLocaleString('en-US')} a statement; \`ledger_post\` and pgledger in ${TURNS} alternating turns of ${SECONDS / TURNS} s each, the two variants after them one turn each (they change the schema); a checkpoint before each turn; WAL per transfer from \`pg_current_wal_lsn()\` and full-page images from \`pg_stat_wal\`, the whole cluster's:`,
+      '',
+      '| run | transfers/s | ÷ pgledger | PostgreSQL CPU per transfer | WAL per transfer | full-page images per transfer |',
+      '|---|---|---|---|---|---|',
+      ...(
+        [
+          ['`ledger_post`', raw, 1],
+          ['pgledger `pgledger_create_transfer`', rawPg, 1],
+          ['`ledger_post` with random transfer ids (before migration 0035)', rawRandom, 1],
+          [
+            "`ledger_post` with random ids and without 0034's keys and indexes (as after 0012)",
+            rawBare,
+            1,
+          ],
+          ['`transfer_send` (ledger_post + idempotency key, party look-up)', rawSend, 1],
+          [
+            `\`transfer_send_batch\` (${BATCH_SIZE} a statement, ${BATCH_CLIENTS} clients)`,
+            rawBatch,
+            1,
+          ],
+        ] as const
+      ).map(
+        ([name, r]) =>
+          `| ${name} | ${r.perSecond} | **${(r.perSecond / Math.max(1, rawPg.perSecond)).toFixed(2)}×** | ${r.cpu?.postgres.toFixed(2)} ms | ${((r.wal?.bytes ?? 0) / 1024).toFixed(1)} KB | ${r.wal?.fpi.toFixed(2)} |`,
+      ),
+      `Target: \`ledger_post\` ≥ 1.0× pgledger's rate: ${met(raw.perSecond >= rawPg.perSecond)}.`,
       '',
       costTable(
         'One P2P send as the server sends it when it arrives alone (a batch of one, its session checked inside), statement by statement (`auto_explain`, ANALYZE + BUFFERS, warm plan cache), ordinary sender:',

@@ -44,6 +44,7 @@ import { identityRoutes, identityWebhookRoutes } from './features/identity/ident
 import { createIdentity } from './features/identity/identity.service';
 import type { PlaidWebhookKey } from './features/identity/webhook-signatures';
 import { createLedger } from './features/ledger/ledger.service';
+import { createLedgerInvariants } from './features/ledger/ledger-invariants.service';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { createNotifications } from './features/notifications/notifications.service';
 import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
@@ -339,6 +340,7 @@ function createServices(
     phoneVerification,
     ledger,
     activity,
+    ledgerInvariants: createLedgerInvariants({ db, log }),
     transfers,
     remittances,
     requests,

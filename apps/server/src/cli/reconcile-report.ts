@@ -1,4 +1,20 @@
 import type { Difference } from '../features/banking/banking.repository';
+import type { InvariantCheck } from '../features/ledger/ledger-invariants.service';
+
+/** The invariant check's result: a summary, then the ids found of each broken invariant. */
+export function formatInvariants(check: InvariantCheck): string {
+  const lines = [
+    `Ledger invariants: ${check.unbalancedTransfers} unbalanced transfer(s), ${check.driftedAccounts} drifted account(s), ${check.negativeUserAccounts} negative user account(s).`,
+  ];
+  const { found } = check;
+  if (found.unbalancedTransfers.length > 0)
+    lines.push(`unbalanced  transfers=${found.unbalancedTransfers.join(',')}`);
+  if (found.driftedAccounts.length > 0)
+    lines.push(`drifted  accounts=${found.driftedAccounts.join(',')}`);
+  if (found.negativeUserAccounts.length > 0)
+    lines.push(`negative  accounts=${found.negativeUserAccounts.join(',')}`);
+  return `${lines.join('\n')}\n`;
+}
 
 /** The reconciliation's result as `npm run reconcile` prints it: a summary, then one line each. */
 export function formatReconciliation(result: {

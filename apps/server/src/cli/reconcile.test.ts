@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openBankAccount } from '../../test/banking-helpers';
 import { verifiedUser } from '../../test/money-helpers';
@@ -40,6 +42,9 @@ describe('npm run reconcile', () => {
     expect(clean.stderr).toBe('');
     expect(clean.code).toBe(0);
     expect(clean.stdout).toMatch(/: 1 account\(s\) checked, 0 difference\(s\)\.\n$/);
+    expect(clean.stdout).toMatch(
+      /^Ledger invariants: 0 unbalanced transfer\(s\), 0 drifted account\(s\), 0 negative user account\(s\)\.\n/,
+    );
 
     // A planted difference: the partner says the account holds $5.00 the ledger never moved.
     await db
@@ -54,12 +59,43 @@ describe('npm run reconcile', () => {
       `balance_mismatch  user=${ana.id}  transfer=-  unit=${accountId}  expected=0  actual=500`,
     );
     // The run is stored like the job's.
+    const checks = await db.selectFrom('ledger_invariant_checks').select('source').execute();
+    expect(checks).toEqual([{ source: 'cli' }, { source: 'cli' }]);
     const runs = await db
       .selectFrom('unit_reconciliation_differences')
       .select('kind')
       .where('unit_id', '=', accountId)
       .execute();
     expect(runs).toEqual([{ kind: 'balance_mismatch' }]);
+  });
+
+  it('checks the ledger invariants: exit 1 with what it found when one is broken', async () => {
+    const { app, db, url } = context;
+    const ben = await verifiedUser(app, db);
+    await app.inject({
+      method: 'POST',
+      url: '/api/wallet/test-deposit',
+      headers: { authorization: `Bearer ${ben.token}`, 'idempotency-key': randomUUID() },
+      payload: { amount: 100 },
+    });
+    // Planted: a wallet whose balance moved without an entry.
+    const wallet = await db
+      .updateTable('ledger_accounts')
+      .set({ balance_cents: sql`balance_cents + 1` })
+      .where('user_id', '=', ben.id)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const broken = await reconcile({ DATABASE_URL: url });
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(
+      'Ledger invariants: 0 unbalanced transfer(s), 1 drifted account(s), 0 negative user account(s).',
+    );
+    expect(broken.stdout).toContain(`drifted  accounts=${wallet.id}`);
+    await db
+      .updateTable('ledger_accounts')
+      .set({ balance_cents: sql`balance_cents - 1` })
+      .where('id', '=', wallet.id)
+      .execute();
   });
 
   it('says why it cannot run, with exit code 2', async () => {

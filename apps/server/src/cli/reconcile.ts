@@ -11,13 +11,16 @@ import {
   startEmbeddedPostgres,
 } from '../db/embedded-postgres';
 import { createHealth, LATEST_MIGRATION } from '../features/health/health.service';
+import { isBroken } from '../features/ledger/ledger-invariants.service';
 import { AppError } from '../lib/app-error';
 import { createLogger } from '../lib/logger';
-import { formatReconciliation } from './reconcile-report';
+import { formatInvariants, formatReconciliation } from './reconcile-report';
 
 /**
- * `npm run reconcile`: the reconciliation job (`banking.reconcile()`, the job `unit-reconcile`)
- * run once against the configured database, its differences printed. Exit code 0: none; 1: some;
+ * `npm run reconcile`: the ledger's invariant check (the job `ledger-invariants`), then the
+ * reconciliation job (`banking.reconcile()`, the job `unit-reconcile`), each run once against the
+ * configured database and stored as the jobs store them, what they found printed. Exit code 0:
+ * nothing found; 1: something;
  * 2: it could not run. The database is DATABASE_URL, else the embedded PostgreSQL of DATA_DIR (the
  * running server's, or started here when none runs). In sandbox mode the Unit fake answers from
  * this process, on a loopback port of its own; in live mode the partner is UNIT_API_URL.
@@ -65,9 +68,12 @@ async function run(): Promise<number> {
   }
   // The Unit fake is served by this app in sandbox mode; the client reaches it over HTTP.
   if (config.mode === 'sandbox') await app.listen({ port: 0, host: '127.0.0.1' });
+  // The ledger's own invariants first (they need no partner), stored as the daily job's are.
+  const invariants = await app.services.ledgerInvariants.check('cli');
+  process.stdout.write(formatInvariants(invariants));
   const result = await app.services.banking.reconcile();
   process.stdout.write(formatReconciliation(result));
-  return result.differences.length > 0 ? 1 : 0;
+  return result.differences.length > 0 || isBroken(invariants) ? 1 : 0;
 }
 
 async function cleanup() {

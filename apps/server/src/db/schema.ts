@@ -179,6 +179,24 @@ export type LedgerEntriesTable = {
   created_at: CreatedAt;
 };
 
+/** One run of the ledger's invariant check (migration 0034). */
+export type LedgerInvariantChecksTable = {
+  id: Generated<number>;
+  source: 'job' | 'cli';
+  checked_at: CreatedAt;
+  unbalanced_transfers: number;
+  drifted_accounts: number;
+  negative_user_accounts: number;
+  /** The ids found, the first 100 of each kind. */
+  found: ColumnType<InvariantFindings, string, never>;
+};
+
+export type InvariantFindings = {
+  unbalancedTransfers: string[];
+  driftedAccounts: number[];
+  negativeUserAccounts: number[];
+};
+
 export type TransferStatusHistoryTable = {
   id: Generated<number>;
   transfer_id: string;
@@ -796,6 +814,7 @@ export type DB = {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_invariant_checks: LedgerInvariantChecksTable;
   transfer_status_history: TransferStatusHistoryTable;
   idempotency_keys: IdempotencyKeysTable;
   quotes: QuotesTable;

@@ -39,6 +39,13 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 5,
     run: () => services.funding.releaseDueHolds(),
   });
+  // Daily: the ledger's invariants over the whole ledger (stored; logged and in the health
+  // detail when broken). `npm run reconcile` runs the same check on demand.
+  jobs.push({
+    name: 'ledger-invariants',
+    everySeconds: 24 * 60 * 60,
+    run: () => services.ledgerInvariants.check('job'),
+  });
   if (services.banking.available) {
     // Daily: the partner's records against the ledger (differences stored and logged).
     jobs.push({

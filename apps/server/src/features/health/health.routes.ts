@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { errorBody } from '../../lib/app-error';
 import { errorResponses } from '../../lib/openapi';
+import { isBroken } from '../ledger/ledger-invariants.service';
 import { createHealth, LATEST_MIGRATION } from './health.service';
 
 const healthSchema = z.object({
@@ -11,6 +12,18 @@ const healthSchema = z.object({
 });
 const liveSchema = z.object({ status: z.literal('ok') });
 const readySchema = healthSchema.extend({ migrations: z.literal('ok') });
+const detailSchema = healthSchema.extend({
+  /** `alert` when a check below found something that needs a person. */
+  status: z.enum(['ok', 'alert']),
+  ledgerInvariants: z.object({
+    /** `broken` when the last check found anything; `unchecked` before its first run. */
+    status: z.enum(['ok', 'broken', 'unchecked']),
+    checkedAt: z.iso.datetime().nullable(),
+    unbalancedTransfers: z.number().int(),
+    driftedAccounts: z.number().int(),
+    negativeUserAccounts: z.number().int(),
+  }),
+});
 
 export async function healthRoutes(app: AppInstance): Promise<void> {
   const unavailable = (message: string) => errorBody('service_unavailable', message);
@@ -34,6 +47,43 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
         return reply.code(503).send(unavailable('The database is not reachable.'));
       }
       return { status: 'ok' as const, database: 'ok' as const, mode: app.deps.config.mode };
+    },
+  );
+
+  app.get(
+    '/api/health/detail',
+    {
+      schema: {
+        summary:
+          "The health check with what the background checks last found: the ledger's invariants (daily, and on `npm run reconcile`)",
+        tags: ['Health'],
+        response: { 200: detailSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      let last: Awaited<ReturnType<typeof app.services.ledgerInvariants.latest>>;
+      try {
+        last = await app.services.ledgerInvariants.latest();
+      } catch (error) {
+        request.log.error({ err: error }, 'health detail: database unreachable');
+        return reply.code(503).send(unavailable('The database is not reachable.'));
+      }
+      const broken = last !== null && isBroken(last);
+      if (broken)
+        request.log.error({ ledgerInvariants: last }, 'health detail: ledger invariants broken');
+      return {
+        status: broken ? ('alert' as const) : ('ok' as const),
+        database: 'ok' as const,
+        mode: app.deps.config.mode,
+        ledgerInvariants: {
+          status:
+            last === null ? ('unchecked' as const) : broken ? ('broken' as const) : ('ok' as const),
+          checkedAt: last?.checkedAt.toISOString() ?? null,
+          unbalancedTransfers: last?.unbalancedTransfers ?? 0,
+          driftedAccounts: last?.driftedAccounts ?? 0,
+          negativeUserAccounts: last?.negativeUserAccounts ?? 0,
+        },
+      };
     },
   );
 
