@@ -239,7 +239,7 @@ const PROPER: Record<string, string> = {
 };
 
 /** `getStatementPdf` → "Get statement PDF": the short title of an operation. */
-export function summaryOf(operationId: string): string {
+function summaryOf(operationId: string): string {
   const words = operationId
     .split(/(?=[A-Z])/)
     .map((w) => PROPER[w.toLowerCase()] ?? w.toLowerCase());
