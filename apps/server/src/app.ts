@@ -65,7 +65,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/
 import { installInputGuard } from './lib/input-guard';
 import { installLoadShedding } from './lib/load-shedding';
 import { createLogger } from './lib/logger';
-import { openApiDocument } from './lib/openapi';
+import { finishOpenApiDocument, openApiDocument } from './lib/openapi';
 import { createLiveBillerNetwork } from './providers/billpay/biller-network';
 import { createMailer, createSmtpTransport, type Mailer } from './providers/email/mailer';
 import { createHttpRates, createNoRates } from './providers/fx/rates';
@@ -473,7 +473,7 @@ export async function buildApp(
         ? jsonSchemaTransform(route)
         : { schema: { hide: true }, url: route.url },
     // Schemas with a `.meta({ id })` become components, referenced by `$ref`.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => finishOpenApiDocument(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

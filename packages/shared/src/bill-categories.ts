@@ -11,5 +11,4 @@ export const BILL_CATEGORIES = [
 ] as const;
 
 export type BillCategory = (typeof BILL_CATEGORIES)[number];
-export type BillCategoryId = BillCategory['id'];
 export type BillType = BillCategory['billTypes'][number];

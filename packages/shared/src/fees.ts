@@ -126,7 +126,10 @@ export function internationalFee(
 
 /** Per instant transfer. Pago-to-Pago and bank transfers are free. */
 export const INSTANT_TRANSFER_FEE = usd(175);
-/** An instant withdrawal to a linked bank is an instant transfer (spec: $1.75); standard is free. */
+/**
+ * An instant withdrawal to a linked bank is an instant transfer (spec: $1.75); standard is free.
+ * @alias
+ */
 export const INSTANT_WITHDRAWAL_FEE = INSTANT_TRANSFER_FEE;
 /** Money added from linked banks, per US Eastern day and month (deposits not returned). */
 export const BANK_FUNDING_LIMITS = {

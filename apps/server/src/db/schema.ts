@@ -197,6 +197,29 @@ export type InvariantFindings = {
   negativeUserAccounts: number[];
 };
 
+/**
+ * Money sent per user and US Eastern day, counted toward the sending limits (migration 0010);
+ * written only by the ledger's SQL functions. Since migration 0012 only 'day' rows are written.
+ */
+export type LedgerLimitUsageTable = {
+  user_id: string;
+  period: 'day' | 'month';
+  starts_on: Date;
+  used_cents: Cents;
+};
+
+/**
+ * Changes to those totals written by the status trigger (a failed or refunded transfer gives its
+ * room back: negative cents); the sender's next counted transfer moves them into the totals.
+ */
+export type LedgerLimitUsagePendingTable = {
+  id: Generated<number>;
+  user_id: string;
+  period: 'day' | 'month';
+  starts_on: Date;
+  used_cents: Cents;
+};
+
 export type TransferStatusHistoryTable = {
   id: Generated<number>;
   transfer_id: string;
@@ -815,6 +838,8 @@ export type DB = {
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
   ledger_invariant_checks: LedgerInvariantChecksTable;
+  ledger_limit_usage: LedgerLimitUsageTable;
+  ledger_limit_usage_pending: LedgerLimitUsagePendingTable;
   transfer_status_history: TransferStatusHistoryTable;
   idempotency_keys: IdempotencyKeysTable;
   quotes: QuotesTable;

@@ -1,12 +1,19 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Spectral } from '@stoplight/spectral-core';
+import { oas } from '@stoplight/spectral-rulesets';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signUp } from '../../test/accounts-helpers';
 import { testConfig } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { buildApp } from '../app';
-import { errorResponses } from './openapi';
+import { errorResponses, OPERATION_IDS } from './openapi';
 
 /**
  * The API reference: every /api route is in the OpenAPI 3.1 document with its contract, the
@@ -26,6 +33,10 @@ const app = await buildApp(
 afterAll(() => app.close());
 
 type Operation = {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
   parameters?: Array<{ in: string; name: string }>;
   requestBody?: unknown;
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
@@ -33,6 +44,7 @@ type Operation = {
 };
 type Document = {
   openapi: string;
+  tags?: Array<{ name: string; description?: string }>;
   paths: Record<string, Record<string, Operation>>;
   components: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
 };
@@ -126,6 +138,100 @@ describe('OpenAPI document', () => {
         []) as unknown[]) {
         expect(body?.safeParse(example).error, url).toBeUndefined();
       }
+    }
+  });
+});
+
+describe('a document a client author can use', () => {
+  const operations = (document: Document) =>
+    Object.entries(document.paths).flatMap(([url, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ url, method, operation })),
+    );
+
+  it('names every operation once, with a camelCase operationId chosen in lib/openapi.ts', async () => {
+    const document = await openApi();
+    const ids = operations(document).map(({ url, method, operation }) => {
+      expect(operation.operationId, `${method.toUpperCase()} ${url} has an operationId`).toMatch(
+        /^[a-z][A-Za-z]+$/,
+      );
+      expect(operation.summary, `${url} has a summary`).toBeTruthy();
+      expect(operation.description, `${url} has a description`).toBeTruthy();
+      return operation.operationId;
+    });
+    expect(new Set(ids).size, 'operationIds are unique').toBe(ids.length);
+    // And no name in the table is left over from a route that is gone or moved.
+    const written = operations(document).map(({ url, method }) => `${method.toUpperCase()} ${url}`);
+    expect(Object.keys(OPERATION_IDS).filter((key) => !written.includes(key))).toEqual([]);
+  });
+
+  it('declares, with a description, every tag an operation carries, and only those', async () => {
+    const document = await openApi();
+    const declared = (document.tags ?? []).map((tag) => tag.name);
+    const used = new Set(operations(document).flatMap(({ operation }) => operation.tags ?? []));
+    expect([...used].filter((tag) => !declared.includes(tag))).toEqual([]);
+    expect(declared.filter((tag) => !used.has(tag))).toEqual([]);
+    for (const tag of document.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
+  });
+
+  it('passes Spectral’s spectral:oas ruleset with no error and no warning', async () => {
+    const document = await openApi();
+    const spectral = new Spectral();
+    spectral.setRuleset({ extends: [[oas, 'recommended']] } as never);
+    const results = await spectral.run(JSON.stringify(document));
+    // Severity 0 is an error, 1 a warning (2 and 3 are information and hints).
+    const findings = results
+      .filter((result) => result.severity <= 1)
+      .map((result) => `${result.code} at ${result.path.join('.')}: ${result.message}`);
+    expect(findings).toEqual([]);
+  });
+
+  it('generates a TypeScript client (openapi-typescript) that compiles and types its calls', async () => {
+    const document = await openApi();
+    const generated = astToString(await openapiTS(document as never));
+    expect(generated).toContain('sendMoney: {');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-openapi-client-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'api.ts'), generated);
+      // A caller of one typed operation: the body and answer types come from the document, and
+      // a wrong body must not compile.
+      fs.writeFileSync(
+        path.join(dir, 'usage.ts'),
+        [
+          "import type { operations, paths } from './api';",
+          'declare function fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<{ json(): Promise<unknown> }>;',
+          "type SendMoney = operations['sendMoney'];",
+          "type Body = SendMoney['requestBody'] extends { content: { 'application/json': infer B } } ? B : never;",
+          "type Sent = SendMoney['responses'][201]['content']['application/json'];",
+          'export async function sendMoney(token: string, body: Body): Promise<Sent> {',
+          "  const response = await fetch('/api/transactions/send', {",
+          "    method: 'POST',",
+          `    headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json', 'idempotency-key': 'k-00000001' },`,
+          '    body: JSON.stringify(body),',
+          '  });',
+          '  return (await response.json()) as Sent;',
+          '}',
+          "export const ok: Body = { recipientName: '+525512345678', recipientCountry: 'MX', amountUsd: 25 };",
+          '// @ts-expect-error an amount is a number',
+          "export const wrong: Body = { recipientName: '+525512345678', recipientCountry: 'MX', amountUsd: '25' };",
+          "export type Balance = paths['/api/wallet/balance']['get']['responses'][200]['content']['application/json'];",
+          '',
+        ].join('\n'),
+      );
+      const program = ts.createProgram([path.join(dir, 'usage.ts')], {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        lib: ['lib.es2022.d.ts'],
+        types: [],
+      });
+      const errors = ts
+        .getPreEmitDiagnostics(program)
+        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      expect(errors).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

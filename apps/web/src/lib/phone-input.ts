@@ -7,8 +7,7 @@ import { AsYouType } from 'libphonenumber-js/min';
 
 /** Longer input is refused outright (spec §5), before any clean-up. */
 export const PHONE_INPUT_MAX_LENGTH = 250;
-/** The national number (after the country code) may have 2 to 17 digits (spec §5). */
-export const NATIONAL_DIGITS_MIN = 2;
+/** The national number (after the country code) may have 2 to 17 digits (spec §5); the box stops at 17. */
 export const NATIONAL_DIGITS_MAX = 17;
 
 export type PhoneInput = {

@@ -32,7 +32,6 @@ export const usernameSchema = z.string().trim().regex(USERNAME_PATTERN, {
   error: 'Username must be 3 to 30 letters, digits, _ or .',
 });
 
-export { PASSWORD_MAX, PASSWORD_MIN } from '../password-strength';
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const NAME_MAX = 80;

@@ -20,9 +20,6 @@ export const US_STATES = [
   'WI', 'WY', 'DC', 'PR', 'GU', 'VI', 'AS', 'MP',
 ] as const;
 export type UsState = (typeof US_STATES)[number];
-export function isUsState(value: string): value is UsState {
-  return (US_STATES as readonly string[]).includes(value);
-}
 
 /** ZIP (12345) or ZIP+4 (12345-6789), Unit's `postalCode` pattern. */
 export const US_ZIP_PATTERN = /^\d{5}(?:-\d{4})?$/;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { textLine, textLines } from './text';
 
 describe('text people type', () => {
@@ -17,6 +18,15 @@ describe('text people type', () => {
   ])('%s: one line %s, several lines %s', (_name, value, line, lines) => {
     expect(textLine().safeParse(value).success).toBe(line);
     expect(textLines().safeParse(value).success).toBe(lines);
+    // The API reference publishes the pattern; a JSON Schema validator without Unicode regular
+    // expressions (Spectral's, many clients') must read it the same way.
+    for (const [schema, expected] of [
+      [textLine(), line],
+      [textLines(), lines],
+    ] as const) {
+      const { pattern } = z.toJSONSchema(schema) as { pattern: string };
+      expect(new RegExp(pattern).test(value), pattern).toBe(expected);
+    }
   });
 
   it('trims, and takes length limits after', () => {

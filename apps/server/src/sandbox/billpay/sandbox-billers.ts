@@ -40,10 +40,6 @@ export const BILLERS: readonly Biller[] = Object.entries(CATALOG).flatMap(([paym
   })),
 );
 
-export function findBiller(id: string): Biller | undefined {
-  return BILLERS.find((b) => b.id === id);
-}
-
 /** The sandbox network: this catalog, and a biller that knows no account starting with 0000. */
 export function createSandboxBillerNetwork(): BillerNetwork {
   return {

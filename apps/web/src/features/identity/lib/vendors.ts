@@ -1,7 +1,6 @@
 import { loadScript } from '@/lib/load-script';
 
 export type {
-  PlaidLinkError,
   PlaidLinkHandler,
   PlaidLinkMetadata,
   PlaidLinkOptions,
