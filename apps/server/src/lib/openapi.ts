@@ -123,6 +123,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/health': 'getHealth',
   'GET /api/health/live': 'getLiveness',
   'GET /api/health/ready': 'getReadiness',
+  'GET /api/health/detail': 'getHealthDetail',
   'GET /api/features': 'getFeatures',
   'POST /api/email/send-verification': 'sendEmailCode',
   'POST /api/email/verify-code': 'verifyEmailCode',
