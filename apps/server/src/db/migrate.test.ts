@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmptyDatabase } from '../../test/test-database';
 import { createDatabase } from './database';
 import { MigrationError, migrateDatabase, migrateToLatest } from './migrate';
+import { migrations } from './migrations';
 import { sandboxMigrations } from './sandbox-migrations';
 
 // Counts its own runs in a table, so applying it twice would show.
@@ -137,7 +138,10 @@ describe('migrateDatabase', () => {
       await sql`insert into sandbox_sms (to_number, body) values ('+12125550100', 'hola')`.execute(
         db,
       );
-      expect(await migrateDatabase(db, 'sandbox')).toEqual([
+      const applied = await migrateDatabase(db, 'sandbox');
+      // migrateToLatest alone applies no function file; migrateDatabase applies them all.
+      expect(applied.filter((name) => name.startsWith('functions/')).length).toBeGreaterThan(0);
+      expect(applied.filter((name) => !name.startsWith('functions/'))).toEqual([
         'sandbox/0001-sandbox-vendors',
         'sandbox/0002-sandbox-plaid-items',
         'sandbox/0003-sandbox-unit',
@@ -152,6 +156,43 @@ describe('migrateDatabase', () => {
         db,
       );
       expect(rows[0]?.n).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('migration names', () => {
+  // Numbers that were never released: no database recorded them, so they stay unused (renaming the
+  // later migrations would change names that databases have recorded). docs/architecture.md,
+  // "Database functions as files".
+  const neverReleased = { main: ['0024'], sandbox: ['0007'] };
+
+  it.each([
+    ['main', migrations, neverReleased.main],
+    ['sandbox', sandboxMigrations, neverReleased.sandbox],
+  ] as const)(
+    'the %s set is numbered 0001 on, one apart, apart from the known gaps',
+    (_, set, gaps) => {
+      const numbers = Object.keys(set).map((name) => name.slice(0, 4));
+      expect(Object.keys(set)).toEqual(Object.keys(set).sort());
+      const last = Number(numbers.at(-1));
+      const expected = Array.from({ length: last }, (_, i) =>
+        String(i + 1).padStart(4, '0'),
+      ).filter((number) => !gaps.includes(number));
+      expect(numbers).toEqual(expected);
+    },
+  );
+
+  it('refuses a migration that sorts before one already applied', async () => {
+    const { url } = await createEmptyDatabase();
+    const db = createDatabase(url);
+    try {
+      const noop = { up: async () => {} };
+      await migrateToLatest(db, { '0001_a': noop, '0003_c': noop });
+      await expect(
+        migrateToLatest(db, { '0001_a': noop, '0002_b': noop, '0003_c': noop }),
+      ).rejects.toThrow(/0002_b/);
     } finally {
       await db.destroy();
     }

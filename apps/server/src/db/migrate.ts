@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import type { Config } from '../config';
+import { applyFunctions } from './functions';
 import { migrations as allMigrations } from './migrations';
 import { sandboxMigrations } from './sandbox-migrations';
 
@@ -34,7 +35,8 @@ export async function migrateToLatest(
 
 /**
  * The schema for a mode: the main set, then in sandbox mode only the sandbox fakes' tables (their
- * own set, recorded in kysely_sandbox_migration), so a live database has no sandbox_* table.
+ * own set, recorded in kysely_sandbox_migration), so a live database has no sandbox_* table; then
+ * the function files whose content changed (db/functions.ts), under the same advisory lock.
  */
 export async function migrateDatabase(
   // biome-ignore lint/suspicious/noExplicitAny: migrations run against any schema
@@ -42,7 +44,14 @@ export async function migrateDatabase(
   mode: Config['mode'],
 ): Promise<string[]> {
   const applied = await migrateToLatest(db);
-  if (mode !== 'sandbox') return applied;
-  const sandbox = await migrateToLatest(db, sandboxMigrations, 'kysely_sandbox_migration');
-  return [...applied, ...sandbox.map((name) => `sandbox/${name}`)];
+  const sandbox =
+    mode === 'sandbox'
+      ? await migrateToLatest(db, sandboxMigrations, 'kysely_sandbox_migration')
+      : [];
+  const functions = await applyFunctions(db);
+  return [
+    ...applied,
+    ...sandbox.map((name) => `sandbox/${name}`),
+    ...functions.map((name) => `functions/${name}`),
+  ];
 }

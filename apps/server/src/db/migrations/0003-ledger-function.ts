@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /**
  * `ledger_post`: a whole transfer in one call — open missing wallets, lock every account in id
@@ -6,96 +6,6 @@ import { type Kysely, sql } from 'kysely';
  * are cached inside the function, and the transfer costs one round trip instead of four.
  * Refusals raise SQLSTATE P2001 (insufficient funds) or P2002 (limit), with JSON details.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function ledger_post(
-      p_kind text, p_status text, p_user_id uuid, p_counterparty uuid, p_amount bigint,
-      p_fee bigint, p_counts boolean, p_related uuid, p_metadata jsonb, p_note text,
-      p_now timestamptz, p_legs jsonb, p_limits jsonb
-    ) returns setof ledger_transfers language plpgsql as $fn$
-    declare
-      v_transfer ledger_transfers;
-      v_ids bigint[];
-      v_short bigint;
-      v_day_start timestamptz;
-      v_month_start timestamptz;
-      v_day bigint;
-      v_month bigint;
-    begin
-      insert into ledger_accounts (user_id)
-        select distinct (leg->>'user_id')::uuid from jsonb_array_elements(p_legs) leg
-        where leg->>'user_id' is not null
-        on conflict (user_id) where user_id is not null do nothing;
-
-      select array_agg(distinct a.id order by a.id) into v_ids
-        from jsonb_array_elements(p_legs) leg
-        join ledger_accounts a on a.user_id = (leg->>'user_id')::uuid or a.system_role = leg->>'role';
-      -- Locked in id order by every transfer, so two transfers never wait on each other in a cycle.
-      perform 1 from ledger_accounts where id = any(v_ids) order by id for update;
-
-      -- Read after the lock: this statement's snapshot sees the previous holder's committed balance.
-      select a.balance_cents into v_short
-        from ledger_accounts a
-        join (
-          select a2.id, sum((leg->>'amount')::bigint) as delta
-          from jsonb_array_elements(p_legs) leg
-          join ledger_accounts a2 on a2.user_id = (leg->>'user_id')::uuid or a2.system_role = leg->>'role'
-          group by a2.id
-        ) d on d.id = a.id
-        where a.user_id is not null and a.balance_cents + d.delta < 0
-        limit 1;
-      if found then
-        raise exception 'insufficient funds' using errcode = 'P2001',
-          detail = json_build_object('balanceCents', v_short)::text;
-      end if;
-
-      if p_counts then
-        if p_amount > (p_limits->>'perTransaction')::bigint then
-          raise exception 'limit' using errcode = 'P2002',
-            detail = json_build_object('limit', 'per_transaction', 'used', 0)::text;
-        end if;
-        v_day_start := date_trunc('day', p_now at time zone 'America/New_York') at time zone 'America/New_York';
-        v_month_start := date_trunc('month', p_now at time zone 'America/New_York') at time zone 'America/New_York';
-        select coalesce(sum(amount_cents) filter (where created_at >= v_day_start), 0),
-               coalesce(sum(amount_cents), 0)
-          into v_day, v_month
-          from ledger_transfers
-          where user_id = p_user_id and counts_toward_limits and status not in ('failed', 'refunded')
-            and created_at >= v_month_start and created_at <= p_now;
-        if v_day + p_amount > (p_limits->>'daily')::bigint then
-          raise exception 'limit' using errcode = 'P2002',
-            detail = json_build_object('limit', 'daily', 'used', v_day)::text;
-        end if;
-        if v_month + p_amount > (p_limits->>'monthly')::bigint then
-          raise exception 'limit' using errcode = 'P2002',
-            detail = json_build_object('limit', 'monthly', 'used', v_month)::text;
-        end if;
-      end if;
-
-      insert into ledger_transfers (kind, status, user_id, counterparty_user_id, amount_cents, fee_cents,
-          counts_toward_limits, related_transfer_id, metadata, created_at, updated_at)
-        values (p_kind, p_status, p_user_id, p_counterparty, p_amount, p_fee, p_counts, p_related,
-          p_metadata, p_now, p_now)
-        returning * into v_transfer;
-
-      insert into ledger_entries (transfer_id, account_id, amount_cents, balance_after_cents)
-        select v_transfer.id, a.id, (l.leg->>'amount')::bigint,
-          a.balance_cents + sum((l.leg->>'amount')::bigint) over (partition by a.id order by l.leg_no)
-        from jsonb_array_elements(p_legs) with ordinality as l(leg, leg_no)
-        join ledger_accounts a on a.user_id = (l.leg->>'user_id')::uuid or a.system_role = l.leg->>'role'
-        order by l.leg_no;
-
-      update ledger_accounts a set balance_cents = a.balance_cents + d.delta
-        from (
-          select a2.id, sum((leg->>'amount')::bigint) as delta
-          from jsonb_array_elements(p_legs) leg
-          join ledger_accounts a2 on a2.user_id = (leg->>'user_id')::uuid or a2.system_role = leg->>'role'
-          group by a2.id
-        ) d
-        where a.id = d.id;
-      insert into transfer_status_history (transfer_id, status, note, at)
-        values (v_transfer.id, p_status, p_note, p_now);
-      return next v_transfer;
-    end
-    $fn$`.execute(db);
+export async function up(_db: Kysely<unknown>): Promise<void> {
+  // ledger_post: db/functions/ledger_post.sql.
 }

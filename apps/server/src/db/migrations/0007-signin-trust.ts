@@ -16,16 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create index rate_limits_updated_at on rate_limits (updated_at)`.execute(db);
   // The hits after `since`, oldest first.
-  await sql`
-    create function rate_limit_recent(hits timestamptz[], since timestamptz)
-    returns timestamptz[] language sql immutable parallel safe as $$
-      select coalesce(array_agg(h order by h), '{}') from unnest(hits) h where h > since
-    $$`.execute(db);
+  // rate_limit_recent: db/functions/rate_limit_recent.sql.
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table rate_limits`.execute(db);
-  await sql`drop function rate_limit_recent(timestamptz[], timestamptz)`.execute(db);
   await sql`
     create table rate_limit_events (
       key text not null,

@@ -29,23 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Money leaving a wallet must leave its held and owed amounts in it. Money coming in, and the
   // collection of a debt (the transaction-local flag pago.collecting_debt), pass.
-  await sql`
-    create function funding_guard_wallet() returns trigger language plpgsql as $$
-    begin
-      if new.balance_cents < new.held_cents + new.owed_cents
-         and coalesce(current_setting('pago.collecting_debt', true), '') <> 'on' then
-        raise exception 'insufficient funds' using errcode = 'P2001',
-          detail = json_build_object('balanceCents',
-            greatest(0, old.balance_cents - old.held_cents - old.owed_cents))::text;
-      end if;
-      return new;
-    end $$`.execute(db);
-  await sql`
-    create trigger ledger_accounts_funding_guard
-      before update of balance_cents on ledger_accounts
-      for each row
-      when (new.user_id is not null and new.balance_cents < old.balance_cents)
-      execute function funding_guard_wallet()`.execute(db);
+  // funding_guard_wallet: db/functions/funding_guard_wallet.sql.
 
   await sql`
     create table funding_transfers (
@@ -82,8 +66,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table unit_payments drop column direction`.execute(db);
   await sql`drop table funding_counterparties`.execute(db);
   await sql`drop table funding_transfers`.execute(db);
-  await sql`drop trigger ledger_accounts_funding_guard on ledger_accounts`.execute(db);
-  await sql`drop function funding_guard_wallet()`.execute(db);
   await sql`alter table ledger_accounts drop column held_cents, drop column owed_cents`.execute(db);
   await sql`delete from ledger_accounts where system_role = 'funding_receivable'`.execute(db);
   await sql`alter table ledger_transfers drop constraint ledger_transfers_kind_check`.execute(db);

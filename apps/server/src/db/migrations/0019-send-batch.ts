@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /**
  * Issue 12, sends in batches. `transfer_send_batch` runs many P2P sends (each exactly what
@@ -30,91 +30,6 @@ import { type Kysely, sql } from 'kysely';
  * - Items are kept under 64 by the caller: each writing subtransaction takes a subtransaction id,
  *   and past 64 a backend's snapshot entry overflows, which slows every other backend.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function transfer_send_batch(
-      p_users uuid[], p_tokens bytea[], p_idle_minutes integer, p_verified jsonb,
-      p_keys text[], p_hashes bytea[], p_phones text[], p_countries text[],
-      p_amounts bigint[], p_speeds text[], p_quotes uuid[], p_metadata jsonb[],
-      p_now timestamptz[], p_limits jsonb, p_status integer, p_answers text[], p_slots text[]
-    ) returns table (
-      r_item integer, r_user uuid, r_session_refused boolean, r_status integer, r_response text,
-      r_sqlstate text, r_message text, r_detail text, r_constraint text
-    ) language plpgsql as $fn$
-    declare
-      v_n integer := coalesce(array_length(p_keys, 1), 0);
-      v_users uuid[] := p_users;
-      v_tokens bytea[] := '{}';
-      v_token_users uuid[] := '{}';
-      v_token bytea;
-      v_session record;
-      v_k integer;
-      v_sent record;
-      v_kyc_ok text[] := array(select jsonb_array_elements_text(p_verified -> 'kyc_status'));
-      v_persona_ok text[] := array(select jsonb_array_elements_text(p_verified -> 'persona_status'));
-      v_plaid_ok text[] :=
-        array(select jsonb_array_elements_text(p_verified -> 'plaid_identity_status'));
-    begin
-      -- Sessions: each token once, in token order, before any wallet is locked.
-      for v_token in select distinct t from unnest(p_tokens) t where t is not null order by t loop
-        select * into v_session from session_touch(v_token, p_idle_minutes);
-        v_tokens := v_tokens || v_token;
-        v_token_users := v_token_users || case
-          when found and (v_session.kyc_status = any(v_kyc_ok)
-            or v_session.persona_status = any(v_persona_ok)
-            or v_session.plaid_identity_status = any(v_plaid_ok))
-          then v_session.user_id end;
-      end loop;
-      for i in 1 .. v_n loop
-        if v_users[i] is null and p_tokens[i] is not null then
-          v_k := array_position(v_tokens, p_tokens[i]);
-          v_users[i] := v_token_users[v_k];
-        end if;
-      end loop;
-
-      perform 1 from ledger_accounts a
-        where a.user_id = any(v_users || array(
-          select u.id from users u where u.phone = any(p_phones) and u.phone_verified))
-        order by a.id for update;
-      for i in 1 .. v_n loop
-        r_item := i;
-        r_user := v_users[i];
-        r_session_refused := v_users[i] is null;
-        r_status := null;
-        r_response := null;
-        r_sqlstate := null;
-        r_message := null;
-        r_detail := null;
-        r_constraint := null;
-        if not r_session_refused then
-          begin
-            select s.status_code, s.response into v_sent from transfer_send(v_users[i], p_keys[i],
-              p_hashes[i], p_phones[i], p_countries[i], p_amounts[i], p_speeds[i], p_quotes[i],
-              p_metadata[i], p_now[i], p_limits, p_status, p_answers[i], p_slots) s;
-            -- No row: the phone is no Pago user's (the caller sends it another way).
-            if found then
-              r_status := v_sent.status_code;
-              r_response := v_sent.response;
-            end if;
-          exception when others then
-            get stacked diagnostics r_sqlstate = returned_sqlstate, r_message = message_text,
-              r_detail = pg_exception_detail, r_constraint = constraint_name;
-            -- Deadlocks, serialization failures, lock timeouts and cancels end the whole batch.
-            if r_sqlstate like '40%' or r_sqlstate in ('55P03', '57014') then
-              raise;
-            end if;
-          end;
-        end if;
-        return next;
-      end loop;
-    end
-    $fn$`.execute(db);
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    drop function transfer_send_batch(uuid[], bytea[], integer, jsonb, text[], bytea[], text[],
-      text[], bigint[], text[], uuid[], jsonb[], timestamptz[], jsonb, integer, text[], text[])`.execute(
-    db,
-  );
+export async function up(_db: Kysely<unknown>): Promise<void> {
+  // transfer_send_batch: db/functions/transfer_send_batch.sql.
 }

@@ -21,44 +21,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create index funding_transfers_holds on funding_transfers (available_at)
       where status = 'settled' and on_hold_cents > 0`.execute(db);
-  await sql`
-    create or replace function funding_guard_wallet() returns trigger language plpgsql as $$
-    declare
-      v_on_hold bigint;
-      v_until timestamptz;
-    begin
-      if new.balance_cents < new.held_cents + new.owed_cents
-         and coalesce(current_setting('pago.collecting_debt', true), '') <> 'on' then
-        select coalesce(sum(on_hold_cents), 0), min(available_at) into v_on_hold, v_until
-          from funding_transfers
-          where user_id = new.user_id and status = 'settled' and on_hold_cents > 0;
-        -- Without the holds the money would be there: the hold is what refuses.
-        if v_on_hold > 0 and new.balance_cents >= new.held_cents - v_on_hold + new.owed_cents then
-          raise exception 'funds on hold' using errcode = 'P2001',
-            detail = json_build_object('balanceCents',
-              greatest(0, old.balance_cents - old.held_cents - old.owed_cents),
-              'onHoldCents', v_on_hold, 'availableAt', v_until)::text;
-        end if;
-        raise exception 'insufficient funds' using errcode = 'P2001',
-          detail = json_build_object('balanceCents',
-            greatest(0, old.balance_cents - old.held_cents - old.owed_cents))::text;
-      end if;
-      return new;
-    end $$`.execute(db);
+  // funding_guard_wallet: db/functions/funding_guard_wallet.sql.
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create or replace function funding_guard_wallet() returns trigger language plpgsql as $$
-    begin
-      if new.balance_cents < new.held_cents + new.owed_cents
-         and coalesce(current_setting('pago.collecting_debt', true), '') <> 'on' then
-        raise exception 'insufficient funds' using errcode = 'P2001',
-          detail = json_build_object('balanceCents',
-            greatest(0, old.balance_cents - old.held_cents - old.owed_cents))::text;
-      end if;
-      return new;
-    end $$`.execute(db);
   await sql`drop index funding_transfers_holds`.execute(db);
   await sql`
     alter table funding_transfers

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyDatabase, createTestDatabase } from '../../../test/test-database';
 import { createDatabase, type Database } from '../../db/database';
+import { applyFunctions } from '../../db/functions';
 import { migrateToLatest } from '../../db/migrate';
 import { migrations } from '../../db/migrations';
 import { createLedger, walletToWallet } from './ledger.service';
@@ -328,6 +329,7 @@ describe('migrations 0010 and 0012', () => {
 
       // Migration 0012: the month totals go, the days stay, and the limits read the same.
       await migrateToLatest(empty, migrations);
+      await applyFunctions(empty);
       expect(await rowsOf()).toEqual([
         ['alice', 'day', '2026-10-30', 100],
         ['alice', 'day', '2026-10-31', 600],
