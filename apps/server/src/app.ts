@@ -28,6 +28,7 @@ import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.
 import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
+import { createBillPay } from './features/billpay/billpay.service';
 import { featuresRoutes } from './features/capabilities/features.routes';
 import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
 import { createCardSpending } from './features/cards/authorizations.service';
@@ -234,6 +235,7 @@ function createServices(
     sessionIdleMinutes: config.sessionIdleMinutes,
   });
   const remittances = createRemittances({ db, ledger, payouts: partners.payouts, transfers });
+  const billPay = createBillPay({ ledger, transfers, billers: partners.billers });
   const requests = createRequests({ db, ledger, accounts, notifications });
   // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).
   const unitSettings = config.unit;
@@ -330,6 +332,7 @@ function createServices(
     ledger,
     transfers,
     remittances,
+    billPay,
     requests,
     banking,
     statements,
