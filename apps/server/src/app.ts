@@ -479,7 +479,8 @@ export async function buildApp(
   await app.register(externalSigninRoutes);
   await app.register(securityRoutes);
   await app.register(phoneVerificationRoutes);
-  await app.register(walletRoutes);
+  const { accounts, ledger, transfers, funding, billPay } = app.services;
+  await app.register(walletRoutes, { accounts, ledger, transfers, balances: funding });
   await app.register(transfersRoutes);
   await app.register(remittancesRoutes);
   await app.register(requestsRoutes);
@@ -490,7 +491,7 @@ export async function buildApp(
   await app.register(fundingRoutes);
   await app.register(cardsRoutes);
   await app.register(cardAuthorizationRoutes);
-  await app.register(billPayRoutes);
+  await app.register(billPayRoutes, { accounts, billPay });
   await app.register(identityRoutes);
   await app.register(identityWebhookRoutes);
   await app.register(plaidRoutes);

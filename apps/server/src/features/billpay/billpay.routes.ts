@@ -3,15 +3,21 @@ import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
+import type { BillPay } from './billpay.service';
 
 const listQuery = z.strictObject({ paymentType: z.string().max(32).optional() });
 const tags = ['Bill pay'];
 
-export async function billPayRoutes(app: AppInstance): Promise<void> {
-  const { accounts, billPay } = app.services;
+/** What bill pay's routes use, passed in by the wiring (app.ts). */
+export type BillPayRouteDeps = { accounts: Accounts; billPay: BillPay };
 
+export async function billPayRoutes(
+  app: AppInstance,
+  { accounts, billPay }: BillPayRouteDeps,
+): Promise<void> {
   app.get(
     '/api/billers',
     {
