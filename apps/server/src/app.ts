@@ -87,6 +87,7 @@ import { createSandboxVendors } from './sandbox/sandbox-vendors';
 import { sharedAssetRoutes } from './sandbox/shared/shared-assets.routes';
 import { smsOutboxRoutes } from './sandbox/twilio/sms-outbox.routes';
 import { twilioFakeRoutes } from './sandbox/twilio/twilio-fake.routes';
+import { SANDBOX_OMNIBUS } from './sandbox/unit/sandbox-omnibus';
 import { unitCardsFakeRoutes } from './sandbox/unit/unit-cards-fake.routes';
 import { unitFakeRoutes } from './sandbox/unit/unit-fake.routes';
 import { registerWebApp } from './web/web-app.routes';
@@ -255,7 +256,10 @@ function createServices(
     transfers,
     unit,
     webhookSecret: unitSettings?.webhookSecret ?? '',
-    omnibus: { accountId: unitSettings?.fboAccountId, sandbox: config.mode === 'sandbox' },
+    omnibus: {
+      accountId: unitSettings?.fboAccountId,
+      sandbox: config.mode === 'sandbox' ? SANDBOX_OMNIBUS : null,
+    },
     log,
   });
   const statements = createStatements({

@@ -14,6 +14,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 import {
+  type UnitBusinessApplicant,
   type UnitClient,
   type UnitPayment,
   UnitRefusal,
@@ -60,36 +61,15 @@ type Deps = {
   webhookSecret: string;
   /**
    * Pago's omnibus (FBO) account at the partner: live mode names it (UNIT_FBO_ACCOUNT_ID);
-   * sandbox mode (`sandbox`) makes its own through the client on first use.
+   * sandbox mode (`sandbox`: the business that applies for it and its one funding, from
+   * sandbox/unit/sandbox-omnibus.ts) makes its own through the client on first use.
    */
-  omnibus: { accountId: string | undefined; sandbox: boolean };
+  omnibus: {
+    accountId: string | undefined;
+    sandbox: { application: UnitBusinessApplicant; fundingCents: number } | null;
+  };
   log: Pick<Logger, 'info' | 'warn'>;
 };
-
-/** Pago as the fake's business customer (sandbox mode): the company that holds the omnibus. */
-const SANDBOX_OMNIBUS = {
-  name: 'Pago Sandbox Inc.',
-  ein: '123456789',
-  stateOfIncorporation: 'DE',
-  address: {
-    street: '100 Biscayne Blvd',
-    city: 'Miami',
-    state: 'FL',
-    postalCode: '33132',
-    country: 'US' as const,
-  },
-  phone: { countryCode: '1', number: '3055550100' },
-  officer: {
-    firstName: 'Ana',
-    lastName: 'Pago',
-    email: 'treasury@pago.example',
-    dateOfBirth: '1980-01-01',
-    ssn: '000000001',
-  },
-  idempotencyKey: 'pago-omnibus-application',
-};
-/** What sandbox mode's omnibus is funded with, once (Unit's sandbox incoming ACH): $10,000,000. */
-export const SANDBOX_OMNIBUS_FUNDING_CENTS = 1_000_000_000;
 
 /** The banking panel's token: read-only scopes, 15 minutes. */
 export const BANKING_TOKEN_SCOPE = 'customers accounts transactions payments statements';
@@ -286,13 +266,15 @@ export function createBanking({
     assertOmnibus();
     const client = partner();
     if (omnibus.accountId) return omnibus.accountId;
+    // assertOmnibus passed without an account id: sandbox mode, which makes its own.
+    const sandboxOmnibus = omnibus.sandbox as NonNullable<typeof omnibus.sandbox>;
     const made = await findOmnibus(db);
     if (made) return made.unit_account_id;
     return db.transaction().execute(async (tx) => {
       await lockOmnibus(tx);
       const raced = await findOmnibus(tx);
       if (raced) return raced.unit_account_id;
-      const application = await client.createBusinessApplication(SANDBOX_OMNIBUS);
+      const application = await client.createBusinessApplication(sandboxOmnibus.application);
       if (!application.customerId) {
         throw new Error(`The omnibus application is ${application.status}, not Approved`);
       }
@@ -309,7 +291,7 @@ export function createBanking({
         : [
             await client.simulateIncomingAch(
               account.id,
-              SANDBOX_OMNIBUS_FUNDING_CENTS,
+              sandboxOmnibus.fundingCents,
               'Pago omnibus funding',
             ),
           ];
