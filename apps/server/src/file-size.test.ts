@@ -21,7 +21,7 @@ const ALLOWED: Record<string, string> = {
   'apps/server/src/features/accounts/accounts.service.ts':
     'not yet split: sign-up, sign-in, profile and recovery',
   'apps/server/src/features/banking/banking.service.ts':
-    'not yet split: account opening, partner payments, webhooks, omnibus and reconciliation',
+    'partly split (reconciliation is banking-reconciliation.ts); account opening, partner payments, webhooks and the omnibus not yet',
   'apps/server/src/features/funding/funding.service.ts': 'not yet split: bank and card funding',
   'apps/server/src/features/cards/authorizations.service.ts': 'being split',
   'apps/server/src/features/cards/cards.service.ts': 'being split',
