@@ -30,6 +30,7 @@ import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.
 import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
 import { billPayRoutes } from './features/billpay/billpay.routes';
+import { createBillPay } from './features/billpay/billpay.service';
 import { capabilitiesRoutes } from './features/capabilities/capabilities.routes';
 import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
 import { createCardAuthorizations } from './features/cards/authorizations.service';
@@ -89,6 +90,7 @@ import { createSandboxVendors } from './sandbox/sandbox-vendors';
 import { sharedAssetRoutes } from './sandbox/shared/shared-assets.routes';
 import { smsOutboxRoutes } from './sandbox/twilio/sms-outbox.routes';
 import { twilioFakeRoutes } from './sandbox/twilio/twilio-fake.routes';
+import { SANDBOX_OMNIBUS } from './sandbox/unit/sandbox-omnibus';
 import { unitCardsFakeRoutes } from './sandbox/unit/unit-cards-fake.routes';
 import { unitFakeRoutes } from './sandbox/unit/unit-fake.routes';
 import { registerWebApp } from './web/web-app.routes';
@@ -245,6 +247,7 @@ function createServices(
     payouts: partners.payouts,
     transfers,
   });
+  const billPay = createBillPay({ ledger, transfers, billers: partners.billers });
   const requests = createRequests({ db, ledger, accounts, notifications });
   // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).
   const unitSettings = config.unit;
@@ -264,7 +267,10 @@ function createServices(
     transfers,
     unit,
     webhookSecret: unitSettings?.webhookSecret ?? '',
-    omnibus: { accountId: unitSettings?.fboAccountId, sandbox: config.mode === 'sandbox' },
+    omnibus: {
+      accountId: unitSettings?.fboAccountId,
+      sandbox: config.mode === 'sandbox' ? SANDBOX_OMNIBUS : null,
+    },
     log,
   });
   const statements = createStatements({
@@ -343,6 +349,7 @@ function createServices(
     ledgerInvariants: createLedgerInvariants({ db, log }),
     transfers,
     remittances,
+    billPay,
     requests,
     banking,
     statements,
@@ -489,7 +496,8 @@ export async function buildApp(
   await app.register(externalSigninRoutes);
   await app.register(securityRoutes);
   await app.register(phoneVerificationRoutes);
-  await app.register(walletRoutes);
+  const { accounts, ledger, transfers, funding, billPay } = app.services;
+  await app.register(walletRoutes, { accounts, ledger, transfers, balances: funding });
   await app.register(transfersRoutes);
   await app.register(activityRoutes);
   await app.register(remittancesRoutes);
@@ -501,7 +509,7 @@ export async function buildApp(
   await app.register(fundingRoutes);
   await app.register(cardsRoutes);
   await app.register(cardAuthorizationRoutes);
-  await app.register(billPayRoutes);
+  await app.register(billPayRoutes, { accounts, billPay });
   await app.register(identityRoutes);
   await app.register(identityWebhookRoutes);
   await app.register(plaidRoutes);

@@ -1,6 +1,10 @@
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORDS } from './common-passwords';
+import { parseCommonPasswords } from './common-passwords';
+import list from './common-passwords.txt?raw';
 import { passwordWeakness } from './password-strength';
+
+const COMMON_PASSWORDS = parseCommonPasswords(list);
 
 describe('passwordWeakness', () => {
   it.each([

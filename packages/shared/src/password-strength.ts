@@ -1,6 +1,6 @@
 /**
  * The password rule, the same on the server and on the web forms: 8 to 128 characters, and not
- * one of the 10,000 most common (`common-passwords.ts`, case-insensitive). The list is passed in
+ * one of the 10,000 most common (`common-passwords.txt`, case-insensitive). The list is passed in
  * so the web app can load it on demand (it is 90 KB) while the rule itself stays here.
  */
 export const PASSWORD_MIN = 8;

@@ -1,10 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
-import { COMMON_PASSWORDS } from '@pago/shared/common-passwords';
+import { parseCommonPasswords } from '@pago/shared/common-passwords';
 import { passwordWeakness } from '@pago/shared/password-strength';
 
 // argon2id at the OWASP minimum: 19 MiB, 2 passes, 1 lane (≈10 ms a hash here).
 // 2 is Algorithm.Argon2id; the package's const enum cannot be imported under isolatedModules.
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+const COMMON_PASSWORDS = parseCommonPasswords(
+  readFileSync(createRequire(import.meta.url).resolve('@pago/shared/common-passwords.txt'), 'utf8'),
+);
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2ID);

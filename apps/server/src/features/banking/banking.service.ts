@@ -14,6 +14,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 import {
+  type UnitBusinessApplicant,
   type UnitClient,
   type UnitPayment,
   UnitRefusal,
@@ -25,30 +26,25 @@ import { settleReserved } from '../idempotency/idempotency.service';
 import { type Ledger, type Leg, walletToWallet } from '../ledger/ledger.service';
 import type { Transfers } from '../transfers/transfers.service';
 import {
-  type Difference,
   findBankAccount,
   findCover,
   findLedgerTransfer,
   findOmnibus,
   findUnitPayment,
-  finishReconciliationRun,
   insertBankAccount,
   insertOmnibus,
   insertOmnibusMovement,
   insertUnitPayment,
-  listBankAccounts,
-  listOmnibusMovements,
-  listUnitPaymentsOf,
   lockOmnibus,
   lockPaymentsToRetry,
   lockUnitPayment,
   lockUnitPaymentByUnitId,
   partnerFundsOf,
   recordWebhookEvent,
-  startReconciliationRun,
   updateOmnibusMovement,
   updateUnitPayment,
 } from './banking.repository';
+import { createBankingReconciliation, FAILED } from './banking-reconciliation';
 
 type Deps = {
   db: Database;
@@ -60,43 +56,21 @@ type Deps = {
   webhookSecret: string;
   /**
    * Pago's omnibus (FBO) account at the partner: live mode names it (UNIT_FBO_ACCOUNT_ID);
-   * sandbox mode (`sandbox`) makes its own through the client on first use.
+   * sandbox mode (`sandbox`: the business that applies for it and its one funding, from
+   * sandbox/unit/sandbox-omnibus.ts) makes its own through the client on first use.
    */
-  omnibus: { accountId: string | undefined; sandbox: boolean };
+  omnibus: {
+    accountId: string | undefined;
+    sandbox: { application: UnitBusinessApplicant; fundingCents: number } | null;
+  };
   log: Pick<Logger, 'info' | 'warn'>;
 };
-
-/** Pago as the fake's business customer (sandbox mode): the company that holds the omnibus. */
-const SANDBOX_OMNIBUS = {
-  name: 'Pago Sandbox Inc.',
-  ein: '123456789',
-  stateOfIncorporation: 'DE',
-  address: {
-    street: '100 Biscayne Blvd',
-    city: 'Miami',
-    state: 'FL',
-    postalCode: '33132',
-    country: 'US' as const,
-  },
-  phone: { countryCode: '1', number: '3055550100' },
-  officer: {
-    firstName: 'Ana',
-    lastName: 'Pago',
-    email: 'treasury@pago.example',
-    dateOfBirth: '1980-01-01',
-    ssn: '000000001',
-  },
-  idempotencyKey: 'pago-omnibus-application',
-};
-/** What sandbox mode's omnibus is funded with, once (Unit's sandbox incoming ACH): $10,000,000. */
-export const SANDBOX_OMNIBUS_FUNDING_CENTS = 1_000_000_000;
 
 /** The banking panel's token: read-only scopes, 15 minutes. */
 export const BANKING_TOKEN_SCOPE = 'customers accounts transactions payments statements';
 export const BANKING_TOKEN_SECONDS = 15 * 60;
 /** Partner statuses after which nothing changes. */
 const FINAL = new Set(['Settled', 'Rejected', 'Returned', 'Canceled']);
-const FAILED = new Set(['Rejected', 'Returned', 'Canceled']);
 /** A payment whose partner call failed is tried again after this long (then doubling, to 10 min). */
 const RETRY_SECONDS = 5;
 /** A due payment is claimed for this long while its partner call is made (then due again). */
@@ -286,13 +260,15 @@ export function createBanking({
     assertOmnibus();
     const client = partner();
     if (omnibus.accountId) return omnibus.accountId;
+    // assertOmnibus passed without an account id: sandbox mode, which makes its own.
+    const sandboxOmnibus = omnibus.sandbox as NonNullable<typeof omnibus.sandbox>;
     const made = await findOmnibus(db);
     if (made) return made.unit_account_id;
     return db.transaction().execute(async (tx) => {
       await lockOmnibus(tx);
       const raced = await findOmnibus(tx);
       if (raced) return raced.unit_account_id;
-      const application = await client.createBusinessApplication(SANDBOX_OMNIBUS);
+      const application = await client.createBusinessApplication(sandboxOmnibus.application);
       if (!application.customerId) {
         throw new Error(`The omnibus application is ${application.status}, not Approved`);
       }
@@ -309,7 +285,7 @@ export function createBanking({
         : [
             await client.simulateIncomingAch(
               account.id,
-              SANDBOX_OMNIBUS_FUNDING_CENTS,
+              sandboxOmnibus.fundingCents,
               'Pago omnibus funding',
             ),
           ];
@@ -495,90 +471,13 @@ export function createBanking({
     return { statusCode: 201, body: (await transfers.view([row], userId, tx))[0] as Transfer };
   }
 
-  /**
-   * The omnibus against its movements: each cover at the partner with its amount and status, each
-   * payment the partner made from or into the omnibus known, and (sandbox mode, where Pago funds
-   * it through the API) its balance the funding less the covers. A cover never answered for a
-   * minute is `not_sent_to_partner`.
-   */
-  async function reconcileOmnibus(
-    client: UnitClient,
-    accountId: string,
-    movements: Awaited<ReturnType<typeof listOmnibusMovements>>,
-  ): Promise<Difference[]> {
-    const [remote, payments] = await Promise.all([
-      client.getAccount(accountId),
-      client.listPayments(accountId, { limit: 1000, offset: 0 }),
-    ]);
-    const byId = new Map(payments.map((p) => [p.id, p]));
-    const differences: Difference[] = [];
-    const add = (d: Omit<Difference, 'userId'> & { userId?: string | null }) =>
-      differences.push({ ...d, userId: d.userId ?? null });
-    let expectedBalance = 0;
-    for (const m of movements) {
-      const amount = Number(m.amount_cents);
-      const at = { transferId: m.transfer_id, userId: m.user_id };
-      if (!m.unit_payment_id) {
-        if (m.status === 'Reserved' && Date.now() - m.created_at.getTime() > 60_000) {
-          add({
-            ...at,
-            kind: 'not_sent_to_partner',
-            unitId: null,
-            expected: String(amount),
-            actual: null,
-          });
-        }
-        continue;
-      }
-      const p = byId.get(m.unit_payment_id);
-      if (m.status === 'Sent' || m.status === 'Settled')
-        expectedBalance += m.kind === 'funding' ? amount : -amount;
-      if (!p) {
-        add({
-          ...at,
-          kind: 'missing_at_partner',
-          unitId: m.unit_payment_id,
-          expected: String(amount),
-          actual: null,
-        });
-        continue;
-      }
-      if (p.amount !== amount) {
-        add({
-          ...at,
-          kind: 'amount_mismatch',
-          unitId: p.id,
-          expected: String(amount),
-          actual: String(p.amount),
-        });
-      }
-      if (p.status !== m.status) {
-        add({ ...at, kind: 'status_mismatch', unitId: p.id, expected: m.status, actual: p.status });
-      }
-    }
-    const known = new Set(movements.map((m) => m.unit_payment_id));
-    for (const p of payments) {
-      if (!known.has(p.id)) {
-        add({
-          kind: 'missing_in_ledger',
-          transferId: null,
-          unitId: p.id,
-          expected: null,
-          actual: `${p.type} ${p.direction} ${p.amount} ${p.status}`,
-        });
-      }
-    }
-    if (omnibus.sandbox && !omnibus.accountId && remote.balance !== expectedBalance) {
-      add({
-        kind: 'balance_mismatch',
-        transferId: null,
-        unitId: accountId,
-        expected: String(expectedBalance),
-        actual: String(remote.balance),
-      });
-    }
-    return differences;
-  }
+  const reconciliation = createBankingReconciliation({
+    db,
+    partner,
+    omnibus,
+    log,
+    cardMovementsOn: () => cardMovementsOn,
+  });
 
   return {
     /** Whether a partner is configured (sandbox: the fake; live: UNIT_* settings). */
@@ -977,137 +876,7 @@ export function createBanking({
       };
     },
 
-    /**
-     * Compares every account at the partner with the ledger's mirror: each mirrored payment must
-     * be at the partner with its amount and a matching status, each payment the partner made on
-     * an account must be mirrored, and the partner's balance must be what the mirrored payments
-     * add up to. Every difference is stored with its run and logged.
-     */
-    async reconcile() {
-      const client = partner();
-      const run = await startReconciliationRun(db);
-      const differences: Difference[] = [];
-      const rows = await listBankAccounts(db);
-      const movements = await listOmnibusMovements(db);
-      for (const account of rows) {
-        const [remote, payments, mirrored] = await Promise.all([
-          client.getAccount(account.unit_account_id),
-          client.listPayments(account.unit_account_id, { limit: 1000, offset: 0 }),
-          listUnitPaymentsOf(db, account.user_id),
-        ]);
-        const byId = new Map(payments.map((p) => [p.id, p]));
-        const known = new Set<string>();
-        let expectedBalance = 0;
-        // The omnibus's covers came into this account (checked with the omnibus, below).
-        for (const cover of movements) {
-          if (cover.user_id !== account.user_id || !cover.unit_payment_id) continue;
-          known.add(cover.unit_payment_id);
-          if (cover.status === 'Sent') expectedBalance += Number(cover.amount_cents);
-        }
-        for (const m of mirrored) {
-          const amount = Number(m.amount_cents);
-          const out = m.user_id === account.user_id;
-          if (!m.unit_payment_id) {
-            // Refused when asked (released in the ledger): nothing is at the partner.
-            if (out && m.status !== 'Rejected' && Date.now() - m.created_at.getTime() > 60_000) {
-              differences.push({
-                kind: 'not_sent_to_partner',
-                userId: account.user_id,
-                transferId: m.transfer_id,
-                unitId: null,
-                expected: String(amount),
-                actual: null,
-              });
-            }
-            continue;
-          }
-          known.add(m.unit_payment_id);
-          const p = byId.get(m.unit_payment_id);
-          // ACH moves the partner balance when Sent, and back when Returned; the mirror keeps
-          // the partner's status, while the ledger's deposit stays held until Settled.
-          const isAch = m.payment_type === 'achPayment';
-          const moved = isAch
-            ? m.status === 'Sent' || m.status === 'Settled'
-            : m.ledger_status === 'completed';
-          if (moved) expectedBalance += (isAch ? m.direction === 'Credit' : out) ? -amount : amount;
-          if (!out) continue;
-          if (!p) {
-            differences.push({
-              kind: 'missing_at_partner',
-              userId: account.user_id,
-              transferId: m.transfer_id,
-              unitId: m.unit_payment_id,
-              expected: String(amount),
-              actual: null,
-            });
-            continue;
-          }
-          if (p.amount !== amount) {
-            differences.push({
-              kind: 'amount_mismatch',
-              userId: account.user_id,
-              transferId: m.transfer_id,
-              unitId: p.id,
-              expected: String(amount),
-              actual: String(p.amount),
-            });
-          }
-          const partnerMoved = p.status === 'Sent' || p.status === 'Settled';
-          if (
-            isAch
-              ? p.status !== m.status
-              : partnerMoved !== moved && !(FAILED.has(p.status) && m.reversal_transfer_id)
-          ) {
-            differences.push({
-              kind: 'status_mismatch',
-              userId: account.user_id,
-              transferId: m.transfer_id,
-              unitId: p.id,
-              expected: m.ledger_status,
-              actual: p.status,
-            });
-          }
-        }
-        for (const p of payments) {
-          if (p.accountId === account.unit_account_id && !known.has(p.id)) {
-            differences.push({
-              kind: 'missing_in_ledger',
-              userId: account.user_id,
-              transferId: null,
-              unitId: p.id,
-              expected: null,
-              actual: `${p.type} ${p.direction} ${p.amount} ${p.status}`,
-            });
-          }
-        }
-        // Card activity moves the account too (clearings out, refunds in), as Pago applied it.
-        if (cardMovementsOn) expectedBalance += await cardMovementsOn(account.unit_account_id);
-        if (remote.balance !== expectedBalance) {
-          differences.push({
-            kind: 'balance_mismatch',
-            userId: account.user_id,
-            transferId: null,
-            unitId: account.unit_account_id,
-            expected: String(expectedBalance),
-            actual: String(remote.balance),
-          });
-        }
-      }
-      const omnibusId = omnibus.accountId ?? (await findOmnibus(db))?.unit_account_id;
-      if (omnibusId) differences.push(...(await reconcileOmnibus(client, omnibusId, movements)));
-      for (const d of differences)
-        log.warn(
-          { difference: d, runId: run.id },
-          'reconciliation: the partner and the ledger differ',
-        );
-      const checked = rows.length + (omnibusId ? 1 : 0);
-      const finished = await finishReconciliationRun(db, run.id, checked, differences);
-      log.info(
-        { runId: run.id, accounts: checked, differences: differences.length },
-        'reconciliation done',
-      );
-      return { runId: finished.id, accountsChecked: finished.accounts_checked, differences };
-    },
+    reconcile: reconciliation.reconcile,
   };
 }
 

@@ -2,19 +2,22 @@ import { billerSchema, billPaymentBody } from '@pago/shared/contracts/billpay';
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
-import { AppError } from '../../lib/app-error';
-import { unavailableInLiveMode } from '../../lib/live-mode';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
+import type { BillPay } from './billpay.service';
 
 const listQuery = z.strictObject({ paymentType: z.string().max(32).optional() });
 const tags = ['Bill pay'];
 
-export async function billPayRoutes(app: AppInstance): Promise<void> {
-  const { ledger, accounts, transfers, partners } = app.services;
-  const { billers } = partners;
+/** What bill pay's routes use, passed in by the wiring (app.ts). */
+export type BillPayRouteDeps = { accounts: Accounts; billPay: BillPay };
 
+export async function billPayRoutes(
+  app: AppInstance,
+  { accounts, billPay }: BillPayRouteDeps,
+): Promise<void> {
   app.get(
     '/api/billers',
     {
@@ -27,10 +30,7 @@ export async function billPayRoutes(app: AppInstance): Promise<void> {
         response: { 200: z.array(billerSchema), ...errorResponses },
       },
     },
-    async (request) => {
-      const { paymentType } = request.query;
-      return billers.billers().filter((b) => !paymentType || b.paymentType === paymentType);
-    },
+    async (request) => billPay.listBillers(request.query.paymentType),
   );
 
   const contract = {
@@ -39,33 +39,8 @@ export async function billPayRoutes(app: AppInstance): Promise<void> {
     body: billPaymentBody,
     response: { status: 201 as const, schema: transferSchema },
   };
-  moneyPost(app, '/api/unit/bill-payment', contract, async ({ userId, body, tx }) => {
-    if (!billers.available) throw unavailableInLiveMode('billPay');
-    const biller = billers.billers().find((b) => b.id === body.payeeId);
-    if (!biller || biller.paymentType !== body.paymentType) {
-      throw new AppError('payment_failed', 422, 'Unknown biller for this payment type', {
-        reason: 'unknown_biller',
-      });
-    }
-    billers.checkAccount(biller, body.accountId);
-    const row = await ledger.post(tx, {
-      kind: 'bill_payment',
-      status: 'completed',
-      userId,
-      amountCents: body.amount,
-      countsTowardLimits: true,
-      metadata: {
-        billerId: biller.id,
-        billerName: biller.name,
-        paymentType: body.paymentType,
-        accountAtBiller: `••••${body.accountId.slice(-4)}`,
-        memo: body.memo,
-      },
-      legs: [
-        { account: { userId }, amountCents: -body.amount },
-        { account: { role: 'bill_pay_clearing' }, amountCents: body.amount },
-      ],
-    });
-    return { statusCode: 201, body: (await transfers.view([row], userId, tx))[0] };
-  });
+  moneyPost(app, '/api/unit/bill-payment', contract, async ({ userId, body, tx }) => ({
+    statusCode: 201,
+    body: await billPay.payBill(tx, userId, body),
+  }));
 }

@@ -1,14 +1,37 @@
 import { transferSchema } from '@pago/shared/contracts/transfers';
-import { balanceSchema, limitsSchema, testDepositBody } from '@pago/shared/contracts/wallet';
+import {
+  type Balance,
+  balanceSchema,
+  limitsSchema,
+  testDepositBody,
+} from '@pago/shared/contracts/wallet';
 import type { AppInstance } from '../../app';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
+import type { Ledger } from '../ledger/ledger.service';
+import type { Transfers } from '../transfers/transfers.service';
 
 const tags = ['Wallet'];
 
-export async function walletRoutes(app: AppInstance): Promise<void> {
-  const { ledger, accounts, transfers } = app.services;
+/** The wallet's balance as the funding feature counts it (pending deposits, a returned deposit's debt). */
+export type WalletBalances = {
+  wallet(userId: string): Promise<Omit<Balance, 'currency'>>;
+};
+
+/** What the wallet's routes use, passed in by the wiring (app.ts). */
+export type WalletRouteDeps = {
+  accounts: Accounts;
+  ledger: Pick<Ledger, 'limits' | 'post'>;
+  transfers: Pick<Transfers, 'view'>;
+  balances: WalletBalances;
+};
+
+export async function walletRoutes(
+  app: AppInstance,
+  { accounts, ledger, transfers, balances }: WalletRouteDeps,
+): Promise<void> {
   const signedIn = requireUser(accounts);
 
   app.get(
@@ -24,7 +47,7 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => ({
       // Pending bank deposits and a returned deposit's debt (the funding feature) count here.
-      ...(await app.services.funding.wallet(currentUser(request).userId)),
+      ...(await balances.wallet(currentUser(request).userId)),
       currency: 'USD' as const,
     }),
   );

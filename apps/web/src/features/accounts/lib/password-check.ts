@@ -1,3 +1,4 @@
+import { parseCommonPasswords } from '@pago/shared/common-passwords';
 import { type PasswordWeakness, passwordWeakness } from '@pago/shared/password-strength';
 
 let commonPasswords: Promise<ReadonlySet<string>> | null = null;
@@ -7,8 +8,8 @@ let commonPasswords: Promise<ReadonlySet<string>> | null = null;
  * password form opens, so the landing page never carries it.
  */
 export function loadCommonPasswords(): Promise<ReadonlySet<string>> {
-  commonPasswords ??= import('@pago/shared/common-passwords').then(
-    (module) => module.COMMON_PASSWORDS,
+  commonPasswords ??= import('@pago/shared/common-passwords.txt?raw').then(
+    (module) => parseCommonPasswords(module.default),
     (failure: unknown) => {
       commonPasswords = null; // the next check fetches it again
       throw failure;
