@@ -23,13 +23,9 @@ const ALLOWED: Record<string, string> = {
   'apps/server/src/features/banking/banking.service.ts':
     'partly split (reconciliation is banking-reconciliation.ts); account opening, partner payments, webhooks and the omnibus not yet',
   'apps/server/src/features/funding/funding.service.ts': 'not yet split: bank and card funding',
-  'apps/server/src/features/cards/authorizations.service.ts': 'being split',
-  'apps/server/src/features/cards/cards.service.ts': 'being split',
   'apps/server/src/providers/unit/unit-client.ts': 'being split',
   'apps/server/src/sandbox/unit/unit-fake.routes.ts': 'being split',
   'apps/server/src/sandbox/plaid/plaid-bank-fake.ts': 'being split',
-  'apps/web/src/features/accounts/components/edit-profile-form.tsx': 'being split',
-  'apps/web/src/features/cards/components/card-controls.tsx': 'being split',
 };
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
