@@ -112,6 +112,8 @@ test.describe('identity verification in Chromium', () => {
     const page = await app.open('/onboarding/verify', phone, { token: beto.token });
     const start = page.getByRole('button', { name: 'Iniciar verificación' });
     await start.click();
+    // The flow's first step: its X button works once the flow's script has started.
+    await plaidFrame(page).getByLabel('Pasaporte').waitFor();
     await plaidFrame(page).getByRole('button', { name: 'Cerrar' }).first().click();
     await page.locator('iframe[title="Plaid"]').waitFor({ state: 'detached' });
     await start.waitFor();

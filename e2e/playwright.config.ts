@@ -15,7 +15,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  timeout: 60_000,
+  // A limit, not a wait: an axe check of a heavy page at two sizes needs more than a minute on a
+  // loaded machine.
+  timeout: 120_000,
   // A web-first assertion (and expect.poll) waits for a state, not a time: 5 s (its default) is
   // too short on a busy machine.
   expect: { timeout: 15_000 },
