@@ -13,9 +13,9 @@ const [phone, desktop] = VIEWPORTS;
 type Moments = { shown?: number; dashboard?: number };
 
 /**
- * Starts noting, by the page's own clock, when `heading` shows and when the page is at
- * /dashboard: a busy test process may notice the heading late, which would shorten the wait it
- * measured between the two.
+ * Starts noting, by the page's own clock, when `heading` shows (a change to the page) and when
+ * the app goes to /dashboard (its history call): a busy test process may notice the heading late,
+ * which would shorten the wait it measured between the two.
  */
 async function noteCompleteThenDashboard(page: Page, heading: string) {
   await page.evaluate((text) => {
@@ -36,6 +36,13 @@ async function noteCompleteThenDashboard(page: Page, heading: string) {
       childList: true,
       characterData: true,
     });
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (...args: Parameters<History['pushState']>) => {
+        original(...args);
+        note();
+      };
+    }
   }, heading);
 }
 
