@@ -1,22 +1,23 @@
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { describe, expect, it } from 'vitest';
-import { useBrowser, VIEWPORTS } from './support/browser';
+import { expect, test, VIEWPORTS } from './support/browser';
+import { baseUrl } from './support/env';
 import { latestCode, uniqueSuffix } from './support/mailbox';
 
-const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-describe('a new user, in Spanish on a phone', () => {
-  it('joins, verifies the e-mail, edits the profile, downloads the QR, logs out and back in', async () => {
+test.describe('a new user, in Spanish on a phone', () => {
+  test('joins, verifies the e-mail, edits the profile, downloads the QR, logs out and back in', async ({
+    app,
+  }) => {
     const suffix = uniqueSuffix();
     const email = `ana.${suffix}@example.com`;
     const username = `ana_${suffix}`;
     const password = 'Mi-clave-segura-2026';
-    const page = await browser.open('/', phone);
+    const page = await app.open('/', phone);
 
     await page.getByRole('button', { name: 'Únete a Pago' }).click();
     const dialog = page.getByRole('dialog', { name: 'Crea tu cuenta' });
@@ -82,7 +83,7 @@ describe('a new user, in Spanish on a phone', () => {
       });
       return (await response.json()) as { _id: string };
     });
-    expect(qr?.data).toBe(`${browser.baseUrl()}/find-user?id=${profile._id}`);
+    expect(qr?.data).toBe(`${baseUrl()}/find-user?id=${profile._id}`);
 
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page
@@ -102,12 +103,14 @@ describe('a new user, in Spanish on a phone', () => {
   });
 });
 
-describe('a sign-up interrupted by a reload, in Spanish on a phone', () => {
-  it('keeps the sign-up through a reload of /verify and going back, asking only for the password again', async () => {
+test.describe('a sign-up interrupted by a reload, in Spanish on a phone', () => {
+  test('keeps the sign-up through a reload of /verify and going back, asking only for the password again', async ({
+    app,
+  }) => {
     const suffix = uniqueSuffix();
     const email = `lia.${suffix}@example.com`;
     const password = 'Otra-clave-segura-2026';
-    const page = await browser.open('/signup', phone);
+    const page = await app.open('/signup', phone);
 
     await page.getByLabel('Nombre completo', { exact: true }).fill('Lía Gómez');
     await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
@@ -161,10 +164,12 @@ describe('a sign-up interrupted by a reload, in Spanish on a phone', () => {
   });
 });
 
-describe('bad input, in English on a desktop', () => {
-  it('shows the sign-up checks in the spec order, then the log-in and code messages', async () => {
-    const page = await browser.open('/signup', desktop, { language: 'en' });
-    await expect.poll(() => heading(page).textContent()).toBe('Create Your Account');
+test.describe('bad input, in English on a desktop', () => {
+  test('shows the sign-up checks in the spec order, then the log-in and code messages', async ({
+    app,
+  }) => {
+    const page = await app.open('/signup', desktop, { language: 'en' });
+    await expect(heading(page)).toHaveText('Create Your Account');
     const form = page.locator('main');
     const submit = () => form.getByRole('button', { name: 'Sign Up' }).click();
     const message = () => form.getByRole('alert').first().textContent();
@@ -190,14 +195,14 @@ describe('bad input, in English on a desktop', () => {
 
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').first().textContent())
-      .toBe('Please enter both username and password');
+    await expect(page.getByRole('alert').first()).toHaveText(
+      'Please enter both username and password',
+    );
     await page.getByLabel('Username or email').fill('nobody_here');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').first().textContent())
-      .toBe('Login failed. Please check your credentials.');
+    await expect(page.getByRole('alert').first()).toHaveText(
+      'Login failed. Please check your credentials.',
+    );
   });
 });

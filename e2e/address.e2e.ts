@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { baseUrl } from './support/env';
 import { createUser, type E2eUser, serverQuery } from './support/users';
 
-const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
 /** Set to a directory to keep the address form's screenshots (phone in Spanish, desktop in English). */
 const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
@@ -21,11 +20,13 @@ async function verifiedWithoutAddress(user: E2eUser) {
   );
 }
 
-describe('the home address', () => {
-  it('is asked when the bank account is opened, then the account opens (Spanish, phone)', async () => {
+test.describe('the home address', () => {
+  test('is asked when the bank account is opened, then the account opens (Spanish, phone)', async ({
+    app,
+  }) => {
     const lucia = await createUser('Lucía Ramos', '+13055550173');
     await verifiedWithoutAddress(lucia);
-    const page = await browser.open('/moneymover?tab=bank', phone, {
+    const page = await app.open('/moneymover?tab=bank', phone, {
       language: 'es',
       token: lucia.token,
     });
@@ -54,7 +55,7 @@ describe('the home address', () => {
     await page.getByText('812345678').first().waitFor();
 
     const profile = await (
-      await fetch(`${inject('baseUrl')}/api/user/profile`, {
+      await fetch(`${baseUrl()}/api/user/profile`, {
         headers: { authorization: `Bearer ${lucia.token}` },
       })
     ).json();
@@ -65,7 +66,7 @@ describe('the home address', () => {
     });
 
     // The profile's editor shows it in parts, in English on a desktop too.
-    const english = await browser.open('/profile', desktop, {
+    const english = await app.open('/profile', desktop, {
       language: 'en',
       token: lucia.token,
     });

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { useBrowser, VIEWPORTS } from './support/browser';
+import { expect, test, VIEWPORTS } from './support/browser';
+import { baseUrl } from './support/env';
 import { createUser, post, serverQuery, verifiedForTheBank } from './support/users';
 
-const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
 /** Set to a directory to keep the panel's screenshots (phone in Spanish, desktop in English). */
 const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
 
-describe('the banking panel', () => {
-  it('shows the card, the numbers on demand, the transactions and a statement PDF per month', async () => {
+test.describe('the banking panel', () => {
+  test('shows the card, the numbers on demand, the transactions and a statement PDF per month', async ({
+    app,
+  }) => {
     const ana = await createUser('Ana Peña', '+13055550161');
     await verifiedForTheBank(ana, 'Ana Peña Núñez');
     await post(
@@ -20,7 +21,7 @@ describe('the banking panel', () => {
       { authorization: `Bearer ${ana.token}`, 'idempotency-key': randomUUID() },
     );
     const account = await (
-      await fetch(`${inject('baseUrl')}/api/unit/accounts/me`, {
+      await fetch(`${baseUrl()}/api/unit/accounts/me`, {
         headers: { authorization: `Bearer ${ana.token}` },
       })
     ).json();
@@ -48,7 +49,7 @@ describe('the banking panel', () => {
       },
     );
 
-    const page = await browser.open('/profile', phone, { language: 'es', token: ana.token });
+    const page = await app.open('/profile', phone, { language: 'es', token: ana.token });
     await page.getByText('Listo', { exact: true }).waitFor();
     await page.getByText('Método de acceso: Tradicional').waitFor();
     await page.getByRole('img', { name: /Tarjeta de tu cuenta bancaria/ }).waitFor();
@@ -74,7 +75,7 @@ describe('the banking panel', () => {
     const file = fs.readFileSync((await download.path()) as string);
     expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    const english = await browser.open('/profile', desktop, { language: 'en', token: ana.token });
+    const english = await app.open('/profile', desktop, { language: 'en', token: ana.token });
     await english.getByText('Ready', { exact: true }).waitFor();
     await english.getByRole('list', { name: 'Statements' }).waitFor();
     if (SHOTS) {

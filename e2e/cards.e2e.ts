@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { baseUrl } from './support/env';
 import { addTestMoney, createUser, post, verifiedForTheBank } from './support/users';
 
-const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
 
 /** The card as the page revealed it: what a shopper types at a checkout. */
@@ -19,7 +18,7 @@ const MERCHANT = { name: 'Café Luna', city: 'Austin', category: 'restaurant' };
  * decline is an answer, whatever its status; a missing route or a crash fails the test.
  */
 async function networkCall(path: string, body: unknown): Promise<Authorization> {
-  const response = await fetch(`${inject('baseUrl')}/sandbox/cards/network/${path}`, {
+  const response = await fetch(`${baseUrl()}/sandbox/cards/network/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -54,15 +53,17 @@ function cardRows(page: Page) {
   return page.getByRole('region', { name: 'Movimientos de tu tarjeta' }).getByRole('listitem');
 }
 
-describe('the Pago debit card', () => {
-  it('is issued, revealed after the password, spends, freezes, declines, and withdraws cash with the ATM fee', async () => {
+test.describe('the Pago debit card', () => {
+  test('is issued, revealed after the password, spends, freezes, declines, and withdraws cash with the ATM fee', async ({
+    app,
+  }) => {
     const lucia = await createUser('Lucía Campos', '+13055550177');
     await verifiedForTheBank(lucia, 'Lucía Campos Ruiz');
     const auth = { authorization: `Bearer ${lucia.token}` };
     await post('/api/unit/accounts/create', {}, { ...auth, 'idempotency-key': randomUUID() });
     await addTestMoney(lucia, 10_000);
 
-    const page = await browser.open('/card', phone, { language: 'es', token: lucia.token });
+    const page = await app.open('/card', phone, { language: 'es', token: lucia.token });
     await page.getByRole('heading', { level: 1, name: 'Tu tarjeta' }).waitFor();
     await page.getByText('La tarjeta de débito Pago', { exact: true }).waitFor();
     await expectAccessible(page);
@@ -72,7 +73,7 @@ describe('the Pago debit card', () => {
     await page.getByText(/Tu tarjeta virtual •••• \d{4} está lista\./).waitFor();
     const design = page.getByRole('img', { name: /Tarjeta de débito Pago Virtual terminada en/ });
     await design.waitFor();
-    await expect.poll(() => design.getAttribute('aria-label')).toMatch(/Activa\.$/);
+    await expect(design).toHaveAttribute('aria-label', /Activa\.$/);
 
     // Reveal it after the password.
     await page.getByRole('button', { name: 'Ver números' }).click();
@@ -119,7 +120,7 @@ describe('the Pago debit card', () => {
     const freeze = page.getByRole('switch', { name: 'Congelar tarjeta' });
     await freeze.click();
     await page.getByText('Congelamos tu tarjeta.').waitFor();
-    await expect.poll(() => freeze.isChecked()).toBe(true);
+    await expect(freeze).toBeChecked();
     await page
       .getByTestId('card-status')
       .getByText(/^Congelada:/)
@@ -140,7 +141,7 @@ describe('the Pago debit card', () => {
     // Unfreeze; $40 from an out-of-network ATM, with its $2.50 fee.
     await freeze.click();
     await page.getByText('Descongelamos tu tarjeta.').waitFor();
-    await expect.poll(() => freeze.isChecked()).toBe(false);
+    await expect(freeze).not.toBeChecked();
     const atm = await network.atm(card, 4000, 'out');
     expect(atm).toMatchObject({ approved: true });
     const withdrawal = cardRows(page).filter({ hasText: 'Retiro en cajero automático' });
@@ -156,7 +157,7 @@ describe('the Pago debit card', () => {
     await receipt.getByRole('button', { name: 'Cerrar' }).click();
 
     // The same page in English on a wide screen; the home screen's tile leads to it.
-    const english = await browser.open('/dashboard', desktop, {
+    const english = await app.open('/dashboard', desktop, {
       language: 'en',
       token: lucia.token,
     });

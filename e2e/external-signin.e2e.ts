@@ -1,16 +1,9 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import {
-  screenshotOnFailure,
-  seriousA11yViolations,
-  useBrowser,
-  VIEWPORTS,
-} from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { completePlaidFlow, plaidFrame } from './support/identity-flows';
 import { uniqueSuffix } from './support/mailbox';
 import { createUser } from './support/users';
 
-const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
 const PROVIDER = 'Pago Sandbox ID';
 
@@ -44,68 +37,66 @@ async function signInAtProvider(page: Page, email: string, name?: string) {
   }
 }
 
-describe('external sign-in (OpenID Connect) in Chromium, in Spanish', () => {
-  it('signs up through the provider, finishes the missing fields, verifies identity, signs out through the provider and back in', async () => {
+test.describe('external sign-in (OpenID Connect) in Chromium, in Spanish', () => {
+  test('signs up through the provider, finishes the missing fields, verifies identity, signs out through the provider and back in', async ({
+    app,
+  }) => {
     const email = `ana.rivera.${uniqueSuffix()}@example.com`;
-    const page = await browser.open('/login', phone);
-    await screenshotOnFailure(page, 'oidc-signup', async () => {
-      await signInAtProvider(page, email, 'Ana Rivera');
+    const page = await app.open('/login', phone);
+    await signInAtProvider(page, email, 'Ana Rivera');
 
-      await page.getByRole('heading', { name: 'Completa tu cuenta' }).waitFor();
-      await page.getByText(email).waitFor();
-      await expectAccessible(page);
-      await page.getByLabel('Código postal (ZIP)').fill('10001');
-      await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
+    await page.getByRole('heading', { name: 'Completa tu cuenta' }).waitFor();
+    await page.getByText(email).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Código postal (ZIP)').fill('10001');
+    await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
 
-      await page.waitForURL('**/onboarding/verify');
-      await page.getByRole('button', { name: 'Iniciar verificación' }).click();
-      expect(await completePlaidFlow(page, 'Rivera')).toBe('passed');
-      await plaidFrame(page).getByRole('button', { name: 'Continuar' }).click();
-      await page.waitForURL('**/dashboard', { timeout: 20_000 });
-      // The profile's Banking & Transactions section says how this session signed in.
-      await page.goto('/profile');
-      const method = page.getByTestId('auth-method');
-      await expect
-        .poll(() => method.textContent())
-        .toBe(`Método de acceso: ${PROVIDER} · Cuenta del proveedor: ${email}`);
+    await page.waitForURL('**/onboarding/verify');
+    await page.getByRole('button', { name: 'Iniciar verificación' }).click();
+    expect(await completePlaidFlow(page, 'Rivera')).toBe('passed');
+    await plaidFrame(page).getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/dashboard', { timeout: 20_000 });
+    // The profile's Banking & Transactions section says how this session signed in.
+    await page.goto('/profile');
+    const method = page.getByTestId('auth-method');
+    await expect(method).toHaveText(
+      `Método de acceso: ${PROVIDER} · Cuenta del proveedor: ${email}`,
+    );
 
-      // Sign out: Pago's session ends, then the provider's, which sends the browser to /login.
-      await page.getByRole('button', { name: 'Abrir menú' }).click();
-      await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
-      await page.getByRole('heading', { name: '¿Cerrar sesión?' }).waitFor();
-      await expectAccessible(page);
-      await page.getByRole('button', { name: 'Sí, cerrar sesión' }).click();
-      await page.waitForURL('**/login');
+    // Sign out: Pago's session ends, then the provider's, which sends the browser to /login.
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
+    await page.getByRole('heading', { name: '¿Cerrar sesión?' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Sí, cerrar sesión' }).click();
+    await page.waitForURL('**/login');
 
-      // Back in: the provider asks again (its session ended) and Pago finds the same account.
-      await signInAtProvider(page, email);
-      await page.waitForURL('**/dashboard');
-      await page.goto('/profile');
-      await expect.poll(() => page.getByTestId('auth-method').textContent()).toContain(email);
-    });
+    // Back in: the provider asks again (its session ended) and Pago finds the same account.
+    await signInAtProvider(page, email);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/profile');
+    await expect(page.getByTestId('auth-method')).toContainText(email);
   });
 
-  it('a password user links the provider only after proving the Pago password', async () => {
+  test('a password user links the provider only after proving the Pago password', async ({
+    app,
+  }) => {
     const user = await createUser('Marta Ruiz', `+1212555${String(Date.now()).slice(-4)}`);
-    const page = await browser.open('/login', desktop);
-    await screenshotOnFailure(page, 'oidc-link', async () => {
-      await signInAtProvider(page, user.email);
-      await page.getByRole('heading', { name: 'Vincula tu cuenta' }).waitFor();
-      await expectAccessible(page);
+    const page = await app.open('/login', desktop);
+    await signInAtProvider(page, user.email);
+    await page.getByRole('heading', { name: 'Vincula tu cuenta' }).waitFor();
+    await expectAccessible(page);
 
-      await page.getByLabel('Contraseña').fill('not-my-password');
-      await page.getByRole('button', { name: 'Vincular e iniciar sesión' }).click();
-      await page
-        .getByText('Esa no es la contraseña de tu cuenta de Pago. No vinculamos nada.')
-        .waitFor();
+    await page.getByLabel('Contraseña').fill('not-my-password');
+    await page.getByRole('button', { name: 'Vincular e iniciar sesión' }).click();
+    await page
+      .getByText('Esa no es la contraseña de tu cuenta de Pago. No vinculamos nada.')
+      .waitFor();
 
-      await page.getByLabel('Contraseña').fill('E2e-secret-pass-1');
-      await page.getByRole('button', { name: 'Vincular e iniciar sesión' }).click();
-      await page.waitForURL('**/dashboard');
-      await page.goto('/profile');
-      await expect
-        .poll(() => page.getByTestId('auth-method').textContent())
-        .toContain(`Método de acceso: ${PROVIDER}`);
-    });
+    await page.getByLabel('Contraseña').fill('E2e-secret-pass-1');
+    await page.getByRole('button', { name: 'Vincular e iniciar sesión' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/profile');
+    await expect(page.getByTestId('auth-method')).toContainText(`Método de acceso: ${PROVIDER}`);
   });
 });

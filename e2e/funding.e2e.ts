@@ -1,9 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { useBrowser, VIEWPORTS } from './support/browser';
+import { expect, test, VIEWPORTS } from './support/browser';
 import { plaidFrame } from './support/identity-flows';
 import { addTestMoney, createUser, type E2eUser, markVerified, serverQuery } from './support/users';
 
-const browser = useBrowser();
 const [phone] = VIEWPORTS;
 
 /** What the banking partner's application needs of a verified holder: birth date and street. */
@@ -17,12 +15,14 @@ async function giveHolderDetails(user: E2eUser): Promise<void> {
   );
 }
 
-describe('money in from a bank and out to it, in Chromium', () => {
-  it('adds $200 from a linked bank (pending, on hold, then available), withdraws $50 instantly (same-day ACH) and test money through the omnibus, in Spanish on a phone', async () => {
+test.describe('money in from a bank and out to it, in Chromium', () => {
+  test('adds $200 from a linked bank (pending, on hold, then available), withdraws $50 instantly (same-day ACH) and test money through the omnibus, in Spanish on a phone', async ({
+    app,
+  }) => {
     const carla = await createUser('Carla Méndez', '+12125550181', '10118');
     await markVerified(carla);
     await giveHolderDetails(carla);
-    const page = await browser.open('/profile', phone, { token: carla.token });
+    const page = await app.open('/profile', phone, { token: carla.token });
 
     // Link First Platypus Bank through the sandbox Plaid Link, step by step.
     await page.getByRole('button', { name: 'Conectar cuenta bancaria' }).click();

@@ -1,17 +1,15 @@
 import fs from 'node:fs';
+import type { Locator } from '@playwright/test';
 import jsQR from 'jsqr';
-import type { Locator } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { addTestMoney, createUser, type E2eUser, markVerified } from './support/users';
 
-const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
 let ana: E2eUser;
 let beto: E2eUser;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   ana = await createUser('Ana Rivera', '+12125550211');
   beto = await createUser('Beto Salas', '+12125550212');
   await markVerified(ana);
@@ -26,13 +24,15 @@ async function topOf(locator: Locator) {
   return box.y;
 }
 
-describe('the home screen in Spanish on a phone', () => {
-  it('shows the balance first, then Enviar, Solicitar and Agregar dinero, all in the first screen', async () => {
-    const page = await browser.open('/dashboard', phone, { language: 'es', token: ana.token });
+test.describe('the home screen in Spanish on a phone', () => {
+  test('shows the balance first, then Enviar, Solicitar and Agregar dinero, all in the first screen', async ({
+    app,
+  }) => {
+    const page = await app.open('/dashboard', phone, { language: 'es', token: ana.token });
     await page.getByRole('heading', { level: 1, name: '¡Hola, Ana!' }).waitFor();
     await page.getByText('Te damos la bienvenida a Pago.').waitFor();
     const balance = page.getByTestId('home-balance');
-    await expect.poll(() => balance.textContent()).toBe('$50.00');
+    await expect(balance).toHaveText('$50.00');
     const actions = page.getByRole('navigation', { name: 'Acciones principales' });
     const send = actions.getByRole('link', { name: 'Enviar' });
     const request = actions.getByRole('link', { name: 'Solicitar' });
@@ -56,19 +56,21 @@ describe('the home screen in Spanish on a phone', () => {
     await dialog.getByText('Agregamos $10.00 de dinero de prueba a tu saldo.').waitFor();
     expect(await seriousA11yViolations(page), 'Agregar dinero').toEqual([]);
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
-    await expect.poll(() => balance.textContent()).toBe('$60.00');
+    await expect(balance).toHaveText('$60.00');
   });
 
-  it('scans a profile QR code and pays that person on the P2P path, then sees the result', async () => {
+  test('scans a profile QR code and pays that person on the P2P path, then sees the result', async ({
+    app,
+  }) => {
     // Beto's QR code, as his profile draws it.
-    const betoPage = await browser.open('/profile', phone, { language: 'es', token: beto.token });
+    const betoPage = await app.open('/profile', phone, { language: 'es', token: beto.token });
     const downloading = betoPage.waitForEvent('download');
     await betoPage.getByRole('link', { name: 'Descargar código QR' }).click();
     const png = PNG.sync.read(fs.readFileSync((await (await downloading).path()) as string));
     const target = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
     expect(target).toMatch(/\/find-user\?id=/);
 
-    const page = await browser.open(new URL(target).pathname + new URL(target).search, phone, {
+    const page = await app.open(new URL(target).pathname + new URL(target).search, phone, {
       language: 'es',
       token: ana.token,
     });
@@ -99,13 +101,13 @@ describe('the home screen in Spanish on a phone', () => {
 
     // Beto has the money.
     await betoPage.goto('/dashboard');
-    await expect.poll(() => betoPage.getByTestId('home-balance').textContent()).toBe('$12.50');
+    await expect(betoPage.getByTestId('home-balance')).toHaveText('$12.50');
   });
 });
 
-describe('the home screen on a desktop', () => {
-  it('has a navigation bar instead of the menu button, and uses the width', async () => {
-    const page = await browser.open('/dashboard', desktop, { language: 'es', token: ana.token });
+test.describe('the home screen on a desktop', () => {
+  test('has a navigation bar instead of the menu button, and uses the width', async ({ app }) => {
+    const page = await app.open('/dashboard', desktop, { language: 'es', token: ana.token });
     const bar = page.getByRole('navigation', { name: 'Navegación' });
     // Signed in: the session's links replace the visitor's once the profile has loaded.
     await bar.getByRole('link', { name: 'Perfil' }).waitFor();
@@ -121,7 +123,7 @@ describe('the home screen on a desktop', () => {
     expect(await page.getByRole('button', { name: 'Abrir menú' }).isVisible()).toBe(false);
     const activity = page.getByRole('region', { name: 'Actividad reciente' });
     const balance = page.getByTestId('home-balance');
-    await expect.poll(() => balance.textContent()).not.toBe('');
+    await expect(balance).toHaveText(/\S/);
     // Activity beside the balance, not under it.
     const [left, right] = [await balance.boundingBox(), await activity.boundingBox()];
     expect(right && left && right.x).toBeGreaterThan((left?.x ?? 0) + (left?.width ?? 0));

@@ -1,147 +1,125 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { useBrowser, VIEWPORTS } from './support/browser';
+import { expect, test, VIEWPORTS } from './support/browser';
 import { addTestMoney, createUser, markVerified } from './support/users';
 
-const browser = useBrowser();
 const [, desktop] = VIEWPORTS;
 
-async function screenshotOnFailure<T>(
-  page: Page,
-  name: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    await page.screenshot({ path: `/tmp/pago-e2e-${name}.png`, fullPage: true }).catch(() => {});
-    throw error;
-  }
-}
-
-describe('two verified users moving money, in Spanish', () => {
-  it('adds test money, sends home with the fee shown first, requests, pays, pays a bill, and both see it', async () => {
-    const ana = await createUser('Ana', '+12125550181');
+test.describe('two verified users moving money, in Spanish', () => {
+  test('adds test money, sends home with the fee shown first, requests, pays, pays a bill, and both see it', async ({
+    app,
+  }) => {
+    const ana = await createUser('Ana', '+12125550187');
     const beto = await createUser('Beto', '+12125550182');
     await markVerified(ana);
     await markVerified(beto);
     await addTestMoney(beto, 10_000);
 
-    const page = await browser.open('/dashboard', desktop, { token: ana.token });
-    await screenshotOnFailure(page, 'ana', async () => {
-      await page
-        .getByRole('navigation', { name: 'Acciones principales' })
-        .getByRole('button', { name: 'Agregar dinero' })
-        .click();
-      const addMoney = page.getByRole('dialog', { name: 'Agregar dinero' });
-      await addMoney.getByRole('button', { name: 'Agregar dinero de prueba' }).click();
-      await addMoney.getByLabel('Monto a agregar').fill('500');
-      await addMoney.getByRole('button', { name: 'Agregar dinero', exact: true }).click();
-      await addMoney.getByText('Agregamos $500.00 de dinero de prueba a tu saldo.').waitFor();
+    const page = await app.open('/dashboard', desktop, { token: ana.token });
+    await page
+      .getByRole('navigation', { name: 'Acciones principales' })
+      .getByRole('button', { name: 'Agregar dinero' })
+      .click();
+    const addMoney = page.getByRole('dialog', { name: 'Agregar dinero' });
+    await addMoney.getByRole('button', { name: 'Agregar dinero de prueba' }).click();
+    await addMoney.getByLabel('Monto a agregar').fill('500');
+    await addMoney.getByRole('button', { name: 'Agregar dinero', exact: true }).click();
+    await addMoney.getByText('Agregamos $500.00 de dinero de prueba a tu saldo.').waitFor();
 
-      await page.goto('/moneymover');
-      await page.getByLabel('Código de país').selectOption({ value: 'MX' });
-      await page.getByLabel('Teléfono de quien recibe').fill('55 1234 5678');
-      await page.getByLabel('País de destino').selectOption({ value: 'MX' });
-      await page.getByLabel('Monto en USD').fill('100');
-      await page.getByRole('button', { name: 'Cotizar' }).click();
-      await page.getByText('Revisa tu envío').waitFor();
-      const reviewText = (await page.locator('main').textContent()) ?? '';
-      expect(reviewText).toContain('$4.49');
-      expect(reviewText).toContain('Tipo de cambio');
-      expect(reviewText).toMatch(/1 USD = 17[.,]885/);
-      expect(reviewText).toContain('$104.49');
-      await page.getByRole('button', { name: 'Confirmar y enviar $104.49' }).click();
-      await page.getByText('¡Dinero enviado con éxito!').waitFor();
+    await page.goto('/moneymover');
+    await page.getByLabel('Código de país').selectOption({ value: 'MX' });
+    await page.getByLabel('Teléfono de quien recibe').fill('55 1234 5678');
+    await page.getByLabel('País de destino').selectOption({ value: 'MX' });
+    await page.getByLabel('Monto en USD').fill('100');
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await page.getByText('Revisa tu envío').waitFor();
+    const reviewText = (await page.locator('main').textContent()) ?? '';
+    expect(reviewText).toContain('$4.49');
+    expect(reviewText).toContain('Tipo de cambio');
+    expect(reviewText).toMatch(/1 USD = 17[.,]885/);
+    expect(reviewText).toContain('$104.49');
+    await page.getByRole('button', { name: 'Confirmar y enviar $104.49' }).click();
+    await page.getByText('¡Dinero enviado con éxito!').waitFor();
 
-      await page.getByRole('tab', { name: 'Solicitar dinero' }).click();
-      await page.getByLabel('Usuario o teléfono').fill(beto.username);
-      await page.getByLabel('Motivo o nota').fill('La cena del viernes');
-      await page.getByRole('tabpanel').getByLabel('Monto en USD').fill('20');
-      await page.getByRole('tabpanel').getByRole('button', { name: 'Solicitar dinero' }).click();
-      await page.getByText('¡Solicitud de dinero enviada con éxito!').waitFor();
-    });
+    await page.getByRole('tab', { name: 'Solicitar dinero' }).click();
+    await page.getByLabel('Usuario o teléfono').fill(beto.username);
+    await page.getByLabel('Motivo o nota').fill('La cena del viernes');
+    await page.getByRole('tabpanel').getByLabel('Monto en USD').fill('20');
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Solicitar dinero' }).click();
+    await page.getByText('¡Solicitud de dinero enviada con éxito!').waitFor();
 
-    const betoPage = await browser.open('/moneymover?tab=request', desktop, { token: beto.token });
-    await screenshotOnFailure(betoPage, 'beto', async () => {
-      await betoPage.getByText('La cena del viernes').waitFor();
-      await betoPage.getByRole('button', { name: 'Pagar', exact: true }).click();
-      await betoPage.getByRole('dialog').getByRole('button', { name: 'Pagar $20.00' }).click();
-      await betoPage.getByText('Solicitud pagada.').waitFor();
-    });
+    const betoPage = await app.open('/moneymover?tab=request', desktop, { token: beto.token });
+    await betoPage.getByText('La cena del viernes').waitFor();
+    await betoPage.getByRole('button', { name: 'Pagar', exact: true }).click();
+    await betoPage.getByRole('dialog').getByRole('button', { name: 'Pagar $20.00' }).click();
+    await betoPage.getByText('Solicitud pagada.').waitFor();
 
-    await screenshotOnFailure(page, 'ana-bill', async () => {
-      await page.goto('/billpay');
-      await page.getByRole('button', { name: 'Luz' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Empresa', { exact: true }).selectOption({ index: 1 });
-      await dialog.getByLabel('Tu número de cuenta con la empresa').fill('7788-1234');
-      await dialog.getByLabel('Monto en USD').fill('45,90');
-      await dialog
-        .getByRole('button', { name: /Revisar|Continuar|Pagar/ })
-        .first()
-        .click();
-      await dialog.getByRole('button', { name: /Pagar \$45\.90/ }).click();
-      await page.getByText('¡Listo! Ya está pagado: Factura de luz.').waitFor();
+    await page.goto('/billpay');
+    await page.getByRole('button', { name: 'Luz' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Empresa', { exact: true }).selectOption({ index: 1 });
+    await dialog.getByLabel('Tu número de cuenta con la empresa').fill('7788-1234');
+    await dialog.getByLabel('Monto en USD').fill('45,90');
+    await dialog
+      .getByRole('button', { name: /Revisar|Continuar|Pagar/ })
+      .first()
+      .click();
+    await dialog.getByRole('button', { name: /Pagar \$45\.90/ }).click();
+    await page.getByText('¡Listo! Ya está pagado: Factura de luz.').waitFor();
 
-      await page.goto('/dashboard');
-      // 500.00 − 104.49 + 20.00 − 45.90
-      await page.getByText('$369.61').first().waitFor();
-      const activity = page.getByRole('region', { name: 'Actividad reciente' });
-      for (const kind of [
-        'Factura pagada',
-        'Te pagaron una solicitud',
-        'Envío internacional',
-        'Dinero de prueba',
-      ]) {
-        await activity.getByText(kind).first().waitFor();
-      }
-    });
+    await page.goto('/dashboard');
+    // 500.00 − 104.49 + 20.00 − 45.90
+    await page.getByText('$369.61').first().waitFor();
+    const activity = page.getByRole('region', { name: 'Actividad reciente' });
+    for (const kind of [
+      'Factura pagada',
+      'Te pagaron una solicitud',
+      'Envío internacional',
+      'Dinero de prueba',
+    ]) {
+      await activity.getByText(kind).first().waitFor();
+    }
 
-    await screenshotOnFailure(betoPage, 'beto-dashboard', async () => {
-      await betoPage.goto('/dashboard');
-      await betoPage.getByText('$80.00').first().waitFor();
-      await betoPage
-        .getByRole('region', { name: 'Actividad reciente' })
-        .getByText('Solicitud pagada')
-        .first()
-        .waitFor();
-    });
+    await betoPage.goto('/dashboard');
+    await betoPage.getByText('$80.00').first().waitFor();
+    await betoPage
+      .getByRole('region', { name: 'Actividad reciente' })
+      .getByText('Solicitud pagada')
+      .first()
+      .waitFor();
   });
 
-  it('shows the room left, names the phone’s country, and offers to invite a U.S. friend not on Pago', async () => {
+  test('shows the room left, names the phone’s country, and offers to invite a U.S. friend not on Pago', async ({
+    app,
+  }) => {
     const dora = await createUser('Dora', '+12125550186');
     await markVerified(dora);
     await addTestMoney(dora, 10_000);
 
-    const page = await browser.open('/moneymover', desktop, { token: dora.token });
-    await screenshotOnFailure(page, 'dora', async () => {
-      await page
-        .getByText(
-          'Puedes enviar hasta $999.00 por transferencia, $2,500.00 más hoy y $10,000.00 más este mes.',
-        )
-        .waitFor();
+    const page = await app.open('/moneymover', desktop, { token: dora.token });
+    await page
+      .getByText(
+        'Puedes enviar hasta $999.00 por transferencia, $2,500.00 más hoy y $10,000.00 más este mes.',
+      )
+      .waitFor();
 
-      await page.getByLabel('Código de país').selectOption({ value: 'CO' });
-      await page.getByLabel('Teléfono de quien recibe').fill('300 123 4567');
-      await page.getByLabel('País de destino').selectOption({ value: 'MX' });
-      await page.getByLabel('Monto en USD').fill('50');
-      await page.getByRole('button', { name: 'Cotizar' }).click();
-      await page
-        .getByText(
-          'Este teléfono es de Colombia. El dinero al exterior va a un teléfono del país de destino: elige ese país o revisa el número.',
-        )
-        .waitFor();
+    await page.getByLabel('Código de país').selectOption({ value: 'CO' });
+    await page.getByLabel('Teléfono de quien recibe').fill('300 123 4567');
+    await page.getByLabel('País de destino').selectOption({ value: 'MX' });
+    await page.getByLabel('Monto en USD').fill('50');
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await page
+      .getByText(
+        'Este teléfono es de Colombia. El dinero al exterior va a un teléfono del país de destino: elige ese país o revisa el número.',
+      )
+      .waitFor();
 
-      await page.getByLabel('Código de país').selectOption({ value: 'US' });
-      await page.getByLabel('Teléfono de quien recibe').fill('212 555 0199');
-      await page.getByRole('button', { name: 'Cotizar' }).click();
-      const invite = page.getByRole('region', { name: '+1 212 555 0199 todavía no está en Pago' });
-      await invite.waitFor();
-      const sms = await invite
-        .getByRole('link', { name: 'Invitar por mensaje de texto' })
-        .getAttribute('href');
-      expect(decodeURIComponent(sms ?? '')).toContain('Quiero enviarte $50.00 con Pago');
-    });
+    await page.getByLabel('Código de país').selectOption({ value: 'US' });
+    await page.getByLabel('Teléfono de quien recibe').fill('212 555 0199');
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    const invite = page.getByRole('region', { name: '+1 212 555 0199 todavía no está en Pago' });
+    await invite.waitFor();
+    const sms = await invite
+      .getByRole('link', { name: 'Invitar por mensaje de texto' })
+      .getAttribute('href');
+    expect(decodeURIComponent(sms ?? '')).toContain('Quiero enviarte $50.00 con Pago');
   });
 });

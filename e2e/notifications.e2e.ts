@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { baseUrl } from './support/env';
 import { addTestMoney, createUser, markVerified, post } from './support/users';
 
-const browser = useBrowser();
 const [phone] = VIEWPORTS;
 
 /** The bell's accessible name says how many are unread ("Notificaciones: 2 sin leer"). */
@@ -14,13 +13,13 @@ function bell(page: Page) {
 
 async function mailTo(email: string): Promise<Array<{ subject: string; text: string }>> {
   const response = await fetch(
-    `${inject('baseUrl')}/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
+    `${baseUrl()}/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
   );
   return (await response.json()) as Array<{ subject: string; text: string }>;
 }
 
-describe('notifications, in Spanish on a phone', () => {
-  it('a payment reaches the other person live in the bell and by e-mail', async () => {
+test.describe('notifications, in Spanish on a phone', () => {
+  test('a payment reaches the other person live in the bell and by e-mail', async ({ app }) => {
     const ana = await createUser('Ana Rivera', '+12125550471');
     const beto = await createUser('Beto Díaz', '+12125550472');
     await markVerified(ana);
@@ -28,12 +27,10 @@ describe('notifications, in Spanish on a phone', () => {
     await addTestMoney(ana, 10_000);
 
     // Beto, signed in in his own browser, on his home screen.
-    const page = await browser.open('/dashboard', phone, { token: beto.token });
+    const page = await app.open('/dashboard', phone, { token: beto.token });
     try {
       // His phone verification is the one unread so far.
-      await expect
-        .poll(() => bell(page).getAttribute('aria-label'))
-        .toBe('Notificaciones: 1 sin leer');
+      await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 1 sin leer');
       await page.evaluate(() => {
         (window as unknown as { stillHere: boolean }).stillHere = true;
       });
@@ -46,9 +43,7 @@ describe('notifications, in Spanish on a phone', () => {
       );
 
       // The count goes up on his open page, without a reload.
-      await expect
-        .poll(() => bell(page).getAttribute('aria-label'))
-        .toBe('Notificaciones: 2 sin leer');
+      await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 2 sin leer');
       expect(
         await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
       ).toBe(true);
@@ -62,32 +57,30 @@ describe('notifications, in Spanish on a phone', () => {
       await bell(page).click();
       await page.getByRole('heading', { name: 'Notificaciones', level: 1 }).waitFor();
       const first = page.getByRole('listitem').first();
-      await expect.poll(() => first.textContent()).toContain('Ana Rivera te envió $25.00');
+      await expect(first).toContainText('Ana Rivera te envió $25.00');
       await page.screenshot({ path: '/tmp/pago-notifications-phone-es.png', fullPage: true });
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Marcar todo como leído' }).click();
-      await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notificaciones');
+      await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones');
       await page.getByRole('heading', { name: 'Todo leído' }).waitFor();
 
       // Turning an e-mail off sticks.
       const moneySwitch = page.getByRole('switch', { name: 'Dinero recibido' });
       await moneySwitch.click();
-      await expect.poll(() => moneySwitch.isChecked()).toBe(false);
+      await expect(moneySwitch).not.toBeChecked();
       await page.reload();
-      await expect
-        .poll(() => page.getByRole('switch', { name: 'Dinero recibido' }).isChecked())
-        .toBe(false);
+      await expect(page.getByRole('switch', { name: 'Dinero recibido' })).not.toBeChecked();
     } catch (error) {
       await page.screenshot({ path: '/tmp/pago-e2e-notifications.png', fullPage: true });
       throw error;
     }
   });
 
-  it('the center passes axe in both languages and sizes', async () => {
+  test('the center passes axe in both languages and sizes', async ({ app }) => {
     const user = await createUser('Carla Pérez', '+12125550473');
     for (const viewport of VIEWPORTS) {
       for (const language of ['es', 'en'] as const) {
-        const page = await browser.open('/notifications', viewport, {
+        const page = await app.open('/notifications', viewport, {
           token: user.token,
           language,
         });

@@ -1,16 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { nextSmsCode, smsTo } from './support/sms';
 import { createUser } from './support/users';
 
-const browser = useBrowser();
 const [phone] = VIEWPORTS;
 
-describe('verifying a phone, in Spanish on a phone', () => {
-  it('sends the SMS code from the profile and shows the phone as verified', async () => {
+test.describe('verifying a phone, in Spanish on a phone', () => {
+  test('sends the SMS code from the profile and shows the phone as verified', async ({ app }) => {
     const number = '+12125550171';
     const lola = await createUser('Lola', number, '10001', { verifyPhone: false });
-    const page = await browser.open('/profile', phone, { token: lola.token });
+    const page = await app.open('/profile', phone, { token: lola.token });
     const card = page.getByRole('region', { name: 'Mi perfil' });
     await card.getByText('Sin verificar').waitFor();
     expect(await seriousA11yViolations(page), 'profile, phone not verified').toEqual([]);

@@ -1,16 +1,16 @@
-import { describe, it } from 'vitest';
-import { useBrowser, VIEWPORTS } from './support/browser';
+import { test, VIEWPORTS } from './support/browser';
 import { plaidFrame } from './support/identity-flows';
 import { createUser, markVerified } from './support/users';
 
-const browser = useBrowser();
 const [phone] = VIEWPORTS;
 
-describe('linking a bank in Chromium', () => {
-  it('links First Platypus Bank through Plaid Link in Spanish on a phone and reads its balance', async () => {
+test.describe('linking a bank in Chromium', () => {
+  test('links First Platypus Bank through Plaid Link in Spanish on a phone and reads its balance', async ({
+    app,
+  }) => {
     const bruno = await createUser('Bruno Díaz', '+12125550161', '10001');
     await markVerified(bruno);
-    const page = await browser.open('/profile', phone, { token: bruno.token });
+    const page = await app.open('/profile', phone, { token: bruno.token });
     await page.getByRole('button', { name: 'Conectar cuenta bancaria' }).click();
     const link = plaidFrame(page);
     await link.getByRole('heading', { name: 'Elige tu banco' }).waitFor();

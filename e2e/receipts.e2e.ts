@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { addTestMoney, createUser, markVerified, post } from './support/users';
 
-const browser = useBrowser();
 const [phone] = VIEWPORTS;
 
 /** Opens the newest transfer's receipt from the activity on the dashboard. */
@@ -19,8 +17,10 @@ async function openReceipt(page: Page, kind: RegExp, title: string) {
   return dialog;
 }
 
-describe('a receipt, in Spanish on a phone', () => {
-  it('shows the short reference, prints only the receipt, and passes axe in both languages and sizes', async () => {
+test.describe('a receipt, in Spanish on a phone', () => {
+  test('shows the short reference, prints only the receipt, and passes axe in both languages and sizes', async ({
+    app,
+  }) => {
     const ana = await createUser('Ana Recibo', '+13055550471');
     const beto = await createUser('Beto Recibo', '+13055550472');
     await markVerified(ana);
@@ -33,7 +33,7 @@ describe('a receipt, in Spanish on a phone', () => {
     );
     const grouped = `${sent.reference.slice(0, 5)}-${sent.reference.slice(5)}`;
 
-    const page = await browser.open('/dashboard', phone, { language: 'es', token: ana.token });
+    const page = await app.open('/dashboard', phone, { language: 'es', token: ana.token });
     const dialog = await openReceipt(page, /Dinero enviado/, 'Comprobante');
     expect(await dialog.getByTestId('receipt-reference').textContent()).toBe(grouped);
     expect(await dialog.textContent()).not.toContain(sent.id);
@@ -57,7 +57,7 @@ describe('a receipt, in Spanish on a phone', () => {
 
     for (const language of ['es', 'en'] as const) {
       for (const viewport of VIEWPORTS) {
-        const view = await browser.open('/dashboard', viewport, { language, token: beto.token });
+        const view = await app.open('/dashboard', viewport, { language, token: beto.token });
         await openReceipt(
           view,
           language === 'es' ? /Dinero recibido/ : /Money received/,

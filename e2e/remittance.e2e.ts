@@ -1,9 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import type { Locator, Page } from '@playwright/test';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { addTestMoney, createUser, type E2eUser, markVerified, post } from './support/users';
 
-const browser = useBrowser();
 const [phone] = VIEWPORTS;
 
 let ana: E2eUser;
@@ -15,8 +13,8 @@ async function saveRecipient(user: E2eUser, body: object): Promise<string> {
   return saved.id as string;
 }
 
-beforeAll(async () => {
-  ana = await createUser('Ana Rivera', '+12125550191');
+test.beforeAll(async () => {
+  ana = await createUser('Ana Rivera', '+12125550188');
   await markVerified(ana);
   await addTestMoney(ana, 100_000);
   recipients.maria = await saveRecipient(ana, {
@@ -34,82 +32,71 @@ beforeAll(async () => {
   });
 });
 
-async function screenshotOnFailure<T>(page: Page, name: string, work: () => Promise<T>) {
-  try {
-    return await work();
-  } catch (error) {
-    await page.screenshot({ path: `/tmp/pago-e2e-${name}.png`, fullPage: true }).catch(() => {});
-    throw error;
-  }
-}
-
-describe('sending home, in Spanish on a phone', () => {
-  it('sends to a saved cash-pickup recipient in 5 taps from home, then tracks it to its pickup code', async () => {
-    const page = await browser.open('/dashboard', phone, { language: 'es', token: ana.token });
+test.describe('sending home, in Spanish on a phone', () => {
+  test('sends to a saved cash-pickup recipient in 5 taps from home, then tracks it to its pickup code', async ({
+    app,
+  }) => {
+    const page = await app.open('/dashboard', phone, { language: 'es', token: ana.token });
     let taps = 0;
     const tap = async (target: Locator) => {
       taps += 1;
       await target.click();
     };
-    await screenshotOnFailure(page, 'remit-send', async () => {
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await tap(page.getByRole('button', { name: 'Abrir menú' }));
-      await tap(page.getByRole('link', { name: 'Enviar a casa' }));
-      await page.getByRole('button', { name: /^María López/ }).waitFor();
-      await page.screenshot({ path: '/tmp/pago-remit-list-es-phone.png', fullPage: true });
-      await tap(page.getByRole('button', { name: /^María López/ }));
-      // The amount field has the focus once the recipient is chosen: typing needs no tap.
-      const amount = page.getByLabel('Monto en USD');
-      await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.type('100');
-      await tap(page.getByRole('button', { name: 'Cotizar' }));
-      await page.getByText('Revisa tu envío').waitFor();
-      await page.screenshot({ path: '/tmp/pago-remit-review-es-phone.png', fullPage: true });
-      await tap(page.getByRole('button', { name: 'Confirmar y enviar $104.49' }));
-      await page.waitForURL(/\/transfers\/[0-9a-f-]{36}$/);
-      expect(taps).toBeLessThanOrEqual(6);
-      expect(taps).toBe(5);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await tap(page.getByRole('button', { name: 'Abrir menú' }));
+    await tap(page.getByRole('link', { name: 'Enviar a casa' }));
+    await page.getByRole('button', { name: /^María López/ }).waitFor();
+    await page.screenshot({ path: '/tmp/pago-remit-list-es-phone.png', fullPage: true });
+    await tap(page.getByRole('button', { name: /^María López/ }));
+    // The amount field has the focus once the recipient is chosen: typing needs no tap.
+    const amount = page.getByLabel('Monto en USD');
+    await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('100');
+    await tap(page.getByRole('button', { name: 'Cotizar' }));
+    await page.getByText('Revisa tu envío').waitFor();
+    await page.screenshot({ path: '/tmp/pago-remit-review-es-phone.png', fullPage: true });
+    await tap(page.getByRole('button', { name: 'Confirmar y enviar $104.49' }));
+    await page.waitForURL(/\/transfers\/[0-9a-f-]{36}$/);
+    expect(taps).toBeLessThanOrEqual(6);
+    expect(taps).toBe(5);
 
-      await page.getByRole('heading', { name: 'Seguimiento de tu envío' }).waitFor();
-      // The sandbox partner pays out in seconds; the page follows it without a reload.
-      const code = page.getByTestId('pickup-code');
-      await code.waitFor({ timeout: 30_000 });
-      const pickupCode = ((await code.textContent()) ?? '').trim();
-      expect(pickupCode).toMatch(/^\d{8}$/);
-      await page.getByText('Listo para retirar en efectivo').waitFor();
-      const message = page.getByLabel('Mensaje en español');
-      await expect.poll(() => message.inputValue()).toContain(`con el código ${pickupCode}`);
-      expect(await message.inputValue()).toMatch(/^¡Hola, María! Te envié .+ con Pago\./);
-      expect(await page.getByRole('button', { name: 'Cancelar envío' }).count()).toBe(0);
-      expect(await seriousA11yViolations(page)).toEqual([]);
-    });
+    await page.getByRole('heading', { name: 'Seguimiento de tu envío' }).waitFor();
+    // The sandbox partner pays out in seconds; the page follows it without a reload.
+    const code = page.getByTestId('pickup-code');
+    await code.waitFor({ timeout: 30_000 });
+    const pickupCode = ((await code.textContent()) ?? '').trim();
+    expect(pickupCode).toMatch(/^\d{8}$/);
+    await page.getByText('Listo para retirar en efectivo').waitFor();
+    const message = page.getByLabel('Mensaje en español');
+    await expect.poll(() => message.inputValue()).toContain(`con el código ${pickupCode}`);
+    expect(await message.inputValue()).toMatch(/^¡Hola, María! Te envié .+ con Pago\./);
+    expect(await page.getByRole('button', { name: 'Cancelar envío' }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  it('cancels another one before payout and sees the refund, fee included', async () => {
-    const page = await browser.open(`/send-home?recipient=${recipients.jose}&amount=50`, phone, {
+  test('cancels another one before payout and sees the refund, fee included', async ({ app }) => {
+    const page = await app.open(`/send-home?recipient=${recipients.jose}&amount=50`, phone, {
       language: 'es',
       token: ana.token,
     });
-    await screenshotOnFailure(page, 'remit-cancel', async () => {
-      await page.getByText('José Pérez').waitFor();
-      expect(await page.getByLabel('Monto en USD').inputValue()).toBe('50');
-      await page.getByRole('button', { name: 'Cotizar' }).click();
-      // $50 to Mexico, standard: 1.5% ($0.75) + $2.99 = $3.74 in fees.
-      await page.getByRole('button', { name: 'Confirmar y enviar $53.74' }).click();
-      await page.waitForURL(/\/transfers\/[0-9a-f-]{36}$/);
-      const before = await balance(page);
-      await page.getByRole('button', { name: 'Cancelar envío' }).click();
-      await page
-        .getByText('¿Cancelar este envío? Devolvemos $53.74 a tu saldo, comisión incluida.')
-        .waitFor();
-      await page.getByRole('button', { name: 'Sí, cancelar' }).click();
-      await page
-        .getByText('Cancelaste este envío. Devolvimos $53.74 a tu saldo, comisión incluida.')
-        .waitFor();
-      await page.getByText('Cancelaste el envío').waitFor();
-      await expect.poll(() => balance(page)).toBe(before + 5374);
-      expect(await seriousA11yViolations(page)).toEqual([]);
-    });
+    await page.getByText('José Pérez').waitFor();
+    expect(await page.getByLabel('Monto en USD').inputValue()).toBe('50');
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    // $50 to Mexico, standard: 1.5% ($0.75) + $2.99 = $3.74 in fees.
+    await page.getByRole('button', { name: 'Confirmar y enviar $53.74' }).click();
+    await page.waitForURL(/\/transfers\/[0-9a-f-]{36}$/);
+    const before = await balance(page);
+    await page.getByRole('button', { name: 'Cancelar envío' }).click();
+    await page
+      .getByText('¿Cancelar este envío? Devolvemos $53.74 a tu saldo, comisión incluida.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Sí, cancelar' }).click();
+    await page
+      .getByText('Cancelaste este envío. Devolvimos $53.74 a tu saldo, comisión incluida.')
+      .waitFor();
+    await page.getByText('Cancelaste el envío').waitFor();
+    await expect.poll(() => balance(page)).toBe(before + 5374);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 
@@ -123,42 +110,44 @@ async function balance(page: Page): Promise<number> {
   });
 }
 
-describe.each(['es', 'en'] as const)('the send-home pages in %s', (language) => {
-  it('have no serious or critical axe violation at either size', async () => {
-    for (const viewport of VIEWPORTS) {
-      const list = await browser.open('/send-home', viewport, { language, token: ana.token });
-      await list.getByText('María López').waitFor();
-      expect(await seriousA11yViolations(list), `list at ${viewport.name}`).toEqual([]);
-      await list
-        .getByRole('button', {
-          name: language === 'es' ? 'Agregar destinatario' : 'Add a recipient',
-        })
-        .click();
-      await list.getByRole('radio').first().waitFor();
-      expect(await seriousA11yViolations(list), `form at ${viewport.name}`).toEqual([]);
+for (const language of ['es', 'en'] as const) {
+  test.describe(`the send-home pages in ${language}`, () => {
+    test('have no serious or critical axe violation at either size', async ({ app }) => {
+      for (const viewport of VIEWPORTS) {
+        const list = await app.open('/send-home', viewport, { language, token: ana.token });
+        await list.getByText('María López').waitFor();
+        expect(await seriousA11yViolations(list), `list at ${viewport.name}`).toEqual([]);
+        await list
+          .getByRole('button', {
+            name: language === 'es' ? 'Agregar destinatario' : 'Add a recipient',
+          })
+          .click();
+        await list.getByRole('radio').first().waitFor();
+        expect(await seriousA11yViolations(list), `form at ${viewport.name}`).toEqual([]);
 
-      const sent = await browser.open(
-        `/send-home?recipient=${recipients.maria}&amount=10`,
-        viewport,
-        {
-          language,
-          token: ana.token,
-        },
-      );
-      await sent.getByRole('button', { name: language === 'es' ? 'Cotizar' : /quote/i }).click();
-      await sent.getByRole('button', { name: /\$13\.14/ }).click();
-      await sent.waitForURL(/\/transfers\//);
-      await sent.getByRole('heading', { level: 1 }).waitFor();
-      await sent.waitForLoadState('networkidle');
-      expect(await seriousA11yViolations(sent), `tracking at ${viewport.name}`).toEqual([]);
-      await sent.screenshot({
-        path: `/tmp/pago-remit-tracking-${language}-${viewport.name}.png`,
-        fullPage: true,
-      });
-      await list.screenshot({
-        path: `/tmp/pago-remit-form-${language}-${viewport.name}.png`,
-        fullPage: true,
-      });
-    }
+        const sent = await app.open(
+          `/send-home?recipient=${recipients.maria}&amount=10`,
+          viewport,
+          {
+            language,
+            token: ana.token,
+          },
+        );
+        await sent.getByRole('button', { name: language === 'es' ? 'Cotizar' : /quote/i }).click();
+        await sent.getByRole('button', { name: /\$13\.14/ }).click();
+        await sent.waitForURL(/\/transfers\//);
+        await sent.getByRole('heading', { level: 1 }).waitFor();
+        await sent.waitForLoadState('networkidle');
+        expect(await seriousA11yViolations(sent), `tracking at ${viewport.name}`).toEqual([]);
+        await sent.screenshot({
+          path: `/tmp/pago-remit-tracking-${language}-${viewport.name}.png`,
+          fullPage: true,
+        });
+        await list.screenshot({
+          path: `/tmp/pago-remit-form-${language}-${viewport.name}.png`,
+          fullPage: true,
+        });
+      }
+    });
   });
-});
+}

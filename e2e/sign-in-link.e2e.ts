@@ -1,15 +1,14 @@
-import { describe, expect, inject, it } from 'vitest';
-import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { baseUrl } from './support/env';
 import { createUser, serverQuery } from './support/users';
 
-const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
 
 /** The sign-in link the sandbox mailbox holds for `email`, waiting briefly for it to arrive. */
 async function signInLink(email: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const response = await fetch(
-      `${inject('baseUrl')}/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
+      `${baseUrl()}/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
     );
     const messages = (await response.json()) as Array<{ text: string }>;
     const link = messages
@@ -21,8 +20,8 @@ async function signInLink(email: string): Promise<string> {
   throw new Error(`No sign-in link for ${email} in the sandbox mailbox`);
 }
 
-describe('a sign-in held back by guessing from many networks (issue 22)', () => {
-  it('the owner asks for a link by e-mail and signs in with it, once', async () => {
+test.describe('a sign-in held back by guessing from many networks (issue 22)', () => {
+  test('the owner asks for a link by e-mail and signs in with it, once', async ({ app }) => {
     const user = await createUser('Marta Gil', '+12125550177', '10001', { verifyPhone: false });
     // Wrong passwords from many networks filled the account's hour, as 20 guesses would; the
     // browser's own network has tried nothing.
@@ -35,7 +34,7 @@ describe('a sign-in held back by guessing from many networks (issue 22)', () => 
       [`password-fail:user:${row?.id}:3600s`],
     );
 
-    const page = await browser.open('/login', phone);
+    const page = await app.open('/login', phone);
     await page.getByLabel('Usuario o correo electrónico').fill(user.username);
     await page.getByLabel('Contraseña').fill('E2e-secret-pass-1');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
@@ -49,7 +48,7 @@ describe('a sign-in held back by guessing from many networks (issue 22)', () => 
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     const link = await signInLink(user.email);
-    const opened = await browser.open(link.replace(/^https?:\/\/[^/]+/, ''), phone);
+    const opened = await app.open(link.replace(/^https?:\/\/[^/]+/, ''), phone);
     await opened.getByRole('heading', { name: 'Inicia sesión con tu enlace' }).waitFor();
     expect(await seriousA11yViolations(opened)).toEqual([]);
     await opened.screenshot({ path: '/tmp/sign-in-link-es-phone.png', fullPage: true });
@@ -57,7 +56,7 @@ describe('a sign-in held back by guessing from many networks (issue 22)', () => 
     await opened.waitForURL('**/dashboard');
 
     // The same link again, in English on a desktop: spent.
-    const again = await browser.open(link.replace(/^https?:\/\/[^/]+/, ''), desktop, {
+    const again = await app.open(link.replace(/^https?:\/\/[^/]+/, ''), desktop, {
       language: 'en',
     });
     await again.getByRole('heading', { name: 'Sign in with your link' }).waitFor();

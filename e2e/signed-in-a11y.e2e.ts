@@ -1,15 +1,13 @@
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { addTestMoney, createUser, type E2eUser, markVerified } from './support/users';
 
-const browser = useBrowser();
 let user: E2eUser;
 /** Not verified: the onboarding page shows its start state and the vendors' flows. */
 let newcomer: E2eUser;
 let argentine: E2eUser;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   user = await createUser('Carla', '+12125550183');
   await markVerified(user);
   await addTestMoney(user, 5000);
@@ -41,42 +39,52 @@ const START = {
   en: /^(Start|Continue) verification$/,
 } as const;
 
-describe.each(['es', 'en'] as const)('signed-in pages in %s', (language) => {
-  it.each(SIGNED_IN_PAGES)('%s has no serious or critical axe violation', async (path) => {
-    for (const viewport of VIEWPORTS) {
-      const page = await browser.open(path, viewport, { language, token: user.token });
-      await settle(page);
-      expect(await seriousA11yViolations(page), `${path} at ${viewport.name}`).toEqual([]);
+for (const language of ['es', 'en'] as const) {
+  test.describe(`signed-in pages in ${language}`, () => {
+    for (const path of SIGNED_IN_PAGES) {
+      test(`${path} has no serious or critical axe violation`, async ({ app }) => {
+        for (const viewport of VIEWPORTS) {
+          const page = await app.open(path, viewport, { language, token: user.token });
+          await settle(page);
+          expect(await seriousA11yViolations(page), `${path} at ${viewport.name}`).toEqual([]);
+        }
+      });
+    }
+
+    for (const path of ['/identity-verification', '/onboarding/verify']) {
+      test(`${path} before any attempt has no serious or critical axe violation`, async ({
+        app,
+      }) => {
+        for (const viewport of VIEWPORTS) {
+          const page = await app.open(path, viewport, { language, token: newcomer.token });
+          await settle(page);
+          expect(await seriousA11yViolations(page), `${path} at ${viewport.name}`).toEqual([]);
+        }
+      });
+    }
+
+    for (const [title, who] of [
+      ['Plaid', () => newcomer],
+      ['Persona', () => argentine],
+    ] as const) {
+      test(`the ${title} flow, open over /onboarding/verify, has no serious or critical axe violation`, async ({
+        app,
+      }) => {
+        for (const viewport of VIEWPORTS) {
+          const page = await app.open('/onboarding/verify', viewport, {
+            language,
+            token: who().token,
+          });
+          await settle(page);
+          await page.getByRole('button', { name: START[language] }).click();
+          await page
+            .frameLocator(`iframe[title="${title}"]`)
+            .getByRole('heading')
+            .first()
+            .waitFor();
+          expect(await seriousA11yViolations(page), `${title} at ${viewport.name}`).toEqual([]);
+        }
+      });
     }
   });
-
-  it.each([
-    ['/identity-verification', 'before any attempt'],
-    ['/onboarding/verify', 'before any attempt'],
-  ])('%s %s has no serious or critical axe violation', async (path) => {
-    for (const viewport of VIEWPORTS) {
-      const page = await browser.open(path, viewport, { language, token: newcomer.token });
-      await settle(page);
-      expect(await seriousA11yViolations(page), `${path} at ${viewport.name}`).toEqual([]);
-    }
-  });
-
-  it.each([
-    ['Plaid', () => newcomer],
-    ['Persona', () => argentine],
-  ])(
-    'the %s flow, open over /onboarding/verify, has no serious or critical axe violation',
-    async (title, who) => {
-      for (const viewport of VIEWPORTS) {
-        const page = await browser.open('/onboarding/verify', viewport, {
-          language,
-          token: who().token,
-        });
-        await settle(page);
-        await page.getByRole('button', { name: START[language] }).click();
-        await page.frameLocator(`iframe[title="${title}"]`).getByRole('heading').first().waitFor();
-        expect(await seriousA11yViolations(page), `${title} at ${viewport.name}`).toEqual([]);
-      }
-    },
-  );
-});
+}

@@ -1,10 +1,8 @@
 import { createHmac } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { seriousA11yViolations, useBrowser, VIEWPORTS } from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { createUser } from './support/users';
 
-const browser = useBrowser();
 const [phone, desktop] = VIEWPORTS;
 
 /** An authenticator app's code (RFC 6238: SHA-1, 30 s, 6 digits) for the step `offset` from now. */
@@ -26,10 +24,12 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-describe('two-step codes', () => {
-  it('a user turns them on from the security page and signs in with a code from the app', async () => {
-    const user = await createUser('Elena Ruiz', '+12125550191', '10001', { verifyPhone: false });
-    const page = await browser.open('/profile', phone, { token: user.token });
+test.describe('two-step codes', () => {
+  test('a user turns them on from the security page and signs in with a code from the app', async ({
+    app,
+  }) => {
+    const user = await createUser('Elena Ruiz', '+12125550199', '10001', { verifyPhone: false });
+    const page = await app.open('/profile', phone, { token: user.token });
     await page.getByRole('link', { name: /^Seguridad/ }).click();
     await page.waitForURL('**/security');
     await settle(page);
@@ -48,14 +48,14 @@ describe('two-step codes', () => {
     await page.getByLabel('Código de 6 dígitos de la app').fill(appCode(secret));
     await page.getByRole('button', { name: 'Confirmar y activar' }).click();
     await page.getByText('Los códigos de dos pasos están activados.').waitFor();
-    await expect.poll(() => page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
     await page.screenshot({ path: '/tmp/two-step-codes-es-phone.png', fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Ya los guardé' }).click();
     await page.getByText('Te quedan 10 códigos de recuperación.').waitFor();
 
     // A new visit signs in: the password, then the code (the next step's: each is accepted once).
-    const login = await browser.open('/login', desktop);
+    const login = await app.open('/login', desktop);
     await login.getByLabel('Usuario o correo electrónico').fill(user.username);
     await login.getByLabel('Contraseña').fill('E2e-secret-pass-1');
     await login.getByRole('button', { name: 'Iniciar sesión' }).click();
@@ -76,18 +76,20 @@ describe('two-step codes', () => {
     // Both sessions are listed on the security page, this one marked.
     await login.goto('/security');
     await settle(login);
-    await expect.poll(() => login.getByTestId('session-row').count()).toBe(2);
+    await expect(login.getByTestId('session-row')).toHaveCount(2);
     await login.getByText('Esta sesión').waitFor();
     await login.screenshot({ path: '/tmp/security-es-desktop.png', fullPage: true });
     expect(await seriousA11yViolations(login)).toEqual([]);
     await login.getByRole('button', { name: 'Cerrar sesión en todos los demás' }).click();
-    await expect.poll(() => login.getByTestId('session-row').count()).toBe(1);
+    await expect(login.getByTestId('session-row')).toHaveCount(1);
   });
 
-  it('the security page in English has no serious axe violation at either size', async () => {
-    const user = await createUser('Tom Reed', '+12125550192', '10001', { verifyPhone: false });
+  test('the security page in English has no serious axe violation at either size', async ({
+    app,
+  }) => {
+    const user = await createUser('Tom Reed', '+12125550190', '10001', { verifyPhone: false });
     for (const viewport of VIEWPORTS) {
-      const page = await browser.open('/security', viewport, { language: 'en', token: user.token });
+      const page = await app.open('/security', viewport, { language: 'en', token: user.token });
       await settle(page);
       await page.getByRole('heading', { name: 'Two-step codes' }).waitFor();
       await page.screenshot({ path: `/tmp/security-en-${viewport.name}.png`, fullPage: true });

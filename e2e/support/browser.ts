@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM_ARGS } from './chromium';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { baseUrl } from './env';
+
+export { expect };
 
 export const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -9,75 +10,65 @@ export const VIEWPORTS = [
 ] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
 
+export type OpenOptions = { language?: 'es' | 'en'; token?: string };
+export type App = {
+  /** A page in a fresh context (empty storage) at `viewport`, at `path` of the server. */
+  open(path: string, viewport: Viewport, options?: OpenOptions): Promise<Page>;
+};
+
 /**
- * One Chromium per test file; each test opens pages in a fresh context (empty storage). Any
- * console error or uncaught exception in a page fails the test that produced it.
+ * The e2e test: `app.open` opens pages of the product, each in a fresh context of the worker's
+ * Chromium. Any console error or uncaught exception in a page fails the test that produced it.
+ * Playwright records a trace and a screenshot of every such page, kept when the test fails.
  */
-export function useBrowser() {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: inject('chromiumPath'),
-      args: CHROMIUM_ARGS,
-    });
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
-    const found = problems.splice(0);
-    expect(found, 'console errors in the page').toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  return {
-    baseUrl: () => inject('baseUrl'),
-    async open(
-      path: string,
-      viewport: Viewport,
-      options: { language?: 'es' | 'en'; token?: string } = {},
-    ): Promise<Page> {
-      const context = await browser.newContext({
-        viewport: { width: viewport.width, height: viewport.height },
-        baseURL: inject('baseUrl'),
-        acceptDownloads: true,
-      });
-      contexts.push(context);
-      if (options.language) {
-        await context.addInitScript((language) => {
-          if (!sessionStorage.getItem('pago-e2e-language-set')) {
-            localStorage.setItem('language', language);
-            sessionStorage.setItem('pago-e2e-language-set', '1');
-          }
-        }, options.language);
-      }
-      if (options.token) {
-        // Signed in as that user from the first page load, as after a log-in.
-        await context.addInitScript((token) => {
-          if (!sessionStorage.getItem('pago-e2e-token-set')) {
-            localStorage.setItem('token', token);
-            sessionStorage.setItem('pago-e2e-token-set', '1');
-          }
-        }, options.token);
-      }
-      const page = await context.newPage();
-      page.on('console', (message) => {
-        // Chromium logs every 4xx answer as a console error; the app handles those (a wrong code,
-        // a taken username), so only 5xx answers and real script errors fail a test.
-        const expected4xx = /Failed to load resource: the server responded with a status of 4\d\d/;
-        if (message.type() === 'error' && !expected4xx.test(message.text())) {
-          problems.push(`${page.url()}: ${message.text()}`);
+export const test = base.extend<{ app: App }>({
+  app: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    const problems: string[] = [];
+    await use({
+      async open(path, viewport, options = {}) {
+        const context = await browser.newContext({
+          viewport: { width: viewport.width, height: viewport.height },
+          baseURL: baseUrl(),
+          acceptDownloads: true,
+        });
+        contexts.push(context);
+        if (options.language) {
+          await context.addInitScript((language) => {
+            if (!sessionStorage.getItem('pago-e2e-language-set')) {
+              localStorage.setItem('language', language);
+              sessionStorage.setItem('pago-e2e-language-set', '1');
+            }
+          }, options.language);
         }
-      });
-      page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-      await page.goto(path);
-      return page;
-    },
-  };
-}
+        if (options.token) {
+          // Signed in as that user from the first page load, as after a log-in.
+          await context.addInitScript((token) => {
+            if (!sessionStorage.getItem('pago-e2e-token-set')) {
+              localStorage.setItem('token', token);
+              sessionStorage.setItem('pago-e2e-token-set', '1');
+            }
+          }, options.token);
+        }
+        const page = await context.newPage();
+        page.on('console', (message) => {
+          // Chromium logs every 4xx answer as a console error; the app handles those (a wrong
+          // code, a taken username), so only 5xx answers and real script errors fail a test.
+          const expected4xx =
+            /Failed to load resource: the server responded with a status of 4\d\d/;
+          if (message.type() === 'error' && !expected4xx.test(message.text())) {
+            problems.push(`${page.url()}: ${message.text()}`);
+          }
+        });
+        page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+        await page.goto(path);
+        return page;
+      },
+    });
+    for (const context of contexts.splice(0)) await context.close();
+    expect(problems, 'console errors in the page').toEqual([]);
+  },
+});
 
 /** axe-core's serious and critical findings on the page as it is now. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
@@ -95,14 +86,4 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Runs `work`; when it fails, a full-page screenshot goes to /tmp/pago-e2e-<name>.png first. */
-export async function screenshotOnFailure(page: Page, name: string, work: () => Promise<void>) {
-  try {
-    await work();
-  } catch (error) {
-    await page.screenshot({ path: `/tmp/pago-e2e-${name}.png`, fullPage: true }).catch(() => {});
-    throw error;
-  }
 }

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** A 1×1 PNG: the fakes take any image as the photo of a document. */
 const PHOTO = {

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { baseUrl } from './env';
 
 /**
  * The newest code the sandbox mailbox holds for `email`, waiting briefly for it to arrive. Other
@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 export async function latestCode(email: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const response = await fetch(
-      `${inject('baseUrl')}/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
+      `${baseUrl()}/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
     );
     const latest = ((await response.json()) as Array<{ code?: string }>).find((m) => m.code);
     if (latest?.code) return latest.code;

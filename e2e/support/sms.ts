@@ -1,11 +1,9 @@
-import { inject } from 'vitest';
+import { baseUrl } from './env';
 
 type Sms = { to: string; body: string; code?: string; sentAt: string };
 
 export async function smsTo(phone: string): Promise<Sms[]> {
-  const response = await fetch(
-    `${inject('baseUrl')}/sandbox/sms/messages?to=${encodeURIComponent(phone)}`,
-  );
+  const response = await fetch(`${baseUrl()}/sandbox/sms/messages?to=${encodeURIComponent(phone)}`);
   return (await response.json()) as Sms[];
 }
 

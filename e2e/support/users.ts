@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { runningEmbeddedUrl } from '../../apps/server/src/db/embedded-postgres';
+import { baseUrl, dataDir } from './env';
 import { latestCode, uniqueSuffix } from './mailbox';
 import { nextSmsCode, smsTo } from './sms';
 
@@ -15,7 +15,7 @@ export type E2eUser = {
 
 /** A POST to the server's API as JSON; throws unless it answers 2xx. */
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${inject('baseUrl')}${url}`, {
+  const response = await fetch(`${baseUrl()}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -71,7 +71,7 @@ export async function serverQuery<Row extends pg.QueryResultRow = pg.QueryResult
   text: string,
   values: unknown[] = [],
 ): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir()) });
   await client.connect();
   try {
     return (await client.query<Row>(text, values)).rows;
@@ -87,7 +87,7 @@ export async function serverQuery<Row extends pg.QueryResultRow = pg.QueryResult
  * No spec tests a per-network limit (those are server tests).
  */
 async function freshNetwork(): Promise<void> {
-  const client = new pg.Client({ connectionString: runningEmbeddedUrl(inject('dataDir')) });
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir()) });
   await client.connect();
   try {
     await client.query(`delete from rate_limits where key like '%:ip:%'`);

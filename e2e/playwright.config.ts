@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './support/chromium';
+
+/**
+ * Browser tests of the built product: one server for the run (support/global-setup.ts), one
+ * Chromium per worker, a fresh context per page a test opens (support/browser.ts).
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  globalSetup: './support/global-setup.ts',
+  // Two cores: two workers keep both busy while one waits on the server or a page, and no
+  // more, so a busy machine's timings stay steady. Each file runs its tests in order in one
+  // worker (they share the people its beforeAll created); files run side by side.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  // A limit, not a wait: an axe check of a heavy page at two sizes needs more than a minute on a
+  // loaded machine.
+  timeout: 120_000,
+  // A web-first assertion (and expect.poll) waits for a state, not a time: 5 s (its default) is
+  // too short on a busy machine.
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  // Traces, screenshots and error context of failed tests; gitignored.
+  outputDir: './test-results',
+  use: {
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    acceptDownloads: true,
+  },
+});
