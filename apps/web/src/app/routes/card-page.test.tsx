@@ -6,12 +6,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetQueryClient } from '@/lib/query-boundary';
-import enCards from '@/locales/en/cards.json';
 import enWallet from '@/locales/en/wallet.json';
-import esCards from '@/locales/es/cards.json';
 import esWallet from '@/locales/es/wallet.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
-import { keysOf } from '@/test/locale-keys';
 import { makeProfile } from '@/test/profiles';
 import { renderApp } from '@/test/render';
 
@@ -156,8 +153,7 @@ afterEach(() => {
 });
 
 describe('the card page', () => {
-  it('has the same keys in Spanish and English, and words for every decline reason', () => {
-    expect(keysOf(esCards).sort()).toEqual(keysOf(enCards).sort());
+  it('has words for every decline reason in Spanish and English', () => {
     for (const reason of CARD_DECLINE_REASONS) {
       expect(esWallet.card.declined).toHaveProperty(reason);
       expect(enWallet.card.declined).toHaveProperty(reason);

@@ -2,10 +2,7 @@ import type { UserProfile } from '@pago/shared/contracts/accounts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import enAccounts from '@/locales/en/accounts.json';
-import esAccounts from '@/locales/es/accounts.json';
 import { apiError, stubApi } from '@/test/api-stub';
-import { keysOf } from '@/test/locale-keys';
 import { renderApp } from '@/test/render';
 
 const me: Pick<UserProfile, '_id' | 'name' | 'username' | 'email' | 'kyc_status'> = {
@@ -42,10 +39,6 @@ afterEach(() => {
 });
 
 describe('/find-user', () => {
-  it('has the same keys in Spanish and English (accounts)', () => {
-    expect(keysOf(esAccounts).sort()).toEqual(keysOf(enAccounts).sort());
-  });
-
   it('asks a signed-out visitor to log in, and the login page will bring them back', async () => {
     const calls = serve();
     const { location } = await renderApp('/find-user?id=u_bob', 'es');

@@ -5,10 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import enBillPay from '@/locales/en/billpay.json';
-import esBillPay from '@/locales/es/billpay.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
-import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import BillPayPage from './billpay-page';
@@ -215,12 +212,6 @@ describe('bill pay, signed out', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please log in to make payments');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((call) => call.path !== '/api/features')).toHaveLength(0);
-  });
-});
-
-describe('billpay translations', () => {
-  it('has the same keys in Spanish and English', () => {
-    expect(keysOf(esBillPay).sort()).toEqual(keysOf(enBillPay).sort());
   });
 });
 

@@ -3,11 +3,8 @@ import { cents } from '@pago/shared/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import enWallet from '@/locales/en/wallet.json';
-import esWallet from '@/locales/es/wallet.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { captureDownloads } from '@/test/downloads';
-import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { HomeBalance } from './home-balance';
@@ -340,11 +337,5 @@ describe('the wallet panel', () => {
     const [exported] = calls.filter((call) => call.path.startsWith('/api/transactions/export.csv'));
     expect(exported?.path).toBe('/api/transactions/export.csv?from=2025-04-01&to=2025-05-01');
     expect(exported?.headers.authorization).toBe('Bearer tok-123');
-  });
-});
-
-describe('wallet translations', () => {
-  it('has the same keys in Spanish and English', () => {
-    expect(keysOf(esWallet).sort()).toEqual(keysOf(enWallet).sort());
   });
 });
