@@ -81,6 +81,7 @@ const BACKGROUND: Routes = {
       remittances: true,
       billPay: true,
       bankAccount: true,
+      cards: true,
       externalSignIn: { providerName: 'Pago Sandbox ID' },
     },
   },

@@ -128,7 +128,15 @@ function serve({
     }
     if (call.path === '/api/features') {
       return {
-        body: { mode: 'sandbox', remittances: true, billPay: true, bankAccount: true, ...features },
+        body: {
+          mode: 'sandbox',
+          remittances: true,
+          billPay: true,
+          bankAccount: true,
+          cards: true,
+          externalSignIn: null,
+          ...features,
+        },
       };
     }
     return undefined;

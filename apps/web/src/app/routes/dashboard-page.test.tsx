@@ -58,7 +58,16 @@ function serve({ profile = {}, activity = [], incoming = [], extra }: Server = {
       return { body: { items: incoming, nextCursor: null } satisfies MoneyRequestList };
     }
     if (call.path === '/api/features') {
-      return { body: { mode: 'sandbox', remittances: true, billPay: true, bankAccount: true } };
+      return {
+        body: {
+          mode: 'sandbox',
+          remittances: true,
+          billPay: true,
+          bankAccount: true,
+          cards: true,
+          externalSignIn: null,
+        },
+      };
     }
     if (call.path === '/api/plaid/accounts') return { body: { accounts: [] } };
     return undefined;
@@ -183,7 +192,16 @@ describe('the home screen', () => {
     serve({
       extra: (call) =>
         call.path === '/api/features'
-          ? { body: { mode: 'live', remittances: false, billPay: false, bankAccount: true } }
+          ? {
+              body: {
+                mode: 'live',
+                remittances: false,
+                billPay: false,
+                bankAccount: true,
+                cards: false,
+                externalSignIn: null,
+              },
+            }
           : undefined,
     });
     await openHome('es');

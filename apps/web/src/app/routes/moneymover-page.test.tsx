@@ -823,7 +823,14 @@ describe('sending to the right person and country (issue 10)', () => {
 });
 
 describe('the money mover in live mode, without payout partner or partner bank', () => {
-  const LIVE = { mode: 'live', remittances: false, billPay: false, bankAccount: false };
+  const LIVE = {
+    mode: 'live',
+    remittances: false,
+    billPay: false,
+    bankAccount: false,
+    cards: false,
+    externalSignIn: null,
+  };
   const live = (extra: (call: ApiCall) => Answer | undefined = () => undefined) =>
     serve((call) => {
       if (call.path === '/api/features') return { body: LIVE };

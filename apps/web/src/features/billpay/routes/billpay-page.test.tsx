@@ -251,7 +251,14 @@ describe('bill pay and the limits (issue 10)', () => {
 });
 
 describe('bill pay in live mode, without a bill-pay network', () => {
-  const LIVE = { mode: 'live', remittances: false, billPay: false, bankAccount: false };
+  const LIVE = {
+    mode: 'live',
+    remittances: false,
+    billPay: false,
+    bankAccount: false,
+    cards: false,
+    externalSignIn: null,
+  };
 
   it('says why in both languages and offers no bill to pay', async () => {
     const calls = stubApi((call) => {

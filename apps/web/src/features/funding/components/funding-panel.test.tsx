@@ -49,7 +49,14 @@ const NEW_LINK = {
 };
 
 const common = {
-  'GET /api/features': ok({ mode: 'sandbox', remittances: true, billPay: true, bankAccount: true }),
+  'GET /api/features': ok({
+    mode: 'sandbox',
+    remittances: true,
+    billPay: true,
+    bankAccount: true,
+    cards: true,
+    externalSignIn: null,
+  }),
   'GET /api/plaid/accounts': ok({ accounts: [CHECKING] }),
   'GET /api/funding/limits': ok(LIMITS),
   'GET /api/wallet/balance': ok(BALANCE),
