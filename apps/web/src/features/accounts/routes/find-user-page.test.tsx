@@ -1,17 +1,17 @@
-import type { UserProfile } from '@pago/shared/contracts/accounts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubApi } from '@/test/api-stub';
+import { makeProfile } from '@/test/profiles';
 import { renderApp } from '@/test/render';
 
-const me: Pick<UserProfile, '_id' | 'name' | 'username' | 'email' | 'kyc_status'> = {
+const me = makeProfile({
   _id: 'u_me',
   name: 'Ana López',
   username: 'ana.lopez',
   email: 'ana@example.com',
   kyc_status: 'completed',
-};
+});
 
 const people: Record<string, { _id: string; name: string; username: string }> = {
   u_bob: { _id: 'u_bob', name: 'bob Díaz', username: 'bob_d' },
