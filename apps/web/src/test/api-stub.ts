@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@pago/shared/errors';
 import { onTestFinished, vi } from 'vitest';
+import { contractMismatch } from './api-contracts';
 
 /** One request the page made: method, path with query, JSON body and headers (names in lower case). */
 export type ApiCall = {
@@ -12,8 +13,13 @@ export type ApiCall = {
 export type Reply = { status?: number; body?: unknown } | 'network_error';
 export type Answer = Reply | Promise<Reply>;
 
-/** Replaces fetch until the test ends; `reply` sees each request and answers it. */
+/**
+ * Replaces fetch until the test ends; `reply` sees each request and answers it. An answer its
+ * route's contract refuses (api-contracts.ts) fails the test when it ends, whatever the page did
+ * with it.
+ */
 function replaceFetch(reply: (call: ApiCall) => Answer): void {
+  const refused: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -26,6 +32,8 @@ function replaceFetch(reply: (call: ApiCall) => Answer): void {
       });
       if (result === 'network_error') throw new TypeError('Failed to fetch');
       const { status = 200, body } = result;
+      const mismatch = contractMismatch(init?.method ?? 'GET', url.pathname, status, body);
+      if (mismatch) refused.push(mismatch);
       return new Response(body === undefined ? null : JSON.stringify(body), {
         status,
         headers: { 'content-type': 'application/json' },
@@ -34,6 +42,7 @@ function replaceFetch(reply: (call: ApiCall) => Answer): void {
   );
   onTestFinished(() => {
     vi.unstubAllGlobals();
+    if (refused.length > 0) throw new Error(refused.join('\n'));
   });
 }
 
@@ -72,6 +81,7 @@ const BACKGROUND: Routes = {
       remittances: true,
       billPay: true,
       bankAccount: true,
+      cards: true,
       externalSignIn: { providerName: 'Pago Sandbox ID' },
     },
   },

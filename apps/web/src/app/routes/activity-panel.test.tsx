@@ -5,13 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HomeBalance } from '@/features/wallet/components/home-balance';
 import { TestMoney } from '@/features/wallet/components/test-money';
-import enActivity from '@/locales/en/activity.json';
-import enWallet from '@/locales/en/wallet.json';
-import esActivity from '@/locales/es/activity.json';
-import esWallet from '@/locales/es/wallet.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { captureDownloads } from '@/test/downloads';
-import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { ActivityPanel } from './activity-panel';
@@ -342,12 +337,5 @@ describe('the wallet panel', () => {
     const [exported] = calls.filter((call) => call.path.startsWith('/api/transactions/export.csv'));
     expect(exported?.path).toBe('/api/transactions/export.csv?from=2025-04-01&to=2025-05-01');
     expect(exported?.headers.authorization).toBe('Bearer tok-123');
-  });
-});
-
-describe('wallet and activity translations', () => {
-  it('has the same keys in Spanish and English', () => {
-    expect(keysOf(esWallet).sort()).toEqual(keysOf(enWallet).sort());
-    expect(keysOf(esActivity).sort()).toEqual(keysOf(enActivity).sort());
   });
 });

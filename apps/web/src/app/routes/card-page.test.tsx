@@ -7,11 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetQueryClient } from '@/lib/query-boundary';
 import enActivity from '@/locales/en/activity.json';
-import enCards from '@/locales/en/cards.json';
 import esActivity from '@/locales/es/activity.json';
-import esCards from '@/locales/es/cards.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
-import { keysOf } from '@/test/locale-keys';
 import { makeProfile } from '@/test/profiles';
 import { renderApp } from '@/test/render';
 
@@ -131,7 +128,15 @@ function serve({
     }
     if (call.path === '/api/features') {
       return {
-        body: { mode: 'sandbox', remittances: true, billPay: true, bankAccount: true, ...features },
+        body: {
+          mode: 'sandbox',
+          remittances: true,
+          billPay: true,
+          bankAccount: true,
+          cards: true,
+          externalSignIn: null,
+          ...features,
+        },
       };
     }
     return undefined;
@@ -156,8 +161,7 @@ afterEach(() => {
 });
 
 describe('the card page', () => {
-  it('has the same keys in Spanish and English, and words for every decline reason', () => {
-    expect(keysOf(esCards).sort()).toEqual(keysOf(enCards).sort());
+  it('has words for every decline reason in Spanish and English', () => {
     for (const reason of CARD_DECLINE_REASONS) {
       expect(esActivity.card.declined).toHaveProperty(reason);
       expect(enActivity.card.declined).toHaveProperty(reason);

@@ -4,16 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import enBanking from '@/locales/en/banking.json';
-import enMoneyMover from '@/locales/en/moneymover.json';
-import enRequests from '@/locales/en/requests.json';
-import enTransfers from '@/locales/en/transfers.json';
-import esBanking from '@/locales/es/banking.json';
-import esMoneyMover from '@/locales/es/moneymover.json';
-import esRequests from '@/locales/es/requests.json';
-import esTransfers from '@/locales/es/transfers.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
-import { keysOf } from '@/test/locale-keys';
 import { ANA, BRICKELL, makeProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import MoneyMoverPage from './moneymover-page';
@@ -772,17 +763,6 @@ describe('the money mover, signed out', () => {
   });
 });
 
-describe('the money mover translations', () => {
-  it.each([
-    ['moneymover', esMoneyMover, enMoneyMover],
-    ['transfers', esTransfers, enTransfers],
-    ['requests', esRequests, enRequests],
-    ['banking', esBanking, enBanking],
-  ])('%s has the same keys in Spanish and English', (_name, es, en) => {
-    expect(keysOf(es).sort()).toEqual(keysOf(en).sort());
-  });
-});
-
 describe('sending to the right person and country (issue 10)', () => {
   const LIMITS = {
     perTransactionCents: 99_900,
@@ -843,7 +823,14 @@ describe('sending to the right person and country (issue 10)', () => {
 });
 
 describe('the money mover in live mode, without payout partner or partner bank', () => {
-  const LIVE = { mode: 'live', remittances: false, billPay: false, bankAccount: false };
+  const LIVE = {
+    mode: 'live',
+    remittances: false,
+    billPay: false,
+    bankAccount: false,
+    cards: false,
+    externalSignIn: null,
+  };
   const live = (extra: (call: ApiCall) => Answer | undefined = () => undefined) =>
     serve((call) => {
       if (call.path === '/api/features') return { body: LIVE };

@@ -3,12 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_UPDATED } from '@/lib/events';
-import enDashboard from '@/locales/en/dashboard.json';
-import enPhone from '@/locales/en/phone.json';
-import esDashboard from '@/locales/es/dashboard.json';
-import esPhone from '@/locales/es/phone.json';
 import { type ApiCall, apiError, stubApi } from '@/test/api-stub';
-import { keysOf } from '@/test/locale-keys';
 import { makeProfile } from '@/test/profiles';
 import { renderApp } from '@/test/render';
 
@@ -69,11 +64,6 @@ afterEach(() => {
 });
 
 describe('the profile page', () => {
-  it('has the same keys in Spanish and English', () => {
-    expect(keysOf(esDashboard).sort()).toEqual(keysOf(enDashboard).sort());
-    expect(keysOf(esPhone).sort()).toEqual(keysOf(enPhone).sort());
-  });
-
   it('shows profile, balance, QR code, linked banks and banking', async () => {
     serve(makeProfile());
     await openDashboard('es');

@@ -1,20 +1,17 @@
-import type { UserProfile } from '@pago/shared/contracts/accounts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import enAccounts from '@/locales/en/accounts.json';
-import esAccounts from '@/locales/es/accounts.json';
 import { apiError, stubApi } from '@/test/api-stub';
-import { keysOf } from '@/test/locale-keys';
+import { makeProfile } from '@/test/profiles';
 import { renderApp } from '@/test/render';
 
-const me: Pick<UserProfile, '_id' | 'name' | 'username' | 'email' | 'kyc_status'> = {
+const me = makeProfile({
   _id: 'u_me',
   name: 'Ana López',
   username: 'ana.lopez',
   email: 'ana@example.com',
   kyc_status: 'completed',
-};
+});
 
 const people: Record<string, { _id: string; name: string; username: string }> = {
   u_bob: { _id: 'u_bob', name: 'bob Díaz', username: 'bob_d' },
@@ -42,10 +39,6 @@ afterEach(() => {
 });
 
 describe('/find-user', () => {
-  it('has the same keys in Spanish and English (accounts)', () => {
-    expect(keysOf(esAccounts).sort()).toEqual(keysOf(enAccounts).sort());
-  });
-
   it('asks a signed-out visitor to log in, and the login page will bring them back', async () => {
     const calls = serve();
     const { location } = await renderApp('/find-user?id=u_bob', 'es');

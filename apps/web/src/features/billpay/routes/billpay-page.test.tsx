@@ -5,10 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import enBillPay from '@/locales/en/billpay.json';
-import esBillPay from '@/locales/es/billpay.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
-import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import BillPayPage from './billpay-page';
@@ -218,12 +215,6 @@ describe('bill pay, signed out', () => {
   });
 });
 
-describe('billpay translations', () => {
-  it('has the same keys in Spanish and English', () => {
-    expect(keysOf(esBillPay).sort()).toEqual(keysOf(enBillPay).sort());
-  });
-});
-
 describe('bill pay and the limits (issue 10)', () => {
   it('shows the room left and refuses a bill over today’s room before paying', async () => {
     const limits = {
@@ -260,7 +251,14 @@ describe('bill pay and the limits (issue 10)', () => {
 });
 
 describe('bill pay in live mode, without a bill-pay network', () => {
-  const LIVE = { mode: 'live', remittances: false, billPay: false, bankAccount: false };
+  const LIVE = {
+    mode: 'live',
+    remittances: false,
+    billPay: false,
+    bankAccount: false,
+    cards: false,
+    externalSignIn: null,
+  };
 
   it('says why in both languages and offers no bill to pay', async () => {
     const calls = stubApi((call) => {

@@ -4,11 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useNavigationType } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_UPDATED } from '@/lib/events';
-import enIdentity from '@/locales/en/identity.json';
-import esIdentity from '@/locales/es/identity.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { identitySettings, identityStatus } from '@/test/identity';
-import { keysOf } from '@/test/locale-keys';
 import { userProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import type { PersonaClientOptions, PlaidLinkMetadata, PlaidLinkOptions } from '../lib/vendors';
@@ -665,11 +662,5 @@ describe('onboarding: where the person stands when the page opens', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Continuar verificación' }));
     await waitFor(() => expect(persona.clients).toHaveLength(1));
     expect(persona.last().options).toMatchObject({ inquiryId: INQUIRY, sessionToken: 'session-1' });
-  });
-});
-
-describe('identity translations', () => {
-  it('has the same keys in Spanish and English', () => {
-    expect(keysOf(esIdentity).sort()).toEqual(keysOf(enIdentity).sort());
   });
 });

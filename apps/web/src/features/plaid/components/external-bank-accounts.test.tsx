@@ -3,10 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlaidLinkOptions } from '@/lib/plaid-link';
-import enPlaid from '@/locales/en/plaid.json';
-import esPlaid from '@/locales/es/plaid.json';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
-import { keysOf } from '@/test/locale-keys';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { ExternalBankAccounts } from './external-bank-accounts';
@@ -192,9 +189,5 @@ describe('External Bank Accounts', () => {
         `/api/plaid/items/${CHECKING.itemId}`,
       ]),
     );
-  });
-
-  it('has the same words in Spanish and English', () => {
-    expect(keysOf(esPlaid).sort()).toEqual(keysOf(enPlaid).sort());
   });
 });
