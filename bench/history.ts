@@ -16,8 +16,8 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/database';
 import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
-import { findInvariantViolations } from '../apps/server/src/features/ledger/ledger.repository';
 import { receiptReference } from '../apps/server/src/features/activity/receipt-reference';
+import { findInvariantViolations } from '../apps/server/src/features/ledger/ledger.repository';
 import {
   explainedDatabase,
   indexTables,
