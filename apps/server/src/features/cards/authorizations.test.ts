@@ -31,7 +31,9 @@ beforeAll(async () => {
   db = test.db;
   app = await buildTestApp(
     db,
-    { cardHoldExpiryMs: 60_000 },
+    // The network's wait for Pago's answer at its most patient: 50 authorizations of one card
+    // queue on its lock, and on a busy machine 2 s (Unit's budget) can pass before the last.
+    { cardHoldExpiryMs: 60_000, cardAuthorizationTimeoutMs: 10_000 },
     () => setTime ?? new Date(),
     sandboxPool(test.url),
   );
