@@ -498,10 +498,10 @@ export async function buildApp(
   await app.register(phoneVerificationRoutes);
   const { accounts, ledger, transfers, funding, billPay } = app.services;
   await app.register(walletRoutes, { accounts, ledger, transfers, balances: funding });
-  await app.register(transfersRoutes);
-  await app.register(activityRoutes);
-  await app.register(remittancesRoutes);
-  await app.register(requestsRoutes);
+  await app.register(transfersRoutes, { accounts, transfers });
+  await app.register(activityRoutes, { accounts, activity: app.services.activity });
+  await app.register(remittancesRoutes, { accounts, remittances: app.services.remittances });
+  await app.register(requestsRoutes, { accounts, requests: app.services.requests });
   await app.register(notificationsRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(bankingRoutes);

@@ -119,6 +119,7 @@ export async function bankingRoutes(app: AppInstance): Promise<void> {
   );
   moneyPost(
     app,
+    accounts,
     '/api/unit/accounts/create',
     {
       summary: 'Open the signed-in user’s bank account at the partner (again: the same account)',
@@ -138,6 +139,7 @@ export async function bankingRoutes(app: AppInstance): Promise<void> {
   );
   moneyPost(
     app,
+    accounts,
     '/api/unit/payments/send',
     {
       summary: 'Pay a Pago user (by phone or e-mail) from the bank account, in cents',

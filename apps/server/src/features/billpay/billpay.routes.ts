@@ -39,7 +39,7 @@ export async function billPayRoutes(
     body: billPaymentBody,
     response: { status: 201 as const, schema: transferSchema },
   };
-  moneyPost(app, '/api/unit/bill-payment', contract, async ({ userId, body, tx }) => ({
+  moneyPost(app, accounts, '/api/unit/bill-payment', contract, async ({ userId, body, tx }) => ({
     statusCode: 201,
     body: await billPay.payBill(tx, userId, body),
   }));

@@ -44,6 +44,7 @@ export async function cardsRoutes(app: AppInstance): Promise<void> {
   // Issue → record with its fee (a transaction) → close it at the partner if refused (`runPhased`).
   moneyPost(
     app,
+    accounts,
     '/api/cards',
     {
       summary:
@@ -67,6 +68,7 @@ export async function cardsRoutes(app: AppInstance): Promise<void> {
 
   moneyPost(
     app,
+    accounts,
     '/api/cards/:id/report-lost',
     {
       summary:

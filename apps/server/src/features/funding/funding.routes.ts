@@ -87,6 +87,7 @@ export async function fundingRoutes(app: AppInstance): Promise<void> {
     // Reserve → commit → call the partner (no transaction open) → settle (`runPhased`).
     moneyPost(
       app,
+      accounts,
       move.path,
       {
         summary: move.summary,

@@ -70,6 +70,7 @@ export async function walletRoutes(
   if (app.deps.config.mode === 'sandbox') {
     moneyPost(
       app,
+      accounts,
       '/api/wallet/test-deposit',
       {
         summary: 'Sandbox mode only: add test money to the wallet (up to 100000 cents)',
