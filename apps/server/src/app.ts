@@ -424,7 +424,8 @@ export async function buildApp(
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const withSelf: AppDeps = { ...deps, selfUrl: deps.selfUrl ?? (() => ownUrl(app)) };
   app.decorate('deps', withSelf);
-  app.decorate('services', createServices(withSelf, app.log));
+  const services = createServices(withSelf, app.log);
+  app.decorate('services', services);
   app.decorateRequest('auth', null);
 
   app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));
@@ -489,31 +490,59 @@ export async function buildApp(
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(healthRoutes);
-  await app.register(capabilitiesRoutes);
-  await app.register(emailVerificationRoutes);
-  await app.register(accountsRoutes);
-  await app.register(externalSigninRoutes);
-  await app.register(securityRoutes);
-  await app.register(phoneVerificationRoutes);
-  const { accounts, ledger, transfers, funding, billPay } = app.services;
+  const {
+    partners,
+    rateLimits,
+    notifications,
+    emailVerification,
+    accounts,
+    externalSignin,
+    phoneVerification,
+    ledger,
+    activity,
+    ledgerInvariants,
+    transfers,
+    remittances,
+    billPay,
+    requests,
+    banking,
+    statements,
+    identity,
+    plaid,
+    funding,
+    cards,
+    cardAuthorizations,
+  } = services;
+  await app.register(healthRoutes, { ledgerInvariants });
+  await app.register(capabilitiesRoutes, {
+    payouts: partners.payouts,
+    billers: partners.billers,
+    banking,
+    cards,
+    externalSignin,
+  });
+  await app.register(emailVerificationRoutes, { emailVerification });
+  await app.register(accountsRoutes, { accounts, externalSignin });
+  await app.register(externalSigninRoutes, { externalSignin, accounts });
+  await app.register(securityRoutes, { accounts });
+  await app.register(phoneVerificationRoutes, { accounts, phoneVerification });
   await app.register(walletRoutes, { accounts, ledger, transfers, balances: funding });
   await app.register(transfersRoutes, { accounts, transfers });
-  await app.register(activityRoutes, { accounts, activity: app.services.activity });
-  await app.register(remittancesRoutes, { accounts, remittances: app.services.remittances });
-  await app.register(requestsRoutes, { accounts, requests: app.services.requests });
-  await app.register(notificationsRoutes);
-  await app.register(unsubscribeRoutes);
-  await app.register(bankingRoutes);
-  await app.register(bankingWebhookRoutes);
-  await app.register(fundingRoutes);
-  await app.register(cardsRoutes);
-  await app.register(cardAuthorizationRoutes);
+  await app.register(activityRoutes, { accounts, activity });
+  await app.register(remittancesRoutes, { accounts, remittances });
+  await app.register(requestsRoutes, { accounts, requests });
+  await app.register(notificationsRoutes, { notifications, accounts });
+  await app.register(unsubscribeRoutes, { notifications });
+  await app.register(bankingRoutes, { banking, statements, accounts });
+  await app.register(bankingWebhookRoutes, { banking });
+  await app.register(fundingRoutes, { funding, accounts, banking });
+  await app.register(cardsRoutes, { cards, accounts });
+  await app.register(cardAuthorizationRoutes, { cardAuthorizations });
   await app.register(billPayRoutes, { accounts, billPay });
-  await app.register(identityRoutes);
-  await app.register(identityWebhookRoutes);
-  await app.register(plaidRoutes);
-  await app.register(plaidWebhookRoutes);
+  await app.register(identityRoutes, { identity, accounts, rateLimits });
+  await app.register(identityWebhookRoutes, { identity });
+  await app.register(plaidRoutes, { plaid, accounts, rateLimits });
+  await app.register(plaidWebhookRoutes, { plaid });
   if (config.mode === 'sandbox') {
     await app.register(sharedAssetRoutes);
     await app.register(plaidFakeRoutes);
@@ -525,7 +554,7 @@ export async function buildApp(
     await app.register(oidcFakeRoutes);
     await app.register(cardNetworkRoutes);
     // The reconciliation on demand (sandbox only; it also runs daily as a job).
-    app.post('/sandbox/unit/reconcile', async () => app.services.banking.reconcile());
+    app.post('/sandbox/unit/reconcile', async () => banking.reconcile());
     await app.register(smsOutboxRoutes);
     app.get('/sandbox/fx/latest', async () => ({ base: 'USD', rates: SANDBOX_REFERENCE_RATES }));
   }
