@@ -2,21 +2,14 @@ import { randomUUID } from 'node:crypto';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
-  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { AppDeps, AppInstance } from './app-instance';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -68,7 +61,7 @@ import { installLoadShedding } from './lib/load-shedding';
 import { createLogger } from './lib/logger';
 import { finishOpenApiDocument, openApiDocument } from './lib/openapi';
 import { createLiveBillerNetwork } from './providers/billpay/biller-network';
-import { createMailer, createSmtpTransport, type Mailer } from './providers/email/mailer';
+import { createMailer, createSmtpTransport } from './providers/email/mailer';
 import { createHttpRates, createNoRates } from './providers/fx/rates';
 import { createOidcClient } from './providers/oidc/oidc-client';
 import { createLivePayoutPartner } from './providers/payout/payout-partner';
@@ -95,31 +88,7 @@ import { unitCardsFakeRoutes } from './sandbox/unit/unit-cards-fake.routes';
 import { unitFakeRoutes } from './sandbox/unit/unit-fake.routes';
 import { registerWebApp } from './web/web-app.routes';
 
-export type AppDeps = {
-  config: Config;
-  db: Database;
-  /**
-   * The sandbox fakes' own small pool on the same database, so a fake never waits behind the
-   * requests that are calling it (they hold `db`'s connections). Defaults to `db`.
-   */
-  sandboxDb?: Database;
-  mailer?: Mailer;
-  /** The time the ledger reads; tests move it to check day and month limits. */
-  clock?: () => Date;
-  /**
-   * This server's own base URL as seen from itself, where the sandbox fakes of the vendors live
-   * (known once it listens; buildApp fills it in).
-   */
-  selfUrl?: () => string;
-};
-/** Routes declare zod schemas; Fastify validates and serializes with them and types the handlers. */
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { AppDeps, AppInstance };
 
 /** SMTP when it is configured; the sandbox mailbox in sandbox mode only (live mode needs SMTP). */
 function mailTransport(config: Config, db: Database) {
@@ -381,12 +350,14 @@ async function helmetHeaders(options: FastifyHelmetOptions) {
   return headers;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** What the app was built with. */
-    deps: AppDeps;
-    services: Services;
-  }
+/** Each app's services, for what runs around it (jobs, the CLI, tests); routes get theirs as options. */
+const servicesByApp = new WeakMap<AppInstance, Services>();
+
+/** The services an app was built with (by buildApp). */
+export function servicesOf(app: AppInstance): Services {
+  const services = servicesByApp.get(app);
+  if (!services) throw new Error('This app was not built by buildApp');
+  return services;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -425,7 +396,7 @@ export async function buildApp(
   const withSelf: AppDeps = { ...deps, selfUrl: deps.selfUrl ?? (() => ownUrl(app)) };
   app.decorate('deps', withSelf);
   const services = createServices(withSelf, app.log);
-  app.decorate('services', services);
+  servicesByApp.set(app, services);
   app.decorateRequest('auth', null);
 
   app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));

@@ -18,7 +18,7 @@ import { normalizeAddress, usAddressSchema } from '@pago/shared/contracts/addres
 import { logoutResponseSchema } from '@pago/shared/contracts/external-signin';
 import { twoStepChallengeSchema } from '@pago/shared/contracts/security';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from './accounts.service';
 import type { ExternalSignin } from './external-signin.service';

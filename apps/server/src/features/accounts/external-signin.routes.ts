@@ -10,7 +10,7 @@ import {
 import { twoStepChallengeSchema } from '@pago/shared/contracts/security';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { AppError } from '../../lib/app-error';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from './accounts.service';

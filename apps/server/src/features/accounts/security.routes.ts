@@ -11,7 +11,7 @@ import {
   twoStepSetupSchema,
 } from '@pago/shared/contracts/security';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from './accounts.service';
 import { currentUser, requireUser } from './require-user';

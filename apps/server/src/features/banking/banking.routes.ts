@@ -12,7 +12,7 @@ import {
 } from '@pago/shared/contracts/banking';
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { readJsonAsText } from '../../lib/raw-body';

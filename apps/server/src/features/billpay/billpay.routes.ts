@@ -1,7 +1,7 @@
 import { billerSchema, billPaymentBody } from '@pago/shared/contracts/billpay';
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from '../accounts/accounts.service';
 import { requireUser } from '../accounts/require-user';

@@ -1,5 +1,5 @@
 import { capabilitiesSchema } from '@pago/shared/contracts/capabilities';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { errorResponses } from '../../lib/openapi';
 import type { BillerNetwork } from '../../providers/billpay/biller-network';
 import type { PayoutPartner } from '../../providers/payout/payout-partner';

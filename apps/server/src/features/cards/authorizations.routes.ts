@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { errorResponses } from '../../lib/openapi';
 import { readJsonAsText } from '../../lib/raw-body';
 import { authorizationAnswerSchema } from './authorization-documents';

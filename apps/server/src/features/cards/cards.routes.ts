@@ -12,7 +12,7 @@ import {
   revealedCardSchema,
 } from '@pago/shared/contracts/cards';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from '../accounts/accounts.service';

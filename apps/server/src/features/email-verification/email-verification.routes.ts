@@ -4,7 +4,7 @@ import {
   verifyCodeBody,
   verifyCodeResponseSchema,
 } from '@pago/shared/contracts/accounts';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { errorResponses } from '../../lib/openapi';
 import type { EmailVerification } from './email-verification.service';
 

@@ -8,7 +8,7 @@ import {
   withdrawalQuoteSchema,
 } from '@pago/shared/contracts/funding';
 import { transferSchema } from '@pago/shared/contracts/transfers';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from '../accounts/accounts.service';

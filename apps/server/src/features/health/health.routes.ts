@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { errorBody } from '../../lib/app-error';
 import { errorResponses } from '../../lib/openapi';
 import { isBroken, type LedgerInvariants } from '../ledger/ledger-invariants.service';

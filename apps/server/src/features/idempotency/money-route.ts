@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { bearerAuth, errorResponses, idempotencyHeaders } from '../../lib/openapi';

@@ -4,7 +4,7 @@ import {
   verifyPhoneBody,
   verifyPhoneResponseSchema,
 } from '@pago/shared/contracts/phone';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';

@@ -9,7 +9,7 @@ import {
 } from '@pago/shared/contracts/remittances';
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';

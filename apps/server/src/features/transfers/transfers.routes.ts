@@ -4,7 +4,7 @@ import {
   sendMoneyBody,
   transferSchema,
 } from '@pago/shared/contracts/transfers';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser, requireVerifiedIdentity } from '../accounts/require-user';

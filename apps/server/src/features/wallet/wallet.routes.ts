@@ -5,7 +5,7 @@ import {
   limitsSchema,
   testDepositBody,
 } from '@pago/shared/contracts/wallet';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
