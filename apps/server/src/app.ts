@@ -2,21 +2,14 @@ import { randomUUID } from 'node:crypto';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
-  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { AppDeps, AppInstance } from './app-instance';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -68,7 +61,7 @@ import { installLoadShedding } from './lib/load-shedding';
 import { createLogger } from './lib/logger';
 import { finishOpenApiDocument, openApiDocument } from './lib/openapi';
 import { createLiveBillerNetwork } from './providers/billpay/biller-network';
-import { createMailer, createSmtpTransport, type Mailer } from './providers/email/mailer';
+import { createMailer, createSmtpTransport } from './providers/email/mailer';
 import { createHttpRates, createNoRates } from './providers/fx/rates';
 import { createOidcClient } from './providers/oidc/oidc-client';
 import { createLivePayoutPartner } from './providers/payout/payout-partner';
@@ -95,31 +88,7 @@ import { unitCardsFakeRoutes } from './sandbox/unit/unit-cards-fake.routes';
 import { unitFakeRoutes } from './sandbox/unit/unit-fake.routes';
 import { registerWebApp } from './web/web-app.routes';
 
-export type AppDeps = {
-  config: Config;
-  db: Database;
-  /**
-   * The sandbox fakes' own small pool on the same database, so a fake never waits behind the
-   * requests that are calling it (they hold `db`'s connections). Defaults to `db`.
-   */
-  sandboxDb?: Database;
-  mailer?: Mailer;
-  /** The time the ledger reads; tests move it to check day and month limits. */
-  clock?: () => Date;
-  /**
-   * This server's own base URL as seen from itself, where the sandbox fakes of the vendors live
-   * (known once it listens; buildApp fills it in).
-   */
-  selfUrl?: () => string;
-};
-/** Routes declare zod schemas; Fastify validates and serializes with them and types the handlers. */
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { AppDeps, AppInstance };
 
 /** SMTP when it is configured; the sandbox mailbox in sandbox mode only (live mode needs SMTP). */
 function mailTransport(config: Config, db: Database) {
@@ -381,12 +350,14 @@ async function helmetHeaders(options: FastifyHelmetOptions) {
   return headers;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** What the app was built with. */
-    deps: AppDeps;
-    services: Services;
-  }
+/** Each app's services, for what runs around it (jobs, the CLI, tests); routes get theirs as options. */
+const servicesByApp = new WeakMap<AppInstance, Services>();
+
+/** The services an app was built with (by buildApp). */
+export function servicesOf(app: AppInstance): Services {
+  const services = servicesByApp.get(app);
+  if (!services) throw new Error('This app was not built by buildApp');
+  return services;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -424,7 +395,8 @@ export async function buildApp(
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const withSelf: AppDeps = { ...deps, selfUrl: deps.selfUrl ?? (() => ownUrl(app)) };
   app.decorate('deps', withSelf);
-  app.decorate('services', createServices(withSelf, app.log));
+  const services = createServices(withSelf, app.log);
+  servicesByApp.set(app, services);
   app.decorateRequest('auth', null);
 
   app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));
@@ -489,31 +461,59 @@ export async function buildApp(
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(healthRoutes);
-  await app.register(capabilitiesRoutes);
-  await app.register(emailVerificationRoutes);
-  await app.register(accountsRoutes);
-  await app.register(externalSigninRoutes);
-  await app.register(securityRoutes);
-  await app.register(phoneVerificationRoutes);
-  const { accounts, ledger, transfers, funding, billPay } = app.services;
+  const {
+    partners,
+    rateLimits,
+    notifications,
+    emailVerification,
+    accounts,
+    externalSignin,
+    phoneVerification,
+    ledger,
+    activity,
+    ledgerInvariants,
+    transfers,
+    remittances,
+    billPay,
+    requests,
+    banking,
+    statements,
+    identity,
+    plaid,
+    funding,
+    cards,
+    cardAuthorizations,
+  } = services;
+  await app.register(healthRoutes, { ledgerInvariants });
+  await app.register(capabilitiesRoutes, {
+    payouts: partners.payouts,
+    billers: partners.billers,
+    banking,
+    cards,
+    externalSignin,
+  });
+  await app.register(emailVerificationRoutes, { emailVerification });
+  await app.register(accountsRoutes, { accounts, externalSignin });
+  await app.register(externalSigninRoutes, { externalSignin, accounts });
+  await app.register(securityRoutes, { accounts });
+  await app.register(phoneVerificationRoutes, { accounts, phoneVerification });
   await app.register(walletRoutes, { accounts, ledger, transfers, balances: funding });
-  await app.register(transfersRoutes);
-  await app.register(activityRoutes);
-  await app.register(remittancesRoutes);
-  await app.register(requestsRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(unsubscribeRoutes);
-  await app.register(bankingRoutes);
-  await app.register(bankingWebhookRoutes);
-  await app.register(fundingRoutes);
-  await app.register(cardsRoutes);
-  await app.register(cardAuthorizationRoutes);
+  await app.register(transfersRoutes, { accounts, transfers });
+  await app.register(activityRoutes, { accounts, activity });
+  await app.register(remittancesRoutes, { accounts, remittances });
+  await app.register(requestsRoutes, { accounts, requests });
+  await app.register(notificationsRoutes, { notifications, accounts });
+  await app.register(unsubscribeRoutes, { notifications });
+  await app.register(bankingRoutes, { banking, statements, accounts });
+  await app.register(bankingWebhookRoutes, { banking });
+  await app.register(fundingRoutes, { funding, accounts, banking });
+  await app.register(cardsRoutes, { cards, accounts });
+  await app.register(cardAuthorizationRoutes, { cardAuthorizations });
   await app.register(billPayRoutes, { accounts, billPay });
-  await app.register(identityRoutes);
-  await app.register(identityWebhookRoutes);
-  await app.register(plaidRoutes);
-  await app.register(plaidWebhookRoutes);
+  await app.register(identityRoutes, { identity, accounts, rateLimits });
+  await app.register(identityWebhookRoutes, { identity });
+  await app.register(plaidRoutes, { plaid, accounts, rateLimits });
+  await app.register(plaidWebhookRoutes, { plaid });
   if (config.mode === 'sandbox') {
     await app.register(sharedAssetRoutes);
     await app.register(plaidFakeRoutes);
@@ -525,7 +525,7 @@ export async function buildApp(
     await app.register(oidcFakeRoutes);
     await app.register(cardNetworkRoutes);
     // The reconciliation on demand (sandbox only; it also runs daily as a job).
-    app.post('/sandbox/unit/reconcile', async () => app.services.banking.reconcile());
+    app.post('/sandbox/unit/reconcile', async () => banking.reconcile());
     await app.register(smsOutboxRoutes);
     app.get('/sandbox/fx/latest', async () => ({ base: 'USD', rates: SANDBOX_REFERENCE_RATES }));
   }

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -115,4 +115,43 @@ describe('biome import rules', () => {
     const found = diagnostics.filter((d) => d.location.path === `apps/server/src/${file}`);
     expect(found).toEqual([]);
   });
+});
+
+/** The TypeScript files under a folder of apps/server/src, with their text. */
+async function sources(dir: string): Promise<{ path: string; text: string }[]> {
+  const base = join(root, 'apps/server/src', dir);
+  const names = (await readdir(base, { recursive: true })).filter((name) => name.endsWith('.ts'));
+  return Promise.all(
+    names.map(async (name) => ({
+      path: `${dir}/${name}`,
+      text: await readFile(join(base, name), 'utf8'),
+    })),
+  );
+}
+
+describe('route dependencies', () => {
+  // Each feature's routes receive the services they use from the wiring (app.ts), typed by
+  // feature; one bag of every service on the app let any route reach anything.
+  it.each(['features', 'sandbox'])(
+    'nothing under %s reaches services through app.services',
+    async (dir) => {
+      const found = (await sources(dir))
+        .filter((file) => /\bapp\.services\b/.test(file.text))
+        .map((file) => file.path);
+      expect(found).toEqual([]);
+    },
+  );
+
+  // The wiring imports every route file; a route importing it back (even for a type) closes a
+  // circle through every feature. Routes take their types from app-instance.ts.
+  it.each(['features', 'sandbox', 'lib', 'web'])(
+    'no file under %s imports the wiring',
+    async (dir) => {
+      const found = (await sources(dir))
+        .filter((file) => !file.path.endsWith('.test.ts'))
+        .filter((file) => /from '(\.\.\/)+app'/.test(file.text))
+        .map((file) => file.path);
+      expect(found).toEqual([]);
+    },
+  );
 });

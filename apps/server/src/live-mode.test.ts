@@ -5,6 +5,7 @@ import { balanceOf, moneyPost, verifiedUser } from '../test/money-helpers';
 import { buildTestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import type { AppInstance } from './app';
+import { servicesOf } from './app';
 import type { Database } from './db/database';
 
 // One database, seen by a sandbox app (to make a funded, verified user and a quote) and by a live
@@ -176,7 +177,7 @@ describe('live mode with a fake partner is impossible', () => {
     expect(await ledgerRows()).toEqual(before);
     expect(await balanceOf(live, ana)).toBe(50_000);
     // Nothing pending to settle either: the live payout partner is never asked for an outcome.
-    expect(await live.services.transfers.settleDuePayouts()).toBe(0);
+    expect(await servicesOf(live).transfers.settleDuePayouts()).toBe(0);
   });
 
   it('still moves money between Pago users in live mode', async () => {

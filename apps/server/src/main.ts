@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { buildApp } from './app';
+import { buildApp, servicesOf } from './app';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './config';
 import { lockDataDir } from './db/data-dir';
 import { createDatabase, type Database } from './db/database';
@@ -127,7 +127,7 @@ async function serve(config: Config, log: Logger, databaseUrl: string, cleanups:
     throw error;
   }
   // Payout settlement and the sandbox vendors' work are jobs in PostgreSQL, taken by any process.
-  const jobs = await startJobQueue({ databaseUrl, log, jobs: backgroundJobs(app.services) });
+  const jobs = await startJobQueue({ databaseUrl, log, jobs: backgroundJobs(servicesOf(app)) });
   cleanups.push(() => jobs.stop());
 }
 

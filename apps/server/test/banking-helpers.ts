@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AppInstance } from '../src/app';
+import { type AppInstance, servicesOf } from '../src/app';
 import type { TestUser } from './accounts-helpers';
 import { moneyPost } from './money-helpers';
 
@@ -61,7 +61,7 @@ export async function tickUntil<T>(
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    await app.services.sandboxVendors?.tick();
+    await servicesOf(app).sandboxVendors?.tick();
     const result = await done();
     if (result) return result;
     if (Date.now() > deadline) throw new Error('tickUntil: the condition never held');

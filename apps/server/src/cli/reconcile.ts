@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../app';
+import { buildApp, servicesOf } from '../app';
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { lockDataDir } from '../db/data-dir';
 import { createDatabase } from '../db/database';
@@ -69,9 +69,9 @@ async function run(): Promise<number> {
   // The Unit fake is served by this app in sandbox mode; the client reaches it over HTTP.
   if (config.mode === 'sandbox') await app.listen({ port: 0, host: '127.0.0.1' });
   // The ledger's own invariants first (they need no partner), stored as the daily job's are.
-  const invariants = await app.services.ledgerInvariants.check('cli');
+  const invariants = await servicesOf(app).ledgerInvariants.check('cli');
   process.stdout.write(formatInvariants(invariants));
-  const result = await app.services.banking.reconcile();
+  const result = await servicesOf(app).banking.reconcile();
   process.stdout.write(formatReconciliation(result));
   return result.differences.length > 0 || isBroken(invariants) ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 import underPressure from '@fastify/under-pressure';
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../app-instance';
 import { poolWaiting } from '../db/database';
 import { errorBody } from './app-error';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../app-instance';
 import { errorBody } from '../lib/app-error';
 
 /**

@@ -18,8 +18,10 @@ import { normalizeAddress, usAddressSchema } from '@pago/shared/contracts/addres
 import { logoutResponseSchema } from '@pago/shared/contracts/external-signin';
 import { twoStepChallengeSchema } from '@pago/shared/contracts/security';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from './accounts.service';
+import type { ExternalSignin } from './external-signin.service';
 import { currentUser, requireUser, requireVerifiedIdentity } from './require-user';
 
 const userIdParams = z.strictObject({ id: z.string().max(64) });
@@ -27,8 +29,13 @@ const userIdParams = z.strictObject({ id: z.string().max(64) });
 const noBody = z.strictObject({}).nullish();
 const auth = ['Accounts'];
 
-export async function accountsRoutes(app: AppInstance): Promise<void> {
-  const { accounts } = app.services;
+/** What the accounts' routes use, passed in by the wiring (app.ts). */
+export type AccountsRouteDeps = { accounts: Accounts; externalSignin: ExternalSignin };
+
+export async function accountsRoutes(
+  app: AppInstance,
+  { accounts, externalSignin }: AccountsRouteDeps,
+): Promise<void> {
   // Before the schema's validation: who you are is checked ahead of what you sent.
   const preValidation = requireUser(accounts);
 
@@ -75,7 +82,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const { token } = currentUser(request);
-      const endSessionUrl = await app.services.externalSignin.endSessionUrl(token);
+      const endSessionUrl = await externalSignin.endSessionUrl(token);
       await accounts.logout(token);
       return { success: true as const, ...(endSessionUrl ? { endSessionUrl } : {}) };
     },

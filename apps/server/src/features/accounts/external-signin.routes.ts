@@ -10,10 +10,11 @@ import {
 import { twoStepChallengeSchema } from '@pago/shared/contracts/security';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { AppError } from '../../lib/app-error';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
-import { SIGNIN_BROWSER_SECONDS } from './external-signin.service';
+import type { Accounts } from './accounts.service';
+import { type ExternalSignin, SIGNIN_BROWSER_SECONDS } from './external-signin.service';
 import { currentUser, requireUser } from './require-user';
 
 const tags = ['Accounts'];
@@ -46,9 +47,14 @@ function browserOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** What external sign-in's routes use, passed in by the wiring (app.ts). */
+export type ExternalSigninRouteDeps = { externalSignin: ExternalSignin; accounts: Accounts };
+
 /** External sign-in (OpenID Connect, issue 16): start, callback, first sign-in, link. */
-export async function externalSigninRoutes(app: AppInstance): Promise<void> {
-  const { externalSignin, accounts } = app.services;
+export async function externalSigninRoutes(
+  app: AppInstance,
+  { externalSignin, accounts }: ExternalSigninRouteDeps,
+): Promise<void> {
   const { https } = app.deps.config;
   const forget = (reply: FastifyReply) => reply.header('set-cookie', signinCookie('', 0, https));
 

@@ -11,16 +11,22 @@ import {
   twoStepSetupSchema,
 } from '@pago/shared/contracts/security';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from './accounts.service';
 import { currentUser, requireUser } from './require-user';
 
 const noBody = z.strictObject({}).nullish();
 const tags = ['Security'];
 
+/** What the security settings' routes use, passed in by the wiring (app.ts). */
+export type SecurityRouteDeps = { accounts: Accounts };
+
 /** Issue 16, sign-in security: two-step codes, change of password, active sessions. */
-export async function securityRoutes(app: AppInstance): Promise<void> {
-  const { accounts } = app.services;
+export async function securityRoutes(
+  app: AppInstance,
+  { accounts }: SecurityRouteDeps,
+): Promise<void> {
   const preValidation = requireUser(accounts);
 
   app.post(

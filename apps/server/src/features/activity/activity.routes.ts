@@ -4,17 +4,24 @@ import {
   transferReceiptSchema,
 } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
+import type { Activity } from './activity.service';
 
 const idParams = z.strictObject({ id: z.string().max(64) });
 const exportQuery = z.strictObject({ from: z.iso.date(), to: z.iso.date() });
 const tags = ['Transactions'];
 
 /** What a user sees of their transfers (spec's `/api/transactions` reads): a page, a CSV, a receipt. */
-export async function activityRoutes(app: AppInstance): Promise<void> {
-  const { activity, accounts } = app.services;
+/** What the activity's routes use, passed in by the wiring (app.ts). */
+export type ActivityRouteDeps = { activity: Activity; accounts: Accounts };
+
+export async function activityRoutes(
+  app: AppInstance,
+  { activity, accounts }: ActivityRouteDeps,
+): Promise<void> {
   const signedIn = requireUser(accounts);
 
   app.get(

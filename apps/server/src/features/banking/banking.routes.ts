@@ -12,18 +12,25 @@ import {
 } from '@pago/shared/contracts/banking';
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import { readJsonAsText } from '../../lib/raw-body';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
-import type { PartnerOutcome } from './banking.service';
+import type { Banking, PartnerOutcome } from './banking.service';
+import type { Statements } from './statements.service';
 
 const tags = ['Banking'];
 
-export async function bankingRoutes(app: AppInstance): Promise<void> {
-  const { banking, statements, accounts } = app.services;
+/** What the bank account's routes use, passed in by the wiring (app.ts). */
+export type BankingRouteDeps = { banking: Banking; statements: Statements; accounts: Accounts };
+
+export async function bankingRoutes(
+  app: AppInstance,
+  { banking, statements, accounts }: BankingRouteDeps,
+): Promise<void> {
   const signedIn = (summary: string) => ({ summary, tags, security: bearerAuth });
 
   app.get(
@@ -119,6 +126,7 @@ export async function bankingRoutes(app: AppInstance): Promise<void> {
   );
   moneyPost(
     app,
+    accounts,
     '/api/unit/accounts/create',
     {
       summary: 'Open the signed-in user’s bank account at the partner (again: the same account)',
@@ -138,6 +146,7 @@ export async function bankingRoutes(app: AppInstance): Promise<void> {
   );
   moneyPost(
     app,
+    accounts,
     '/api/unit/payments/send',
     {
       summary: 'Pay a Pago user (by phone or e-mail) from the bank account, in cents',
@@ -162,9 +171,14 @@ export async function bankingRoutes(app: AppInstance): Promise<void> {
   );
 }
 
+/** What the banking partner's webhook routes use, passed in by the wiring (app.ts). */
+export type BankingWebhookRouteDeps = { banking: Banking };
+
 /** Unit's webhook. Its signature covers the exact bytes, so the body is read as a string. */
-export async function bankingWebhookRoutes(app: AppInstance): Promise<void> {
-  const { banking } = app.services;
+export async function bankingWebhookRoutes(
+  app: AppInstance,
+  { banking }: BankingWebhookRouteDeps,
+): Promise<void> {
   readJsonAsText(app);
   app.post(
     '/api/unit/webhook',

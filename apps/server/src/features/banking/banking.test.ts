@@ -14,6 +14,7 @@ import { balanceOf, moneyPost, verifiedUser } from '../../../test/money-helpers'
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
+import { servicesOf } from '../../app';
 import { type Database, poolInUse } from '../../db/database';
 import { createUnitClient } from '../../providers/unit/unit-client';
 
@@ -362,17 +363,17 @@ describe('book payments mirrored in the ledger', () => {
         .executeTakeFirstOrThrow();
     expect(await mirror()).toMatchObject({ unit_payment_id: null, attempts: 1 });
     // Not due yet: nothing is sent.
-    await app.services.banking.retryPendingPayments();
+    await servicesOf(app).banking.retryPendingPayments();
     expect((await mirror()).unit_payment_id).toBeNull();
     await db
       .updateTable('unit_payments')
       .set({ next_attempt_at: new Date(Date.now() - 1000) })
       .where('transfer_id', '=', transferId)
       .execute();
-    await app.services.banking.retryPendingPayments();
+    await servicesOf(app).banking.retryPendingPayments();
     expect(await mirror()).toMatchObject({ status: 'Sent', unit_payment_id: expect.any(String) });
     expect(await transferStatus(transferId)).toBe('completed');
-    await app.services.banking.retryPendingPayments();
+    await servicesOf(app).banking.retryPendingPayments();
     expect(await bookPaymentsAtPartner(anaBank.accountId)).toEqual([{ amount: 800 }]);
   });
 
@@ -405,8 +406,8 @@ describe('book payments mirrored in the ledger', () => {
       .execute();
     // Two workers at once: one claims it, the other finds nothing due.
     await Promise.all([
-      app.services.banking.retryPendingPayments(),
-      app.services.banking.retryPendingPayments(),
+      servicesOf(app).banking.retryPendingPayments(),
+      servicesOf(app).banking.retryPendingPayments(),
     ]);
     expect(
       await db

@@ -1,7 +1,7 @@
 import { billerSchema, billPaymentBody } from '@pago/shared/contracts/billpay';
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from '../accounts/accounts.service';
 import { requireUser } from '../accounts/require-user';
@@ -39,7 +39,7 @@ export async function billPayRoutes(
     body: billPaymentBody,
     response: { status: 201 as const, schema: transferSchema },
   };
-  moneyPost(app, '/api/unit/bill-payment', contract, async ({ userId, body, tx }) => ({
+  moneyPost(app, accounts, '/api/unit/bill-payment', contract, async ({ userId, body, tx }) => ({
     statusCode: 201,
     body: await billPay.payBill(tx, userId, body),
   }));

@@ -1,14 +1,30 @@
 import { capabilitiesSchema } from '@pago/shared/contracts/capabilities';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { errorResponses } from '../../lib/openapi';
+import type { BillerNetwork } from '../../providers/billpay/biller-network';
+import type { PayoutPartner } from '../../providers/payout/payout-partner';
+import type { ExternalSignin } from '../accounts/external-signin.service';
+import type { Banking } from '../banking/banking.service';
+import type { Cards } from '../cards/cards.service';
+
+/** What the capabilities route reads: whether each partner feature is available. */
+export type CapabilitiesRouteDeps = {
+  payouts: Pick<PayoutPartner, 'available'>;
+  billers: Pick<BillerNetwork, 'available'>;
+  banking: Pick<Banking, 'available'>;
+  cards: Pick<Cards, 'available'>;
+  externalSignin: Pick<ExternalSignin, 'available' | 'providerName'>;
+};
 
 /**
  * What this server can do, for the web to hide or explain what it cannot: in live mode the
  * features whose partner has no live integration yet are refused (503
  * feature_unavailable_in_live_mode). Public: it says nothing about any user.
  */
-export async function capabilitiesRoutes(app: AppInstance): Promise<void> {
-  const { partners, banking } = app.services;
+export async function capabilitiesRoutes(
+  app: AppInstance,
+  { payouts, billers, banking, cards, externalSignin }: CapabilitiesRouteDeps,
+): Promise<void> {
   app.get(
     '/api/features',
     {
@@ -20,12 +36,12 @@ export async function capabilitiesRoutes(app: AppInstance): Promise<void> {
     },
     async () => ({
       mode: app.deps.config.mode,
-      remittances: partners.payouts.available,
-      billPay: partners.billers.available,
+      remittances: payouts.available,
+      billPay: billers.available,
       bankAccount: banking.available,
-      cards: app.services.cards.available,
-      externalSignIn: app.services.externalSignin.available
-        ? { providerName: app.services.externalSignin.providerName }
+      cards: cards.available,
+      externalSignIn: externalSignin.available
+        ? { providerName: externalSignin.providerName }
         : null,
     }),
   );

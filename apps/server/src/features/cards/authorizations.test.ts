@@ -15,6 +15,7 @@ import { balanceOf } from '../../../test/money-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
+import { servicesOf } from '../../app';
 import type { Database } from '../../db/database';
 import { findInvariantViolations } from '../ledger/ledger.repository';
 
@@ -170,10 +171,10 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
   it('a hold not cleared in its time expires: money back', async () => {
     const { user, card } = await cardholder(app, db, 5_000);
     const id = await approvedPurchase(card, 1_500);
-    expect(await app.services.cardAuthorizations.expireHolds()).toBe(0);
+    expect(await servicesOf(app).cardAuthorizations.expireHolds()).toBe(0);
     setTime = new Date(Date.now() + 61_000);
     try {
-      expect(await app.services.cardAuthorizations.expireHolds()).toBeGreaterThanOrEqual(1);
+      expect(await servicesOf(app).cardAuthorizations.expireHolds()).toBeGreaterThanOrEqual(1);
     } finally {
       setTime = null;
     }
@@ -197,7 +198,7 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
     expect(await balanceOf(app, user)).toBe(100_000 - 13_000);
     setTime = new Date(Date.now() + 61_000);
     try {
-      expect(await app.services.cardAuthorizations.expireHolds()).toBeGreaterThanOrEqual(130);
+      expect(await servicesOf(app).cardAuthorizations.expireHolds()).toBeGreaterThanOrEqual(130);
     } finally {
       setTime = null;
     }
@@ -221,7 +222,7 @@ describe('a purchase through the network, the Unit fake and Pago’s ledger', ()
     expect(first.json()).toEqual({ authorizationId: id, refundedCents: 1_000 });
     expect(again.json()).toEqual(first.json());
     await tickUntil(app, async () => (await balanceOf(app, user)) === 3_000);
-    await app.services.sandboxVendors?.tick();
+    await servicesOf(app).sandboxVendors?.tick();
     const refunds = await db
       .selectFrom('ledger_transfers')
       .select(['kind', 'amount_cents'])
@@ -391,7 +392,7 @@ describe('card events are read back from the partner and bounded by their author
       .executeTakeFirstOrThrow();
     expect(message).toMatchObject({ amount_cents: 2_000, partner_amount_cents: 50_000 });
     // The partner took $500: the $480 Pago did not charge is a difference for staff to dispute.
-    const result = await app.services.banking.reconcile();
+    const result = await servicesOf(app).banking.reconcile();
     const mine = result.differences.filter((d) => d.unitId === account.accountId);
     expect(mine).toMatchObject([{ kind: 'balance_mismatch' }]);
     expect(Number(mine[0]?.expected) - Number(mine[0]?.actual)).toBe(48_000);
@@ -687,7 +688,7 @@ describe('reconciliation with card activity', () => {
         .executeTakeFirst();
       return n !== undefined;
     });
-    const result = await app.services.banking.reconcile();
+    const result = await servicesOf(app).banking.reconcile();
     const mine = result.differences.filter(
       (d) => d.unitId === account.accountId || d.kind === 'balance_mismatch',
     );

@@ -12,19 +12,26 @@ import {
   revealedCardSchema,
 } from '@pago/shared/contracts/cards';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
 import type { IssuedAtPartner, Recorded, Reported } from './card-issuance.service';
+import type { Cards } from './cards.service';
 
 const tags = ['Cards'];
 const noBody = z.strictObject({});
 
+/** What the cards' routes use, passed in by the wiring (app.ts). */
+export type CardsRouteDeps = { cards: Cards; accounts: Accounts };
+
 /** The Pago debit card: issue, list, freeze, reveal, report lost, activate, PIN, limits. */
-export async function cardsRoutes(app: AppInstance): Promise<void> {
-  const { cards, accounts } = app.services;
+export async function cardsRoutes(
+  app: AppInstance,
+  { cards, accounts }: CardsRouteDeps,
+): Promise<void> {
   const preValidation = requireUser(accounts);
   const signedIn = (summary: string) => ({ summary, tags, security: bearerAuth });
   const userOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).userId;
@@ -44,6 +51,7 @@ export async function cardsRoutes(app: AppInstance): Promise<void> {
   // Issue → record with its fee (a transaction) → close it at the partner if refused (`runPhased`).
   moneyPost(
     app,
+    accounts,
     '/api/cards',
     {
       summary:
@@ -67,6 +75,7 @@ export async function cardsRoutes(app: AppInstance): Promise<void> {
 
   moneyPost(
     app,
+    accounts,
     '/api/cards/:id/report-lost',
     {
       summary:

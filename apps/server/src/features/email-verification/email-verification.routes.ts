@@ -4,14 +4,19 @@ import {
   verifyCodeBody,
   verifyCodeResponseSchema,
 } from '@pago/shared/contracts/accounts';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { errorResponses } from '../../lib/openapi';
+import type { EmailVerification } from './email-verification.service';
 
 const tags = ['Accounts'];
 
-export async function emailVerificationRoutes(app: AppInstance): Promise<void> {
-  const { emailVerification } = app.services;
+/** What e-mail verification's routes use, passed in by the wiring (app.ts). */
+export type EmailVerificationRouteDeps = { emailVerification: EmailVerification };
 
+export async function emailVerificationRoutes(
+  app: AppInstance,
+  { emailVerification }: EmailVerificationRouteDeps,
+): Promise<void> {
   app.post(
     '/api/email/send-verification',
     {

@@ -8,19 +8,25 @@ import {
   withdrawalQuoteSchema,
 } from '@pago/shared/contracts/funding';
 import { transferSchema } from '@pago/shared/contracts/transfers';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
-import type { PartnerOutcome } from '../banking/banking.service';
+import type { Banking, PartnerOutcome } from '../banking/banking.service';
 import { moneyPost } from '../idempotency/money-route';
-import { type Prepared, withdrawalQuote } from './funding.service';
+import { type Funding, type Prepared, withdrawalQuote } from './funding.service';
 
 const tags = ['Funding'];
 
+/** What the funding routes use, passed in by the wiring (app.ts). */
+export type FundingRouteDeps = { funding: Funding; accounts: Accounts; banking: Banking };
+
 /** Money in from a linked bank and out to it (ACH at the banking partner). */
-export async function fundingRoutes(app: AppInstance): Promise<void> {
-  const { funding, accounts } = app.services;
+export async function fundingRoutes(
+  app: AppInstance,
+  { funding, accounts, banking }: FundingRouteDeps,
+): Promise<void> {
   const signedIn = (summary: string) => ({ summary, tags, security: bearerAuth });
 
   app.get(
@@ -65,7 +71,6 @@ export async function fundingRoutes(app: AppInstance): Promise<void> {
         request.query.amountCents,
       ),
   );
-  const { banking } = app.services;
   const moves = [
     {
       path: '/api/funding/deposits',
@@ -87,6 +92,7 @@ export async function fundingRoutes(app: AppInstance): Promise<void> {
     // Reserve → commit → call the partner (no transaction open) → settle (`runPhased`).
     moneyPost(
       app,
+      accounts,
       move.path,
       {
         summary: move.summary,

@@ -8,6 +8,7 @@ import { linkSandboxBank } from '../../../test/plaid-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
+import { servicesOf } from '../../app';
 import { type Database, poolInUse } from '../../db/database';
 import { runPhased } from '../idempotency/idempotency.service';
 
@@ -72,7 +73,7 @@ const untilStatus = (id: string, status: string) =>
 async function releaseHoldsAt(at: Date) {
   clockAt = at;
   try {
-    return await app.services.funding.releaseDueHolds();
+    return await servicesOf(app).funding.releaseDueHolds();
   } finally {
     clockAt = null;
   }
@@ -112,7 +113,7 @@ function businessDaysFromNow(before: Date, days: number) {
 }
 
 async function differencesOf(userId: string) {
-  const run = await app.services.banking.reconcile();
+  const run = await servicesOf(app).banking.reconcile();
   return run.differences.filter((d) => d.userId === userId);
 }
 
@@ -200,7 +201,7 @@ describe('adding money from a linked bank', () => {
       amountCents: 3_001,
       details: { returnOf: added.json().id, reason: 'R01', owedCents: 0 },
     });
-    await app.services.notifications.deliverEmails(1000);
+    await servicesOf(app).notifications.deliverEmails(1000);
     const mail = await latestMail(app, user.email, { subject: /devolvió/ });
     expect(mail.text).toContain('$30.01');
     expect(await differencesOf(user.id)).toEqual([]);
@@ -223,7 +224,7 @@ describe('adding money from a linked bank', () => {
       availableBalanceCents: 0,
       owedCents: 8_000,
     });
-    await app.services.notifications.deliverEmails(1000);
+    await servicesOf(app).notifications.deliverEmails(1000);
     const mail = await latestMail(app, user.email, { subject: /devolvió/ });
     expect(mail.text).toContain('$80.00');
     // Money that comes in while the debt is open cannot leave.
@@ -332,8 +333,8 @@ describe('funds availability (docs/funds-availability.md)', () => {
     clockAt = end;
     try {
       await Promise.all([
-        app.services.funding.releaseDueHolds(),
-        app.services.funding.releaseDueHolds(),
+        servicesOf(app).funding.releaseDueHolds(),
+        servicesOf(app).funding.releaseDueHolds(),
       ]);
       expect(await wallet(user)).toMatchObject({
         balanceCents: 30_000,
@@ -504,7 +505,7 @@ describe('withdrawing to a linked bank', () => {
 describe('withdrawing money that never went through the partner (the omnibus)', () => {
   /** Reconciliation's differences for this user and for the omnibus (no user). */
   async function differencesWithOmnibus(userId: string) {
-    const run = await app.services.banking.reconcile();
+    const run = await servicesOf(app).banking.reconcile();
     return run.differences.filter((d) => d.userId === userId || d.userId === null);
   }
 
@@ -645,7 +646,7 @@ describe('the partner called outside any transaction (reserve → commit → cal
       key,
       request: { path: '/api/funding/withdrawals', params: {}, body },
     };
-    const { funding, banking } = app.services;
+    const { funding, banking } = servicesOf(app);
     let transferId = '';
     await expect(
       runPhased(

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { errorBody } from '../../lib/app-error';
 import { errorResponses } from '../../lib/openapi';
-import { isBroken } from '../ledger/ledger-invariants.service';
+import { isBroken, type LedgerInvariants } from '../ledger/ledger-invariants.service';
 import { createHealth, LATEST_MIGRATION } from './health.service';
 
 const healthSchema = z.object({
@@ -25,7 +25,13 @@ const detailSchema = healthSchema.extend({
   }),
 });
 
-export async function healthRoutes(app: AppInstance): Promise<void> {
+/** What the health routes use besides the database, passed in by the wiring (app.ts). */
+export type HealthRouteDeps = { ledgerInvariants: Pick<LedgerInvariants, 'latest'> };
+
+export async function healthRoutes(
+  app: AppInstance,
+  { ledgerInvariants }: HealthRouteDeps,
+): Promise<void> {
   const unavailable = (message: string) => errorBody('service_unavailable', message);
   // Probes only: built here rather than in app.ts's services, as nothing else calls them.
   const health = createHealth(app.deps.db);
@@ -61,9 +67,9 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      let last: Awaited<ReturnType<typeof app.services.ledgerInvariants.latest>>;
+      let last: Awaited<ReturnType<typeof ledgerInvariants.latest>>;
       try {
-        last = await app.services.ledgerInvariants.latest();
+        last = await ledgerInvariants.latest();
       } catch (error) {
         request.log.error({ err: error }, 'health detail: database unreachable');
         return reply.code(503).send(unavailable('The database is not reachable.'));

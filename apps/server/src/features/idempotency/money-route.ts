@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { bearerAuth, errorResponses, idempotencyHeaders } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import {
   bearerToken,
   currentUser,
@@ -94,6 +95,7 @@ type OneStatementHandler<Body, Params> = (input: {
  */
 export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typeof noParams>(
   app: AppInstance,
+  accounts: Accounts,
   path: string,
   contract: MoneyContract<Body, Params>,
   handler:
@@ -131,7 +133,6 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
     }) => Promise<void>;
   } = {},
 ): void {
-  const { accounts } = app.services;
   // Before the schema's validation, as before: who you are is checked ahead of what you sent.
   const sessionChecks = [requireUser(accounts)];
   if (options.requireVerified !== false) sessionChecks.push(requireVerifiedIdentity());

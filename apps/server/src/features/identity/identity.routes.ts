@@ -11,9 +11,12 @@ import {
   plaidStatusResponseSchema,
 } from '@pago/shared/contracts/identity';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
+import type { RateLimits } from '../rate-limits/rate-limits.service';
+import type { Identity } from './identity.service';
 
 const inquiryParams = z.strictObject({ inquiryId: personaInquiryIdSchema });
 const tags = ['Identity'];
@@ -22,8 +25,13 @@ const receivedSchema = z.object({ received: z.literal(true) });
 /** Starting a verification costs a vendor call: at most this many starts an hour per user. */
 const STARTS_PER_HOUR = 20;
 
-export async function identityRoutes(app: AppInstance): Promise<void> {
-  const { identity, accounts, rateLimits } = app.services;
+/** What identity verification's routes use, passed in by the wiring (app.ts). */
+export type IdentityRouteDeps = { identity: Identity; accounts: Accounts; rateLimits: RateLimits };
+
+export async function identityRoutes(
+  app: AppInstance,
+  { identity, accounts, rateLimits }: IdentityRouteDeps,
+): Promise<void> {
   // Before the schema's validation: who you are is checked ahead of what you sent.
   const preValidation = requireUser(accounts);
   const signedIn = (summary: string) => ({ summary, tags, security: bearerAuth });
@@ -137,12 +145,17 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
   );
 }
 
+/** What the identity vendors' webhook routes use, passed in by the wiring (app.ts). */
+export type IdentityWebhookRouteDeps = { identity: Identity };
+
 /**
  * The vendors' webhooks. Their signatures cover the exact bytes sent, so these routes read the
  * body as a string and parse it only after the signature holds (so no body schema here).
  */
-export async function identityWebhookRoutes(app: AppInstance): Promise<void> {
-  const { identity } = app.services;
+export async function identityWebhookRoutes(
+  app: AppInstance,
+  { identity }: IdentityWebhookRouteDeps,
+): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),

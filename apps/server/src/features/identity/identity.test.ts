@@ -16,6 +16,7 @@ import { deposit, moneyPost } from '../../../test/money-helpers';
 import { buildTestApp, testConfig } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
+import { servicesOf } from '../../app';
 import type { Database } from '../../db/database';
 import { inquiryResource } from '../../sandbox/persona/persona-fake.routes';
 import { signPlaidWebhook } from '../../sandbox/plaid/plaid-keys';
@@ -39,7 +40,7 @@ const signUp = (target: AppInstance, overrides: Parameters<typeof signUpUser>[1]
   signUpUser(target, { name: HOLDER_NAME, ...overrides });
 
 const tick = () => {
-  const vendors = app.services.sandboxVendors;
+  const vendors = servicesOf(app).sandboxVendors;
   if (!vendors) throw new Error('sandbox vendors missing');
   return vendors.tick();
 };

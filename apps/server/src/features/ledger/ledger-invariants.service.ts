@@ -44,3 +44,5 @@ export function createLedgerInvariants({ db, log }: { db: Database; log: Fastify
     latest: () => latestInvariantCheck(db),
   };
 }
+
+export type LedgerInvariants = ReturnType<typeof createLedgerInvariants>;

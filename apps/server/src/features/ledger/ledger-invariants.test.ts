@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { verifiedUser } from '../../../test/money-helpers';
 import { testConfig } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
-import { buildApp } from '../../app';
+import { buildApp, servicesOf } from '../../app';
 import { backgroundJobs } from '../../jobs/background-jobs';
 
 const { db } = await createTestDatabase();
@@ -16,7 +16,7 @@ const app = await buildApp(
 afterAll(() => app.close());
 
 const job = () => {
-  const found = backgroundJobs(app.services).find((j) => j.name === 'ledger-invariants');
+  const found = backgroundJobs(servicesOf(app)).find((j) => j.name === 'ledger-invariants');
   if (!found) throw new Error('no ledger-invariants job');
   return found;
 };

@@ -7,6 +7,7 @@ import { balanceOf, type MoneyUser, moneyPost, verifiedUser } from '../../../tes
 import { buildTestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
+import { servicesOf } from '../../app';
 import type { Database } from '../../db/database';
 import { findInvariantViolations } from './ledger.repository';
 
@@ -152,7 +153,7 @@ describe('the ledger under random workloads', () => {
               balances[c.from] = (balances[c.from] as number) - c.amount - fee;
               used[c.from] = (used[c.from] as number) + c.amount;
               now = new Date(now.getTime() + 5000);
-              await app.services.transfers.settleDuePayouts();
+              await servicesOf(app).transfers.settleDuePayouts();
               if (c.fails) {
                 balances[c.from] = (balances[c.from] as number) + c.amount + fee;
                 used[c.from] = (used[c.from] as number) - c.amount;

@@ -13,6 +13,7 @@ import { fundAtPartner, openBankAccount } from '../../../test/banking-helpers';
 import { HOLDER_NAME, passPlaidFlow } from '../../../test/identity-helpers';
 import { moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { listeningTestApp } from '../../../test/test-app';
+import { servicesOf } from '../../app';
 
 // The identity flows call the vendor fakes over HTTP: the app listens.
 const t = listeningTestApp();
@@ -74,12 +75,11 @@ describe('notification events outside the ledger', () => {
 
   it('tells of a password reset, and always e-mails it', async () => {
     const user = await signUp(t.app);
-    await t.app.services.notifications.saveSettings(user.id, {
+    await servicesOf(t.app).notifications.saveSettings(user.id, {
       email: Object.fromEntries(
-        Object.keys((await t.app.services.notifications.getSettings(user.id)).email).map((type) => [
-          type,
-          false,
-        ]),
+        Object.keys((await servicesOf(t.app).notifications.getSettings(user.id)).email).map(
+          (type) => [type, false],
+        ),
       ) as never,
     });
     const remoteAddress = nextIp();
@@ -117,7 +117,7 @@ describe('notification events outside the ledger', () => {
     const token = login.json().token as string;
     // Once, for the reset that went through.
     expect(await types({ ...user, token })).toEqual(['new_sign_in', 'password_changed']);
-    await t.app.services.notifications.deliverEmails(1000);
+    await servicesOf(t.app).notifications.deliverEmails(1000);
     const subjects = (await listMail(t.app, user.email)).map((m) => m.subject);
     expect(subjects).toContain('Tu contraseña cambió');
     // Sign-ins were turned off.

@@ -4,6 +4,7 @@ import { moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
+import { servicesOf } from '../../app';
 import type { Database } from '../../db/database';
 
 /**
@@ -108,7 +109,7 @@ describe('the notification stream (Server-Sent Events)', () => {
     const ready = await until(() => stream.events.find((e) => e.event === 'ready'), 'ready');
     // Beto's phone verification is unread.
     expect(JSON.parse(ready.data)).toEqual({ unreadCount: 1 });
-    expect(streaming.services.notifications.hub.subscribers()).toBe(1);
+    expect(servicesOf(streaming).notifications.hub.subscribers()).toBe(1);
 
     const sent = await moneyPost(other, ana, '/api/transactions/send', {
       recipientName: beto.phone,
@@ -129,7 +130,7 @@ describe('the notification stream (Server-Sent Events)', () => {
 
     await stream.close();
     await until(
-      () => streaming.services.notifications.hub.subscribers() === 0,
+      () => servicesOf(streaming).notifications.hub.subscribers() === 0,
       'the listener to be released',
     );
   });
@@ -160,7 +161,7 @@ describe('the notification stream (Server-Sent Events)', () => {
     expect(moneyReceived(anaStream.events)).toEqual([]);
     await anaStream.close();
     await betoStream.close();
-    await until(() => streaming.services.notifications.hub.subscribers() === 0, 'no listeners');
+    await until(() => servicesOf(streaming).notifications.hub.subscribers() === 0, 'no listeners');
   });
 
   it('opens with a single-use ticket, as the browser’s EventSource does, for a live session only', async () => {
@@ -189,7 +190,7 @@ describe('the notification stream (Server-Sent Events)', () => {
     const late = await ticketOf();
     await other.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(ana.token) });
     expect((await open(late)).status).toBe(401);
-    await until(() => streaming.services.notifications.hub.subscribers() === 0, 'no listeners');
+    await until(() => servicesOf(streaming).notifications.hub.subscribers() === 0, 'no listeners');
   });
 
   it('asks for the event-stream type and a session', async () => {
@@ -220,7 +221,7 @@ describe('the notification stream (Server-Sent Events)', () => {
     // The body ends (no error), and close did not wait for the client to go.
     let done = false;
     while (!done) done = (await reader.read()).done;
-    expect(app.services.notifications.hub.subscribers()).toBe(0);
+    expect(servicesOf(app).notifications.hub.subscribers()).toBe(0);
     await ownDb.destroy();
   });
 });

@@ -9,9 +9,10 @@ import {
 } from '@pago/shared/contracts/notifications';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { AppError } from '../../lib/app-error';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
 import type { Notifications } from './notifications.service';
 
@@ -25,8 +26,13 @@ const idParams = z.strictObject({ id: z.string().max(64) });
  */
 const STREAM_MAX_MS = 5 * 60 * 1000;
 
-export async function notificationsRoutes(app: AppInstance): Promise<void> {
-  const { notifications, accounts } = app.services;
+/** What the notifications' routes use, passed in by the wiring (app.ts). */
+export type NotificationsRouteDeps = { notifications: Notifications; accounts: Accounts };
+
+export async function notificationsRoutes(
+  app: AppInstance,
+  { notifications, accounts }: NotificationsRouteDeps,
+): Promise<void> {
   const signedIn = requireUser(accounts);
   const auth = { preValidation: signedIn };
 

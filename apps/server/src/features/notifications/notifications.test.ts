@@ -2,6 +2,7 @@ import type { Notification, NotificationList } from '@pago/shared/contracts/noti
 import { describe, expect, it } from 'vitest';
 import { bearer, listMail, nextIp, type TestUser } from '../../../test/accounts-helpers';
 import { moneyPost, moneyTestApp, postQuote, verifiedUser } from '../../../test/money-helpers';
+import { servicesOf } from '../../app';
 
 const t = moneyTestApp(new Date('2026-11-23T15:00:00Z'));
 
@@ -147,8 +148,8 @@ describe('notifications', () => {
       expect(sent.statusCode).toBe(201);
     }
     t.now = new Date(t.now.getTime() + 3_600_000);
-    await t.app.services.transfers.settleDuePayouts();
-    await t.app.services.transfers.settleDuePayouts();
+    await servicesOf(t.app).transfers.settleDuePayouts();
+    await servicesOf(t.app).transfers.settleDuePayouts();
     expect(await ofType(ana, 'remittance_delivered')).toMatchObject([
       { data: { amountCents: 10_000, phone: '+525598765432', country: 'MX' } },
     ]);
@@ -188,7 +189,7 @@ describe('notifications', () => {
     expect(settings.json().email).not.toHaveProperty('password_changed');
 
     await send(ana, beto, 5);
-    await t.app.services.notifications.deliverEmails(1000);
+    await servicesOf(t.app).notifications.deliverEmails(1000);
     const spanish = (await listMail(t.app, beto.email)).find((m) => /te envió/.test(m.subject));
     expect(spanish?.subject).toBe('Test User te envió $5.00');
     expect(spanish?.text).toContain('Ya está en tu saldo.');
@@ -209,7 +210,7 @@ describe('notifications', () => {
     });
     expect(unknownType.statusCode).toBe(400);
     await send(ana, beto, 6);
-    await t.app.services.notifications.deliverEmails(1000);
+    await servicesOf(t.app).notifications.deliverEmails(1000);
     expect(
       (await listMail(t.app, beto.email)).filter((m) => /te envió/.test(m.subject)),
     ).toHaveLength(1);
@@ -222,24 +223,27 @@ describe('notifications', () => {
       requestedFrom: ana.username,
       amountUsd: 3,
     });
-    await t.app.services.notifications.deliverEmails(1000);
+    await servicesOf(t.app).notifications.deliverEmails(1000);
     const english = (await listMail(t.app, ana.email)).find((m) => /requested/.test(m.subject));
     expect(english?.subject).toBe('Test User requested $3.00 from you');
   });
 
   it('always e-mails a password change, even with every other e-mail off', async () => {
     const ana = await verifiedUser(t.app, t.db);
-    await t.app.services.notifications.saveSettings(ana.id, {
+    await servicesOf(t.app).notifications.saveSettings(ana.id, {
       email: Object.fromEntries(
-        Object.keys((await t.app.services.notifications.getSettings(ana.id)).email).map((k) => [
+        Object.keys((await servicesOf(t.app).notifications.getSettings(ana.id)).email).map((k) => [
           k,
           false,
         ]),
       ) as never,
     });
-    await t.app.services.notifications.notify(t.db, { userId: ana.id, type: 'password_changed' });
-    await t.app.services.notifications.notify(t.db, { userId: ana.id, type: 'new_sign_in' });
-    await t.app.services.notifications.deliverEmails(1000);
+    await servicesOf(t.app).notifications.notify(t.db, {
+      userId: ana.id,
+      type: 'password_changed',
+    });
+    await servicesOf(t.app).notifications.notify(t.db, { userId: ana.id, type: 'new_sign_in' });
+    await servicesOf(t.app).notifications.deliverEmails(1000);
     const subjects = (await listMail(t.app, ana.email)).map((m) => m.subject);
     expect(subjects).toContain('Tu contraseña cambió');
     expect(subjects).not.toContain('Nuevo inicio de sesión en tu cuenta');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/openapi';
+import type { Notifications } from './notifications.service';
 import {
   invalidUnsubscribeLinkPage,
   unsubscribedPage,
@@ -29,15 +30,19 @@ function multipartFields(body: string, contentType: string): Record<string, stri
   return fields;
 }
 
+/** What the unsubscribe page's routes use, passed in by the wiring (app.ts). */
+export type UnsubscribeRouteDeps = { notifications: Notifications };
+
 /**
  * The unsubscribe link of notification e-mails (`List-Unsubscribe`, RFC 2369/8058): a GET shows
  * the question and a button, a POST of `List-Unsubscribe=One-Click` — from the mailbox provider's
  * unsubscribe button or from that page — turns that kind of e-mail off for the token's user. No
  * session: the signed token is the authority, and it can do nothing else.
  */
-export async function unsubscribeRoutes(app: AppInstance): Promise<void> {
-  const { notifications } = app.services;
-
+export async function unsubscribeRoutes(
+  app: AppInstance,
+  { notifications }: UnsubscribeRouteDeps,
+): Promise<void> {
   // Form bodies, only on these routes and only small ones.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

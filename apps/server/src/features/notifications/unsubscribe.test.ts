@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, latestMail, listMail, type TestUser } from '../../../test/accounts-helpers';
 import { type MoneyUser, moneyPost, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
+import { servicesOf } from '../../app';
 
 const t = moneyTestApp(new Date('2026-11-23T15:00:00Z'));
 
@@ -24,7 +25,7 @@ async function emailSettings(user: TestUser): Promise<Record<string, boolean>> {
 /** Beto gets a money_received e-mail; returns it as the sandbox mailbox stored it. */
 async function moneyReceivedMail(ana: TestUser, beto: MoneyUser, amountUsd: number) {
   expect((await send(ana, beto, amountUsd)).statusCode).toBe(201);
-  await t.app.services.notifications.deliverEmails(1000);
+  await servicesOf(t.app).notifications.deliverEmails(1000);
   const mail = (await listMail(t.app, beto.email)).find((m) => /te envió|sent you/.test(m.subject));
   expect(mail).toBeDefined();
   return mail as NonNullable<typeof mail>;
@@ -61,7 +62,7 @@ describe('notification e-mails: language and unsubscribe', () => {
     // In English for an English-speaking user.
     await t.db.updateTable('users').set({ language: 'en' }).where('id', '=', beto.id).execute();
     await send(ana, beto, 6);
-    await t.app.services.notifications.deliverEmails(1000);
+    await servicesOf(t.app).notifications.deliverEmails(1000);
     const english = (await listMail(t.app, beto.email)).find((m) => /sent you/.test(m.subject));
     expect(english?.headers['content-language']).toBe('en');
   });
@@ -98,7 +99,7 @@ describe('notification e-mails: language and unsubscribe', () => {
 
     // No more of those e-mails.
     await send(ana, beto, 7);
-    await t.app.services.notifications.deliverEmails(1000);
+    await servicesOf(t.app).notifications.deliverEmails(1000);
     expect(
       (await listMail(t.app, beto.email)).filter((m) => /te envió/.test(m.subject)),
     ).toHaveLength(1);
@@ -169,8 +170,11 @@ describe('notification e-mails: language and unsubscribe', () => {
 
   it('security notices and codes carry Content-Language but no unsubscribe', async () => {
     const ana = await verifiedUser(t.app, t.db);
-    await t.app.services.notifications.notify(t.db, { userId: ana.id, type: 'password_changed' });
-    await t.app.services.notifications.deliverEmails(1000);
+    await servicesOf(t.app).notifications.notify(t.db, {
+      userId: ana.id,
+      type: 'password_changed',
+    });
+    await servicesOf(t.app).notifications.deliverEmails(1000);
     const notice = await latestMail(t.app, ana.email, { subject: /contraseña cambió/ });
     expect(notice.headers['content-language']).toBe('es');
     expect(notice.headers).not.toHaveProperty('list-unsubscribe');

@@ -4,14 +4,24 @@ import {
   verifyPhoneBody,
   verifyPhoneResponseSchema,
 } from '@pago/shared/contracts/phone';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
+import type { PhoneVerification } from './phone-verification.service';
 
 const tags = ['Accounts'];
 
-export async function phoneVerificationRoutes(app: AppInstance): Promise<void> {
-  const { accounts, phoneVerification } = app.services;
+/** What phone verification's routes use, passed in by the wiring (app.ts). */
+export type PhoneVerificationRouteDeps = {
+  accounts: Accounts;
+  phoneVerification: PhoneVerification;
+};
+
+export async function phoneVerificationRoutes(
+  app: AppInstance,
+  { accounts, phoneVerification }: PhoneVerificationRouteDeps,
+): Promise<void> {
   // Before the schema's validation: who you are is checked ahead of what you sent.
   const preValidation = requireUser(accounts);
 

@@ -11,9 +11,12 @@ import {
   plaidUnlinkResponseSchema,
 } from '@pago/shared/contracts/plaid';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
+import type { RateLimits } from '../rate-limits/rate-limits.service';
+import type { PlaidService } from './plaid.service';
 
 const tags = ['Linked banks'];
 
@@ -21,8 +24,13 @@ const tags = ['Linked banks'];
 const LINKS_PER_HOUR = 20;
 const BALANCES_PER_HOUR = 120;
 
-export async function plaidRoutes(app: AppInstance): Promise<void> {
-  const { plaid, accounts, rateLimits } = app.services;
+/** What the linked banks' routes use, passed in by the wiring (app.ts). */
+export type PlaidRouteDeps = { plaid: PlaidService; accounts: Accounts; rateLimits: RateLimits };
+
+export async function plaidRoutes(
+  app: AppInstance,
+  { plaid, accounts, rateLimits }: PlaidRouteDeps,
+): Promise<void> {
   // Before the schema's validation: who you are is checked ahead of what you sent.
   const preValidation = requireUser(accounts);
   const signedIn = (summary: string) => ({ summary, tags, security: bearerAuth });
@@ -135,12 +143,17 @@ export async function plaidRoutes(app: AppInstance): Promise<void> {
   );
 }
 
+/** What Plaid's webhook routes use, passed in by the wiring (app.ts). */
+export type PlaidWebhookRouteDeps = { plaid: PlaidService };
+
 /**
  * Plaid's item webhooks (the `webhook` of our Link tokens). The signature covers the exact bytes
  * sent, so the body is read as a string and parsed only after the signature holds.
  */
-export async function plaidWebhookRoutes(app: AppInstance): Promise<void> {
-  const { plaid } = app.services;
+export async function plaidWebhookRoutes(
+  app: AppInstance,
+  { plaid }: PlaidWebhookRouteDeps,
+): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),

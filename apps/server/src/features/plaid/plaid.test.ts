@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestUser } from '../../../test/accounts-helpers';
 import { linkSandboxBank, listeningPlaidApp, plaidApi } from '../../../test/plaid-helpers';
 import type { AppInstance } from '../../app';
+import { servicesOf } from '../../app';
 import type { Database } from '../../db/database';
 import { signPlaidWebhook } from '../../sandbox/plaid/plaid-keys';
 import { decryptAccessToken } from './token-crypto';
@@ -40,7 +41,7 @@ async function fakeItemOf(itemId: string) {
 
 /** Runs the sandbox vendors until every due webhook has been delivered. */
 async function deliverWebhooks() {
-  const vendors = app.services.sandboxVendors;
+  const vendors = servicesOf(app).sandboxVendors;
   if (!vendors) throw new Error('sandbox vendors missing');
   for (let round = 0; round < 10; round += 1) {
     if ((await vendors.tick()).delivered === 0) return;
@@ -418,7 +419,7 @@ describe('processorToken (for the banking partner)', () => {
     const owner = await signUp(app);
     const stranger = await signUp(app);
     const [checking] = (await linkSandboxBank(app, owner)).accounts;
-    const result = await app.services.plaid.processorToken(owner.id, checking?.id ?? '');
+    const result = await servicesOf(app).plaid.processorToken(owner.id, checking?.id ?? '');
     expect(result.processorToken).toMatch(/^processor-sandbox-/);
     expect(result.account).toMatchObject({ id: checking?.id, mask: '0000' });
     const stored = await db
@@ -428,7 +429,7 @@ describe('processorToken (for the banking partner)', () => {
       .executeTakeFirstOrThrow();
     expect(stored.processor).toBe('unit');
     await expect(
-      app.services.plaid.processorToken(stranger.id, checking?.id ?? ''),
+      servicesOf(app).plaid.processorToken(stranger.id, checking?.id ?? ''),
     ).rejects.toMatchObject({ statusCode: 404, code: 'not_found' });
   });
 });

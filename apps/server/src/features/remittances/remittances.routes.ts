@@ -9,10 +9,12 @@ import {
 } from '@pago/shared/contracts/remittances';
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
+import type { Remittances } from './remittances.service';
 
 const idParams = z.strictObject({ id: z.string().max(64) });
 const noBody = z.strictObject({});
@@ -20,8 +22,13 @@ const recipientTags = ['Recipients'];
 const tags = ['Remittances'];
 
 /** Sending home: saved recipients, pickup locations, a send to a recipient, tracking, cancel. */
-export async function remittancesRoutes(app: AppInstance): Promise<void> {
-  const { remittances, accounts } = app.services;
+/** What the remittances' routes use, passed in by the wiring (app.ts). */
+export type RemittancesRouteDeps = { remittances: Remittances; accounts: Accounts };
+
+export async function remittancesRoutes(
+  app: AppInstance,
+  { remittances, accounts }: RemittancesRouteDeps,
+): Promise<void> {
   const preValidation = requireUser(accounts);
   const signedIn = (summary: string, routeTags = recipientTags) => ({
     summary,
@@ -114,6 +121,7 @@ export async function remittancesRoutes(app: AppInstance): Promise<void> {
 
   moneyPost(
     app,
+    accounts,
     '/api/remittances',
     {
       summary: 'Send home to a saved recipient, on a quote for their phone and country',
@@ -146,6 +154,7 @@ export async function remittancesRoutes(app: AppInstance): Promise<void> {
 
   moneyPost(
     app,
+    accounts,
     '/api/remittances/:id/cancel',
     {
       summary: 'Cancel a remittance not yet paid out: amount and fee back to the balance',

@@ -10,6 +10,7 @@ import {
   postQuote,
   verifiedUser,
 } from '../../../test/money-helpers';
+import { servicesOf } from '../../app';
 import { findInvariantViolations } from '../ledger/ledger.repository';
 
 const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), { sandboxPayoutDelayMs: 1000 });
@@ -211,7 +212,7 @@ describe('sending home', () => {
     ]);
 
     t.now = new Date(t.now.getTime() + 1500);
-    await t.app.services.transfers.settleDuePayouts();
+    await servicesOf(t.app).transfers.settleDuePayouts();
     const after = (await track(ana, id)).json();
     expect(after.pickupCode).toMatch(/^\d{8}$/);
     expect(after.cancellable).toBe(false);
@@ -241,7 +242,7 @@ describe('sending home', () => {
     const deposited = (await sendHome(ana, bank, 20)).json().id;
     const failed = (await sendHome(ana, closed, 20)).json().id;
     t.now = new Date(t.now.getTime() + 5000);
-    await t.app.services.transfers.settleDuePayouts();
+    await servicesOf(t.app).transfers.settleDuePayouts();
     const steps = async (id: string) =>
       (await track(ana, id)).json().timeline.map((s: { step: string }) => s.step);
     expect(await steps(deposited)).toEqual(['created', 'sent_to_partner', 'deposited']);
@@ -284,7 +285,7 @@ describe('cancelling a remittance', () => {
     ]);
     // The worker later finds nothing to pay.
     t.now = new Date(t.now.getTime() + 5000);
-    await t.app.services.transfers.settleDuePayouts();
+    await servicesOf(t.app).transfers.settleDuePayouts();
     expect((await track(ana, id)).json().transfer.status).toBe('refunded');
     expect(await balanceOf(t.app, ana)).toBe(50_000);
     // A refund the sender asked for is no news: no "could not deliver" notification.
@@ -296,7 +297,7 @@ describe('cancelling a remittance', () => {
     const held = await saveRecipient(ana, { ...maria, phone: '+525512349999' });
     const id = (await sendHome(ana, held)).json().id;
     t.now = new Date(t.now.getTime() + 60 * 60 * 1000);
-    await t.app.services.transfers.settleDuePayouts();
+    await servicesOf(t.app).transfers.settleDuePayouts();
     expect((await track(ana, id)).json()).toMatchObject({
       cancellable: true,
       transfer: { status: 'processing' },
@@ -323,11 +324,11 @@ describe('cancelling a remittance', () => {
     for (let i = 0; i < 6; i++) ids.push((await sendHome(ana, recipient, 10)).json().id);
     t.now = new Date(t.now.getTime() + 5000);
     const [settled, ...cancels] = await Promise.all([
-      t.app.services.transfers.settleDuePayouts(),
+      servicesOf(t.app).transfers.settleDuePayouts(),
       ...ids.map((id) => moneyPost(t.app, ana, `/api/remittances/${id}/cancel`, {})),
     ]);
     // A remittance the worker skipped while a cancel held it is settled by no later run either.
-    await t.app.services.transfers.settleDuePayouts();
+    await servicesOf(t.app).transfers.settleDuePayouts();
     let refunded = 0;
     for (const [i, id] of ids.entries()) {
       const tracking = (await track(ana, id)).json();

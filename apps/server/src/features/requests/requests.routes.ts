@@ -6,21 +6,29 @@ import {
   moneyRequestSchema,
 } from '@pago/shared/contracts/requests';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
+import type { Requests } from './requests.service';
 
 const noBody = z.strictObject({});
 const idParams = z.strictObject({ id: z.string().max(64) });
 const tags = ['Requests'];
 
-export async function requestsRoutes(app: AppInstance): Promise<void> {
-  const { requests, accounts } = app.services;
+/** What the money requests' routes use, passed in by the wiring (app.ts). */
+export type RequestsRouteDeps = { requests: Requests; accounts: Accounts };
+
+export async function requestsRoutes(
+  app: AppInstance,
+  { requests, accounts }: RequestsRouteDeps,
+): Promise<void> {
   const signedIn = requireUser(accounts);
 
   moneyPost(
     app,
+    accounts,
     '/api/requests/create',
     {
       summary: 'Ask a Pago user (by username or phone) for money',
@@ -61,6 +69,7 @@ export async function requestsRoutes(app: AppInstance): Promise<void> {
   for (const [action, summary] of actions) {
     moneyPost(
       app,
+      accounts,
       `/api/requests/:id/${action}`,
       {
         summary,

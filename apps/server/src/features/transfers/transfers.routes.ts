@@ -4,16 +4,22 @@ import {
   sendMoneyBody,
   transferSchema,
 } from '@pago/shared/contracts/transfers';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
+import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser, requireVerifiedIdentity } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
-import { withReference } from './transfers.service';
+import { type Transfers, withReference } from './transfers.service';
 
 const tags = ['Transactions'];
 
-export async function transfersRoutes(app: AppInstance): Promise<void> {
-  const { transfers, accounts } = app.services;
+/** What the transfers' routes use, passed in by the wiring (app.ts). */
+export type TransfersRouteDeps = { transfers: Transfers; accounts: Accounts };
+
+export async function transfersRoutes(
+  app: AppInstance,
+  { transfers, accounts }: TransfersRouteDeps,
+): Promise<void> {
   const signedIn = requireUser(accounts);
 
   app.post(
@@ -36,6 +42,7 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
 
   moneyPost(
     app,
+    accounts,
     '/api/transactions/send',
     {
       summary: 'Send money to a phone: to a Pago user instantly, abroad with a quote',

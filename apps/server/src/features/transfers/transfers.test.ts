@@ -13,6 +13,7 @@ import {
   verifiedUser,
 } from '../../../test/money-helpers';
 import { buildTestApp } from '../../../test/test-app';
+import { servicesOf } from '../../app';
 
 const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), { sandboxPayoutDelayMs: 1000 });
 
@@ -113,7 +114,7 @@ describe('sending money', () => {
     expect(await balanceOf(t.app, ana)).toBe(50_000 - 10_848);
 
     t.now = new Date(t.now.getTime() + 1500);
-    expect(await t.app.services.transfers.settleDuePayouts()).toBeGreaterThanOrEqual(1);
+    expect(await servicesOf(t.app).transfers.settleDuePayouts()).toBeGreaterThanOrEqual(1);
     const receipt = await t.app.inject({
       method: 'GET',
       url: `/api/transactions/${sent.json().id}`,
@@ -155,7 +156,7 @@ describe('sending money', () => {
     expect(sent.statusCode).toBe(201);
     expect(await balanceOf(t.app, ana)).toBe(20_000 - 10_649);
     t.now = new Date(t.now.getTime() + 5000);
-    await t.app.services.transfers.settleDuePayouts();
+    await servicesOf(t.app).transfers.settleDuePayouts();
     expect(await balanceOf(t.app, ana)).toBe(20_000);
     const receipt = (
       await t.app.inject({

@@ -5,7 +5,7 @@ import {
   limitsSchema,
   testDepositBody,
 } from '@pago/shared/contracts/wallet';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
@@ -70,6 +70,7 @@ export async function walletRoutes(
   if (app.deps.config.mode === 'sandbox') {
     moneyPost(
       app,
+      accounts,
       '/api/wallet/test-deposit',
       {
         summary: 'Sandbox mode only: add test money to the wallet (up to 100000 cents)',

@@ -6,6 +6,7 @@ import { passPlaidFlow } from '../../../test/identity-helpers';
 import { moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { linkSandboxBank, plaidApi } from '../../../test/plaid-helpers';
 import { type FakeAnswer, nonConforming, recordingTestApp } from '../../../test/vendor-recorder';
+import { servicesOf } from '../../app';
 import { AppError } from '../../lib/app-error';
 import { createPlaidBanking } from './plaid-banking';
 import { PLAID_ANSWERS, PLAID_SANDBOX_ANSWERS, plaidError } from './plaid-schemas';
@@ -71,7 +72,7 @@ describe('the Plaid fake against Plaid’s published OpenAPI', () => {
     });
     expect(fired.statusCode, fired.body).toBe(200);
     for (let round = 0; round < 10; round += 1) {
-      if ((await app.services.sandboxVendors?.tick())?.delivered === 0) break;
+      if ((await servicesOf(app).sandboxVendors?.tick())?.delivered === 0) break;
     }
     await plaidApi(app, '/sandbox/item/reset_login', { access_token: item.access_token });
     await ask(user, 'GET', `/api/plaid/accounts/${account.id}/balance`);

@@ -12,6 +12,7 @@ import { atm, network, purchase, type TestCard } from '../../../test/card-helper
 import { moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { linkSandboxBank } from '../../../test/plaid-helpers';
 import { type FakeAnswer, nonConforming, recordingTestApp } from '../../../test/vendor-recorder';
+import { servicesOf } from '../../app';
 import { createUnitClient, UnitUnavailableError } from './unit-client';
 import { UNIT_ANSWERS, unitErrorDocument } from './unit-schemas';
 
@@ -158,7 +159,7 @@ describe('the Unit fake against Unit’s published OpenAPI', () => {
     expect((await get(ana, `/api/unit/statements/${month}/pdf`)).statusCode).toBe(200);
 
     // Reconciliation reads each account; an application is read back by its id.
-    await app.services.banking.reconcile();
+    await servicesOf(app).banking.reconcile();
     const application = await db
       .selectFrom('sandbox_unit_applications')
       .select('id')

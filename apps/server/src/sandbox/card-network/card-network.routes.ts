@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { sendAsset } from '../shared/assets';
 import { createCardActivity } from '../unit/unit-card-activity';
 import { unitCardActivityRoutes } from '../unit/unit-card-activity.routes';

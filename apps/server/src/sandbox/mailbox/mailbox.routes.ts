@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { escapeHtml } from '../../lib/html';
 import { listSandboxMail } from './mailbox.repository';
 

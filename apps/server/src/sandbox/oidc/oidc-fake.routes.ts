@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { emailSchema, nameSchema } from '@pago/shared/contracts/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { sendAsset } from '../shared/assets';

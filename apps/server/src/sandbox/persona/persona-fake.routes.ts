@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import type { SandboxPersonaInquiriesTable } from '../../db/schema';
 import { decodeImage, sendAsset, sendClientScript } from '../shared/assets';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import { enqueueWebhook } from '../webhooks/outbox';
 import { invalidRequest, plaidError, requestId, vendorApi } from './plaid-fake-api';

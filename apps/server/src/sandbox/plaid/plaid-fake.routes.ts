@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { decodeImage, sendAsset, sendClientScript } from '../shared/assets';
 import { enqueueWebhook } from '../webhooks/outbox';
 import { bankFakeRoutes, LINK_BANK_PRODUCTS } from './plaid-bank-fake';

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import { SHARED_ASSETS, sendAsset } from './assets';
 
 /** The browser files the Plaid and Persona fakes share (their hosted flows link them). */

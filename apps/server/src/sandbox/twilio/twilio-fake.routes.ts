@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Selectable, sql } from 'kysely';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import type { SandboxTwilioVerificationsTable } from '../../db/schema';
 

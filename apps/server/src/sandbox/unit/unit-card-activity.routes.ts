@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import type { CardActivity } from './unit-card-activity';
 import { authorizationResource } from './unit-card-activity';

@@ -2,7 +2,7 @@ import { randomInt, scryptSync } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-instance';
 import type { SandboxUnitCardsTable } from '../../db/schema';
 import { hashToken, nextId } from './unit-fake.repository';
 import { document, id, orgTokenOk, parseUnit, unitError } from './unit-fake.routes';
