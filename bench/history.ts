@@ -313,7 +313,7 @@ const WRITERS = 4;
 type WriteCost = { perSecond: number; walBytes: number; fullPages: number };
 
 /**
- * What the reference index of migration 0033 costs a write, on the large ledger: WRITES P2P
+ * What the reference index of migration 0032 costs a write, on the large ledger: WRITES P2P
  * transfers of one cent through `ledger_post` (as bench/ledger.ts calls it), right after a
  * checkpoint, with the index and without it, alternated over two rounds (the index dropped and
  * built again between), so both variants share the machine's load. Transfers per second, WAL bytes
@@ -600,7 +600,7 @@ async function main() {
       `Every statement each read runs on the large ledger (\`auto_explain\`, ANALYZE + BUFFERS, a warm plan cache; the same routes run in the bench's process on a planned connection pool; the session check, the parties' names and the status history included):`,
       '',
       '',
-      `What the reference index (migration 0033) costs the write path, measured on the large ledger: ${n(WRITES)} P2P transfers of one cent through \`ledger_post\` on ${WRITERS} connections right after a checkpoint, with the index and without it, alternated over two rounds in the same run (means; invariants after: ${afterWrites}):`,
+      `What the reference index (migration 0032) costs the write path, measured on the large ledger: ${n(WRITES)} P2P transfers of one cent through \`ledger_post\` on ${WRITERS} connections right after a checkpoint, with the index and without it, alternated over two rounds in the same run (means; invariants after: ${afterWrites}):`,
       '',
       '| | transfers per second | WAL bytes per transfer | full-page images per transfer |',
       '|---|---|---|---|',

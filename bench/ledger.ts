@@ -597,8 +597,8 @@ async function main() {
     const rawBatch = await withWal(client, dataDir, () => rawBatches(dataDir, others, wallets));
     const afterRawBatch = await invariants(dataDir);
     // What integrity and time-ordered ids cost or save, on the same cluster, last (they change
-    // the schema): `ledger_post` again with random transfer ids (as before migration 0035), then
-    // also without 0034's keys and indexes on the send's tables (as after migration 0012).
+    // the schema): `ledger_post` again with random transfer ids (as before migration 0034), then
+    // also without 0033's keys and indexes on the send's tables (as after migration 0012).
     console.log(`ledger_post with random transfer ids…`);
     await client.query(
       'alter table ledger_transfers alter column id set default gen_random_uuid()',
@@ -611,7 +611,7 @@ async function main() {
       ],
       SECONDS / TURNS,
     );
-    console.log(`ledger_post with random ids, without 0034's keys and indexes…`);
+    console.log(`ledger_post with random ids, without 0033's keys and indexes…`);
     await client.query(`
       alter table ledger_transfers drop constraint ledger_transfers_user_id_fkey,
         drop constraint ledger_transfers_counterparty_user_id_fkey;
@@ -676,9 +676,9 @@ async function main() {
         [
           ['`ledger_post`', raw, 1],
           ['pgledger `pgledger_create_transfer`', rawPg, 1],
-          ['`ledger_post` with random transfer ids (before migration 0035)', rawRandom, 1],
+          ['`ledger_post` with random transfer ids (before migration 0034)', rawRandom, 1],
           [
-            "`ledger_post` with random ids and without 0034's keys and indexes (as after 0012)",
+            "`ledger_post` with random ids and without 0033's keys and indexes (as after 0012)",
             rawBare,
             1,
           ],

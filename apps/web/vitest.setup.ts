@@ -12,8 +12,9 @@ configure({ asyncUtilTimeout: 20_000 });
 // globals, mocks or cached queries.
 afterEach(() => {
   cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
+  // A test in the node environment (no DOM) has no storage to clear.
+  globalThis.localStorage?.clear();
+  globalThis.sessionStorage?.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -10,6 +10,7 @@ import { createLedger, walletToWallet } from '../features/ledger/ledger.service'
 import { createDatabase, type Database } from './database';
 import { applyFunctions, FUNCTIONS_DIR, functionBodies, readFunctionFiles } from './functions';
 import { migrateDatabase, migrateToLatest } from './migrate';
+import { migrations } from './migrations';
 
 // biome-ignore lint/suspicious/noExplicitAny: any schema
 type AnyDb = Kysely<any>;
@@ -202,9 +203,10 @@ describe('a database migrated before the function files', () => {
       await send(ana, ben, 2_500);
 
       const applied = await migrateDatabase(db, 'sandbox');
+      // The released ones are not run again; the ones written since are, on the data.
       expect(
         applied.filter((name) => !name.startsWith('sandbox/') && !name.startsWith('functions/')),
-      ).toEqual([]);
+      ).toEqual(Object.keys(migrations).filter((name) => !(name in released)));
       expect(applied.filter((name) => name.startsWith('functions/')).length).toBe(
         readFunctionFiles().length,
       );

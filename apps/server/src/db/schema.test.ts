@@ -40,8 +40,8 @@ const PG_KINDS: Record<string, Kind> = {
   jsonb: 'json',
 };
 
-/** Tables the migrators keep for themselves; no query reads them through kysely. */
-const OWN_TABLES = /^kysely_/;
+/** Tables the migrators (and the function step) keep for themselves; no query reads them through kysely. */
+const OWN_TABLES = /^(kysely_|db_function$)/;
 
 async function databaseTables(): Promise<Tables> {
   const { rows } = await sql<{

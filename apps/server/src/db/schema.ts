@@ -179,7 +179,7 @@ export type LedgerEntriesTable = {
   created_at: CreatedAt;
 };
 
-/** One run of the ledger's invariant check (migration 0034). */
+/** One run of the ledger's invariant check (migration 0033). */
 export type LedgerInvariantChecksTable = {
   id: Generated<number>;
   source: 'job' | 'cli';

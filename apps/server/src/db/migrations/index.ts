@@ -29,9 +29,9 @@ import * as externalSigninBrowser from './0028-external-signin-browser';
 import * as payeeLookupBudget from './0029-payee-lookup-budget';
 import * as cardEventBounds from './0030-card-event-bounds';
 import * as fundsAvailability from './0031-funds-availability';
-import * as historyReads from './0033-history-reads';
-import * as moneyIntegrity from './0034-money-integrity';
-import * as timeOrderedTransferIds from './0035-time-ordered-transfer-ids';
+import * as historyReads from './0032-history-reads';
+import * as moneyIntegrity from './0033-money-integrity';
+import * as timeOrderedTransferIds from './0034-time-ordered-transfer-ids';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -65,7 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0029-payee-lookup-budget': payeeLookupBudget,
   '0030-card-event-bounds': cardEventBounds,
   '0031-funds-availability': fundsAvailability,
-  '0033-history-reads': historyReads,
-  '0034-money-integrity': moneyIntegrity,
-  '0035-time-ordered-transfer-ids': timeOrderedTransferIds,
+  '0032-history-reads': historyReads,
+  '0033-money-integrity': moneyIntegrity,
+  '0034-time-ordered-transfer-ids': timeOrderedTransferIds,
 };

@@ -61,7 +61,7 @@ export async function findTransferOf(db: Database, userId: string, id: string) {
 
 /**
  * The viewer's transfers whose id hashes (SHA-256 of its text) to `prefix`: what a short receipt
- * reference is made of. One look-up of the index of migration 0033, whose expression this is
+ * reference is made of. One look-up of the index of migration 0032, whose expression this is
  * (word for word: the planner matches the index by its expression).
  */
 export async function findTransfersOfByHashPrefix(db: Database, userId: string, prefix: Buffer) {

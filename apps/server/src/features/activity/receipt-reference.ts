@@ -6,7 +6,7 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const REFERENCE_LENGTH = 10;
 /**
  * The bytes of the hash a reference's first 48 bits come from: what the look-up compares in SQL,
- * by the expression index of migration 0033 (`substring(sha256(id::text::bytea) from 1 for 6)`).
+ * by the expression index of migration 0032 (`substring(sha256(id::text::bytea) from 1 for 6)`).
  */
 export const REFERENCE_PREFIX_BYTES = 6;
 

@@ -91,7 +91,7 @@ describe('Banking & Transactions panel', () => {
       'GET /api/unit/transactions?limit=10&offset=0': ok({ ...PAGE, pending: [] }),
       'GET /api/unit/statements': ok({ statements: [{ month: '2026-11' }, { month: '2026-10' }] }),
       'GET /api/unit/statements/2026-10/pdf?language=es': { body: '%PDF-1.7' },
-      'GET /api/unit/statements/2026-11/pdf?language=en': { status: 503, body: {} },
+      'GET /api/unit/statements/2026-11/pdf?language=en': apiError(503, 'service_unavailable'),
     });
     const { unmount } = await renderPanel(<BankingPanel />);
     expect(

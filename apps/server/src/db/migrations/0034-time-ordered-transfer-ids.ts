@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Transfers get time-ordered ids (UUID version 7, RFC 9562): a new transfer's id sorts after the
  * ones before it, so its key lands on the rightmost page of `ledger_transfers_pkey` and of
- * `ledger_entries_transfer` (0034) rather than on a random page of each. A random page written
+ * `ledger_entries_transfer` (0033) rather than on a random page of each. A random page written
  * after a checkpoint is written whole to the WAL (a full-page image, 8 KB); the rightmost page is
  * written whole once per checkpoint. docs/benchmarks.md has what this saves a send, measured beside
  * pgledger, which made the same choice.
