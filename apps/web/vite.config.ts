@@ -47,7 +47,9 @@ function localeFiles(): Plugin {
   const dir = path.resolve(import.meta.dirname, 'src/locales');
   const files = () =>
     fs
-      .readdirSync(dir)
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
       .flatMap((language) =>
         fs
           .readdirSync(path.join(dir, language))

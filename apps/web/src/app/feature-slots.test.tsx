@@ -30,7 +30,8 @@ describe('feature slots', () => {
         <ActivityList transfers={[REMITTANCE]} onOpen={() => {}} />
       </FeatureSlots>,
     );
-    expect(screen.getByRole('link', { name: 'Enviar otra vez' })).toHaveAttribute(
+    // The links' code loads when first shown (app/feature-slots.tsx).
+    expect(await screen.findByRole('link', { name: 'Enviar otra vez' })).toHaveAttribute(
       'href',
       '/send-home?recipient=11111111-1111-4111-8111-111111111111&amount=20.00',
     );

@@ -1,11 +1,32 @@
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import {
   type TransferActions,
   TransferActionsProvider,
 } from '@/features/activity/lib/transfer-actions';
-import { SendHomeLinks } from '@/features/remittances/components/send-home-links';
-import { QuoteReviewProvider } from '@/features/remittances/lib/quote-review-slot';
-import { QuoteReview } from '@/features/transfers/components/quote-review';
+import {
+  QuoteReviewProvider,
+  type QuoteReviewSlot,
+} from '@/features/remittances/lib/quote-review-slot';
+
+// Loaded when first shown: the slots wrap every page, the landing page too, whose first load
+// carries none of these features' code (docs/benchmarks.md: the landing page's initial JS).
+const SendHomeLinks = lazy(() =>
+  import('@/features/remittances/components/send-home-links').then((m) => ({
+    default: m.SendHomeLinks,
+  })),
+);
+const LazyQuoteReview = lazy(() =>
+  import('@/features/transfers/components/quote-review').then((m) => ({
+    default: m.QuoteReview,
+  })),
+);
+
+/** The transfers feature's quote review, shown once its code has loaded. */
+const QuoteReview: QuoteReviewSlot = (props) => (
+  <Suspense fallback={null}>
+    <LazyQuoteReview {...props} />
+  </Suspense>
+);
 
 /**
  * A remittance's links in the activity. They load their feature's words themselves: until then
