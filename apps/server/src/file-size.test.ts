@@ -20,8 +20,6 @@ const ALLOWED: Record<string, string> = {
   'apps/server/src/config.ts': 'not yet split: every setting and its check',
   'apps/server/src/features/accounts/accounts.service.ts':
     'not yet split: sign-up, sign-in, profile and recovery',
-  'apps/server/src/features/banking/banking.service.ts':
-    'partly split (reconciliation is banking-reconciliation.ts); account opening, partner payments, webhooks and the omnibus not yet',
   'apps/server/src/features/funding/funding.service.ts': 'not yet split: bank and card funding',
   'apps/server/src/providers/unit/unit-client.ts': 'being split',
   'apps/server/src/sandbox/unit/unit-fake.routes.ts': 'being split',
