@@ -5,14 +5,28 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import {
+  key32,
+  LIVE_VENDOR_SETTINGS,
+  type OidcSettings,
+  oidcEnv,
+  oidcSettings,
+  optionalString,
+  type PersonaSettings,
+  type PlaidSettings,
+  personaEnv,
+  personaSettings,
+  plaidEnv,
+  plaidSettings,
+  type TwilioSettings,
+  twilioEnv,
+  twilioSettings,
+  type UnitSettings,
+  unitEnv,
+  unitSettings,
+} from './config-vendors';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
 
 /**
  * TRUST_PROXY: "false" (the default: the connection's address), "true" (every hop: the first
@@ -84,62 +98,13 @@ const envSchema = z.object({
   EMAIL_FROM: z.string().trim().min(3).default('Pago <no-reply@pago.app>'),
   FX_RATES_URL: optionalString.pipe(z.url().optional()),
   SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
-  OIDC_ISSUER_URL: optionalString.pipe(z.url().optional()),
-  OIDC_CLIENT_ID: optionalString,
-  OIDC_CLIENT_SECRET: optionalString,
-  OIDC_PROVIDER_NAME: optionalString.pipe(z.string().max(40).optional()),
-  PLAID_BASE_URL: optionalString.pipe(z.url().optional()),
-  PLAID_CLIENT_ID: optionalString,
-  PLAID_SECRET: optionalString,
-  PLAID_IDV_TEMPLATE_ID: optionalString,
-  PLAID_LINK_SCRIPT_URL: optionalString,
-  PLAID_TOKEN_KEY: optionalString.pipe(
-    z
-      .string()
-      .refine(
-        (value) => /^[0-9a-fA-F]{64}$/.test(value) || Buffer.from(value, 'base64').length === 32,
-        'must be 32 bytes, as 64 hex digits or base64',
-      )
-      .optional(),
-  ),
-  TWO_STEP_KEY: optionalString.pipe(
-    z
-      .string()
-      .refine(
-        (value) => /^[0-9a-fA-F]{64}$/.test(value) || Buffer.from(value, 'base64').length === 32,
-        'must be 32 bytes, as 64 hex digits or base64',
-      )
-      .optional(),
-  ),
-  PERSONA_BASE_URL: optionalString.pipe(z.url().optional()),
-  PERSONA_API_KEY: optionalString,
-  PERSONA_TEMPLATE_ID: optionalString,
-  PERSONA_WEBHOOK_SECRET: optionalString,
-  PERSONA_CLIENT_SCRIPT_URL: optionalString,
+  ...oidcEnv,
+  ...plaidEnv,
+  TWO_STEP_KEY: key32,
+  ...personaEnv,
   SANDBOX_PERSONA_REVIEW_MS: z.coerce.number().int().min(0).max(3_600_000).default(4000),
-  TWILIO_VERIFY_BASE_URL: optionalString.pipe(z.url().optional()),
-  TWILIO_ACCOUNT_SID: optionalString.pipe(
-    z
-      .string()
-      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits')
-      .optional(),
-  ),
-  TWILIO_AUTH_TOKEN: optionalString,
-  TWILIO_VERIFY_SERVICE_SID: optionalString.pipe(
-    z
-      .string()
-      .regex(/^VA[0-9a-fA-F]{32}$/, 'must be VA followed by 32 hex digits')
-      .optional(),
-  ),
-  UNIT_API_URL: optionalString.pipe(z.url().optional()),
-  UNIT_API_TOKEN: optionalString,
-  UNIT_WEBHOOK_SECRET: optionalString,
-  UNIT_FBO_ACCOUNT_ID: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d{1,18}$/)
-      .optional(),
-  ),
+  ...twilioEnv,
+  ...unitEnv,
   SANDBOX_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   SANDBOX_SAME_DAY_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** Card holds the network never cleared are released after this many days (live mode). */
@@ -163,34 +128,6 @@ const envSchema = z.object({
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
 const SANDBOX_APP_SECRET = 'pago-sandbox-secret-not-for-live-use-0000';
-const SANDBOX_PERSONA_WEBHOOK_SECRET = 'wbhsec_sandbox_not_for_live_use';
-const SANDBOX_TWILIO = {
-  accountSid: 'AC000000000000000000000000005a4db0',
-  authToken: 'sandbox_twilio_auth_token',
-  serviceSid: 'VA000000000000000000000000005a4db0',
-};
-const SANDBOX_UNIT = {
-  token: 'unit_sandbox_org_token',
-  webhookSecret: 'unit_sandbox_webhook_secret',
-};
-/** Twilio Verify's documented API host. */
-const TWILIO_VERIFY_LIVE_URL = 'https://verify.twilio.com';
-
-/** Live mode talks to the real identity vendors, so it needs their endpoints and credentials. */
-const LIVE_VENDOR_SETTINGS = [
-  'PLAID_BASE_URL',
-  'PLAID_CLIENT_ID',
-  'PLAID_SECRET',
-  'PLAID_IDV_TEMPLATE_ID',
-  'PLAID_LINK_SCRIPT_URL',
-  'PLAID_TOKEN_KEY',
-  'PERSONA_BASE_URL',
-  'PERSONA_API_KEY',
-  'PERSONA_TEMPLATE_ID',
-  'PERSONA_WEBHOOK_SECRET',
-  'PERSONA_CLIENT_SCRIPT_URL',
-] as const;
-
 export type Config = Readonly<{
   port: number;
   host: string;
@@ -226,41 +163,15 @@ export type Config = Readonly<{
    * Plaid Identity Verification. baseUrl undefined: the sandbox fake served by this server (its
    * loopback address, known once it listens). Live: https://production.plaid.com.
    */
-  plaid: {
-    baseUrl: string | undefined;
-    clientId: string;
-    secret: string;
-    templateId: string;
-    /** Loaded by the browser on demand: the fake's, or https://cdn.plaid.com/link/v2/stable/link-initialize.js. */
-    linkScriptUrl: string;
-    /**
-     * The AES-256 key linked banks' access tokens are encrypted with (PLAID_TOKEN_KEY; required
-     * in live mode, derived from APP_SECRET in sandbox mode when unset).
-     */
-    tokenKey: Buffer;
-  };
+  plaid: PlaidSettings;
   /** Persona inquiries; baseUrl undefined: this server's sandbox fake. Live: https://withpersona.com. */
-  persona: {
-    baseUrl: string | undefined;
-    apiKey: string;
-    templateId: string;
-    /** The secret Persona signs its webhooks with (Persona-Signature header). */
-    webhookSecret: string;
-    clientScriptUrl: string;
-  };
+  persona: PersonaSettings;
   /**
    * External sign-in (OpenID Connect, issue 16). Sandbox: this server's own provider under
    * /sandbox/oidc unless OIDC_ISSUER_URL is set. null: live mode without the issuer settings, so
    * external sign-in is refused (503) and its buttons are hidden.
    */
-  oidc: {
-    /** undefined: the sandbox provider at `${publicUrl}/sandbox/oidc`. */
-    issuerUrl: string | undefined;
-    clientId: string;
-    clientSecret: string;
-    /** Shown to users: "Continuar con {providerName}". */
-    providerName: string;
-  } | null;
+  oidc: OidcSettings | null;
   /** How long the sandbox Persona takes to decide an inquiry under review. */
   sandboxPersonaReviewMs: number;
   /**
@@ -268,24 +179,13 @@ export type Config = Readonly<{
    * this server's sandbox fake. null: live mode without Twilio credentials, so phone verification
    * is refused (503) rather than pretended.
    */
-  twilio: {
-    baseUrl: string | undefined;
-    accountSid: string;
-    authToken: string;
-    serviceSid: string;
-  } | null;
+  twilio: TwilioSettings | null;
   /**
    * Unit, the banking partner (accounts, book and ACH payments, customer tokens). baseUrl
    * undefined: this server's sandbox fake. null: live mode without UNIT_API_URL, UNIT_API_TOKEN
    * and UNIT_WEBHOOK_SECRET, so the banking feature is refused (503) rather than pretended.
    */
-  unit: {
-    baseUrl: string | undefined;
-    token: string;
-    webhookSecret: string;
-    /** Pago's omnibus (FBO) deposit account at Unit; sandbox mode makes its own when unset. */
-    fboAccountId?: string | undefined;
-  } | null;
+  unit: UnitSettings | null;
   /** How long the sandbox Unit takes to send an ACH payment, and as long again to settle it. */
   sandboxAchSettleMs: number;
   /** The Unit fake's faster clock for Same Day ACH (`sameDay`: an instant withdrawal). */
@@ -396,21 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailFrom: e.EMAIL_FROM,
     fxRatesUrl: e.FX_RATES_URL,
     sandboxPayoutDelayMs: e.SANDBOX_PAYOUT_DELAY_MS,
-    plaid: {
-      baseUrl: e.PLAID_BASE_URL?.replace(/\/+$/, ''),
-      clientId: e.PLAID_CLIENT_ID ?? 'sandbox-client-id',
-      secret: e.PLAID_SECRET ?? 'sandbox-secret',
-      templateId: e.PLAID_IDV_TEMPLATE_ID ?? 'idvtmp_sandbox0001',
-      linkScriptUrl: e.PLAID_LINK_SCRIPT_URL ?? '/sandbox/plaid/link-initialize.js',
-      tokenKey: plaidTokenKey(e.PLAID_TOKEN_KEY, e.APP_SECRET ?? SANDBOX_APP_SECRET),
-    },
-    persona: {
-      baseUrl: e.PERSONA_BASE_URL?.replace(/\/+$/, ''),
-      apiKey: e.PERSONA_API_KEY ?? 'persona_sandbox_key',
-      templateId: e.PERSONA_TEMPLATE_ID ?? 'itmpl_sandbox0001',
-      webhookSecret: e.PERSONA_WEBHOOK_SECRET ?? SANDBOX_PERSONA_WEBHOOK_SECRET,
-      clientScriptUrl: e.PERSONA_CLIENT_SCRIPT_URL ?? '/sandbox/persona/persona.js',
-    },
+    plaid: plaidSettings(e, plaidTokenKey(e.PLAID_TOKEN_KEY, e.APP_SECRET ?? SANDBOX_APP_SECRET)),
+    persona: personaSettings(e),
     sandboxPersonaReviewMs: e.SANDBOX_PERSONA_REVIEW_MS,
     sandboxSharedTestServer: e.SANDBOX_SHARED_TEST_SERVER,
     twilio: twilioSettings(e),
@@ -446,61 +333,4 @@ function aesKey(configured: string | undefined, appSecret: string, purpose: stri
       : Buffer.from(configured, 'base64');
   }
   return Buffer.from(hkdfSync('sha256', appSecret, '', purpose, 32));
-}
-
-function unitSettings(e: z.infer<typeof envSchema>): Config['unit'] {
-  const baseUrl = e.UNIT_API_URL?.replace(/\/+$/, '');
-  if (e.PAGO_MODE === 'sandbox') {
-    return {
-      baseUrl,
-      token: e.UNIT_API_TOKEN ?? SANDBOX_UNIT.token,
-      webhookSecret: e.UNIT_WEBHOOK_SECRET ?? SANDBOX_UNIT.webhookSecret,
-      fboAccountId: e.UNIT_FBO_ACCOUNT_ID,
-    };
-  }
-  if (!baseUrl || !e.UNIT_API_TOKEN || !e.UNIT_WEBHOOK_SECRET) return null;
-  return {
-    baseUrl,
-    token: e.UNIT_API_TOKEN,
-    webhookSecret: e.UNIT_WEBHOOK_SECRET,
-    fboAccountId: e.UNIT_FBO_ACCOUNT_ID,
-  };
-}
-
-/** The sandbox provider's one client (its secret is no secret: the provider exists only in sandbox mode). */
-export const SANDBOX_OIDC = {
-  clientId: 'pago-sandbox',
-  clientSecret: 'pago-sandbox-oidc-client-secret',
-  providerName: 'Pago Sandbox ID',
-} as const;
-
-function oidcSettings(e: z.infer<typeof envSchema>): Config['oidc'] {
-  const issuerUrl = e.OIDC_ISSUER_URL?.replace(/\/+$/, '');
-  if (e.PAGO_MODE === 'sandbox' && !issuerUrl) return { issuerUrl: undefined, ...SANDBOX_OIDC };
-  if (!issuerUrl || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) return null;
-  return {
-    issuerUrl,
-    clientId: e.OIDC_CLIENT_ID,
-    clientSecret: e.OIDC_CLIENT_SECRET,
-    providerName: e.OIDC_PROVIDER_NAME ?? new URL(issuerUrl).hostname,
-  };
-}
-
-function twilioSettings(e: z.infer<typeof envSchema>): Config['twilio'] {
-  const baseUrl = e.TWILIO_VERIFY_BASE_URL?.replace(/\/+$/, '');
-  if (e.PAGO_MODE === 'sandbox') {
-    return {
-      baseUrl,
-      accountSid: e.TWILIO_ACCOUNT_SID ?? SANDBOX_TWILIO.accountSid,
-      authToken: e.TWILIO_AUTH_TOKEN ?? SANDBOX_TWILIO.authToken,
-      serviceSid: e.TWILIO_VERIFY_SERVICE_SID ?? SANDBOX_TWILIO.serviceSid,
-    };
-  }
-  if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_VERIFY_SERVICE_SID) return null;
-  return {
-    baseUrl: baseUrl ?? TWILIO_VERIFY_LIVE_URL,
-    accountSid: e.TWILIO_ACCOUNT_SID,
-    authToken: e.TWILIO_AUTH_TOKEN,
-    serviceSid: e.TWILIO_VERIFY_SERVICE_SID,
-  };
 }

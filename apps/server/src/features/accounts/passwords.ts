@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
 import { parseCommonPasswords } from '@pago/shared/common-passwords';
 import { passwordWeakness } from '@pago/shared/password-strength';
+import { AppError } from '../../lib/app-error';
 
 // argon2id at the OWASP minimum: 19 MiB, 2 passes, 1 lane (≈10 ms a hash here).
 // 2 is Algorithm.Argon2id; the package's const enum cannot be imported under isolatedModules.
@@ -36,4 +37,15 @@ export async function verifyDummyPassword(password: string): Promise<false> {
 /** The shared rule (8–128 characters, not among the 10,000 most common), as the web forms apply it. */
 export function isCommonPassword(password: string): boolean {
   return passwordWeakness(password, COMMON_PASSWORDS) === 'common';
+}
+
+/** Refuses (400 `weak_password`) a password among the most common ones. */
+export function checkPasswordStrength(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new AppError(
+      'weak_password',
+      400,
+      'This password is too common. Choose a less common one.',
+    );
+  }
 }

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+
+// The vendors' settings: Plaid, Persona, Twilio Verify, Unit and the external sign-in (OpenID
+// Connect) provider — their environment variables, what each becomes in Config, and the sandbox
+// values that make sandbox mode work out of the box. config.ts reads the rest.
+
+/** An optional setting: empty is unset. */
+export const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/** A 32-byte key, as 64 hex digits or base64. */
+export const key32 = optionalString.pipe(
+  z
+    .string()
+    .refine(
+      (value) => /^[0-9a-fA-F]{64}$/.test(value) || Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes, as 64 hex digits or base64',
+    )
+    .optional(),
+);
+
+export const oidcEnv = {
+  OIDC_ISSUER_URL: optionalString.pipe(z.url().optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_NAME: optionalString.pipe(z.string().max(40).optional()),
+};
+
+export const plaidEnv = {
+  PLAID_BASE_URL: optionalString.pipe(z.url().optional()),
+  PLAID_CLIENT_ID: optionalString,
+  PLAID_SECRET: optionalString,
+  PLAID_IDV_TEMPLATE_ID: optionalString,
+  PLAID_LINK_SCRIPT_URL: optionalString,
+  PLAID_TOKEN_KEY: key32,
+};
+
+export const personaEnv = {
+  PERSONA_BASE_URL: optionalString.pipe(z.url().optional()),
+  PERSONA_API_KEY: optionalString,
+  PERSONA_TEMPLATE_ID: optionalString,
+  PERSONA_WEBHOOK_SECRET: optionalString,
+  PERSONA_CLIENT_SCRIPT_URL: optionalString,
+};
+
+export const twilioEnv = {
+  TWILIO_VERIFY_BASE_URL: optionalString.pipe(z.url().optional()),
+  TWILIO_ACCOUNT_SID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits')
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_VERIFY_SERVICE_SID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^VA[0-9a-fA-F]{32}$/, 'must be VA followed by 32 hex digits')
+      .optional(),
+  ),
+};
+
+export const unitEnv = {
+  UNIT_API_URL: optionalString.pipe(z.url().optional()),
+  UNIT_API_TOKEN: optionalString,
+  UNIT_WEBHOOK_SECRET: optionalString,
+  UNIT_FBO_ACCOUNT_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+  ),
+};
+
+const vendorEnvSchema = z.object({
+  PAGO_MODE: z.enum(['sandbox', 'live']),
+  ...oidcEnv,
+  ...plaidEnv,
+  ...personaEnv,
+  ...twilioEnv,
+  ...unitEnv,
+});
+type VendorEnv = z.output<typeof vendorEnvSchema>;
+
+const SANDBOX_PERSONA_WEBHOOK_SECRET = 'wbhsec_sandbox_not_for_live_use';
+const SANDBOX_TWILIO = {
+  accountSid: 'AC000000000000000000000000005a4db0',
+  authToken: 'sandbox_twilio_auth_token',
+  serviceSid: 'VA000000000000000000000000005a4db0',
+};
+const SANDBOX_UNIT = {
+  token: 'unit_sandbox_org_token',
+  webhookSecret: 'unit_sandbox_webhook_secret',
+};
+/** Twilio Verify's documented API host. */
+const TWILIO_VERIFY_LIVE_URL = 'https://verify.twilio.com';
+
+/** Live mode talks to the real identity vendors, so it needs their endpoints and credentials. */
+export const LIVE_VENDOR_SETTINGS = [
+  'PLAID_BASE_URL',
+  'PLAID_CLIENT_ID',
+  'PLAID_SECRET',
+  'PLAID_IDV_TEMPLATE_ID',
+  'PLAID_LINK_SCRIPT_URL',
+  'PLAID_TOKEN_KEY',
+  'PERSONA_BASE_URL',
+  'PERSONA_API_KEY',
+  'PERSONA_TEMPLATE_ID',
+  'PERSONA_WEBHOOK_SECRET',
+  'PERSONA_CLIENT_SCRIPT_URL',
+] as const;
+
+export type PlaidSettings = {
+  baseUrl: string | undefined;
+  clientId: string;
+  secret: string;
+  templateId: string;
+  /** Loaded by the browser on demand: the fake's, or https://cdn.plaid.com/link/v2/stable/link-initialize.js. */
+  linkScriptUrl: string;
+  /**
+   * The AES-256 key linked banks' access tokens are encrypted with (PLAID_TOKEN_KEY; required
+   * in live mode, derived from APP_SECRET in sandbox mode when unset).
+   */
+  tokenKey: Buffer;
+};
+
+export type PersonaSettings = {
+  baseUrl: string | undefined;
+  apiKey: string;
+  templateId: string;
+  /** The secret Persona signs its webhooks with (Persona-Signature header). */
+  webhookSecret: string;
+  clientScriptUrl: string;
+};
+
+export type OidcSettings = {
+  /** undefined: the sandbox provider at `${publicUrl}/sandbox/oidc`. */
+  issuerUrl: string | undefined;
+  clientId: string;
+  clientSecret: string;
+  /** Shown to users: "Continuar con {providerName}". */
+  providerName: string;
+};
+
+export type TwilioSettings = {
+  baseUrl: string | undefined;
+  accountSid: string;
+  authToken: string;
+  serviceSid: string;
+};
+
+export type UnitSettings = {
+  baseUrl: string | undefined;
+  token: string;
+  webhookSecret: string;
+  /** Pago's omnibus (FBO) deposit account at Unit; sandbox mode makes its own when unset. */
+  fboAccountId?: string | undefined;
+};
+
+/** `tokenKey`: PLAID_TOKEN_KEY as bytes, or the one derived from APP_SECRET. */
+export function plaidSettings(e: VendorEnv, tokenKey: Buffer): PlaidSettings {
+  return {
+    baseUrl: e.PLAID_BASE_URL?.replace(/\/+$/, ''),
+    clientId: e.PLAID_CLIENT_ID ?? 'sandbox-client-id',
+    secret: e.PLAID_SECRET ?? 'sandbox-secret',
+    templateId: e.PLAID_IDV_TEMPLATE_ID ?? 'idvtmp_sandbox0001',
+    linkScriptUrl: e.PLAID_LINK_SCRIPT_URL ?? '/sandbox/plaid/link-initialize.js',
+    tokenKey,
+  };
+}
+
+export function personaSettings(e: VendorEnv): PersonaSettings {
+  return {
+    baseUrl: e.PERSONA_BASE_URL?.replace(/\/+$/, ''),
+    apiKey: e.PERSONA_API_KEY ?? 'persona_sandbox_key',
+    templateId: e.PERSONA_TEMPLATE_ID ?? 'itmpl_sandbox0001',
+    webhookSecret: e.PERSONA_WEBHOOK_SECRET ?? SANDBOX_PERSONA_WEBHOOK_SECRET,
+    clientScriptUrl: e.PERSONA_CLIENT_SCRIPT_URL ?? '/sandbox/persona/persona.js',
+  };
+}
+
+export function unitSettings(e: VendorEnv): UnitSettings | null {
+  const baseUrl = e.UNIT_API_URL?.replace(/\/+$/, '');
+  if (e.PAGO_MODE === 'sandbox') {
+    return {
+      baseUrl,
+      token: e.UNIT_API_TOKEN ?? SANDBOX_UNIT.token,
+      webhookSecret: e.UNIT_WEBHOOK_SECRET ?? SANDBOX_UNIT.webhookSecret,
+      fboAccountId: e.UNIT_FBO_ACCOUNT_ID,
+    };
+  }
+  if (!baseUrl || !e.UNIT_API_TOKEN || !e.UNIT_WEBHOOK_SECRET) return null;
+  return {
+    baseUrl,
+    token: e.UNIT_API_TOKEN,
+    webhookSecret: e.UNIT_WEBHOOK_SECRET,
+    fboAccountId: e.UNIT_FBO_ACCOUNT_ID,
+  };
+}
+
+/** The sandbox provider's one client (its secret is no secret: the provider exists only in sandbox mode). */
+export const SANDBOX_OIDC = {
+  clientId: 'pago-sandbox',
+  clientSecret: 'pago-sandbox-oidc-client-secret',
+  providerName: 'Pago Sandbox ID',
+} as const;
+
+export function oidcSettings(e: VendorEnv): OidcSettings | null {
+  const issuerUrl = e.OIDC_ISSUER_URL?.replace(/\/+$/, '');
+  if (e.PAGO_MODE === 'sandbox' && !issuerUrl) return { issuerUrl: undefined, ...SANDBOX_OIDC };
+  if (!issuerUrl || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) return null;
+  return {
+    issuerUrl,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    providerName: e.OIDC_PROVIDER_NAME ?? new URL(issuerUrl).hostname,
+  };
+}
+
+export function twilioSettings(e: VendorEnv): TwilioSettings | null {
+  const baseUrl = e.TWILIO_VERIFY_BASE_URL?.replace(/\/+$/, '');
+  if (e.PAGO_MODE === 'sandbox') {
+    return {
+      baseUrl,
+      accountSid: e.TWILIO_ACCOUNT_SID ?? SANDBOX_TWILIO.accountSid,
+      authToken: e.TWILIO_AUTH_TOKEN ?? SANDBOX_TWILIO.authToken,
+      serviceSid: e.TWILIO_VERIFY_SERVICE_SID ?? SANDBOX_TWILIO.serviceSid,
+    };
+  }
+  if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_VERIFY_SERVICE_SID) return null;
+  return {
+    baseUrl: baseUrl ?? TWILIO_VERIFY_LIVE_URL,
+    accountSid: e.TWILIO_ACCOUNT_SID,
+    authToken: e.TWILIO_AUTH_TOKEN,
+    serviceSid: e.TWILIO_VERIFY_SERVICE_SID,
+  };
+}
