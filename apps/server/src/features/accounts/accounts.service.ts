@@ -212,9 +212,10 @@ function partyOf(user: Pick<UserRow, 'id' | 'name' | 'legal_name' | 'username' |
 /**
  * How many times one account, and one network (the client address as the app derives it, see
  * TRUST_PROXY), may find out who is behind a phone, a username or an e-mail address — by a
- * look-up, a quote, a send, a request or a bank payment alike, found or not (issue 22, item 5).
- * Someone paying and asking friends uses a few a day; a scraper meets the hour's bound within
- * minutes and the day's soon after. docs/architecture.md explains the sizes.
+ * look-up, a quote, a send, a request or a bank payment alike, found or not: a phone leads to a
+ * name. Someone paying and asking friends uses a few a day; a scraper meets the hour's bound
+ * within minutes and the day's soon after. docs/architecture.md ("Privacy: one look-up budget for
+ * finding people") explains the sizes.
  */
 export const PAYEE_LOOKUP_BUDGET = {
   account: { perHour: 30, perDay: 100 },
@@ -378,7 +379,8 @@ export function createAccounts({
     async signup(body: SignupBody, ip: string, userAgent?: string): Promise<SignupResponse> {
       checkPasswordStrength(body.password);
       // Nothing about existing accounts is said before the address is proven: an unverified
-      // address is refused first, whether or not it has an account (issue 10, item 7).
+      // address is refused first, whether or not it has an account, so no one learns which
+      // addresses have one.
       await emailVerification.requireVerifiedEmail(body.email);
       // Each attempt past that point costs a password hash (a verified code survives a refusal
       // such as username_taken, so one code could be replayed): a bounded number per network.
@@ -728,7 +730,7 @@ export function createAccounts({
     takePayeeLookup,
 
     /**
-     * Whom a payer means (issue 14): a user who can be paid — one with a verified phone — by
+     * Whom a payer means: a user who can be paid — one with a verified phone — by
      * username or that phone, showing only what the payment screen shows. Anyone else is 404, alike.
      */
     async findPayee(
@@ -760,8 +762,8 @@ export function createAccounts({
     },
 
     /**
-     * Answers the same, after the same work, for any address (issue 10, item 7): the limits are
-     * taken per address whether or not an account exists, a code is stored either way, and the
+     * Answers the same, after the same work, for any address, so no one learns which addresses
+     * have accounts: the limits are taken per address whether or not an account exists, a code is stored either way, and the
      * e-mail (only for a real account) leaves after the answer, so its time does not show.
      * `onMailFailure` hears of a failed delivery.
      */

@@ -46,7 +46,7 @@ function browserOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** External sign-in (OpenID Connect, issue 16): start, callback, first sign-in, link. */
+/** External sign-in (OpenID Connect): start, callback, first sign-in, link. */
 export async function externalSigninRoutes(app: AppInstance): Promise<void> {
   const { externalSignin, accounts } = app.services;
   const { https } = app.deps.config;

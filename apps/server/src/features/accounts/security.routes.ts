@@ -18,7 +18,7 @@ import { currentUser, requireUser } from './require-user';
 const noBody = z.strictObject({}).nullish();
 const tags = ['Security'];
 
-/** Issue 16, sign-in security: two-step codes, change of password, active sessions. */
+/** Sign-in security: two-step codes, change of password, active sessions. */
 export async function securityRoutes(app: AppInstance): Promise<void> {
   const { accounts } = app.services;
   const preValidation = requireUser(accounts);
