@@ -26,7 +26,7 @@ const WALLETS = Number(process.env.BENCH_WALLETS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = 32;
 const TARGET_P99_MS = 100;
-/** Transfers/s as a share of authenticated balance reads/s on the same server (issue 12). */
+/** Transfers/s as a share of authenticated balance reads/s on the same server. */
 const TARGET_RATIO = { spread: 0.4, hot: 0.3 };
 const HOT_SENDERS = 10;
 const HOT_HISTORY = 10_000;

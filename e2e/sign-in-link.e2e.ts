@@ -20,7 +20,7 @@ async function signInLink(email: string): Promise<string> {
   throw new Error(`No sign-in link for ${email} in the sandbox mailbox`);
 }
 
-test.describe('a sign-in held back by guessing from many networks (issue 22)', () => {
+test.describe('a sign-in held back by guessing from many networks', () => {
   test('the owner asks for a link by e-mail and signs in with it, once', async ({ app }) => {
     const user = await createUser('Marta Gil', '+12125550177', '10001', { verifyPhone: false });
     // Wrong passwords from many networks filled the account's hour, as 20 guesses would; the

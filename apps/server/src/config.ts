@@ -167,7 +167,7 @@ export type Config = Readonly<{
   /** Persona inquiries; baseUrl undefined: this server's sandbox fake. Live: https://withpersona.com. */
   persona: PersonaSettings;
   /**
-   * External sign-in (OpenID Connect, issue 16). Sandbox: this server's own provider under
+   * External sign-in (OpenID Connect). Sandbox: this server's own provider under
    * /sandbox/oidc unless OIDC_ISSUER_URL is set. null: live mode without the issuer settings, so
    * external sign-in is refused (503) and its buttons are hidden.
    */

@@ -11,7 +11,7 @@ import { createTestDatabase } from '../test/test-database';
 import type { AppInstance } from './app';
 import type { Database } from './db/database';
 
-// The inputs that once answered 5xx (issue 10, item 11); each must be a 4xx in our error shape.
+// The inputs that once answered 5xx; each must be a 4xx in our error shape.
 let app: AppInstance;
 let db: Database;
 

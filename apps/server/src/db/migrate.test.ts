@@ -128,7 +128,7 @@ describe('migrateDatabase', () => {
     }
   });
 
-  it('keeps a database whose sandbox tables the main set made before issue 11', async () => {
+  it('keeps a database whose sandbox tables the main set made before db/sandbox-migrations existed', async () => {
     const { url } = await createEmptyDatabase();
     const db = createDatabase(url);
     try {

@@ -75,7 +75,7 @@ export type SignInChallengesTable = {
   used_at: Date | null;
 };
 
-/** A one-time sign-in link sent to an account's e-mail (issue 22); only its token's hash. */
+/** A one-time sign-in link sent to an account's e-mail; only its token's hash. */
 export type SignInLinksTable = {
   token_hash: Buffer;
   user_id: string;

@@ -9,7 +9,7 @@ import { apiFetch } from './api-client';
  * server refuses anyway.
  */
 export function useCapability(feature: PartnerCapability | 'cards'): boolean {
-  // `cards` (issue 15) may be missing from an older server's answer: then it counts as available.
+  // `cards` may be missing from an older server's answer: then it counts as available.
   const value: unknown = (useCapabilities().data as Record<string, unknown> | undefined)?.[feature];
   return typeof value === 'boolean' ? value : true;
 }

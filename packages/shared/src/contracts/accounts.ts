@@ -156,7 +156,7 @@ export const loginBody = z
   .meta({ examples: [{ username: 'ana_g', password: 'correct horse battery' }] });
 export type LoginBody = z.infer<typeof loginBody>;
 
-// POST /api/auth/sign-in-link: a one-time sign-in link to the account's e-mail (issue 22)
+// POST /api/auth/sign-in-link: a one-time sign-in link to the account's e-mail
 export const signInLinkRequestBody = z.strictObject({
   /** The username or e-mail, as the sign-in form takes it. */
   username: textLine().min(1).max(254),
@@ -265,7 +265,7 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /**
  * GET /api/users/lookup's answer: what the payment screen shows of the person to pay (their
- * display name and @username) and nothing else — no id, no phone, no legal name (issue 22).
+ * display name and @username) and nothing else — no id, no phone, no legal name.
  */
 export const payeeSchema = z.object({ name: z.string(), username: z.string() });
 export type Payee = z.infer<typeof payeeSchema>;

@@ -9,10 +9,10 @@ export const capabilitiesSchema = z
     remittances: z.boolean(),
     billPay: z.boolean(),
     bankAccount: z.boolean(),
-    /** The Pago debit card (issue 15): issued by the banking partner. */
+    /** The Pago debit card: issued by the banking partner. */
     cards: z.boolean(),
     /**
-     * Sign-in with an external OpenID Connect provider (issue 16): the provider's name shown on
+     * Sign-in with an external OpenID Connect provider: the provider's name shown on
      * its button, or null when live mode has no issuer configured (the buttons are hidden).
      */
     externalSignIn: z.object({ providerName: z.string() }).nullable(),

@@ -3,7 +3,7 @@ import { centsValueSchema } from './amounts';
 import { twoStepCodeField } from './security';
 
 /**
- * The Pago debit card (`/api/cards`, issue 15), issued by the banking partner on the user's
+ * The Pago debit card (`/api/cards`), issued by the banking partner on the user's
  * partner account. Pago never stores a card's full number or CVV: only its last four digits and
  * expiry; the numbers are revealed on demand from the partner.
  */

@@ -9,7 +9,7 @@ import {
 } from './accounts';
 
 /**
- * External sign-in with an OpenID Connect provider (issue 16). The browser goes to
+ * External sign-in with an OpenID Connect provider. The browser goes to
  * GET /api/auth/external/start, signs in at the provider, comes back to /callback with `code`,
  * `state` (and `iss`), and posts them here; the server exchanges the code, validates the ID
  * token and answers one of three outcomes.

@@ -14,7 +14,7 @@ export type TransferMetadataByKind = {
   remittance: {
     recipientPhone: string;
     recipientCountry: string;
-    /** Sent home to a saved recipient (issue 14): their name and how they are paid. */
+    /** Sent home to a saved recipient: their name and how they are paid. */
     recipientId?: string;
     recipientName?: string;
     payoutMethod?: 'bank_deposit' | 'cash_pickup' | 'mobile_wallet';
@@ -63,7 +63,7 @@ export type TransferMetadataByKind = {
   bank_withdrawal_return: { returnOf: string; reason: string };
   request_payment: { requestId: string; note: string };
   /**
-   * A purchase with the Pago card (issue 15): `processing` while the authorization holds the
+   * A purchase with the Pago card: `processing` while the authorization holds the
    * amount, `completed` once cleared (`clearedCents` when the merchant cleared another amount,
    * e.g. a tip), `failed` when reversed or expired.
    */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { centsValueSchema } from './amounts';
 
-/** The in-app notification center and its e-mails (`/api/notifications/*`, issue 14). */
+/** The in-app notification center and its e-mails (`/api/notifications/*`). */
 
 export const NOTIFICATION_TYPES = [
   'money_received',
@@ -25,7 +25,7 @@ export const NOTIFICATION_TYPES = [
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
-/** Security notices: always e-mailed, whatever the settings say (issue 14). */
+/** Security notices: always e-mailed, whatever the settings say. */
 export const ALWAYS_EMAILED: readonly NotificationType[] = ['password_changed', 'phone_changed'];
 /** The types whose e-mail a user may turn off. */
 export const OPTIONAL_EMAIL_TYPES = NOTIFICATION_TYPES.filter(

@@ -49,7 +49,7 @@ export type MoneyRequest = z.infer<typeof moneyRequestSchema>;
 /**
  * POST /api/requests/create's answer: the request, with the person asked as the payment screen
  * shows them (display name and @username) — no id, phone or legal name of someone found by a
- * phone or a username (issue 22).
+ * phone or a username.
  */
 export const createdRequestSchema = moneyRequestSchema
   .omit({ payer: true })

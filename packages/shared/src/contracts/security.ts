@@ -3,7 +3,7 @@ import { PASSWORD_MAX } from '../password-strength';
 import { passwordSchema } from './accounts';
 
 /**
- * Issue 16, sign-in security: two-step codes (an authenticator app's 6 digits, or a one-time
+ * Sign-in security: two-step codes (an authenticator app's 6 digits, or a one-time
  * recovery code), change of password, active sessions.
  */
 

@@ -60,5 +60,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       at timestamptz not null default now()
     )`.execute(db);
   await sql`create index rate_limit_events_key_at on rate_limit_events (key, at)`.execute(db);
-  // Its sandbox_* tables moved to db/sandbox-migrations (sandbox mode only) in issue 11.
+  // Its sandbox_* tables moved to db/sandbox-migrations (sandbox mode only).
 }

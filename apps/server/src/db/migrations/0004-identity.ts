@@ -26,5 +26,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       received_at timestamptz not null default now(),
       primary key (provider, event_id)
     )`.execute(db);
-  // Its sandbox_* tables moved to db/sandbox-migrations (sandbox mode only) in issue 11.
+  // Its sandbox_* tables moved to db/sandbox-migrations (sandbox mode only).
 }

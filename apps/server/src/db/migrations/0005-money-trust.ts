@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 10, trust in money. `ledger_post` counted toward the limits only transfers with
+ * Trust in money. `ledger_post` counted toward the limits only transfers with
  * `created_at <= p_now` (the app's clock when the request started), so a send that started a
  * moment later but committed first was invisible to the one holding the wallet's lock, and
  * parallel sends passed the daily limit. It now counts every committed transfer of the calendar

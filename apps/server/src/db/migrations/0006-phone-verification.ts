@@ -27,5 +27,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index phone_verifications_user on phone_verifications (user_id, created_at desc)`.execute(
     db,
   );
-  // Its sandbox_* tables moved to db/sandbox-migrations (sandbox mode only) in issue 11.
+  // Its sandbox_* tables moved to db/sandbox-migrations (sandbox mode only).
 }

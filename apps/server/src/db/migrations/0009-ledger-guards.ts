@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 11, the ledger guards itself. `ledger_post` trusted its caller for the shape of the legs:
+ * The ledger guards itself. `ledger_post` trusted its caller for the shape of the legs:
  * only TypeScript checked that they sum to zero, nothing checked that the accounts hold one
  * currency, and a leg naming no account was silently dropped. It now refuses, with SQLSTATE P2003
  * and nothing written, legs that are not whole amounts summing to zero, legs that name no account,

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 12, a transfer costs what a read costs. `ledger_post` keeps its signature, its guards
+ * A transfer costs what a read costs. `ledger_post` keeps its signature, its guards
  * (P2003), its refusals (P2001 funds, P2002 limits, in the same order) and its writes, but:
  * - the legs are read once, leg by leg, and every account is found through its unique index (the
  *   old set-based statements joined `jsonb_array_elements`, which the planner guesses at 100 rows,

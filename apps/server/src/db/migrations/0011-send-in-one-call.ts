@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 12, one round trip per send. `transfer_send` does in one statement (its own transaction)
+ * One round trip per send. `transfer_send` does in one statement (its own transaction)
  * what a P2P `POST /api/transactions/send` did in about ten: the recipient by verified phone, the
  * Idempotency-Key (replay, or reserved for this request), the quote when one is given, both
  * names for the receipt, `ledger_post`, and the stored answer.

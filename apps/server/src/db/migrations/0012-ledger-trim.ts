@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 12, the send trimmed to what the product reads. Same signatures, refusals and answers as
+ * The send trimmed to what the product reads. Same signatures, refusals and answers as
  * migrations 0010 and 0011; what a send writes and checks is cut:
  * - **Status history**: a transfer's first status is its own `status` and `created_at` until the
  *   status first changes; `ledger_post` writes no history row for it (unless it carries a note),

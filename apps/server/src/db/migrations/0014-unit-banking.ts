@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 13, the banking partner (Unit) for real. A bank account is now the user's Unit
+ * The banking partner (Unit) for real. A bank account is now the user's Unit
  * application → customer → deposit account, and its numbers are Unit's. The stand-in's rows are
  * dropped: their numbers never reached any bank, and a user opens the account again at Unit.
  * Book payments are mirrored per ledger transfer (`unit_payments`), the partner's webhook events

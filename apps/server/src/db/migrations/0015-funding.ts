@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 13, moving money between a linked bank and the wallet by ACH at the banking partner.
+ * Moving money between a linked bank and the wallet by ACH at the banking partner.
  *
  * - Transfer kinds: `bank_deposit`, `bank_deposit_return`, `bank_withdrawal`,
  *   `bank_withdrawal_return`.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 13, Pago's omnibus (FBO) account at the banking partner: a Pago business customer's
+ * Pago's omnibus (FBO) account at the banking partner: a Pago business customer's
  * deposit account that backs wallet money that never went through a user's own partner account
  * (P2P receipts, sandbox test money). `partner_omnibus` keeps the account made in sandbox mode
  * (live mode names it in UNIT_FBO_ACCOUNT_ID); `partner_omnibus_movements` maps every partner

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 13, partner calls outside the money POST's transaction (reserve → commit → call →
+ * Partner calls outside the money POST's transaction (reserve → commit → call →
  * settle). A mirrored payment keeps what its partner call needs, so the retry job can make or
  * finish it after a crash between the steps: the request's Idempotency-Key (`request_key`, to
  * store the answer the request could not), the ACH counterparty and Unit's `sameDay`, and whether

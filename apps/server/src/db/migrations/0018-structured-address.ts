@@ -2,7 +2,7 @@ import { formatAddress, parseOneLineAddress } from '@pago/shared/contracts/addre
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 13: the home address in parts, as the banking partner's application takes it (street,
+ * The home address in parts, as the banking partner's application takes it (street,
  * street2, city, USPS state, ZIP or ZIP+4), instead of one line parsed when an account is opened.
  * `address` stays: the one-line form the spec's clients read, written from the parts when they
  * are known. A stored line that reads as a full US address is split into its parts (and written

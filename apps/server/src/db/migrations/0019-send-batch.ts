@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 12, sends in batches. `transfer_send_batch` runs many P2P sends (each exactly what
+ * Sends in batches. `transfer_send_batch` runs many P2P sends (each exactly what
  * `transfer_send` does alone: recipient, Idempotency-Key, quote, `ledger_post`, stored answer) in
  * one statement, hence one transaction and one commit, so what a transaction costs (its start,
  * the commit record and the WAL flush the client waits for, the round trip and the backend's

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 14: notifications, one per event and user. A notification row is its own outbox: it is
+ * Notifications, one per event and user. A notification row is its own outbox: it is
  * written in the transaction of the event (for money, by a trigger on the ledger transfer, so the
  * batched P2P send stays one statement), announced by NOTIFY (delivered by PostgreSQL only at
  * commit, never for a rolled-back one) and e-mailed by a job that takes `email_status = 'pending'`.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 14, sending home: saved recipients abroad (name, country, phone, how they are paid), and
+ * Sending home: saved recipients abroad (name, country, phone, how they are paid), and
  * per remittance what the payout partner was asked to pay and how far it got (sent, available
  * with a pickup code, cancelled). A payout keeps its own copy of the recipient: editing or
  * deleting a recipient never rewrites a sent remittance.

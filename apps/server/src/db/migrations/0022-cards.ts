@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 15, the Pago debit card.
+ * The Pago debit card.
  *
  * - `cards`: each card the banking partner issued on a user's partner account, with what Pago
  *   may keep — never the full number, the CVV or the PIN: its last four digits, expiry, status,

@@ -6,7 +6,7 @@ const KINDS_BEFORE = `'deposit', 'p2p', 'remittance', 'remittance_refund', 'bill
         'card_atm_withdrawal', 'card_refund', 'card_fee'`;
 
 /**
- * Issue 15, card spending authorized in real time by the ledger.
+ * Card spending authorized in real time by the ledger.
  *
  * - `card_authorizations`: every authorization request the partner sent for a card, once per
  *   partner id (unique), with Pago's decision, the hold's transfer and what became of it

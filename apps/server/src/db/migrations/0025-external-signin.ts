@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 16, external sign-in (OpenID Connect). `external_signin_states`: one row per sign-in
+ * External sign-in (OpenID Connect). `external_signin_states`: one row per sign-in
  * started, kept server-side (state, nonce and the PKCE verifier never reach the browser's storage),
  * used once and good for ten minutes. `external_signin_tickets`: a provider's verified identity
  * waiting for what is missing (a new account's ZIP code) or for the Pago password that links it

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 16, sign-in security.
+ * Sign-in security.
  *
  * - `users.two_step_secret`: the authenticator app's TOTP secret, sealed with AES-256-GCM (never
  *   stored in the clear); `two_step_enabled_at` is set once a first code confirmed it (a secret

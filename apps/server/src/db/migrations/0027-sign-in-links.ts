@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 22, lockout without denial: `sign_in_links`, the one-time sign-in links sent to an
+ * Lockout without denial: `sign_in_links`, the one-time sign-in links sent to an
  * account's e-mail (the owner's way past the all-networks back-off on wrong passwords). Only the
  * SHA-256 of the link's token is kept; `used_at` once it signed someone in (or a newer one did).
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 22, login CSRF: a started external sign-in belongs to the browser that started it.
+ * Login CSRF: a started external sign-in belongs to the browser that started it.
  * `browser_hash` is the SHA-256 of the random value in that browser's httpOnly cookie; the
  * callback takes the state only with the same cookie. Rows started before this (ten minutes at
  * most) have no browser to match and are dropped.

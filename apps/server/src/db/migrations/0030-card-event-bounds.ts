@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 22, card events bounded by their authorization.
+ * Card events bounded by their authorization.
  *
  * - `card_authorizations.merchant_type`: the merchant category code (ISO 18245) the authorization
  *   was approved for; it decides how far a clearing may exceed the hold (tips, fuel). Null for

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 22, funds availability for money from banks (docs/funds-availability.md).
+ * Funds availability for money from banks (docs/funds-availability.md).
  *
  * - `funding_transfers.on_hold_cents`, `hold_business_days`: the part of a deposit that stays held
  *   after the bank settles it and for how many banking days, decided (and shown) when the user

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The Unit fake, issue 13's gaps: business applications (Pago's own omnibus customer) keep their
+ * The Unit fake's gaps: business applications (Pago's own omnibus customer) keep their
  * type, and an ACH payment keeps Unit's `sameDay` flag (same-day ACH settles on a faster clock).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The Unit fake's cards (sandbox mode only, issue 15): what the partner keeps of a card and Pago
+ * The Unit fake's cards (sandbox mode only): what the partner keeps of a card and Pago
  * never does — the full number (a test number that passes the Luhn check), CVV and PIN (as a
  * scrypt hash) — with Unit's card types and statuses, its limits and shipping address.
  */

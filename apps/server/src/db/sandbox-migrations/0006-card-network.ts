@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The sandbox card network and the Unit fake's card activity (sandbox mode only, issue 15):
+ * The sandbox card network and the Unit fake's card activity (sandbox mode only):
  * - `sandbox_unit_authorizations`: Unit's authorizations (purchase, ATM), with the hold they put
  *   on the account until cleared or canceled, and the declined ones.
  * - `sandbox_card_network_messages`: each network message once (a retry answers the same).

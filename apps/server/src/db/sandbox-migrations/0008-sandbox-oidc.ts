@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The sandbox OpenID provider (issue 16, sandbox mode only): its signing keys, made once and
+ * The sandbox OpenID provider (sandbox mode only): its signing keys, made once and
  * shared by every process and restart, and what oidc-provider stores through its adapter
  * (sessions, interactions, grants, authorization codes, access tokens), one row per model and id.
  */

@@ -31,7 +31,7 @@ function partyOf(user: Pick<UserRow, 'id' | 'name' | 'legal_name' | 'username' |
 /**
  * How many times one account, and one network (the client address as the app derives it, see
  * TRUST_PROXY), may find out who is behind a phone, a username or an e-mail address — by a
- * look-up, a quote, a send, a request or a bank payment alike, found or not (issue 22, item 5).
+ * look-up, a quote, a send, a request or a bank payment alike, found or not.
  * Someone paying and asking friends uses a few a day; a scraper meets the hour's bound within
  * minutes and the day's soon after. docs/architecture.md explains the sizes.
  */
@@ -126,7 +126,7 @@ export function createPeople({ db, rateLimits }: Deps) {
     takePayeeLookup,
 
     /**
-     * Whom a payer means (issue 14): a user who can be paid — one with a verified phone — by
+     * Whom a payer means: a user who can be paid — one with a verified phone — by
      * username or that phone, showing only what the payment screen shows. Anyone else is 404, alike.
      */
     async findPayee(

@@ -117,7 +117,7 @@ export function createRecovery({
     },
 
     /**
-     * Answers the same, after the same work, for any address (issue 10, item 7): the limits are
+     * Answers the same, after the same work, for any address: the limits are
      * taken per address whether or not an account exists, a code is stored either way, and the
      * e-mail (only for a real account) leaves after the answer, so its time does not show.
      * `onMailFailure` hears of a failed delivery.

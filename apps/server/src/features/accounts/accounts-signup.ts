@@ -45,7 +45,7 @@ export function createSignup({ db, mailer, emailVerification, rateLimits, startS
     async signup(body: SignupBody, ip: string, userAgent?: string): Promise<SignupResponse> {
       checkPasswordStrength(body.password);
       // Nothing about existing accounts is said before the address is proven: an unverified
-      // address is refused first, whether or not it has an account (issue 10, item 7).
+      // address is refused first, whether or not it has an account.
       await emailVerification.requireVerifiedEmail(body.email);
       // Each attempt past that point costs a password hash (a verified code survives a refusal
       // such as username_taken, so one code could be replayed): a bounded number per network.

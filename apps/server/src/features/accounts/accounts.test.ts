@@ -270,7 +270,7 @@ describe('log-in, sessions and log-out', () => {
     expect(median(times.unknown)).toBeGreaterThan(median(times.wrong) * 0.5);
   });
 
-  // Issue 22: the lock is per account and network, so the owner's own network is not locked.
+  // The lock is per account and network, so the owner's own network is not locked.
   it('blocks a username for a network after 5 failures in 15 minutes, even with the right password, not for others', async () => {
     const user = await signUp(app);
     const ip = nextIp();

@@ -50,7 +50,7 @@ function browserOf(request: FastifyRequest): string | undefined {
 /** What external sign-in's routes use, passed in by the wiring (app.ts). */
 export type ExternalSigninRouteDeps = { externalSignin: ExternalSignin; accounts: Accounts };
 
-/** External sign-in (OpenID Connect, issue 16): start, callback, first sign-in, link. */
+/** External sign-in (OpenID Connect): start, callback, first sign-in, link. */
 export async function externalSigninRoutes(
   app: AppInstance,
   { externalSignin, accounts }: ExternalSigninRouteDeps,

@@ -128,7 +128,7 @@ export function suggestUsername(email: string): string {
 }
 
 /**
- * External sign-in (issue 16): Pago is a confidential OpenID Connect client of one provider. The
+ * External sign-in: Pago is a confidential OpenID Connect client of one provider. The
  * state, nonce and PKCE verifier stay in the database; the ID token is checked by openid-client;
  * the person is found by (issuer, subject), never by e-mail. A first sign-in makes the account
  * from the verified e-mail once the missing fields are given; an e-mail that already has a
@@ -334,7 +334,7 @@ export function createExternalSignin({
         'Too many attempts. Try again in 15 minutes.',
       );
       // The ticket's attempt and the account's are taken before the hash is computed, outside
-      // any transaction, so parallel guesses are counted one by one (issue 22, item 1).
+      // any transaction, so parallel guesses are counted one by one (docs/security.md).
       const attempt = await takeLinkAttempt(db, ticketHash, LINK_ATTEMPTS);
       if (!attempt?.user_id) throw expired();
       if (!(await confirmPassword(attempt.user_id, body.password, ip, { signedIn: false }))) {

@@ -17,7 +17,7 @@ import { externalSignInRedirect, postCallback } from '../../../test/oidc-helpers
 import { buildTestApp, listeningTestApp } from '../../../test/test-app';
 import { totpCode } from './totp';
 
-// Issue 22, items 1 and 4: every place a password is checked draws on one budget per account,
+// Every place a password is checked draws on one budget per account,
 // taken before the hash is computed; a network is locked at an account, not the account for
 // everyone; guessing spread over many networks meets a slower back-off, which the owner passes
 // with a link e-mailed to the account (docs/security.md, "Password attempts and lockout").

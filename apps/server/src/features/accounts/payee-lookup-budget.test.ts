@@ -11,7 +11,7 @@ import {
 import { moneyTestApp, nextUsPhone, verifiedUser } from '../../../test/money-helpers';
 import { PAYEE_LOOKUP_BUDGET } from './accounts.service';
 
-// Issue 22, item 5: every path that finds who is behind a phone, a username or an e-mail address
+// Every path that finds who is behind a phone, a username or an e-mail address
 // takes from one budget per account and one per network, found or not; verified payers only;
 // answers show what the payment screen shows.
 const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'));

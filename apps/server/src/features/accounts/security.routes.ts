@@ -22,7 +22,7 @@ const tags = ['Security'];
 /** What the security settings' routes use, passed in by the wiring (app.ts). */
 export type SecurityRouteDeps = { accounts: Accounts };
 
-/** Issue 16, sign-in security: two-step codes, change of password, active sessions. */
+/** Sign-in security: two-step codes, change of password, active sessions. */
 export async function securityRoutes(
   app: AppInstance,
   { accounts }: SecurityRouteDeps,

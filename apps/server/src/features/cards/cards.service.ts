@@ -33,7 +33,7 @@ type Deps = {
   sandbox: boolean;
 };
 
-/** The numbers stay on screen this long (issue 15). */
+/** The numbers stay on screen this long. */
 export const REVEAL_SECONDS = 60;
 /** Wrong passwords or activation digits per card holder before a 15-minute wait. */
 const SECRET_ATTEMPTS = 5;
@@ -118,7 +118,7 @@ export function createCards(deps: Deps) {
       const row = await ownCard(userId, cardId);
       if (!OPEN.has(row.status)) throw notOpen(row);
       const client = secureData();
-      // The account's one budget of wrong passwords, which sign-in shares (issue 22).
+      // The account's one budget of wrong passwords, which sign-in shares (docs/security.md).
       if (!(await accounts.confirmPassword(userId, secrets.password, ip, { signedIn: true }))) {
         throw new AppError('invalid_credentials', 401, 'The password is not right.');
       }

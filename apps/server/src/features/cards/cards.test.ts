@@ -229,7 +229,7 @@ describe('a card in use', () => {
       password: user.password,
     });
     expect(answer.statusCode).toBe(429);
-    // One budget of wrong passwords per account, the sign-in's (issue 22).
+    // One budget of wrong passwords per account, the sign-in's (docs/security.md).
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',

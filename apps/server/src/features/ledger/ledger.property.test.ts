@@ -126,7 +126,7 @@ describe('the ledger under random workloads', () => {
               headers: bearer(sender.token),
               payload: { recipientCountry: 'MX', amountUsd: c.amount / 100, recipientPhone: phone },
             });
-            // Limits are checked at quote time (issue 10): a quote over them is refused there.
+            // Limits are checked at quote time: a quote over them is refused there.
             const overLimit = c.amount > PER_TX || (used[c.from] as number) + c.amount > DAILY;
             if (overLimit) {
               expect(quote.json().error?.code).toBe('limit_exceeded');

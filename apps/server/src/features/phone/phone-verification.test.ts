@@ -273,7 +273,7 @@ describe('who a phone number reaches', () => {
     const phone = nextUsPhone();
     await signUp(app, { phone }); // the older account, phone never verified
     const sender = await verifiedUser(app, db, 10_000);
-    // Not a Pago user's phone: a U.S. number that is nobody's on Pago (issue 10, item 3).
+    // Not a Pago user's phone: a U.S. number that is nobody's on Pago.
     expect((await quoteTo(sender, phone)).json().error.code).toBe('recipient_not_on_pago');
     const request = await requestFrom(sender, phone);
     expect(request.statusCode).toBe(404);

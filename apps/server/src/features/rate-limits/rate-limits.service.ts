@@ -14,7 +14,7 @@ export type Hit = { key: string; at: string };
 /**
  * Rate limits kept in PostgreSQL, so every server process sees the same counts. `take` is the one
  * way in: it counts the window and records the attempt in one atomic statement, before the work
- * it guards, so parallel requests cannot all slip through one check (issue 10, item 6).
+ * it guards, so parallel requests cannot all slip through one check.
  */
 export function createRateLimits(db: Database) {
   async function take(

@@ -34,7 +34,7 @@ async function inParallel(count: number, request: (i: number) => ReturnType<type
 }
 
 // Every limit is taken in one atomic statement before the work it guards: requests that arrive
-// together are counted one by one, never all against the same count (issue 10, item 6).
+// together are counted one by one, never all against the same count.
 describe('limits under parallel requests', () => {
   it('checks exactly 5 of 20 parallel wrong passwords from one address', async () => {
     const ip = nextIp();
@@ -53,7 +53,7 @@ describe('limits under parallel requests', () => {
     expect(wait).toBeLessThanOrEqual(15 * 60);
   });
 
-  // From many networks, the account's own back-off (20 an hour) is the limit (issue 22).
+  // From many networks, the account's own back-off (20 an hour) is the limit (docs/security.md).
   it('checks exactly 20 of 30 parallel guesses at one username from many addresses', async () => {
     const user = await signUp(app);
     const { statuses } = await inParallel(30, () =>

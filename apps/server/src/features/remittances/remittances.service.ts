@@ -46,7 +46,7 @@ const notFound = () =>
 const transferNotFound = () => new AppError('not_found', 404, 'Transfer not found');
 
 /**
- * Sending home (issue 14): saved recipients abroad, a send to one on a quote, its tracking and
+ * Sending home: saved recipients abroad, a send to one on a quote, its tracking and
  * its cancel. The money moves through `transfers.sendRemittance` and the ledger.
  */
 export function createRemittances({ db, ledger, activity, payouts, transfers }: Deps) {

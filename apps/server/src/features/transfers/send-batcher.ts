@@ -56,7 +56,7 @@ export class BatchedSendError extends Error {
 /**
  * P2P sends grouped into one database statement and one commit (`transfer_send_batch`, migration
  * 0019), each with its own outcome: what a transaction and a round trip cost is paid once per
- * batch instead of once per send, and so is the session check's (issue 12; the figures are in
+ * batch instead of once per send, and so is the session check's (the figures are in
  * docs/benchmarks.md). A batch that fails whole (a deadlock, a lost connection) committed nothing
  * of itself, or committed and lost its answer: each of its sends then runs alone, and a
  * committed one replays its stored answer.

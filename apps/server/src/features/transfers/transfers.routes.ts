@@ -62,7 +62,8 @@ export async function transfersRoutes(
       storedAnswer: withReference,
       // A username takes from the look-up budget before it is resolved; a phone no Pago user
       // has (or a remittance) before it is answered. A payment to a Pago user's phone is the
-      // payment itself (docs/architecture.md, issue 22).
+      // payment itself (docs/architecture.md, "Privacy: one look-up budget for finding
+      // people").
       beforeStatement: ({ userId, body, ip }) =>
         body.recipientUsername !== undefined
           ? accounts.takePayeeLookup(userId, ip)

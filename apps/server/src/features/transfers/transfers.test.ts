@@ -590,7 +590,7 @@ describe('limits', () => {
   });
 
   // On the real clock: each request reads its own time, so a send that started later may commit
-  // first. A frozen clock gives every request the same instant and hides that race (issue 10).
+  // first. A frozen clock gives every request the same instant and hides that race.
   it('lets exactly 2 of many parallel $999.00 sends through in one day, on the real clock', async () => {
     const realClockApp = await buildTestApp(t.db);
     const easternDay = () =>

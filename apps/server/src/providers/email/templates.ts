@@ -248,7 +248,7 @@ const SIGN_IN_LINK = {
 } as const;
 
 /**
- * A one-time sign-in link (issue 22): the owner's way in while wrong passwords from many
+ * A one-time sign-in link: the owner's way in while wrong passwords from many
  * networks hold the account's sign-in back.
  */
 export function signInLinkEmail(

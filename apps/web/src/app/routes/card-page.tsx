@@ -28,7 +28,7 @@ import { isIdentityVerified, useSession } from '@/lib/session';
 import { walletKeys } from '@/lib/wallet';
 
 /**
- * The Pago debit card (issue 15): each open card in the card design with its status, its numbers
+ * The Pago debit card: each open card in the card design with its status, its numbers
  * on request, its controls; ordering the card types not held yet; the balance it spends; and the
  * cards' latest transactions, holds marked pending.
  */

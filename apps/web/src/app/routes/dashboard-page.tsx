@@ -21,7 +21,7 @@ import { DashboardSkeleton } from './dashboard-skeleton';
 import { ProfileLoadFailed } from './profile-load-failed';
 
 /**
- * The home screen (issue 14): the balance first, then Enviar, Solicitar and Agregar dinero, the
+ * The home screen: the balance first, then Enviar, Solicitar and Agregar dinero, the
  * requests waiting to be paid, and the latest activity. The profile, QR code, linked banks and
  * banking live on /profile. Wide screens put activity beside the rest.
  */

@@ -763,7 +763,7 @@ describe('the money mover, signed out', () => {
   });
 });
 
-describe('sending to the right person and country (issue 10)', () => {
+describe('sending to the right person and country', () => {
   const LIMITS = {
     perTransactionCents: 99_900,
     day: { limitCents: 250_000, usedCents: 200_000, remainingCents: 50_000 },

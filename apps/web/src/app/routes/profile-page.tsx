@@ -31,7 +31,7 @@ const VerifyPhoneDialog = lazy(() =>
 );
 
 /**
- * The profile (what the dashboard held before the home screen, issue 14): the account (profile,
+ * The profile (what the dashboard held before the home screen): the account (profile,
  * QR code, editor), the phone's SMS verification, the account's status, the linked banks (plaid)
  * and the bank account at the partner (banking panel).
  */

@@ -10,7 +10,7 @@ import { SessionsCard } from '@/features/accounts/components/sessions-card';
 import { TwoStepCard } from '@/features/accounts/components/two-step-card';
 import { usePageTitle } from '@/lib/page-title';
 
-/** Sign-in security (issue 16): two-step codes, change of password, active sessions. */
+/** Sign-in security: two-step codes, change of password, active sessions. */
 export default function SecurityPage() {
   const { t } = useTranslation(['security', 'dashboard']);
   usePageTitle(t('title'));

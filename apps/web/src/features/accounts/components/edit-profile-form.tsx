@@ -33,7 +33,7 @@ type Step =
   | { kind: 'form' }
   /** A code was sent to the new address; the profile is saved once it is confirmed. */
   | { kind: 'code'; body: UpdateProfileBody }
-  /** Two-step codes are on: a new e-mail or phone takes a current code (issue 16). */
+  /** Two-step codes are on: a new e-mail or phone takes a current code. */
   | { kind: 'twoStep'; body: UpdateProfileBody }
   | { kind: 'saved' };
 

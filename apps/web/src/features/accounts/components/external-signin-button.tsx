@@ -6,7 +6,7 @@ import { useExternalSignIn } from '@/lib/capabilities';
 import { QueryBoundary } from '@/lib/query-boundary';
 
 /**
- * "Continuar con {provider}" (issue 16): a full-page redirect to the provider through the server,
+ * "Continuar con {provider}": a full-page redirect to the provider through the server,
  * which keeps the state, nonce and PKCE verifier. Hidden when the server has no provider.
  */
 export function ExternalSignInButton(props: { placement?: 'top' | 'bottom' }) {

@@ -47,7 +47,7 @@ function failureText(t: TFunction, failure: unknown): string {
 }
 
 /**
- * /callback (issue 16): where the provider sends the browser back. The code and state go to the
+ * /callback: where the provider sends the browser back. The code and state go to the
  * server, which exchanges them; then the person is signed in, or gives what a new account lacks,
  * or proves the Pago password of the account that already has the e-mail (never linked silently).
  */

@@ -62,7 +62,7 @@ export default function LoginPage() {
   const [messageKey, setMessageKey] = useState<string | null>(null);
   /**
    * After a refusal for too many wrong passwords, the name typed: the offer of a one-time
-   * sign-in link to the account's e-mail, which passes the lock (issue 22).
+   * sign-in link to the account's e-mail, which passes the lock (docs/security.md).
    */
   const [lockedName, setLockedName] = useState<string | null>(null);
   const [linkNote, setLinkNote] = useState<{ sent: boolean; text: string } | null>(null);

@@ -20,7 +20,7 @@ function tokenOf(hash: string): string | null {
 }
 
 /**
- * /sign-in-link (issue 22): where the one-time sign-in link e-mailed to an account leads. The
+ * /sign-in-link: where the one-time sign-in link e-mailed to an account leads. The
  * link is spent only when the person presses the button (a mail scanner that opens the page
  * spends nothing); then they are signed in, or with two-step codes on, asked for a code.
  */

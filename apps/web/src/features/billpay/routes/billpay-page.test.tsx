@@ -215,7 +215,7 @@ describe('bill pay, signed out', () => {
   });
 });
 
-describe('bill pay and the limits (issue 10)', () => {
+describe('bill pay and the limits', () => {
   it('shows the room left and refuses a bill over today’s room before paying', async () => {
     const limits = {
       perTransactionCents: 99_900,

@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 
 function tracking(over: Partial<RemittanceTracking> = {}): RemittanceTracking {
-  // `reference` arrives with issue 14's receipts (merged in main): cast, so this compiles either way.
+  // The remittance's transfer as the tracking answer carries it, cast to the contract's type.
   const transfer = {
     id: ID,
     reference: '7KQ2MX9C4T',

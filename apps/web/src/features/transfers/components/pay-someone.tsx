@@ -48,7 +48,7 @@ function initialOf(name: string): string {
 export type PaySent = { transfer: Transfer; person: Payee; amountCents: Cents };
 
 /**
- * "Pagar a alguien de Pago" (issue 14): a Pago user found by @usuario or verified phone (or
+ * "Pagar a alguien de Pago": a Pago user found by @usuario or verified phone (or
  * handed in by a QR code, `to`), shown by name and initial before anything is sent; then the
  * amount, a review (no fee, at once — no country, no exchange rate) and the send by username.
  */
