@@ -45,7 +45,7 @@ const DAY_SECONDS = 24 * HOUR_SECONDS;
 
 /**
  * The budget as rate-limit rules: each key is its prefix and the account's id or the network's
- * address. `transfer_send_batch` reads the same keys (migration 0029), so a payment by phone
+ * address. `transfer_send_batch` reads the same keys (db/functions/transfer_send_batch.sql), so a payment by phone
  * waits once the budget is spent.
  */
 export const PAYEE_LOOKUP_RULES = [

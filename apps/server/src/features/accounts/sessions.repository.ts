@@ -33,7 +33,7 @@ export async function insertSession(
  * expiry is exact to within that minute.
  */
 export async function touchSession(db: Database, tokenHash: Buffer, idleMinutes: number) {
-  // A function (`session_touch`, migration 0011), so that its plan is cached per connection:
+  // A function (`session_touch`, db/functions/session_touch.sql), so that its plan is cached per connection:
   // planning the statement at every request cost more than running it.
   const result = await sql<{
     user_id: string;

@@ -114,15 +114,15 @@ export async function runIdempotent(
 
 /**
  * Runs a money operation that is one database statement, hence its own transaction, which
- * checks the key, does the work and stores its answer under the key (`transfer_send`, migrations
- * 0011, 0012 and 0019); a concurrent request with the same key fails on the key's primary key when it
- * stores its own, rolls back whole, and replays the answer stored first. `call`
- * answers with the user (null: the statement checked the session and refused it) and what is
- * stored under the key (first run or replay), or null when it cannot do this request in one
- * statement (the caller then runs `runIdempotent`). A refusal raised inside
- * rolled everything back, the reservation included; it is stored here by a second statement,
- * unless a concurrent twin stored an answer first, which is then the answer. SQLSTATE P2005 is
- * the statement finding the key used by another request.
+ * checks the key, does the work and stores its answer under the key (`transfer_send`, in
+ * db/functions/transfer_send.sql); a concurrent request with the same key fails on the key's
+ * primary key when it stores its own, rolls back whole, and replays the answer stored first.
+ * `call` answers with the user (null: the statement checked the session and refused it) and what
+ * is stored under the key (first run or replay), or null when it cannot do this request in one
+ * statement (the caller then runs `runIdempotent`). A refusal raised inside rolled everything
+ * back, the reservation included; it is stored here by a second statement, unless a concurrent
+ * twin stored an answer first, which is then the answer. SQLSTATE P2005 is the statement finding
+ * the key used by another request.
  */
 export async function runInOneStatement(
   db: Database,
@@ -149,6 +149,19 @@ export async function runInOneStatement(
       return { userId, stored: refused };
     }
     return { userId, stored: await replay(db, userId, key, hash) };
+  }
+}
+
+/**
+ * Thrown by a money POST's handler when the request turns out to be its one statement's after
+ * all: what the statement decided on changed between the two (a phone became a Pago user's just
+ * after the statement found it was no one's). Nothing is stored (the handler's transaction rolls
+ * back) and `moneyPost` runs the statement again, so the rule has one implementation.
+ */
+export class BelongsToOneStatement extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'BelongsToOneStatement';
   }
 }
 

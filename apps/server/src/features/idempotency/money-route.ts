@@ -13,6 +13,7 @@ import {
   sessionTokenHash,
 } from '../accounts/require-user';
 import {
+  BelongsToOneStatement,
   idempotencyKey,
   isKeyUsed,
   type PhasedWork,
@@ -23,6 +24,18 @@ import {
 } from './idempotency.service';
 
 const noParams = z.strictObject({});
+
+/** How many times a request may go back and forth between its statement and its handler. */
+const STATEMENT_TURNS = 3;
+
+/** Not stored under the key (a 5xx): the same request, sent again, is answered. */
+function stillChanging() {
+  return new AppError(
+    'service_unavailable',
+    503,
+    'The recipient changed while the money was being sent. Nothing was sent: try again.',
+  );
+}
 
 /** A deferred session check still refuses a request without a well-formed token at once. */
 async function requireBearerShape(request: FastifyRequest) {
@@ -224,20 +237,31 @@ export function moneyPost<Body extends z.ZodType, Params extends z.ZodType = typ
         done = await inOneStatement(currentUser(request).userId);
       }
       const userId = done.userId ?? currentUser(request).userId;
-      if (!done.stored) await beforeWork(options.before, userId);
-      const stored =
-        done.stored ??
-        (typeof handler !== 'function'
-          ? await runPhased(
+      const runHandler = () =>
+        typeof handler !== 'function'
+          ? runPhased(
               app.deps.db,
               scopeOf(userId),
               handler.phases({ userId, body, params: routeParams, key }),
               render,
             )
-          : await runIdempotent(app.deps.db, scopeOf(userId), async (tx) => {
+          : runIdempotent(app.deps.db, scopeOf(userId), async (tx) => {
               const result = await handler({ userId, body, params: routeParams, tx, key });
               return { statusCode: result.statusCode, body: checked(result.body) };
-            }));
+            });
+      let stored = done.stored;
+      if (!stored) await beforeWork(options.before, userId);
+      // The handler may find the request is the statement's after all (see BelongsToOneStatement):
+      // the statement runs again. Each turn needs what both decide on to change in between.
+      for (let turn = 1; !stored; turn += 1) {
+        try {
+          stored = await runHandler();
+        } catch (error) {
+          if (!(error instanceof BelongsToOneStatement) || !oneStatement) throw error;
+          if (turn >= STATEMENT_TURNS) throw stillChanging();
+          stored = (await inOneStatement(userId)).stored;
+        }
+      }
       // The stored answer is already JSON (a replay is byte for byte), so Fastify sends this
       // string as it is, without serializing it again.
       return reply

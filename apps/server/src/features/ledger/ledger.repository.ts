@@ -46,7 +46,7 @@ export async function allowDebtCollection(tx: Database, on: boolean) {
 
 /**
  * Outgoing money that counts toward limits, in the US Eastern day and month of `now`: the running
- * day totals `ledger_post` keeps (migrations 0010, 0012; a month is its days) plus room given back
+ * day totals `ledger_post` keeps (a month is its days) plus room given back
  * since the sender's last transfer. At most 31 rows by the primary key, whatever the history.
  */
 export async function usedLimits(db: Database, userId: string, now: Date) {
@@ -125,7 +125,7 @@ export async function findInvariantViolations(db: Database) {
   };
 }
 
-/** One transfer through the `ledger_post` function (migration 0003): one round trip. */
+/** One transfer through the `ledger_post` function (db/functions/ledger_post.sql): one round trip. */
 export async function postTransfer(
   db: Database,
   row: {

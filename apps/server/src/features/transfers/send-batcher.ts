@@ -54,12 +54,13 @@ export class BatchedSendError extends Error {
 }
 
 /**
- * P2P sends grouped into one database statement and one commit (`transfer_send_batch`, migration
- * 0019), each with its own outcome: what a transaction and a round trip cost is paid once per
- * batch instead of once per send, and so is the session check's (the figures are in
- * docs/benchmarks.md). A batch that fails whole (a deadlock, a lost connection) committed nothing
- * of itself, or committed and lost its answer: each of its sends then runs alone, and a
- * committed one replays its stored answer.
+ * P2P sends grouped into one database statement and one commit (`transfer_send_batch`, in
+ * db/functions/transfer_send_batch.sql), each with its own outcome: what a transaction and a
+ * round trip cost is paid once per batch instead of once per send, and so is the session check's
+ * (the figures are in docs/benchmarks.md). This is the only caller of the P2P send's rule
+ * (`transfer_send`); a send arriving alone is a batch of one. A batch that fails whole (a
+ * deadlock, a lost connection) committed nothing of itself, or committed and lost its answer:
+ * each of its sends then runs alone, and a committed one replays its stored answer.
  */
 export function createSendBatcher(
   db: Database,

@@ -11,8 +11,12 @@ import { unavailableInLiveMode } from '../../lib/live-mode';
 import { PAYEE_LOOKUP_RULES } from '../accounts/accounts.service';
 import { type Activity, type TransferRow, transferView } from '../activity/activity.service';
 import { receiptReference } from '../activity/receipt-reference';
-import { SenderRefused, type StoredResponse } from '../idempotency/idempotency.service';
-import { ledgerError, walletToWallet } from '../ledger/ledger.service';
+import {
+  BelongsToOneStatement,
+  SenderRefused,
+  type StoredResponse,
+} from '../idempotency/idempotency.service';
+import { ledgerError } from '../ledger/ledger.service';
 import { createPayoutSettlement } from '../remittances/payouts.service';
 import { createQuotes, type QuotesDeps, quoteRefusal, selfTransfer } from './quotes.service';
 import { createSendBatcher } from './send-batcher';
@@ -93,26 +97,15 @@ export function createTransfers({
     };
   }
 
+  /**
+   * A send the one statement left to this handler: a phone that is no Pago user's, hence a
+   * remittance. A P2P send has one implementation, the statement's (`transfer_send`): should the
+   * phone have become a Pago user's since the statement looked, the statement runs again.
+   */
   async function send(tx: Database, userId: string, sent: SendMoneyBody): Promise<Transfer> {
     const body = await recipientOf(sent, tx);
-    const amountCents = usdToCents(body.amountUsd);
     const to = await quotes.destination(userId, body.recipientName, body.recipientCountry, tx);
-    if (to.kind === 'p2p') {
-      if (body.quoteId) await quotes.take(tx, userId, body.quoteId, body, 'p2p');
-      // Pago to Pago: instant and free.
-      const row = await ledger.post(tx, {
-        kind: 'p2p',
-        status: 'completed',
-        userId,
-        counterpartyUserId: to.party.userId,
-        amountCents,
-        countsTowardLimits: true,
-        metadata: { recipientPhone: body.recipientName, recipientCountry: body.recipientCountry },
-        legs: walletToWallet(userId, to.party.userId, amountCents),
-      });
-      return (await activity.view([row], userId, tx))[0] as Transfer;
-    }
-
+    if (to.kind === 'p2p') throw new BelongsToOneStatement('the phone is a Pago user’s now');
     return (await sendRemittance(tx, userId, body)).transfer;
   }
 

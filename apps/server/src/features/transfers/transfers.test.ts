@@ -499,6 +499,83 @@ describe('idempotency', () => {
   });
 });
 
+describe('one P2P send: the statement owns the rule', () => {
+  /** A test-only trigger on `table` running `body` (PL/pgSQL), dropped after `run`. */
+  async function withTrigger<T>(table: string, body: string, run: () => Promise<T>): Promise<T> {
+    await sql`create function race_for_test() returns trigger language plpgsql as $$
+      begin ${sql.raw(body)} return new; end $$`.execute(t.db);
+    await sql`create trigger race_for_test after insert or update on ${sql.table(table)}
+      for each row execute function race_for_test()`.execute(t.db);
+    try {
+      return await run();
+    } finally {
+      await sql`drop trigger race_for_test on ${sql.table(table)}`.execute(t.db);
+      await sql`drop function race_for_test()`.execute(t.db);
+    }
+  }
+
+  it('sends P2P through the statement when the phone becomes a Pago user’s after it looked', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
+    await t.db
+      .updateTable('users')
+      .set({ phone_verified: false })
+      .where('id', '=', beto.id)
+      .execute();
+    const body = { recipientName: beto.phone, amountUsd: 12 };
+    // The statement finds no Pago user with the phone and leaves the send to the handler; the
+    // look-up budget the handler's path takes first is when Beto's phone gets verified.
+    const sent = await withTrigger(
+      'rate_limits',
+      `update users set phone_verified = true where id = '${beto.id}'::uuid and not phone_verified;`,
+      () => moneyPost(t.app, ana, '/api/transactions/send', body, 'race-key-1'),
+    );
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ kind: 'p2p', status: 'completed', amountCents: 1200 });
+    expect(sent.json().counterparty).toMatchObject({ userId: beto.id, username: beto.username });
+    expect(await balanceOf(t.app, beto)).toBe(1200);
+    const replayed = await moneyPost(t.app, ana, '/api/transactions/send', body, 'race-key-1');
+    expect(replayed.body).toBe(sent.body);
+    const rows = await t.db
+      .selectFrom('ledger_transfers')
+      .select(['kind', 'metadata'])
+      .where('user_id', '=', ana.id)
+      .where('kind', '=', 'p2p')
+      .execute();
+    expect(rows).toHaveLength(1);
+    // Written by transfer_send: the names as they were, for both receipts.
+    expect(rows[0]?.metadata).toMatchObject({ partyNames: { counterparty: expect.any(String) } });
+  });
+
+  it('answers 503 and stores nothing when the recipient keeps changing between the two', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
+    await t.db
+      .updateTable('users')
+      .set({ phone_verified: false })
+      .where('id', '=', beto.id)
+      .execute();
+    const body = { recipientName: beto.phone, amountUsd: 12 };
+    // Inside the handler's own transaction (its key reservation, status 0), so its rollback
+    // unverifies the phone again: the statement never sees it, the handler always does.
+    const sent = await withTrigger(
+      'idempotency_keys',
+      `if new.status_code = 0 then
+         update users set phone_verified = true where id = '${beto.id}'::uuid;
+       end if;`,
+      () => moneyPost(t.app, ana, '/api/transactions/send', body, 'race-key-2'),
+    );
+    expect(sent.statusCode).toBe(503);
+    expect(sent.json().error.code).toBe('service_unavailable');
+    expect(await balanceOf(t.app, ana)).toBe(10_000);
+    const keys = await t.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('user_id', '=', ana.id)
+      .where('key', '=', 'race-key-2')
+      .execute();
+    expect(keys).toEqual([]);
+  });
+});
+
 describe('limits', () => {
   it('takes $999.00 in one transfer and refuses $999.01', async () => {
     const [ana, beto] = [await verifiedUser(t.app, t.db, 300_000), await verifiedUser(t.app, t.db)];
