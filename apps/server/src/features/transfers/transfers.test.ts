@@ -514,14 +514,19 @@ describe('one P2P send: the statement owns the rule', () => {
     }
   }
 
-  it('sends P2P through the statement when the phone becomes a Pago user’s after it looked', async () => {
+  /** Ana with $100.00, and Beto, a user whose phone is not verified (no Pago user's, yet). */
+  async function senderAndUnverifiedPhone() {
     const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
     await t.db
       .updateTable('users')
       .set({ phone_verified: false })
       .where('id', '=', beto.id)
       .execute();
-    const body = { recipientName: beto.phone, amountUsd: 12 };
+    return { ana, beto, body: { recipientName: beto.phone, amountUsd: 12 } };
+  }
+
+  it('sends P2P through the statement when the phone becomes a Pago user’s after it looked', async () => {
+    const { ana, beto, body } = await senderAndUnverifiedPhone();
     // The statement finds no Pago user with the phone and leaves the send to the handler; the
     // look-up budget the handler's path takes first is when Beto's phone gets verified.
     const sent = await withTrigger(
@@ -547,13 +552,7 @@ describe('one P2P send: the statement owns the rule', () => {
   });
 
   it('answers 503 and stores nothing when the recipient keeps changing between the two', async () => {
-    const [ana, beto] = [await verifiedUser(t.app, t.db, 10_000), await verifiedUser(t.app, t.db)];
-    await t.db
-      .updateTable('users')
-      .set({ phone_verified: false })
-      .where('id', '=', beto.id)
-      .execute();
-    const body = { recipientName: beto.phone, amountUsd: 12 };
+    const { ana, beto, body } = await senderAndUnverifiedPhone();
     // Inside the handler's own transaction (its key reservation, status 0), so its rollback
     // unverifies the phone again: the statement never sees it, the handler always does.
     const sent = await withTrigger(
