@@ -16,7 +16,6 @@ const ALLOWED: Record<string, string> = {
   'packages/shared/src/fees.ts':
     'the whole fee schedule of spec §9 in one place, so each figure is written exactly once',
   // Split by job in later changes of this restructuring; each still reads by feature.
-  'apps/server/src/sandbox/unit/unit-fake.routes.ts': 'being split',
   'apps/server/src/sandbox/plaid/plaid-bank-fake.ts': 'being split',
 };
 
