@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import { decideDueInquiries } from './persona/persona-fake.routes';
 import { personaSignatureHeader } from './persona/persona-signing';
 import { signPlaidWebhook } from './plaid/plaid-keys';
-import { advanceUnitPayments } from './unit/unit-fake.routes';
+import { advanceUnitPayments } from './unit/unit-fake-payments';
 import { unitSignatureHeader } from './unit/unit-signing';
 import { deliverDueWebhooks } from './webhooks/outbox';
 

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance';
 import { decodeImage, sendAsset, sendClientScript } from '../shared/assets';
 import { enqueueWebhook } from '../webhooks/outbox';
-import { bankFakeRoutes, LINK_BANK_PRODUCTS } from './plaid-bank-fake';
+import { bankFakeRoutes } from './plaid-bank-fake';
+import { LINK_BANK_PRODUCTS } from './plaid-bank-link.routes';
 import { vendorApi as checkApiKeys, invalidRequest, plaidError, requestId } from './plaid-fake-api';
 import { publicKeyById } from './plaid-keys';
 

@@ -3,7 +3,7 @@ import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import type { CardActivity } from './unit-card-activity';
 import { authorizationResource } from './unit-card-activity';
-import { document, id, orgTokenOk, parseUnit, unitError } from './unit-fake.routes';
+import { document, id, orgTokenOk, parseUnit, unitError } from './unit-fake-api';
 
 const relationship = z.object({ data: z.object({ type: z.string(), id }) });
 const name = z.string().min(1).max(100);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance';
 import type { SandboxUnitCardsTable } from '../../db/schema';
 import { hashToken, nextId } from './unit-fake.repository';
-import { document, id, orgTokenOk, parseUnit, unitError } from './unit-fake.routes';
+import { document, id, orgTokenOk, parseUnit, unitError } from './unit-fake-api';
 
 type FakeCard = Selectable<SandboxUnitCardsTable>;
 

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
 import { nextId } from './unit-fake.repository';
-import { advanceUnitPayments } from './unit-fake.routes';
+import { advanceUnitPayments } from './unit-fake-payments';
 
 let app: AppInstance;
 let sandbox: Database;

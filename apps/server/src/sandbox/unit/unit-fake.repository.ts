@@ -15,6 +15,16 @@ export async function nextId(db: Database): Promise<string> {
   return (rows[0] as { id: string }).id;
 }
 
+/** Whether Unit has this customer (an approved application made it). */
+export async function customerExists(db: Database, customerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sandbox_unit_applications')
+    .select('customer_id')
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**

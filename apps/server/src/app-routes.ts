@@ -1,0 +1,98 @@
+import type { AppInstance } from './app-instance';
+import type { Services } from './app-services';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { externalSigninRoutes } from './features/accounts/external-signin.routes';
+import { securityRoutes } from './features/accounts/security.routes';
+import { activityRoutes } from './features/activity/activity.routes';
+import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.routes';
+import { billPayRoutes } from './features/billpay/billpay.routes';
+import { capabilitiesRoutes } from './features/capabilities/capabilities.routes';
+import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
+import { cardsRoutes } from './features/cards/cards.routes';
+import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
+import { fundingRoutes } from './features/funding/funding.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { identityRoutes, identityWebhookRoutes } from './features/identity/identity.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
+import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
+import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
+import { remittancesRoutes } from './features/remittances/remittances.routes';
+import { requestsRoutes } from './features/requests/requests.routes';
+import { transfersRoutes } from './features/transfers/transfers.routes';
+import { walletRoutes } from './features/wallet/wallet.routes';
+
+/** Pago's API: each feature's routes, given only the services they call. */
+export async function registerRoutes(app: AppInstance, services: Services): Promise<void> {
+  await app.register(healthRoutes, { ledgerInvariants: services.ledgerInvariants });
+  await app.register(capabilitiesRoutes, {
+    payouts: services.partners.payouts,
+    billers: services.partners.billers,
+    banking: services.banking,
+    cards: services.cards,
+    externalSignin: services.externalSignin,
+  });
+  await app.register(emailVerificationRoutes, { emailVerification: services.emailVerification });
+  await app.register(accountsRoutes, {
+    accounts: services.accounts,
+    externalSignin: services.externalSignin,
+  });
+  await app.register(externalSigninRoutes, {
+    externalSignin: services.externalSignin,
+    accounts: services.accounts,
+  });
+  await app.register(securityRoutes, { accounts: services.accounts });
+  await app.register(phoneVerificationRoutes, {
+    accounts: services.accounts,
+    phoneVerification: services.phoneVerification,
+  });
+  await app.register(walletRoutes, {
+    accounts: services.accounts,
+    ledger: services.ledger,
+    transfers: services.transfers,
+    balances: services.funding,
+  });
+  await app.register(transfersRoutes, {
+    accounts: services.accounts,
+    transfers: services.transfers,
+  });
+  await app.register(activityRoutes, { accounts: services.accounts, activity: services.activity });
+  await app.register(remittancesRoutes, {
+    accounts: services.accounts,
+    remittances: services.remittances,
+  });
+  await app.register(requestsRoutes, { accounts: services.accounts, requests: services.requests });
+  await app.register(notificationsRoutes, {
+    notifications: services.notifications,
+    accounts: services.accounts,
+  });
+  await app.register(unsubscribeRoutes, { notifications: services.notifications });
+  await app.register(bankingRoutes, {
+    banking: services.banking,
+    statements: services.statements,
+    accounts: services.accounts,
+  });
+  await app.register(bankingWebhookRoutes, { banking: services.banking });
+  await app.register(fundingRoutes, {
+    funding: services.funding,
+    accounts: services.accounts,
+    banking: services.banking,
+  });
+  await app.register(cardsRoutes, { cards: services.cards, accounts: services.accounts });
+  await app.register(cardAuthorizationRoutes, {
+    cardAuthorizations: services.cardAuthorizations,
+  });
+  await app.register(billPayRoutes, { accounts: services.accounts, billPay: services.billPay });
+  await app.register(identityRoutes, {
+    identity: services.identity,
+    accounts: services.accounts,
+    rateLimits: services.rateLimits,
+  });
+  await app.register(identityWebhookRoutes, { identity: services.identity });
+  await app.register(plaidRoutes, {
+    plaid: services.plaid,
+    accounts: services.accounts,
+    rateLimits: services.rateLimits,
+  });
+  await app.register(plaidWebhookRoutes, { plaid: services.plaid });
+}

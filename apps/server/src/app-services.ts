@@ -1,0 +1,170 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from './app-instance';
+import { buildSandboxVendors } from './app-sandbox';
+import { buildVendors } from './app-vendors';
+import { createAccounts } from './features/accounts/accounts.service';
+import { createExternalSignin } from './features/accounts/external-signin.service';
+import { createActivity } from './features/activity/activity.service';
+import { createBanking } from './features/banking/banking.service';
+import { createStatements } from './features/banking/statements.service';
+import { createBillPay } from './features/billpay/billpay.service';
+import { createCardAuthorizations } from './features/cards/authorizations.service';
+import { createCards } from './features/cards/cards.service';
+import { createEmailVerification } from './features/email-verification/email-verification.service';
+import { createFunding } from './features/funding/funding.service';
+import { createIdentity } from './features/identity/identity.service';
+import type { PlaidWebhookKey } from './features/identity/webhook-signatures';
+import { createLedger } from './features/ledger/ledger.service';
+import { createLedgerInvariants } from './features/ledger/ledger-invariants.service';
+import { createNotifications } from './features/notifications/notifications.service';
+import { createPhoneVerification } from './features/phone/phone-verification.service';
+import { createPlaid } from './features/plaid/plaid.service';
+import { createRateLimits } from './features/rate-limits/rate-limits.service';
+import { createRemittances } from './features/remittances/remittances.service';
+import { createRequests } from './features/requests/requests.service';
+import { createTransfers } from './features/transfers/transfers.service';
+
+/** Every service, by name: routes, jobs, the CLI and tests read them from here. */
+export type Services = ReturnType<typeof buildServices>;
+
+/**
+ * The services, each built from plain dependencies; routes call them and nothing below. Each is
+ * named once, in the object this returns.
+ */
+export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: FastifyBaseLogger) {
+  const { config, db, clock } = deps;
+  const vendors = buildVendors(deps, log);
+  const { mailer, partners, unit } = vendors;
+  const webhookSecret = config.unit?.webhookSecret ?? '';
+  const ledger = createLedger({
+    ...(clock ? { clock } : {}),
+    // Called only when money moves, long after `accounts` exists.
+    partyNames: (userIds, executor) => accounts.parties(userIds, executor),
+  });
+  const rateLimits = createRateLimits(db);
+  const notifications = createNotifications({
+    db,
+    mailer,
+    log,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+  });
+  const emailVerification = createEmailVerification({ db, config, mailer, rateLimits });
+  const accounts = createAccounts({
+    db,
+    config,
+    mailer,
+    emailVerification,
+    rateLimits,
+    notifications,
+    balanceOf: (userId) => ledger.balance(db, userId),
+  });
+  const activity = createActivity({ db, accounts });
+  const transfers = createTransfers({
+    db,
+    ledger,
+    accounts,
+    activity,
+    rates: vendors.rates,
+    payouts: partners.payouts,
+    payoutDelayMs: config.sandboxPayoutDelayMs,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+  });
+  const banking = createBanking({
+    db,
+    ledger,
+    accounts,
+    transfers,
+    unit,
+    webhookSecret,
+    omnibus: vendors.omnibus,
+    log,
+  });
+  const plaid = createPlaid({
+    db,
+    plaid: vendors.plaidBanking,
+    tokenKey: config.plaid.tokenKey,
+    linkScriptUrl: config.plaid.linkScriptUrl,
+    webhookUrl: () => `${config.publicUrl}/api/plaid/webhook`,
+    webhookKey: async (kid) =>
+      (await vendors.plaidIdentity.webhookKey(kid)) as PlaidWebhookKey | null,
+    language: async (userId) => (await accounts.getAccountSettings(userId)).language,
+    ...(clock ? { clock } : {}),
+  });
+  return {
+    partners,
+    rateLimits,
+    notifications,
+    emailVerification,
+    accounts,
+    externalSignin: createExternalSignin({
+      db,
+      config,
+      log,
+      oidc: vendors.oidc,
+      providerName: config.oidc?.providerName ?? '',
+      rateLimits,
+      balanceOf: (userId) => ledger.balance(db, userId),
+      confirmPassword: accounts.confirmPassword,
+      twoStep: accounts.twoStep,
+    }),
+    phoneVerification: createPhoneVerification({
+      db,
+      accounts,
+      rateLimits,
+      mailer,
+      notifications,
+      twilio: vendors.twilio,
+    }),
+    ledger,
+    activity,
+    ledgerInvariants: createLedgerInvariants({ db, log }),
+    transfers,
+    remittances: createRemittances({
+      db,
+      ledger,
+      activity,
+      payouts: partners.payouts,
+      transfers,
+    }),
+    billPay: createBillPay({ ledger, transfers, billers: partners.billers }),
+    requests: createRequests({ db, ledger, accounts, notifications }),
+    banking,
+    statements: createStatements({
+      db,
+      unit,
+      languageOf: async (userId) => (await accounts.getAccountSettings(userId)).language,
+    }),
+    identity: createIdentity({
+      db,
+      accounts,
+      notifications,
+      config,
+      plaid: vendors.plaidIdentity,
+      persona: vendors.persona,
+      ...(clock ? { clock } : {}),
+    }),
+    plaid,
+    funding: createFunding({ db, ledger, banking, plaid, notifications }),
+    cards: createCards({
+      db,
+      ledger,
+      accounts,
+      rateLimits,
+      unit,
+      sandbox: config.mode === 'sandbox',
+    }),
+    cardAuthorizations: createCardAuthorizations({
+      db,
+      ledger,
+      banking,
+      unit,
+      notifications,
+      webhookSecret,
+      holdExpiryMs: config.cardHoldExpiryMs,
+      log,
+    }),
+    sandboxVendors: buildSandboxVendors(deps),
+  };
+}

@@ -1,0 +1,124 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from './app-instance';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { createLiveBillerNetwork } from './providers/billpay/biller-network';
+import { createMailer, createSmtpTransport } from './providers/email/mailer';
+import { createHttpRates, createNoRates } from './providers/fx/rates';
+import { createOidcClient } from './providers/oidc/oidc-client';
+import { createLivePayoutPartner } from './providers/payout/payout-partner';
+import { createPersonaApi } from './providers/persona/persona-api';
+import { createPlaidBanking } from './providers/plaid/plaid-banking';
+import { createPlaidIdentity } from './providers/plaid/plaid-identity';
+import { createTwilioVerify } from './providers/twilio/twilio-verify';
+import { createUnitClient } from './providers/unit/unit-client';
+import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
+import { createSandboxRates } from './sandbox/fx/sandbox-rates';
+import { createSandboxMailTransport } from './sandbox/mailbox/mailbox-transport';
+import { sandboxIssuer } from './sandbox/oidc/oidc-fake.routes';
+import { createSandboxPayoutPartner } from './sandbox/payout/sandbox-payout-partner';
+import { SANDBOX_OMNIBUS } from './sandbox/unit/sandbox-omnibus';
+
+// The clients of the outside vendors, each pointed at its configured base URL or, in sandbox mode
+// only, at its fake under /sandbox on this server. The services take these and never a fake.
+
+/** SMTP when it is configured; the sandbox mailbox in sandbox mode only (live mode needs SMTP). */
+function mailTransport(config: Config, db: Database) {
+  if (config.smtpUrl) return createSmtpTransport(config.smtpUrl);
+  if (config.mode !== 'sandbox') throw new Error('Live mode sends e-mail over SMTP_URL only');
+  return createSandboxMailTransport(db);
+}
+
+/**
+ * A fetch that sends the requests for this server's public origin to its own address instead (the
+ * sandbox provider, whose issuer is the public origin the browser uses, called server to server).
+ */
+function loopbackFetch(publicUrl: string, selfUrl: () => string): typeof fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith(`${publicUrl}/`)) return fetch(input, init);
+    return fetch(`${selfUrl()}${url.slice(publicUrl.length)}`, init);
+  };
+}
+
+/** The vendors' clients the services are built with. */
+export function buildVendors(
+  { config, db, mailer, selfUrl }: AppDeps & { selfUrl: () => string },
+  log: FastifyBaseLogger,
+) {
+  // A vendor without a configured base URL is its fake, in sandbox mode only; in live mode loadConfig
+  // requires every base URL, and this refuses rather than call a fake.
+  const sandboxUrl = (vendor: string) => {
+    if (config.mode !== 'sandbox')
+      throw new Error(`Live mode has no ${vendor} base URL configured`);
+    return `${selfUrl()}/sandbox/${vendor}`;
+  };
+  // External sign-in: the configured issuer, or in sandbox mode this server's own provider. The
+  // browser reaches the sandbox provider at PUBLIC_URL; the server calls it on its own address.
+  const oidcSettings = config.oidc;
+  const oidcIssuer =
+    oidcSettings?.issuerUrl ?? (config.mode === 'sandbox' ? sandboxIssuer(config) : null);
+  const twilio = config.twilio;
+  // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).
+  const unitSettings = config.unit;
+  return {
+    mailer: mailer ?? createMailer(config, mailTransport(config, db)),
+    oidc:
+      oidcSettings && oidcIssuer
+        ? createOidcClient({
+            issuerUrl: oidcIssuer,
+            clientId: oidcSettings.clientId,
+            clientSecret: oidcSettings.clientSecret,
+            redirectUri: `${config.publicUrl}/callback`,
+            allowHttp: config.mode === 'sandbox',
+            ...(oidcSettings.issuerUrl ? {} : { fetch: loopbackFetch(config.publicUrl, selfUrl) }),
+          })
+        : null,
+    twilio: twilio
+      ? createTwilioVerify({
+          ...twilio,
+          baseUrl: () => twilio.baseUrl ?? sandboxUrl('twilio'),
+          log,
+        })
+      : null,
+    // The partners without a live integration yet: the sandbox stand-ins in sandbox mode only; live
+    // mode gets implementations that refuse (503), never a fake success.
+    partners:
+      config.mode === 'sandbox'
+        ? { payouts: createSandboxPayoutPartner(), billers: createSandboxBillerNetwork() }
+        : { payouts: createLivePayoutPartner(), billers: createLiveBillerNetwork() },
+    // loadConfig requires FX_RATES_URL in live mode; a live app built without it has no rates at all.
+    rates: config.fxRatesUrl
+      ? createHttpRates(config.fxRatesUrl)
+      : config.mode === 'sandbox'
+        ? createSandboxRates()
+        : createNoRates(),
+    // Live mode never reaches the fake: without UNIT_API_URL there is no partner at all.
+    unit:
+      unitSettings && (config.mode === 'sandbox' || unitSettings.baseUrl)
+        ? createUnitClient({
+            token: unitSettings.token,
+            baseUrl: () => unitSettings.baseUrl ?? sandboxUrl('unit'),
+            log,
+          })
+        : null,
+    omnibus: {
+      accountId: unitSettings?.fboAccountId,
+      sandbox: config.mode === 'sandbox' ? SANDBOX_OMNIBUS : null,
+    },
+    plaidIdentity: createPlaidIdentity({
+      ...config.plaid,
+      basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
+      log,
+    }),
+    plaidBanking: createPlaidBanking({
+      ...config.plaid,
+      basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
+      log,
+    }),
+    persona: createPersonaApi({
+      ...config.persona,
+      baseUrl: () => config.persona.baseUrl ?? sandboxUrl('persona'),
+    }),
+  };
+}
