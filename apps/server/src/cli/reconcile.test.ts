@@ -40,7 +40,7 @@ describe('npm run reconcile', () => {
     const { accountId } = await openBankAccount(app, ana);
     const clean = await reconcile({ DATABASE_URL: url });
     expect(clean.stderr).toBe('');
-    expect(clean.code).toBe(0);
+    expect(clean.code, clean.stderr).toBe(0);
     expect(clean.stdout).toMatch(/: 1 account\(s\) checked, 0 difference\(s\)\.\n$/);
     expect(clean.stdout).toMatch(
       /^Ledger invariants: 0 unbalanced transfer\(s\), 0 drifted account\(s\), 0 negative user account\(s\)\.\n/,
@@ -53,7 +53,7 @@ describe('npm run reconcile', () => {
       .where('id', '=', accountId)
       .execute();
     const planted = await reconcile({ DATABASE_URL: url });
-    expect(planted.code).toBe(1);
+    expect(planted.code, planted.stderr).toBe(1);
     expect(planted.stdout).toContain('1 account(s) checked, 1 difference(s).');
     expect(planted.stdout).toContain(
       `balance_mismatch  user=${ana.id}  transfer=-  unit=${accountId}  expected=0  actual=500`,
@@ -86,7 +86,7 @@ describe('npm run reconcile', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const broken = await reconcile({ DATABASE_URL: url });
-    expect(broken.code).toBe(1);
+    expect(broken.code, broken.stderr).toBe(1);
     expect(broken.stdout).toContain(
       'Ledger invariants: 0 unbalanced transfer(s), 1 drifted account(s), 0 negative user account(s).',
     );
@@ -101,10 +101,10 @@ describe('npm run reconcile', () => {
   it('says why it cannot run, with exit code 2', async () => {
     const { url } = context;
     const noDatabase = await reconcile({});
-    expect(noDatabase.code).toBe(2);
+    expect(noDatabase.code, noDatabase.stderr).toBe(2);
     expect(noDatabase.stderr).toContain(`No database in ${dataDir}`);
     const live = await reconcile({ DATABASE_URL: url, PAGO_MODE: 'live' });
-    expect(live.code).toBe(2);
+    expect(live.code, live.stderr).toBe(2);
     expect(live.stderr).toMatch(/^reconcile: /);
   });
 });
