@@ -8,6 +8,8 @@
 // send (auto_explain). BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the
 // server. `pgledger` (bench/pgledger, installed in a schema of its own in the same cluster) runs
 // beside `ledger_post` on as many clients, each raw run with its WAL bytes and full-page images.
+// BENCH_LEDGER_ONLY=pgledger runs only that comparison (same seeding, no HTTP runs) and prints it
+// without writing docs/benchmarks.md; BENCH_LEDGER_SQL is SQL run before it (to try a change).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,6 +42,9 @@ const WARMUP_SECONDS = 5;
  * load on the machine that moves during the bench weighs on both alike.
  */
 const TURNS = 3;
+/** `pgledger`: only `ledger_post` beside pgledger, printed, not written to the report. */
+const ONLY = process.env.BENCH_LEDGER_ONLY;
+const TRY_SQL = process.env.BENCH_LEDGER_SQL;
 
 type Wallet = { id: string; token: string; phone: string };
 
@@ -533,6 +538,40 @@ function transfers(baseUrl: string, senders: Wallet[], all: Wallet[], duration =
   });
 }
 
+/** `ledger_post` and pgledger alone, in alternating turns, printed (BENCH_LEDGER_ONLY). */
+async function compareWithPgledger(
+  client: pg.Client,
+  dataDir: string,
+  wallets: Wallet[],
+  accounts: string[],
+) {
+  const turns = { post: [] as RunResult[], pgledger: [] as RunResult[] };
+  for (let turn = 0; turn < TURNS; turn++) {
+    turns.post.push(
+      await withWal(client, dataDir, () =>
+        rawStatement(dataDir, wallets, ledgerPostCall, SECONDS / TURNS),
+      ),
+    );
+    turns.pgledger.push(
+      await withWal(client, dataDir, () => rawPgledger(dataDir, accounts, SECONDS / TURNS)),
+    );
+    const [post, pgl] = [turns.post[turn], turns.pgledger[turn]] as [RunResult, RunResult];
+    console.log(
+      `turn ${turn + 1}: ledger_post ${post.perSecond}/s, pgledger ${pgl.perSecond}/s (${(post.perSecond / Math.max(1, pgl.perSecond)).toFixed(2)}×)`,
+    );
+  }
+  const post = combine(turns.post, SECONDS);
+  const pgl = combine(turns.pgledger, SECONDS);
+  for (const [name, r] of [
+    ['ledger_post', post],
+    ['pgledger', pgl],
+  ] as const) {
+    console.log(
+      `${name}: ${r.perSecond}/s (${(r.perSecond / Math.max(1, pgl.perSecond)).toFixed(2)}×), p99 ${r.p99} ms, PostgreSQL CPU ${r.cpu?.postgres.toFixed(2)} ms, WAL ${((r.wal?.bytes ?? 0) / 1024).toFixed(1)} KB, FPI ${r.wal?.fpi.toFixed(2)}, errors ${r.errors}`,
+    );
+  }
+}
+
 async function main() {
   const dataDir = tempDataDir('pago-bench-ledger-');
   const server = await startServer({
@@ -555,6 +594,11 @@ async function main() {
     const pgledgerAccounts = await installPgledger(client);
     await client.query('vacuum analyze');
 
+    if (ONLY === 'pgledger') {
+      if (TRY_SQL) await client.query(TRY_SQL);
+      await compareWithPgledger(client, dataDir, others, pgledgerAccounts);
+      return;
+    }
     const explained = {
       spread: await explainSend(client, others[1] as Wallet, others[2] as Wallet),
       hot: await explainSend(client, hot[0] as Wallet, others[3] as Wallet),

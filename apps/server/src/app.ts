@@ -208,6 +208,7 @@ function createServices(
     payouts: partners.payouts,
     payoutDelayMs: config.sandboxPayoutDelayMs,
     sessionIdleMinutes: config.sessionIdleMinutes,
+    announceNotifications: notifications.hub.announce,
   });
   const remittances = createRemittances({
     db,
