@@ -643,6 +643,22 @@ async function main() {
     // What integrity and time-ordered ids cost or save, on the same cluster, last (they change
     // the schema): `ledger_post` again with random transfer ids (as before migration 0034), then
     // also without 0033's keys and indexes on the send's tables (as after migration 0012).
+    // The receiver's notification announced by a NOTIFY inside the money transaction, as before
+    // notifications_announce.sql left the ledger's rows to be announced after their commit.
+    console.log(`ledger_post with the notification's NOTIFY in its transaction…`);
+    const announceTrigger = (when: string) =>
+      client.query(`create or replace trigger notifications_announce after insert on notifications
+        for each row ${when} execute function notifications_announce()`);
+    await announceTrigger('');
+    const rawNotify = combine(
+      [
+        await withWal(client, dataDir, () =>
+          rawStatement(dataDir, others, ledgerPostCall, SECONDS / TURNS),
+        ),
+      ],
+      SECONDS / TURNS,
+    );
+    await announceTrigger('when (pg_trigger_depth() = 0)');
     console.log(`ledger_post with random transfer ids…`);
     await client.query(
       'alter table ledger_transfers alter column id set default gen_random_uuid()',
@@ -712,7 +728,7 @@ async function main() {
       `| pgledger's \`pgledger_create_transfer\` alone, same cluster (raw SQL, ${CONNECTIONS} clients, no HTTP) | ${rawPg.perSecond} | ${ratio(rawPg).toFixed(2)}× | ${rawPg.p50} ms | ${rawPg.p99} ms | ${cpu(rawPg)} | ${rawPg.errors} | — | — |`,
       `| \`transfer_send_batch\`, ${BATCH_SIZE} sends a statement with their session checks, ${BATCH_CLIENTS} at once (raw SQL, no HTTP) | ${rawBatch.perSecond} | ${ratio(rawBatch).toFixed(2)}× | ${rawBatch.p50} ms a batch | ${rawBatch.p99} ms a batch | ${cpu(rawBatch)} | ${rawBatch.errors} | ${afterRawBatch.unbalanced}/${afterRawBatch.drifted}/${afterRawBatch.negative} | — |`,
       '',
-      `The money core beside pgledger (https://github.com/pgr0ss/pgledger, bench/pgledger) in the same cluster, ${CONNECTIONS} clients each, one transfer of one unit between two random accounts of ${WALLETS.toLocaleString('en-US')} a statement; \`ledger_post\` and pgledger in ${TURNS} alternating turns of ${SECONDS / TURNS} s each, the two variants after them one turn each (they change the schema); a checkpoint before each turn; WAL per transfer from \`pg_current_wal_lsn()\` and full-page images from \`pg_stat_wal\`, the whole cluster's:`,
+      `The money core beside pgledger (https://github.com/pgr0ss/pgledger, bench/pgledger) in the same cluster, ${CONNECTIONS} clients each, one transfer of one unit between two random accounts of ${WALLETS.toLocaleString('en-US')} a statement; \`ledger_post\` and pgledger in ${TURNS} alternating turns of ${SECONDS / TURNS} s each, the variants after them one turn each (they change the schema); a checkpoint before each turn; WAL per transfer from \`pg_current_wal_lsn()\` and full-page images from \`pg_stat_wal\`, the whole cluster's:`,
       '',
       '| run | transfers/s | ÷ pgledger | PostgreSQL CPU per transfer | WAL per transfer | full-page images per transfer |',
       '|---|---|---|---|---|---|',
@@ -720,6 +736,11 @@ async function main() {
         [
           ['`ledger_post`', raw, 1],
           ['pgledger `pgledger_create_transfer`', rawPg, 1],
+          [
+            "`ledger_post` with the receiver's notification announced by a `NOTIFY` in its transaction (before it was announced after commit)",
+            rawNotify,
+            1,
+          ],
           ['`ledger_post` with random transfer ids (before migration 0034)', rawRandom, 1],
           [
             "`ledger_post` with random ids and without 0033's keys and indexes (as after 0012)",
