@@ -95,6 +95,10 @@ describe('the notification hub', () => {
     await until(() => told.length > 1, 'the second transfer');
     // The phone verification, there before the stream, is not news; no row is told twice.
     expect(told).toEqual(await notificationIds(beto, 'money_received'));
+    // Time-ordered ids (migration 0035): the second transfer's notification sorts after the first.
+    const [one, two] = told as [string, string];
+    expect([one, two].map((id) => id[14])).toEqual(['7', '7']);
+    expect(one < two).toBe(true);
   });
 
   it('finds the ledger’s rows on its own when no announcement comes', async () => {
