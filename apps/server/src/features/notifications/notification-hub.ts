@@ -104,12 +104,16 @@ export function createNotificationHub(
     return scanning;
   }
 
+  /** Counts starts, so a read still under way when scanning stopped does not start it again. */
+  let scanChain = 0;
+
   function startScanning() {
     if (scanTimer) return;
+    const chain = ++scanChain;
     const tick = () => {
       scanTimer = setTimeout(() => {
         void scan().finally(() => {
-          if (scanTimer) tick();
+          if (scanTimer && chain === scanChain) tick();
         });
       }, scanEveryMs);
       scanTimer.unref();
@@ -120,6 +124,7 @@ export function createNotificationHub(
   function stopScanning() {
     if (scanTimer) clearTimeout(scanTimer);
     scanTimer = null;
+    scanChain += 1;
   }
 
   function connect(): Promise<pg.Client> {
