@@ -17,7 +17,7 @@ const CHANNEL = 'pago_notifications';
 const SCAN_WINDOW_MS = 60_000;
 
 /** Options for tests: how often the hub reads new rows when no announcement came (its backstop). */
-export type HubOptions = { scanEveryMs?: number };
+type HubOptions = { scanEveryMs?: number };
 const SCAN_EVERY_MS = 1_000;
 
 export type HubSubscriber = {
