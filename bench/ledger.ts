@@ -8,6 +8,8 @@
 // send (auto_explain). BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the
 // server. `pgledger` (bench/pgledger, installed in a schema of its own in the same cluster) runs
 // beside `ledger_post` on as many clients, each raw run with its WAL bytes and full-page images.
+// BENCH_LEDGER_ONLY=pgledger runs only that comparison (same seeding, no HTTP runs) and prints it
+// without writing docs/benchmarks.md; BENCH_LEDGER_SQL is SQL run before it (to try a change).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,6 +42,9 @@ const WARMUP_SECONDS = 5;
  * load on the machine that moves during the bench weighs on both alike.
  */
 const TURNS = 3;
+/** `pgledger`: only `ledger_post` beside pgledger, printed, not written to the report. */
+const ONLY = process.env.BENCH_LEDGER_ONLY;
+const TRY_SQL = process.env.BENCH_LEDGER_SQL;
 
 type Wallet = { id: string; token: string; phone: string };
 
@@ -533,6 +538,40 @@ function transfers(baseUrl: string, senders: Wallet[], all: Wallet[], duration =
   });
 }
 
+/** `ledger_post` and pgledger alone, in alternating turns, printed (BENCH_LEDGER_ONLY). */
+async function compareWithPgledger(
+  client: pg.Client,
+  dataDir: string,
+  wallets: Wallet[],
+  accounts: string[],
+) {
+  const turns = { post: [] as RunResult[], pgledger: [] as RunResult[] };
+  for (let turn = 0; turn < TURNS; turn++) {
+    turns.post.push(
+      await withWal(client, dataDir, () =>
+        rawStatement(dataDir, wallets, ledgerPostCall, SECONDS / TURNS),
+      ),
+    );
+    turns.pgledger.push(
+      await withWal(client, dataDir, () => rawPgledger(dataDir, accounts, SECONDS / TURNS)),
+    );
+    const [post, pgl] = [turns.post[turn], turns.pgledger[turn]] as [RunResult, RunResult];
+    console.log(
+      `turn ${turn + 1}: ledger_post ${post.perSecond}/s, pgledger ${pgl.perSecond}/s (${(post.perSecond / Math.max(1, pgl.perSecond)).toFixed(2)}×)`,
+    );
+  }
+  const post = combine(turns.post, SECONDS);
+  const pgl = combine(turns.pgledger, SECONDS);
+  for (const [name, r] of [
+    ['ledger_post', post],
+    ['pgledger', pgl],
+  ] as const) {
+    console.log(
+      `${name}: ${r.perSecond}/s (${(r.perSecond / Math.max(1, pgl.perSecond)).toFixed(2)}×), p99 ${r.p99} ms, PostgreSQL CPU ${r.cpu?.postgres.toFixed(2)} ms, WAL ${((r.wal?.bytes ?? 0) / 1024).toFixed(1)} KB, FPI ${r.wal?.fpi.toFixed(2)}, errors ${r.errors}`,
+    );
+  }
+}
+
 async function main() {
   const dataDir = tempDataDir('pago-bench-ledger-');
   const server = await startServer({
@@ -555,6 +594,11 @@ async function main() {
     const pgledgerAccounts = await installPgledger(client);
     await client.query('vacuum analyze');
 
+    if (ONLY === 'pgledger') {
+      if (TRY_SQL) await client.query(TRY_SQL);
+      await compareWithPgledger(client, dataDir, others, pgledgerAccounts);
+      return;
+    }
     const explained = {
       spread: await explainSend(client, others[1] as Wallet, others[2] as Wallet),
       hot: await explainSend(client, hot[0] as Wallet, others[3] as Wallet),
@@ -599,6 +643,22 @@ async function main() {
     // What integrity and time-ordered ids cost or save, on the same cluster, last (they change
     // the schema): `ledger_post` again with random transfer ids (as before migration 0034), then
     // also without 0033's keys and indexes on the send's tables (as after migration 0012).
+    // The receiver's notification announced by a NOTIFY inside the money transaction, as before
+    // notifications_announce.sql left the ledger's rows to be announced after their commit.
+    console.log(`ledger_post with the notification's NOTIFY in its transaction…`);
+    const announceTrigger = (when: string) =>
+      client.query(`create or replace trigger notifications_announce after insert on notifications
+        for each row ${when} execute function notifications_announce()`);
+    await announceTrigger('');
+    const rawNotify = combine(
+      [
+        await withWal(client, dataDir, () =>
+          rawStatement(dataDir, others, ledgerPostCall, SECONDS / TURNS),
+        ),
+      ],
+      SECONDS / TURNS,
+    );
+    await announceTrigger('when (pg_trigger_depth() = 0)');
     console.log(`ledger_post with random transfer ids…`);
     await client.query(
       'alter table ledger_transfers alter column id set default gen_random_uuid()',
@@ -668,7 +728,7 @@ async function main() {
       `| pgledger's \`pgledger_create_transfer\` alone, same cluster (raw SQL, ${CONNECTIONS} clients, no HTTP) | ${rawPg.perSecond} | ${ratio(rawPg).toFixed(2)}× | ${rawPg.p50} ms | ${rawPg.p99} ms | ${cpu(rawPg)} | ${rawPg.errors} | — | — |`,
       `| \`transfer_send_batch\`, ${BATCH_SIZE} sends a statement with their session checks, ${BATCH_CLIENTS} at once (raw SQL, no HTTP) | ${rawBatch.perSecond} | ${ratio(rawBatch).toFixed(2)}× | ${rawBatch.p50} ms a batch | ${rawBatch.p99} ms a batch | ${cpu(rawBatch)} | ${rawBatch.errors} | ${afterRawBatch.unbalanced}/${afterRawBatch.drifted}/${afterRawBatch.negative} | — |`,
       '',
-      `The money core beside pgledger (https://github.com/pgr0ss/pgledger, bench/pgledger) in the same cluster, ${CONNECTIONS} clients each, one transfer of one unit between two random accounts of ${WALLETS.toLocaleString('en-US')} a statement; \`ledger_post\` and pgledger in ${TURNS} alternating turns of ${SECONDS / TURNS} s each, the two variants after them one turn each (they change the schema); a checkpoint before each turn; WAL per transfer from \`pg_current_wal_lsn()\` and full-page images from \`pg_stat_wal\`, the whole cluster's:`,
+      `The money core beside pgledger (https://github.com/pgr0ss/pgledger, bench/pgledger) in the same cluster, ${CONNECTIONS} clients each, one transfer of one unit between two random accounts of ${WALLETS.toLocaleString('en-US')} a statement; \`ledger_post\` and pgledger in ${TURNS} alternating turns of ${SECONDS / TURNS} s each, the variants after them one turn each (they change the schema); a checkpoint before each turn; WAL per transfer from \`pg_current_wal_lsn()\` and full-page images from \`pg_stat_wal\`, the whole cluster's:`,
       '',
       '| run | transfers/s | ÷ pgledger | PostgreSQL CPU per transfer | WAL per transfer | full-page images per transfer |',
       '|---|---|---|---|---|---|',
@@ -676,6 +736,11 @@ async function main() {
         [
           ['`ledger_post`', raw, 1],
           ['pgledger `pgledger_create_transfer`', rawPg, 1],
+          [
+            "`ledger_post` with the receiver's notification announced by a `NOTIFY` in its transaction (before it was announced after commit)",
+            rawNotify,
+            1,
+          ],
           ['`ledger_post` with random transfer ids (before migration 0034)', rawRandom, 1],
           [
             "`ledger_post` with random ids and without 0033's keys and indexes (as after 0012)",

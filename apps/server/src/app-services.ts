@@ -70,6 +70,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     payouts: partners.payouts,
     payoutDelayMs: config.sandboxPayoutDelayMs,
     sessionIdleMinutes: config.sessionIdleMinutes,
+    announceNotifications: notifications.hub.announce,
   });
   const banking = createBanking({
     db,

@@ -32,6 +32,7 @@ import * as fundsAvailability from './0031-funds-availability';
 import * as historyReads from './0032-history-reads';
 import * as moneyIntegrity from './0033-money-integrity';
 import * as timeOrderedTransferIds from './0034-time-ordered-transfer-ids';
+import * as timeOrderedNotificationIds from './0035-time-ordered-notification-ids';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0032-history-reads': historyReads,
   '0033-money-integrity': moneyIntegrity,
   '0034-time-ordered-transfer-ids': timeOrderedTransferIds,
+  '0035-time-ordered-notification-ids': timeOrderedNotificationIds,
 };

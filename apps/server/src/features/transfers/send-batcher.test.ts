@@ -111,6 +111,26 @@ describe('sends in batches', () => {
     expect(await balanceOf(t.app, carla)).toBe(6000);
   });
 
+  it('announces the receivers’ notifications after a statement that sent money, and only then', async () => {
+    const ana = await verifiedUser(t.app, t.db, 1_000);
+    const beto = await verifiedUser(t.app, t.db);
+    let announced = 0;
+    const batcher = createSendBatcher(t.db, {
+      sessionIdleMinutes: 30,
+      lookupRules: PAYEE_LOOKUP_RULES,
+      afterSent: () => {
+        announced += 1;
+      },
+    });
+    // Refused for funds: nothing committed, nothing to announce.
+    expect(await outcomes([batcher.send(send(ana, beto.phone, 5_000, randomUUID()))])).toEqual([
+      { refused: 'P2001' },
+    ]);
+    expect(announced).toBe(0);
+    await batcher.send(send(ana, beto.phone, 300, randomUUID()));
+    expect(announced).toBe(1);
+  });
+
   it('checks the session of a send that names its sender by token, and sends only for a live, verified one', async () => {
     const ana = await verifiedUser(t.app, t.db, 10_000);
     const beto = await verifiedUser(t.app, t.db);

@@ -64,7 +64,15 @@ export class BatchedSendError extends Error {
  */
 export function createSendBatcher(
   db: Database,
-  options: { sessionIdleMinutes: number; lookupRules: readonly object[] },
+  options: {
+    sessionIdleMinutes: number;
+    lookupRules: readonly object[];
+    /**
+     * Called after a statement that sent money committed: the receivers' notifications, written
+     * by the ledger in that transaction, are announced now (see notifications_announce.sql).
+     */
+    afterSent?: () => void;
+  },
 ) {
   const session = { idleMinutes: options.sessionIdleMinutes, verified: VERIFIED_IDENTITY };
   const queue: Waiting[] = [];
@@ -95,15 +103,17 @@ export function createSendBatcher(
     }
   }
 
-  function statement(batch: Waiting[]) {
+  async function statement(batch: Waiting[]) {
     counts.statements += 1;
     counts.sends += batch.length;
-    return sendBatchInOneStatement(
+    const rows = await sendBatchInOneStatement(
       db,
       batch.map((waiting) => waiting.send),
       session,
       options.lookupRules,
     );
+    if (rows.some((row) => row.r_status === 201)) options.afterSent?.();
+    return rows;
   }
 
   async function run(batch: Waiting[]) {

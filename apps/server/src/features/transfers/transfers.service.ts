@@ -52,7 +52,13 @@ export function withReference(answer: string): string {
  * What quotes need, how long the sandbox payout partner takes to pay out, and the session's idle
  * expiry (a batched send checks the session itself).
  */
-type Deps = QuotesDeps & { activity: Activity; payoutDelayMs: number; sessionIdleMinutes: number };
+type Deps = QuotesDeps & {
+  activity: Activity;
+  payoutDelayMs: number;
+  sessionIdleMinutes: number;
+  /** Announces the receivers' notifications after a send commits (the notification hub's). */
+  announceNotifications: () => void;
+};
 
 /**
  * Sending money, and the transfers feature as the routes and other features reach it: quotes
@@ -68,10 +74,15 @@ export function createTransfers({
   payouts,
   payoutDelayMs,
   sessionIdleMinutes,
+  announceNotifications,
 }: Deps) {
   const quotes = createQuotes({ db, ledger, accounts, rates, payouts });
   const settlement = createPayoutSettlement({ db, ledger, payouts });
-  const batcher = createSendBatcher(db, { sessionIdleMinutes, lookupRules: PAYEE_LOOKUP_RULES });
+  const batcher = createSendBatcher(db, {
+    sessionIdleMinutes,
+    lookupRules: PAYEE_LOOKUP_RULES,
+    afterSent: announceNotifications,
+  });
 
   /**
    * The send with its recipient found: a username becomes its owner's verified phone (no one
