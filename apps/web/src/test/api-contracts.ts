@@ -125,7 +125,8 @@ import { balanceSchema, limitsSchema, testDepositBody } from '@pago/shared/contr
 import { z } from 'zod';
 
 /**
- * One route as the server declares it (its route schema): the success status and the answer's
+ * One route as the server declares it (its route schema; apps/server/src/web-stub-contracts.test.ts
+ * holds each line to the server's): the success status and the answer's
  * schema, and the request body's schema where the shared contracts define one.
  */
 export type RouteContract = { status?: number; response: z.ZodType; body?: z.ZodType };
@@ -134,6 +135,8 @@ const signedIn = authResponseSchema.or(twoStepChallengeSchema);
 // The few answers the server's routes declare inline, written as the server writes them.
 const pinSet = z.object({ pinSet: z.literal(true) });
 const removed = z.object({ removed: z.literal(true) });
+const csv = z.string().describe('CSV, one transfer a line');
+const pdf = z.string().meta({ format: 'binary', description: 'The statement (PDF)' });
 
 /**
  * Every API route a browser client calls, by "METHOD /path" (`:name` for a path parameter, no
@@ -219,7 +222,7 @@ export const ROUTES: Record<string, RouteContract> = {
   'POST /api/wallet/test-deposit': { status: 201, response: transferSchema, body: testDepositBody },
   'GET /api/limits': { response: limitsSchema },
   'GET /api/transactions': { response: transferListSchema },
-  'GET /api/transactions/export.csv': { response: z.string() },
+  'GET /api/transactions/export.csv': { response: csv },
   'GET /api/transactions/:id': { response: transferReceiptSchema },
   'POST /api/transactions/quote': { response: quoteSchema, body: quoteBody },
   'POST /api/transactions/send': { status: 201, response: transferSchema, body: sendMoneyBody },
@@ -251,7 +254,7 @@ export const ROUTES: Record<string, RouteContract> = {
   'GET /api/unit/accounts/me/numbers': { response: bankAccountNumbersSchema },
   'POST /api/unit/payments/send': { status: 201, response: transferSchema, body: bankPaymentBody },
   'GET /api/unit/statements': { response: bankStatementsSchema },
-  'GET /api/unit/statements/:month/pdf': { response: z.string() },
+  'GET /api/unit/statements/:month/pdf': { response: pdf },
   'GET /api/unit/token': { response: bankingTokenSchema },
   'GET /api/unit/transactions': { response: bankTransactionsSchema },
   'GET /api/funding/limits': { response: fundingLimitsSchema },
