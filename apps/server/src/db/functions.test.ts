@@ -1,10 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cents } from '@pago/shared/money';
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import {
+  importReleasedMigrations,
+  RELEASED_MIGRATIONS_COMMIT,
+} from '../../test/released-migrations';
 import { createEmptyDatabase, createTestDatabase } from '../../test/test-database';
 import { createLedger, walletToWallet } from '../features/ledger/ledger.service';
 import { createDatabase, type Database } from './database';
@@ -152,13 +157,121 @@ create or replace function b() returns int language sql as $$ select 2 $$;`,
   });
 });
 
+/**
+ * Every function or trigger a file outside db/functions/ creates, as "path: name", but for:
+ * - bench/pgledger/: pgledger, a third-party ledger the benchmark installs in a schema of its own
+ *   to compare ledger_post with; its functions are pgledger's, never Pago's;
+ * - functions.test.ts: the test of the function step writes functions of its own, and a changed
+ *   copy of one to see the drift check catch it;
+ * - other test files: a throw-away function or trigger in the test's own database to make a step
+ *   fail, as long as no function file has its name (so it is never a second definition).
+ */
+function definitionsOutsideFunctions(
+  files: { path: string; text: string }[],
+  fileNames: Set<string>,
+): string[] {
+  const create =
+    /\bcreate\s+(?:or\s+replace\s+)?(?:constraint\s+)?(?:function|trigger)\s+(?:"?\w+"?\.)?"?(\w+)/gi;
+  const found: string[] = [];
+  for (const file of files) {
+    if (/^apps\/server\/src\/db\/functions\/[^/]+\.sql$/.test(file.path)) continue;
+    if (file.path.startsWith('bench/pgledger/')) continue;
+    if (file.path === 'apps/server/src/db/functions.test.ts') continue;
+    for (const m of file.text.matchAll(create)) {
+      const name = (m[1] ?? '').toLowerCase();
+      if (/\.test\.tsx?$/.test(file.path) && !fileNames.has(name)) continue;
+      found.push(`${file.path}: ${name}`);
+    }
+  }
+  return found;
+}
+
+/** The repository's files as git sees them: committed, and new ones not ignored. */
+function repositoryFiles(): { path: string; text: string }[] {
+  const root = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+    cwd: FUNCTIONS_DIR,
+    encoding: 'utf8',
+  }).trim();
+  const paths = execFileSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+    .split('\0')
+    .filter(Boolean);
+  return [...new Set(paths)].flatMap((file) => {
+    const full = path.join(root, file);
+    // A file deleted but not yet committed is listed and absent.
+    if (!fs.existsSync(full) || !fs.statSync(full).isFile()) return [];
+    return [{ path: file, text: fs.readFileSync(full, 'utf8') }];
+  });
+}
+
+describe('one definition of each function', () => {
+  it('no file outside db/functions/ creates a function or trigger', () => {
+    const fileNames = new Set(readFunctionFiles().map((f) => f.name));
+    const files = repositoryFiles();
+    expect(files.some((f) => f.path.startsWith('apps/server/src/db/functions/'))).toBe(true);
+    expect(definitionsOutsideFunctions(files, fileNames)).toEqual([]);
+  });
+
+  it('the check finds a definition in a migration, a sandbox migration or a test', () => {
+    const fileNames = new Set(['ledger_post', 'transfer_send']);
+    const files = [
+      {
+        path: 'apps/server/src/db/migrations/0099-x.ts',
+        text: 'await sql`CREATE OR REPLACE FUNCTION public.ledger_post(p jsonb) returns uuid`',
+      },
+      {
+        path: 'apps/server/src/db/sandbox-migrations/0099-y.ts',
+        text:
+          'create function sandbox_fill() returns trigger language plpgsql as $$ $$;\n' +
+          'create trigger sandbox_fill before insert on t for each row execute function sandbox_fill();',
+      },
+      {
+        path: 'apps/server/src/features/transfers/transfers.test.ts',
+        text: 'create or replace function transfer_send() returns void; create function crash_for_test()',
+      },
+      {
+        path: 'docs/architecture.md',
+        text: 'A file also holds its `create or replace trigger` statements.',
+      },
+      {
+        path: 'bench/pgledger/pgledger.sql',
+        text: 'CREATE OR REPLACE FUNCTION pgledger_create_transfer() returns void',
+      },
+      {
+        path: 'apps/server/src/db/functions/ledger_post.sql',
+        text: 'create or replace function ledger_post() returns void',
+      },
+    ];
+    expect(definitionsOutsideFunctions(files, fileNames)).toEqual([
+      'apps/server/src/db/migrations/0099-x.ts: ledger_post',
+      'apps/server/src/db/sandbox-migrations/0099-y.ts: sandbox_fill',
+      'apps/server/src/db/sandbox-migrations/0099-y.ts: sandbox_fill',
+      'apps/server/src/features/transfers/transfers.test.ts: transfer_send',
+    ]);
+  });
+});
+
 describe('a database migrated before the function files', () => {
+  it('cannot run without the repository’s history, and says so', async () => {
+    await expect(importReleasedMigrations('0'.repeat(40))).rejects.toThrow(
+      /The upgrade test needs the repository's history: .* commit 0{40}/s,
+    );
+  });
+
   it('upgrades: its functions become the files’ and money still moves', async () => {
-    // Today's released migrations, kept as they were (each wrote its functions in full).
-    const { migrations: released } = (await import(
-      '../../test/fixtures/migrations-0031/index'
-    )) as { migrations: Record<string, Migration> };
+    // The migrations as released, read from git history (each wrote its functions in full),
+    // through a folder of their own that is gone once they are imported.
+    const serverDir = path.resolve(FUNCTIONS_DIR, '../../..');
+    const folders = () =>
+      fs.readdirSync(serverDir).filter((name) => name.startsWith('.released-migrations-'));
+    const before = folders();
+    const released = await importReleasedMigrations(RELEASED_MIGRATIONS_COMMIT);
+    expect(folders()).toEqual(before);
     expect(Object.keys(released).at(-1)).toBe('0031-funds-availability');
+    expect(Object.keys(released)).toEqual(Object.keys(migrations).slice(0, 30));
 
     const { url } = await createEmptyDatabase();
     const db: Database = createDatabase(url);

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { OPEN_SIGNUP_MODAL } from '@/lib/events';
+import { apiError, stubApi } from '@/test/api-stub';
 import { renderApp } from '@/test/render';
 import { stubWideScreen } from '@/test/wide-screen';
 
@@ -148,33 +149,15 @@ describe('the app shell', () => {
 
   it('forgets a stored token that the server does not accept', async () => {
     localStorage.setItem('token', 'stale-token');
-    const calls: string[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = async (input, init) => {
-      calls.push(
-        `${init?.method ?? 'GET'} ${String(input)} ${new Headers(init?.headers).get('authorization')}`,
-      );
-      return new Response(
-        JSON.stringify({
-          error: { code: 'unauthorized', message: 'Not authenticated' },
-          message: 'Not authenticated',
-        }),
-        {
-          status: 401,
-          headers: { 'content-type': 'application/json' },
-        },
-      );
-    };
-    try {
-      const { location } = await renderApp('/dashboard');
-      await waitFor(() => expect(location().pathname).toBe('/login'));
-      // (The login page also asks which sign-in methods the server has: /api/features.)
-      expect(calls.filter((call) => !call.includes('/api/features'))).toEqual([
-        'GET /api/user/profile Bearer stale-token',
-      ]);
-      expect(localStorage.getItem('token')).toBeNull();
-    } finally {
-      globalThis.fetch = realFetch;
-    }
+    const calls = stubApi(() => apiError(401, 'unauthorized', 'Not authenticated'));
+    const { location } = await renderApp('/dashboard');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    // (The login page also asks which sign-in methods the server has: /api/features.)
+    expect(
+      calls
+        .filter((call) => call.path !== '/api/features')
+        .map((call) => `${call.method} ${call.path} ${call.headers.authorization}`),
+    ).toEqual(['GET /api/user/profile Bearer stale-token']);
+    expect(localStorage.getItem('token')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { SendHomeFlow } from '@/features/remittances/components/send-home-flow';
 import { stubApi } from '@/test/api-stub';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
+import { makeTransfer } from '@/test/transfers';
 import { FeatureSlots } from './feature-slots';
 
 const render = featureRenderer(['remittances', 'transfers'], { user: ANA, path: '/send-home' });
@@ -68,7 +69,15 @@ function serve() {
       return { body: quoteFor(call.body as Parameters<typeof quoteFor>[0]) };
     }
     if (call.method === 'POST' && call.path === '/api/remittances') {
-      return { status: 201, body: { id: '44444444-4444-4444-8444-444444444444' } };
+      const sent = makeTransfer({
+        id: '44444444-4444-4444-8444-444444444444',
+        kind: 'remittance',
+        status: 'processing',
+        direction: 'out',
+        feeCents: 399,
+        totalCents: 5399,
+      });
+      return { status: 201, body: sent };
     }
     return undefined;
   });

@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '@/test/api-stub';
+import { makeTransfer } from '@/test/transfers';
 import { useMoneyMutation, walletKeys } from './wallet';
 
 function setup() {
@@ -26,7 +27,9 @@ function setup() {
 describe('useMoneyMutation', () => {
   it('posts under one Idempotency-Key across a network retry, then refreshes every money view', async () => {
     let offline = true;
-    const calls = stubApi(() => (offline ? 'network_error' : { body: { id: 't1' } }));
+    const calls = stubApi(() =>
+      offline ? 'network_error' : { status: 201, body: makeTransfer() },
+    );
     const { client, hook } = setup();
 
     await act(() => hook.result.current.mutateAsync(500).catch(() => undefined));

@@ -1,36 +1,337 @@
-import { userProfileSchema } from '@pago/shared/contracts/accounts';
+import {
+  authResponseSchema,
+  loginBody,
+  passwordResetConfirmBody,
+  passwordResetRequestBody,
+  payeeSchema,
+  publicUserSchema,
+  sendVerificationBody,
+  signInLinkRedeemBody,
+  signInLinkRequestBody,
+  signupBody,
+  signupResponseSchema,
+  successResponseSchema,
+  updateProfileBody,
+  userProfileSchema,
+  verifyCodeBody,
+  verifyCodeResponseSchema,
+} from '@pago/shared/contracts/accounts';
+import { usAddressSchema } from '@pago/shared/contracts/address';
 import { apiErrorSchema } from '@pago/shared/contracts/api';
+import {
+  bankAccountNumbersSchema,
+  bankAccountSchema,
+  bankingTokenSchema,
+  bankPaymentBody,
+  bankStatementsSchema,
+  bankTransactionsSchema,
+} from '@pago/shared/contracts/banking';
+import { billerSchema, billPaymentBody } from '@pago/shared/contracts/billpay';
 import { capabilitiesSchema } from '@pago/shared/contracts/capabilities';
-import { cardsSchema } from '@pago/shared/contracts/cards';
-import { authMethodSchema } from '@pago/shared/contracts/external-signin';
-import { identitySettingsSchema } from '@pago/shared/contracts/identity';
-import { notificationListSchema } from '@pago/shared/contracts/notifications';
-import { plaidAccountsResponseSchema } from '@pago/shared/contracts/plaid';
-import { transferListSchema } from '@pago/shared/contracts/transfers';
-import { balanceSchema, limitsSchema } from '@pago/shared/contracts/wallet';
-import type { z } from 'zod';
+import {
+  activateCardBody,
+  cardLimitsBody,
+  cardPinBody,
+  cardSchema,
+  cardsSchema,
+  createCardBody,
+  reportLostBody,
+  reportLostSchema,
+  revealCardBody,
+  revealedCardSchema,
+} from '@pago/shared/contracts/cards';
+import {
+  authMethodSchema,
+  externalCallbackBody,
+  externalCallbackResponseSchema,
+  externalCompleteBody,
+  externalLinkBody,
+  logoutResponseSchema,
+} from '@pago/shared/contracts/external-signin';
+import {
+  depositAvailabilitySchema,
+  depositBody,
+  fundingLimitsSchema,
+  withdrawalBody,
+  withdrawalQuoteSchema,
+} from '@pago/shared/contracts/funding';
+import {
+  identitySettingsSchema,
+  identityStatusSchema,
+  personaCreateInquiryBody,
+  personaCreateInquiryResponseSchema,
+  personaStatusResponseSchema,
+  plaidCompleteBody,
+  plaidCreateBody,
+  plaidCreateResponseSchema,
+  plaidStatusResponseSchema,
+} from '@pago/shared/contracts/identity';
+import {
+  notificationListSchema,
+  notificationSettingsSchema,
+  streamTicketSchema,
+  unreadCountSchema,
+} from '@pago/shared/contracts/notifications';
+import {
+  sendPhoneCodeBody,
+  sendPhoneCodeResponseSchema,
+  verifyPhoneBody,
+  verifyPhoneResponseSchema,
+} from '@pago/shared/contracts/phone';
+import {
+  plaidAccountsResponseSchema,
+  plaidBalanceResponseSchema,
+  plaidExchangeTokenBody,
+  plaidExchangeTokenResponseSchema,
+  plaidLinkTokenBody,
+  plaidLinkTokenResponseSchema,
+  plaidRepairResponseSchema,
+  plaidUnlinkResponseSchema,
+} from '@pago/shared/contracts/plaid';
+import {
+  pickupLocationListSchema,
+  recipientBody,
+  recipientListSchema,
+  recipientSchema,
+  remittanceTrackingSchema,
+  sendHomeBody,
+} from '@pago/shared/contracts/remittances';
+import {
+  createdRequestSchema,
+  createRequestBody,
+  moneyRequestListSchema,
+  moneyRequestSchema,
+} from '@pago/shared/contracts/requests';
+import {
+  changePasswordBody,
+  recoveryCodesSchema,
+  securityStatusSchema,
+  sessionListSchema,
+  twoStepChallengeSchema,
+  twoStepConfirmBody,
+  twoStepDisableBody,
+  twoStepLoginBody,
+  twoStepSetupSchema,
+} from '@pago/shared/contracts/security';
+import {
+  quoteBody,
+  quoteSchema,
+  sendMoneyBody,
+  transferListSchema,
+  transferReceiptSchema,
+  transferSchema,
+} from '@pago/shared/contracts/transfers';
+import { balanceSchema, limitsSchema, testDepositBody } from '@pago/shared/contracts/wallet';
+import { z } from 'zod';
 
 /**
- * The answer each route gives, as the server declares it (the `response` of its route schema),
- * by "METHOD /path" without the query. A stubbed answer to one of these is checked against it,
- * so a test cannot pass against a body the real server would never send.
+ * One route as the server declares it (its route schema; apps/server/src/web-stub-contracts.test.ts
+ * holds each line to the server's): the success status and the answer's
+ * schema, and the request body's schema where the shared contracts define one.
  */
-export const RESPONSES: Record<string, z.ZodType> = {
-  'GET /api/features': capabilitiesSchema,
-  'GET /api/auth/method': authMethodSchema,
-  'GET /api/user/profile': userProfileSchema,
-  'GET /api/identity/settings': identitySettingsSchema,
-  'GET /api/wallet/balance': balanceSchema,
-  'GET /api/limits': limitsSchema,
-  'GET /api/transactions': transferListSchema,
-  'GET /api/cards': cardsSchema,
-  'GET /api/notifications': notificationListSchema,
-  'GET /api/plaid/accounts': plaidAccountsResponseSchema,
+export type RouteContract = { status?: number; response: z.ZodType; body?: z.ZodType };
+
+const signedIn = authResponseSchema.or(twoStepChallengeSchema);
+// The few answers the server's routes declare inline, written as the server writes them.
+const pinSet = z.object({ pinSet: z.literal(true) });
+const removed = z.object({ removed: z.literal(true) });
+const csv = z.string().describe('CSV, one transfer a line');
+const pdf = z.string().meta({ format: 'binary', description: 'The statement (PDF)' });
+
+/**
+ * Every API route a browser client calls, by "METHOD /path" (`:name` for a path parameter, no
+ * query). A stub may answer only these: a call to any other route fails the test, so a new route
+ * gets its line here.
+ */
+export const ROUTES: Record<string, RouteContract> = {
+  'GET /api/features': { response: capabilitiesSchema },
+  // Sign-up, sign-in and recovery
+  'POST /api/auth/signup': { status: 201, response: signupResponseSchema, body: signupBody },
+  'POST /api/auth/login': { response: signedIn, body: loginBody },
+  'POST /api/auth/login/two-step': { response: authResponseSchema, body: twoStepLoginBody },
+  'POST /api/auth/logout': { response: logoutResponseSchema },
+  'GET /api/auth/method': { response: authMethodSchema },
+  'POST /api/auth/password-reset/request': {
+    response: successResponseSchema,
+    body: passwordResetRequestBody,
+  },
+  'POST /api/auth/password-reset/confirm': {
+    response: successResponseSchema,
+    body: passwordResetConfirmBody,
+  },
+  'POST /api/auth/sign-in-link': { response: successResponseSchema, body: signInLinkRequestBody },
+  'POST /api/auth/sign-in-link/redeem': { response: signedIn, body: signInLinkRedeemBody },
+  'GET /api/auth/external/start': { response: z.object({ authorizationUrl: z.string() }) },
+  'POST /api/auth/external/callback': {
+    response: externalCallbackResponseSchema,
+    body: externalCallbackBody,
+  },
+  'POST /api/auth/external/complete': {
+    status: 201,
+    response: authResponseSchema,
+    body: externalCompleteBody,
+  },
+  'POST /api/auth/external/link': { response: signedIn, body: externalLinkBody },
+  'POST /api/email/send-verification': {
+    response: successResponseSchema,
+    body: sendVerificationBody,
+  },
+  'POST /api/email/verify-code': { response: verifyCodeResponseSchema, body: verifyCodeBody },
+  'POST /api/phone/send-code': { response: sendPhoneCodeResponseSchema, body: sendPhoneCodeBody },
+  'POST /api/phone/verify': { response: verifyPhoneResponseSchema, body: verifyPhoneBody },
+  // The profile and finding people
+  'GET /api/user/profile': { response: userProfileSchema },
+  'PUT /api/user/profile': { response: userProfileSchema, body: updateProfileBody },
+  'PUT /api/user/address': { response: userProfileSchema, body: usAddressSchema },
+  'GET /api/users/:id/public': { response: publicUserSchema },
+  'GET /api/users/lookup': { response: payeeSchema },
+  // Security
+  'GET /api/security': { response: securityStatusSchema },
+  'POST /api/security/password': { response: successResponseSchema, body: changePasswordBody },
+  'GET /api/security/sessions': { response: sessionListSchema },
+  'DELETE /api/security/sessions/:id': { response: successResponseSchema },
+  'POST /api/security/sessions/sign-out-others': { response: successResponseSchema },
+  'POST /api/security/two-step/setup': { response: twoStepSetupSchema },
+  'POST /api/security/two-step/confirm': {
+    response: recoveryCodesSchema,
+    body: twoStepConfirmBody,
+  },
+  'POST /api/security/two-step/disable': {
+    response: successResponseSchema,
+    body: twoStepDisableBody,
+  },
+  // Identity
+  'GET /api/identity/settings': { response: identitySettingsSchema },
+  'GET /api/identity/status': { response: identityStatusSchema },
+  'POST /api/persona/create-inquiry': {
+    response: personaCreateInquiryResponseSchema,
+    body: personaCreateInquiryBody,
+  },
+  'GET /api/persona/status/:inquiryId': { response: personaStatusResponseSchema },
+  'POST /api/plaid/identity-verification/create': {
+    response: plaidCreateResponseSchema,
+    body: plaidCreateBody,
+  },
+  'POST /api/plaid/identity-verification/complete': {
+    response: plaidStatusResponseSchema,
+    body: plaidCompleteBody,
+  },
+  'GET /api/plaid/identity-verification/status': { response: plaidStatusResponseSchema },
+  // Wallet, activity, sending
+  'GET /api/wallet/balance': { response: balanceSchema },
+  'POST /api/wallet/test-deposit': { status: 201, response: transferSchema, body: testDepositBody },
+  'GET /api/limits': { response: limitsSchema },
+  'GET /api/transactions': { response: transferListSchema },
+  'GET /api/transactions/export.csv': { response: csv },
+  'GET /api/transactions/:id': { response: transferReceiptSchema },
+  'POST /api/transactions/quote': { response: quoteSchema, body: quoteBody },
+  'POST /api/transactions/send': { status: 201, response: transferSchema, body: sendMoneyBody },
+  'POST /api/requests/create': {
+    status: 201,
+    response: createdRequestSchema,
+    body: createRequestBody,
+  },
+  'GET /api/requests/incoming': { response: moneyRequestListSchema },
+  'GET /api/requests/outgoing': { response: moneyRequestListSchema },
+  'POST /api/requests/:id/pay': { response: moneyRequestSchema },
+  'POST /api/requests/:id/decline': { response: moneyRequestSchema },
+  'POST /api/requests/:id/cancel': { response: moneyRequestSchema },
+  // Remittances
+  'GET /api/recipients': { response: recipientListSchema },
+  'POST /api/recipients': { status: 201, response: recipientSchema, body: recipientBody },
+  'GET /api/recipients/:id': { response: recipientSchema },
+  'PUT /api/recipients/:id': { response: recipientSchema, body: recipientBody },
+  'DELETE /api/recipients/:id': { response: removed },
+  'POST /api/remittances': { status: 201, response: transferSchema, body: sendHomeBody },
+  'GET /api/remittances/pickup-locations': { response: pickupLocationListSchema },
+  'GET /api/remittances/:id': { response: remittanceTrackingSchema },
+  'POST /api/remittances/:id/cancel': { response: transferSchema },
+  // Bill pay, banking, funding
+  'GET /api/billers': { response: z.array(billerSchema) },
+  'POST /api/unit/bill-payment': { status: 201, response: transferSchema, body: billPaymentBody },
+  'POST /api/unit/accounts/create': { status: 201, response: bankAccountSchema },
+  'GET /api/unit/accounts/me': { response: bankAccountSchema },
+  'GET /api/unit/accounts/me/numbers': { response: bankAccountNumbersSchema },
+  'POST /api/unit/payments/send': { status: 201, response: transferSchema, body: bankPaymentBody },
+  'GET /api/unit/statements': { response: bankStatementsSchema },
+  'GET /api/unit/statements/:month/pdf': { response: pdf },
+  'GET /api/unit/token': { response: bankingTokenSchema },
+  'GET /api/unit/transactions': { response: bankTransactionsSchema },
+  'GET /api/funding/limits': { response: fundingLimitsSchema },
+  'GET /api/funding/deposits/availability': { response: depositAvailabilitySchema },
+  'POST /api/funding/deposits': { status: 201, response: transferSchema, body: depositBody },
+  'GET /api/funding/withdrawals/quote': { response: withdrawalQuoteSchema },
+  'POST /api/funding/withdrawals': { status: 201, response: transferSchema, body: withdrawalBody },
+  // Linked banks
+  'POST /api/plaid/link-token': {
+    response: plaidLinkTokenResponseSchema,
+    body: plaidLinkTokenBody,
+  },
+  'POST /api/plaid/exchange-token': {
+    response: plaidExchangeTokenResponseSchema,
+    body: plaidExchangeTokenBody,
+  },
+  'GET /api/plaid/accounts': { response: plaidAccountsResponseSchema },
+  'GET /api/plaid/accounts/:id/balance': { response: plaidBalanceResponseSchema },
+  'DELETE /api/plaid/items/:id': { response: plaidUnlinkResponseSchema },
+  'POST /api/plaid/items/:id/repair': { response: plaidRepairResponseSchema },
+  // Cards
+  'GET /api/cards': { response: cardsSchema },
+  'POST /api/cards': { status: 201, response: cardSchema, body: createCardBody },
+  'POST /api/cards/:id/activate': { response: cardSchema, body: activateCardBody },
+  'POST /api/cards/:id/freeze': { response: cardSchema },
+  'POST /api/cards/:id/unfreeze': { response: cardSchema },
+  'PATCH /api/cards/:id/limits': { response: cardSchema, body: cardLimitsBody },
+  'PUT /api/cards/:id/pin': { response: pinSet, body: cardPinBody },
+  'POST /api/cards/:id/report-lost': { response: reportLostSchema, body: reportLostBody },
+  'POST /api/cards/:id/reveal': { response: revealedCardSchema, body: revealCardBody },
+  // Notifications
+  'GET /api/notifications': { response: notificationListSchema },
+  'POST /api/notifications/:id/read': { response: unreadCountSchema },
+  'POST /api/notifications/read-all': { response: unreadCountSchema },
+  'GET /api/notifications/settings': { response: notificationSettingsSchema },
+  'PUT /api/notifications/settings': {
+    response: notificationSettingsSchema,
+    body: notificationSettingsSchema,
+  },
+  'POST /api/notifications/stream-ticket': { response: streamTicketSchema },
 };
+
+const matchers = Object.keys(ROUTES).map((route) => {
+  const [method, pattern = ''] = route.split(' ');
+  const params = (pattern.match(/:\w+/g) ?? []).length;
+  const regex = new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`);
+  return { route, method, regex, params };
+});
+
+/** The listed route `method path` is a call to (a literal segment wins over a parameter), or null. */
+export function routeOf(method: string, path: string): string | null {
+  const pathname = path.split('?')[0] ?? '';
+  const found = matchers
+    .filter((m) => m.method === method && m.regex.test(pathname))
+    .sort((a, b) => a.params - b.params);
+  return found[0]?.route ?? null;
+}
+
+const refusal = (what: string, error: z.ZodError) =>
+  `${what}: ${error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`;
+
+/** Why the page's request is not one the server takes (an unlisted route, a refused body), or null. */
+export function requestMismatch(method: string, path: string, body: unknown): string | null {
+  const route = routeOf(method, path);
+  if (!route) {
+    return `${method} ${path.split('?')[0]} is not a route of api-contracts.ts: add it with its contract`;
+  }
+  const schema = ROUTES[route]?.body;
+  const result = schema?.safeParse(body);
+  return result && !result.success
+    ? refusal(`${route} was sent a body its contract refuses`, result.error)
+    : null;
+}
 
 /**
  * Why `body` is not what the server would answer to `method path` with `status`, or null when it
- * is (or the route's answer is not listed). Every error answer has the API's error shape.
+ * is. A success is the route's status with its answer; every error has the API's error shape.
  */
 export function contractMismatch(
   method: string,
@@ -38,11 +339,18 @@ export function contractMismatch(
   status: number,
   body: unknown,
 ): string | null {
-  const route = `${method} ${path.split('?')[0]}`;
-  const schema = status >= 400 ? apiErrorSchema : status < 300 ? RESPONSES[route] : undefined;
-  if (!schema) return null;
-  const result = schema.safeParse(body);
-  if (result.success) return null;
-  const issues = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-  return `${route} answered ${status} with a body its contract refuses: ${issues.join('; ')}`;
+  const route = routeOf(method, path);
+  if (!route) return requestMismatch(method, path, undefined);
+  const contract = ROUTES[route] as RouteContract;
+  const problems: string[] = [];
+  if (status < 400 && status !== (contract.status ?? 200)) {
+    problems.push(`${route} answered ${status}; the server answers ${contract.status ?? 200}`);
+  }
+  const result = (status >= 400 ? apiErrorSchema : contract.response).safeParse(body);
+  if (!result.success) {
+    problems.push(
+      refusal(`${route} answered ${status} with a body its contract refuses`, result.error),
+    );
+  }
+  return problems.length > 0 ? problems.join('\n') : null;
 }

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@pago/shared/errors';
 import { onTestFinished, vi } from 'vitest';
-import { contractMismatch } from './api-contracts';
+import { contractMismatch, requestMismatch } from './api-contracts';
 
 /** One request the page made: method, path with query, JSON body and headers (names in lower case). */
 export type ApiCall = {
@@ -14,9 +14,9 @@ export type Reply = { status?: number; body?: unknown } | 'network_error';
 export type Answer = Reply | Promise<Reply>;
 
 /**
- * Replaces fetch until the test ends; `reply` sees each request and answers it. An answer its
- * route's contract refuses (api-contracts.ts) fails the test when it ends, whatever the page did
- * with it.
+ * Replaces fetch until the test ends; `reply` sees each request and answers it. A request to a
+ * route api-contracts.ts does not list, a request body or an answer its route's contract refuses
+ * fails the test when it ends, whatever the page did with it.
  */
 function replaceFetch(reply: (call: ApiCall) => Answer): void {
   const refused: string[] = [];
@@ -24,16 +24,20 @@ function replaceFetch(reply: (call: ApiCall) => Answer): void {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), window.location.origin);
+      const method = init?.method ?? 'GET';
+      const sent = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const wrongRequest = requestMismatch(method, url.pathname, sent);
+      if (wrongRequest) refused.push(wrongRequest);
       const result = await reply({
-        method: init?.method ?? 'GET',
+        method,
         path: `${url.pathname}${url.search}`,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        body: sent,
         headers: Object.fromEntries(new Headers(init?.headers)),
       });
       if (result === 'network_error') throw new TypeError('Failed to fetch');
       const { status = 200, body } = result;
-      const mismatch = contractMismatch(init?.method ?? 'GET', url.pathname, status, body);
-      if (mismatch) refused.push(mismatch);
+      const mismatch = contractMismatch(method, url.pathname, status, body);
+      if (mismatch && mismatch !== wrongRequest) refused.push(mismatch);
       return new Response(body === undefined ? null : JSON.stringify(body), {
         status,
         headers: { 'content-type': 'application/json' },

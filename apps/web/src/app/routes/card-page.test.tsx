@@ -492,7 +492,8 @@ describe('the card page', () => {
     const { calls } = serve({
       cards: [makeCard({ type: 'physical' })],
       extra: (call) => {
-        if (call.method === 'PUT' && call.path === `/api/cards/${CARD_ID}/pin`) return { body: {} };
+        if (call.method === 'PUT' && call.path === `/api/cards/${CARD_ID}/pin`)
+          return { body: { pinSet: true } };
         if (call.method === 'PATCH' && call.path === `/api/cards/${CARD_ID}/limits`) {
           return { body: makeCard({ type: 'physical' }) };
         }

@@ -370,7 +370,16 @@ describe('the money mover, signed in', () => {
       call.path === '/api/requests/create'
         ? {
             status: 201,
-            body: { id: 'r1', amountCents: 2500, note: 'Cena', status: 'pending' },
+            body: {
+              id: 'r1',
+              amountCents: 2500,
+              note: 'Cena',
+              status: 'pending',
+              requester: { userId: 'u_ana', name: 'Ana López', username: 'ana.lopez', phone: null },
+              payer: { name: 'Bob Díaz', username: 'bob_d' },
+              transferId: null,
+              createdAt: '2025-05-01T18:30:00.000Z',
+            },
           }
         : undefined,
     );

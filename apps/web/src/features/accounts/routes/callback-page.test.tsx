@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, ok, stubRoutes } from '@/test/api-stub';
 import { fakeSession } from '@/test/fake-session';
+import { makeProfile } from '@/test/profiles';
 import { renderWithSession } from '@/test/render';
 import CallbackPage from './callback-page';
 
-const USER = { _id: 'u1', name: 'Rosa Díaz', email: 'rosa@example.com' };
+const USER = makeProfile({ _id: 'u1', name: 'Rosa Díaz', email: 'rosa@example.com' });
 
 describe('the /callback page', () => {
   it('sends the code and state once, then asks what a new account lacks and goes to identity verification', async () => {

@@ -103,9 +103,15 @@ describe('the /verify page', () => {
     });
   });
 
-  it('treats an answer without verified: true as a wrong code (English)', async () => {
+  it('reports a wrong code in English, as the server answers it', async () => {
     const { user, calls } = await registerAndReachVerify(
-      { 'POST /api/email/verify-code': ok({ success: true, verified: false }) },
+      {
+        'POST /api/email/verify-code': apiError(
+          400,
+          'invalid_verification_code',
+          'Invalid verification code',
+        ),
+      },
       'en',
     );
     await submitCode(user, '123456', 'en');

@@ -23,6 +23,7 @@ const LIMITS = {
 const BALANCE = { balanceCents: 20_000, availableBalanceCents: 20_000, currency: 'USD' };
 const TRANSFER = {
   id: 'cccccccc-0000-4000-8000-000000000001',
+  reference: 'CCCC000001',
   kind: 'bank_withdrawal',
   status: 'processing',
   direction: 'out',

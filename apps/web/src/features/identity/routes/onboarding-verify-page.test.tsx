@@ -310,7 +310,6 @@ describe('onboarding with Persona', () => {
     const calls = serve({
       'GET /api/identity/settings': { body: identitySettings('persona') },
       'POST /api/persona/create-inquiry': {
-        status: 201,
         body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
       },
       [`GET /api/persona/status/${INQUIRY}`]: () => ({
@@ -389,7 +388,6 @@ describe('onboarding with Persona', () => {
     const calls = serve({
       'GET /api/identity/settings': { body: identitySettings('persona') },
       'POST /api/persona/create-inquiry': {
-        status: 201,
         body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
       },
       [`GET /api/persona/status/${INQUIRY}`]: {
@@ -438,7 +436,6 @@ describe('onboarding with Persona', () => {
     serve({
       'GET /api/identity/settings': { body: identitySettings('persona') },
       'POST /api/persona/create-inquiry': {
-        status: 201,
         body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
       },
     });
@@ -507,7 +504,6 @@ describe('onboarding: choosing the provider', () => {
     serve({
       'GET /api/identity/settings': { body: identitySettings('plaid') },
       'POST /api/persona/create-inquiry': {
-        status: 201,
         body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
       },
     });
@@ -526,7 +522,6 @@ describe('onboarding: choosing the provider', () => {
     const calls = serve({
       'GET /api/identity/settings': { body: identitySettings('persona') },
       'POST /api/persona/create-inquiry': {
-        status: 201,
         body: { inquiry: { id: INQUIRY, status: 'created', sessionToken: null } },
       },
     });

@@ -16,7 +16,22 @@ describe('the recipient form', () => {
   it('checks the CLABE’s check digit as the server does, then saves it without spaces', async () => {
     const calls = stubApi((call) =>
       call.method === 'POST' && call.path === '/api/recipients'
-        ? { status: 201, body: { id: 'r1', ...(call.body as object) } }
+        ? {
+            status: 201,
+            body: {
+              id: 'r1',
+              fullName: 'María López',
+              country: 'MX',
+              phone: '+525512345678',
+              payout: {
+                method: 'bank_deposit',
+                accountMask: '••••9411',
+                walletPhone: null,
+                location: null,
+              },
+              createdAt: '2026-11-21T15:00:00.000Z',
+            },
+          }
         : undefined,
     );
     const onSaved = vi.fn();
