@@ -646,10 +646,16 @@ async function main() {
     // The receiver's notification announced by a NOTIFY inside the money transaction, as before
     // notifications_announce.sql left the ledger's rows to be announced after their commit.
     console.log(`ledger_post with the notification's NOTIFY in its transaction…`);
-    const announceTrigger = (when: string) =>
-      client.query(`create or replace trigger notifications_announce after insert on notifications
-        for each row ${when} execute function notifications_announce()`);
-    await announceTrigger('');
+    // The trigger as its file defines it, and the same without its `when`: one definition.
+    const announceFile = fs.readFileSync(
+      path.join(import.meta.dirname, '../apps/server/src/db/functions/notifications_announce.sql'),
+      'utf8',
+    );
+    const announceTrigger = announceFile.slice(announceFile.search(/create or replace trigger/));
+    if (!announceTrigger.includes('when (pg_trigger_depth() = 0)')) {
+      throw new Error('notifications_announce.sql no longer announces at depth 0 only');
+    }
+    await client.query(announceTrigger.replace('when (pg_trigger_depth() = 0)', ''));
     const rawNotify = combine(
       [
         await withWal(client, dataDir, () =>
@@ -658,7 +664,7 @@ async function main() {
       ],
       SECONDS / TURNS,
     );
-    await announceTrigger('when (pg_trigger_depth() = 0)');
+    await client.query(announceTrigger);
     console.log(`ledger_post with random transfer ids…`);
     await client.query(
       'alter table ledger_transfers alter column id set default gen_random_uuid()',
