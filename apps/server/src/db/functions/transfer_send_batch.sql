@@ -68,15 +68,6 @@ begin
     where a.user_id = any(v_users || array(
       select u.id from users u where u.phone = any(p_phones) and u.phone_verified))
     order by a.id for update;
-  -- The same people's `users` rows, key-share locked once by the batch itself. Each send's
-  -- foreign-key checks on `users` (the transfer's, the key's, the notification's) run inside its
-  -- subtransaction: without this lock, each send of one sender in the batch locks the row under
-  -- its own subtransaction id, and every such lock makes the row's lock a new, longer MultiXact
-  -- (written to the WAL, read back by the next check). Held by the batch, the checks find it
-  -- held and lock nothing. Key-share locks conflict only with FOR UPDATE (an identity change).
-  perform 1 from users u
-    where u.id = any(v_users) or (u.phone = any(p_phones) and u.phone_verified)
-    order by u.id for key share;
   for i in 1 .. v_n loop
     r_item := i;
     r_user := v_users[i];
