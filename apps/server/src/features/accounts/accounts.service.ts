@@ -16,9 +16,8 @@ export {
   PAYEE_LOOKUP_RULES,
   type Party,
 } from './accounts-people';
-export { conflict, homeAddressOf, toUserProfile, uniqueViolation } from './accounts-profile';
+export { conflict, toUserProfile, uniqueViolation } from './accounts-profile';
 export { hashToken } from './accounts-sign-in';
-export { SIGNUP_LIMIT } from './accounts-signup';
 
 type Deps = {
   db: Database;

@@ -379,5 +379,3 @@ export function createBankingPayments({
     },
   };
 }
-
-export type BankingPayments = ReturnType<typeof createBankingPayments>;

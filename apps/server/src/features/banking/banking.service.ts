@@ -11,7 +11,6 @@ import { createBankingPayments } from './banking-payments';
 import { createBankingReconciliation } from './banking-reconciliation';
 import { createBankingWebhooks } from './banking-webhooks';
 
-export { BANKING_TOKEN_SCOPE, BANKING_TOKEN_SECONDS } from './banking-accounts';
 export type {
   AchStatusHandler,
   CardEvent,

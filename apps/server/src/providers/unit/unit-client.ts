@@ -5,7 +5,7 @@ import { unitPaymentCalls } from './unit-payments';
 import { createUnitTransport } from './unit-transport';
 import type { UnitSettings } from './unit-types';
 
-export { toPayment, UnitRefusal, UnitUnavailableError } from './unit-transport';
+export { UnitRefusal, UnitUnavailableError } from './unit-transport';
 export type * from './unit-types';
 
 /**
