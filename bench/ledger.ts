@@ -8,6 +8,7 @@
 // send (auto_explain). BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the
 // server. `pgledger` (bench/pgledger, installed in a schema of its own in the same cluster) runs
 // beside `ledger_post` on as many clients, each raw run with its WAL bytes and full-page images.
+// BENCH_LEDGER_ONLY=hot runs only the hot-wallet run, printing what PostgreSQL waited on (sampled).
 // BENCH_LEDGER_ONLY=pgledger runs only that comparison (same seeding, no HTTP runs) and prints it
 // without writing docs/benchmarks.md; BENCH_LEDGER_SQL is SQL run before it (to try a change).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -135,6 +136,61 @@ function pgledgerCall(accounts: string[]): [string, unknown[]] {
   return ['select id from pgledger_create_transfer($1, $2, 1)', [from, to]];
 }
 
+/**
+ * Waits until the server has e-mailed every notification the last run made (each P2P send
+ * e-mails its receiver from the job queue, after the send has answered), so that no run is
+ * measured while the one before it still drains in the background. Returns how many were pending
+ * and how long they took.
+ */
+async function emailsDrained(client: pg.Client): Promise<{ pending: number; seconds: number }> {
+  const started = performance.now();
+  const pendingNow = async () =>
+    Number(
+      (await client.query(`select count(*) as n from notifications where email_status = 'pending'`))
+        .rows[0].n,
+    );
+  const pending = await pendingNow();
+  const deadline = Date.now() + 15 * 60_000;
+  for (let left = pending; left > 0; left = await pendingNow()) {
+    if (Date.now() > deadline)
+      throw new Error(`${left} notification e-mails still pending after 15 min`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { pending, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * What each client backend was doing while a run went, sampled every 50 ms from
+ * `pg_stat_activity`: the wait event (or CPU) and the statement, most frequent first.
+ */
+async function sampleWaits<T>(dataDir: string, run: () => Promise<T>): Promise<[T, string[]]> {
+  const sampler = await connect(dataDir);
+  const seen = new Map<string, number>();
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      const { rows } = await sampler.query(
+        `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait,
+                regexp_replace(left(query, 50), '\\s+', ' ', 'g') as query
+         from pg_stat_activity
+         where backend_type = 'client backend' and pid <> pg_backend_pid() and state = 'active'`,
+      );
+      for (const { wait, query } of rows) {
+        const key = `${wait} · ${query.trim()}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  try {
+    return [await run(), [...seen].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`)];
+  } finally {
+    running = false;
+    await sampling;
+    await sampler.end();
+  }
+}
+
 /** The design's three invariants, counted by the server's own check. */
 async function invariants(dataDir: string) {
   const db = createDatabase(runningEmbeddedUrl(dataDir), { max: 1 });
@@ -198,6 +254,10 @@ async function seedHotHistory(client: pg.Client, hot: Wallet[], sink: Wallet) {
     );
   }
   await client.query('drop table seed');
+  // The seeded history is old news: its receiver's notifications are not e-mailed during the runs.
+  await client.query(
+    `update notifications set email_status = 'skipped' where email_status = 'pending'`,
+  );
   // Vacuumed now, so that autovacuum does not take its turn during a measured run.
   await client.query('vacuum analyze');
 }
@@ -594,6 +654,17 @@ async function main() {
     const pgledgerAccounts = await installPgledger(client);
     await client.query('vacuum analyze');
 
+    if (ONLY === 'hot') {
+      await reads(server.baseUrl, wallets, WARMUP_SECONDS);
+      await transfers(server.baseUrl, hot, wallets, WARMUP_SECONDS);
+      console.log('e-mails drained', await emailsDrained(client));
+      const [hotRun, waits] = await sampleWaits(dataDir, () =>
+        withCpu(dataDir, () => transfers(server.baseUrl, hot, wallets)),
+      );
+      console.log(hotRun, waits.slice(0, 12));
+      console.log('e-mails drained', await emailsDrained(client));
+      return;
+    }
     if (ONLY === 'pgledger') {
       if (TRY_SQL) await client.query(TRY_SQL);
       await compareWithPgledger(client, dataDir, others, pgledgerAccounts);
@@ -606,14 +677,23 @@ async function main() {
     console.log(`Warming up: ${WARMUP_SECONDS} s of reads, then of sends…`);
     await reads(server.baseUrl, wallets, WARMUP_SECONDS);
     await transfers(server.baseUrl, others, wallets, WARMUP_SECONDS);
+    await emailsDrained(client);
     console.log(`Balance reads: ${CONNECTIONS} connections, ${SECONDS} s…`);
     const read = await withCpu(dataDir, () => reads(server.baseUrl, wallets));
     console.log(`Spread run…`);
     const spread = await withCpu(dataDir, () => transfers(server.baseUrl, others, wallets));
     const afterSpread = await invariants(dataDir);
+    const spreadEmails = await emailsDrained(client);
     console.log(`Hot-wallet run…`);
     const hotRun = await withCpu(dataDir, () => transfers(server.baseUrl, hot, wallets));
     const afterHot = await invariants(dataDir);
+    const hotEmails = await emailsDrained(client);
+    // The raw runs below are not a user's send: their receivers' e-mails are turned off, so the
+    // server's outbox only marks them skipped instead of e-mailing thousands while they run.
+    await client.query(
+      `insert into notification_settings (user_id, email_off) select id, array['money_received'] from users
+       on conflict (user_id) do update set email_off = excluded.email_off`,
+    );
     console.log(`ledger_post alone, raw SQL…`);
     const turns = { post: [] as RunResult[], pgledger: [] as RunResult[] };
     for (let turn = 0; turn < TURNS; turn++) {
@@ -708,7 +788,7 @@ async function main() {
     ) =>
       `| ${name} | ${r.perSecond} | **${ratio(r).toFixed(2)}×** | ${r.p50} ms | ${r.p99} ms | ${cpu(r)} | ${r.errors} | ${inv.unbalanced}/${inv.drifted}/${inv.negative} | ≥ ${target}× reads, p99 ≤ ${TARGET_P99_MS} ms, 0 errors: ${met(ratio(r) >= target && r.p99 <= TARGET_P99_MS && r.errors === 0 && inv.unbalanced + inv.drifted + inv.negative === 0)} |`;
     const lines = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores, server, PostgreSQL and load generator sharing them): ${CONNECTIONS} connections, ${SECONDS} s per run, ${WALLETS.toLocaleString('en-US')} funded wallets, embedded PostgreSQL with default durability (synchronous_commit on, fsync on). Transfers are \`POST /api/transactions/send\` (P2P, $0.01, a new Idempotency-Key each); the yardstick is an authenticated \`GET /api/wallet/balance\` on the same server in the same run. Invariants after seeding: ${seeded.unbalanced}/${seeded.drifted}/${seeded.negative}.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores, server, PostgreSQL and load generator sharing them): ${CONNECTIONS} connections, ${SECONDS} s per run, ${WALLETS.toLocaleString('en-US')} funded wallets, embedded PostgreSQL with default durability (synchronous_commit on, fsync on). Transfers are \`POST /api/transactions/send\` (P2P, $0.01, a new Idempotency-Key each); the yardstick is an authenticated \`GET /api/wallet/balance\` on the same server in the same run. Invariants after seeding: ${seeded.unbalanced}/${seeded.drifted}/${seeded.negative}. Each send e-mails its receiver from the job queue after it answered; the next run starts only once the server has e-mailed them all (after the spread run ${spreadEmails.pending.toLocaleString('en-US')} were still to go and took ${spreadEmails.seconds.toFixed(0)} s, after the hot run ${hotEmails.pending.toLocaleString('en-US')} took ${hotEmails.seconds.toFixed(0)} s); the seeded history's notifications are not e-mailed, and the raw runs' receivers have that e-mail turned off.`,
       '',
       '| run | per second | ÷ reads | p50 | p99 | CPU per op (server / PostgreSQL) | errors | invariants (unbalanced/drifted/negative) | target |',
       '|---|---|---|---|---|---|---|---|---|',

@@ -190,47 +190,62 @@ export function createNotifications({
     },
 
     /**
-     * Sends the e-mails of committed notifications, oldest first, each once: the row stays locked
-     * while its e-mail goes, so two processes never send the same one. A type turned off is
-     * skipped; a failed send stays pending for the next run (the others still go). Returns how many were handled.
+     * Sends the e-mails of committed notifications, oldest first, each once: the rows stay locked
+     * while their e-mails go, so two processes never send the same one. A type turned off is
+     * skipped; a failed send stays pending for the next run (the others still go). Goes on round
+     * after round of `batch` (each its own transaction) while rounds come back full and all sent,
+     * for up to `budgetMs`, so the outbox keeps up with more than a round a tick. Returns how
+     * many were handled.
      */
-    async deliverEmails(limit = 20): Promise<number> {
-      return db.transaction().execute(async (tx) => {
-        const due = await lockPendingEmails(tx, limit);
-        for (const row of due) {
-          const off =
-            !ALWAYS_EMAILED.includes(row.type) && (row.email_off ?? []).includes(row.type);
-          if (off) {
-            await setEmailStatus(tx, row.id, 'skipped');
-            continue;
-          }
-          try {
-            // Security notices always go, so they offer no way out.
-            const stop = ALWAYS_EMAILED.includes(row.type)
-              ? undefined
-              : unsubscribeUrl(row.user_id, row.type);
-            await mailer.send({
-              to: row.email,
-              ...(stop ? { unsubscribeUrl: stop } : {}),
-              ...notificationEmail(row.language, {
-                unsubscribeUrl: stop,
-                type: row.type,
-                data: row.data,
-                createdAt: row.created_at,
-                name: row.name,
-                actorName: row.actor_name,
-              }),
-            });
-          } catch (error) {
-            log.error({ err: error, notificationId: row.id }, 'notification e-mail not sent');
-            continue;
-          }
-          await setEmailStatus(tx, row.id, 'sent');
-        }
-        return due.length;
-      });
+    async deliverEmails(batch = 50, budgetMs = 5_000): Promise<number> {
+      const until = performance.now() + budgetMs;
+      let handled = 0;
+      for (;;) {
+        const round = await deliverRound(batch);
+        handled += round.handled;
+        if (round.handled < batch || round.failed > 0 || performance.now() > until) return handled;
+      }
     },
   };
+
+  /** One round of `deliverEmails`: up to `limit` pending e-mails in one transaction. */
+  function deliverRound(limit: number): Promise<{ handled: number; failed: number }> {
+    return db.transaction().execute(async (tx) => {
+      const due = await lockPendingEmails(tx, limit);
+      let failed = 0;
+      for (const row of due) {
+        const off = !ALWAYS_EMAILED.includes(row.type) && (row.email_off ?? []).includes(row.type);
+        if (off) {
+          await setEmailStatus(tx, row.id, 'skipped');
+          continue;
+        }
+        try {
+          // Security notices always go, so they offer no way out.
+          const stop = ALWAYS_EMAILED.includes(row.type)
+            ? undefined
+            : unsubscribeUrl(row.user_id, row.type);
+          await mailer.send({
+            to: row.email,
+            ...(stop ? { unsubscribeUrl: stop } : {}),
+            ...notificationEmail(row.language, {
+              unsubscribeUrl: stop,
+              type: row.type,
+              data: row.data,
+              createdAt: row.created_at,
+              name: row.name,
+              actorName: row.actor_name,
+            }),
+          });
+        } catch (error) {
+          failed++;
+          log.error({ err: error, notificationId: row.id }, 'notification e-mail not sent');
+          continue;
+        }
+        await setEmailStatus(tx, row.id, 'sent');
+      }
+      return { handled: due.length, failed };
+    });
+  }
 }
 
 export type Notifications = ReturnType<typeof createNotifications>;

@@ -248,4 +248,33 @@ describe('notifications', () => {
     expect(subjects).toContain('Tu contraseña cambió');
     expect(subjects).not.toContain('Nuevo inicio de sesión en tu cuenta');
   });
+
+  it('e-mails a backlog bigger than a round in one run, each notification once', async () => {
+    const ana = await verifiedUser(t.app, t.db);
+    const pending = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('notifications')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', ana.id)
+            .where('email_status', '=', 'pending')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const signIns = async () =>
+      (await listMail(t.app, ana.email)).filter(
+        (m) => m.subject === 'Nuevo inicio de sesión en tu cuenta',
+      ).length;
+    await servicesOf(t.app).notifications.deliverEmails(1000);
+    const before = await signIns();
+    for (let i = 0; i < 7; i++) {
+      await servicesOf(t.app).notifications.notify(t.db, { userId: ana.id, type: 'new_sign_in' });
+    }
+    expect(await pending()).toBe(7);
+    // Rounds of 3: 3, 3, then 1 (short, so the run ends there).
+    expect(await servicesOf(t.app).notifications.deliverEmails(3)).toBeGreaterThanOrEqual(7);
+    expect(await pending()).toBe(0);
+    expect((await signIns()) - before).toBe(7);
+  });
 });
