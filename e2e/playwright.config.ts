@@ -26,7 +26,7 @@ export default defineConfig({
   outputDir: './test-results',
   use: {
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     acceptDownloads: true,
   },

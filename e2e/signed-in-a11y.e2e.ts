@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { atEachSize, expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { addTestMoney, createUser, type E2eUser, markVerified } from './support/users';
 
 let user: E2eUser;
@@ -43,11 +43,11 @@ for (const language of ['es', 'en'] as const) {
   test.describe(`signed-in pages in ${language}`, () => {
     for (const path of SIGNED_IN_PAGES) {
       test(`${path} has no serious or critical axe violation`, async ({ app }) => {
-        for (const viewport of VIEWPORTS) {
-          const page = await app.open(path, viewport, { language, token: user.token });
-          await settle(page);
+        const page = await app.open(path, VIEWPORTS[0], { language, token: user.token });
+        await settle(page);
+        await atEachSize(page, async (viewport) => {
           expect(await seriousA11yViolations(page), `${path} at ${viewport.name}`).toEqual([]);
-        }
+        });
       });
     }
 
@@ -55,11 +55,11 @@ for (const language of ['es', 'en'] as const) {
       test(`${path} before any attempt has no serious or critical axe violation`, async ({
         app,
       }) => {
-        for (const viewport of VIEWPORTS) {
-          const page = await app.open(path, viewport, { language, token: newcomer.token });
-          await settle(page);
+        const page = await app.open(path, VIEWPORTS[0], { language, token: newcomer.token });
+        await settle(page);
+        await atEachSize(page, async (viewport) => {
           expect(await seriousA11yViolations(page), `${path} at ${viewport.name}`).toEqual([]);
-        }
+        });
       });
     }
 
@@ -70,20 +70,16 @@ for (const language of ['es', 'en'] as const) {
       test(`the ${title} flow, open over /onboarding/verify, has no serious or critical axe violation`, async ({
         app,
       }) => {
-        for (const viewport of VIEWPORTS) {
-          const page = await app.open('/onboarding/verify', viewport, {
-            language,
-            token: who().token,
-          });
-          await settle(page);
-          await page.getByRole('button', { name: START[language] }).click();
-          await page
-            .frameLocator(`iframe[title="${title}"]`)
-            .getByRole('heading')
-            .first()
-            .waitFor();
+        const page = await app.open('/onboarding/verify', VIEWPORTS[0], {
+          language,
+          token: who().token,
+        });
+        await settle(page);
+        await page.getByRole('button', { name: START[language] }).click();
+        await page.frameLocator(`iframe[title="${title}"]`).getByRole('heading').first().waitFor();
+        await atEachSize(page, async (viewport) => {
           expect(await seriousA11yViolations(page), `${title} at ${viewport.name}`).toEqual([]);
-        }
+        });
       });
     }
   });

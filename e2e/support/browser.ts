@@ -70,6 +70,25 @@ export const test = base.extend<{ app: App }>({
   },
 });
 
+/**
+ * Runs `check` on one page at each of VIEWPORTS' sizes in turn, resizing it as a user resizing
+ * the window would, instead of loading the page again per size (a load and its first render cost
+ * as much as the check): Pago's layouts follow resizes (CSS media queries, MUI's `useMediaQuery`,
+ * the header's `matchMedia` listener). Open the page at `VIEWPORTS[0]`.
+ */
+export async function atEachSize(page: Page, check: (viewport: Viewport) => Promise<void>) {
+  for (const viewport of VIEWPORTS) {
+    if (viewport !== VIEWPORTS[0]) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      // Two frames: the resize's media-query listeners have run and React has painted.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    }
+    await check(viewport);
+  }
+}
+
 /** axe-core's serious and critical findings on the page as it is now. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // A transition still running (a dialog fading in) shows its colours half-way, and axe would
