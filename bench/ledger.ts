@@ -8,7 +8,7 @@
 // send (auto_explain). BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the
 // server. `pgledger` (bench/pgledger, installed in a schema of its own in the same cluster) runs
 // beside `ledger_post` on as many clients, each raw run with its WAL bytes and full-page images.
-// BENCH_LEDGER_ONLY=hot runs only the hot-wallet run, printing what PostgreSQL waited on (sampled).
+// BENCH_LEDGER_ONLY=hot (or spread) runs only that run, printing what PostgreSQL waited on (sampled).
 // BENCH_LEDGER_ONLY=pgledger runs only that comparison (same seeding, no HTTP runs) and prints it
 // without writing docs/benchmarks.md; BENCH_LEDGER_SQL is SQL run before it (to try a change).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -654,14 +654,15 @@ async function main() {
     const pgledgerAccounts = await installPgledger(client);
     await client.query('vacuum analyze');
 
-    if (ONLY === 'hot') {
+    if (ONLY === 'hot' || ONLY === 'spread') {
+      const senders = ONLY === 'hot' ? hot : others;
       await reads(server.baseUrl, wallets, WARMUP_SECONDS);
-      await transfers(server.baseUrl, hot, wallets, WARMUP_SECONDS);
+      await transfers(server.baseUrl, senders, wallets, WARMUP_SECONDS);
       console.log('e-mails drained', await emailsDrained(client));
       const [hotRun, waits] = await sampleWaits(dataDir, () =>
-        withCpu(dataDir, () => transfers(server.baseUrl, hot, wallets)),
+        withCpu(dataDir, () => transfers(server.baseUrl, senders, wallets)),
       );
-      console.log(hotRun, waits.slice(0, 12));
+      console.log(hotRun, waits.slice(0, 20));
       console.log('e-mails drained', await emailsDrained(client));
       return;
     }
