@@ -5,10 +5,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'apps/server', 'apps/web'],
-    // One test file per core and one more. Vitest's default (cores − 1: a single worker on two
-    // cores) leaves a core idle while a server test waits on PostgreSQL, a child process or a
-    // timer; with three workers on this 2-core machine the quiet run took 318 s against 500 s
-    // (docs/benchmarks.md, "Test suite").
-    maxWorkers: Math.max(3, os.availableParallelism() + 1),
+    // Three test files per core. Vitest's default (cores − 1: a single worker on two cores)
+    // leaves the cores idle while tests wait: a web test on its rendering's timers and queries'
+    // polling, a server test on PostgreSQL, a child process or a timer. Measured back to back on
+    // this 2-core machine: 561 s with three workers (1.1 cores busy), 367 s with six (2 cores
+    // busy); docs/benchmarks.md, "Test suite".
+    maxWorkers: os.availableParallelism() * 3,
   },
 });
