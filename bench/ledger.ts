@@ -11,6 +11,8 @@
 // BENCH_LEDGER_ONLY=hot (or spread) runs only that run, printing what PostgreSQL waited on (sampled).
 // BENCH_LEDGER_ONLY=pgledger runs only that comparison (same seeding, no HTTP runs) and prints it
 // without writing docs/benchmarks.md; BENCH_LEDGER_SQL is SQL run before it (to try a change).
+// BENCH_LEDGER_ONLY=walstats prints the WAL a `ledger_post` and a pgledger transfer write, by
+// record type.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -632,6 +634,46 @@ async function compareWithPgledger(
   }
 }
 
+/**
+ * The WAL one transfer writes, by record type (pg_walinspect), for `ledger_post` and for pgledger:
+ * WAL_TRANSFERS transfers each, one after the other on one connection after a checkpoint. The
+ * receivers' e-mails are off and their notifications' outbox work (marked skipped) is waited for
+ * and counted, as part of what a transfer costs. Printed (BENCH_LEDGER_ONLY=walstats).
+ */
+async function walByRecordType(client: pg.Client, wallets: Wallet[], accounts: string[]) {
+  const WAL_TRANSFERS = 5000;
+  await client.query('create extension if not exists pg_walinspect');
+  await client.query(
+    `insert into notification_settings (user_id, email_off) select id, array['money_received'] from users
+     on conflict (user_id) do update set email_off = excluded.email_off`,
+  );
+  for (const [name, searchPath, call] of [
+    ['ledger_post', 'public', () => ledgerPostCall(...pair(wallets, wallets))],
+    ['pgledger', 'pgledger, public', () => pgledgerCall(accounts)],
+  ] as const) {
+    await client.query(`set search_path = ${searchPath}`);
+    await client.query('checkpoint');
+    const lsn = async () =>
+      (await client.query('select pg_current_wal_insert_lsn() as l')).rows[0].l;
+    const start = await lsn();
+    for (let i = 0; i < WAL_TRANSFERS; i++) await client.query(...call());
+    await client.query('reset search_path');
+    await emailsDrained(client);
+    const { rows } = await client.query(
+      `select "resource_manager/record_type" as type, count, record_size, fpi_size, combined_size
+       from pg_get_wal_stats($1, $2, true) where count > 0 order by combined_size desc limit 12`,
+      [start, await lsn()],
+    );
+    console.log(`${name}, per transfer: records, bytes (of which full-page images)`);
+    for (const r of rows) {
+      const per = (value: number) => (value / WAL_TRANSFERS).toFixed(0);
+      console.log(
+        `  ${r.type.padEnd(26)} ${(r.count / WAL_TRANSFERS).toFixed(2)}  ${per(r.combined_size)} B (${per(r.fpi_size)})`,
+      );
+    }
+  }
+}
+
 async function main() {
   const dataDir = tempDataDir('pago-bench-ledger-');
   const server = await startServer({
@@ -664,6 +706,10 @@ async function main() {
       );
       console.log(hotRun, waits.slice(0, 20));
       console.log('e-mails drained', await emailsDrained(client));
+      return;
+    }
+    if (ONLY === 'walstats') {
+      await walByRecordType(client, others, pgledgerAccounts);
       return;
     }
     if (ONLY === 'pgledger') {
