@@ -634,6 +634,14 @@ async function compareWithPgledger(
   }
 }
 
+/** Turns every user's "money received" e-mail off: the outbox then only marks those skipped. */
+async function receivedEmailsOff(client: pg.Client) {
+  await client.query(
+    `insert into notification_settings (user_id, email_off) select id, array['money_received'] from users
+     on conflict (user_id) do update set email_off = excluded.email_off`,
+  );
+}
+
 /**
  * The WAL one transfer writes, by record type (pg_walinspect), for `ledger_post` and for pgledger:
  * WAL_TRANSFERS transfers each, one after the other on one connection after a checkpoint. The
@@ -643,10 +651,7 @@ async function compareWithPgledger(
 async function walByRecordType(client: pg.Client, wallets: Wallet[], accounts: string[]) {
   const WAL_TRANSFERS = 5000;
   await client.query('create extension if not exists pg_walinspect');
-  await client.query(
-    `insert into notification_settings (user_id, email_off) select id, array['money_received'] from users
-     on conflict (user_id) do update set email_off = excluded.email_off`,
-  );
+  await receivedEmailsOff(client);
   for (const [name, searchPath, call] of [
     ['ledger_post', 'public', () => ledgerPostCall(...pair(wallets, wallets))],
     ['pgledger', 'pgledger, public', () => pgledgerCall(accounts)],
@@ -737,10 +742,7 @@ async function main() {
     const hotEmails = await emailsDrained(client);
     // The raw runs below are not a user's send: their receivers' e-mails are turned off, so the
     // server's outbox only marks them skipped instead of e-mailing thousands while they run.
-    await client.query(
-      `insert into notification_settings (user_id, email_off) select id, array['money_received'] from users
-       on conflict (user_id) do update set email_off = excluded.email_off`,
-    );
+    await receivedEmailsOff(client);
     console.log(`ledger_post alone, raw SQL…`);
     const turns = { post: [] as RunResult[], pgledger: [] as RunResult[] };
     for (let turn = 0; turn < TURNS; turn++) {
