@@ -11,7 +11,10 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   // Two cores: two workers keep both busy while one waits on the server or a page, and no
   // more, so a busy machine's timings stay steady. Each file runs its tests in order in one
-  // worker (they share the people its beforeAll created); files run side by side.
+  // worker (they share the people its beforeAll created); files run side by side, in the order
+  // of their names: the two longest, the accessibility checks (`a11y-*`, over two minutes each),
+  // start first, so the short files fill both workers at the end instead of one long file
+  // running alone.
   workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

@@ -77,16 +77,39 @@ export async function isEstablishedLink(
   return rows[0]?.established ?? false;
 }
 
-/** A wallet's money on hold (settled deposits), one row per release time, earliest first. */
-export async function listHolds(db: Database, userId: string) {
-  const { rows } = await sql<{ amount: string; available_at: Date }>`
-    select sum(on_hold_cents)::bigint as amount, available_at from funding_transfers
-    where user_id = ${userId} and status = 'settled' and on_hold_cents > 0
-    group by available_at order by available_at`.execute(db);
-  return rows.map((r) => ({
-    amountCents: cents(Number(r.amount)),
-    availableAt: new Date(r.available_at),
-  }));
+/**
+ * The wallet's balance, held and owed cents with its money on hold (settled deposits, one entry
+ * per release time, earliest first), in one statement: one snapshot, since the holds are part of
+ * `held`, and one round trip for the balance read every screen makes.
+ */
+export async function walletWithHolds(db: Database, userId: string) {
+  const { rows } = await sql<{
+    balance_cents: string | null;
+    held_cents: string | null;
+    owed_cents: string | null;
+    holds: { amount: number; available_at: string }[];
+  }>`
+    select a.balance_cents, a.held_cents, a.owed_cents,
+      coalesce((
+        select json_agg(json_build_object('amount', h.amount, 'available_at', h.available_at)
+          order by h.available_at)
+        from (
+          select sum(on_hold_cents)::bigint as amount, available_at from funding_transfers
+          where user_id = ${userId} and status = 'settled' and on_hold_cents > 0
+          group by available_at) h), '[]') as holds
+    from (select) one left join ledger_accounts a on a.user_id = ${userId}`.execute(db);
+  const row = rows[0];
+  return {
+    state: {
+      balance: cents(Number(row?.balance_cents ?? 0)),
+      held: cents(Number(row?.held_cents ?? 0)),
+      owed: cents(Number(row?.owed_cents ?? 0)),
+    },
+    holds: (row?.holds ?? []).map((h) => ({
+      amountCents: cents(Number(h.amount)),
+      availableAt: new Date(h.available_at),
+    })),
+  };
 }
 
 /** Deposits whose hold is due at `now`, earliest first (the partial index of migration 0031). */

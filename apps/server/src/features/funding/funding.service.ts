@@ -24,9 +24,9 @@ import {
   findCounterparty,
   insertFundingTransfer,
   isEstablishedLink,
-  listHolds,
   lockUserFunding,
   saveCounterparty,
+  walletWithHolds,
 } from './funding.repository';
 import { createFundingSettlement } from './funding-settlement';
 
@@ -145,14 +145,8 @@ export function createFunding({ db, ledger, banking, plaid, notifications }: Dep
     limits: (userId: string) => limits(db, userId),
 
     async wallet(userId: string) {
-      // One snapshot: the holds are part of `held`, read as of the same moment.
-      const { state, holds } = await db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .execute(async (tx) => ({
-          state: await ledger.walletState(tx, userId),
-          holds: await listHolds(tx, userId),
-        }));
+      // One statement, so one snapshot: the holds are part of `held`.
+      const { state, holds } = await walletWithHolds(db, userId);
       const onHold = holds.reduce((total, hold) => total + hold.amountCents, 0);
       return {
         balanceCents: cents(state.balance - state.owed),

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reloadPage } from '@/lib/reload-page';
 import type { Session } from '@/lib/session';
 import { featureRenderer } from '@/test/render-feature';
 import DashboardPage from './dashboard-page';
@@ -11,6 +12,7 @@ const renderDashboard = featureRenderer(['dashboard', 'accounts', 'phone']);
 // failure states are set here directly.
 const session = vi.hoisted(() => ({ current: {} as Partial<Session> }));
 vi.mock('@/lib/session', () => ({ useSession: () => session.current }));
+vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -33,8 +35,6 @@ describe('the dashboard without user data', () => {
       error: 'Failed to fetch profile',
       isAuthenticated: false,
     };
-    const reload = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
     await renderDashboard(<DashboardPage />, { language: 'en' });
 
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -42,6 +42,6 @@ describe('the dashboard without user data', () => {
     );
     expect(screen.queryAllByTestId('dashboard-skeleton-card')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
-    expect(reload).toHaveBeenCalledOnce();
+    expect(reloadPage).toHaveBeenCalledOnce();
   });
 });

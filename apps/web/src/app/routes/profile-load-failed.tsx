@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { reloadPage } from '@/lib/reload-page';
 
 /** No user data (spec §2): the page's heading, then an alert whose Reload button reloads the page. */
 export function ProfileLoadFailed({ title }: { title: string }) {
@@ -16,7 +17,7 @@ export function ProfileLoadFailed({ title }: { title: string }) {
         severity="error"
         role="alert"
         action={
-          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+          <Button color="inherit" size="small" onClick={reloadPage}>
             {t('reload')}
           </Button>
         }
