@@ -153,8 +153,11 @@ export async function thunesFakeRoutes(app: AppInstance): Promise<void> {
     const body = parsed.data;
     const payer = findPayer(body.payer_id);
     if (!payer) return thunesError(reply, 400, '1003002', 'Invalid payer');
-    const terms = payer.transaction_types[body.transaction_type as 'C2C'];
-    if (!terms) return invalid(reply, 'transaction_type');
+    // Own keys only: a transaction_type of "__proto__" is not a type the payer offers.
+    if (!Object.hasOwn(payer.transaction_types, body.transaction_type)) {
+      return invalid(reply, 'transaction_type');
+    }
+    const terms = payer.transaction_types.C2C;
     if (body.source.country_iso_code !== 'USA') {
       return thunesError(reply, 400, '1000998', 'Source country not authorized');
     }

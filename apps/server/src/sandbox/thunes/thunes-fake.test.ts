@@ -269,6 +269,41 @@ describe('quotations', () => {
     expect((await refusal(quote(cents(60_000)))).code).toBe(THUNES_ERRORS.overPayerMaximum);
     expect((await refusal(quote(cents(1000), 'MXN'))).code).toBe('1003010');
   });
+
+  it('answers malformed requests with 400 and code 1000999, never a 5xx', async () => {
+    const { apiKey, apiSecret } = settings();
+    const post = (body: string) =>
+      fetch(`${baseUrl()}/v2/money-transfer/quotations`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString('base64')}`,
+          'content-type': 'application/json',
+        },
+        body,
+      });
+    const payer = await guatemalaPayer(2);
+    const valid = {
+      external_id: externalId('q'),
+      payer_id: Number(payer.id),
+      mode: 'SOURCE_AMOUNT',
+      transaction_type: 'C2C',
+      source: { amount: 10, currency: 'USD', country_iso_code: 'USA' },
+      destination: { amount: null, currency: 'GTQ' },
+    };
+    for (const body of [
+      '{"external_id":',
+      JSON.stringify({ ...valid, transaction_type: '__proto__' }),
+      JSON.stringify({ ...valid, source: { ...valid.source, amount: 1e21 } }),
+      JSON.stringify({ ...valid, payer_id: 'x' }),
+    ]) {
+      const response = await post(body);
+      expect(response.status, body).toBe(400);
+      expect(((await response.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe(
+        '1000999',
+      );
+    }
+    expect((await post(JSON.stringify(valid))).status).toBe(201);
+  });
 });
 
 describe('transactions', () => {
