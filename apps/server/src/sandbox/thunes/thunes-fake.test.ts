@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Cents, cents } from '@pago/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listeningTestApp } from '../../../test/test-app';
+import { type FakeAnswer, nonConforming, recordingTestApp } from '../../../test/vendor-recorder';
 import { servicesOf } from '../../app';
 import {
   type CreateTransactionInput,
@@ -11,15 +11,22 @@ import {
   ThunesError,
   type ThunesSettings,
 } from '../../providers/thunes/thunes-client';
-import { thunesCallbackBody } from '../../providers/thunes/thunes-schemas';
+import {
+  THUNES_ANSWERS,
+  type ThunesCall,
+  thunesCallbackBody,
+  thunesErrorBody,
+  thunesService,
+} from '../../providers/thunes/thunes-schemas';
 
 /**
  * The branch's real Thunes client against the sandbox fake over HTTP: every endpoint it calls,
  * the test conventions (docs/thunes.md, "The sandbox fake"), the status callbacks, and the
  * refusals in Thunes' error shape. Each automatic step waits 0 ms here (one step per tick); the
- * compliance hold and the cash pickup wait an hour, which `elapse` skips.
+ * compliance hold and the cash pickup wait an hour, which `elapse` skips. Every answer the fake
+ * gave is checked at the end against the client's schemas of the reference's answers.
  */
-const context = listeningTestApp({
+const context = recordingTestApp('/sandbox/thunes', {
   sandboxThunes: { stepMs: 0, pickupMs: 3_600_000, holdMs: 3_600_000, quotationMs: 900_000 },
 });
 const settings = () => {
@@ -356,8 +363,13 @@ describe('transactions', () => {
 
   it('declines a beneficiary whose number ends in 0000, and gives the money back', async () => {
     const created = await createGuatemalaTransaction(1, '+50255510000');
+    const [before] = await client().listBalances();
     await client().confirmTransaction(created.id);
+    const [held] = await client().listBalances();
+    expect(Number(held?.available)).toBe(Number(before?.available) - 100);
     await tick();
+    const [after] = await client().listBalances();
+    expect(after).toEqual(before);
     const declined = await client().getTransaction(created.id);
     expect(declined).toMatchObject({
       status: '90200',
@@ -463,6 +475,51 @@ describe('transactions', () => {
     await client().createTransaction(quotation.id, input);
     expect((await refusal(client().createTransaction(quotation.id, input))).code).toBe(
       THUNES_ERRORS.externalIdUsed,
+    );
+  });
+});
+
+/** The schema of the reference's answer to `answer`'s call (error bodies for every refusal). */
+function schemaOf(answer: FakeAnswer) {
+  if (answer.status >= 400) return thunesErrorBody;
+  if (answer.path === '/ping') return null;
+  const path = answer.path.replace(/^\/v2\/money-transfer/, '');
+  const calls: [string, RegExp, ThunesCall][] = [
+    ['GET', /^\/countries$/, 'listCountries'],
+    ['GET', /^\/payers$/, 'listPayers'],
+    ['GET', /^\/payers\/[^/]+$/, 'getPayer'],
+    ['POST', /^\/quotations$/, 'createQuotation'],
+    ['GET', /^\/quotations\/[^/]+$/, 'getQuotation'],
+    ['POST', /^\/quotations\/[^/]+\/transactions$/, 'createTransaction'],
+    ['GET', /^\/transactions\/[^/]+$/, 'getTransaction'],
+    ['POST', /^\/transactions\/[^/]+\/confirm$/, 'confirmTransaction'],
+    ['POST', /^\/transactions\/[^/]+\/cancel$/, 'cancelTransaction'],
+    ['GET', /^\/balances$/, 'listBalances'],
+  ];
+  if (answer.method === 'GET' && path === '/services') return thunesService.array();
+  const call = calls.find(([method, pattern]) => method === answer.method && pattern.test(path));
+  if (!call) return undefined;
+  const documented = THUNES_ANSWERS[call[2]];
+  return documented.status === answer.status ? documented.schema : undefined;
+}
+
+describe('the fake against the reference', () => {
+  it('gave only answers the reference describes, refusals in its error body', async () => {
+    const services = await fetch(`${baseUrl()}/v2/money-transfer/services?country_iso_code=GTM`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${settings().apiKey}:${settings().apiSecret}`).toString('base64')}`,
+      },
+    });
+    expect(((await services.json()) as { name: string }[]).map((s) => s.name)).toEqual([
+      'MobileWallet',
+      'BankAccount',
+      'CashPickup',
+    ]);
+    const answers = context.answers();
+    expect(answers.length).toBeGreaterThan(50);
+    expect(nonConforming(answers, schemaOf)).toEqual([]);
+    expect(new Set(answers.filter((a) => a.status >= 400).map((a) => a.status))).toEqual(
+      new Set([400, 401, 404]),
     );
   });
 });
