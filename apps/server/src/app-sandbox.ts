@@ -7,6 +7,7 @@ import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
 import { plaidFakeRoutes } from './sandbox/plaid/plaid-fake.routes';
 import { createSandboxVendors } from './sandbox/sandbox-vendors';
 import { sharedAssetRoutes } from './sandbox/shared/shared-assets.routes';
+import { thunesFakeRoutes } from './sandbox/thunes/thunes-fake.routes';
 import { smsOutboxRoutes } from './sandbox/twilio/sms-outbox.routes';
 import { twilioFakeRoutes } from './sandbox/twilio/twilio-fake.routes';
 import { unitCardsFakeRoutes } from './sandbox/unit/unit-cards-fake.routes';
@@ -18,11 +19,21 @@ import { unitFakeRoutes } from './sandbox/unit/unit-fake.routes';
 /** The fakes' clock (payments moving on, webhooks delivered), in sandbox mode only. */
 export function buildSandboxVendors({ config, db, selfUrl }: AppDeps & { selfUrl: () => string }) {
   if (config.mode !== 'sandbox') return null;
-  return createSandboxVendors(db, selfUrl, config.persona.webhookSecret, {
-    webhookSecret: config.unit?.webhookSecret ?? '',
-    achSettleMs: config.sandboxAchSettleMs,
-    sameDayAchSettleMs: config.sandboxSameDayAchSettleMs,
-  });
+  return createSandboxVendors(
+    db,
+    selfUrl,
+    config.persona.webhookSecret,
+    {
+      webhookSecret: config.unit?.webhookSecret ?? '',
+      achSettleMs: config.sandboxAchSettleMs,
+      sameDayAchSettleMs: config.sandboxSameDayAchSettleMs,
+    },
+    {
+      apiKey: config.thunes?.apiKey ?? '',
+      apiSecret: config.thunes?.apiSecret ?? '',
+      timings: config.sandboxThunes,
+    },
+  );
 }
 
 /** The vendors' fakes under /sandbox; `reconcile` is the banking reconciliation on demand. */
@@ -39,6 +50,7 @@ export async function registerSandboxRoutes(
   await app.register(unitCardsFakeRoutes);
   await app.register(oidcFakeRoutes);
   await app.register(cardNetworkRoutes);
+  await app.register(thunesFakeRoutes);
   // The reconciliation on demand (sandbox only; it also runs daily as a job).
   app.post('/sandbox/unit/reconcile', async () => reconcile());
   await app.register(smsOutboxRoutes);

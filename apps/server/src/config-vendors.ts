@@ -75,6 +75,12 @@ export const unitEnv = {
   ),
 };
 
+export const thunesEnv = {
+  THUNES_API_URL: optionalString.pipe(z.url().optional()),
+  THUNES_API_KEY: optionalString,
+  THUNES_API_SECRET: optionalString,
+};
+
 const vendorEnvSchema = z.object({
   PAGO_MODE: z.enum(['sandbox', 'live']),
   ...oidcEnv,
@@ -82,6 +88,7 @@ const vendorEnvSchema = z.object({
   ...personaEnv,
   ...twilioEnv,
   ...unitEnv,
+  ...thunesEnv,
 });
 type VendorEnv = z.output<typeof vendorEnvSchema>;
 
@@ -95,6 +102,7 @@ const SANDBOX_UNIT = {
   token: 'unit_sandbox_org_token',
   webhookSecret: 'unit_sandbox_webhook_secret',
 };
+const SANDBOX_THUNES = { apiKey: 'thunes_sandbox_key', apiSecret: 'thunes_sandbox_secret' };
 /** Twilio Verify's documented API host. */
 const TWILIO_VERIFY_LIVE_URL = 'https://verify.twilio.com';
 
@@ -158,6 +166,14 @@ export type UnitSettings = {
   webhookSecret: string;
   /** Pago's omnibus (FBO) deposit account at Unit; sandbox mode makes its own when unset. */
   fboAccountId?: string | undefined;
+};
+
+export type ThunesVendorSettings = {
+  /** undefined: this server's sandbox fake at /sandbox/thunes. */
+  baseUrl: string | undefined;
+  /** HTTP Basic: user = API key, password = API secret (also what the fake's callbacks carry). */
+  apiKey: string;
+  apiSecret: string;
 };
 
 /** `tokenKey`: PLAID_TOKEN_KEY as bytes, or the one derived from APP_SECRET. */
@@ -237,4 +253,21 @@ export function twilioSettings(e: VendorEnv): TwilioSettings | null {
     authToken: e.TWILIO_AUTH_TOKEN,
     serviceSid: e.TWILIO_VERIFY_SERVICE_SID,
   };
+}
+
+/**
+ * Thunes (remittance payout). Sandbox: the fake's key and secret unless set. Live: null without
+ * all three THUNES_* settings, so remittances are refused rather than pretended.
+ */
+export function thunesSettings(e: VendorEnv): ThunesVendorSettings | null {
+  const baseUrl = e.THUNES_API_URL?.replace(/\/+$/, '');
+  if (e.PAGO_MODE === 'sandbox') {
+    return {
+      baseUrl,
+      apiKey: e.THUNES_API_KEY ?? SANDBOX_THUNES.apiKey,
+      apiSecret: e.THUNES_API_SECRET ?? SANDBOX_THUNES.apiSecret,
+    };
+  }
+  if (!baseUrl || !e.THUNES_API_KEY || !e.THUNES_API_SECRET) return null;
+  return { baseUrl, apiKey: e.THUNES_API_KEY, apiSecret: e.THUNES_API_SECRET };
 }

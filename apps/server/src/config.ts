@@ -18,7 +18,10 @@ import {
   personaSettings,
   plaidEnv,
   plaidSettings,
+  type ThunesVendorSettings,
   type TwilioSettings,
+  thunesEnv,
+  thunesSettings,
   twilioEnv,
   twilioSettings,
   type UnitSettings,
@@ -107,6 +110,11 @@ const envSchema = z.object({
   ...unitEnv,
   SANDBOX_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   SANDBOX_SAME_DAY_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  ...thunesEnv,
+  SANDBOX_THUNES_STEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  SANDBOX_THUNES_PICKUP_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  SANDBOX_THUNES_HOLD_MS: z.coerce.number().int().min(0).max(604_800_000).default(86_400_000),
+  SANDBOX_THUNES_QUOTATION_MS: z.coerce.number().int().min(1000).max(86_400_000).default(900_000),
   /** Card holds the network never cleared are released after this many days (live mode). */
   CARD_HOLD_EXPIRY_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** The same in sandbox mode, in milliseconds, so expiry can be seen. */
@@ -128,6 +136,18 @@ const envSchema = z.object({
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
 const SANDBOX_APP_SECRET = 'pago-sandbox-secret-not-for-live-use-0000';
+/** The Thunes fake's clock, in milliseconds. */
+export type SandboxThunesTimings = {
+  /** Between each automatic status change (CONFIRMED → SUBMITTED → COMPLETED…). */
+  stepMs: number;
+  /** How long cash waits AVAILABLE before the sandbox beneficiary picks it up (COMPLETED). */
+  pickupMs: number;
+  /** How long a transaction stays held for compliance (20110) before it goes on. */
+  holdMs: number;
+  /** How long a quotation lasts (its expiration_date). */
+  quotationMs: number;
+};
+
 export type Config = Readonly<{
   port: number;
   host: string;
@@ -190,6 +210,14 @@ export type Config = Readonly<{
   sandboxAchSettleMs: number;
   /** The Unit fake's faster clock for Same Day ACH (`sameDay`: an instant withdrawal). */
   sandboxSameDayAchSettleMs: number;
+  /**
+   * Thunes Money Transfer API v2 (remittance payout). baseUrl undefined: this server's sandbox
+   * fake at /sandbox/thunes. null: live mode without THUNES_API_URL, THUNES_API_KEY and
+   * THUNES_API_SECRET.
+   */
+  thunes: ThunesVendorSettings | null;
+  /** The Thunes fake's clock (sandbox only): see docs/thunes.md, "The sandbox fake". */
+  sandboxThunes: SandboxThunesTimings;
   /** How long a card hold lives before the expiry job releases it. */
   cardHoldExpiryMs: number;
   /** How long the Unit fake waits for the authorization answer (a timeout is a decline). */
@@ -305,6 +333,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unit: unitSettings(e),
     sandboxAchSettleMs: e.SANDBOX_ACH_SETTLE_MS,
     sandboxSameDayAchSettleMs: e.SANDBOX_SAME_DAY_ACH_SETTLE_MS,
+    thunes: thunesSettings(e),
+    sandboxThunes: {
+      stepMs: e.SANDBOX_THUNES_STEP_MS,
+      pickupMs: e.SANDBOX_THUNES_PICKUP_MS,
+      holdMs: e.SANDBOX_THUNES_HOLD_MS,
+      quotationMs: e.SANDBOX_THUNES_QUOTATION_MS,
+    },
     cardHoldExpiryMs:
       e.PAGO_MODE === 'sandbox'
         ? e.SANDBOX_CARD_HOLD_EXPIRY_MS

@@ -523,7 +523,8 @@ export type SandboxPersonaInquiriesTable = {
 
 export type SandboxWebhookOutboxTable = {
   id: Generated<number>;
-  vendor: 'plaid' | 'persona' | 'unit';
+  vendor: 'plaid' | 'persona' | 'unit' | 'thunes';
+  /** A path on this server, or an absolute URL (Thunes' callback_url). */
   path: string;
   body: string;
   attempts: Generated<number>;
@@ -531,6 +532,41 @@ export type SandboxWebhookOutboxTable = {
   delivered_at: Date | null;
   last_error: string | null;
   created_at: CreatedAt;
+};
+
+/** The Thunes fake's quotations; numeric columns come back from pg as decimal strings. */
+export type SandboxThunesQuotationsTable = {
+  id: Generated<number>;
+  external_id: string;
+  payer_id: number;
+  mode: string;
+  transaction_type: string;
+  source_amount: string;
+  source_currency: string;
+  source_country: string;
+  destination_amount: string;
+  destination_currency: string;
+  fee: string;
+  wholesale_fx_rate: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+};
+
+export type SandboxThunesTransactionsTable = {
+  id: Generated<number>;
+  external_id: string;
+  quotation_id: number;
+  status: string;
+  scenario: string;
+  credit_party: Record<string, string>;
+  sender: Record<string, unknown>;
+  beneficiary: Record<string, unknown>;
+  purpose_of_remittance: string;
+  callback_url: string | null;
+  payer_transaction_code: string | null;
+  next_status_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
 };
 
 export type PhoneVerificationsTable = {
@@ -852,6 +888,8 @@ export type DB = {
   sandbox_plaid_keys: SandboxPlaidKeysTable;
   sandbox_persona_inquiries: SandboxPersonaInquiriesTable;
   sandbox_webhook_outbox: SandboxWebhookOutboxTable;
+  sandbox_thunes_quotations: SandboxThunesQuotationsTable;
+  sandbox_thunes_transactions: SandboxThunesTransactionsTable;
   phone_verifications: PhoneVerificationsTable;
   sandbox_twilio_verifications: SandboxTwilioVerificationsTable;
   sandbox_sms: SandboxSmsTable;

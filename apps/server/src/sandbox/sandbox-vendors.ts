@@ -1,29 +1,40 @@
+import type { SandboxThunesTimings } from '../config';
 import type { Database } from '../db/database';
 import { decideDueInquiries } from './persona/persona-fake.routes';
 import { personaSignatureHeader } from './persona/persona-signing';
 import { signPlaidWebhook } from './plaid/plaid-keys';
+import { advanceThunesTransactions } from './thunes/thunes-fake';
 import { advanceUnitPayments } from './unit/unit-fake-payments';
 import { unitSignatureHeader } from './unit/unit-signing';
 import { deliverDueWebhooks } from './webhooks/outbox';
 
 /**
  * The sandbox vendors' own clock work, run every second by the server (and by tests on demand):
- * Persona decides inquiries whose review is over, Unit moves its due payments on, then the
- * vendors deliver their due webhooks.
+ * Persona decides inquiries whose review is over, Unit moves its due payments on, Thunes its due
+ * transactions, then the vendors deliver their due webhooks (Thunes' status callbacks among them).
  */
 export function createSandboxVendors(
   db: Database,
   selfUrl: () => string,
   personaWebhookSecret: string,
   unit: { webhookSecret: string; achSettleMs: number; sameDayAchSettleMs: number },
+  thunes: { apiKey: string; apiSecret: string; timings: SandboxThunesTimings },
 ) {
+  // Thunes' callbacks carry the API's own credentials (HTTP Basic); docs/thunes.md, open point 2.
+  const thunesAuthorization = `Basic ${Buffer.from(`${thunes.apiKey}:${thunes.apiSecret}`).toString('base64')}`;
   return {
-    async tick(): Promise<{ decided: number; delivered: number; payments: number }> {
+    async tick(): Promise<{
+      decided: number;
+      delivered: number;
+      payments: number;
+      remittances: number;
+    }> {
       const decided = await decideDueInquiries(db);
       const payments = await advanceUnitPayments(db, {
         standardMs: unit.achSettleMs,
         sameDayMs: unit.sameDayAchSettleMs,
       });
+      const remittances = await advanceThunesTransactions(db, thunes.timings);
       const delivered = await deliverDueWebhooks({
         db,
         baseUrl: selfUrl,
@@ -33,9 +44,10 @@ export function createSandboxVendors(
             'persona-signature': personaSignatureHeader(personaWebhookSecret, body),
           }),
           unit: async (body) => unitSignatureHeader(unit.webhookSecret, body),
+          thunes: async () => ({ authorization: thunesAuthorization }),
         },
       });
-      return { decided, delivered, payments };
+      return { decided, delivered, payments, remittances };
     },
   };
 }

@@ -8,6 +8,7 @@ import * as cardNetwork from './0006-card-network';
 import * as sandboxOidc from './0008-sandbox-oidc';
 import * as cardTransactionAuthorization from './0009-card-transaction-authorization';
 import * as sandboxMailHeaders from './0010-sandbox-mail-headers';
+import * as sandboxThunes from './0011-sandbox-thunes';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -23,4 +24,5 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0008-sandbox-oidc': sandboxOidc,
   '0009-card-transaction-authorization': cardTransactionAuthorization,
   '0010-sandbox-mail-headers': sandboxMailHeaders,
+  '0011-sandbox-thunes': sandboxThunes,
 };

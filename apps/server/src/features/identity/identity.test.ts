@@ -496,7 +496,12 @@ describe('webhook delivery', () => {
     const nowhere = await deliverDueWebhooks({
       db,
       baseUrl: () => 'http://127.0.0.1:9',
-      signers: { plaid: async () => ({}), persona: async () => ({}), unit: async () => ({}) },
+      signers: {
+        plaid: async () => ({}),
+        persona: async () => ({}),
+        unit: async () => ({}),
+        thunes: async () => ({}),
+      },
     });
     expect(nowhere).toBe(0);
     const pending = await db

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
-export type WebhookVendor = 'plaid' | 'persona' | 'unit';
+export type WebhookVendor = 'plaid' | 'persona' | 'unit' | 'thunes';
 
 /** The headers a vendor signs a delivery with, made afresh for every attempt. */
 export type WebhookSigner = (body: string) => Promise<Record<string, string>>;
@@ -63,7 +63,9 @@ export async function deliverDueWebhooks(input: {
   for (const row of due) {
     let failure: string | null = null;
     try {
-      const response = await fetch(`${input.baseUrl()}${row.path}`, {
+      // Thunes posts to the absolute callback_url it was given; the others to a path of ours.
+      const url = /^https?:\/\//.test(row.path) ? row.path : `${input.baseUrl()}${row.path}`;
+      const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
