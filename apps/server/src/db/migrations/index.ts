@@ -33,6 +33,7 @@ import * as historyReads from './0032-history-reads';
 import * as moneyIntegrity from './0033-money-integrity';
 import * as timeOrderedTransferIds from './0034-time-ordered-transfer-ids';
 import * as timeOrderedNotificationIds from './0035-time-ordered-notification-ids';
+import * as partnerPayouts from './0036-partner-payouts';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0033-money-integrity': moneyIntegrity,
   '0034-time-ordered-transfer-ids': timeOrderedTransferIds,
   '0035-time-ordered-notification-ids': timeOrderedNotificationIds,
+  '0036-partner-payouts': partnerPayouts,
 };
