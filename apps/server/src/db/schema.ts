@@ -1,8 +1,8 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { CardStatus, CardType, ShippingSpeed } from '@pago/shared/contracts/cards';
+import type { RemittanceDisclosure } from '@pago/shared/contracts/disclosures';
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
 import type { NotificationData, NotificationType } from '@pago/shared/contracts/notifications';
-import type { RemittanceDisclosure } from '@pago/shared/contracts/disclosures';
 import type { PayoutDetails } from '@pago/shared/contracts/remittances';
 import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
