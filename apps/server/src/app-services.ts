@@ -122,9 +122,10 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
   return {
     partners,
     /** What Thunes' callbacks authenticate with (null: no payout partner). */
-    thunesCredentials: config.thunes
-      ? { apiKey: config.thunes.apiKey, apiSecret: config.thunes.apiSecret }
-      : null,
+    thunesCredentials:
+      vendors.thunes && config.thunes
+        ? { apiKey: config.thunes.apiKey, apiSecret: config.thunes.apiSecret }
+        : null,
     rateLimits,
     notifications,
     emailVerification,

@@ -87,15 +87,16 @@ export function buildVendors(
       billers: config.mode === 'sandbox' ? createSandboxBillerNetwork() : createLiveBillerNetwork(),
     },
     // Thunes (remittance payout): its fake in sandbox mode, THUNES_API_URL in live mode, or none
-    // (live mode without the THUNES_* settings: remittances are refused).
-    thunes: thunesSettings
-      ? createThunesClient({
-          apiKey: thunesSettings.apiKey,
-          apiSecret: thunesSettings.apiSecret,
-          baseUrl: () => thunesSettings.baseUrl ?? sandboxUrl('thunes'),
-          log,
-        })
-      : null,
+    // (live mode without the THUNES_* settings: remittances are refused, never sent to a fake).
+    thunes:
+      thunesSettings && (config.mode === 'sandbox' || thunesSettings.baseUrl)
+        ? createThunesClient({
+            apiKey: thunesSettings.apiKey,
+            apiSecret: thunesSettings.apiSecret,
+            baseUrl: () => thunesSettings.baseUrl ?? sandboxUrl('thunes'),
+            log,
+          })
+        : null,
     /** Where Thunes posts status changes: this server's own address for the sandbox fake. */
     thunesCallbackUrl: () =>
       `${thunesSettings?.baseUrl ? config.publicUrl : selfUrl()}/api/thunes/callback`,

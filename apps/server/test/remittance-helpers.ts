@@ -151,3 +151,25 @@ export const track = (t: MoneyTestApp, user: MoneyUser, id: string) =>
 export async function steps(t: MoneyTestApp, user: MoneyUser, id: string): Promise<string[]> {
   return (await track(t, user, id)).json().timeline.map((s: { step: string }) => s.step);
 }
+
+/**
+ * Saves a recipient for a phone abroad, so the spec's send to that phone (`POST
+ * /api/transactions/send`) pays them: a mobile wallet where the country has one, else Mexico's
+ * bank by CLABE.
+ */
+export async function saveAbroad(
+  t: MoneyTestApp,
+  user: MoneyUser,
+  phone: string,
+  country: string,
+): Promise<SavedRecipient> {
+  if (country === 'MX') {
+    return saveRecipient(t, user, {
+      country,
+      phone,
+      method: 'bank_deposit',
+      fields: { clabe: CLABE },
+    });
+  }
+  return saveRecipient(t, user, { country, phone, method: 'mobile_wallet' });
+}
