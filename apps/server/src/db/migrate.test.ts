@@ -96,6 +96,7 @@ describe('migrateDatabase', () => {
         'sandbox/0008-sandbox-oidc',
         'sandbox/0009-card-transaction-authorization',
         'sandbox/0010-sandbox-mail-headers',
+        'sandbox/0011-sandbox-thunes',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -151,6 +152,7 @@ describe('migrateDatabase', () => {
         'sandbox/0008-sandbox-oidc',
         'sandbox/0009-card-transaction-authorization',
         'sandbox/0010-sandbox-mail-headers',
+        'sandbox/0011-sandbox-thunes',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

@@ -8,7 +8,6 @@ import { saveAbroad, THUNES_TEST_TIMINGS, until } from '../../../test/remittance
 import { buildTestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
-import { servicesOf } from '../../app';
 import type { Database } from '../../db/database';
 import { findInvariantViolations } from './ledger.repository';
 

@@ -1,13 +1,8 @@
 import { usdToCents } from '@pago/shared/contracts/amounts';
-import type {
-  RemittanceTracking,
-  SendHomeBody,
-  TrackingStep,
-} from '@pago/shared/contracts/remittances';
+import type { SendHomeBody } from '@pago/shared/contracts/remittances';
 import type { SendTo, Transfer } from '@pago/shared/contracts/transfers';
 import { type CorridorCountry, getCorridor } from '@pago/shared/fees';
-import { CANCEL_MINUTES, ERROR_REPORT_DAYS } from '@pago/shared/remittance-rights';
-import { expectedDeliveryBy } from '@pago/shared/remittances';
+import { CANCEL_MINUTES } from '@pago/shared/remittance-rights';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
@@ -22,15 +17,15 @@ import type { AbroadPricing } from '../transfers/quotes.service';
 import type { Transfers } from '../transfers/transfers.service';
 import type { PartnerPayouts, Submission } from './partner-payouts';
 import type { Payers } from './payers.service';
-import { payoutViewOf, type RecipientRow, type Recipients } from './recipients.service';
+import type { RecipientRow, Recipients } from './recipients.service';
+import { detailsRequired, priceForRecipient } from './remittance-abroad';
 import { availableBy, type RemittancePricing } from './remittance-pricing';
+import { cancellable, createTracking } from './remittance-tracking';
 import {
-  findPayout,
   findRecipientByPhone,
   insertPayout,
   lockPayout,
   lockRemittanceOf,
-  type PayoutRow,
   touchRecipient,
   updatePayout,
 } from './remittances.repository';
@@ -50,8 +45,6 @@ type Deps = {
 
 /** While the request that sent it is talking to the partner, the job leaves a payout alone. */
 const REQUEST_LEASE_MS = 2 * 60_000;
-/** Partner statuses after which the partner can still cancel (docs/thunes.md). */
-const PARTNER_CANCELLABLE = new Set(['10000', '20000', '20110', '20150', '60000']);
 
 const transferNotFound = () => new AppError('not_found', 404, 'Transfer not found');
 const notCancellable = (status: string) =>
@@ -61,29 +54,6 @@ const notCancellable = (status: string) =>
     'This transfer can no longer be cancelled: it was already paid out or refunded.',
     { status },
   );
-
-/** The tracking step a partner status is, for a payout of `method` (null: no step of its own). */
-function stepOf(status: string, cash: boolean): TrackingStep | null {
-  if (status === '20110') return 'under_review';
-  if (status === '20150') return 'available_for_pickup';
-  switch (status.slice(0, 1)) {
-    case '3':
-    case '9':
-      return 'failed';
-    case '4':
-      return 'cancelled';
-    case '5':
-      return 'submitted';
-    case '6':
-      return 'available_for_pickup';
-    case '7':
-      return cash ? 'picked_up' : 'deposited';
-    case '8':
-      return 'reversed';
-    default:
-      return null;
-  }
-}
 
 /**
  * Sending home: a send to a saved recipient on a quote the partner priced, its tracking and its
@@ -103,6 +73,8 @@ export function createRemittances({
   partner,
   thunes,
 }: Deps) {
+  const tracking = createTracking({ db, ledger, activity });
+
   /** The sender's language, for the receipt (the rule: the language the sender used). */
   async function languageOf(userId: string): Promise<'es' | 'en'> {
     return (await accounts.getAccountSettings(userId)).language === 'en' ? 'en' : 'es';
@@ -230,52 +202,7 @@ export function createRemittances({
       return (await recipients.rowOf(userId, recipientId)).phone;
     },
 
-    async price(userId, input) {
-      let row: RecipientRow | undefined;
-      if (input.recipientId) row = await recipients.rowOf(userId, input.recipientId);
-      else if (input.recipientPhone) {
-        row = await findRecipientByPhone(db, userId, input.recipientPhone, input.country);
-        if (!row) throw detailsRequired();
-      }
-      if (row && row.country !== input.country) {
-        throw new AppError(
-          'recipient_country_mismatch',
-          422,
-          'This recipient is in another country. Check the country.',
-          { recipientCountry: row.country },
-        );
-      }
-      const payer = row
-        ? await payers.find(input.country, recipients.payable(row).payout.payerId)
-        : await estimatePayer(input.country, input.speed);
-      if (!payer) {
-        throw new AppError(
-          'payer_unavailable',
-          422,
-          'This recipient’s payer is not paying out right now. Choose another way to pay them.',
-        );
-      }
-      if (input.speed === 'express' && !payer.express) {
-        throw new AppError(
-          'express_unavailable',
-          422,
-          'Express delivery is not offered for this way of paying the recipient. Send standard, or pay them to a mobile wallet or cash pickup.',
-          { recipientCountry: input.country },
-        );
-      }
-      const price = await pricing.price({
-        payer,
-        amountCents: input.amountCents,
-        speed: input.speed,
-        now: input.now,
-      });
-      return {
-        recipientId: row?.id ?? null,
-        recipientPhone: row?.phone ?? input.recipientPhone ?? null,
-        payer: { id: payer.id, name: payer.name },
-        price,
-      };
-    },
+    price: (userId, input) => priceForRecipient({ db, payers, pricing, recipients }, userId, input),
 
     async send(tx, userId, body) {
       recipients.requirePartner();
@@ -305,64 +232,6 @@ export function createRemittances({
       return (await activity.view([transfer], userId, tx))[0] as Transfer;
     },
   };
-
-  /** An estimate's payer: express on the first express payer, standard on a bank first. */
-  async function estimatePayer(country: CorridorCountry, speed: 'standard' | 'express') {
-    const all = await payers.list(country);
-    if (speed === 'express') return all.find((p) => p.express);
-    return all.find((p) => p.method === 'bank_deposit') ?? all[0];
-  }
-
-  function detailsRequired() {
-    return new AppError(
-      'recipient_details_required',
-      422,
-      'To send money abroad, save the recipient first: their name and how they get paid.',
-    );
-  }
-
-  /** The steps so far, from the ledger's status history and the partner's statuses. */
-  function timeline(
-    transfer: Transfer & { statusHistory: { status: string; at: string }[] },
-    payout: PayoutRow | undefined,
-  ) {
-    const cash = payout?.payout_method === 'cash_pickup';
-    const steps: { step: TrackingStep; at: string }[] = [
-      { step: 'created', at: transfer.createdAt },
-    ];
-    if (payout?.partner_history && payout.partner_history.length > 0) {
-      if (payout.sent_to_partner_at) {
-        steps.push({ step: 'sent_to_partner', at: payout.sent_to_partner_at.toISOString() });
-      }
-      for (const entry of payout.partner_history) {
-        const step = stepOf(entry.status, cash);
-        if (step && steps.at(-1)?.step !== step) steps.push({ step, at: entry.at });
-      }
-    } else if (payout?.cancelled_at) {
-      steps.push({ step: 'cancelled', at: payout.cancelled_at.toISOString() });
-    } else {
-      // A payout from before the partner: the stand-in's steps, from the ledger's history.
-      steps.push({ step: 'sent_to_partner', at: transfer.createdAt });
-      for (const entry of transfer.statusHistory) {
-        if (entry.status === 'delivered') {
-          steps.push({ step: cash ? 'available_for_pickup' : 'deposited', at: entry.at });
-        } else if (entry.status === 'failed') {
-          steps.push({ step: 'failed', at: entry.at });
-        }
-      }
-    }
-    const refunded = transfer.statusHistory.find((e) => e.status === 'refunded');
-    if (refunded) steps.push({ step: 'refunded', at: refunded.at });
-    return steps;
-  }
-
-  /** Whether the partner can still stop it (nothing paid out, nothing refunded). */
-  function cancellable(transfer: Transfer, payout: PayoutRow | undefined) {
-    if (transfer.status === 'refunded' || transfer.status === 'failed') return false;
-    if (!payout) return transfer.status === 'processing';
-    if (payout.refunded_at || payout.settled_at) return false;
-    return payout.partner_status === null || PARTNER_CANCELLABLE.has(payout.partner_status);
-  }
 
   return {
     abroad,
@@ -497,47 +366,7 @@ export function createRemittances({
       };
     },
 
-    /** A remittance as its tracking page shows it (owner only). */
-    async track(userId: string, id: string): Promise<RemittanceTracking> {
-      const transfer = await activity.receipt(userId, id);
-      if (transfer.kind !== 'remittance' || transfer.direction !== 'out') throw transferNotFound();
-      const payout = await findPayout(db, transfer.id);
-      const details = transfer.details as {
-        recipientCountry?: string;
-        speed?: 'standard' | 'express';
-      };
-      const country = (payout?.country ?? details.recipientCountry ?? 'MX') as CorridorCountry;
-      const created = new Date(transfer.createdAt);
-      const expectedBy =
-        payout?.expected_by ?? expectedDeliveryBy(country, details.speed ?? 'standard', created);
-      const reportBy = new Date(expectedBy.getTime() + ERROR_REPORT_DAYS * 86_400_000);
-      return {
-        transfer,
-        recipient: payout
-          ? {
-              fullName: payout.full_name,
-              country: payout.country,
-              phone: payout.phone,
-              payout: payoutViewOf(
-                payout.payout_method,
-                payout.payer_id ? (payout.payout_details as never) : null,
-                payout.payer_name,
-              ),
-            }
-          : null,
-        timeline: timeline(transfer, payout),
-        expectedBy: expectedBy.toISOString(),
-        pickupCode: payout?.pickup_code ?? null,
-        cancellable: cancellable(transfer, payout),
-        cancelBy: (
-          payout?.cancel_by ?? new Date(created.getTime() + CANCEL_MINUTES * 60_000)
-        ).toISOString(),
-        disclosure: payout?.disclosure ?? null,
-        reportBy: reportBy.toISOString(),
-        canReport: transfer.status !== 'refunded' && ledger.clock() <= reportBy,
-        cases: [],
-      };
-    },
+    track: tracking.track,
   };
 }
 

@@ -14,7 +14,6 @@ import {
 } from '../../../test/money-helpers';
 import { saveAbroad, THUNES_TEST_TIMINGS, until } from '../../../test/remittance-helpers';
 import { buildTestApp } from '../../../test/test-app';
-import { servicesOf } from '../../app';
 
 const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), THUNES_TEST_TIMINGS);
 
