@@ -20,9 +20,11 @@ import { createNotifications } from './features/notifications/notifications.serv
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
+import { createRemittanceCases } from './features/remittances/remittance-cases.service';
 import { createRemittances } from './features/remittances/remittances.service';
 import { createRequests } from './features/requests/requests.service';
 import { createTransfers } from './features/transfers/transfers.service';
+import { createThunesClient } from './providers/thunes/thunes-client';
 
 /** Every service, by name: routes, jobs, the CLI and tests read them from here. */
 export type Services = ReturnType<typeof buildServices>;
@@ -128,6 +130,20 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       activity,
       payouts: partners.payouts,
       transfers,
+    }),
+    remittanceCases: createRemittanceCases({
+      db,
+      ledger,
+      // The payout partner's client; its fake at /sandbox/thunes when no base URL is set.
+      thunes: config.thunes
+        ? createThunesClient({
+            baseUrl: () => config.thunes?.baseUrl ?? `${deps.selfUrl()}/sandbox/thunes`,
+            apiKey: config.thunes.apiKey,
+            apiSecret: config.thunes.apiSecret,
+            log,
+          })
+        : null,
+      log,
     }),
     billPay: createBillPay({ ledger, transfers, billers: partners.billers }),
     requests: createRequests({ db, ledger, accounts, notifications }),
