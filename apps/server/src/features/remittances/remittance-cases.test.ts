@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { addBusinessDays } from '@pago/shared/business-days';
 import type { RemittanceDisclosure } from '@pago/shared/contracts/disclosures';
 import { cents } from '@pago/shared/money';
+import { REMITTANCE_RIGHTS } from '@pago/shared/remittance-rights';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
 import {
@@ -12,6 +13,7 @@ import {
   moneyTestApp,
   verifiedUser,
 } from '../../../test/money-helpers';
+import { pdfText } from '../../../test/pdf-text';
 import { servicesOf } from '../../app';
 import { createThunesClient, ThunesError } from '../../providers/thunes/thunes-client';
 import { refundRemittance } from './payouts.service';
@@ -72,7 +74,12 @@ const disclosure = (availableBy: Date): RemittanceDisclosure => ({
  */
 async function remittance(
   user: MoneyUser,
-  options: { msisdn?: string; partner?: boolean; availableAt?: Date } = {},
+  options: {
+    msisdn?: string;
+    partner?: boolean;
+    availableAt?: Date;
+    method?: 'bank_deposit' | 'cash_pickup';
+  } = {},
 ) {
   const { ledger } = servicesOf(t.app);
   const msisdn = options.msisdn ?? '+50222345678';
@@ -116,11 +123,11 @@ async function remittance(
         last_name: 'Pérez',
         country: 'GT',
         phone: msisdn,
-        payout_method: 'bank_deposit',
+        payout_method: options.method ?? 'bank_deposit',
         payout_details: JSON.stringify({
-          method: 'bank_deposit',
+          method: options.method ?? 'bank_deposit',
           payerId: '1052',
-          fields: { iban: IBAN },
+          fields: options.method === 'cash_pickup' ? {} : { iban: IBAN },
         }),
         expected_by: expectedBy,
         sent_to_partner_at: t.now,
@@ -483,5 +490,52 @@ describe('the decision', () => {
     expect(
       decide({ ...wrongDetails, partner: paid(before, { creditParty: { iban: 'GT00OTHER' } }) }),
     ).toMatchObject({ kind: 'error', finding: 'wrong_details' });
+  });
+});
+
+describe('the receipt PDF', () => {
+  const receipt = (user: MoneyUser, id: string, query = '') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/remittances/${id}/receipt.pdf${query}`,
+      headers: bearer(user.token),
+    });
+  const words = async (body: Buffer) =>
+    (await pdfText(body)).replaceAll('\x92', '’').replaceAll('\n', ' ');
+
+  it('is the owner’s, in the account’s language or the one asked for', async () => {
+    const [ana, beto] = [
+      await verifiedUser(t.app, t.db, 50_000),
+      await verifiedUser(t.app, t.db, 50_000),
+    ];
+    const sent = await remittance(ana, { partner: false, method: 'cash_pickup' });
+    const es = await receipt(ana, sent.id);
+    expect(es.statusCode).toBe(200);
+    expect(es.headers['content-type']).toBe('application/pdf');
+    expect(es.headers['cache-control']).toContain('no-store');
+    const text = await words(es.rawPayload);
+    expect(text).toContain(REMITTANCE_RIGHTS.es.cancellation);
+    expect(text).toContain(REMITTANCE_RIGHTS.es.errorResolution);
+    expect(text).toContain('José Pérez');
+    const en = await receipt(ana, sent.id, '?lang=en');
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['content-disposition']).toMatch(/^attachment; filename="pago-receipt-/);
+    expect(await words(en.rawPayload)).toContain(REMITTANCE_RIGHTS.en.errorResolution);
+
+    for (const [user, id] of [
+      [beto, sent.id],
+      [ana, randomUUID()],
+      [ana, 'not-a-uuid'],
+    ] as const) {
+      const response = await receipt(user, id);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    }
+    expect((await receipt(ana, sent.id, '?lang=fr')).statusCode).toBe(400);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/remittances/${sent.id}/receipt.pdf`,
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

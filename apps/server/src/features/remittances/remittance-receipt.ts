@@ -39,8 +39,11 @@ export type ReceiptContent = {
 
 function dateTime(iso: string, language: RightsLanguage): string {
   return new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: 'long',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone: 'America/New_York',
     timeZoneName: 'short',
   }).format(new Date(iso));
@@ -73,7 +76,8 @@ const ACCOUNT_FIELDS = ['clabe', 'cbu', 'iban', 'bank_account_number', 'msisdn']
 /** How the recipient is paid, as a line: the payer and the masked account or wallet. */
 function payoutLine(recipient: NonNullable<RemittanceTracking['recipient']>): string {
   const { payout } = recipient;
-  const masked = ACCOUNT_FIELDS.map((name) => payout.fields[name]).find(Boolean);
+  // A recipient saved before the payers has no fields.
+  const masked = ACCOUNT_FIELDS.map((name) => payout.fields?.[name]).find(Boolean);
   const account = payout.accountMask ?? masked ?? payout.walletPhone ?? null;
   return [payout.payerName, account].filter(Boolean).join(' · ');
 }
