@@ -814,7 +814,7 @@ export type RemittanceErrorCasesTable = {
   finding: string | null;
   resolution: string | null;
   remedy_transfer_id: string | null;
-  partner_answer: ColumnType<unknown, string | null, string | null>;
+  partner_answer: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   checked_at: Date | null;
 };
 
