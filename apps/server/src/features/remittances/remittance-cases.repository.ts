@@ -42,6 +42,17 @@ export async function listCasesOf(db: Database, userId: string) {
     .execute();
 }
 
+/** A remittance's cases, oldest first (its tracking page lists them). */
+export async function listCasesOfTransfer(db: Database, transferId: string) {
+  return db
+    .selectFrom('remittance_error_cases')
+    .selectAll()
+    .where('transfer_id', '=', transferId)
+    .orderBy('opened_at')
+    .orderBy('id')
+    .execute();
+}
+
 export async function findOpenCaseOf(db: Database, transferId: string) {
   return db
     .selectFrom('remittance_error_cases')

@@ -30,6 +30,7 @@ import {
   findSender,
   insertCase,
   listCasesOf,
+  listCasesOfTransfer,
   listOpenCases,
   lockCase,
   lockRemittance,
@@ -488,6 +489,21 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
         if (result.status !== 'open') decided += 1;
       }
       return decided;
+    },
+
+    /**
+     * What the tracking page shows of error reports on a remittance: its cases, the last day to
+     * report (`reportBy`) and whether a report can be made now (in the window, none open).
+     */
+    async trackingOf(transferId: string, availableBy: Date) {
+      const cases = (await listCasesOfTransfer(db, transferId)).map(caseView);
+      const reportBy = reportDeadline(availableBy);
+      return {
+        cases,
+        reportBy: reportBy.toISOString(),
+        canReport:
+          ledger.clock().getTime() <= reportBy.getTime() && !cases.some((c) => c.status === 'open'),
+      };
     },
 
     /** The sender's name and language, for the receipt. */

@@ -268,6 +268,24 @@ describe('opening a case', () => {
       expect(response.json().error.code).toBe('validation_failed');
     }
     expect(await casesOf(ana)).toHaveLength(1);
+    const tracking = await servicesOf(t.app).remittanceCases.trackingOf(
+      sent.id,
+      new Date(t.now.getTime() + DAY),
+    );
+    expect(tracking).toEqual({
+      cases: [first.json()],
+      reportBy: new Date(t.now.getTime() + 181 * DAY).toISOString(),
+      canReport: false,
+    });
+
+    // Two reports at once on another remittance: one is opened, the other is told so.
+    const other = await remittance(ana, { partner: false });
+    const answers = await Promise.all(
+      ['late', 'not_received'].map((reason) =>
+        openCase(ana, other.id, { reason, remedy: 'refund' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
   });
 
   it('refuses a report more than 180 days after the availability date (422)', async () => {
@@ -312,12 +330,23 @@ describe('investigating a case', () => {
     expect(decided.remedyTransferId).toBe(refunds[0]?.id);
     expect(await balanceOf(t.app, ana)).toBe(50_000);
 
+    // Two investigations at once on another case: one refund.
+    const other = await remittance(ana, { msisdn: '+50222370000' });
+    const otherCase = await openCase(ana, other.id, { reason: 'late', remedy: 'refund' });
+    const both = await Promise.all([
+      remittanceCases.investigate(otherCase.json().id),
+      remittanceCases.investigate(otherCase.json().id),
+    ]);
+    expect(both[0]).toEqual(both[1]);
+    expect(await refundsOf(other.id)).toHaveLength(1);
+    expect(await balanceOf(t.app, ana)).toBe(50_000);
+
     // Again, and the sweep (which decides other tests' open cases): this one stays as it is.
     expect(await remittanceCases.investigate(opened.json().id)).toEqual(decided);
     await remittanceCases.investigateOpen();
     expect(await refundsOf(sent.id)).toHaveLength(1);
     expect(await balanceOf(t.app, ana)).toBe(50_000);
-    expect(await casesOf(ana)).toEqual([decided]);
+    expect(await casesOf(ana)).toContainEqual(decided);
 
     const row = await t.db
       .selectFrom('remittance_error_cases')
