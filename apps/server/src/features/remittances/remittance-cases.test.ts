@@ -405,6 +405,33 @@ describe('investigating a case', () => {
     expect(await balanceOf(t.app, ana)).toBe(50_000);
   });
 
+  it('stops money still held at the partner after the availability date, then refunds it', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    // 9999: held for compliance (an hour here), past the date it was due.
+    const sent = await remittance(ana, { msisdn: '+50222349999' });
+    expect((await thunes().getTransactionByExternalId(sent.id)).status).toBe('20110');
+    const opened = await openCase(ana, sent.id, { reason: 'late', remedy: 'refund' });
+    const { remittanceCases } = servicesOf(t.app);
+    const sentAt = t.now;
+    try {
+      t.now = new Date(sentAt.getTime() + DAY / 2);
+      // Before the availability date nothing is decided yet.
+      expect((await remittanceCases.investigate(opened.json().id)).status).toBe('open');
+      expect((await thunes().getTransactionByExternalId(sent.id)).status).toBe('20110');
+      t.now = new Date(sentAt.getTime() + 2 * DAY);
+      const decided = await remittanceCases.investigate(opened.json().id);
+      expect(decided.status).toBe('resolved');
+      expect(decided.resolution).toContain(
+        'el dinero no estuvo disponible para el destinatario en la fecha que te indicamos',
+      );
+    } finally {
+      t.now = sentAt;
+    }
+    expect((await thunes().getTransactionByExternalId(sent.id)).status_class).toBe('4');
+    expect(await refundsOf(sent.id)).toHaveLength(1);
+    expect(await balanceOf(t.app, ana)).toBe(50_000);
+  });
+
   it('finds no error when the partner paid before the availability date', async () => {
     const ana = await verifiedUser(t.app, t.db, 50_000);
     const paidAt = new Date(t.now.getTime() + 3_600_000);
