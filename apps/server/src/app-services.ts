@@ -20,11 +20,14 @@ import { createNotifications } from './features/notifications/notifications.serv
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
+import { createPartnerPayouts } from './features/remittances/partner-payouts';
+import { createPayers } from './features/remittances/payers.service';
+import { createRecipients } from './features/remittances/recipients.service';
 import { createRemittanceCases } from './features/remittances/remittance-cases.service';
+import { createRemittancePricing } from './features/remittances/remittance-pricing';
 import { createRemittances } from './features/remittances/remittances.service';
 import { createRequests } from './features/requests/requests.service';
 import { createTransfers } from './features/transfers/transfers.service';
-import { createThunesClient } from './providers/thunes/thunes-client';
 
 /** Every service, by name: routes, jobs, the CLI and tests read them from here. */
 export type Services = ReturnType<typeof buildServices>;
@@ -68,11 +71,33 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     ledger,
     accounts,
     activity,
-    rates: vendors.rates,
-    payouts: partners.payouts,
-    payoutDelayMs: config.sandboxPayoutDelayMs,
+    // Built below: a send abroad is the remittances feature's.
+    abroad: () => remittances.abroad,
     sessionIdleMinutes: config.sessionIdleMinutes,
     announceNotifications: notifications.hub.announce,
+  });
+  const payers = createPayers({ thunes: vendors.thunes, log });
+  const recipients = createRecipients({ db, ledger, payers });
+  const partnerPayouts = createPartnerPayouts({
+    db,
+    ledger,
+    accounts,
+    thunes: vendors.thunes,
+    payers,
+    callbackUrl: vendors.thunesCallbackUrl,
+    log,
+  });
+  const remittances = createRemittances({
+    db,
+    ledger,
+    accounts,
+    activity,
+    transfers,
+    payers,
+    pricing: createRemittancePricing(vendors.thunes),
+    recipients,
+    partner: partnerPayouts,
+    thunes: vendors.thunes,
   });
   const banking = createBanking({
     db,
@@ -97,6 +122,11 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
   });
   return {
     partners,
+    /** What Thunes' callbacks authenticate with (null: no payout partner). */
+    thunesCredentials:
+      vendors.thunes && config.thunes
+        ? { apiKey: config.thunes.apiKey, apiSecret: config.thunes.apiSecret }
+        : null,
     rateLimits,
     notifications,
     emailVerification,
@@ -124,27 +154,10 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     activity,
     ledgerInvariants: createLedgerInvariants({ db, log }),
     transfers,
-    remittances: createRemittances({
-      db,
-      ledger,
-      activity,
-      payouts: partners.payouts,
-      transfers,
-    }),
-    remittanceCases: createRemittanceCases({
-      db,
-      ledger,
-      // The payout partner's client; its fake at /sandbox/thunes when no base URL is set.
-      thunes: config.thunes
-        ? createThunesClient({
-            baseUrl: () => config.thunes?.baseUrl ?? `${deps.selfUrl()}/sandbox/thunes`,
-            apiKey: config.thunes.apiKey,
-            apiSecret: config.thunes.apiSecret,
-            log,
-          })
-        : null,
-      log,
-    }),
+    recipients,
+    partnerPayouts,
+    remittances,
+    remittanceCases: createRemittanceCases({ db, ledger, thunes: vendors.thunes, log }),
     billPay: createBillPay({ ledger, transfers, billers: partners.billers }),
     requests: createRequests({ db, ledger, accounts, notifications }),
     banking,

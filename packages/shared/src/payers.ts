@@ -127,6 +127,30 @@ export function checkPayerField(
   }
 }
 
+/** ISO 3166-1 alpha-3 codes of the corridor countries, as the payout partner names countries. */
+export const CORRIDOR_ALPHA3: Readonly<Record<CorridorCountry, string>> = {
+  MX: 'MEX',
+  GT: 'GTM',
+  BZ: 'BLZ',
+  SV: 'SLV',
+  HN: 'HND',
+  NI: 'NIC',
+  CR: 'CRI',
+  PA: 'PAN',
+  CO: 'COL',
+  VE: 'VEN',
+  GY: 'GUY',
+  SR: 'SUR',
+  BR: 'BRA',
+  EC: 'ECU',
+  PE: 'PER',
+  BO: 'BOL',
+  PY: 'PRY',
+  UY: 'URY',
+  AR: 'ARG',
+  CL: 'CHL',
+};
+
 /** Express: a payer that pays out within this many minutes (the fee table's "under 30 minutes"). */
 export const EXPRESS_MAX_MINUTES = 30;
 

@@ -8,10 +8,12 @@ import type { RecurringJob } from './job-queue';
  */
 export function backgroundJobs(services: Services): RecurringJob[] {
   const jobs: RecurringJob[] = [
+    // Remittances to hand to the payout partner (a request that died, the partner unreachable, the
+    // spec's send), and open ones to ask the partner about in case a callback was lost.
     {
-      name: 'payouts-settle',
+      name: 'remittance-payouts',
       everySeconds: 1,
-      run: () => services.transfers.settleDuePayouts(),
+      run: () => services.remittances.sweepPayouts(),
     },
     // Notifications' e-mails, after their event committed (the row is the outbox).
     {

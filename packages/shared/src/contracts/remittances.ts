@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCorridorCountry } from '../fees';
-import { isPhoneOfCountry } from '../phone-countries';
 import { checkPayerField, normalizePayerField, PAYER_FIELDS, type PayerFieldName } from '../payers';
+import { isPhoneOfCountry } from '../phone-countries';
 import { PAYOUT_METHODS, payoutMethodsFor } from '../remittances';
 import { phoneSchema } from './accounts';
 import { amountUsdSchema } from './amounts';
@@ -141,7 +141,6 @@ export const recipientSchema = z
 export type Recipient = z.infer<typeof recipientSchema>;
 export const recipientListSchema = z.object({ items: z.array(recipientSchema) });
 
-
 // POST /api/remittances: send home to a saved recipient, on a quote for their phone and country.
 export const sendHomeBody = z
   .strictObject({
@@ -208,7 +207,9 @@ export const errorCaseBody = z
     remedy: z.enum(ERROR_CASE_REMEDIES),
   })
   .meta({
-    examples: [{ reason: 'not_received', description: 'Mi mamá no lo ha recibido', remedy: 'refund' }],
+    examples: [
+      { reason: 'not_received', description: 'Mi mamá no lo ha recibido', remedy: 'refund' },
+    ],
   });
 export type ErrorCaseBody = z.infer<typeof errorCaseBody>;
 

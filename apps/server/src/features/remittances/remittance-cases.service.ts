@@ -382,17 +382,23 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
       }
       const refundedNow = transfer.status !== 'refunded';
       if (refundedNow) {
+        const reason = `Error resolution: ${decision.finding}`;
+        // As the payout's own refunds read: it failed, then its money came back.
+        if (transfer.status === 'processing') {
+          await ledger.setStatus(tx, transfer.id, 'failed', reason);
+        }
         await refundRemittance(
           ledger,
           tx,
           transfer,
-          `Error resolution: ${decision.finding}`,
+          reason,
           'Error found: amount and fee returned to your balance',
-          'failed',
+          'error_resolution',
         );
+        // Refunded: the payout job neither submits it nor refunds it again.
         await tx
           .updateTable('remittance_payouts')
-          .set({ refunded_at: now })
+          .set({ refunded_at: now, submit_after: null })
           .where('transfer_id', '=', transfer.id)
           .where('refunded_at', 'is', null)
           .execute();

@@ -4,7 +4,7 @@ import { addBusinessDays } from '@pago/shared/business-days';
 import type { RemittanceDisclosure } from '@pago/shared/contracts/disclosures';
 import { cents } from '@pago/shared/money';
 import { REMITTANCE_RIGHTS } from '@pago/shared/remittance-rights';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
 import {
   balanceOf,
@@ -31,10 +31,6 @@ import { createRemittanceCases, decide, type PartnerFinding } from './remittance
 const start = new Date('2026-11-20T15:00:00Z');
 const t = moneyTestApp(start, {
   sandboxThunes: { stepMs: 0, pickupMs: 0, holdMs: 3_600_000, quotationMs: 900_000 },
-});
-beforeAll(async () => {
-  // The Thunes client reaches the fake over HTTP, on this server's own address.
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
 const thunes = () => {
