@@ -14,6 +14,15 @@ import {
   verifiedUser,
 } from '../../../test/money-helpers';
 import { pdfText } from '../../../test/pdf-text';
+import {
+  CLABE,
+  saveRecipient,
+  sendHome,
+  THUNES_TEST_TIMINGS,
+  track,
+  turn,
+  until,
+} from '../../../test/remittance-helpers';
 import { servicesOf } from '../../app';
 import { createThunesClient, ThunesError } from '../../providers/thunes/thunes-client';
 import { refundRemittance } from './payouts.service';
@@ -29,9 +38,7 @@ import { createRemittanceCases, decide, type PartnerFinding } from './remittance
  * clearing, a payout row, the partner's transaction under the transfer's id as external id).
  */
 const start = new Date('2026-11-20T15:00:00Z');
-const t = moneyTestApp(start, {
-  sandboxThunes: { stepMs: 0, pickupMs: 0, holdMs: 3_600_000, quotationMs: 900_000 },
-});
+const t = moneyTestApp(start, THUNES_TEST_TIMINGS);
 
 const thunes = () => {
   const settings = t.app.deps.config.thunes;
@@ -589,5 +596,102 @@ describe('the receipt PDF', () => {
       url: `/api/remittances/${sent.id}/receipt.pdf`,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('through the payout flow', () => {
+  /** Sends $100 home to a Mexican bank account by CLABE, to a phone whose end picks the fake's outcome. */
+  async function sentHome(user: MoneyUser, phone: string) {
+    const recipient = await saveRecipient(t, user, {
+      country: 'MX',
+      phone,
+      method: 'bank_deposit',
+      fields: { clabe: CLABE },
+    });
+    const sent = await sendHome(t, user, recipient);
+    expect(sent.statusCode, sent.body).toBe(201);
+    return sent.json() as { id: string; totalCents: number };
+  }
+  const statusOf = async (user: MoneyUser, id: string) =>
+    (await track(t, user, id)).json().transfer.status as string;
+
+  it('finds no error on a deposit made on time', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    const sent = await sentHome(ana, '+525512345678');
+    await until(t, async () => (await statusOf(ana, sent.id)) === 'delivered');
+    const opened = await openCase(ana, sent.id, { reason: 'not_received', remedy: 'refund' });
+    expect(opened.statusCode).toBe(201);
+    const decided = await servicesOf(t.app).remittanceCases.investigate(opened.json().id);
+    expect(decided.status).toBe('no_error');
+    expect(await refundsOf(sent.id)).toEqual([]);
+    expect(await balanceOf(t.app, ana)).toBe(50_000 - sent.totalCents);
+  });
+
+  it('resolves a declined payout the flow refunded already without moving money again', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    const sent = await sentHome(ana, '+525512340000');
+    await until(t, async () => (await statusOf(ana, sent.id)) === 'refunded');
+    const opened = await openCase(ana, sent.id, { reason: 'not_received', remedy: 'refund' });
+    const decided = await servicesOf(t.app).remittanceCases.investigate(opened.json().id);
+    expect(decided.status).toBe('resolved');
+    expect(decided.resolution).toContain('Ya te habíamos devuelto');
+    const refunds = await refundsOf(sent.id);
+    expect(refunds).toHaveLength(1);
+    expect(decided.remedyTransferId).toBe(refunds[0]?.id);
+    expect(await balanceOf(t.app, ana)).toBe(50_000);
+  });
+
+  it('cancels a payout held past its date at the partner and refunds it once, with the flow running', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    // 9999: held for compliance (an hour with these timings).
+    const sent = await sentHome(ana, '+525512349999');
+    await until(t, async () =>
+      (await track(t, ana, sent.id))
+        .json()
+        .timeline.some((s: { step: string }) => s.step === 'under_review'),
+    );
+    const { expectedBy } = (await track(t, ana, sent.id)).json();
+    const opened = await openCase(ana, sent.id, { reason: 'late', remedy: 'refund' });
+    const sentAt = t.now;
+    try {
+      t.now = new Date(new Date(expectedBy).getTime() + 60_000);
+      const decided = await servicesOf(t.app).remittanceCases.investigate(opened.json().id);
+      expect(decided.status).toBe('resolved');
+      expect(decided.resolution).toContain('Te devolvimos');
+      expect((await thunes().getTransactionByExternalId(sent.id)).status_class).toBe('4');
+      // The partner's cancellation reaches the payout flow: it finds the money back already.
+      for (let i = 0; i < 4; i++) await turn(t);
+    } finally {
+      t.now = sentAt;
+    }
+    expect(await refundsOf(sent.id)).toHaveLength(1);
+    expect(await balanceOf(t.app, ana)).toBe(50_000);
+    expect(await statusOf(ana, sent.id)).toBe('refunded');
+  });
+
+  it('prints the disclosure shown before paying on the receipt', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    const sent = await sentHome(ana, '+525512345678');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/remittances/${sent.id}/receipt.pdf?lang=en`,
+      headers: bearer(ana.token),
+    });
+    expect(response.statusCode).toBe(200);
+    const text = (await pdfText(response.rawPayload)).replaceAll('\x92', '’').replaceAll('\n', ' ');
+    const { labels } = REMITTANCE_RIGHTS.en;
+    for (const label of [
+      labels.exchangeRate,
+      labels.transferTaxes,
+      labels.otherFees,
+      labels.totalToRecipient,
+      labels.availableBy,
+    ]) {
+      expect(text).toContain(label);
+    }
+    expect(text).toContain('1 USD = ');
+    expect(text).toContain('MXN');
+    expect(text).toContain('••••9411');
+    expect(text).toContain(REMITTANCE_RIGHTS.en.recipientMayReceiveLess);
   });
 });
