@@ -17,6 +17,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
+import { remittanceCasesRoutes } from './features/remittances/remittance-cases.routes';
 import { remittancesRoutes } from './features/remittances/remittances.routes';
 import { thunesCallbackRoutes } from './features/remittances/thunes-callback.routes';
 import { requestsRoutes } from './features/requests/requests.routes';
@@ -66,6 +67,11 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   await app.register(thunesCallbackRoutes, {
     partner: services.partnerPayouts,
     credentials: services.thunesCredentials,
+  });
+  await app.register(remittanceCasesRoutes, {
+    accounts: services.accounts,
+    remittances: services.remittances,
+    remittanceCases: services.remittanceCases,
   });
   await app.register(requestsRoutes, { accounts: services.accounts, requests: services.requests });
   await app.register(notificationsRoutes, {

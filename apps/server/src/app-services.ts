@@ -23,6 +23,7 @@ import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createPartnerPayouts } from './features/remittances/partner-payouts';
 import { createPayers } from './features/remittances/payers.service';
 import { createRecipients } from './features/remittances/recipients.service';
+import { createRemittanceCases } from './features/remittances/remittance-cases.service';
 import { createRemittancePricing } from './features/remittances/remittance-pricing';
 import { createRemittances } from './features/remittances/remittances.service';
 import { createRequests } from './features/requests/requests.service';
@@ -156,6 +157,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     recipients,
     partnerPayouts,
     remittances,
+    remittanceCases: createRemittanceCases({ db, ledger, thunes: vendors.thunes, log }),
     billPay: createBillPay({ ledger, transfers, billers: partners.billers }),
     requests: createRequests({ db, ledger, accounts, notifications }),
     banking,

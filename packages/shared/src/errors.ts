@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   'self_transfer',
   'express_unavailable',
   'transfer_not_cancellable',
+  /** A remittance already has an error case being investigated (one open case per transfer). */
+  'error_case_open',
+  /** More than ERROR_REPORT_DAYS after the remittance's availability date (§ 1005.33(b)). */
+  'error_report_window_closed',
   'pickup_location_not_found',
   'bank_account_required',
   'bank_account_exists',

@@ -3,7 +3,11 @@ import type { CardStatus, CardType, ShippingSpeed } from '@pago/shared/contracts
 import type { RemittanceDisclosure } from '@pago/shared/contracts/disclosures';
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
 import type { NotificationData, NotificationType } from '@pago/shared/contracts/notifications';
-import type { PayoutDetails } from '@pago/shared/contracts/remittances';
+import type {
+  ERROR_CASE_STATUSES,
+  ErrorCaseReason,
+  PayoutDetails,
+} from '@pago/shared/contracts/remittances';
 import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
 import type { ColumnType, Generated } from 'kysely';
@@ -787,6 +791,33 @@ export type RemittancePayoutsTable = {
 /** One status the partner reported for a payout, as the tracking page shows its steps. */
 export type PartnerStatusEntry = { status: string; message: string; at: string };
 
+/**
+ * An error a sender reported on a remittance and what was decided (migration 0037, § 1005.33).
+ * `finding` is what the investigation found, for staff; `resolution` the answer to the sender in
+ * `language`.
+ */
+type ErrorCaseStatus = (typeof ERROR_CASE_STATUSES)[number];
+
+export type RemittanceErrorCasesTable = {
+  id: Generated<string>;
+  transfer_id: string;
+  user_id: string;
+  reason: ErrorCaseReason;
+  description: string | null;
+  remedy: 'refund' | 'resend';
+  status: ColumnType<ErrorCaseStatus, ErrorCaseStatus | undefined, ErrorCaseStatus>;
+  language: 'es' | 'en';
+  opened_at: Date;
+  decide_by: Date;
+  decided_at: Date | null;
+  report_result_by: Date | null;
+  finding: string | null;
+  resolution: string | null;
+  remedy_transfer_id: string | null;
+  partner_answer: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  checked_at: Date | null;
+};
+
 export type PlaidItemsTable = {
   id: Generated<string>;
   user_id: string;
@@ -966,6 +997,7 @@ export type DB = {
   sandbox_unit_tokens: SandboxUnitTokensTable;
   remittance_recipients: RemittanceRecipientsTable;
   remittance_payouts: RemittancePayoutsTable;
+  remittance_error_cases: RemittanceErrorCasesTable;
   cards: CardsTable;
   sandbox_unit_cards: SandboxUnitCardsTable;
   external_signin_states: ExternalSigninStatesTable;

@@ -34,6 +34,7 @@ import * as moneyIntegrity from './0033-money-integrity';
 import * as timeOrderedTransferIds from './0034-time-ordered-transfer-ids';
 import * as timeOrderedNotificationIds from './0035-time-ordered-notification-ids';
 import * as partnerPayouts from './0036-partner-payouts';
+import * as remittanceErrorCases from './0037-remittance-error-cases';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0034-time-ordered-transfer-ids': timeOrderedTransferIds,
   '0035-time-ordered-notification-ids': timeOrderedNotificationIds,
   '0036-partner-payouts': partnerPayouts,
+  '0037-remittance-error-cases': remittanceErrorCases,
 };
