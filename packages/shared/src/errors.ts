@@ -47,6 +47,11 @@ export const ERROR_CODES = [
   'express_unavailable',
   'transfer_not_cancellable',
   'pickup_location_not_found',
+  /** The payer requires fields the recipient lacks (details.fields: their names). */
+  'payer_field_required',
+  'payer_not_found',
+  /** The payout partner refused the transaction (a declined beneficiary, a limit). */
+  'payout_refused',
   'bank_account_required',
   'bank_account_exists',
   'bank_link_failed',
