@@ -32,6 +32,9 @@ const QUOTE: Quote = {
   spreadBps: 200,
   payoutAmount: '1712.34',
   deliveryEstimate: 'one_to_three_days',
+  deliveryMinutes: null,
+  payerName: null,
+  disclosure: null,
   expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
 };
 

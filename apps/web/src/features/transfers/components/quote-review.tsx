@@ -7,7 +7,7 @@ import { isCorridorCountry } from '@pago/shared/fees';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
 import { standardDeliveryDays } from '@pago/shared/remittances';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';
 import { OutlinedSection } from '@/components/ui/outlined-section';
@@ -25,6 +25,9 @@ type Props = {
   onConfirm(): void;
   onRequote(): void;
   onEdit(): void;
+  /** Shown instead of the review's own rows, under `title` (a remittance's disclosure). */
+  details?: ReactNode;
+  title?: string;
 };
 
 /**
@@ -39,6 +42,8 @@ export function QuoteReview({
   onConfirm,
   onRequote,
   onEdit,
+  details,
+  title,
 }: Props) {
   const isP2p = quote.transferKind === 'p2p';
   const { t } = useTranslation('transfers');
@@ -62,44 +67,46 @@ export function QuoteReview({
 
   return (
     <OutlinedSection
-      title={t('send.review.title')}
+      title={title ?? t('send.review.title')}
       heading={{ variant: 'h6', component: 'h3', sx: { mb: 2, outline: 'none' } }}
       headingRef={heading}
       // It takes the form's place inside the send card: a section, not a card in the card.
       sx={{ p: 0, border: 0, bgcolor: 'transparent' }}
     >
-      <DetailRows
-        rows={[
-          { label: t('send.review.to'), value: formatPhone(recipient) },
-          {
-            label: t('send.review.country'),
-            value: isPhoneCountry(country) ? getPhoneCountry(country).name[locale] : country,
-          },
-          { label: t('send.review.amount'), value: usd(quote.amountCents) },
-          {
-            label: t('send.review.fee'),
-            value: isP2p ? t('send.review.noFee') : usd(quote.feeCents),
-          },
-          { label: t('send.review.total'), value: usd(quote.totalCents), strong: true },
-          ...(isP2p
-            ? []
-            : [
-                {
-                  label: t('send.review.rate'),
-                  value: t('send.review.rateValue', {
-                    rate: formatRate(quote.fxRate, locale),
-                    currency: quote.payoutCurrency,
-                  }),
-                },
-              ]),
-          {
-            label: t('send.review.recipientGets'),
-            value: formatCurrency(quote.payoutAmount, quote.payoutCurrency, locale),
-            strong: true,
-          },
-          { label: t('send.review.delivery'), value: deliveryText },
-        ]}
-      />
+      {details ?? (
+        <DetailRows
+          rows={[
+            { label: t('send.review.to'), value: formatPhone(recipient) },
+            {
+              label: t('send.review.country'),
+              value: isPhoneCountry(country) ? getPhoneCountry(country).name[locale] : country,
+            },
+            { label: t('send.review.amount'), value: usd(quote.amountCents) },
+            {
+              label: t('send.review.fee'),
+              value: isP2p ? t('send.review.noFee') : usd(quote.feeCents),
+            },
+            { label: t('send.review.total'), value: usd(quote.totalCents), strong: true },
+            ...(isP2p
+              ? []
+              : [
+                  {
+                    label: t('send.review.rate'),
+                    value: t('send.review.rateValue', {
+                      rate: formatRate(quote.fxRate, locale),
+                      currency: quote.payoutCurrency,
+                    }),
+                  },
+                ]),
+            {
+              label: t('send.review.recipientGets'),
+              value: formatCurrency(quote.payoutAmount, quote.payoutCurrency, locale),
+              strong: true,
+            },
+            { label: t('send.review.delivery'), value: deliveryText },
+          ]}
+        />
+      )}
       {isP2p && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {t('send.review.pagoUserNote')}
