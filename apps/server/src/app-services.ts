@@ -87,6 +87,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     callbackUrl: vendors.thunesCallbackUrl,
     log,
   });
+  const remittanceCases = createRemittanceCases({ db, ledger, thunes: vendors.thunes, log });
   const remittances = createRemittances({
     db,
     ledger,
@@ -98,6 +99,9 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     recipients,
     partner: partnerPayouts,
     thunes: vendors.thunes,
+    cases: remittanceCases,
+    mailer,
+    log,
   });
   const banking = createBanking({
     db,
@@ -157,7 +161,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     recipients,
     partnerPayouts,
     remittances,
-    remittanceCases: createRemittanceCases({ db, ledger, thunes: vendors.thunes, log }),
+    remittanceCases,
     billPay: createBillPay({ ledger, transfers, billers: partners.billers }),
     requests: createRequests({ db, ledger, accounts, notifications }),
     banking,

@@ -112,6 +112,8 @@ describe('migrateDatabase', () => {
         'sandbox_plaid_processor_tokens',
         'sandbox_plaid_public_tokens',
         'sandbox_sms',
+        'sandbox_thunes_quotations',
+        'sandbox_thunes_transactions',
         'sandbox_twilio_verifications',
         'sandbox_unit_accounts',
         'sandbox_unit_applications',

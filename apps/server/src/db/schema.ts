@@ -786,6 +786,8 @@ export type RemittancePayoutsTable = {
   cancel_by: Date | null;
   language: 'es' | 'en' | null;
   disclosure: ColumnType<RemittanceDisclosure | null, string | null, string | null>;
+  /** The receipt e-mail went out (once the partner confirmed the transfer). */
+  receipt_sent_at: Date | null;
 };
 
 /** One status the partner reported for a payout, as the tracking page shows its steps. */

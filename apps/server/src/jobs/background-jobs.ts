@@ -15,6 +15,18 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       everySeconds: 1,
       run: () => services.remittances.sweepPayouts(),
     },
+    // Each remittance's receipt, e-mailed once the partner confirmed it.
+    {
+      name: 'remittance-receipts',
+      everySeconds: 5,
+      run: () => services.remittances.sendReceipts(),
+    },
+    // Error reports under the remittance rule: the partner asked, each decided (a refund once).
+    {
+      name: 'remittance-error-cases',
+      everySeconds: 60,
+      run: () => services.remittanceCases.investigateOpen(),
+    },
     // Notifications' e-mails, after their event committed (the row is the outbox).
     {
       name: 'notification-emails',

@@ -63,11 +63,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column reversed_at timestamptz,
       add column cancel_by timestamptz,
       add column language text check (language in ('es', 'en')),
-      add column disclosure jsonb`.execute(db);
-  // The job's two look-ups: payouts to hand to the partner, and open ones to ask about.
+      add column disclosure jsonb,
+      add column receipt_sent_at timestamptz`.execute(db);
+  // The jobs' look-ups: payouts to hand to the partner, receipts to e-mail, open ones to ask about.
   await sql`
     create index remittance_payouts_submit on remittance_payouts (submit_after)
       where submit_after is not null`.execute(db);
+  await sql`
+    create index remittance_payouts_receipt on remittance_payouts (confirming_at)
+      where receipt_sent_at is null and confirming_at is not null`.execute(db);
   await sql`
     create index remittance_payouts_open on remittance_payouts (checked_at nulls first)
       where partner_transaction_id is not null and settled_at is null and refunded_at is null`.execute(
@@ -77,6 +81,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index remittance_payouts_open`.execute(db);
+  await sql`drop index remittance_payouts_receipt`.execute(db);
   await sql`drop index remittance_payouts_submit`.execute(db);
   await sql`
     alter table remittance_payouts
@@ -87,7 +92,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       drop column submit_after, drop column confirming_at, drop column checked_at,
       drop column available_at, drop column settled_at, drop column refunded_at,
       drop column reversed_at, drop column cancel_by, drop column language,
-      drop column disclosure`.execute(db);
+      drop column disclosure, drop column receipt_sent_at`.execute(db);
   await sql`
     alter table quotes
       drop column recipient_id, drop column payer_id, drop column payer_name,

@@ -1,13 +1,13 @@
 import type { RemittanceTracking, TrackingStep } from '@pago/shared/contracts/remittances';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import type { CorridorCountry } from '@pago/shared/fees';
-import { CANCEL_MINUTES, ERROR_REPORT_DAYS } from '@pago/shared/remittance-rights';
+import { CANCEL_MINUTES } from '@pago/shared/remittance-rights';
 import { expectedDeliveryBy } from '@pago/shared/remittances';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Activity } from '../activity/activity.service';
-import type { Ledger } from '../ledger/ledger.service';
 import { payoutViewOf } from './recipients.service';
+import type { RemittanceCases } from './remittance-cases.service';
 import { findPayout, type PayoutRow } from './remittances.repository';
 
 /** Partner statuses after which the partner can still cancel (docs/thunes.md). */
@@ -82,12 +82,12 @@ export function cancellable(transfer: Transfer, payout: PayoutRow | undefined) {
 /** A remittance's tracking page: its steps, expected date, pickup code, rights and what it can still do. */
 export function createTracking({
   db,
-  ledger,
   activity,
+  cases,
 }: {
   db: Database;
-  ledger: Ledger;
   activity: Activity;
+  cases: Pick<RemittanceCases, 'trackingOf'>;
 }) {
   return {
     /** A remittance as its tracking page shows it (owner only). */
@@ -103,7 +103,7 @@ export function createTracking({
       const created = new Date(transfer.createdAt);
       const expectedBy =
         payout?.expected_by ?? expectedDeliveryBy(country, details.speed ?? 'standard', created);
-      const reportBy = new Date(expectedBy.getTime() + ERROR_REPORT_DAYS * 86_400_000);
+      const reports = await cases.trackingOf(transfer.id, expectedBy);
       return {
         transfer,
         recipient: payout
@@ -126,9 +126,9 @@ export function createTracking({
           payout?.cancel_by ?? new Date(created.getTime() + CANCEL_MINUTES * 60_000)
         ).toISOString(),
         disclosure: payout?.disclosure ?? null,
-        reportBy: reportBy.toISOString(),
-        canReport: transfer.status !== 'refunded' && ledger.clock() <= reportBy,
-        cases: [],
+        ...reports,
+        // Money already back with the sender leaves nothing to claim.
+        canReport: reports.canReport && transfer.status !== 'refunded',
       };
     },
   };

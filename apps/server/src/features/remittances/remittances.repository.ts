@@ -218,6 +218,20 @@ export async function lockPayoutsToCheck(db: Database, before: Date, limit: numb
     .execute();
 }
 
+/** Remittances confirmed at the partner whose receipt was not e-mailed yet, locked, skipped by others. */
+export async function lockReceiptsDue(db: Database, limit: number) {
+  return db
+    .selectFrom('remittance_payouts')
+    .selectAll()
+    .where('receipt_sent_at', 'is', null)
+    .where('confirming_at', 'is not', null)
+    .orderBy('confirming_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
 /** The user's saved recipient with this phone in this country, most recently used first. */
 export async function findRecipientByPhone(
   db: Database,

@@ -3,9 +3,11 @@ import type { SendHomeBody } from '@pago/shared/contracts/remittances';
 import type { SendTo, Transfer } from '@pago/shared/contracts/transfers';
 import { type CorridorCountry, getCorridor } from '@pago/shared/fees';
 import { CANCEL_MINUTES } from '@pago/shared/remittance-rights';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
+import type { Mailer } from '../../providers/email/mailer';
 import type { ThunesClient, ThunesTransaction } from '../../providers/thunes/thunes-client';
 import { ThunesError } from '../../providers/thunes/thunes-client';
 import type { Accounts } from '../accounts/accounts.service';
@@ -17,8 +19,10 @@ import type { AbroadPricing } from '../transfers/quotes.service';
 import type { Transfers } from '../transfers/transfers.service';
 import type { PartnerPayouts, Submission } from './partner-payouts';
 import type { Payers } from './payers.service';
+import { createReceiptMailer } from './receipt-mailer';
 import type { RecipientRow, Recipients } from './recipients.service';
 import { detailsRequired, priceForRecipient } from './remittance-abroad';
+import type { RemittanceCases } from './remittance-cases.service';
 import { availableBy, type RemittancePricing } from './remittance-pricing';
 import { cancellable, createTracking } from './remittance-tracking';
 import {
@@ -41,6 +45,9 @@ type Deps = {
   recipients: Recipients;
   partner: PartnerPayouts;
   thunes: ThunesClient | null;
+  cases: RemittanceCases;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 };
 
 /** While the request that sent it is talking to the partner, the job leaves a payout alone. */
@@ -72,8 +79,20 @@ export function createRemittances({
   recipients,
   partner,
   thunes,
+  cases,
+  mailer,
+  log,
 }: Deps) {
-  const tracking = createTracking({ db, ledger, activity });
+  const tracking = createTracking({ db, activity, cases });
+  const receipts = createReceiptMailer({
+    db,
+    ledger,
+    accounts,
+    cases,
+    mailer,
+    log,
+    track: tracking.track,
+  });
 
   /** The sender's language, for the receipt (the rule: the language the sender used). */
   async function languageOf(userId: string): Promise<'es' | 'en'> {
@@ -367,6 +386,9 @@ export function createRemittances({
     },
 
     track: tracking.track,
+
+    /** The job: each confirmed remittance's receipt, e-mailed once (receipt-mailer.ts). */
+    sendReceipts: receipts.send,
   };
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { REMITTANCE_RIGHTS } from '@pago/shared/remittance-rights';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { listMail } from '../../../test/accounts-helpers';
 import {
   balanceOf,
   type MoneyUser,
@@ -391,6 +392,16 @@ describe('sending home through the partner', () => {
     expect(new Date(tracked.cancelBy).getTime() - new Date(sent.json().createdAt).getTime()).toBe(
       30 * 60_000,
     );
+    // The receipt by e-mail, once, in the sender's language, with the rule's statements.
+    await servicesOf(t.app).remittances.sendReceipts();
+    await servicesOf(t.app).remittances.sendReceipts();
+    const receipts = (await listMail(t.app, ana.email)).filter((m) =>
+      m.subject.includes(sent.json().reference),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain(REMITTANCE_RIGHTS.es.cancellation);
+    expect(receipts[0]?.text).toContain(REMITTANCE_RIGHTS.es.errorResolution);
+    expect(receipts[0]?.text).toContain('110.48');
 
     await until(t, async () => (await track(t, ana, id)).json().pickupCode !== null);
     const ready = (await track(t, ana, id)).json();

@@ -21,7 +21,6 @@ import {
   type PhoneCountryCode,
   phoneCountryOf,
 } from '@pago/shared/phone-countries';
-import { isExpressAvailable } from '@pago/shared/remittances';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -93,7 +92,7 @@ function sendFormSchema(locale: Locale) {
         recipientCountry: values.recipientCountry,
         amountCents: amount.cents,
         // Express is offered only where the fee schedule has it (Mexico).
-        speed: isExpressAvailable(values.recipientCountry) ? values.speed : 'standard',
+        speed: values.speed,
       };
     });
 }
@@ -218,7 +217,8 @@ export function SendMoneyForm({ to }: { to: string | null }) {
   };
 
   const destination = watch('recipientCountry');
-  const expressOffered = isCorridorCountry(destination) && isExpressAvailable(destination);
+  // Priced in every region; whether the recipient's payer pays in minutes, the quote says.
+  const expressOffered = isCorridorCountry(destination);
   const speedNow = watch('speed');
   useEffect(() => {
     if (!expressOffered && speedNow === 'express') setValue('speed', 'standard');
