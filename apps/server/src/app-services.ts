@@ -22,6 +22,7 @@ import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createPartnerPayouts } from './features/remittances/partner-payouts';
 import { createPayers } from './features/remittances/payers.service';
+import { createPayoutReconciliation } from './features/remittances/payout-reconciliation';
 import { createRecipients } from './features/remittances/recipients.service';
 import { createRemittanceCases } from './features/remittances/remittance-cases.service';
 import { createRemittancePricing } from './features/remittances/remittance-pricing';
@@ -162,6 +163,12 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     partnerPayouts,
     remittances,
     remittanceCases,
+    payoutReconciliation: createPayoutReconciliation({
+      db,
+      thunes: vendors.thunes,
+      log,
+      clock: ledger.clock,
+    }),
     billPay: createBillPay({ ledger, transfers, billers: partners.billers }),
     requests: createRequests({ db, ledger, accounts, notifications }),
     banking,

@@ -790,6 +790,29 @@ export type RemittancePayoutsTable = {
   receipt_sent_at: Date | null;
 };
 
+/** A reconciliation with the payout partner (migration 0036). */
+export type PayoutReconciliationRunsTable = {
+  id: Generated<string>;
+  started_at: CreatedAt;
+  finished_at: Date | null;
+  transfers_checked: Generated<number>;
+  differences: Generated<number>;
+  /** The prefunded balance's available dollars, and the day's volume it should cover (numeric). */
+  balance_available: string | null;
+  expected_volume: string | null;
+  balance_low: Generated<boolean>;
+};
+
+/** One difference a reconciliation with the payout partner found. */
+export type PayoutReconciliationDifferencesTable = {
+  id: Generated<string>;
+  run_id: string;
+  transfer_id: string | null;
+  kind: string;
+  expected: string | null;
+  actual: string | null;
+};
+
 /** One status the partner reported for a payout, as the tracking page shows its steps. */
 export type PartnerStatusEntry = { status: string; message: string; at: string };
 
@@ -999,6 +1022,8 @@ export type DB = {
   sandbox_unit_tokens: SandboxUnitTokensTable;
   remittance_recipients: RemittanceRecipientsTable;
   remittance_payouts: RemittancePayoutsTable;
+  payout_reconciliation_runs: PayoutReconciliationRunsTable;
+  payout_reconciliation_differences: PayoutReconciliationDifferencesTable;
   remittance_error_cases: RemittanceErrorCasesTable;
   cards: CardsTable;
   sandbox_unit_cards: SandboxUnitCardsTable;

@@ -68,6 +68,14 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       run: () => services.banking.reconcile(),
     });
   }
+  if (services.payoutReconciliation.available) {
+    // Daily: the payout partner's transactions and prefunded balance against the ledger.
+    jobs.push({
+      name: 'payout-reconcile',
+      everySeconds: 24 * 60 * 60,
+      run: async () => (await services.payoutReconciliation.reconcile())?.differences.length ?? 0,
+    });
+  }
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

@@ -72,6 +72,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create index remittance_payouts_receipt on remittance_payouts (confirming_at)
       where receipt_sent_at is null and confirming_at is not null`.execute(db);
+  // Reconciliation with the partner: each run, what it found, and the prefunded balance's cover.
+  await sql`
+    create table payout_reconciliation_runs (
+      id uuid primary key default uuidv7(),
+      started_at timestamptz not null default now(),
+      finished_at timestamptz,
+      transfers_checked integer not null default 0,
+      differences integer not null default 0,
+      balance_available numeric(16, 2),
+      expected_volume numeric(16, 2),
+      balance_low boolean not null default false
+    )`.execute(db);
+  await sql`
+    create table payout_reconciliation_differences (
+      id uuid primary key default uuidv7(),
+      run_id uuid not null references payout_reconciliation_runs (id) on delete restrict,
+      transfer_id uuid references ledger_transfers (id) on delete restrict,
+      kind text not null,
+      expected text,
+      actual text
+    )`.execute(db);
+  await sql`
+    create index payout_reconciliation_differences_run on payout_reconciliation_differences (run_id)`.execute(
+    db,
+  );
   await sql`
     create index remittance_payouts_open on remittance_payouts (checked_at nulls first)
       where partner_transaction_id is not null and settled_at is null and refunded_at is null`.execute(
@@ -80,6 +105,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table payout_reconciliation_differences, payout_reconciliation_runs`.execute(db);
   await sql`drop index remittance_payouts_open`.execute(db);
   await sql`drop index remittance_payouts_receipt`.execute(db);
   await sql`drop index remittance_payouts_submit`.execute(db);
