@@ -26,7 +26,8 @@ import {
 import { servicesOf } from '../../app';
 import { createThunesClient, ThunesError } from '../../providers/thunes/thunes-client';
 import { refundRemittance } from './payouts.service';
-import { createRemittanceCases, decide, type PartnerFinding } from './remittance-cases.service';
+import { decide, type PartnerFinding } from './remittance-case-decision';
+import { createRemittanceCases } from './remittance-cases.service';
 
 /**
  * Error resolution on remittances (§ 1005.33) against real PostgreSQL and the Thunes fake over

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -16,7 +15,6 @@ import { getPhoneCountry } from '@pago/shared/phone-countries';
 import { standardDeliveryDays } from '@pago/shared/remittances';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
@@ -27,18 +25,12 @@ import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { formatPhone } from '@/lib/phone';
 import { useVerifiedAction } from '@/lib/use-verified-action';
-import {
-  usePayers,
-  useQuote,
-  useRecipients,
-  useRemoveRecipient,
-  useSendHome,
-  useTracking,
-} from '../api/remittances';
+import { usePayers, useQuote, useRecipients, useSendHome } from '../api/remittances';
 import { useQuoteReview } from '../lib/quote-review-slot';
-import { trackingPath } from '../lib/send-home';
 import { RecipientForm } from './recipient-form';
-import { Disclosure, RemittanceReceipt, useRights } from './remittance-disclosure';
+import { RecipientRow } from './recipient-row';
+import { Disclosure, useRights } from './remittance-disclosure';
+import { SentReceipt } from './sent-receipt';
 
 /** "Standard: arrives within 2 days" — the corridor's own estimate. */
 export function useStandardEstimate() {
@@ -315,109 +307,6 @@ function SendToRecipient({
             checking={verified.checking}
             checkingLabel={t('common:identityCheck.checking')}
           />
-        </Box>
-      )}
-    </Box>
-  );
-}
-
-/** After paying: the receipt the rule requires, from the server's record, and the tracking page. */
-function SentReceipt({ transferId }: { transferId: string }) {
-  const { t } = useTranslation('remittances');
-  const tracking = useTracking(transferId);
-  return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Alert severity="success" role="status">
-        {t('receipt.sent')}
-      </Alert>
-      {tracking.isPending ? (
-        <Loading>
-          <Skeleton height={160} />
-        </Loading>
-      ) : tracking.isError ? (
-        <LoadFailed message={t('receipt.loadFailed')} onRetry={() => tracking.refetch()} />
-      ) : (
-        <RemittanceReceipt tracking={tracking.data} />
-      )}
-      <Button
-        component={RouterLink}
-        to={trackingPath(transferId)}
-        variant="contained"
-        sx={{ justifySelf: 'start' }}
-      >
-        {t('links.track')}
-      </Button>
-    </Box>
-  );
-}
-
-/** A saved recipient: choosing it, or removing it (sent transfers keep their own copy). */
-function RecipientRow({
-  recipient,
-  line,
-  onChoose,
-}: {
-  recipient: Recipient;
-  line: string;
-  onChoose(): void;
-}) {
-  const { t } = useTranslation('remittances');
-  const [asking, setAsking] = useState(false);
-  const remove = useRemoveRecipient();
-  const name = recipient.fullName;
-  return (
-    <Box component="li" sx={{ borderBottom: 1, borderColor: 'divider', py: 0.5 }}>
-      {asking ? (
-        <Box sx={{ py: 1, px: 1 }}>
-          <Typography>{t('recipients.removeConfirm', { name })}</Typography>
-          {remove.isError && (
-            <Typography role="alert" color="error.main">
-              {t('recipients.removeFailed')}
-            </Typography>
-          )}
-          <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-            <Button
-              color="error"
-              variant="outlined"
-              size="small"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(recipient.id)}
-            >
-              {t('recipients.removeYes')}
-            </Button>
-            <Button size="small" onClick={() => setAsking(false)}>
-              {t('recipients.removeNo')}
-            </Button>
-          </Box>
-        </Box>
-      ) : (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <ButtonBase
-            onClick={onChoose}
-            sx={{
-              flex: 1,
-              minWidth: 0,
-              textAlign: 'left',
-              display: 'block',
-              py: 1,
-              px: 1,
-              borderRadius: 1,
-              '&:hover': { bgcolor: 'action.hover' },
-              '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
-            }}
-          >
-            <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {line}
-            </Typography>
-          </ButtonBase>
-          <Button
-            size="small"
-            aria-label={t('recipients.removeLabel', { name })}
-            onClick={() => setAsking(true)}
-          >
-            {t('recipients.remove')}
-          </Button>
         </Box>
       )}
     </Box>
