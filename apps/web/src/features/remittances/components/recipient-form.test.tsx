@@ -219,7 +219,7 @@ describe('the recipient form', () => {
     await userEvent.type(screen.getByLabelText('CLABE (18 dígitos)'), '002115016003269411');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar destinatario' }));
     expect(
-      await screen.findByText('Faltan datos que pide quien paga al destinatario. Complétalos.'),
+      await screen.findByText('Faltan datos del destinatario que pide quien le paga. Complétalos.'),
     ).toBeVisible();
     expect(screen.getByLabelText('CLABE (18 dígitos)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Completa este dato.')).toBeVisible();
