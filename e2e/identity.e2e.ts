@@ -6,7 +6,7 @@ import {
   personaFrame,
   plaidFrame,
 } from './support/identity-flows';
-import { addTestMoney, createUser } from './support/users';
+import { addTestMoney, createUser, saveMexicanRecipient } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
 
@@ -76,6 +76,8 @@ test.describe('identity verification in Chromium', () => {
     await page.getByRole('link', { name: 'Verificar mi identidad' }).waitFor({ state: 'detached' });
 
     await addTestMoney(ana, 20_000);
+    // A phone abroad is paid as the saved recipient with that phone.
+    await saveMexicanRecipient(ana, '+525512345678');
     await page.goto('/moneymover');
     await page.getByLabel('Código de país').selectOption({ value: 'MX' });
     await page.getByLabel('Teléfono de quien recibe').fill('55 1234 5678');

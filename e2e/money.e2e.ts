@@ -1,5 +1,11 @@
 import { expect, test, VIEWPORTS } from './support/browser';
-import { addTestMoney, createUser, markVerified } from './support/users';
+import {
+  addTestMoney,
+  createUser,
+  markVerified,
+  saveMexicanRecipient,
+  verifiedForTheBank,
+} from './support/users';
 
 const [, desktop] = VIEWPORTS;
 
@@ -9,9 +15,12 @@ test.describe('two verified users moving money, in Spanish', () => {
   }) => {
     const ana = await createUser('Ana', '+12125550187');
     const beto = await createUser('Beto', '+12125550182');
-    await markVerified(ana);
+    // Sending abroad tells the payout partner the sender's name and birth date.
+    await verifiedForTheBank(ana, 'Ana Prueba');
     await markVerified(beto);
     await addTestMoney(beto, 10_000);
+    // A phone abroad is paid as the saved recipient with that phone.
+    await saveMexicanRecipient(ana, '+525512345678');
 
     const page = await app.open('/dashboard', desktop, { token: ana.token });
     await page
