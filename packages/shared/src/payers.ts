@@ -6,6 +6,7 @@ import {
   isValidCbu,
   isValidClabe,
   isValidIban,
+  maskAccount,
   normalizeAccountNumber,
 } from './remittances';
 
@@ -157,5 +158,5 @@ export const EXPRESS_MAX_MINUTES = 30;
 /** "••••6789" for an account, the last four of anything else that identifies it. */
 export function maskPayerField(name: PayerFieldName, value: string): string {
   if (name === 'account_type' || name === 'id_type' || name === 'bank_code') return value;
-  return `••••${value.slice(-4)}`;
+  return maskAccount(value);
 }

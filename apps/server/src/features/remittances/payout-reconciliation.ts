@@ -217,5 +217,3 @@ export function createPayoutReconciliation({
     },
   };
 }
-
-export type PayoutReconciliation = ReturnType<typeof createPayoutReconciliation>;

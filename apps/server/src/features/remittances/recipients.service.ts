@@ -1,7 +1,7 @@
 import type { PayoutDetails, Recipient, RecipientInput } from '@pago/shared/contracts/remittances';
 import type { CorridorCountry } from '@pago/shared/fees';
 import { maskPayerField, type PayerFieldName } from '@pago/shared/payers';
-import type { PayoutMethod } from '@pago/shared/remittances';
+import { maskAccount, type PayoutMethod } from '@pago/shared/remittances';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { RemittanceRecipientsTable } from '../../db/schema';
@@ -50,7 +50,7 @@ export function payoutViewOf(
     method,
     payerId: payout?.payerId ?? null,
     payerName,
-    accountMask: method === 'bank_deposit' && account ? `••••${account.slice(-4)}` : null,
+    accountMask: method === 'bank_deposit' && account ? maskAccount(account) : null,
     walletPhone: method === 'mobile_wallet' ? (payout?.fields.msisdn ?? null) : null,
     fields,
   };
