@@ -94,7 +94,13 @@ export function decide(input: {
 }
 
 /** How the money was made right, for the answer's last sentence. */
-export type Remedy = { refundedNow: boolean; totalCents: Cents; resendAsked: boolean };
+export type Remedy = {
+  refundedNow: boolean;
+  totalCents: Cents;
+  resendAsked: boolean;
+  /** Sent again at no cost: the amount went out again, the fee stayed returned. */
+  resent: { feeCents: Cents; reference: string } | null;
+};
 
 function longDate(date: Date, language: RightsLanguage) {
   return new Intl.DateTimeFormat(intlLocale(language), {
@@ -130,8 +136,11 @@ export function resolutionText(
       wrong_details: 'el dinero se envió con datos de cuenta distintos de los que nos diste',
     }[decision.finding];
     const total = remedy ? formatUsd(remedy.totalCents, 'es') : '';
+    if (remedy?.resent) {
+      return `Encontramos un error: ${why}. Como lo pediste, enviamos el dinero de nuevo a tu destinatario sin costo para ti (referencia ${remedy.resent.reference}) y te devolvimos la comisión (${formatUsd(remedy.resent.feeCents, 'es')}) a tu saldo de Pago.`;
+    }
     const resend = remedy?.resendAsked
-      ? ' Pediste que lo enviáramos de nuevo sin costo, pero todavía no podemos reenviar envíos, así que lo resolvimos con un reembolso.'
+      ? ' Pediste que lo enviáramos de nuevo sin costo, pero no pudimos enviarlo de nuevo, así que lo resolvimos con un reembolso.'
       : '';
     const money = remedy?.refundedNow
       ? `Te devolvimos ${total} (el monto y la comisión) a tu saldo de Pago.`
@@ -154,8 +163,11 @@ export function resolutionText(
     wrong_details: 'the funds were sent with other account details than the ones you gave us',
   }[decision.finding];
   const total = remedy ? formatUsd(remedy.totalCents, 'en') : '';
+  if (remedy?.resent) {
+    return `We found an error: ${why}. As you asked, we sent the money to your recipient again at no cost to you (reference ${remedy.resent.reference}) and returned the fee (${formatUsd(remedy.resent.feeCents, 'en')}) to your Pago balance.`;
+  }
   const resend = remedy?.resendAsked
-    ? ' You asked us to send it again at no cost, but we cannot resend transfers yet, so we resolved it with a refund.'
+    ? ' You asked us to send it again at no cost, but we could not send it again, so we resolved it with a refund.'
     : '';
   const money = remedy?.refundedNow
     ? `We returned ${total} (the amount and the fee) to your Pago balance.`

@@ -40,6 +40,7 @@ import {
   lockRemittance,
   markChecked,
 } from './remittance-cases.repository';
+import { quoteResend, resendRemittance } from './remittance-resend';
 import { findPayout } from './remittances.repository';
 
 /**
@@ -47,15 +48,21 @@ import { findPayout } from './remittances.repository';
  * "Remittance error cases"): a sender reports a problem with a remittance within
  * ERROR_REPORT_DAYS of its availability date, Pago asks the payout partner what happened and
  * decides within ERROR_DECIDE_DAYS, and an error is remedied by giving the amount and the fee back
- * exactly once. A resend is stored as the sender's choice; until Pago can resend, it is remedied by
- * the same refund and the answer says so.
+ * exactly once; when the money never reached the recipient and the sender chose a resend, the
+ * amount then goes out again at no cost (remittance-resend.ts), the fee staying returned.
  */
 
 type Deps = {
   db: Database;
   ledger: Ledger;
   /** Null when the partner is not configured (live mode without THUNES_*): cases wait. */
-  thunes: Pick<ThunesClient, 'getTransactionByExternalId' | 'cancelTransaction'> | null;
+  thunes: Pick<
+    ThunesClient,
+    | 'getTransactionByExternalId'
+    | 'cancelTransaction'
+    | 'createQuotation'
+    | 'getQuotationByExternalId'
+  > | null;
   log?: { warn: (object: object, message: string) => void };
 };
 
@@ -211,6 +218,20 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
         }
       }
     }
+    // A free resend the sender asked for, of money never made available to the recipient (never
+    // paid, or stopped above): the partner's quotation for the disclosed payout, asked with no
+    // transaction open.
+    const neverAvailable =
+      !asked.transaction || ['1', '2', '3', '4', '8', '9'].includes(asked.transaction.status_class);
+    const resendQuote =
+      decision.kind === 'error' &&
+      (decision.finding === 'not_paid' || decision.finding === 'late') &&
+      neverAvailable &&
+      row.remedy === 'resend' &&
+      thunes &&
+      payout
+        ? await quoteResend(thunes, caseId, payout).catch(() => null)
+        : null;
     return db.transaction().execute(async (tx) => {
       const locked = await lockCase(tx, caseId);
       if (locked?.status !== 'open') return caseView(locked ?? row);
@@ -254,19 +275,24 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
           .execute();
       }
       const refund = await findRefundOf(tx, transfer.id);
+      const resent =
+        resendQuote && payout
+          ? await resendRemittance(tx, ledger, { transfer, payout, quote: resendQuote })
+          : null;
       const remedy: Remedy = {
         refundedNow,
         totalCents: addCents(transfer.amount_cents, transfer.fee_cents),
         resendAsked: locked.remedy === 'resend',
+        resent: resent ? { feeCents: transfer.fee_cents, reference: resent.reference } : null,
       };
       return caseView(
         await decideCase(tx, caseId, {
           status: 'resolved',
           decidedAt: now,
           reportResultBy,
-          finding: `${decision.finding}; ${refundedNow ? 'refunded' : 'already_refunded'}${remedy.resendAsked ? '; resend_asked_refunded' : ''}`,
+          finding: `${decision.finding}; ${refundedNow ? 'refunded' : 'already_refunded'}${resent ? '; resent' : remedy.resendAsked ? '; resend_asked_refunded' : ''}`,
           resolution: resolutionText(locked.language, decision, availableBy, remedy),
-          remedyTransferId: refund?.id ?? null,
+          remedyTransferId: resent?.transferId ?? refund?.id ?? null,
           partnerAnswer: answer,
         }),
       );

@@ -4,7 +4,7 @@ import { addBusinessDays } from '@pago/shared/business-days';
 import type { RemittanceDisclosure } from '@pago/shared/contracts/disclosures';
 import { cents } from '@pago/shared/money';
 import { REMITTANCE_RIGHTS } from '@pago/shared/remittance-rights';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
 import {
   balanceOf,
@@ -394,7 +394,7 @@ describe('investigating a case', () => {
     expect(await balanceOf(t.app, ana)).toBe(50_000);
   });
 
-  it('resolves a resend by a refund until Pago can resend, and says so in the sender’s language', async () => {
+  it('resolves a resend it cannot make (no payer on record) by a refund, and says so in the sender’s language', async () => {
     const ana = await verifiedUser(t.app, t.db, 50_000);
     await t.db.updateTable('users').set({ language: 'en' }).where('id', '=', ana.id).execute();
     // Unknown to the partner (never created there): never paid.
@@ -404,7 +404,7 @@ describe('investigating a case', () => {
     const decided = await servicesOf(t.app).remittanceCases.investigate(opened.json().id);
     expect(decided).toMatchObject({ status: 'resolved', remedy: 'resend' });
     expect(decided.resolution).toBe(
-      'We found an error: the funds did not reach the recipient. You asked us to send it again at no cost, but we cannot resend transfers yet, so we resolved it with a refund. We returned $105.99 (the amount and the fee) to your Pago balance.',
+      'We found an error: the funds did not reach the recipient. You asked us to send it again at no cost, but we could not send it again, so we resolved it with a refund. We returned $105.99 (the amount and the fee) to your Pago balance.',
     );
     expect(await balanceOf(t.app, ana)).toBe(50_000);
   });
@@ -466,6 +466,12 @@ describe('investigating a case', () => {
           throw new ThunesError('unavailable', 503, '', 'Thunes answered HTTP 503');
         },
         cancelTransaction: async () => {
+          throw new Error('not called');
+        },
+        createQuotation: async () => {
+          throw new Error('not called');
+        },
+        getQuotationByExternalId: async () => {
           throw new Error('not called');
         },
       },
@@ -640,6 +646,70 @@ describe('through the payout flow', () => {
     expect(refunds).toHaveLength(1);
     expect(decided.remedyTransferId).toBe(refunds[0]?.id);
     expect(await balanceOf(t.app, ana)).toBe(50_000);
+  });
+
+  it('sends it again at no cost when the money never arrived and the sender chose a resend', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    // 9999: held for compliance, past the date it was due; never paid.
+    const sent = await sentHome(ana, '+525512349999');
+    await until(t, async () =>
+      (await track(t, ana, sent.id))
+        .json()
+        .timeline.some((s: { step: string }) => s.step === 'under_review'),
+    );
+    const { expectedBy } = (await track(t, ana, sent.id)).json();
+    const opened = await openCase(ana, sent.id, { reason: 'not_received', remedy: 'resend' });
+    const sentAt = t.now;
+    // Past the date it was due, until the end of this test.
+    t.now = new Date(new Date(expectedBy).getTime() + 60_000);
+    onTestFinished(() => {
+      t.now = sentAt;
+    });
+    const decided = await servicesOf(t.app).remittanceCases.investigate(opened.json().id);
+    // Twice: the second finds it decided and moves nothing.
+    await servicesOf(t.app).remittanceCases.investigate(opened.json().id);
+    expect(decided.status).toBe('resolved');
+    expect(decided.resolution).toMatch(
+      /^Encontramos un error: el dinero no estuvo disponible para el destinatario en la fecha que te indicamos \(.+\)\. Como lo pediste, enviamos el dinero de nuevo a tu destinatario sin costo para ti \(referencia [A-Z0-9]+\) y te devolvimos la comisión \(\$4\.49\) a tu saldo de Pago\.$/,
+    );
+    // The first is cancelled at the partner and refunded; a new one goes out, fee-free, once.
+    expect((await thunes().getTransactionByExternalId(sent.id)).status_class).toBe('4');
+    expect(await refundsOf(sent.id)).toHaveLength(1);
+    const resends = await t.db
+      .selectFrom('ledger_transfers')
+      .select(['id', 'amount_cents', 'fee_cents', 'status', 'counts_toward_limits'])
+      .where('related_transfer_id', '=', sent.id)
+      .where('kind', '=', 'remittance')
+      .execute();
+    expect(resends).toEqual([
+      {
+        id: decided.remedyTransferId,
+        amount_cents: AMOUNT,
+        fee_cents: 0,
+        status: 'processing',
+        counts_toward_limits: false,
+      },
+    ]);
+    // Net for the sender: the amount once, no fee.
+    expect(await balanceOf(t.app, ana)).toBe(50_000 - AMOUNT);
+    // The payout job hands the resend to the partner, for what was disclosed the first time.
+    const resent = decided.remedyTransferId ?? '';
+    await until(
+      t,
+      async () =>
+        (await thunes()
+          .getTransactionByExternalId(resent)
+          .catch(() => null)) !== null,
+    );
+    const [first, second] = await Promise.all([
+      t.db
+        .selectFrom('remittance_payouts')
+        .select('disclosure')
+        .where('transfer_id', '=', sent.id)
+        .executeTakeFirstOrThrow(),
+      thunes().getTransactionByExternalId(resent),
+    ]);
+    expect(Number(second.destination.amount)).toBe(Number(first.disclosure?.totalToRecipient));
   });
 
   it('cancels a payout held past its date at the partner and refunds it once, with the flow running', async () => {

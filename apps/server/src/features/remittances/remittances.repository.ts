@@ -98,7 +98,8 @@ export async function insertPayout(
   row: {
     transferId: string;
     userId: string;
-    recipientId: string;
+    /** Null for a resend whose saved recipient was since deleted (the payout keeps its copy). */
+    recipientId: string | null;
     recipient: StoredRecipient;
     quote: {
       partnerQuotationId: string;
