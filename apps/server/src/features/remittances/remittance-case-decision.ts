@@ -100,6 +100,8 @@ export type Remedy = {
   resendAsked: boolean;
   /** Sent again at no cost: the amount went out again, the fee stayed returned. */
   resent: { feeCents: Cents; reference: string } | null;
+  /** Made available late: the recipient has the money, the fee (`totalCents`) came back. */
+  feeOnly: boolean;
 };
 
 function longDate(date: Date, language: RightsLanguage) {
@@ -136,6 +138,12 @@ export function resolutionText(
       wrong_details: 'el dinero se envió con datos de cuenta distintos de los que nos diste',
     }[decision.finding];
     const total = remedy ? formatUsd(remedy.totalCents, 'es') : '';
+    if (remedy?.feeOnly) {
+      const fee = formatUsd(remedy.totalCents, 'es');
+      return remedy.refundedNow
+        ? `Encontramos un error: ${why}. El destinatario sí recibió el dinero, así que te devolvimos la comisión (${fee}) a tu saldo de Pago.`
+        : `Encontramos un error: ${why}. El destinatario sí recibió el dinero, y ya te habíamos devuelto la comisión, así que no movimos dinero de nuevo.`;
+    }
     if (remedy?.resent) {
       return `Encontramos un error: ${why}. Como lo pediste, enviamos el dinero de nuevo a tu destinatario sin costo para ti (referencia ${remedy.resent.reference}) y te devolvimos la comisión (${formatUsd(remedy.resent.feeCents, 'es')}) a tu saldo de Pago.`;
     }
@@ -163,6 +171,12 @@ export function resolutionText(
     wrong_details: 'the funds were sent with other account details than the ones you gave us',
   }[decision.finding];
   const total = remedy ? formatUsd(remedy.totalCents, 'en') : '';
+  if (remedy?.feeOnly) {
+    const fee = formatUsd(remedy.totalCents, 'en');
+    return remedy.refundedNow
+      ? `We found an error: ${why}. The recipient did receive the money, so we returned the fee (${fee}) to your Pago balance.`
+      : `We found an error: ${why}. The recipient did receive the money and we had already returned the fee, so no money moved again.`;
+  }
   if (remedy?.resent) {
     return `We found an error: ${why}. As you asked, we sent the money to your recipient again at no cost to you (reference ${remedy.resent.reference}) and returned the fee (${formatUsd(remedy.resent.feeCents, 'en')}) to your Pago balance.`;
   }

@@ -8,7 +8,7 @@ import {
 } from '@pago/shared/remittance-rights';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import type { PartnerStatusEntry, RemittanceErrorCasesTable } from '../../db/schema';
+import type { RemittanceErrorCasesTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import {
@@ -19,12 +19,8 @@ import {
 } from '../../providers/thunes/thunes-client';
 import type { Ledger } from '../ledger/ledger.service';
 import { refundRemittance } from './payouts.service';
-import {
-  decide,
-  type PartnerFinding,
-  type Remedy,
-  resolutionText,
-} from './remittance-case-decision';
+import { decide, type Remedy, resolutionText } from './remittance-case-decision';
+import { answerOf, findingOf } from './remittance-case-partner';
 import {
   decideCase,
   findCase,
@@ -40,7 +36,7 @@ import {
   lockRemittance,
   markChecked,
 } from './remittance-cases.repository';
-import { quoteResend, resendRemittance } from './remittance-resend';
+import { quoteResend, refundFee, resendRemittance } from './remittance-resend';
 import { findPayout } from './remittances.repository';
 
 /**
@@ -67,7 +63,6 @@ type Deps = {
 };
 
 type CaseRow = Selectable<RemittanceErrorCasesTable>;
-type Payout = NonNullable<Awaited<ReturnType<typeof findPayout>>>;
 
 const DAY_MS = 86_400_000;
 
@@ -94,34 +89,6 @@ export function reportDeadline(availableBy: Date): Date {
   return new Date(availableBy.getTime() + ERROR_REPORT_DAYS * DAY_MS);
 }
 
-/** When the partner's answer says the money was made available: its history, else our record. */
-function paidAt(payout: Payout | undefined, now: Date): Date {
-  const history = (payout?.partner_history ?? []) as PartnerStatusEntry[];
-  const times = history
-    .filter((entry) => entry.status.startsWith('6') || entry.status.startsWith('7'))
-    .map((entry) => new Date(entry.at).getTime())
-    .filter(Number.isFinite);
-  for (const known of [payout?.available_at, payout?.paid_out_at, payout?.settled_at]) {
-    if (known) times.push(known.getTime());
-  }
-  // Not recorded on our side: the earliest Pago can vouch for is now (the sender's benefit).
-  return times.length > 0 ? new Date(Math.min(...times)) : now;
-}
-
-/** The part of the partner's answer a case keeps (for staff: what the decision rested on). */
-function answerOf(transaction: ThunesTransaction | null, error?: ThunesError) {
-  if (error) return { error: { kind: error.kind, httpStatus: error.httpStatus, code: error.code } };
-  if (!transaction) return null;
-  return {
-    id: transaction.id,
-    status: transaction.status,
-    statusMessage: transaction.status_message,
-    statusClass: transaction.status_class,
-    destination: transaction.destination,
-    payerTransactionReference: transaction.payer_transaction_reference ?? null,
-  };
-}
-
 export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
   /** The partner's transaction for a remittance (external id = Pago's transfer id). */
   async function askPartner(
@@ -143,25 +110,6 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
       }
       return { ok: false, error: error as Error };
     }
-  }
-
-  function findingOf(
-    transaction: ThunesTransaction | null,
-    payout: Payout | undefined,
-    now: Date,
-  ): PartnerFinding {
-    if (!transaction) return { kind: 'not_paid' };
-    const statusClass = transaction.status_class;
-    if (statusClass === '6' || statusClass === '7') {
-      return {
-        kind: 'paid',
-        at: paidAt(payout, now),
-        destinationAmount: transaction.destination.amount,
-        creditParty: transaction.credit_party_identifier ?? {},
-      };
-    }
-    if (['1', '2', '5'].includes(statusClass)) return { kind: 'in_progress' };
-    return { kind: 'not_paid' };
   }
 
   /**
@@ -251,6 +199,29 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
           }),
         );
       }
+      // Made available, only late: the recipient has the money, so the fee is what comes back.
+      if (decision.finding === 'late' && !neverAvailable && transfer.status === 'delivered') {
+        const earlier = await findRefundOf(tx, transfer.id);
+        const feeBack = earlier ? null : await refundFee(tx, ledger, transfer, decision.finding);
+        const remedy: Remedy = {
+          refundedNow: feeBack !== null,
+          totalCents: transfer.fee_cents,
+          resendAsked: locked.remedy === 'resend',
+          resent: null,
+          feeOnly: true,
+        };
+        return caseView(
+          await decideCase(tx, caseId, {
+            status: 'resolved',
+            decidedAt: now,
+            reportResultBy,
+            finding: `${decision.finding}; ${feeBack ? 'fee_refunded' : 'already_refunded'}`,
+            resolution: resolutionText(locked.language, decision, availableBy, remedy),
+            remedyTransferId: feeBack ?? earlier?.id ?? null,
+            partnerAnswer: answer,
+          }),
+        );
+      }
       const refundedNow = transfer.status !== 'refunded';
       if (refundedNow) {
         const reason = `Error resolution: ${decision.finding}`;
@@ -284,6 +255,7 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
         totalCents: addCents(transfer.amount_cents, transfer.fee_cents),
         resendAsked: locked.remedy === 'resend',
         resent: resent ? { feeCents: transfer.fee_cents, reference: resent.reference } : null,
+        feeOnly: false,
       };
       return caseView(
         await decideCase(tx, caseId, {

@@ -648,6 +648,38 @@ describe('through the payout flow', () => {
     expect(await balanceOf(t.app, ana)).toBe(50_000);
   });
 
+  it('gives back the fee, not the amount, when the money was made available only after its date', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    const recipient = await saveRecipient(t, ana, {
+      country: 'MX',
+      phone: '+525512345670',
+      method: 'bank_deposit',
+      fields: { clabe: CLABE },
+    });
+    const sent = (await sendHome(t, ana, recipient)).json() as { id: string };
+    const { expectedBy } = (await track(t, ana, sent.id)).json();
+    const sentAt = t.now;
+    // The partner's statuses reach Pago only after the date promised.
+    t.now = new Date(new Date(expectedBy).getTime() + 3_600_000);
+    onTestFinished(() => {
+      t.now = sentAt;
+    });
+    await until(t, async () => (await statusOf(ana, sent.id)) === 'delivered');
+    const opened = await openCase(ana, sent.id, { reason: 'late', remedy: 'refund' });
+    const decided = await servicesOf(t.app).remittanceCases.investigate(opened.json().id);
+    expect(decided.status).toBe('resolved');
+    expect(decided.resolution).toMatch(
+      /El destinatario sí recibió el dinero, así que te devolvimos la comisión \(\$4\.49\) a tu saldo de Pago\.$/,
+    );
+    // The recipient keeps the money; the sender gets the fee back, once.
+    expect(await statusOf(ana, sent.id)).toBe('delivered');
+    expect(await balanceOf(t.app, ana)).toBe(50_000 - AMOUNT);
+    const again = await openCase(ana, sent.id, { reason: 'late', remedy: 'refund' });
+    const second = await servicesOf(t.app).remittanceCases.investigate(again.json().id);
+    expect(second.resolution).toContain('ya te habíamos devuelto la comisión');
+    expect(await balanceOf(t.app, ana)).toBe(50_000 - AMOUNT);
+  });
+
   it('sends it again at no cost when the money never arrived and the sender chose a resend', async () => {
     const ana = await verifiedUser(t.app, t.db, 50_000);
     // 9999: held for compliance, past the date it was due; never paid.

@@ -114,3 +114,33 @@ export async function resendRemittance(
   });
   return { transferId: resent.id, reference: receiptReference(resent.id) };
 }
+
+/** The fee of a remittance back to its sender (made available late), in `tx`; its refund's id. */
+export async function refundFee(
+  tx: Database,
+  ledger: Ledger,
+  transfer: TransferRow,
+  finding: string,
+) {
+  if (transfer.fee_cents <= 0) return null;
+  const meta = metadataOf(transfer, 'remittance');
+  const refund = await ledger.post(tx, {
+    kind: 'remittance_refund',
+    status: 'completed',
+    userId: transfer.user_id,
+    amountCents: transfer.fee_cents,
+    countsTowardLimits: false,
+    relatedTransferId: transfer.id,
+    metadata: {
+      refundOf: transfer.id,
+      reason: `Error resolution: ${finding}; the fee returned`,
+      recipientPhone: meta.recipientPhone,
+      cause: 'error_resolution',
+    },
+    legs: [
+      { account: { role: 'fee_revenue' }, amountCents: -transfer.fee_cents },
+      { account: { userId: transfer.user_id }, amountCents: transfer.fee_cents },
+    ],
+  });
+  return refund.id;
+}
