@@ -9,7 +9,7 @@ import { SendMoneyForm } from './send-money-form';
 const render = featureRenderer('transfers', { user: ANA });
 
 describe('Send Money speed', () => {
-  it('offers express only to Mexico, as the fee schedule does', async () => {
+  it('offers express in every region: whether the payer pays in minutes, the quote says', async () => {
     stubApi(() => undefined);
     await render(<SendMoneyForm to={null} />, { language: 'es' });
     const express = screen.getByRole('radio', { name: 'Exprés (menos de 30 minutos)' });
@@ -17,7 +17,8 @@ describe('Send Money speed', () => {
     await userEvent.click(express);
     expect(express).toBeChecked();
     await userEvent.selectOptions(screen.getByLabelText('País de destino'), 'GT');
-    expect(express).toBeDisabled();
-    expect(screen.getByRole('radio', { name: 'Estándar (de 1 a 3 días)' })).toBeChecked();
+    expect(express).toBeEnabled();
+    expect(express).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Estándar (de 1 a 3 días)' })).not.toBeChecked();
   });
 });
