@@ -110,7 +110,7 @@ test.describe('two verified users moving money, in Spanish', () => {
       .waitFor();
   });
 
-  test('shows the room left, names the phone’s country, and offers to invite a U.S. friend not on Pago', async ({
+  test('shows the room left, names the phone’s country, offers to invite a U.S. friend not on Pago, and leads to saving a recipient abroad', async ({
     app,
   }) => {
     const dora = await createUser('Dora', '+12125550186');
@@ -144,5 +144,14 @@ test.describe('two verified users moving money, in Spanish', () => {
       .getByRole('link', { name: 'Invitar por mensaje de texto' })
       .getAttribute('href');
     expect(decodeURIComponent(sms ?? '')).toContain('Quiero enviarte $50.00 con Pago');
+
+    // A phone abroad that is none of Dora's saved recipients: save them first, on /send-home.
+    await page.getByLabel('Código de país').selectOption({ value: 'MX' });
+    await page.getByLabel('Teléfono de quien recibe').fill('55 8765 4321');
+    await page.getByLabel('País de destino').selectOption({ value: 'MX' });
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'primero guarda al destinatario' });
+    await refusal.getByRole('link', { name: 'Agregar destinatario' }).click();
+    await page.waitForURL('**/send-home');
   });
 });
