@@ -84,7 +84,8 @@ test.describe('identity verification in Chromium', () => {
     await page.getByLabel('País de destino').selectOption({ value: 'MX' });
     await page.getByLabel('Monto en USD').fill('50');
     await page.getByRole('button', { name: 'Cotizar' }).click();
-    await page.getByText('Revisa tu envío').waitFor();
+    await page.getByText('Revisa los detalles antes de pagar').waitFor();
+    await page.getByTestId('disclosure').waitFor();
     await page.getByRole('button', { name: /Confirmar y enviar/ }).click();
     await page.getByText('¡Dinero enviado con éxito!').waitFor();
   });

@@ -156,6 +156,15 @@ export function SendMoneyForm({ to }: { to: string | null }) {
     });
   const field = textFieldProps(register, errors, errorText);
 
+  // A phone abroad is paid to the saved recipient with that phone: with none, the message
+  // leads to sending home, where the recipient is added.
+  const failureFeedback = (failure: unknown, fallbackKey: string) => {
+    const feedback = moneyErrorFeedback(t, failure, fallbackKey, locale);
+    return failure instanceof ApiError && failure.code === 'recipient_details_required'
+      ? { ...feedback, link: { to: '/send-home', label: t('send.addRecipient') } }
+      : feedback;
+  };
+
   const requestQuote = async (values: SendFormOutput) => {
     setFeedback(null);
     setInvite(null);
@@ -181,7 +190,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
         setInvite({ phone: values.recipientName, amountCents: values.amountCents });
         return;
       }
-      setFeedback(moneyErrorFeedback(t, failure, 'send.errors.quoteFailed', locale));
+      setFeedback(failureFeedback(failure, 'send.errors.quoteFailed'));
     }
   };
 
@@ -210,9 +219,16 @@ export function SendMoneyForm({ to }: { to: string | null }) {
       setReview(null);
       reset(defaultValues(null));
       setLastTransfer(transfer);
-      setFeedback({ severity: 'success', text: t('send.success') });
+      setFeedback({
+        severity: 'success',
+        text: t('send.success'),
+        // A remittance's receipt, rights and tracking (the Remittance Transfer Rule's receipt).
+        ...(transfer.kind === 'remittance'
+          ? { link: { to: `/transfers/${transfer.id}`, label: t('send.receiptLink') } }
+          : {}),
+      });
     } catch (failure) {
-      setFeedback(moneyErrorFeedback(t, failure, 'send.errors.failed', locale));
+      setFeedback(failureFeedback(failure, 'send.errors.failed'));
     }
   };
 
