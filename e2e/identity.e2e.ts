@@ -6,7 +6,7 @@ import {
   personaFrame,
   plaidFrame,
 } from './support/identity-flows';
-import { addTestMoney, createUser } from './support/users';
+import { addTestMoney, createUser, saveMexicanRecipient } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
 
@@ -76,13 +76,16 @@ test.describe('identity verification in Chromium', () => {
     await page.getByRole('link', { name: 'Verificar mi identidad' }).waitFor({ state: 'detached' });
 
     await addTestMoney(ana, 20_000);
+    // A phone abroad is paid as the saved recipient with that phone.
+    await saveMexicanRecipient(ana, '+525512345678');
     await page.goto('/moneymover');
     await page.getByLabel('Código de país').selectOption({ value: 'MX' });
     await page.getByLabel('Teléfono de quien recibe').fill('55 1234 5678');
     await page.getByLabel('País de destino').selectOption({ value: 'MX' });
     await page.getByLabel('Monto en USD').fill('50');
     await page.getByRole('button', { name: 'Cotizar' }).click();
-    await page.getByText('Revisa tu envío').waitFor();
+    await page.getByText('Revisa los detalles antes de pagar').waitFor();
+    await page.getByTestId('disclosure').waitFor();
     await page.getByRole('button', { name: /Confirmar y enviar/ }).click();
     await page.getByText('¡Dinero enviado con éxito!').waitFor();
   });

@@ -1,5 +1,11 @@
 import { expect, test, VIEWPORTS } from './support/browser';
-import { addTestMoney, createUser, markVerified } from './support/users';
+import {
+  addTestMoney,
+  createUser,
+  markVerified,
+  saveMexicanRecipient,
+  verifiedForTheBank,
+} from './support/users';
 
 const [, desktop] = VIEWPORTS;
 
@@ -9,9 +15,12 @@ test.describe('two verified users moving money, in Spanish', () => {
   }) => {
     const ana = await createUser('Ana', '+12125550187');
     const beto = await createUser('Beto', '+12125550182');
-    await markVerified(ana);
+    // Sending abroad tells the payout partner the sender's name and birth date.
+    await verifiedForTheBank(ana, 'Ana Prueba');
     await markVerified(beto);
     await addTestMoney(beto, 10_000);
+    // A phone abroad is paid as the saved recipient with that phone.
+    await saveMexicanRecipient(ana, '+525512345678');
 
     const page = await app.open('/dashboard', desktop, { token: ana.token });
     await page
@@ -30,14 +39,28 @@ test.describe('two verified users moving money, in Spanish', () => {
     await page.getByLabel('País de destino').selectOption({ value: 'MX' });
     await page.getByLabel('Monto en USD').fill('100');
     await page.getByRole('button', { name: 'Cotizar' }).click();
-    await page.getByText('Revisa tu envío').waitFor();
-    const reviewText = (await page.locator('main').textContent()) ?? '';
-    expect(reviewText).toContain('$4.49');
-    expect(reviewText).toContain('Tipo de cambio');
-    expect(reviewText).toMatch(/1 USD = 17[.,]885/);
-    expect(reviewText).toContain('$104.49');
+    // A remittance: the Remittance Transfer Rule's disclosure before paying, as sending home shows.
+    const review = page.getByRole('region', { name: 'Revisa los detalles antes de pagar' });
+    await review.getByTestId('disclosure').waitFor();
+    const reviewText = (await review.textContent()) ?? '';
+    expect(reviewText).toContain('Comisión de envío$4.49');
+    expect(reviewText).toContain('Impuestos del envío$0.00');
+    expect(reviewText).toMatch(/Tipo de cambioUS\$1 = 17[.,]885/);
+    expect(reviewText).toContain('Total$104.49');
+    expect(reviewText).toContain('Total para el destinatario');
+    expect(reviewText).toContain('Fecha de disponibilidad');
+    expect(reviewText).toContain('El destinatario podría recibir menos');
+    expect(reviewText).toContain('Pago no cobra otras comisiones ni impuestos');
     await page.getByRole('button', { name: 'Confirmar y enviar $104.49' }).click();
-    await page.getByText('¡Dinero enviado con éxito!').waitFor();
+    const success = page.getByRole('status').filter({ hasText: '¡Dinero enviado con éxito!' });
+    await success.getByRole('link', { name: 'Ver recibo y seguimiento' }).click();
+    // The remittance's tracking page, where its receipt and the sender's rights are.
+    await page.getByRole('button', { name: 'Ver recibo y tus derechos' }).click();
+    await page
+      .getByTestId('receipt')
+      .getByText(/^Tienes derecho a cancelar este envío/)
+      .waitFor();
+    await page.goto('/moneymover');
 
     await page.getByRole('tab', { name: 'Solicitar dinero' }).click();
     await page.getByLabel('Usuario o teléfono').fill(beto.username);
@@ -87,7 +110,7 @@ test.describe('two verified users moving money, in Spanish', () => {
       .waitFor();
   });
 
-  test('shows the room left, names the phone’s country, and offers to invite a U.S. friend not on Pago', async ({
+  test('shows the room left, names the phone’s country, offers to invite a U.S. friend not on Pago, and leads to saving a recipient abroad', async ({
     app,
   }) => {
     const dora = await createUser('Dora', '+12125550186');
@@ -121,5 +144,14 @@ test.describe('two verified users moving money, in Spanish', () => {
       .getByRole('link', { name: 'Invitar por mensaje de texto' })
       .getAttribute('href');
     expect(decodeURIComponent(sms ?? '')).toContain('Quiero enviarte $50.00 con Pago');
+
+    // A phone abroad that is none of Dora's saved recipients: save them first, on /send-home.
+    await page.getByLabel('Código de país').selectOption({ value: 'MX' });
+    await page.getByLabel('Teléfono de quien recibe').fill('55 8765 4321');
+    await page.getByLabel('País de destino').selectOption({ value: 'MX' });
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'primero guarda al destinatario' });
+    await refusal.getByRole('link', { name: 'Agregar destinatario' }).click();
+    await page.waitForURL('**/send-home');
   });
 });

@@ -1,11 +1,22 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
-import { addTestMoney, createUser, type E2eUser, markVerified, post } from './support/users';
+import { baseUrl } from './support/env';
+import { addTestMoney, createUser, type E2eUser, post, verifiedForTheBank } from './support/users';
 
 const [phone] = VIEWPORTS;
 
 let ana: E2eUser;
 const recipients: Record<'maria' | 'jose', string> = { maria: '', jose: '' };
+
+/** The sandbox partner's payer of a country for a payout method, through the API. */
+async function payerOf(user: E2eUser, country: string, method: string): Promise<string> {
+  const response = await fetch(
+    `${baseUrl()}/api/remittances/payers?country=${country}&method=${method}`,
+    { headers: { authorization: `Bearer ${user.token}` } },
+  );
+  const { items } = (await response.json()) as { items: { id: string }[] };
+  return items[0]?.id ?? '';
+}
 
 /** A saved recipient, through the API (the form has its own tests). */
 async function saveRecipient(user: E2eUser, body: object): Promise<string> {
@@ -15,20 +26,31 @@ async function saveRecipient(user: E2eUser, body: object): Promise<string> {
 
 test.beforeAll(async () => {
   ana = await createUser('Ana Rivera', '+12125550188');
-  await markVerified(ana);
+  // The partner needs the sender's identity and home address.
+  await verifiedForTheBank(ana, 'Ana Rivera');
   await addTestMoney(ana, 100_000);
   recipients.maria = await saveRecipient(ana, {
-    fullName: 'María López',
+    firstName: 'María',
+    lastName: 'López',
     country: 'MX',
     phone: '+525512345678',
-    payout: { method: 'cash_pickup', locationId: 'MX-1' },
+    payout: {
+      method: 'cash_pickup',
+      payerId: await payerOf(ana, 'MX', 'cash_pickup'),
+      fields: { id_type: 'NATIONAL_ID', id_number: 'LOHM900412' },
+    },
   });
-  // The sandbox partner holds a payout to a phone ending in 9999 for a day: time to cancel it.
+  // The sandbox partner holds a payout to a phone ending in 9999 for review: time to cancel it.
   recipients.jose = await saveRecipient(ana, {
-    fullName: 'José Pérez',
+    firstName: 'José',
+    lastName: 'Pérez',
     country: 'MX',
     phone: '+525598769999',
-    payout: { method: 'bank_deposit', accountNumber: '002115016003269411' },
+    payout: {
+      method: 'bank_deposit',
+      payerId: await payerOf(ana, 'MX', 'bank_deposit'),
+      fields: { clabe: '002115016003269411' },
+    },
   });
 });
 
@@ -53,24 +75,28 @@ test.describe('sending home, in Spanish on a phone', () => {
     await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('100');
     await tap(page.getByRole('button', { name: 'Cotizar' }));
-    await page.getByText('Revisa tu envío').waitFor();
+    await page.getByText('Revisa los detalles antes de pagar').waitFor();
     await page.screenshot({ path: '/tmp/pago-remit-review-es-phone.png', fullPage: true });
     await tap(page.getByRole('button', { name: 'Confirmar y enviar $104.49' }));
-    await page.waitForURL(/\/transfers\/[0-9a-f-]{36}$/);
+    // Paid: the receipt the rule requires, then the tracking page.
+    await page.getByTestId('receipt').waitFor();
     expect(taps).toBeLessThanOrEqual(6);
     expect(taps).toBe(5);
+    await page.getByRole('link', { name: 'Ver seguimiento' }).click();
+    await page.waitForURL(/\/transfers\/[0-9a-f-]{36}$/);
 
     await page.getByRole('heading', { name: 'Seguimiento de tu envío' }).waitFor();
     // The sandbox partner pays out in seconds; the page follows it without a reload.
     const code = page.getByTestId('pickup-code');
-    await code.waitFor({ timeout: 30_000 });
+    await code.waitFor({ timeout: 60_000 });
     const pickupCode = ((await code.textContent()) ?? '').trim();
-    expect(pickupCode).toMatch(/^\d{8}$/);
-    await page.getByText('Listo para retirar en efectivo').waitFor();
+    expect(pickupCode).toMatch(/^\d{10}$/);
+    await page.getByRole('heading', { name: 'Lista para cobrar' }).waitFor();
     const message = page.getByLabel('Mensaje en español');
     await expect.poll(() => message.inputValue()).toContain(`con el código ${pickupCode}`);
     expect(await message.inputValue()).toMatch(/^¡Hola, María! Te envié .+ con Pago\./);
-    expect(await page.getByRole('button', { name: 'Cancelar envío' }).count()).toBe(0);
+    // Ready to collect but not collected: the sender can still cancel (the partner can).
+    expect(await page.getByRole('button', { name: 'Cancelar envío' }).count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
@@ -84,6 +110,8 @@ test.describe('sending home, in Spanish on a phone', () => {
     await page.getByRole('button', { name: 'Cotizar' }).click();
     // $50 to Mexico, standard: 1.5% ($0.75) + $2.99 = $3.74 in fees.
     await page.getByRole('button', { name: 'Confirmar y enviar $53.74' }).click();
+    await page.getByTestId('receipt').waitFor();
+    await page.getByRole('link', { name: 'Ver seguimiento' }).click();
     await page.waitForURL(/\/transfers\/[0-9a-f-]{36}$/);
     const before = await balance(page);
     await page.getByRole('button', { name: 'Cancelar envío' }).click();
@@ -135,6 +163,11 @@ for (const language of ['es', 'en'] as const) {
         );
         await sent.getByRole('button', { name: language === 'es' ? 'Cotizar' : /quote/i }).click();
         await sent.getByRole('button', { name: /\$13\.14/ }).click();
+        await sent.getByTestId('receipt').waitFor();
+        expect(await seriousA11yViolations(sent), `receipt at ${viewport.name}`).toEqual([]);
+        await sent
+          .getByRole('link', { name: language === 'es' ? 'Ver seguimiento' : /track/i })
+          .click();
         await sent.waitForURL(/\/transfers\//);
         await sent.getByRole('heading', { level: 1 }).waitFor();
         await sent.waitForLoadState('networkidle');

@@ -125,3 +125,35 @@ export async function verifiedForTheBank(user: E2eUser, legalName: string): Prom
     [user.email, legalName],
   );
 }
+
+/**
+ * A saved recipient in Mexico paid by the sandbox partner's bank (CLABE), through the API (the
+ * form has its own tests): what a send to that phone abroad pays.
+ */
+export async function saveMexicanRecipient(
+  user: E2eUser,
+  phone: string,
+  names: [string, string] = ['María', 'López'],
+): Promise<string> {
+  const response = await fetch(
+    `${baseUrl()}/api/remittances/payers?country=MX&method=bank_deposit`,
+    { headers: { authorization: `Bearer ${user.token}` } },
+  );
+  const { items } = (await response.json()) as { items: { id: string }[] };
+  const saved = await post(
+    '/api/recipients',
+    {
+      firstName: names[0],
+      lastName: names[1],
+      country: 'MX',
+      phone,
+      payout: {
+        method: 'bank_deposit',
+        payerId: items[0]?.id,
+        fields: { clabe: '002115016003269411' },
+      },
+    },
+    { authorization: `Bearer ${user.token}` },
+  );
+  return saved.id as string;
+}

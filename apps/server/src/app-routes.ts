@@ -17,7 +17,9 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
+import { remittanceCasesRoutes } from './features/remittances/remittance-cases.routes';
 import { remittancesRoutes } from './features/remittances/remittances.routes';
+import { thunesCallbackRoutes } from './features/remittances/thunes-callback.routes';
 import { requestsRoutes } from './features/requests/requests.routes';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
@@ -26,7 +28,7 @@ import { walletRoutes } from './features/wallet/wallet.routes';
 export async function registerRoutes(app: AppInstance, services: Services): Promise<void> {
   await app.register(healthRoutes, { ledgerInvariants: services.ledgerInvariants });
   await app.register(capabilitiesRoutes, {
-    payouts: services.partners.payouts,
+    payouts: services.partnerPayouts,
     billers: services.partners.billers,
     banking: services.banking,
     cards: services.cards,
@@ -60,6 +62,16 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   await app.register(remittancesRoutes, {
     accounts: services.accounts,
     remittances: services.remittances,
+    recipients: services.recipients,
+  });
+  await app.register(thunesCallbackRoutes, {
+    partner: services.partnerPayouts,
+    credentials: services.thunesCredentials,
+  });
+  await app.register(remittanceCasesRoutes, {
+    accounts: services.accounts,
+    remittances: services.remittances,
+    remittanceCases: services.remittanceCases,
   });
   await app.register(requestsRoutes, { accounts: services.accounts, requests: services.requests });
   await app.register(notificationsRoutes, {

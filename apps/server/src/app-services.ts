@@ -20,6 +20,12 @@ import { createNotifications } from './features/notifications/notifications.serv
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
+import { createPartnerPayouts } from './features/remittances/partner-payouts';
+import { createPayers } from './features/remittances/payers.service';
+import { createPayoutReconciliation } from './features/remittances/payout-reconciliation';
+import { createRecipients } from './features/remittances/recipients.service';
+import { createRemittanceCases } from './features/remittances/remittance-cases.service';
+import { createRemittancePricing } from './features/remittances/remittance-pricing';
 import { createRemittances } from './features/remittances/remittances.service';
 import { createRequests } from './features/requests/requests.service';
 import { createTransfers } from './features/transfers/transfers.service';
@@ -66,11 +72,37 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     ledger,
     accounts,
     activity,
-    rates: vendors.rates,
-    payouts: partners.payouts,
-    payoutDelayMs: config.sandboxPayoutDelayMs,
+    // Built below: a send abroad is the remittances feature's.
+    abroad: () => remittances.abroad,
     sessionIdleMinutes: config.sessionIdleMinutes,
     announceNotifications: notifications.hub.announce,
+  });
+  const payers = createPayers({ thunes: vendors.thunes, log });
+  const recipients = createRecipients({ db, ledger, payers });
+  const partnerPayouts = createPartnerPayouts({
+    db,
+    ledger,
+    accounts,
+    thunes: vendors.thunes,
+    payers,
+    callbackUrl: vendors.thunesCallbackUrl,
+    log,
+  });
+  const remittanceCases = createRemittanceCases({ db, ledger, thunes: vendors.thunes, log });
+  const remittances = createRemittances({
+    db,
+    ledger,
+    accounts,
+    activity,
+    transfers,
+    payers,
+    pricing: createRemittancePricing(vendors.thunes),
+    recipients,
+    partner: partnerPayouts,
+    thunes: vendors.thunes,
+    cases: remittanceCases,
+    mailer,
+    log,
   });
   const banking = createBanking({
     db,
@@ -95,6 +127,11 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
   });
   return {
     partners,
+    /** What Thunes' callbacks authenticate with (null: no payout partner). */
+    thunesCredentials:
+      vendors.thunes && config.thunes
+        ? { apiKey: config.thunes.apiKey, apiSecret: config.thunes.apiSecret }
+        : null,
     rateLimits,
     notifications,
     emailVerification,
@@ -122,12 +159,15 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     activity,
     ledgerInvariants: createLedgerInvariants({ db, log }),
     transfers,
-    remittances: createRemittances({
+    recipients,
+    partnerPayouts,
+    remittances,
+    remittanceCases,
+    payoutReconciliation: createPayoutReconciliation({
       db,
-      ledger,
-      activity,
-      payouts: partners.payouts,
-      transfers,
+      thunes: vendors.thunes,
+      log,
+      clock: ledger.clock,
     }),
     billPay: createBillPay({ ledger, transfers, billers: partners.billers }),
     requests: createRequests({ db, ledger, accounts, notifications }),

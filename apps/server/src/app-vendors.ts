@@ -6,17 +6,16 @@ import { createLiveBillerNetwork } from './providers/billpay/biller-network';
 import { createMailer, createSmtpTransport } from './providers/email/mailer';
 import { createHttpRates, createNoRates } from './providers/fx/rates';
 import { createOidcClient } from './providers/oidc/oidc-client';
-import { createLivePayoutPartner } from './providers/payout/payout-partner';
 import { createPersonaApi } from './providers/persona/persona-api';
 import { createPlaidBanking } from './providers/plaid/plaid-banking';
 import { createPlaidIdentity } from './providers/plaid/plaid-identity';
+import { createThunesClient } from './providers/thunes/thunes-client';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
 import { createUnitClient } from './providers/unit/unit-client';
 import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
 import { createSandboxRates } from './sandbox/fx/sandbox-rates';
 import { createSandboxMailTransport } from './sandbox/mailbox/mailbox-transport';
 import { sandboxIssuer } from './sandbox/oidc/oidc-fake.routes';
-import { createSandboxPayoutPartner } from './sandbox/payout/sandbox-payout-partner';
 import { SANDBOX_OMNIBUS } from './sandbox/unit/sandbox-omnibus';
 
 // The clients of the outside vendors, each pointed at its configured base URL or, in sandbox mode
@@ -61,6 +60,7 @@ export function buildVendors(
   const twilio = config.twilio;
   // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).
   const unitSettings = config.unit;
+  const thunesSettings = config.thunes;
   return {
     mailer: mailer ?? createMailer(config, mailTransport(config, db)),
     oidc:
@@ -83,10 +83,23 @@ export function buildVendors(
       : null,
     // The partners without a live integration yet: the sandbox stand-ins in sandbox mode only; live
     // mode gets implementations that refuse (503), never a fake success.
-    partners:
-      config.mode === 'sandbox'
-        ? { payouts: createSandboxPayoutPartner(), billers: createSandboxBillerNetwork() }
-        : { payouts: createLivePayoutPartner(), billers: createLiveBillerNetwork() },
+    partners: {
+      billers: config.mode === 'sandbox' ? createSandboxBillerNetwork() : createLiveBillerNetwork(),
+    },
+    // Thunes (remittance payout): its fake in sandbox mode, THUNES_API_URL in live mode, or none
+    // (live mode without the THUNES_* settings: remittances are refused, never sent to a fake).
+    thunes:
+      thunesSettings && (config.mode === 'sandbox' || thunesSettings.baseUrl)
+        ? createThunesClient({
+            apiKey: thunesSettings.apiKey,
+            apiSecret: thunesSettings.apiSecret,
+            baseUrl: () => thunesSettings.baseUrl ?? sandboxUrl('thunes'),
+            log,
+          })
+        : null,
+    /** Where Thunes posts status changes: this server's own address for the sandbox fake. */
+    thunesCallbackUrl: () =>
+      `${thunesSettings?.baseUrl ? config.publicUrl : selfUrl()}/api/thunes/callback`,
     // loadConfig requires FX_RATES_URL in live mode; a live app built without it has no rates at all.
     rates: config.fxRatesUrl
       ? createHttpRates(config.fxRatesUrl)

@@ -59,7 +59,6 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
       EMAIL_FROM: 'Pago <hola@pago.example>',
       FX_RATES_URL: 'https://rates.example/latest.json',
-      SANDBOX_PAYOUT_DELAY_MS: '0',
       ...LIVE_VENDORS,
       SANDBOX_PERSONA_REVIEW_MS: '10',
     });
@@ -80,7 +79,6 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://mailer:pw@smtp.example:465',
       emailFrom: 'Pago <hola@pago.example>',
       fxRatesUrl: 'https://rates.example/latest.json',
-      sandboxPayoutDelayMs: 0,
       plaid: {
         baseUrl: 'https://production.plaid.com',
         clientId: 'client-1',

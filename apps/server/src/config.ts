@@ -100,7 +100,6 @@ const envSchema = z.object({
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_FROM: z.string().trim().min(3).default('Pago <no-reply@pago.app>'),
   FX_RATES_URL: optionalString.pipe(z.url().optional()),
-  SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   ...oidcEnv,
   ...plaidEnv,
   TWO_STEP_KEY: key32,
@@ -177,8 +176,6 @@ export type Config = Readonly<{
   emailFrom: string;
   /** Live mode's exchange-rate source; sandbox mode uses a reference table. */
   fxRatesUrl: string | undefined;
-  /** How long the sandbox payout partner takes to deliver an express remittance (standard: twice). */
-  sandboxPayoutDelayMs: number;
   /**
    * Plaid Identity Verification. baseUrl undefined: the sandbox fake served by this server (its
    * loopback address, known once it listens). Live: https://production.plaid.com.
@@ -323,7 +320,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     emailFrom: e.EMAIL_FROM,
     fxRatesUrl: e.FX_RATES_URL,
-    sandboxPayoutDelayMs: e.SANDBOX_PAYOUT_DELAY_MS,
     plaid: plaidSettings(e, plaidTokenKey(e.PLAID_TOKEN_KEY, e.APP_SECRET ?? SANDBOX_APP_SECRET)),
     persona: personaSettings(e),
     sandboxPersonaReviewMs: e.SANDBOX_PERSONA_REVIEW_MS,

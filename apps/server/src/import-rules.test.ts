@@ -20,7 +20,7 @@ const probes: Record<string, { imports: string[]; rule: string; says: string }> 
     says: 'never back up',
   },
   [`features/${probe}/fake.service.ts`]: {
-    imports: ['../../sandbox/payout/sandbox-payout-partner'],
+    imports: ['../../sandbox/thunes/thunes-fake'],
     rule: 'lint/style/noRestrictedImports',
     says: 'Only the wiring (app.ts and its app-*.ts parts) and tests import the sandbox fakes',
   },

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../test/accounts-helpers';
@@ -17,6 +18,8 @@ let db: Database;
 beforeAll(async () => {
   ({ db } = await createTestDatabase());
   sandbox = await buildTestApp(db);
+  // Listening: its sandbox fakes (the payout partner's) answer over HTTP.
+  await sandbox.listen({ port: 0, host: '127.0.0.1' });
   // Live mode sends e-mail over SMTP only; nothing here sends any.
   live = await buildTestApp(db, { mode: 'live', smtpUrl: 'smtp://127.0.0.1:2525' });
 });
@@ -84,6 +87,28 @@ describe('live mode with a fake partner is impossible', () => {
       speed: 'express',
       recipientPhone: '+525598765432',
     };
+    const payers = await sandbox.inject({
+      url: '/api/remittances/payers?country=MX&method=bank_deposit',
+      headers: bearer(ana.token),
+    });
+    const maria = {
+      firstName: 'María',
+      lastName: 'López',
+      country: 'MX',
+      phone: quote.recipientPhone,
+      payout: {
+        method: 'bank_deposit',
+        payerId: payers.json().items[0].id,
+        fields: { clabe: '002115016003269411' },
+      },
+    };
+    const saved = await sandbox.inject({
+      method: 'POST',
+      url: '/api/recipients',
+      headers: bearer(ana.token),
+      payload: maria,
+    });
+    expect(saved.statusCode).toBe(201);
     const q = (
       await sandbox.inject({
         method: 'POST',
@@ -110,19 +135,6 @@ describe('live mode with a fake partner is impossible', () => {
     });
     expectRefused(sent, 'remittances');
     // Sending home: a recipient saved in sandbox mode cannot be paid, nor a new one saved.
-    const maria = {
-      fullName: 'María López',
-      country: 'MX',
-      phone: quote.recipientPhone,
-      payout: { method: 'cash_pickup', locationId: 'MX-1' },
-    };
-    const saved = await sandbox.inject({
-      method: 'POST',
-      url: '/api/recipients',
-      headers: bearer(ana.token),
-      payload: maria,
-    });
-    expect(saved.statusCode).toBe(201);
     expectRefused(
       await live.inject({
         method: 'POST',
@@ -134,7 +146,7 @@ describe('live mode with a fake partner is impossible', () => {
     );
     expectRefused(
       await live.inject({
-        url: '/api/remittances/pickup-locations?country=MX',
+        url: '/api/remittances/payers?country=MX',
         headers: bearer(ana.token),
       }),
       'remittances',
@@ -176,8 +188,77 @@ describe('live mode with a fake partner is impossible', () => {
 
     expect(await ledgerRows()).toEqual(before);
     expect(await balanceOf(live, ana)).toBe(50_000);
-    // Nothing pending to settle either: the live payout partner is never asked for an outcome.
-    expect(await servicesOf(live).transfers.settleDuePayouts()).toBe(0);
+    // Nothing to hand to a payout partner either: there is none.
+    expect(await servicesOf(live).remittances.sweepPayouts()).toBe(0);
+  });
+
+  it('sends remittances in live mode when THUNES_* point at a server speaking the API', async () => {
+    const { port } = sandbox.server.address() as AddressInfo;
+    const sandboxThunes = sandbox.deps.config.thunes;
+    if (!sandboxThunes) throw new Error('sandbox mode has Thunes settings');
+    const withPartner = await buildTestApp(db, {
+      mode: 'live',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      thunes: { ...sandboxThunes, baseUrl: `http://127.0.0.1:${port}/sandbox/thunes` },
+    });
+    try {
+      expect((await withPartner.inject({ url: '/api/features' })).json().remittances).toBe(true);
+      // Its own sandbox fake is not served in live mode.
+      expect((await withPartner.inject({ url: '/sandbox/thunes/ping' })).statusCode).toBe(404);
+      const ana = await verifiedUser(sandbox, db, 50_000);
+      const payers = await withPartner.inject({
+        url: '/api/remittances/payers?country=GT&method=cash_pickup',
+        headers: bearer(ana.token),
+      });
+      expect(payers.statusCode).toBe(200);
+      const saved = await withPartner.inject({
+        method: 'POST',
+        url: '/api/recipients',
+        headers: bearer(ana.token),
+        payload: {
+          firstName: 'José',
+          lastName: 'Pérez',
+          country: 'GT',
+          phone: '+50222345678',
+          payout: {
+            method: 'cash_pickup',
+            payerId: payers.json().items[0].id,
+            fields: { id_type: 'NATIONAL_ID', id_number: '1234567890101' },
+          },
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      const quote = await withPartner.inject({
+        method: 'POST',
+        url: '/api/transactions/quote',
+        headers: bearer(ana.token),
+        payload: {
+          recipientCountry: 'GT',
+          amountUsd: 100,
+          speed: 'express',
+          recipientId: saved.json().id,
+        },
+      });
+      expect(quote.json()).toMatchObject({ feeCents: 1048, transferKind: 'remittance' });
+      const sent = await moneyPost(withPartner, ana, '/api/remittances', {
+        recipientId: saved.json().id,
+        amountUsd: 100,
+        speed: 'express',
+        quoteId: quote.json().quoteId,
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const partner = await db
+        .selectFrom('sandbox_thunes_transactions')
+        .select(['status', 'callback_url'])
+        .where('external_id', '=', sent.json().id)
+        .executeTakeFirstOrThrow();
+      // Confirmed at the partner, which will call back at the live server's public address.
+      expect(partner.status).toBe('20000');
+      expect(partner.callback_url).toBe(`${withPartner.deps.config.publicUrl}/api/thunes/callback`);
+      expect(await balanceOf(withPartner, ana)).toBe(50_000 - 11_048);
+    } finally {
+      await withPartner.close();
+    }
   });
 
   it('still moves money between Pago users in live mode', async () => {

@@ -18,7 +18,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-test-pg-'));
-  const pg = await startEmbeddedPostgres(dataDir);
+  let pg = await startEmbeddedPostgres(dataDir);
 
   // Migrate once into a template; every test file clones it, which is much faster than migrating.
   const admin = createDatabase(pg.url, { max: 1 });
@@ -27,9 +27,16 @@ export default async function setup(project: TestProject) {
   await sql`alter system set fsync = off`.execute(admin);
   await sql`alter system set synchronous_commit = off`.execute(admin);
   await sql`alter system set full_page_writes = off`.execute(admin);
-  await sql`select pg_reload_conf()`.execute(admin);
-  await sql`create database ${sql.id(TEMPLATE_DATABASE)}`.execute(admin);
+  // Files run side by side, each with its app's pool, its fakes' and now and then a child process
+  // (npm run reconcile): room beyond the default 100, so a busy moment never refuses a connection.
+  await sql`alter system set max_connections = 300`.execute(admin);
   await admin.destroy();
+  // max_connections takes a restart.
+  await pg.stop();
+  pg = await startEmbeddedPostgres(dataDir);
+  const created = createDatabase(pg.url, { max: 1 });
+  await sql`create database ${sql.id(TEMPLATE_DATABASE)}`.execute(created);
+  await created.destroy();
   const template = createDatabase(pg.urlFor(TEMPLATE_DATABASE), { max: 1 });
   await migrateDatabase(template, 'sandbox');
   await template.destroy();

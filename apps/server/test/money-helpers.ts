@@ -72,14 +72,16 @@ export async function balanceOf(app: AppInstance, user: TestUser): Promise<numbe
 export type MoneyTestApp = { app: AppInstance; db: Database; now: Date };
 
 /**
- * The test file's app on its own database, whose clock reads `now` (a test moves it), and after
- * the file's tests a check that the ledger still holds: balanced transfers, no drift, none negative.
+ * The test file's app on its own database, listening on a loopback port, whose clock reads `now`
+ * (a test moves it), and after the file's tests a check that the ledger still holds: balanced transfers, no drift, none negative.
  */
 export function moneyTestApp(start: Date, overrides: Partial<Config> = {}): MoneyTestApp {
   const t = { now: start } as MoneyTestApp;
   beforeAll(async () => {
     ({ db: t.db } = await createTestDatabase());
     t.app = await buildTestApp(t.db, overrides, () => t.now);
+    // Listening, so the vendor clients reach the sandbox fakes over HTTP (the payout partner's).
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     expect(await findInvariantViolations(t.db)).toEqual({

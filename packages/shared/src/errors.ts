@@ -40,13 +40,26 @@ export const ERROR_CODES = [
   'quote_expired',
   'quote_mismatch',
   'quote_recipient_mismatch',
+  'payer_not_found',
+  /** The payer requires fields the recipient lacks (details.fields: their names). */
+  'payer_field_required',
+  'payer_unavailable',
+  'recipient_needs_update',
+  'recipient_details_required',
+  'amount_outside_payer_limits',
+  /** The payout partner refused the transaction (a declined beneficiary, a limit). */
+  'payout_refused',
+  'payout_partner_unavailable',
   'recipient_country_mismatch',
   'recipient_not_on_pago',
   'recipient_not_found',
   'self_transfer',
   'express_unavailable',
   'transfer_not_cancellable',
-  'pickup_location_not_found',
+  /** A remittance already has an error case being investigated (one open case per transfer). */
+  'error_case_open',
+  /** More than ERROR_REPORT_DAYS after the remittance's availability date (§ 1005.33(b)). */
+  'error_report_window_closed',
   'bank_account_required',
   'bank_account_exists',
   'bank_link_failed',

@@ -3,7 +3,6 @@ import { recipientBody } from './contracts/remittances';
 import { CORRIDOR_COUNTRIES } from './fees';
 import {
   BANK_ACCOUNT_FORMATS,
-  EXPRESS_COUNTRIES,
   expectedDeliveryBy,
   isValidBankAccount,
   isValidCbu,
@@ -78,8 +77,7 @@ describe('payout methods and delivery per corridor', () => {
     expect(payoutMethodsFor('CL')).toEqual(['bank_deposit']);
   });
 
-  it('offers express only to Mexico, as the fee schedule says; standard per corridor', () => {
-    expect(EXPRESS_COUNTRIES).toEqual(['MX']);
+  it('gives each corridor its standard delivery days', () => {
     expect(standardDeliveryDays('MX')).toEqual({ min: 1, max: 1 });
     expect(standardDeliveryDays('GT')).toEqual({ min: 1, max: 2 });
     expect(standardDeliveryDays('AR')).toEqual({ min: 1, max: 3 });
@@ -90,38 +88,53 @@ describe('payout methods and delivery per corridor', () => {
 });
 
 describe('recipientBody', () => {
-  const base = { fullName: 'María López', country: 'MX', phone: '+525512345678' };
+  const base = { firstName: 'María', lastName: 'López', country: 'MX', phone: '+525512345678' };
+  const payer = { payerId: '1002' };
   const issues = (value: unknown) =>
     recipientBody.safeParse(value).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
 
   it('accepts a CLABE typed with spaces, and stores it without them', () => {
     const parsed = recipientBody.parse({
       ...base,
-      payout: { method: 'bank_deposit', accountNumber: '032 180 00011835971 9' },
+      payout: { method: 'bank_deposit', ...payer, fields: { clabe: '032 180 00011835971 9' } },
     });
-    expect(parsed.payout).toEqual({ method: 'bank_deposit', accountNumber: '032180000118359719' });
+    expect(parsed.payout).toEqual({
+      method: 'bank_deposit',
+      payerId: '1002',
+      fields: { clabe: '032180000118359719' },
+    });
   });
 
   it('refuses a bad CLABE, a method the country lacks, and phones of another country', () => {
     expect(
-      issues({ ...base, payout: { method: 'bank_deposit', accountNumber: '032180000118359718' } }),
-    ).toEqual([['payout.accountNumber', 'account_invalid']]);
-    expect(
-      issues({ ...base, payout: { method: 'mobile_wallet', walletPhone: '+525512345678' } }),
-    ).toEqual([['payout.method', 'method_unavailable']]);
+      issues({
+        ...base,
+        payout: { method: 'bank_deposit', ...payer, fields: { clabe: '032180000118359718' } },
+      }),
+    ).toEqual([['payout.fields.clabe', 'account_invalid']]);
+    expect(issues({ ...base, payout: { method: 'mobile_wallet', ...payer, fields: {} } })).toEqual([
+      ['payout.method', 'method_unavailable'],
+    ]);
     expect(
       issues({
         ...base,
         country: 'GT',
         phone: '+525512345678',
-        payout: { method: 'mobile_wallet', walletPhone: '+525512345678' },
+        payout: { method: 'mobile_wallet', ...payer, fields: { msisdn: '+525512345678' } },
       }),
     ).toEqual([
       ['phone', 'phone_not_of_country'],
-      ['payout.walletPhone', 'phone_not_of_country'],
+      ['payout.fields.msisdn', 'phone_not_of_country'],
     ]);
     expect(
-      issues({ ...base, fullName: ' ', payout: { method: 'cash_pickup', locationId: 'MX-1' } }),
+      issues({ ...base, firstName: ' ', payout: { method: 'cash_pickup', ...payer, fields: {} } }),
+    ).toHaveLength(1);
+    // Fields Pago does not know, and a payer id that is no number, are refused.
+    expect(
+      issues({ ...base, payout: { method: 'cash_pickup', ...payer, fields: { nickname: 'x' } } }),
+    ).toHaveLength(1);
+    expect(
+      issues({ ...base, payout: { method: 'cash_pickup', payerId: 'MX-1', fields: {} } }),
     ).toHaveLength(1);
   });
 });

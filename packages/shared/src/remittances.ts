@@ -1,4 +1,4 @@
-import { type CorridorCountry, DELIVERY_TIMES, FEE_SCHEDULE, getCorridor } from './fees';
+import { type CorridorCountry, DELIVERY_TIMES, getCorridor } from './fees';
 
 /**
  * Sending home: how a recipient abroad is paid (payout methods per corridor), the account shape
@@ -156,14 +156,11 @@ export function maskAccount(value: string): string {
 
 // --- Delivery ----------------------------------------------------------------------------------
 
-/** Countries where express ("under 30 minutes") is offered: those the fee schedule names. */
-export const EXPRESS_COUNTRIES: readonly CorridorCountry[] = FEE_SCHEDULE.flatMap((s) => s.rows)
-  .filter((r) => r.id.startsWith('deliveryExpress') && r.country)
-  .map((r) => r.country as CorridorCountry);
-
-export function isExpressAvailable(country: CorridorCountry): boolean {
-  return EXPRESS_COUNTRIES.includes(country);
-}
+/**
+ * Express is priced for every region (the fee table's express extra); whether a transfer can go
+ * express is its payer's (one that pays within EXPRESS_MAX_MINUTES, payers.ts), which the server
+ * decides at quote time.
+ */
 
 /**
  * Standard delivery per corridor, within the schedule's 1–3 days: Mexico next day, Central

@@ -1,5 +1,6 @@
 import type { Difference } from '../features/banking/banking.repository';
 import type { InvariantCheck } from '../features/ledger/ledger-invariants.service';
+import type { PayoutDifference } from '../features/remittances/payout-reconciliation';
 
 /** The invariant check's result: a summary, then the ids found of each broken invariant. */
 export function formatInvariants(check: InvariantCheck): string {
@@ -32,6 +33,29 @@ export function formatReconciliation(result: {
         `user=${d.userId}`,
         `transfer=${d.transferId ?? '-'}`,
         `unit=${d.unitId ?? '-'}`,
+        `expected=${d.expected ?? '-'}`,
+        `actual=${d.actual ?? '-'}`,
+      ].join('  '),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The payout partner's reconciliation as `npm run reconcile` prints it. */
+export function formatPayoutReconciliation(result: {
+  runId: string;
+  transfersChecked: number;
+  differences: PayoutDifference[];
+  balance: { available: string; expectedVolume: string; low: boolean };
+}): string {
+  const lines = [
+    `Payout partner ${result.runId}: ${result.transfersChecked} remittance(s) checked, ${result.differences.length} difference(s); prefunded balance ${result.balance.available} USD available, busiest day of the last week ${result.balance.expectedVolume} USD${result.balance.low ? ' (will not cover it)' : ''}.`,
+  ];
+  for (const d of result.differences) {
+    lines.push(
+      [
+        d.kind,
+        `transfer=${d.transferId ?? '-'}`,
         `expected=${d.expected ?? '-'}`,
         `actual=${d.actual ?? '-'}`,
       ].join('  '),

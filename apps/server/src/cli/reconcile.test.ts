@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openBankAccount } from '../../test/banking-helpers';
 import { verifiedUser } from '../../test/money-helpers';
+import { CLABE, saveRecipient, sendHome } from '../../test/remittance-helpers';
 import { listeningTestApp } from '../../test/test-app';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -41,7 +42,10 @@ describe('npm run reconcile', () => {
     const clean = await reconcile({ DATABASE_URL: url });
     expect(clean.stderr).toBe('');
     expect(clean.code, clean.stderr).toBe(0);
-    expect(clean.stdout).toMatch(/: 1 account\(s\) checked, 0 difference\(s\)\.\n$/);
+    expect(clean.stdout).toMatch(/: 1 account\(s\) checked, 0 difference\(s\)\.\n/);
+    expect(clean.stdout).toMatch(
+      /\nPayout partner [0-9a-f-]+: 0 remittance\(s\) checked, 0 difference\(s\); prefunded balance [\d.]+ USD available, busiest day of the last week [\d.]+ USD\.\n$/,
+    );
     expect(clean.stdout).toMatch(
       /^Ledger invariants: 0 unbalanced transfer\(s\), 0 drifted account\(s\), 0 negative user account\(s\)\.\n/,
     );
@@ -96,6 +100,39 @@ describe('npm run reconcile', () => {
       .set({ balance_cents: sql`balance_cents - 1` })
       .where('id', '=', wallet.id)
       .execute();
+  });
+
+  it('finds a difference planted between the payout partner and the ledger', async () => {
+    const { app, db, url } = context;
+    const t = { app, db, now: new Date() };
+    const cara = await verifiedUser(app, db, 10_000);
+    const mx = await saveRecipient(t, cara, {
+      country: 'MX',
+      phone: '+525512345678',
+      method: 'bank_deposit',
+      fields: { clabe: CLABE },
+    });
+    const sent = await sendHome(t, cara, mx, 20);
+    expect(sent.statusCode, sent.body).toBe(201);
+    // Planted: the partner cancelled it, and the ledger never gave the sender the money back.
+    await db
+      .updateTable('sandbox_thunes_transactions')
+      .set({ status: '40000', next_status_at: null })
+      .where('external_id', '=', sent.json().id)
+      .execute();
+    const found = await reconcile({ DATABASE_URL: url });
+    expect(found.code, found.stderr).toBe(1);
+    expect(found.stdout).toMatch(
+      /Payout partner [0-9a-f-]+: 1 remittance\(s\) checked, 1 difference\(s\)/,
+    );
+    expect(found.stdout).toContain(
+      `refund_missing  transfer=${sent.json().id}  expected=processing  actual=40000`,
+    );
+    const stored = await db
+      .selectFrom('payout_reconciliation_differences')
+      .select(['kind', 'transfer_id'])
+      .execute();
+    expect(stored).toEqual([{ kind: 'refund_missing', transfer_id: sent.json().id }]);
   });
 
   it('says why it cannot run, with exit code 2', async () => {

@@ -14,11 +14,16 @@ import { createHealth, LATEST_MIGRATION } from '../features/health/health.servic
 import { isBroken } from '../features/ledger/ledger-invariants.service';
 import { AppError } from '../lib/app-error';
 import { createLogger } from '../lib/logger';
-import { formatInvariants, formatReconciliation } from './reconcile-report';
+import {
+  formatInvariants,
+  formatPayoutReconciliation,
+  formatReconciliation,
+} from './reconcile-report';
 
 /**
  * `npm run reconcile`: the ledger's invariant check (the job `ledger-invariants`), then the
- * reconciliation job (`banking.reconcile()`, the job `unit-reconcile`), each run once against the
+ * reconciliation jobs (`banking.reconcile()`, the job `unit-reconcile`; the payout partner's,
+ * `payoutReconciliation.reconcile()`, the job `payout-reconcile`), each run once against the
  * configured database and stored as the jobs store them, what they found printed. Exit code 0:
  * nothing found; 1: something;
  * 2: it could not run. The database is DATABASE_URL, else the embedded PostgreSQL of DATA_DIR (the
@@ -66,14 +71,19 @@ async function run(): Promise<number> {
   if (!migrated) {
     throw new CliError(`The database is not migrated to ${LATEST_MIGRATION}: start Pago once.`);
   }
-  // The Unit fake is served by this app in sandbox mode; the client reaches it over HTTP.
+  // The Unit and Thunes fakes are served by this app in sandbox mode; the clients reach them
+  // over HTTP.
   if (config.mode === 'sandbox') await app.listen({ port: 0, host: '127.0.0.1' });
   // The ledger's own invariants first (they need no partner), stored as the daily job's are.
   const invariants = await servicesOf(app).ledgerInvariants.check('cli');
   process.stdout.write(formatInvariants(invariants));
   const result = await servicesOf(app).banking.reconcile();
   process.stdout.write(formatReconciliation(result));
-  return result.differences.length > 0 || isBroken(invariants) ? 1 : 0;
+  // The payout partner's remittances and prefunded balance (none in live mode without THUNES_*).
+  const payouts = await servicesOf(app).payoutReconciliation.reconcile();
+  if (payouts) process.stdout.write(formatPayoutReconciliation(payouts));
+  const found = result.differences.length + (payouts?.differences.length ?? 0);
+  return found > 0 || isBroken(invariants) ? 1 : 0;
 }
 
 async function cleanup() {

@@ -96,6 +96,7 @@ describe('migrateDatabase', () => {
         'sandbox/0008-sandbox-oidc',
         'sandbox/0009-card-transaction-authorization',
         'sandbox/0010-sandbox-mail-headers',
+        'sandbox/0011-sandbox-thunes',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -111,6 +112,8 @@ describe('migrateDatabase', () => {
         'sandbox_plaid_processor_tokens',
         'sandbox_plaid_public_tokens',
         'sandbox_sms',
+        'sandbox_thunes_quotations',
+        'sandbox_thunes_transactions',
         'sandbox_twilio_verifications',
         'sandbox_unit_accounts',
         'sandbox_unit_applications',
@@ -151,6 +154,7 @@ describe('migrateDatabase', () => {
         'sandbox/0008-sandbox-oidc',
         'sandbox/0009-card-transaction-authorization',
         'sandbox/0010-sandbox-mail-headers',
+        'sandbox/0011-sandbox-thunes',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

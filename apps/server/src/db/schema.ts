@@ -1,8 +1,13 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { CardStatus, CardType, ShippingSpeed } from '@pago/shared/contracts/cards';
+import type { RemittanceDisclosure } from '@pago/shared/contracts/disclosures';
 import type { TransferMetadata } from '@pago/shared/contracts/ledger';
 import type { NotificationData, NotificationType } from '@pago/shared/contracts/notifications';
-import type { PayoutDetails } from '@pago/shared/contracts/remittances';
+import type {
+  ERROR_CASE_STATUSES,
+  ErrorCaseReason,
+  PayoutDetails,
+} from '@pago/shared/contracts/remittances';
 import type { Speed, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
 import type { ColumnType, Generated } from 'kysely';
@@ -252,6 +257,15 @@ export type QuotesTable = {
   /** The recipient the quote was priced for (migration 0005; null on older quotes). */
   recipient_phone: string | null;
   transfer_kind: 'p2p' | 'remittance' | null;
+  // A remittance's partner side (migration 0036): whom it was priced for, the payer and the
+  // partner's quotation it is bound to, what was disclosed.
+  recipient_id: string | null;
+  payer_id: string | null;
+  payer_name: string | null;
+  partner_quotation_id: string | null;
+  partner_source_amount: string | null;
+  delivery_minutes: number | null;
+  disclosure: ColumnType<RemittanceDisclosure | null, string | null, string | null>;
   expires_at: Date;
   used_at: Date | null;
   created_at: CreatedAt;
@@ -611,6 +625,12 @@ export type RemittanceRecipientsTable = {
   id: Generated<string>;
   user_id: string;
   full_name: string;
+  /** As on their ID (migration 0036); full_name is the two joined. */
+  first_name: string;
+  last_name: string;
+  /** The partner's payer that pays them; null for recipients saved before payers (need an update). */
+  payer_id: string | null;
+  payer_name: string | null;
   country: string;
   phone: string;
   payout_method: PayoutMethodColumn;
@@ -730,10 +750,97 @@ export type RemittancePayoutsTable = {
   payout_method: PayoutMethodColumn;
   payout_details: ColumnType<PayoutDetails, string, string>;
   expected_by: Date;
-  sent_to_partner_at: Date;
+  /** When the partner confirmed the transaction (null: not yet, or a payout from before 0036). */
+  sent_to_partner_at: Date | null;
   paid_out_at: Date | null;
   pickup_code: string | null;
   cancelled_at: Date | null;
+  // The payout partner's side (migration 0036); null on payouts made before it.
+  first_name: string | null;
+  last_name: string | null;
+  payer_id: string | null;
+  payer_name: string | null;
+  partner_quotation_id: string | null;
+  /** What the partner takes from the prefunded balance, in dollars (numeric text). */
+  partner_source_amount: string | null;
+  partner_transaction_id: string | null;
+  /** The partner's five-digit status (docs/thunes.md, "Status values"). */
+  partner_status: string | null;
+  partner_status_message: string | null;
+  partner_history: ColumnType<PartnerStatusEntry[], string | undefined, string>;
+  /** The Idempotency-Key of the request that sent it, so the job can store its answer. */
+  request_key: string | null;
+  /** Due to be handed to the partner (create, confirm) from then on; null when nothing is due. */
+  submit_after: Date | null;
+  /** Confirming at the partner started: from then on a cancel goes through the partner. */
+  confirming_at: Date | null;
+  checked_at: Date | null;
+  /** The money was made available to the recipient (cash ready, or deposited). */
+  available_at: Date | null;
+  /** The partner completed it; the remittance is delivered. */
+  settled_at: Date | null;
+  /** Amount and fee went back to the sender (declined, cancelled, reversed, or an error's remedy). */
+  refunded_at: Date | null;
+  reversed_at: Date | null;
+  /** The end of the sender's 30 minutes to cancel. */
+  cancel_by: Date | null;
+  language: 'es' | 'en' | null;
+  disclosure: ColumnType<RemittanceDisclosure | null, string | null, string | null>;
+  /** The receipt e-mail went out (once the partner confirmed the transfer). */
+  receipt_sent_at: Date | null;
+};
+
+/** A reconciliation with the payout partner (migration 0036). */
+export type PayoutReconciliationRunsTable = {
+  id: Generated<string>;
+  started_at: CreatedAt;
+  finished_at: Date | null;
+  transfers_checked: Generated<number>;
+  differences: Generated<number>;
+  /** The prefunded balance's available dollars, and the day's volume it should cover (numeric). */
+  balance_available: string | null;
+  expected_volume: string | null;
+  balance_low: Generated<boolean>;
+};
+
+/** One difference a reconciliation with the payout partner found. */
+export type PayoutReconciliationDifferencesTable = {
+  id: Generated<string>;
+  run_id: string;
+  transfer_id: string | null;
+  kind: string;
+  expected: string | null;
+  actual: string | null;
+};
+
+/** One status the partner reported for a payout, as the tracking page shows its steps. */
+export type PartnerStatusEntry = { status: string; message: string; at: string };
+
+/**
+ * An error a sender reported on a remittance and what was decided (migration 0037, § 1005.33).
+ * `finding` is what the investigation found, for staff; `resolution` the answer to the sender in
+ * `language`.
+ */
+type ErrorCaseStatus = (typeof ERROR_CASE_STATUSES)[number];
+
+export type RemittanceErrorCasesTable = {
+  id: Generated<string>;
+  transfer_id: string;
+  user_id: string;
+  reason: ErrorCaseReason;
+  description: string | null;
+  remedy: 'refund' | 'resend';
+  status: ColumnType<ErrorCaseStatus, ErrorCaseStatus | undefined, ErrorCaseStatus>;
+  language: 'es' | 'en';
+  opened_at: Date;
+  decide_by: Date;
+  decided_at: Date | null;
+  report_result_by: Date | null;
+  finding: string | null;
+  resolution: string | null;
+  remedy_transfer_id: string | null;
+  partner_answer: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  checked_at: Date | null;
 };
 
 export type PlaidItemsTable = {
@@ -915,6 +1022,9 @@ export type DB = {
   sandbox_unit_tokens: SandboxUnitTokensTable;
   remittance_recipients: RemittanceRecipientsTable;
   remittance_payouts: RemittancePayoutsTable;
+  payout_reconciliation_runs: PayoutReconciliationRunsTable;
+  payout_reconciliation_differences: PayoutReconciliationDifferencesTable;
+  remittance_error_cases: RemittanceErrorCasesTable;
   cards: CardsTable;
   sandbox_unit_cards: SandboxUnitCardsTable;
   external_signin_states: ExternalSigninStatesTable;

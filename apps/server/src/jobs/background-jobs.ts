@@ -8,10 +8,24 @@ import type { RecurringJob } from './job-queue';
  */
 export function backgroundJobs(services: Services): RecurringJob[] {
   const jobs: RecurringJob[] = [
+    // Remittances to hand to the payout partner (a request that died, the partner unreachable, the
+    // spec's send), and open ones to ask the partner about in case a callback was lost.
     {
-      name: 'payouts-settle',
+      name: 'remittance-payouts',
       everySeconds: 1,
-      run: () => services.transfers.settleDuePayouts(),
+      run: () => services.remittances.sweepPayouts(),
+    },
+    // Each remittance's receipt, e-mailed once the partner confirmed it.
+    {
+      name: 'remittance-receipts',
+      everySeconds: 5,
+      run: () => services.remittances.sendReceipts(),
+    },
+    // Error reports under the remittance rule: the partner asked, each decided (a refund once).
+    {
+      name: 'remittance-error-cases',
+      everySeconds: 60,
+      run: () => services.remittanceCases.investigateOpen(),
     },
     // Notifications' e-mails, after their event committed (the row is the outbox).
     {
@@ -52,6 +66,14 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       name: 'unit-reconcile',
       everySeconds: 24 * 60 * 60,
       run: () => services.banking.reconcile(),
+    });
+  }
+  if (services.payoutReconciliation.available) {
+    // Daily: the payout partner's transactions and prefunded balance against the ledger.
+    jobs.push({
+      name: 'payout-reconcile',
+      everySeconds: 24 * 60 * 60,
+      run: async () => (await services.payoutReconciliation.reconcile())?.differences.length ?? 0,
     });
   }
   const { sandboxVendors } = services;

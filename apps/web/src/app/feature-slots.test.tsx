@@ -1,9 +1,11 @@
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ActivityList } from '@/features/activity/components/activity-list';
+import { QuoteReview } from '@/features/transfers/components/quote-review';
 import { ANA } from '@/test/profiles';
+import { makeRemittanceQuote } from '@/test/quotes';
 import { featureRenderer } from '@/test/render-feature';
 import { FeatureSlots } from './feature-slots';
 
@@ -41,5 +43,45 @@ describe('feature slots', () => {
     await render(<ActivityList transfers={[REMITTANCE]} onOpen={() => {}} />);
     expect(screen.getByRole('listitem')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Enviar otra vez' })).toBeNull();
+  });
+
+  it('shows a remittance’s disclosure on the transfers feature’s review, as sending home does', async () => {
+    const renderMoneyMover = featureRenderer(['transfers', 'remittances'], {
+      user: ANA,
+      path: '/moneymover',
+    });
+    const review = (
+      <FeatureSlots>
+        <QuoteReview
+          quote={makeRemittanceQuote()}
+          recipient="+525512345678"
+          sending={false}
+          requoting={false}
+          onConfirm={() => {}}
+          onRequote={() => {}}
+          onEdit={() => {}}
+        />
+      </FeatureSlots>
+    );
+    const view = await renderMoneyMover(review, { language: 'es' });
+    // The disclosure's code loads when first shown (app/feature-slots.tsx).
+    const disclosure = within(await screen.findByTestId('disclosure'));
+    const row = (label: string) =>
+      disclosure
+        .getAllByText(label, { selector: 'dt' })
+        .map((dt) => (dt.nextElementSibling?.textContent ?? '').replace(/\u00a0/g, ' '));
+    expect(row('Comisión de envío')).toEqual(['$4.49']);
+    expect(row('Total')).toEqual(['$104.49']);
+    expect(row('Tipo de cambio')).toEqual(['US$1 = 17.1234 MXN']);
+    expect(row('Total para el destinatario')).toEqual(['MXN 1,712.34']);
+    expect(row('Fecha de disponibilidad')[0]).toMatch(/^sábado, 21 de noviembre/);
+    expect(disclosure.getByText(/^El destinatario podría recibir menos/)).toBeVisible();
+    expect(disclosure.getByText(/^Pago no cobra otras comisiones ni impuestos/)).toBeVisible();
+    view.unmount();
+
+    await renderMoneyMover(review, { language: 'en' });
+    const english = within(await screen.findByTestId('disclosure'));
+    expect(english.getByText('Transfer fees').nextElementSibling).toHaveTextContent('$4.49');
+    expect(english.getByText(/^Recipient may receive less/)).toBeVisible();
   });
 });

@@ -7,6 +7,10 @@ import {
   QuoteReviewProvider,
   type QuoteReviewSlot,
 } from '@/features/remittances/lib/quote-review-slot';
+import {
+  RemittanceDisclosureProvider,
+  type RemittanceDisclosureSlot,
+} from '@/features/transfers/lib/disclosure-slot';
 
 // Loaded when first shown: the slots wrap every page, the landing page too, whose first load
 // carries none of these features' code (docs/benchmarks.md: the landing page's initial JS).
@@ -18,6 +22,17 @@ const SendHomeLinks = lazy(() =>
 const LazyQuoteReview = lazy(() =>
   import('@/features/transfers/components/quote-review').then((m) => ({
     default: m.QuoteReview,
+  })),
+);
+
+/**
+ * The remittances feature's disclosure, for the transfers feature's review of a send to a phone
+ * abroad. It suspends while its code and words load; the review waits for it before offering
+ * to confirm, since the rule wants the disclosure seen before paying.
+ */
+const RemittanceDisclosure: RemittanceDisclosureSlot = lazy(() =>
+  import('@/features/remittances/components/remittance-disclosure').then((m) => ({
+    default: m.Disclosure,
   })),
 );
 
@@ -42,12 +57,17 @@ const RemittanceActions: TransferActions = (props) => (
  * Where one feature shows another's pieces. Web features never import each other; the app shell
  * composes them here: a sent remittance in the activity (its row and its receipt) links to
  * sending it again and to its tracking page, both the remittances feature's; a send home is
- * confirmed on the transfers feature's quote review, as every international send is.
+ * confirmed on the transfers feature's quote review, as every international send is; and that
+ * review shows a remittance's disclosure with the remittances feature's own component.
  */
 export function FeatureSlots({ children }: { children: ReactNode }) {
   return (
     <TransferActionsProvider value={RemittanceActions}>
-      <QuoteReviewProvider value={QuoteReview}>{children}</QuoteReviewProvider>
+      <QuoteReviewProvider value={QuoteReview}>
+        <RemittanceDisclosureProvider value={RemittanceDisclosure}>
+          {children}
+        </RemittanceDisclosureProvider>
+      </QuoteReviewProvider>
     </TransferActionsProvider>
   );
 }

@@ -57,6 +57,8 @@ export type Feedback = {
   text: string;
   /** The server wants identity verification first: the message links to it. */
   identity?: boolean;
+  /** Where the message leads next (a page of the app), with the link's words. */
+  link?: { to: string; label: string };
 };
 
 /**

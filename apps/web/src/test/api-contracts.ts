@@ -89,7 +89,10 @@ import {
   plaidUnlinkResponseSchema,
 } from '@pago/shared/contracts/plaid';
 import {
-  pickupLocationListSchema,
+  errorCaseBody,
+  errorCaseListSchema,
+  errorCaseSchema,
+  payerListSchema,
   recipientBody,
   recipientListSchema,
   recipientSchema,
@@ -137,6 +140,9 @@ const pinSet = z.object({ pinSet: z.literal(true) });
 const removed = z.object({ removed: z.literal(true) });
 const csv = z.string().describe('CSV, one transfer a line');
 const pdf = z.string().meta({ format: 'binary', description: 'The statement (PDF)' });
+const remittanceReceiptPdf = z
+  .string()
+  .meta({ format: 'binary', description: 'The receipt (PDF)' });
 
 /**
  * Every API route a browser client calls, by "METHOD /path" (`:name` for a path parameter, no
@@ -243,9 +249,16 @@ export const ROUTES: Record<string, RouteContract> = {
   'PUT /api/recipients/:id': { response: recipientSchema, body: recipientBody },
   'DELETE /api/recipients/:id': { response: removed },
   'POST /api/remittances': { status: 201, response: transferSchema, body: sendHomeBody },
-  'GET /api/remittances/pickup-locations': { response: pickupLocationListSchema },
+  'GET /api/remittances/payers': { response: payerListSchema },
   'GET /api/remittances/:id': { response: remittanceTrackingSchema },
   'POST /api/remittances/:id/cancel': { response: transferSchema },
+  'POST /api/remittances/:id/cases': {
+    status: 201,
+    response: errorCaseSchema,
+    body: errorCaseBody,
+  },
+  'GET /api/remittances/:id/receipt.pdf': { response: remittanceReceiptPdf },
+  'GET /api/remittance-cases': { response: errorCaseListSchema },
   // Bill pay, banking, funding
   'GET /api/billers': { response: z.array(billerSchema) },
   'POST /api/unit/bill-payment': { status: 201, response: transferSchema, body: billPaymentBody },

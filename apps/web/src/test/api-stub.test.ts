@@ -52,8 +52,8 @@ describe('the stubbed server', () => {
   });
 
   it('finds a route by its pattern, a literal segment before a parameter', () => {
-    expect(routeOf('GET', '/api/remittances/pickup-locations?country=GT')).toBe(
-      'GET /api/remittances/pickup-locations',
+    expect(routeOf('GET', '/api/remittances/payers?country=GT')).toBe(
+      'GET /api/remittances/payers',
     );
     expect(routeOf('GET', '/api/remittances/tr_1')).toBe('GET /api/remittances/:id');
     expect(routeOf('POST', '/api/notifications/n1/read')).toBe('POST /api/notifications/:id/read');

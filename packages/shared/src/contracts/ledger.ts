@@ -26,16 +26,23 @@ export type TransferMetadataByKind = {
     fxRate: string;
     marketRate: string;
     spreadBps: number;
-    payoutReference: string;
-    /** ISO time the sandbox payout settles (the payout worker reads it in SQL). */
-    payoutDueAt: string;
+    /** Who pays the recipient for the payout partner (remittances since the partner's payers). */
+    payerName?: string;
+    /** Sent again at no cost to remedy an error in this earlier remittance (§ 1005.33(c)). */
+    resendOf?: string;
+    /** Remittances before the payout partner: the stand-in's reference and due time. */
+    payoutReference?: string;
+    payoutDueAt?: string;
   };
   remittance_refund: {
     refundOf: string;
     reason: string;
     recipientPhone: string;
-    /** Why the money came back: the sender cancelled, or the payout failed (older rows: failed). */
-    cause?: 'cancelled' | 'failed';
+    /**
+     * Why the money came back: the sender cancelled, the payout failed (older rows: failed), the
+     * payer reversed a payout it had made, or an error the sender reported was remedied.
+     */
+    cause?: 'cancelled' | 'failed' | 'reversed' | 'error_resolution';
   };
   bill_payment: {
     billerId: string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CORRIDOR_COUNTRIES } from '../fees';
 import { phoneSchema, usernameSchema } from './accounts';
 import { amountUsdSchema, centsValueSchema } from './amounts';
+import { remittanceDisclosureSchema } from './disclosures';
 
 /** Transfers: quotes, sending money, activity and receipts (`/api/transactions/*`). */
 
@@ -17,6 +18,11 @@ export const quoteBody = z
     speed: speedSchema.default('standard'),
     /** With the recipient's phone, a phone of a Pago user is quoted as what it is: instant and free. */
     recipientPhone: phoneSchema.optional(),
+    /**
+     * A saved recipient abroad: the quote is their payer's (its rate, speed and limits). A phone
+     * abroad without it is quoted for the user's saved recipient with that phone.
+     */
+    recipientId: z.uuid().optional(),
   })
   .meta({ examples: [{ recipientCountry: 'MX', amountUsd: 100, speed: 'standard' }] });
 export type QuoteBody = z.input<typeof quoteBody>;
@@ -39,6 +45,12 @@ export const quoteSchema = z
     /** What the recipient gets, in payoutCurrency, as an exact decimal string ("1829.15"). */
     payoutAmount: z.string(),
     deliveryEstimate: z.enum(['instant', 'under_30_minutes', 'one_to_three_days']),
+    /** The payer's own estimate, in minutes (null: P2P, instant). */
+    deliveryMinutes: z.number().int().nullable(),
+    /** Who pays the recipient (null: P2P, or an estimate for no recipient yet). */
+    payerName: z.string().nullable(),
+    /** What the sender must see before paying a remittance (null for P2P). */
+    disclosure: remittanceDisclosureSchema.nullable(),
     expiresAt: z.string(),
   })
   .meta({ id: 'Quote' });

@@ -33,6 +33,8 @@ import * as historyReads from './0032-history-reads';
 import * as moneyIntegrity from './0033-money-integrity';
 import * as timeOrderedTransferIds from './0034-time-ordered-transfer-ids';
 import * as timeOrderedNotificationIds from './0035-time-ordered-notification-ids';
+import * as partnerPayouts from './0036-partner-payouts';
+import * as remittanceErrorCases from './0037-remittance-error-cases';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0033-money-integrity': moneyIntegrity,
   '0034-time-ordered-transfer-ids': timeOrderedTransferIds,
   '0035-time-ordered-notification-ids': timeOrderedNotificationIds,
+  '0036-partner-payouts': partnerPayouts,
+  '0037-remittance-error-cases': remittanceErrorCases,
 };

@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
 import { moneyPost, moneyTestApp, postQuote, verifiedUser } from '../../../test/money-helpers';
+import { saveAbroad, THUNES_TEST_TIMINGS } from '../../../test/remittance-helpers';
 import { csvField } from './activity-csv';
 import { receiptReference, referenceHashPrefix } from './receipt-reference';
 
-const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), { sandboxPayoutDelayMs: 1000 });
+const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), THUNES_TEST_TIMINGS);
 
 describe('activity', () => {
   it('pages through the owner’s transfers with filters, and hides others’ transfers', async () => {
@@ -88,6 +89,7 @@ describe('activity', () => {
     t.now = new Date('2026-11-19T03:30:00Z'); // still the 18th in New York: 22:30 EST
     const home = { recipientCountry: 'MX', amountUsd: 100, speed: 'standard' } as const;
     const mexicanPhone = '+525598765432';
+    await saveAbroad(t, ana, mexicanPhone, 'MX');
     const q = (await postQuote(t.app, ana, { ...home, recipientPhone: mexicanPhone })).json();
     const remittance = (
       await moneyPost(t.app, ana, '/api/transactions/send', {
@@ -118,7 +120,7 @@ describe('activity', () => {
       ),
     );
     // A phone reads as a phone (no leading '), with the country, the rate and the payout currency.
-    expect(es[1]).toContain(',+525598765432,+525598765432,MX,-100.00,');
+    expect(es[1]).toContain(',María López,+525598765432,MX,-100.00,');
     expect(es[1]).toContain(`,${q.payoutCurrency},${q.payoutAmount},${remittance.id}`);
     expect((es[1] ?? '').split(',')[11]).toMatch(new RegExp(`^${q.fxRate.replace('.', '\\.')}0*$`));
     expect(es[2]).toBe(

@@ -2,14 +2,14 @@ import { capabilitiesSchema } from '@pago/shared/contracts/capabilities';
 import type { AppInstance } from '../../app-instance';
 import { errorResponses } from '../../lib/openapi';
 import type { BillerNetwork } from '../../providers/billpay/biller-network';
-import type { PayoutPartner } from '../../providers/payout/payout-partner';
 import type { ExternalSignin } from '../accounts/external-signin.service';
 import type { Banking } from '../banking/banking.service';
 import type { Cards } from '../cards/cards.service';
 
 /** What the capabilities route reads: whether each partner feature is available. */
 export type CapabilitiesRouteDeps = {
-  payouts: Pick<PayoutPartner, 'available'>;
+  /** The payout partner: without one (live mode without its settings) remittances are refused. */
+  payouts: { available: boolean };
   billers: Pick<BillerNetwork, 'available'>;
   banking: Pick<Banking, 'available'>;
   cards: Pick<Cards, 'available'>;

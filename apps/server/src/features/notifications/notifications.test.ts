@@ -2,9 +2,10 @@ import type { Notification, NotificationList } from '@pago/shared/contracts/noti
 import { describe, expect, it } from 'vitest';
 import { bearer, listMail, nextIp, type TestUser } from '../../../test/accounts-helpers';
 import { moneyPost, moneyTestApp, postQuote, verifiedUser } from '../../../test/money-helpers';
+import { saveAbroad, THUNES_TEST_TIMINGS, until } from '../../../test/remittance-helpers';
 import { servicesOf } from '../../app';
 
-const t = moneyTestApp(new Date('2026-11-23T15:00:00Z'));
+const t = moneyTestApp(new Date('2026-11-23T15:00:00Z'), THUNES_TEST_TIMINGS);
 
 async function list(user: TestUser, query = ''): Promise<NotificationList> {
   const response = await t.app.inject({
@@ -132,6 +133,7 @@ describe('notifications', () => {
   it('tells the sender of a remittance when it is delivered, or failed and refunded', async () => {
     const ana = await verifiedUser(t.app, t.db, 50_000);
     for (const phone of ['+525598765432', '+525512340000']) {
+      await saveAbroad(t, ana, phone, 'MX');
       const quote = (
         await postQuote(t.app, ana, {
           recipientCountry: 'MX',
@@ -147,9 +149,12 @@ describe('notifications', () => {
       });
       expect(sent.statusCode).toBe(201);
     }
-    t.now = new Date(t.now.getTime() + 3_600_000);
-    await servicesOf(t.app).transfers.settleDuePayouts();
-    await servicesOf(t.app).transfers.settleDuePayouts();
+    await until(
+      t,
+      async () =>
+        (await ofType(ana, 'remittance_delivered')).length === 1 &&
+        (await ofType(ana, 'remittance_refunded')).length === 1,
+    );
     expect(await ofType(ana, 'remittance_delivered')).toMatchObject([
       { data: { amountCents: 10_000, phone: '+525598765432', country: 'MX' } },
     ]);

@@ -1,6 +1,6 @@
 import {
-  pickupLocationListSchema,
-  pickupLocationsQuery,
+  payerListSchema,
+  payersQuery,
   recipientBody,
   recipientListSchema,
   recipientSchema,
@@ -14,6 +14,7 @@ import { bearerAuth, errorResponses } from '../../lib/openapi';
 import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
 import { moneyPost } from '../idempotency/money-route';
+import type { Recipients } from './recipients.service';
 import type { Remittances } from './remittances.service';
 
 const idParams = z.strictObject({ id: z.string().max(64) });
@@ -21,13 +22,17 @@ const noBody = z.strictObject({});
 const recipientTags = ['Recipients'];
 const tags = ['Remittances'];
 
-/** Sending home: saved recipients, pickup locations, a send to a recipient, tracking, cancel. */
 /** What the remittances' routes use, passed in by the wiring (app.ts). */
-export type RemittancesRouteDeps = { remittances: Remittances; accounts: Accounts };
+export type RemittancesRouteDeps = {
+  remittances: Remittances;
+  recipients: Recipients;
+  accounts: Accounts;
+};
 
+/** Sending home: saved recipients, the partner's payers, a send to a recipient, tracking, cancel. */
 export async function remittancesRoutes(
   app: AppInstance,
-  { remittances, accounts }: RemittancesRouteDeps,
+  { remittances, recipients, accounts }: RemittancesRouteDeps,
 ): Promise<void> {
   const preValidation = requireUser(accounts);
   const signedIn = (summary: string, routeTags = recipientTags) => ({
@@ -45,7 +50,7 @@ export async function remittancesRoutes(
         response: { 200: recipientListSchema, ...errorResponses },
       },
     },
-    async (request) => remittances.list(currentUser(request).userId),
+    async (request) => recipients.list(currentUser(request).userId),
   );
 
   app.post(
@@ -59,7 +64,7 @@ export async function remittancesRoutes(
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await remittances.create(currentUser(request).userId, request.body)),
+      reply.code(201).send(await recipients.create(currentUser(request).userId, request.body)),
   );
 
   app.get(
@@ -72,7 +77,7 @@ export async function remittancesRoutes(
         response: { 200: recipientSchema, ...errorResponses },
       },
     },
-    async (request) => remittances.get(currentUser(request).userId, request.params.id),
+    async (request) => recipients.get(currentUser(request).userId, request.params.id),
   );
 
   app.put(
@@ -87,7 +92,7 @@ export async function remittancesRoutes(
       },
     },
     async (request) =>
-      remittances.update(currentUser(request).userId, request.params.id, request.body),
+      recipients.update(currentUser(request).userId, request.params.id, request.body),
   );
 
   app.delete(
@@ -101,22 +106,25 @@ export async function remittancesRoutes(
       },
     },
     async (request) => {
-      await remittances.remove(currentUser(request).userId, request.params.id);
+      await recipients.remove(currentUser(request).userId, request.params.id);
       return { removed: true as const };
     },
   );
 
   app.get(
-    '/api/remittances/pickup-locations',
+    '/api/remittances/payers',
     {
       preValidation,
       schema: {
-        ...signedIn('Where a recipient can pick up cash in a country', tags),
-        querystring: pickupLocationsQuery,
-        response: { 200: pickupLocationListSchema, ...errorResponses },
+        ...signedIn(
+          'Who can pay a recipient in a country (banks, cash pickup networks, mobile wallets), with the fields each requires',
+          tags,
+        ),
+        querystring: payersQuery,
+        response: { 200: payerListSchema, ...errorResponses },
       },
     },
-    async (request) => remittances.pickupLocations(request.query.country),
+    async (request) => recipients.payers(request.query.country, request.query.method),
   );
 
   moneyPost(
@@ -129,10 +137,7 @@ export async function remittancesRoutes(
       body: sendHomeBody,
       response: { status: 201, schema: transferSchema },
     },
-    async ({ userId, body, tx }) => ({
-      statusCode: 201,
-      body: await remittances.send(tx, userId, body),
-    }),
+    { phases: ({ userId, body, key }) => remittances.sendPhases(userId, body, key) },
     {
       // The send says whether the recipient's phone became a Pago user's: the look-up budget.
       before: ({ userId, ip }) => accounts.takePayeeLookup(userId, ip),
@@ -163,9 +168,6 @@ export async function remittancesRoutes(
       params: idParams,
       response: { status: 200, schema: transferSchema },
     },
-    async ({ userId, params, tx }) => ({
-      statusCode: 200,
-      body: await remittances.cancel(tx, userId, params.id),
-    }),
+    { phases: ({ userId, params }) => remittances.cancelPhases(userId, params.id) },
   );
 }

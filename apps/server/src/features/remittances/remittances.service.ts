@@ -1,265 +1,394 @@
-import type {
-  PayoutDetails,
-  Recipient,
-  RemittanceTracking,
-  SendHomeBody,
-  TrackingStep,
-} from '@pago/shared/contracts/remittances';
-import type { Transfer } from '@pago/shared/contracts/transfers';
+import { usdToCents } from '@pago/shared/contracts/amounts';
+import type { SendHomeBody } from '@pago/shared/contracts/remittances';
+import type { SendTo, Transfer } from '@pago/shared/contracts/transfers';
 import { type CorridorCountry, getCorridor } from '@pago/shared/fees';
-import { expectedDeliveryBy, maskAccount } from '@pago/shared/remittances';
-import type { Selectable } from 'kysely';
+import { CANCEL_MINUTES } from '@pago/shared/remittance-rights';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import type { RemittanceRecipientsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { unavailableInLiveMode } from '../../lib/live-mode';
-import type { PayoutPartner } from '../../providers/payout/payout-partner';
+import type { Mailer } from '../../providers/email/mailer';
+import type { ThunesClient, ThunesTransaction } from '../../providers/thunes/thunes-client';
+import { ThunesError } from '../../providers/thunes/thunes-client';
+import type { Accounts } from '../accounts/accounts.service';
 import type { Activity } from '../activity/activity.service';
+import type { PhasedWork } from '../idempotency/idempotency.service';
+import { settleReserved } from '../idempotency/idempotency.service';
 import type { Ledger } from '../ledger/ledger.service';
+import type { AbroadPricing } from '../transfers/quotes.service';
 import type { Transfers } from '../transfers/transfers.service';
-import { refundRemittance } from './payouts.service';
+import type { PartnerPayouts, Submission } from './partner-payouts';
+import type { Payers } from './payers.service';
+import { createReceiptMailer } from './receipt-mailer';
+import type { RecipientRow, Recipients } from './recipients.service';
+import { detailsRequired, priceForRecipient } from './remittance-abroad';
+import type { RemittanceCases } from './remittance-cases.service';
+import { availableBy, type RemittancePricing } from './remittance-pricing';
+import { cancellable, createTracking } from './remittance-tracking';
 import {
-  deleteRecipient,
-  findPayout,
-  findRecipient,
+  findRecipientByPhone,
   insertPayout,
-  insertRecipient,
-  listRecipients,
+  lockPayout,
   lockRemittanceOf,
-  markCancelled,
-  type RecipientInput,
   touchRecipient,
-  updateRecipient,
+  updatePayout,
 } from './remittances.repository';
 
 type Deps = {
   db: Database;
   ledger: Ledger;
+  accounts: Accounts;
   activity: Activity;
-  payouts: PayoutPartner;
   transfers: Transfers;
+  payers: Payers;
+  pricing: RemittancePricing;
+  recipients: Recipients;
+  partner: PartnerPayouts;
+  thunes: ThunesClient | null;
+  cases: RemittanceCases;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 };
 
-const notFound = () =>
-  new AppError('recipient_not_found', 404, 'There is no such recipient among yours.');
+/** While the request that sent it is talking to the partner, the job leaves a payout alone. */
+const REQUEST_LEASE_MS = 2 * 60_000;
+
 const transferNotFound = () => new AppError('not_found', 404, 'Transfer not found');
+const notCancellable = (status: string) =>
+  new AppError(
+    'transfer_not_cancellable',
+    409,
+    'This transfer can no longer be cancelled: it was already paid out or refunded.',
+    { status },
+  );
 
 /**
- * Sending home: saved recipients abroad, a send to one on a quote, its tracking and
- * its cancel. The money moves through `transfers.sendRemittance` and the ledger.
+ * Sending home: a send to a saved recipient on a quote the partner priced, its tracking and its
+ * cancel, and the spec's send to a phone abroad. The money moves through the ledger (sender →
+ * the corridor's payout clearing) and the partner is called with no transaction open
+ * (partner-payouts.ts).
  */
-export function createRemittances({ db, ledger, activity, payouts, transfers }: Deps) {
-  function requirePartner() {
-    if (!payouts.available) throw unavailableInLiveMode('remittances');
+export function createRemittances({
+  db,
+  ledger,
+  accounts,
+  activity,
+  transfers,
+  payers,
+  pricing,
+  recipients,
+  partner,
+  thunes,
+  cases,
+  mailer,
+  log,
+}: Deps) {
+  const tracking = createTracking({ db, activity, cases });
+  const receipts = createReceiptMailer({
+    db,
+    ledger,
+    accounts,
+    cases,
+    mailer,
+    log,
+    track: tracking.track,
+  });
+
+  /** The sender's language, for the receipt (the rule: the language the sender used). */
+  async function languageOf(userId: string): Promise<'es' | 'en'> {
+    return (await accounts.getAccountSettings(userId)).language === 'en' ? 'en' : 'es';
   }
 
-  function locationOf(country: string, details: PayoutDetails) {
-    if (details.method !== 'cash_pickup') return null;
-    return payouts.pickupLocations(country).find((l) => l.id === details.locationId) ?? null;
-  }
-
-  function payoutView(country: string, details: PayoutDetails): Recipient['payout'] {
-    return {
-      method: details.method,
-      accountMask: details.method === 'bank_deposit' ? maskAccount(details.accountNumber) : null,
-      walletPhone: details.method === 'mobile_wallet' ? details.walletPhone : null,
-      location: locationOf(country, details),
+  /**
+   * Reserves a send, in `tx`: the quote taken (made for this recipient and payer), the amount and
+   * fee moved from the wallet to the corridor's payout clearing, and the payout written with what
+   * the partner will be asked and what was disclosed. Due for submission at `submitAfter`.
+   */
+  async function reserve(
+    tx: Database,
+    userId: string,
+    row: RecipientRow,
+    send: { amountUsd: number; speed?: 'standard' | 'express' | undefined; quoteId: string },
+    requestKey: string | null,
+    submitAfter: (now: Date) => Date,
+  ) {
+    const recipient = recipients.payable(row);
+    const country = getCorridor(row.country as CorridorCountry).country;
+    const body: SendTo = {
+      recipientName: row.phone,
+      recipientCountry: country,
+      amountUsd: send.amountUsd,
+      quoteId: send.quoteId,
+      ...(send.speed ? { speed: send.speed } : {}),
     };
-  }
-
-  function recipientView(row: Selectable<RemittanceRecipientsTable>): Recipient {
-    return {
-      id: row.id,
-      fullName: row.full_name,
-      country: row.country,
-      phone: row.phone,
-      payout: payoutView(row.country, row.payout_details),
-      createdAt: row.created_at.toISOString(),
-    };
-  }
-
-  /** A pickup location must be in the partner's catalog for the recipient's country. */
-  function checkPayout(input: RecipientInput) {
-    if (input.payout.method === 'cash_pickup' && !locationOf(input.country, input.payout)) {
+    const q = await transfers.takeQuote(tx, userId, send.quoteId, body, 'remittance');
+    if (
+      !q.partner_quotation_id ||
+      !q.partner_source_amount ||
+      !q.disclosure ||
+      q.payer_id !== recipient.payout.payerId ||
+      (q.recipient_id !== null && q.recipient_id !== row.id)
+    ) {
       throw new AppError(
-        'pickup_location_not_found',
-        422,
-        'This pickup location is not in the recipient’s country. Choose one from the list.',
+        'quote_recipient_mismatch',
+        409,
+        'This quote was made for another recipient or way of paying them. Get a new quote.',
       );
     }
-  }
-
-  async function recipientOf(userId: string, id: string, executor: Database = db) {
-    const row = isUuid(id) ? await findRecipient(executor, userId, id) : undefined;
-    if (!row) throw notFound();
-    return row;
-  }
-
-  /** Expected steps from the status history and the payout's own record. */
-  function timeline(
-    transfer: Transfer & { statusHistory: { status: string; at: string }[] },
-    payout: Awaited<ReturnType<typeof findPayout>>,
-  ) {
-    const steps: { step: TrackingStep; at: string }[] = [
-      { step: 'created', at: transfer.createdAt },
-      {
-        step: 'sent_to_partner',
-        at: payout?.sent_to_partner_at.toISOString() ?? transfer.createdAt,
-      },
-    ];
-    for (const entry of transfer.statusHistory) {
-      if (entry.status === 'delivered') {
-        const cash = payout?.payout_method === 'cash_pickup';
-        steps.push({ step: cash ? 'available_for_pickup' : 'deposited', at: entry.at });
-      } else if (entry.status === 'failed') {
-        steps.push({ step: 'failed', at: entry.at });
-      } else if (entry.status === 'refunded') {
-        if (payout?.cancelled_at) {
-          steps.push({ step: 'cancelled', at: payout.cancelled_at.toISOString() });
-        }
-        steps.push({ step: 'refunded', at: entry.at });
-      }
-    }
-    return steps;
-  }
-
-  return {
-    async list(userId: string) {
-      return { items: (await listRecipients(db, userId)).map(recipientView) };
-    },
-
-    async get(userId: string, id: string) {
-      return recipientView(await recipientOf(userId, id));
-    },
-
-    async create(userId: string, input: RecipientInput) {
-      requirePartner();
-      checkPayout(input);
-      return recipientView(await insertRecipient(db, userId, input));
-    },
-
-    async update(userId: string, id: string, input: RecipientInput) {
-      requirePartner();
-      await recipientOf(userId, id);
-      checkPayout(input);
-      const row = await updateRecipient(db, userId, id, input, ledger.clock());
-      if (!row) throw notFound();
-      return recipientView(row);
-    },
-
-    async remove(userId: string, id: string) {
-      if (!isUuid(id) || !(await deleteRecipient(db, userId, id))) throw notFound();
-    },
-
-    pickupLocations(country: CorridorCountry) {
-      requirePartner();
-      return { items: payouts.pickupLocations(country) };
-    },
-
-    /** Sends home to a saved recipient on a quote made for their phone and country. */
-    async send(tx: Database, userId: string, body: SendHomeBody): Promise<Transfer> {
-      requirePartner();
-      const row = await recipientOf(userId, body.recipientId, tx);
-      const country = getCorridor(row.country as CorridorCountry).country;
-      const sendBody = {
-        recipientName: row.phone,
+    const amountCents = usdToCents(send.amountUsd);
+    const { now, speed } = q;
+    const transfer = await ledger.post(tx, {
+      kind: 'remittance',
+      status: 'processing',
+      userId,
+      amountCents,
+      feeCents: q.fee_cents,
+      countsTowardLimits: true,
+      metadata: {
+        recipientPhone: row.phone,
         recipientCountry: country,
-        amountUsd: body.amountUsd,
-        quoteId: body.quoteId,
-        ...(body.speed ? { speed: body.speed } : {}),
-      };
-      // A phone that became a Pago user's is paid in the app, not through the partner.
-      const to = await transfers.destination(userId, row.phone, country, tx);
-      if (to.kind === 'p2p') {
+        recipientId: row.id,
+        recipientName: `${recipient.firstName} ${recipient.lastName}`,
+        payoutMethod: recipient.payout.method,
+        payerName: recipient.payerName,
+        speed,
+        quoteId: q.id,
+        payoutCurrency: q.payout_currency,
+        payoutAmount: q.payout_amount,
+        fxRate: q.fx_rate,
+        marketRate: q.market_rate,
+        spreadBps: q.spread_bps,
+      },
+      legs: [
+        { account: { userId }, amountCents: -(amountCents + q.fee_cents) },
+        { account: { role: `payout_clearing:${country}` }, amountCents },
+        ...(q.fee_cents > 0
+          ? [{ account: { role: 'fee_revenue' as const }, amountCents: q.fee_cents }]
+          : []),
+      ],
+    });
+    // The availability date is promised from the moment the sender pays.
+    const disclosure = {
+      ...q.disclosure,
+      availableBy: availableBy(country, speed, q.delivery_minutes ?? 0, now).toISOString(),
+    };
+    await insertPayout(tx, {
+      transferId: transfer.id,
+      userId,
+      recipientId: row.id,
+      recipient,
+      quote: {
+        partnerQuotationId: q.partner_quotation_id,
+        partnerSourceAmount: q.partner_source_amount,
+        disclosure,
+      },
+      expectedBy: new Date(disclosure.availableBy),
+      cancelBy: new Date(now.getTime() + CANCEL_MINUTES * 60_000),
+      language: await languageOf(userId),
+      requestKey,
+      submitAfter: submitAfter(now),
+    });
+    await touchRecipient(tx, row.id, now);
+    return transfer;
+  }
+
+  async function transferView(userId: string, transferId: string, executor: Database) {
+    const row = await lockRemittanceOf(executor, userId, transferId);
+    if (!row) throw transferNotFound();
+    return (await activity.view([row], userId, executor))[0] as Transfer;
+  }
+
+  /** A submission's outcome applied, as the send's answer: refused is a 422 (money returned). */
+  async function settleSend(tx: Database, userId: string, transferId: string, outcome: Submission) {
+    await partner.settleSubmission(tx, transferId, outcome);
+    if (outcome.kind === 'refused') {
+      throw new AppError(
+        'payout_refused',
+        422,
+        'Our payout partner could not pay this recipient with these details, so nothing was sent: the amount and fee are back in your balance. Check the recipient’s details.',
+        { transferId, partnerCode: outcome.code },
+      );
+    }
+    return { statusCode: 201, body: await transferView(userId, transferId, tx) };
+  }
+
+  const abroad: AbroadPricing = {
+    get available() {
+      return pricing.available;
+    },
+
+    async recipientPhone(userId, recipientId) {
+      return (await recipients.rowOf(userId, recipientId)).phone;
+    },
+
+    price: (userId, input) => priceForRecipient({ db, payers, pricing, recipients }, userId, input),
+
+    async send(tx, userId, body) {
+      recipients.requirePartner();
+      const row = await findRecipientByPhone(db, userId, body.recipientName, body.recipientCountry);
+      if (!row) throw detailsRequired();
+      await partner.assertSenderReady(
+        userId,
+        row.country as CorridorCountry,
+        recipients.payable(row).payout.payerId,
+      );
+      if (!body.quoteId) {
         throw new AppError(
-          'quote_recipient_mismatch',
-          409,
-          'This recipient’s phone is a Pago user’s now: send to them in the app instead.',
+          'quote_required',
+          400,
+          'Get a quote first: the fee and the rate are shown before you send.',
         );
       }
-      const sent = await transfers.sendRemittance(tx, userId, sendBody, {
-        id: row.id,
-        name: row.full_name,
-        payoutMethod: row.payout_method,
-      });
-      await insertPayout(tx, {
-        transferId: sent.row.id,
+      // Answered at once; the job hands it to the partner right after this commits.
+      const transfer = await reserve(
+        tx,
         userId,
-        recipientId: row.id,
-        recipient: {
-          fullName: row.full_name,
-          country,
-          phone: row.phone,
-          payout: row.payout_details,
+        row,
+        { amountUsd: body.amountUsd, speed: body.speed, quoteId: body.quoteId },
+        null,
+        (now) => now,
+      );
+      return (await activity.view([transfer], userId, tx))[0] as Transfer;
+    },
+  };
+
+  return {
+    abroad,
+
+    /** A send to a saved recipient (`POST /api/remittances`): reserve → partner → settle. */
+    sendPhases(
+      userId: string,
+      body: SendHomeBody,
+      key: string,
+    ): PhasedWork<RecipientRow, string, Submission> {
+      return {
+        prepare: async () => {
+          recipients.requirePartner();
+          const row = await recipients.rowOf(userId, body.recipientId);
+          const payable = recipients.payable(row);
+          await partner.assertSenderReady(
+            userId,
+            row.country as CorridorCountry,
+            payable.payout.payerId,
+          );
+          // A phone that became a Pago user's is paid in the app, not through the partner.
+          const to = await transfers.destination(userId, row.phone, row.country, db);
+          if (to.kind === 'p2p') {
+            throw new AppError(
+              'quote_recipient_mismatch',
+              409,
+              'This recipient’s phone is a Pago user’s now: send to them in the app instead.',
+            );
+          }
+          return row;
         },
-        expectedBy: expectedDeliveryBy(country, sent.speed, sent.now),
-        sentAt: sent.now,
-      });
-      await touchRecipient(tx, row.id, sent.now);
-      return sent.transfer;
+        reserve: async (tx, row) => {
+          const transfer = await reserve(
+            tx,
+            userId,
+            row,
+            body,
+            key,
+            (now) => new Date(now.getTime() + REQUEST_LEASE_MS),
+          );
+          return transfer.id;
+        },
+        call: (transferId) => partner.submit(transferId),
+        settle: (tx, transferId, outcome) => settleSend(tx, userId, transferId, outcome),
+      };
     },
 
     /**
-     * Cancels a remittance the partner has not paid out: amount and fee back in one ledger call.
-     * The remittance is locked first, so a settlement running at the same time either finished
-     * (then it is delivered and this refuses) or waits and then finds it no longer processing.
+     * The recovery job: payouts the request did not finish (or the spec's send left to it) are
+     * handed to the partner; a request's answer is stored under its key once settled.
      */
-    async cancel(tx: Database, userId: string, id: string): Promise<Transfer> {
-      const transfer = isUuid(id) ? await lockRemittanceOf(tx, userId, id) : undefined;
-      if (!transfer) throw transferNotFound();
-      if (transfer.status !== 'processing') {
-        throw new AppError(
-          'transfer_not_cancellable',
-          409,
-          'This transfer can no longer be cancelled: it was already paid out or refunded.',
-          { status: transfer.status },
+    async sweepPayouts(): Promise<number> {
+      return partner.sweep(async (row, outcome) => {
+        if (!row.request_key) {
+          await db
+            .transaction()
+            .execute((tx) => partner.settleSubmission(tx, row.transfer_id, outcome));
+          return;
+        }
+        await settleReserved(
+          db,
+          { userId: row.user_id, key: row.request_key },
+          (tx) => settleSend(tx, row.user_id, row.transfer_id, outcome),
+          { settleIfStored: true },
         );
-      }
-      const now = ledger.clock();
-      await markCancelled(tx, transfer.id, now);
-      await refundRemittance(
-        ledger,
-        tx,
-        transfer,
-        'Cancelled by the sender',
-        'Cancelled: amount and fee returned to your balance',
-        'cancelled',
-      );
-      return (
-        await activity.view([{ ...transfer, status: 'refunded' }], userId, tx)
-      )[0] as Transfer;
+      });
     },
 
-    /** A remittance as its tracking page shows it (owner only). */
-    async track(userId: string, id: string): Promise<RemittanceTracking> {
-      const transfer = await activity.receipt(userId, id);
-      if (transfer.kind !== 'remittance' || transfer.direction !== 'out') throw transferNotFound();
-      const payout = await findPayout(db, transfer.id);
-      const details = transfer.details as {
-        recipientCountry?: string;
-        speed?: 'standard' | 'express';
-      };
-      const country = (payout?.country ?? details.recipientCountry ?? 'MX') as CorridorCountry;
+    /**
+     * Cancels a remittance the partner has not paid out (`POST /api/remittances/:id/cancel`):
+     * amount and every fee back. Not yet confirmed at the partner: at once, and the job never
+     * confirms it. Confirmed: the partner is asked, with no transaction open, and its answer
+     * applied.
+     */
+    cancelPhases(
+      userId: string,
+      id: string,
+    ): PhasedWork<
+      null,
+      { transferId: string; partnerId: string | null },
+      ThunesTransaction | AppError | null
+    > {
       return {
-        transfer,
-        recipient: payout
-          ? {
-              fullName: payout.full_name,
-              country: payout.country,
-              phone: payout.phone,
-              payout: payoutView(payout.country, payout.payout_details),
+        prepare: async () => null,
+        reserve: async (tx) => {
+          const transfer = isUuid(id) ? await lockRemittanceOf(tx, userId, id) : undefined;
+          if (!transfer) throw transferNotFound();
+          const payout = await lockPayout(tx, transfer.id);
+          const view = (await activity.view([transfer], userId, tx))[0] as Transfer;
+          if (!cancellable(view, payout)) throw notCancellable(transfer.status);
+          if (!payout?.confirming_at || !payout.partner_transaction_id) {
+            if (!payout) throw notCancellable(transfer.status);
+            // Not confirmed at the partner: refunded now; a submission in flight finds it
+            // refunded under the lock and never confirms (partner-payouts.ts, submit).
+            await partner.refundOnce(tx, payout, 'Cancelled by the sender', 'cancelled');
+            return { transferId: transfer.id, partnerId: null };
+          }
+          return { transferId: transfer.id, partnerId: payout.partner_transaction_id };
+        },
+        call: async ({ partnerId }) => {
+          if (!partnerId || !thunes) return null;
+          try {
+            return await thunes.cancelTransaction(partnerId);
+          } catch (error) {
+            if (error instanceof ThunesError && error.kind === 'refused') {
+              return notCancellable('paid_out');
             }
-          : null,
-        timeline: timeline(transfer, payout),
-        expectedBy: (
-          payout?.expected_by ??
-          expectedDeliveryBy(country, details.speed ?? 'standard', new Date(transfer.createdAt))
-        ).toISOString(),
-        pickupCode: payout?.pickup_code ?? null,
-        cancellable: transfer.status === 'processing',
+            return new AppError(
+              'payout_partner_unavailable',
+              503,
+              'Our payout partner cannot be reached right now. Try again in a few minutes.',
+            );
+          }
+        },
+        settle: async (tx, { transferId }, outcome) => {
+          if (outcome instanceof AppError) throw outcome;
+          if (outcome) {
+            const payout = await lockPayout(tx, transferId);
+            if (payout) {
+              await updatePayout(tx, transferId, {
+                cancelled_at: payout.cancelled_at ?? ledger.clock(),
+              });
+              await partner.apply(
+                tx,
+                { ...payout, cancelled_at: payout.cancelled_at ?? ledger.clock() },
+                outcome,
+              );
+            }
+          }
+          return { statusCode: 200, body: await transferView(userId, transferId, tx) };
+        },
       };
     },
+
+    track: tracking.track,
+
+    /** The job: each confirmed remittance's receipt, e-mailed once (receipt-mailer.ts). */
+    sendReceipts: receipts.send,
   };
 }
 

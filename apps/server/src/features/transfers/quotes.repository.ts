@@ -1,3 +1,4 @@
+import type { RemittanceDisclosure } from '@pago/shared/contracts/disclosures';
 import type { Speed } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
 import { type Selectable, sql } from 'kysely';
@@ -20,6 +21,16 @@ export async function insertQuote(
     recipientPhone: string | null;
     transferKind: 'p2p' | 'remittance';
     expiresAt: Date;
+    /** A remittance's partner side: whom and which payer it was priced for, the partner's quotation. */
+    partner?: {
+      recipientId: string | null;
+      payerId: string;
+      payerName: string;
+      partnerQuotationId: string;
+      partnerSourceAmount: string;
+      deliveryMinutes: number;
+      disclosure: RemittanceDisclosure;
+    };
   },
 ) {
   return db
@@ -38,6 +49,17 @@ export async function insertQuote(
       recipient_phone: row.recipientPhone,
       transfer_kind: row.transferKind,
       expires_at: row.expiresAt,
+      ...(row.partner
+        ? {
+            recipient_id: row.partner.recipientId,
+            payer_id: row.partner.payerId,
+            payer_name: row.partner.payerName,
+            partner_quotation_id: row.partner.partnerQuotationId,
+            partner_source_amount: row.partner.partnerSourceAmount,
+            delivery_minutes: row.partner.deliveryMinutes,
+            disclosure: JSON.stringify(row.partner.disclosure),
+          }
+        : {}),
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();

@@ -1,35 +1,68 @@
 import { usdToCents } from '@pago/shared/contracts/amounts';
-import type { Quote, quoteBody, SendTo } from '@pago/shared/contracts/transfers';
-import { fxSpreadBps, getCorridor, internationalFee } from '@pago/shared/fees';
-import { addCents, cents, centsToDecimalString } from '@pago/shared/money';
+import type { Quote, quoteBody, SendTo, Transfer } from '@pago/shared/contracts/transfers';
+import { type CorridorCountry, getCorridor } from '@pago/shared/fees';
+import { addCents, type Cents, cents, centsToDecimalString } from '@pago/shared/money';
 import { isPhoneOfCountry, phoneCountryOf } from '@pago/shared/phone-countries';
-import { isExpressAvailable } from '@pago/shared/remittances';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
-import type { RatesProvider } from '../../providers/fx/rates';
-import type { PayoutPartner } from '../../providers/payout/payout-partner';
 import type { Accounts, Party } from '../accounts/accounts.service';
 import type { Ledger } from '../ledger/ledger.service';
-import { customerRate, payoutAmount } from './fx-math';
+import type { RemittancePrice } from '../remittances/remittance-pricing';
 import { insertQuote, takeQuote } from './quotes.repository';
 
 export const QUOTE_TTL_MINUTES = 10;
+
+/**
+ * Pricing a send abroad, which the remittances feature owns (its payers and the payout partner):
+ * reached through this, so the transfers feature never imports it.
+ */
+export type AbroadPricing = {
+  /** false: no payout partner (live mode without its settings): remittances are refused. */
+  readonly available: boolean;
+  /**
+   * The recipient (a saved one by id, else the user's saved recipient with this phone, else none:
+   * an estimate on the country's payer for the speed), its payer, and the partner's price.
+   */
+  price(
+    userId: string,
+    input: {
+      country: CorridorCountry;
+      amountCents: Cents;
+      speed: 'standard' | 'express';
+      recipientId: string | undefined;
+      recipientPhone: string | undefined;
+      now: Date;
+    },
+  ): Promise<{
+    recipientId: string | null;
+    recipientPhone: string | null;
+    payer: { id: string; name: string };
+    price: RemittancePrice;
+  }>;
+  /** A saved recipient's phone (404 when not the user's), for the quote to be bound to it. */
+  recipientPhone(userId: string, recipientId: string): Promise<string>;
+  /**
+   * The spec's send to a phone abroad (`POST /api/transactions/send`), in `tx`: paid to the
+   * user's saved recipient with that phone, through the payout partner.
+   */
+  send(tx: Database, userId: string, body: SendTo): Promise<Transfer>;
+};
 
 export type QuotesDeps = {
   db: Database;
   ledger: Ledger;
   accounts: Accounts;
-  rates: RatesProvider;
-  payouts: PayoutPartner;
+  /** Read when a remittance is quoted (the remittances feature is built after this one). */
+  abroad: () => AbroadPricing;
 };
 
 /**
  * Prices a send before any money moves (fee, rate with spread, what arrives, delivery), and hands
  * the send its quote once, checked against what is being sent.
  */
-export function createQuotes({ db, ledger, accounts, rates, payouts }: QuotesDeps) {
+export function createQuotes({ db, ledger, accounts, abroad }: QuotesDeps) {
   /**
    * Whom a phone reaches: a Pago user's phone is an instant, free P2P transfer; any other is a
    * remittance, whose phone must belong to the destination country. A U.S. phone that is not a
@@ -75,15 +108,21 @@ export function createQuotes({ db, ledger, accounts, rates, payouts }: QuotesDep
   ): Promise<Quote> {
     const corridor = getCorridor(body.recipientCountry);
     const amountCents = usdToCents(body.amountUsd);
-    if (body.recipientPhone) await accounts.takePayeeLookup(userId, ip);
+    // A saved recipient is quoted for their phone: the quote is bound to it as for a phone.
+    const phone =
+      body.recipientPhone ??
+      (body.recipientId ? await abroad().recipientPhone(userId, body.recipientId) : undefined);
+    if (phone) await accounts.takePayeeLookup(userId, ip);
     // Without a phone a quote is an estimate: it is bound to no recipient, so it cannot be sent.
-    const kind = body.recipientPhone
-      ? (await destination(userId, body.recipientPhone, corridor.country, db)).kind
+    const kind = phone
+      ? (await destination(userId, phone, corridor.country, db)).kind
       : 'remittance';
-    if (kind === 'remittance' && !payouts.available) throw unavailableInLiveMode('remittances');
+    const pricing = abroad();
+    if (kind === 'remittance' && !pricing.available) throw unavailableInLiveMode('remittances');
     await ledger.assertRoom(db, userId, amountCents);
-    const expiresAt = new Date(ledger.clock().getTime() + QUOTE_TTL_MINUTES * 60_000);
-    const recipientPhone = body.recipientPhone ?? null;
+    const now = ledger.clock();
+    const expiresAt = new Date(now.getTime() + QUOTE_TTL_MINUTES * 60_000);
+    const recipientPhone = phone ?? null;
     if (kind === 'p2p') {
       // Pago to Pago: what the sender pays and what arrives are the same dollars, at once.
       const payout = centsToDecimalString(amountCents);
@@ -116,36 +155,44 @@ export function createQuotes({ db, ledger, accounts, rates, payouts }: QuotesDep
         spreadBps: 0,
         payoutAmount: payout,
         deliveryEstimate: 'instant',
+        deliveryMinutes: null,
+        payerName: null,
+        disclosure: null,
         expiresAt: expiresAt.toISOString(),
       };
     }
-    if (body.speed === 'express' && !isExpressAvailable(corridor.country)) {
-      throw new AppError(
-        'express_unavailable',
-        422,
-        'Express delivery is not offered to this country. Send standard.',
-        { recipientCountry: corridor.country },
-      );
-    }
-    const feeCents = internationalFee(corridor.country, amountCents, body.speed);
-    const marketRate = await rates.marketRate(corridor.currency);
-    const spreadBps = fxSpreadBps(corridor.currency);
-    const fxRate = customerRate(marketRate, spreadBps);
-    const payout = payoutAmount(amountCents, fxRate, corridor.currency);
+    const priced = await pricing.price(userId, {
+      country: corridor.country,
+      amountCents,
+      speed: body.speed,
+      recipientId: body.recipientId,
+      recipientPhone: phone,
+      now,
+    });
+    const { price } = priced;
     const row = await insertQuote(db, {
       userId,
       country: corridor.country,
       speed: body.speed,
       amountCents,
-      feeCents,
-      currency: corridor.currency,
-      marketRate,
-      fxRate,
-      spreadBps,
-      payoutAmount: payout,
-      recipientPhone,
+      feeCents: price.feeCents,
+      currency: price.payoutCurrency,
+      marketRate: price.marketRate,
+      fxRate: price.fxRate,
+      spreadBps: price.spreadBps,
+      payoutAmount: price.payoutAmount,
+      recipientPhone: priced.recipientPhone,
       transferKind: 'remittance',
-      expiresAt,
+      expiresAt: price.expiresAt,
+      partner: {
+        recipientId: priced.recipientId,
+        payerId: priced.payer.id,
+        payerName: priced.payer.name,
+        partnerQuotationId: price.partnerQuotationId,
+        partnerSourceAmount: price.partnerSourceAmount,
+        deliveryMinutes: price.deliveryMinutes,
+        disclosure: price.disclosure,
+      },
     });
     return {
       quoteId: row.id,
@@ -153,15 +200,18 @@ export function createQuotes({ db, ledger, accounts, rates, payouts }: QuotesDep
       recipientCountry: corridor.country,
       speed: body.speed,
       amountCents,
-      feeCents,
-      totalCents: addCents(amountCents, feeCents),
-      payoutCurrency: corridor.currency,
-      fxRate,
-      marketRate,
-      spreadBps,
-      payoutAmount: payout,
+      feeCents: price.feeCents,
+      totalCents: addCents(amountCents, price.feeCents),
+      payoutCurrency: price.payoutCurrency,
+      fxRate: price.fxRate,
+      marketRate: price.marketRate,
+      spreadBps: price.spreadBps,
+      payoutAmount: price.payoutAmount,
       deliveryEstimate: body.speed === 'express' ? 'under_30_minutes' : 'one_to_three_days',
-      expiresAt: expiresAt.toISOString(),
+      deliveryMinutes: price.deliveryMinutes,
+      payerName: priced.payer.name,
+      disclosure: price.disclosure,
+      expiresAt: price.expiresAt.toISOString(),
     };
   }
 

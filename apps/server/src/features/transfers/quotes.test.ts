@@ -8,8 +8,9 @@ import {
   postQuote,
   verifiedUser,
 } from '../../../test/money-helpers';
+import { saveAbroad, THUNES_TEST_TIMINGS } from '../../../test/remittance-helpers';
 
-const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), { sandboxPayoutDelayMs: 1000 });
+const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), THUNES_TEST_TIMINGS);
 
 describe('quotes', () => {
   it.each([
@@ -60,8 +61,13 @@ describe('quotes', () => {
     [10.000000001, null],
     [12.345, null],
   ])('amountUsd %d is %s cents, exactly, or a 400', async (amountUsd, expected) => {
-    const user = await verifiedUser(t.app, t.db);
-    const response = await postQuote(t.app, user, { recipientCountry: 'MX', amountUsd });
+    const [user, payee] = [await verifiedUser(t.app, t.db), await verifiedUser(t.app, t.db)];
+    // To a Pago user: no payer's minimum stands between the amount and its cents.
+    const response = await postQuote(t.app, user, {
+      recipientCountry: 'MX',
+      amountUsd,
+      recipientPhone: payee.phone,
+    });
     if (expected === null) {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('validation_failed');
@@ -93,6 +99,15 @@ describe('quotes', () => {
       payoutAmount: '100.00',
       deliveryEstimate: 'instant',
     });
+    // A phone abroad is quoted for the saved recipient with that phone, through their payer.
+    const unsaved = await postQuote(t.app, ana, {
+      recipientCountry: 'MX',
+      amountUsd: 100,
+      recipientPhone: '+525512345678',
+    });
+    expect(unsaved.statusCode).toBe(422);
+    expect(unsaved.json().error.code).toBe('recipient_details_required');
+    await saveAbroad(t, ana, '+525512345678', 'MX');
     const stranger = await postQuote(t.app, ana, {
       recipientCountry: 'MX',
       amountUsd: 100,
@@ -138,6 +153,7 @@ describe('a quote is bound to its recipient', () => {
       })
     ).json();
     expect(p2p).toMatchObject({ transferKind: 'p2p', feeCents: 0 });
+    await saveAbroad(t, ana, '+525598761111', 'MX');
     const response = await send(ana, {
       recipientName: '+525598761111',
       recipientCountry: 'MX',
@@ -158,6 +174,9 @@ describe('a quote is bound to its recipient', () => {
       (await postQuote(t.app, ana, { recipientCountry: 'MX', amountUsd: 20, ...payload })).json()
         .quoteId;
     const body = { recipientName: '+525598762222', recipientCountry: 'MX', amountUsd: 20 };
+    await saveAbroad(t, ana, body.recipientName, 'MX');
+    await saveAbroad(t, ana, '+525598763333', 'MX');
+    await saveAbroad(t, ana, '+573001234567', 'CO');
     const otherPhone = await quoted({ recipientPhone: '+525598763333' });
     const noPhone = await quoted({});
     const colombia = (
@@ -326,6 +345,7 @@ describe('limits at quote time', () => {
       await verifiedUser(t.app, t.db),
     ];
     t.now = new Date('2027-02-01T15:00:00Z');
+    await saveAbroad(t, ana, '+525598764444', 'MX');
     const quoteFor = (amountUsd: number) =>
       postQuote(t.app, ana, { recipientCountry: 'MX', amountUsd, recipientPhone: '+525598764444' });
     const perTransfer = await quoteFor(999.01);

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { phoneCountryOf } from '@pago/shared/contracts/accounts';
 import { usdToCents } from '@pago/shared/contracts/amounts';
 import type { SendMoneyBody, SendTo, Transfer } from '@pago/shared/contracts/transfers';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { cents } from '@pago/shared/money';
-import type { PayoutMethod } from '@pago/shared/remittances';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { unavailableInLiveMode } from '../../lib/live-mode';
 import { PAYEE_LOOKUP_RULES } from '../accounts/accounts.service';
 import { type Activity, type TransferRow, transferView } from '../activity/activity.service';
 import { receiptReference } from '../activity/receipt-reference';
@@ -17,7 +14,6 @@ import {
   type StoredResponse,
 } from '../idempotency/idempotency.service';
 import { ledgerError } from '../ledger/ledger.service';
-import { createPayoutSettlement } from '../remittances/payouts.service';
 import { createQuotes, type QuotesDeps, quoteRefusal, selfTransfer } from './quotes.service';
 import { createSendBatcher } from './send-batcher';
 
@@ -48,13 +44,9 @@ export function withReference(answer: string): string {
   return answer.replace(SLOT_REFERENCE, JSON.stringify(receiptReference(id)));
 }
 
-/**
- * What quotes need, how long the sandbox payout partner takes to pay out, and the session's idle
- * expiry (a batched send checks the session itself).
- */
+/** What quotes need, and the session's idle expiry (a batched send checks the session itself). */
 type Deps = QuotesDeps & {
   activity: Activity;
-  payoutDelayMs: number;
   sessionIdleMinutes: number;
   /** Announces the receivers' notifications after a send commits (the notification hub's). */
   announceNotifications: () => void;
@@ -62,22 +54,19 @@ type Deps = QuotesDeps & {
 
 /**
  * Sending money, and the transfers feature as the routes and other features reach it: quotes
- * (`quotes.service`) and the remittance payout worker (`remittances/payouts.service`) are composed
- * here; a transfer just made is answered as the activity feature shows it (`view`).
+ * (`quotes.service`) are composed here, a send abroad is the remittances feature's (`abroad`);
+ * a transfer just made is answered as the activity feature shows it (`view`).
  */
 export function createTransfers({
   db,
   ledger,
   accounts,
   activity,
-  rates,
-  payouts,
-  payoutDelayMs,
+  abroad,
   sessionIdleMinutes,
   announceNotifications,
 }: Deps) {
-  const quotes = createQuotes({ db, ledger, accounts, rates, payouts });
-  const settlement = createPayoutSettlement({ db, ledger, payouts });
+  const quotes = createQuotes({ db, ledger, accounts, abroad });
   const batcher = createSendBatcher(db, {
     sessionIdleMinutes,
     lookupRules: PAYEE_LOOKUP_RULES,
@@ -117,70 +106,7 @@ export function createTransfers({
     const body = await recipientOf(sent, tx);
     const to = await quotes.destination(userId, body.recipientName, body.recipientCountry, tx);
     if (to.kind === 'p2p') throw new BelongsToOneStatement('the phone is a Pago user’s now');
-    return (await sendRemittance(tx, userId, body)).transfer;
-  }
-
-  /**
-   * A remittance on its quote: amount and fee leave the wallet into the corridor's payout
-   * clearing in one ledger call. `recipient` names whom the partner pays (a saved recipient);
-   * without it the partner is sent the phone alone (the spec's `send`).
-   */
-  async function sendRemittance(
-    tx: Database,
-    userId: string,
-    body: SendTo,
-    recipient?: { id: string; name: string; payoutMethod: PayoutMethod },
-  ) {
-    const amountCents = usdToCents(body.amountUsd);
-    if (!payouts.available) throw unavailableInLiveMode('remittances');
-    if (!body.quoteId) {
-      throw new AppError(
-        'quote_required',
-        400,
-        'Get a quote first: the fee and the rate are shown before you send.',
-      );
-    }
-    const q = await quotes.take(tx, userId, body.quoteId, body, 'remittance');
-    const { speed, now } = q;
-    const delay =
-      (speed === 'express' ? payoutDelayMs : payoutDelayMs * 2) +
-      payouts.reviewHoldMs(body.recipientName);
-    const row = await ledger.post(tx, {
-      kind: 'remittance',
-      status: 'processing',
-      userId,
-      amountCents,
-      feeCents: q.fee_cents,
-      countsTowardLimits: true,
-      metadata: {
-        recipientPhone: body.recipientName,
-        recipientCountry: q.recipient_country,
-        ...(recipient
-          ? {
-              recipientId: recipient.id,
-              recipientName: recipient.name,
-              payoutMethod: recipient.payoutMethod,
-            }
-          : {}),
-        speed,
-        quoteId: q.id,
-        payoutCurrency: q.payout_currency,
-        payoutAmount: q.payout_amount,
-        fxRate: q.fx_rate,
-        marketRate: q.market_rate,
-        spreadBps: q.spread_bps,
-        payoutReference: randomUUID(),
-        payoutDueAt: new Date(now.getTime() + delay).toISOString(),
-      },
-      legs: [
-        { account: { userId }, amountCents: -(amountCents + q.fee_cents) },
-        { account: { role: `payout_clearing:${q.recipient_country}` }, amountCents },
-        ...(q.fee_cents > 0
-          ? [{ account: { role: 'fee_revenue' as const }, amountCents: q.fee_cents }]
-          : []),
-      ],
-    });
-    return { transfer: (await activity.view([row], userId, tx))[0] as Transfer, row, speed, now };
+    return abroad().send(tx, userId, body);
   }
 
   /**
@@ -271,10 +197,10 @@ export function createTransfers({
     view: activity.view,
     quote: quotes.quote,
     send,
-    sendRemittance,
+    /** The quote a send carries, checked against it and marked used (in `tx`). */
+    takeQuote: quotes.take,
     destination: quotes.destination,
     sendOnce,
-    settleDuePayouts: settlement.settleDuePayouts,
   };
 }
 

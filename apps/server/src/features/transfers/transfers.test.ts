@@ -12,10 +12,10 @@ import {
   postQuote,
   verifiedUser,
 } from '../../../test/money-helpers';
+import { saveAbroad, THUNES_TEST_TIMINGS, until } from '../../../test/remittance-helpers';
 import { buildTestApp } from '../../../test/test-app';
-import { servicesOf } from '../../app';
 
-const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), { sandboxPayoutDelayMs: 1000 });
+const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), THUNES_TEST_TIMINGS);
 
 describe('sending money', () => {
   it('refuses users whose identity is not verified, with a clear code', async () => {
@@ -83,6 +83,7 @@ describe('sending money', () => {
 
   it('sends a remittance on a quote: debits amount and fee, delivers, and keeps the quoted rate', async () => {
     const ana = await verifiedUser(t.app, t.db, 50_000);
+    await saveAbroad(t, ana, '+525598765432', 'MX');
     const q = (
       await postQuote(t.app, ana, {
         recipientCountry: 'MX',
@@ -113,13 +114,14 @@ describe('sending money', () => {
     });
     expect(await balanceOf(t.app, ana)).toBe(50_000 - 10_848);
 
-    t.now = new Date(t.now.getTime() + 1500);
-    expect(await servicesOf(t.app).transfers.settleDuePayouts()).toBeGreaterThanOrEqual(1);
-    const receipt = await t.app.inject({
-      method: 'GET',
-      url: `/api/transactions/${sent.json().id}`,
-      headers: bearer(ana.token),
-    });
+    const receiptOf = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/transactions/${sent.json().id}`,
+        headers: bearer(ana.token),
+      });
+    await until(t, async () => (await receiptOf()).json().status === 'delivered');
+    const receipt = await receiptOf();
     expect(receipt.json().status).toBe('delivered');
     // The first status is written when it changes, from the transfer: same times as before.
     expect(receipt.json().statusHistory).toEqual([
@@ -140,6 +142,7 @@ describe('sending money', () => {
 
   it('refunds a failed payout in full, fee included', async () => {
     const ana = await verifiedUser(t.app, t.db, 20_000);
+    await saveAbroad(t, ana, '+573001230000', 'CO');
     const q = (
       await postQuote(t.app, ana, {
         recipientCountry: 'CO',
@@ -155,9 +158,7 @@ describe('sending money', () => {
     });
     expect(sent.statusCode).toBe(201);
     expect(await balanceOf(t.app, ana)).toBe(20_000 - 10_649);
-    t.now = new Date(t.now.getTime() + 5000);
-    await servicesOf(t.app).transfers.settleDuePayouts();
-    expect(await balanceOf(t.app, ana)).toBe(20_000);
+    await until(t, async () => (await balanceOf(t.app, ana)) === 20_000);
     const receipt = (
       await t.app.inject({
         method: 'GET',
@@ -193,6 +194,7 @@ describe('sending money', () => {
   it('refuses a send without a quote, with an expired quote and with a changed amount', async () => {
     const ana = await verifiedUser(t.app, t.db, 50_000);
     const base = { recipientName: '+525511112222', recipientCountry: 'MX', amountUsd: 50 };
+    await saveAbroad(t, ana, base.recipientName, 'MX');
     expect((await moneyPost(t.app, ana, '/api/transactions/send', base)).json().error.code).toBe(
       'quote_required',
     );

@@ -67,12 +67,21 @@ export type CreateQuotationInput = {
   externalId: string;
   payerId: string;
   transactionType?: ThunesTransactionType;
-  /** What the sender pays the partner, in US cents (mode SOURCE_AMOUNT). */
-  sourceAmount: Cents;
   sourceCurrency?: string;
   sourceCountryIsoCode?: string;
   destinationCurrency: string;
-};
+} & (
+  | {
+      /** What the partner takes, in US cents (mode SOURCE_AMOUNT). */
+      sourceAmount: Cents;
+      destinationAmount?: undefined;
+    }
+  | {
+      /** What the beneficiary receives, an exact decimal in the payer's currency (DESTINATION_AMOUNT). */
+      destinationAmount: string;
+      sourceAmount?: undefined;
+    }
+);
 
 export type CreateTransactionInput = {
   /** Ours, unique per transaction (≤ 64 characters): the key to find it again after a crash. */
@@ -198,20 +207,27 @@ export function createThunesClient(settings: ThunesSettings) {
       return call('getPayer', 'GET', `${BASE}/payers/${segment(id)}`);
     },
 
-    /** Quotations → Create: the partner's rate and fee for a source amount, until it expires. */
+    /** Quotations → Create: the partner's rate and fee for a source or destination amount, until it expires. */
     createQuotation(input: CreateQuotationInput) {
       return call('createQuotation', 'POST', `${BASE}/quotations`, {
         external_id: input.externalId,
         payer_id: Number(input.payerId),
-        mode: 'SOURCE_AMOUNT',
+        mode: input.sourceAmount === undefined ? 'DESTINATION_AMOUNT' : 'SOURCE_AMOUNT',
         transaction_type: input.transactionType ?? 'C2C',
+        // The side not fixed by the mode has no amount. A decimal's text parsed once:
+        // JSON.stringify writes back exactly those digits.
         source: {
-          // The decimal's text parsed once: JSON.stringify writes back exactly those digits.
-          amount: Number(centsToDecimalString(input.sourceAmount)),
+          amount:
+            input.sourceAmount === undefined
+              ? null
+              : Number(centsToDecimalString(input.sourceAmount)),
           currency: input.sourceCurrency ?? 'USD',
           country_iso_code: input.sourceCountryIsoCode ?? 'USA',
         },
-        destination: { amount: null, currency: input.destinationCurrency },
+        destination: {
+          amount: input.destinationAmount === undefined ? null : Number(input.destinationAmount),
+          currency: input.destinationCurrency,
+        },
       });
     },
 

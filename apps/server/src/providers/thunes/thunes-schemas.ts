@@ -156,11 +156,8 @@ export const thunesErrorBody = z.looseObject({
   errors: z.array(z.looseObject({ code: digits, message: z.string() })).min(1),
 });
 
-export type ThunesCountry = z.infer<typeof thunesCountry>;
 export type ThunesPayer = z.infer<typeof thunesPayer>;
-export type ThunesQuotation = z.infer<typeof thunesQuotation>;
 export type ThunesTransaction = z.infer<typeof thunesTransaction>;
-export type ThunesBalance = z.infer<typeof thunesBalance>;
 
 /** Each call: the status the reference documents for success and its answer's schema. */
 export const THUNES_ANSWERS = {

@@ -1,4 +1,5 @@
 import { CORRIDORS, type CorridorCountry } from '@pago/shared/fees';
+import { CORRIDOR_ALPHA3 } from '@pago/shared/payers';
 import { PHONE_COUNTRIES } from '@pago/shared/phone-countries';
 import { CASH_PICKUP_COUNTRIES, MOBILE_WALLET_COUNTRIES } from '@pago/shared/remittances';
 import { SANDBOX_REFERENCE_RATES } from '../fx/sandbox-rates';
@@ -19,28 +20,7 @@ export const THUNES_SERVICES = [
 ] as const;
 type ServiceId = (typeof THUNES_SERVICES)[number]['id'];
 
-const ALPHA3: Record<CorridorCountry, string> = {
-  MX: 'MEX',
-  GT: 'GTM',
-  BZ: 'BLZ',
-  SV: 'SLV',
-  HN: 'HND',
-  NI: 'NIC',
-  CR: 'CRI',
-  PA: 'PAN',
-  CO: 'COL',
-  VE: 'VEN',
-  GY: 'GUY',
-  SR: 'SUR',
-  BR: 'BRA',
-  EC: 'ECU',
-  PE: 'PER',
-  BO: 'BOL',
-  PY: 'PRY',
-  UY: 'URY',
-  AR: 'ARG',
-  CL: 'CHL',
-};
+const ALPHA3 = CORRIDOR_ALPHA3;
 
 /** Where banks take an account type (savings or checking) with the number and bank code. */
 const ACCOUNT_TYPE_COUNTRIES: readonly CorridorCountry[] = ['CO', 'VE', 'EC', 'PE', 'CL', 'BO'];
@@ -49,17 +29,9 @@ const BENEFICIARY_ID_COUNTRIES: readonly CorridorCountry[] = ['CO', 'PE', 'EC', 
 /** Currencies paid in whole units (no cents). */
 const WHOLE_UNITS = ['CLP', 'PYG'];
 
-const SENDER = [
-  'firstname',
-  'lastname',
-  'date_of_birth',
-  'nationality_country_iso_code',
-  'country_iso_code',
-  'address',
-  'city',
-  'postal_code',
-];
-const SENDER_WITH_ID = [...SENDER, 'id_type', 'id_number'];
+const SENDER = ['firstname', 'lastname', 'date_of_birth', 'country_iso_code'];
+/** Cash pickup networks also want the sender's address (what the agent's record shows). */
+const SENDER_WITH_ADDRESS = [...SENDER, 'address', 'city', 'postal_code'];
 const BENEFICIARY = ['firstname', 'lastname', 'msisdn'];
 const BENEFICIARY_WITH_ID = [...BENEFICIARY, 'id_type', 'id_number'];
 
@@ -146,7 +118,7 @@ function payer(
     3: {
       name: `Red de Pagos Ejemplo ${name}`,
       identifiers: [[]],
-      sender: SENDER_WITH_ID,
+      sender: SENDER_WITH_ADDRESS,
       beneficiary: BENEFICIARY_WITH_ID,
       maxUsd: 1500,
       minutes: 15,

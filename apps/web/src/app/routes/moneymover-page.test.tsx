@@ -6,11 +6,13 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { ANA, BRICKELL, makeProfile } from '@/test/profiles';
+import { makeRemittanceQuote } from '@/test/quotes';
 import { featureRenderer } from '@/test/render-feature';
+import { FeatureSlots } from '../feature-slots';
 import MoneyMoverPage from './moneymover-page';
 
 const renderMoneyMover = featureRenderer(
-  ['moneymover', 'transfers', 'requests', 'banking', 'wallet', 'accounts'],
+  ['moneymover', 'transfers', 'requests', 'banking', 'wallet', 'accounts', 'remittances'],
   { user: ANA, path: '/moneymover' },
 );
 
@@ -32,6 +34,9 @@ const QUOTE: Quote = {
   spreadBps: 200,
   payoutAmount: '1712.34',
   deliveryEstimate: 'one_to_three_days',
+  deliveryMinutes: null,
+  payerName: null,
+  disclosure: null,
   expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
 };
 
@@ -769,6 +774,101 @@ describe('the money mover, signed out', () => {
       '/login',
     );
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('sending to a phone abroad, a remittance', () => {
+  /** The page in the app shell (its slots), and stand-ins for the pages its links lead to. */
+  const inShell = () => (
+    <FeatureSlots>
+      <Routes>
+        <Route path="/moneymover" element={<MoneyMoverPage />} />
+        <Route path="/transfers/:id" element={<h1>Tracking page</h1>} />
+        <Route path="/send-home" element={<h1>Send home page</h1>} />
+      </Routes>
+    </FeatureSlots>
+  );
+  /** Intl writes a no-break space between some currency symbols and the figure. */
+  const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
+
+  it('shows the Remittance Transfer Rule’s disclosure before paying and links to the receipt after', async () => {
+    const calls = serve((call) => {
+      if (call.path === '/api/transactions/quote') return { body: makeRemittanceQuote() };
+      if (call.path === '/api/transactions/send') return { status: 201, body: TRANSFER };
+      if (call.path === `/api/transactions/${TRANSFER.id}`) {
+        return { body: { ...TRANSFER, statusHistory: [] } };
+      }
+      return undefined;
+    });
+    await renderMoneyMover(inShell(), { language: 'en' });
+    await userEvent.type(screen.getByLabelText("Recipient's phone"), '55 1234 5678');
+    await userEvent.type(screen.getByLabelText('Amount in USD'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Get quote' }));
+
+    const review = await screen.findByRole('region', { name: 'Review the details before you pay' });
+    // The disclosure's code loads when first shown; the review waits for it.
+    const disclosure = within(await within(review).findByTestId('disclosure'));
+    expect(within(review).getByText('To').nextElementSibling).toHaveTextContent('+52 55 1234 5678');
+    expect(within(review).getByText('Paid through').nextElementSibling).toHaveTextContent(
+      'Banco Ejemplo México',
+    );
+    const row = (label: string) =>
+      disclosure
+        .getAllByText(label, { selector: 'dt' })
+        .map((dt) => plain(dt.nextElementSibling?.textContent));
+    expect(row('Transfer amount')).toEqual(['$100.00', 'MX$1,712.34']);
+    expect(row('Transfer fees')).toEqual(['$4.49']);
+    expect(row('Transfer taxes')).toEqual(['$0.00']);
+    expect(row('Total')).toEqual(['$104.49']);
+    expect(row('Other fees')).toEqual(['MX$0.00']);
+    expect(row('Total to recipient')).toEqual(['MX$1,712.34']);
+    expect(row('Date available')[0]).toMatch(/^Saturday, November 21/);
+    expect(disclosure.getByText(/^Recipient may receive less/)).toBeVisible();
+    expect(disclosure.getByText(/^Pago charges no other fees or taxes/)).toBeVisible();
+    expect(posts(calls, '/api/transactions/send')).toHaveLength(0);
+
+    await userEvent.click(within(review).getByRole('button', { name: 'Confirm and send $104.49' }));
+    const success = (await screen.findByText('Money sent successfully!')).closest(
+      '[role="status"]',
+    );
+    expect(success).not.toBeNull();
+    const link = within(success as HTMLElement).getByRole('link', {
+      name: 'See receipt and tracking',
+    });
+    expect(link).toHaveAttribute('href', `/transfers/${TRANSFER.id}`);
+    await userEvent.click(link);
+    expect(await screen.findByRole('heading', { name: 'Tracking page' })).toBeVisible();
+  });
+
+  it('says in Spanish to save the recipient first, with a link to add them', async () => {
+    const calls = serve((call) =>
+      call.path === '/api/transactions/quote'
+        ? apiError(422, 'recipient_details_required')
+        : undefined,
+    );
+    await renderMoneyMover(inShell(), { language: 'es' });
+    await userEvent.type(screen.getByLabelText('Teléfono de quien recibe'), '55 1234 5678');
+    await userEvent.type(screen.getByLabelText('Monto en USD'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Cotizar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Para enviar dinero al exterior, primero guarda al destinatario: su nombre y cómo recibe el dinero.',
+    );
+    await userEvent.click(within(alert).getByRole('link', { name: 'Agregar destinatario' }));
+    expect(await screen.findByRole('heading', { name: 'Send home page' })).toBeVisible();
+    expect(posts(calls, '/api/transactions/send')).toHaveLength(0);
+  });
+
+  it('offers no such link for other refusals', async () => {
+    serve((call) =>
+      call.path === '/api/transactions/quote' ? apiError(422, 'express_unavailable') : undefined,
+    );
+    await renderMoneyMover(inShell(), { language: 'en' });
+    await userEvent.type(screen.getByLabelText("Recipient's phone"), '55 1234 5678');
+    await userEvent.type(screen.getByLabelText('Amount in USD'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Get quote' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).queryByRole('link')).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 
-export type DetailRow = { label: string; value: ReactNode; strong?: boolean };
+/** `id` keys a row whose label another row shares (a disclosure's two "Transfer amount"s). */
+export type DetailRow = { id?: string; label: string; value: ReactNode; strong?: boolean };
 
 /**
  * Label and value pairs as a description list, side by side even at 390 px: a label takes at
@@ -20,7 +21,7 @@ export function DetailRows({ rows }: { rows: DetailRow[] }) {
       }}
     >
       {rows.map((row) => (
-        <Box key={row.label} sx={{ display: 'contents' }}>
+        <Box key={row.id ?? row.label} sx={{ display: 'contents' }}>
           <Box
             component="dt"
             sx={{

@@ -16,7 +16,7 @@ export function useFeedback() {
 
 /**
  * The message above a form: errors are alerts, other messages a polite status. Identity refusals
- * link to the verification page.
+ * link to the verification page; a message with a `link` links where it says.
  */
 export function FeedbackMessage({ feedback }: { feedback: Feedback | null }) {
   const { t } = useTranslation('common');
@@ -30,6 +30,10 @@ export function FeedbackMessage({ feedback }: { feedback: Feedback | null }) {
             feedback.identity ? (
               <Button color="inherit" size="small" component={RouterLink} to="/onboarding/verify">
                 {t('actions.verifyIdentity')}
+              </Button>
+            ) : feedback.link ? (
+              <Button color="inherit" size="small" component={RouterLink} to={feedback.link.to}>
+                {feedback.link.label}
               </Button>
             ) : undefined
           }

@@ -1,19 +1,24 @@
 import type {
-  PickupLocation,
+  ErrorCase,
+  ErrorCaseBody,
+  Payer,
   Recipient,
   RecipientBody,
   RemittanceTracking,
   SendHomeBody,
 } from '@pago/shared/contracts/remittances';
 import type { Quote, QuoteBody, Transfer } from '@pago/shared/contracts/transfers';
+import type { PayoutMethod } from '@pago/shared/remittances';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { downloadWithSession } from '@/lib/download';
 import { invalidateMoney, useMoneyMutation } from '@/lib/wallet';
 
 const keys = {
   recipients: ['recipients'] as const,
-  locations: (country: string) => ['recipients', 'locations', country] as const,
+  payers: (country: string, method: string) => ['recipients', 'payers', country, method] as const,
   tracking: (id: string) => ['wallet', 'remittance', id] as const,
+  cases: ['wallet', 'remittance-cases'] as const,
 };
 
 /** A quote for a send home (the same quote every international send takes). */
@@ -32,11 +37,14 @@ export function useRecipients() {
   });
 }
 
-export function useSaveRecipient() {
+/** Saves a new recipient, or (with `id`) a saved one's new details. */
+export function useSaveRecipient(id: string | null = null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: RecipientBody) =>
-      apiFetch<Recipient>('/api/recipients', { method: 'POST', body }),
+      id
+        ? apiFetch<Recipient>(`/api/recipients/${encodeURIComponent(id)}`, { method: 'PUT', body })
+        : apiFetch<Recipient>('/api/recipients', { method: 'POST', body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.recipients }),
   });
 }
@@ -52,15 +60,15 @@ export function useRemoveRecipient() {
   });
 }
 
-export function usePickupLocations(country: string | null) {
+/** Who can pay a recipient of `country` by `method` (the partner's catalogue, through our API). */
+export function usePayers(country: string, method: PayoutMethod) {
   return useQuery({
-    queryKey: keys.locations(country ?? ''),
+    queryKey: keys.payers(country, method),
     queryFn: ({ signal }) =>
-      apiFetch<{ items: PickupLocation[] }>(
-        `/api/remittances/pickup-locations?country=${encodeURIComponent(country ?? '')}`,
+      apiFetch<{ items: Payer[] }>(
+        `/api/remittances/payers?${new URLSearchParams({ country, method })}`,
         { signal },
       ).then((r) => r.items),
-    enabled: country !== null,
     staleTime: 10 * 60_000,
   });
 }
@@ -86,4 +94,26 @@ export function useCancelRemittance(id: string) {
     request: () => ({ path: `/api/remittances/${encodeURIComponent(id)}/cancel`, body: {} }),
     onSuccess: (_result, client) => invalidateMoney(client),
   });
+}
+
+/**
+ * Reports a problem with a remittance: a money POST, since its remedy moves money (a refund or a
+ * free resend), sent once under its Idempotency-Key as the cancel is.
+ */
+export function useReportProblem(id: string) {
+  return useMoneyMutation<ErrorCaseBody, ErrorCase>({
+    request: (body) => ({ path: `/api/remittances/${encodeURIComponent(id)}/cases`, body }),
+    onSuccess: (_result, client) => {
+      void client.invalidateQueries({ queryKey: keys.tracking(id) });
+      void client.invalidateQueries({ queryKey: keys.cases });
+    },
+  });
+}
+
+/** The receipt as a PDF in `language`, fetched with the session as every download is. */
+export function downloadReceipt(id: string, language: 'es' | 'en', filename: string) {
+  return downloadWithSession(
+    `/api/remittances/${encodeURIComponent(id)}/receipt.pdf?lang=${language}`,
+    filename,
+  );
 }

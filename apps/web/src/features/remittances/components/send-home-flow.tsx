@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -10,13 +9,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Recipient } from '@pago/shared/contracts/remittances';
-import type { Quote, Speed } from '@pago/shared/contracts/transfers';
+import type { Quote, Speed, Transfer } from '@pago/shared/contracts/transfers';
 import { type CorridorCountry, isCorridorCountry } from '@pago/shared/fees';
 import { getPhoneCountry } from '@pago/shared/phone-countries';
-import { isExpressAvailable, standardDeliveryDays } from '@pago/shared/remittances';
+import { standardDeliveryDays } from '@pago/shared/remittances';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
@@ -27,10 +25,12 @@ import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { formatPhone } from '@/lib/phone';
 import { useVerifiedAction } from '@/lib/use-verified-action';
-import { useQuote, useRecipients, useRemoveRecipient, useSendHome } from '../api/remittances';
+import { usePayers, useQuote, useRecipients, useSendHome } from '../api/remittances';
 import { useQuoteReview } from '../lib/quote-review-slot';
-import { trackingPath } from '../lib/send-home';
 import { RecipientForm } from './recipient-form';
+import { RecipientRow } from './recipient-row';
+import { Disclosure, useRights } from './remittance-disclosure';
+import { SentReceipt } from './sent-receipt';
 
 /** "Standard: arrives within 2 days" — the corridor's own estimate. */
 export function useStandardEstimate() {
@@ -41,20 +41,25 @@ export function useStandardEstimate() {
       : '';
 }
 
-/** How a saved recipient is paid, in a short line. */
+/** How a saved recipient is paid, in a short line (one saved before the payers: to update). */
 export function usePayoutLine() {
   const { t } = useTranslation('remittances');
-  return (payout: Recipient['payout']) =>
-    payout.method === 'bank_deposit'
-      ? t('payout.bank_deposit', { mask: payout.accountMask })
+  return (recipient: Recipient) => {
+    const { payout } = recipient;
+    if (recipient.needsUpdate) return t('payout.needsUpdate');
+    const payer = payout.payerName ?? t(`recipient.method.${payout.method}`);
+    return payout.method === 'bank_deposit'
+      ? t('payout.bank_deposit', { payer, mask: payout.accountMask ?? '' }).trim()
       : payout.method === 'cash_pickup'
-        ? t('payout.cash_pickup', { place: payout.location?.name ?? '' })
-        : t('payout.mobile_wallet', { phone: formatPhone(payout.walletPhone ?? '') });
+        ? t('payout.cash_pickup', { payer })
+        : t('payout.mobile_wallet', { payer, phone: formatPhone(payout.walletPhone ?? '') }).trim();
+  };
 }
 
 /**
- * Sending home: pick a saved recipient (or add one), the amount and the speed, see the quote,
- * confirm; then the tracking page. `initial` prefills "send again".
+ * Sending home: pick a saved recipient (or add one; one saved before the payers first chooses how
+ * they are paid), then the amount and speed, the disclosure, paying, and the receipt.
+ * `initial` prefills "send again".
  */
 export function SendHomeFlow({
   initial,
@@ -63,21 +68,11 @@ export function SendHomeFlow({
 }) {
   const { t } = useTranslation('remittances');
   const locale = useLocale();
-  const navigate = useNavigate();
   const available = useCapability('remittances');
   const recipients = useRecipients();
   const [chosenId, setChosenId] = useState<string | null>(initial.recipientId);
   const [adding, setAdding] = useState(false);
-  const [amount, setAmount] = useState(initial.amount ?? '');
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [speed, setSpeed] = useState<Speed>('standard');
-  const [quote, setQuote] = useState<Quote | null>(null);
-  const [feedback, setFeedback] = useFeedback();
-  const getQuote = useQuote();
-  const QuoteReview = useQuoteReview();
-  const send = useSendHome();
-  const verified = useVerifiedAction();
-  const estimate = useStandardEstimate();
+  const [sent, setSent] = useState<Transfer | null>(null);
   const payoutLine = usePayoutLine();
 
   if (!available) {
@@ -87,6 +82,7 @@ export function SendHomeFlow({
       </Alert>
     );
   }
+  if (sent) return <SentReceipt transferId={sent.id} />;
   if (recipients.isPending) {
     return (
       <Loading>
@@ -99,54 +95,6 @@ export function SendHomeFlow({
     return <LoadFailed message={t('recipients.loadFailed')} onRetry={() => recipients.refetch()} />;
   }
   const chosen = recipients.data.find((r) => r.id === chosenId) ?? null;
-  const country = (chosen?.country ?? 'MX') as CorridorCountry;
-  const express = chosen !== null && isExpressAvailable(country);
-
-  const requestQuote = async () => {
-    if (!chosen) return;
-    const read = readAmount(amount, locale);
-    if (read.problem) {
-      setAmountError(t(read.problem));
-      return;
-    }
-    setFeedback(null);
-    try {
-      setQuote(
-        await getQuote.mutateAsync({
-          recipientCountry: country,
-          amountUsd: centsToAmountUsd(read.cents),
-          speed: express ? speed : 'standard',
-          recipientPhone: chosen.phone,
-        }),
-      );
-    } catch (failure) {
-      setFeedback(moneyErrorFeedback(t, failure, 'transfers:send.errors.quoteFailed', locale));
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await verified.run(requestQuote);
-    if (result === 'error') {
-      setFeedback({ severity: 'error', text: t('common:identityCheck.checkFailed') });
-    }
-  };
-
-  const confirm = async () => {
-    if (!chosen || !quote) return;
-    setFeedback(null);
-    try {
-      const transfer = await send.mutateAsync({
-        recipientId: chosen.id,
-        amountUsd: centsToAmountUsd(quote.amountCents),
-        speed: quote.speed,
-        quoteId: quote.quoteId,
-      });
-      navigate(trackingPath(transfer.id));
-    } catch (failure) {
-      setFeedback(moneyErrorFeedback(t, failure, 'transfers:send.errors.failed', locale));
-    }
-  };
 
   if (adding || recipients.data.length === 0) {
     return (
@@ -165,6 +113,22 @@ export function SendHomeFlow({
     );
   }
 
+  if (chosen?.needsUpdate) {
+    return (
+      <Box>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('recipients.updateTitle', { name: chosen.fullName })}
+        </Typography>
+        <RecipientForm
+          key={chosen.id}
+          recipient={chosen}
+          onSaved={(recipient) => setChosenId(recipient.id)}
+          onCancel={() => setChosenId(null)}
+        />
+      </Box>
+    );
+  }
+
   if (!chosen) {
     return (
       <Box>
@@ -176,7 +140,7 @@ export function SendHomeFlow({
             <RecipientRow
               key={recipient.id}
               recipient={recipient}
-              line={`${getPhoneCountry(recipient.country as CorridorCountry).name[locale]} · ${payoutLine(recipient.payout)}`}
+              line={`${getPhoneCountry(recipient.country as CorridorCountry).name[locale]} · ${payoutLine(recipient)}`}
               onChoose={() => setChosenId(recipient.id)}
             />
           ))}
@@ -189,33 +153,124 @@ export function SendHomeFlow({
   }
 
   return (
+    <SendToRecipient
+      recipient={chosen}
+      initialAmount={initial.amount ?? ''}
+      onChange={() => setChosenId(null)}
+      onSent={setSent}
+    />
+  );
+}
+
+/**
+ * The amount and speed for a chosen recipient, the quote with the disclosure the rule requires
+ * before paying, and paying it. Express is offered when the recipient's payer pays in minutes.
+ */
+function SendToRecipient({
+  recipient,
+  initialAmount,
+  onChange,
+  onSent,
+}: {
+  recipient: Recipient;
+  initialAmount: string;
+  onChange(): void;
+  onSent(transfer: Transfer): void;
+}) {
+  const { t } = useTranslation('remittances');
+  const locale = useLocale();
+  const rights = useRights();
+  const [amount, setAmount] = useState(initialAmount);
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [speed, setSpeed] = useState<Speed>('standard');
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [feedback, setFeedback] = useFeedback();
+  const getQuote = useQuote();
+  const QuoteReview = useQuoteReview();
+  const send = useSendHome();
+  const verified = useVerifiedAction();
+  const estimate = useStandardEstimate();
+  const payoutLine = usePayoutLine();
+  const country = (
+    isCorridorCountry(recipient.country) ? recipient.country : 'MX'
+  ) as CorridorCountry;
+  const payers = usePayers(country, recipient.payout.method);
+  const payer = payers.data?.find((p) => p.id === recipient.payout.payerId) ?? null;
+  const express = payer?.express === true;
+
+  const requestQuote = async () => {
+    const read = readAmount(amount, locale);
+    if (read.problem) {
+      setAmountError(t(read.problem));
+      return;
+    }
+    setFeedback(null);
+    try {
+      setQuote(
+        await getQuote.mutateAsync({
+          recipientCountry: country,
+          amountUsd: centsToAmountUsd(read.cents),
+          speed: express ? speed : 'standard',
+          recipientId: recipient.id,
+        }),
+      );
+    } catch (failure) {
+      setFeedback(moneyErrorFeedback(t, failure, 'transfers:send.errors.quoteFailed', locale));
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await verified.run(requestQuote);
+    if (result === 'error') {
+      setFeedback({ severity: 'error', text: t('common:identityCheck.checkFailed') });
+    }
+  };
+
+  const confirm = async () => {
+    if (!quote) return;
+    setFeedback(null);
+    try {
+      onSent(
+        await send.mutateAsync({
+          recipientId: recipient.id,
+          amountUsd: centsToAmountUsd(quote.amountCents),
+          speed: quote.speed,
+          quoteId: quote.quoteId,
+        }),
+      );
+    } catch (failure) {
+      setFeedback(moneyErrorFeedback(t, failure, 'transfers:send.errors.failed', locale));
+    }
+  };
+
+  return (
     <Box>
       <FeedbackMessage feedback={feedback} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600 }}>{chosen.fullName}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{recipient.fullName}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {`${getPhoneCountry(country).name[locale]} · ${payoutLine(chosen.payout)}`}
+            {`${getPhoneCountry(country).name[locale]} · ${payoutLine(recipient)}`}
           </Typography>
         </Box>
-        <Button
-          onClick={() => {
-            setQuote(null);
-            setChosenId(null);
-          }}
-        >
-          {t('recipients.change')}
-        </Button>
+        <Button onClick={onChange}>{t('recipients.change')}</Button>
       </Box>
       {quote ? (
         <QuoteReview
           quote={quote}
-          recipient={chosen.phone}
+          recipient={recipient.phone}
           sending={send.isPending}
           requoting={getQuote.isPending}
           onConfirm={() => void confirm()}
           onRequote={() => void requestQuote()}
           onEdit={() => setQuote(null)}
+          {...(quote.disclosure
+            ? {
+                title: rights.beforePaying,
+                details: <Disclosure disclosure={quote.disclosure} />,
+              }
+            : {})}
         />
       ) : (
         <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
@@ -252,79 +307,6 @@ export function SendHomeFlow({
             checking={verified.checking}
             checkingLabel={t('common:identityCheck.checking')}
           />
-        </Box>
-      )}
-    </Box>
-  );
-}
-
-/** A saved recipient: choosing it, or removing it (sent transfers keep their own copy). */
-function RecipientRow({
-  recipient,
-  line,
-  onChoose,
-}: {
-  recipient: Recipient;
-  line: string;
-  onChoose(): void;
-}) {
-  const { t } = useTranslation('remittances');
-  const [asking, setAsking] = useState(false);
-  const remove = useRemoveRecipient();
-  const name = recipient.fullName;
-  return (
-    <Box component="li" sx={{ borderBottom: 1, borderColor: 'divider', py: 0.5 }}>
-      {asking ? (
-        <Box sx={{ py: 1, px: 1 }}>
-          <Typography>{t('recipients.removeConfirm', { name })}</Typography>
-          {remove.isError && (
-            <Typography role="alert" color="error.main">
-              {t('recipients.removeFailed')}
-            </Typography>
-          )}
-          <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-            <Button
-              color="error"
-              variant="outlined"
-              size="small"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(recipient.id)}
-            >
-              {t('recipients.removeYes')}
-            </Button>
-            <Button size="small" onClick={() => setAsking(false)}>
-              {t('recipients.removeNo')}
-            </Button>
-          </Box>
-        </Box>
-      ) : (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <ButtonBase
-            onClick={onChoose}
-            sx={{
-              flex: 1,
-              minWidth: 0,
-              textAlign: 'left',
-              display: 'block',
-              py: 1,
-              px: 1,
-              borderRadius: 1,
-              '&:hover': { bgcolor: 'action.hover' },
-              '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
-            }}
-          >
-            <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {line}
-            </Typography>
-          </ButtonBase>
-          <Button
-            size="small"
-            aria-label={t('recipients.removeLabel', { name })}
-            onClick={() => setAsking(true)}
-          >
-            {t('recipients.remove')}
-          </Button>
         </Box>
       )}
     </Box>

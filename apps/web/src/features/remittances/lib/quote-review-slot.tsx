@@ -1,5 +1,5 @@
 import type { Quote } from '@pago/shared/contracts/transfers';
-import { type ComponentType, createContext, useContext } from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 
 /**
  * The quote a send home is confirmed on, shown as every international send shows it: the
@@ -15,6 +15,9 @@ export type QuoteReviewSlot = ComponentType<{
   onConfirm(): void;
   onRequote(): void;
   onEdit(): void;
+  /** What the review shows instead of its own rows: a remittance's disclosure, under `title`. */
+  details?: ReactNode;
+  title?: string;
 }>;
 
 const Unfilled: QuoteReviewSlot = () => {

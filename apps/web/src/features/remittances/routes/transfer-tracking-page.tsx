@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RemittanceTracking } from '@pago/shared/contracts/remittances';
-import { formatUsd, intlLocale, type Locale } from '@pago/shared/money';
+import { formatUsd, type Locale } from '@pago/shared/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -18,20 +18,10 @@ import { formatCurrency, formatDateTime, useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { usePageTitle } from '@/lib/page-title';
 import { useCancelRemittance, useTracking } from '../api/remittances';
+import { CancelTimeLeft, RemittanceReceipt } from '../components/remittance-disclosure';
+import { ReportProblem } from '../components/report-problem';
+import { formatDayTime } from '../lib/format-day';
 import { sendAgainPath } from '../lib/send-home';
-
-/** A date in the person's own time zone (the browser's), with the weekday. */
-function formatDay(iso: string, locale: Locale) {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    // "18:50" in Spanish: "6:50 p.m." would end a sentence in two periods.
-    ...(locale === 'es' ? { hourCycle: 'h23' as const } : {}),
-  }).format(new Date(iso));
-}
 
 /** Where a remittance is: its timeline, when it arrives, the pickup code, a message to share. */
 export default function TransferTrackingPage() {
@@ -78,7 +68,8 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
   const payout = payoutIn(locale);
   const again = sendAgainPath(transfer);
   const cash = recipient?.payout.method === 'cash_pickup';
-  const location = recipient?.payout.location ?? null;
+  const payerName = recipient?.payout.payerName ?? null;
+  const [showReceipt, setShowReceipt] = useState(false);
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -109,7 +100,7 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
         )}
         {transfer.status === 'processing' && (
           <Typography sx={{ mt: 1 }}>
-            {t('tracking.expected', { date: formatDay(tracking.expectedBy, locale) })}
+            {t('tracking.expected', { date: formatDayTime(tracking.expectedBy, locale) })}
           </Typography>
         )}
       </Paper>
@@ -117,7 +108,7 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
       {cash && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography variant="h6" component="h2" gutterBottom>
-            {t('tracking.pickup.title')}
+            {pickupCode ? t('tracking.step.available_for_pickup') : t('tracking.pickup.title')}
           </Typography>
           {pickupCode ? (
             <>
@@ -132,10 +123,8 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
           ) : (
             <Typography color="text.secondary">{t('tracking.pickup.pending')}</Typography>
           )}
-          {location && (
-            <Typography variant="body2">
-              {`${location.name}, ${location.address}, ${location.city} · ${location.hours}`}
-            </Typography>
+          {payerName && (
+            <Typography variant="body2">{t('payer.cashAnyAgent', { payer: payerName })}</Typography>
           )}
         </Paper>
       )}
@@ -144,7 +133,11 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {t('tracking.timeline')}
         </Typography>
-        <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}>
+        <Box
+          component="ol"
+          aria-label={t('tracking.timeline')}
+          sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}
+        >
           {tracking.timeline.map((step) => (
             <li key={step.step}>
               <Typography sx={{ fontWeight: 600 }}>{t(`tracking.step.${step.step}`)}</Typography>
@@ -161,6 +154,23 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
       )}
 
       {tracking.cancellable && <CancelRemittance tracking={tracking} />}
+
+      <ReportProblem tracking={tracking} />
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Button
+          onClick={() => setShowReceipt((shown) => !shown)}
+          aria-expanded={showReceipt}
+          aria-controls="remittance-receipt"
+        >
+          {showReceipt ? t('receipt.hide') : t('receipt.show')}
+        </Button>
+        {showReceipt && (
+          <Box id="remittance-receipt" sx={{ mt: 2 }}>
+            <RemittanceReceipt tracking={tracking} />
+          </Box>
+        )}
+      </Paper>
 
       {again && (
         <Button component={RouterLink} to={again} variant="outlined" sx={{ justifySelf: 'start' }}>
@@ -179,17 +189,12 @@ function ShareMessage({ tracking, payout }: { tracking: RemittanceTracking; payo
   const { recipient, pickupCode } = tracking;
   if (!recipient) return null;
   const first = recipient.fullName.split(/\s+/)[0] ?? recipient.fullName;
-  const date = formatDay(tracking.expectedBy, 'es');
-  const location = recipient.payout.location;
+  const date = formatDayTime(tracking.expectedBy, 'es');
+  const payerName = recipient.payout.payerName;
   const message =
     recipient.payout.method === 'cash_pickup'
-      ? pickupCode && location
-        ? es('cashReady', {
-            name: first,
-            amount: payout,
-            code: pickupCode,
-            place: `${location.name}, ${location.address}, ${location.city}`,
-          })
+      ? pickupCode && payerName
+        ? es('cashReady', { name: first, amount: payout, code: pickupCode, payer: payerName })
         : es('cashPending', { name: first, amount: payout, date })
       : recipient.payout.method === 'bank_deposit'
         ? es('bank', { name: first, amount: payout, account: recipient.payout.accountMask, date })
@@ -280,9 +285,12 @@ function CancelRemittance({ tracking }: { tracking: RemittanceTracking }) {
           {t('cancel.confirm', { total })}
         </Alert>
       ) : (
-        <Button color="error" variant="outlined" onClick={() => setAsking(true)}>
-          {t('cancel.button')}
-        </Button>
+        <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
+          <CancelTimeLeft cancelBy={tracking.cancelBy} />
+          <Button color="error" variant="outlined" onClick={() => setAsking(true)}>
+            {t('cancel.button')}
+          </Button>
+        </Box>
       )}
     </Box>
   );

@@ -9,15 +9,17 @@ import { SendMoneyForm } from './send-money-form';
 const render = featureRenderer('transfers', { user: ANA });
 
 describe('Send Money speed', () => {
-  it('offers express only to Mexico, as the fee schedule does', async () => {
+  it('offers express to every region the fee table prices; the recipient’s payer decides at the quote', async () => {
     stubApi(() => undefined);
     await render(<SendMoneyForm to={null} />, { language: 'es' });
     const express = screen.getByRole('radio', { name: 'Exprés (menos de 30 minutos)' });
     expect(express).toBeEnabled();
     await userEvent.click(express);
     expect(express).toBeChecked();
-    await userEvent.selectOptions(screen.getByLabelText('País de destino'), 'GT');
-    expect(express).toBeDisabled();
-    expect(screen.getByRole('radio', { name: 'Estándar (de 1 a 3 días)' })).toBeChecked();
+    for (const country of ['GT', 'CO']) {
+      await userEvent.selectOptions(screen.getByLabelText('País de destino'), country);
+      expect(express).toBeEnabled();
+      expect(express).toBeChecked();
+    }
   });
 });

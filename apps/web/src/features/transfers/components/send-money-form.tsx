@@ -21,7 +21,6 @@ import {
   type PhoneCountryCode,
   phoneCountryOf,
 } from '@pago/shared/phone-countries';
-import { isExpressAvailable } from '@pago/shared/remittances';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -93,7 +92,7 @@ function sendFormSchema(locale: Locale) {
         recipientCountry: values.recipientCountry,
         amountCents: amount.cents,
         // Express is offered only where the fee schedule has it (Mexico).
-        speed: isExpressAvailable(values.recipientCountry) ? values.speed : 'standard',
+        speed: values.speed,
       };
     });
 }
@@ -157,6 +156,15 @@ export function SendMoneyForm({ to }: { to: string | null }) {
     });
   const field = textFieldProps(register, errors, errorText);
 
+  // A phone abroad is paid to the saved recipient with that phone: with none, the message
+  // leads to sending home, where the recipient is added.
+  const failureFeedback = (failure: unknown, fallbackKey: string) => {
+    const feedback = moneyErrorFeedback(t, failure, fallbackKey, locale);
+    return failure instanceof ApiError && failure.code === 'recipient_details_required'
+      ? { ...feedback, link: { to: '/send-home', label: t('send.addRecipient') } }
+      : feedback;
+  };
+
   const requestQuote = async (values: SendFormOutput) => {
     setFeedback(null);
     setInvite(null);
@@ -182,7 +190,7 @@ export function SendMoneyForm({ to }: { to: string | null }) {
         setInvite({ phone: values.recipientName, amountCents: values.amountCents });
         return;
       }
-      setFeedback(moneyErrorFeedback(t, failure, 'send.errors.quoteFailed', locale));
+      setFeedback(failureFeedback(failure, 'send.errors.quoteFailed'));
     }
   };
 
@@ -211,14 +219,22 @@ export function SendMoneyForm({ to }: { to: string | null }) {
       setReview(null);
       reset(defaultValues(null));
       setLastTransfer(transfer);
-      setFeedback({ severity: 'success', text: t('send.success') });
+      setFeedback({
+        severity: 'success',
+        text: t('send.success'),
+        // A remittance's receipt, rights and tracking (the Remittance Transfer Rule's receipt).
+        ...(transfer.kind === 'remittance'
+          ? { link: { to: `/transfers/${transfer.id}`, label: t('send.receiptLink') } }
+          : {}),
+      });
     } catch (failure) {
-      setFeedback(moneyErrorFeedback(t, failure, 'send.errors.failed', locale));
+      setFeedback(failureFeedback(failure, 'send.errors.failed'));
     }
   };
 
   const destination = watch('recipientCountry');
-  const expressOffered = isCorridorCountry(destination) && isExpressAvailable(destination);
+  // Priced in every region; whether the recipient's payer pays in minutes, the quote says.
+  const expressOffered = isCorridorCountry(destination);
   const speedNow = watch('speed');
   useEffect(() => {
     if (!expressOffered && speedNow === 'express') setValue('speed', 'standard');

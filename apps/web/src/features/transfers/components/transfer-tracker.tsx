@@ -1,10 +1,12 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { formatUsd } from '@pago/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useLocale } from '@/lib/format';
 import { formatPhone } from '@/lib/phone';
 import { invalidateMoney, useReceipt } from '@/lib/wallet';
@@ -19,7 +21,8 @@ const SEVERITY: Record<Transfer['status'], AlertColor> = {
 
 /**
  * Where the last transfer stands. A remittance is 'processing' until the payout partner delivers
- * it or it fails and is refunded, seconds to days later; this follows it while the page is open.
+ * it or it fails and is refunded, seconds to days later; this follows it while the page is open,
+ * and links to its receipt and tracking page (the success message that also does clears itself).
  */
 export function TransferTracker({ transfer }: { transfer: Transfer }) {
   const { t } = useTranslation('transfers');
@@ -52,6 +55,18 @@ export function TransferTracker({ transfer }: { transfer: Transfer }) {
       icon={
         current.status === 'processing' ? (
           <CircularProgress size={20} thickness={5} color="inherit" aria-hidden />
+        ) : undefined
+      }
+      action={
+        current.kind === 'remittance' ? (
+          <Button
+            color="inherit"
+            size="small"
+            component={RouterLink}
+            to={`/transfers/${current.id}`}
+          >
+            {t('send.receiptLink')}
+          </Button>
         ) : undefined
       }
       sx={{ mt: 2 }}
