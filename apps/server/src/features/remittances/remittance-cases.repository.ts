@@ -148,17 +148,6 @@ export async function findRemittanceOf(db: Database, userId: string, id: string)
     .executeTakeFirst();
 }
 
-/** A remittance, locked against a settlement or a cancel running at the same time. */
-export async function lockRemittance(db: Database, id: string) {
-  return db
-    .selectFrom('ledger_transfers')
-    .selectAll()
-    .where('id', '=', id)
-    .where('kind', '=', 'remittance')
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /** The transfer that gave a remittance's money back, if one did. */
 export async function findRefundOf(db: Database, transferId: string) {
   return db

@@ -33,11 +33,10 @@ import {
   listCasesOfTransfer,
   listOpenCases,
   lockCase,
-  lockRemittance,
   markChecked,
 } from './remittance-cases.repository';
 import { quoteResend, refundFee, resendRemittance } from './remittance-resend';
-import { findPayout } from './remittances.repository';
+import { findPayout, lockRemittance } from './remittances.repository';
 
 /**
  * Error resolution under the Remittance Transfer Rule (§ 1005.33; docs/architecture.md,
