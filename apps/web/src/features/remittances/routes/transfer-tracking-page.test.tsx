@@ -132,6 +132,10 @@ describe('tracking a remittance', () => {
     expect(await screen.findByText('GTQ 750.00 for José Pérez')).toBeVisible();
     expect(screen.getByTestId('pickup-code')).toHaveTextContent('4821337702');
     expect(screen.getByRole('heading', { name: 'Ready for cash pickup' })).toBeVisible();
+    // Waiting at the agent is not "Delivered": the badge says it is ready to collect.
+    // The badge, the code's heading and the timeline's step.
+    expect(screen.getAllByText('Ready for cash pickup')).toHaveLength(3);
+    expect(screen.queryByText('Delivered')).toBeNull();
     expect(
       screen.getByText(
         'They pick it up at any Red de Pagos Ejemplo Guatemala agent with the code.',

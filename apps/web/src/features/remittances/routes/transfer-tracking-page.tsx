@@ -70,6 +70,11 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
   const cash = recipient?.payout.method === 'cash_pickup';
   const payerName = recipient?.payout.payerName ?? null;
   const [showReceipt, setShowReceipt] = useState(false);
+  const readyToCollect =
+    cash &&
+    transfer.status === 'delivered' &&
+    tracking.pickupCode !== null &&
+    !tracking.timeline.some((s) => s.step === 'picked_up');
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -79,7 +84,12 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
             {t('tracking.summary', { name, amount: payout })}
           </Typography>
           <Typography component="span" sx={{ fontWeight: 600 }}>
-            {t(`tracking.status.${transfer.status}`)}
+            {t(
+              // Cash waiting at the agent is not delivered yet: it is ready to collect.
+              readyToCollect
+                ? 'tracking.status.readyToCollect'
+                : `tracking.status.${transfer.status}`,
+            )}
           </Typography>
         </Box>
         <Typography color="text.secondary">
