@@ -158,6 +158,7 @@ describe('migrateDatabase', () => {
         'sandbox/0009-card-transaction-authorization',
         'sandbox/0010-sandbox-mail-headers',
         'sandbox/0011-sandbox-thunes',
+        'sandbox/0012-unit-money-in',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,
