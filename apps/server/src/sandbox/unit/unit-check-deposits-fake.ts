@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { SandboxUnitCheckDepositsTable } from '../../db/schema';
-import { checkImageOf } from './unit-check-images';
+import { CHECK_IMAGE_LIMIT_BYTES, checkImageOf } from './unit-check-images';
 import { book, type FakeAccount, lockAccounts, nextId, subjectEvent } from './unit-fake.repository';
 import {
   document,
@@ -308,7 +308,12 @@ export function unitCheckDepositsFakeRoutes(fake: UnitFake): void {
       const image = checkImageOf(request);
       if ('refused' in image) {
         return image.refused === 'too_large'
-          ? unitError(reply, 413, 'Payload Too Large', 'The image is larger than 20 MB')
+          ? unitError(
+              reply,
+              413,
+              'Payload Too Large',
+              `The image is over ${CHECK_IMAGE_LIMIT_BYTES} bytes`,
+            )
           : unitError(reply, 400, 'Bad Request', image.refused);
       }
       const { id: depositId } = request.params as { id: string };

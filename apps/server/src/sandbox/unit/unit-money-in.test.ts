@@ -412,7 +412,7 @@ describe('check deposits at the Unit fake', () => {
     expect([...(stored.front_image ?? [])]).toEqual([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]);
   });
 
-  it('refuses an image larger than Unit takes, an empty one, and another account’s unknown deposit', async () => {
+  it('refuses an image larger than Unit takes, an empty one, an unknown deposit or account', async () => {
     const accountId = await fakeAccount();
     const unit = client();
     const deposit = await unit.createCheckDeposit({
@@ -491,6 +491,65 @@ describe('check deposits at the Unit fake', () => {
       'checkDeposit.sent',
       'checkDeposit.returned',
     ]);
+  });
+});
+
+describe('lists of money in at the Unit fake', () => {
+  const list = (path: string) =>
+    test.app.inject({
+      method: 'GET',
+      url: `/sandbox/unit${path}`,
+      headers: { authorization: `Bearer ${unitSettings(test.app).token}` },
+    });
+  const idsOf = async (path: string) => {
+    const answer = await list(path);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return (answer.json().data as { id: string }[]).map((r) => r.id);
+  };
+
+  it('filters by account, customer and status, and sorts either way', async () => {
+    const accountId = await fakeAccount();
+    const unit = client();
+    const input = { accountId, companyName: 'ACME', description: 'PAY', completionDate: inDays(2) };
+    const first = await unit.simulateReceivedAch({ ...input, amount: 100 });
+    const second = await unit.simulateReceivedAch({ ...input, amount: 200 });
+    await unit.completeReceivedPaymentInSandbox(first.id);
+    const account = `filter[accountId]=${accountId}`;
+    expect(await idsOf(`/received-payments?${account}`)).toEqual([second.id]);
+    expect(await idsOf(`/received-payments?${account}&filter[status][0]=Completed`)).toEqual([
+      first.id,
+    ]);
+    expect(
+      await idsOf(`/received-payments?${account}&filter[includeCompleted]=true&sort=createdAt`),
+    ).toEqual([first.id, second.id]);
+    expect(
+      await idsOf(
+        `/received-payments?filter[customerId]=${first.customerId}&filter[includeCompleted]=true`,
+      ),
+    ).toEqual([second.id, first.id]);
+    expect((await list(`/received-payments?filter[status][0]=Settled`)).statusCode).toBe(400);
+
+    const deposits = [];
+    for (const amount of [1_013, 1_000]) {
+      const deposit = await unit.createCheckDeposit({
+        accountId,
+        amount,
+        description: 'Check',
+        idempotencyKey: `list-${amount}`,
+      });
+      await unit.uploadCheckDepositImage(deposit.id, 'front', jpeg(`list ${amount}`));
+      await unit.uploadCheckDepositImage(deposit.id, 'back', jpeg('back'));
+      deposits.push(await unit.confirmCheckDeposit(deposit.id));
+    }
+    const [rejected, reviewed] = deposits.map((d) => d.id);
+    const checks = `/check-deposits?filter[accountId]=${accountId}`;
+    expect(await idsOf(`${checks}&filter[status][0]=Rejected`)).toEqual([rejected]);
+    expect(await idsOf(`${checks}&sort=createdAt`)).toEqual([rejected, reviewed]);
+    expect(await idsOf(`/check-deposits?filter[customerId]=${first.customerId}`)).toEqual([
+      reviewed,
+      rejected,
+    ]);
+    expect((await list(`${checks}&filter[status][0]=Cleared`)).statusCode).toBe(400);
   });
 });
 
