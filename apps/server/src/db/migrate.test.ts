@@ -97,6 +97,7 @@ describe('migrateDatabase', () => {
         'sandbox/0009-card-transaction-authorization',
         'sandbox/0010-sandbox-mail-headers',
         'sandbox/0011-sandbox-thunes',
+        'sandbox/0012-unit-money-in',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -119,8 +120,10 @@ describe('migrateDatabase', () => {
         'sandbox_unit_applications',
         'sandbox_unit_authorizations',
         'sandbox_unit_cards',
+        'sandbox_unit_check_deposits',
         'sandbox_unit_counterparties',
         'sandbox_unit_payments',
+        'sandbox_unit_received_payments',
         'sandbox_unit_tokens',
         'sandbox_unit_transactions',
         'sandbox_webhook_outbox',
@@ -155,6 +158,7 @@ describe('migrateDatabase', () => {
         'sandbox/0009-card-transaction-authorization',
         'sandbox/0010-sandbox-mail-headers',
         'sandbox/0011-sandbox-thunes',
+        'sandbox/0012-unit-money-in',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

@@ -343,7 +343,7 @@ export type PartnerOmnibusMovementsTable = {
   unit_payment_id: string | null;
   status: string;
   created_at: CreatedAt;
-  updated_at: Generated<Date>;
+  updated_at: Timestamp;
 };
 
 export type FundingTransfersTable = {
@@ -361,7 +361,7 @@ export type FundingTransfersTable = {
   hold_business_days: Generated<number>;
   available_at: Date | null;
   created_at: CreatedAt;
-  updated_at: Generated<Date>;
+  updated_at: Timestamp;
 };
 
 export type FundingCounterpartiesTable = {
@@ -459,6 +459,50 @@ export type SandboxUnitTransactionsTable = {
   /** A card transaction's authorization (sandbox set 0009). */
   authorization_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
+};
+/** A received ACH payment at the Unit fake (sandbox set 0012). */
+export type SandboxUnitReceivedPaymentsTable = {
+  id: string;
+  account_id: string;
+  customer_id: string;
+  amount: number;
+  direction: string;
+  status: string;
+  description: string;
+  company_name: string;
+  sec_code: string;
+  trace_number: string;
+  /** A date (YYYY-MM-DD); pg gives a Date, Unit's answer shows the day. */
+  completion_date: ColumnType<Date, string, string>;
+  was_advanced: Generated<boolean>;
+  return_reason: string | null;
+  transaction_id: string | null;
+  advance_transaction_id: string | null;
+  repay_advance_transaction_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+/** A check deposit at the Unit fake, with its images (sandbox set 0012). */
+export type SandboxUnitCheckDepositsTable = {
+  id: string;
+  account_id: string;
+  customer_id: string;
+  amount: number;
+  description: string;
+  status: string;
+  reason: string | null;
+  status_history: ColumnType<unknown, string | undefined, string>;
+  tags: ColumnType<unknown, string | undefined, string>;
+  idempotency_key: string | null;
+  front_image: Buffer | null;
+  front_image_type: string | null;
+  front_sha256: string | null;
+  back_image: Buffer | null;
+  back_image_type: string | null;
+  transaction_id: string | null;
+  due_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 };
 export type SandboxUnitTokensTable = {
   token_hash: string;
@@ -580,7 +624,7 @@ export type SandboxThunesTransactionsTable = {
   payer_transaction_code: string | null;
   next_status_at: Date | null;
   created_at: CreatedAt;
-  updated_at: Generated<Date>;
+  updated_at: Timestamp;
 };
 
 export type PhoneVerificationsTable = {
@@ -1020,6 +1064,8 @@ export type DB = {
   sandbox_unit_payments: SandboxUnitPaymentsTable;
   sandbox_unit_transactions: SandboxUnitTransactionsTable;
   sandbox_unit_tokens: SandboxUnitTokensTable;
+  sandbox_unit_received_payments: SandboxUnitReceivedPaymentsTable;
+  sandbox_unit_check_deposits: SandboxUnitCheckDepositsTable;
   remittance_recipients: RemittanceRecipientsTable;
   remittance_payouts: RemittancePayoutsTable;
   payout_reconciliation_runs: PayoutReconciliationRunsTable;

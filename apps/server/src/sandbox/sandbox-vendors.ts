@@ -4,13 +4,16 @@ import { decideDueInquiries } from './persona/persona-fake.routes';
 import { personaSignatureHeader } from './persona/persona-signing';
 import { signPlaidWebhook } from './plaid/plaid-keys';
 import { advanceThunesTransactions } from './thunes/thunes-fake';
+import { returnDueCheckDeposits } from './unit/unit-check-deposits-fake';
 import { advanceUnitPayments } from './unit/unit-fake-payments';
+import { completeDueReceivedPayments } from './unit/unit-received-payments-fake';
 import { unitSignatureHeader } from './unit/unit-signing';
 import { deliverDueWebhooks } from './webhooks/outbox';
 
 /**
  * The sandbox vendors' own clock work, run every second by the server (and by tests on demand):
- * Persona decides inquiries whose review is over, Unit moves its due payments on, Thunes its due
+ * Persona decides inquiries whose review is over, Unit moves its due payments on (received
+ * payments whose completion day came, check deposits due to be returned among them), Thunes its due
  * transactions, then the vendors deliver their due webhooks (Thunes' status callbacks among them).
  */
 export function createSandboxVendors(
@@ -30,10 +33,13 @@ export function createSandboxVendors(
       remittances: number;
     }> {
       const decided = await decideDueInquiries(db);
-      const payments = await advanceUnitPayments(db, {
-        standardMs: unit.achSettleMs,
-        sameDayMs: unit.sameDayAchSettleMs,
-      });
+      const payments =
+        (await advanceUnitPayments(db, {
+          standardMs: unit.achSettleMs,
+          sameDayMs: unit.sameDayAchSettleMs,
+        })) +
+        (await completeDueReceivedPayments(db)) +
+        (await returnDueCheckDeposits(db));
       const remittances = await advanceThunesTransactions(db, thunes.timings);
       const delivered = await deliverDueWebhooks({
         db,
