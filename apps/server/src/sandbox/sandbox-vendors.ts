@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { decideDueInquiries } from './persona/persona-fake.routes';
 import { personaSignatureHeader } from './persona/persona-signing';
 import { signPlaidWebhook } from './plaid/plaid-keys';
+import { stripeSignatureHeader } from './stripe/stripe-signing';
 import { advanceThunesTransactions } from './thunes/thunes-fake';
 import { advanceUnitPayments } from './unit/unit-fake-payments';
 import { unitSignatureHeader } from './unit/unit-signing';
@@ -11,7 +12,8 @@ import { deliverDueWebhooks } from './webhooks/outbox';
 /**
  * The sandbox vendors' own clock work, run every second by the server (and by tests on demand):
  * Persona decides inquiries whose review is over, Unit moves its due payments on, Thunes its due
- * transactions, then the vendors deliver their due webhooks (Thunes' status callbacks among them).
+ * transactions, then the vendors deliver their due webhooks (Thunes' status callbacks and Stripe's
+ * events among them).
  */
 export function createSandboxVendors(
   db: Database,
@@ -19,6 +21,7 @@ export function createSandboxVendors(
   personaWebhookSecret: string,
   unit: { webhookSecret: string; achSettleMs: number; sameDayAchSettleMs: number },
   thunes: { apiKey: string; apiSecret: string; timings: SandboxThunesTimings },
+  stripe: { webhookSecret: string },
 ) {
   // Thunes' callbacks carry the API's own credentials (HTTP Basic); docs/thunes.md, open point 2.
   const thunesAuthorization = `Basic ${Buffer.from(`${thunes.apiKey}:${thunes.apiSecret}`).toString('base64')}`;
@@ -45,6 +48,7 @@ export function createSandboxVendors(
           }),
           unit: async (body) => unitSignatureHeader(unit.webhookSecret, body),
           thunes: async () => ({ authorization: thunesAuthorization }),
+          stripe: async (body) => stripeSignatureHeader(stripe.webhookSecret, body),
         },
       });
       return { decided, delivered, payments, remittances };
