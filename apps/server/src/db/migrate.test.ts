@@ -174,7 +174,9 @@ describe('migration names', () => {
   // Numbers that were never released: no database recorded them, so they stay unused (renaming the
   // later migrations would change names that databases have recorded). docs/architecture.md,
   // "Database functions as files".
-  const neverReleased = { main: ['0024'], sandbox: ['0007'] };
+  // Sandbox 0012 is reserved for a branch built beside the Stripe fake's (0013); it leaves this
+  // list when that branch's migration joins the set.
+  const neverReleased = { main: ['0024'], sandbox: ['0007', '0012'] };
 
   it.each([
     ['main', migrations, neverReleased.main],
