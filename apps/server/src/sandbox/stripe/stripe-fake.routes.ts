@@ -1,19 +1,16 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
 import type { AppInstance } from '../../app-instance';
-import type { Database } from '../../db/database';
 import { escapeHtml } from '../../lib/html';
 import { parseStripeForm } from './stripe-form';
+import { answer } from './stripe-idempotency';
 import {
   getObject,
   insertObject,
   invalidRequest,
-  newId,
   noSuch,
   paymentMethodObject,
-  type StripeErrorBody,
   StripeFakeError,
-  type StripeObject,
+  sendError,
 } from './stripe-objects';
 import {
   cancelPaymentIntentParams,
@@ -43,10 +40,6 @@ import {
 import { passesLuhn, testCardByNumber } from './stripe-test-cards';
 
 const BASE = '/sandbox/stripe/v1';
-
-function sendError(reply: FastifyReply, status: number, error: StripeErrorBody) {
-  return reply.code(status).header('request-id', newId('req')).send({ error });
-}
 
 /**
  * A fake of Stripe's REST API under /sandbox/stripe, for sandbox mode only: what card funding
@@ -318,65 +311,4 @@ function page(body: string): string {
 
 function cardError(code: string, message: string, param: string) {
   return new StripeFakeError(402, { type: 'card_error', code, message, param });
-}
-
-/**
- * Runs a call and answers it as Stripe does, with its Idempotency-Key honoured: a key seen
- * before replays the first answer (Idempotent-Replayed: true), or is refused with other parameters.
- */
-async function answer(
-  db: Database,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  run: () => Promise<StripeObject>,
-) {
-  const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
-  if (typeof key === 'string' && key.length > 255) {
-    return sendError(reply, 400, {
-      type: 'invalid_request_error',
-      message: 'Idempotency-Key is too long: it may be at most 255 characters.',
-    });
-  }
-  const fingerprint = createHash('sha256')
-    .update(`${request.method} ${request.url.split('?')[0]} ${JSON.stringify(request.body ?? {})}`)
-    .digest('hex');
-  if (typeof key === 'string' && key) {
-    const seen = await db
-      .selectFrom('sandbox_stripe_idempotency_keys')
-      .selectAll()
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (seen && seen.request !== fingerprint) {
-      return sendError(reply, 400, {
-        type: 'idempotency_error',
-        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-      });
-    }
-    if (seen) {
-      return reply
-        .code(seen.status)
-        .header('idempotent-replayed', 'true')
-        .header('request-id', newId('req'))
-        .type('application/json')
-        .send(seen.body);
-    }
-  }
-  let status = 200;
-  let body: unknown;
-  try {
-    body = await run();
-  } catch (error) {
-    if (!(error instanceof StripeFakeError)) throw error;
-    status = error.status;
-    body = { error: error.body };
-  }
-  const text = JSON.stringify(body);
-  if (typeof key === 'string' && key) {
-    await db
-      .insertInto('sandbox_stripe_idempotency_keys')
-      .values({ key, request: fingerprint, status, body: text })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
-  }
-  return reply.code(status).header('request-id', newId('req')).type('application/json').send(text);
 }

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Cents, cents } from '@pago/shared/money';
+import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listeningTestApp } from '../../../test/test-app';
@@ -440,6 +441,34 @@ describe("Stripe's API conventions", () => {
       type: 'StripeIdempotencyError',
       statusCode: 400,
     });
+  });
+
+  it('makes one payment of many simultaneous calls under one key (the SDK retrying the 409s)', async () => {
+    const idempotencyKey = key();
+    const marker = `race-${serial}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () =>
+        client.createPaymentIntent({
+          amount: cents(900),
+          metadata: { marker },
+          idempotencyKey,
+          paymentMethod: 'pm_card_visa',
+        }),
+      ),
+    );
+    const ids = new Set<string>();
+    for (const result of results) {
+      if (result.status === 'fulfilled') ids.add(intentOf(result.value).id);
+      else expect((result.reason as Stripe.errors.StripeError).code).toBe('idempotency_key_in_use');
+    }
+    expect(ids.size).toBe(1);
+    const stored = await context.db
+      .selectFrom('sandbox_stripe_objects')
+      .select('id')
+      .where('object', '=', 'payment_intent')
+      .where(sql<string>`data->'metadata'->>'marker'`, '=', marker)
+      .execute();
+    expect(stored.map((row) => row.id)).toEqual([...ids]);
   });
 
   it("answers Stripe's error objects: bad key, missing object, unknown and bad parameters", async () => {

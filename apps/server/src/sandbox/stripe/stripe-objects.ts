@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/database';
 import { enqueueWebhook } from '../webhooks/outbox';
 import { TEST_CARDS, type TestCard } from './stripe-test-cards';
@@ -34,6 +35,11 @@ export class StripeFakeError extends Error {
   ) {
     super(body.message);
   }
+}
+
+/** Stripe's error answer, with the Request-Id every answer of Stripe's carries. */
+export function sendError(reply: FastifyReply, status: number, error: StripeErrorBody) {
+  return reply.code(status).header('request-id', newId('req')).send({ error });
 }
 
 export const invalidRequest = (message: string, extra: Partial<StripeErrorBody> = {}) =>
