@@ -515,6 +515,27 @@ describe("Stripe's API conventions", () => {
   });
 });
 
+describe('bodies Stripe would not take', () => {
+  it("answers a NUL in a parameter, or a body that is not a form, with 400 in Stripe's shape", async () => {
+    const post = (payload: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/sandbox/stripe/v1/payment_intents',
+        headers: {
+          authorization: `Bearer ${SANDBOX_STRIPE.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload,
+      });
+    for (const payload of ['amount=1000&currency=usd&metadata[a]=x%00y', 'amount=1&amount=2']) {
+      const response = await post(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    }
+    expect((await post('amount=1000&currency=usd')).statusCode).toBe(200);
+  });
+});
+
 describe('webhook signatures', () => {
   it('the SDK accepts what the fake signs, and refuses a forged, altered or unsigned body', async () => {
     const intent = intentOf(await fund('pm_card_visa'));

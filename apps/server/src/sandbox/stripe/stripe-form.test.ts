@@ -24,6 +24,8 @@ describe("Stripe's form-encoded bodies", () => {
     expect(parseStripeForm('metadata[constructor]=1')).toBeNull();
     expect(parseStripeForm('a[b][c][d]=1')).toBeNull();
     expect(parseStripeForm('a]b=1')).toBeNull();
+    expect(parseStripeForm('metadata[a]=x%00y')).toBeNull();
+    expect(parseStripeForm('description=%ED%A0%80')).toEqual({ description: '\uFFFD\uFFFD\uFFFD' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

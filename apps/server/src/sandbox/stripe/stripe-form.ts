@@ -8,12 +8,16 @@ export type StripeForm = { [key: string]: string | StripeForm };
 /** Keys as deep as Stripe's deepest parameter the fake takes, and no deeper. */
 const MAX_DEPTH = 3;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Names that would reach an object's prototype rather than its own keys. */
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 
 export function parseStripeForm(body: string): StripeForm | null {
   const form: StripeForm = {};
   for (const [name, value] of new URLSearchParams(body)) {
+    // Text PostgreSQL cannot store (a NUL, half a surrogate pair) is no parameter of Stripe's.
+    if (value.includes('\u0000') || LONE_SURROGATE.test(value)) return null;
     const match = /^([A-Za-z0-9_]+)((?:\[[A-Za-z0-9_\- .]*\])*)$/.exec(name);
     if (!match?.[1]) return null;
     const path = [
