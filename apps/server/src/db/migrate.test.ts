@@ -98,6 +98,7 @@ describe('migrateDatabase', () => {
         'sandbox/0010-sandbox-mail-headers',
         'sandbox/0011-sandbox-thunes',
         'sandbox/0012-unit-money-in',
+        'sandbox/0013-sandbox-stripe',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -113,6 +114,8 @@ describe('migrateDatabase', () => {
         'sandbox_plaid_processor_tokens',
         'sandbox_plaid_public_tokens',
         'sandbox_sms',
+        'sandbox_stripe_idempotency_keys',
+        'sandbox_stripe_objects',
         'sandbox_thunes_quotations',
         'sandbox_thunes_transactions',
         'sandbox_twilio_verifications',
@@ -159,6 +162,7 @@ describe('migrateDatabase', () => {
         'sandbox/0010-sandbox-mail-headers',
         'sandbox/0011-sandbox-thunes',
         'sandbox/0012-unit-money-in',
+        'sandbox/0013-sandbox-stripe',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

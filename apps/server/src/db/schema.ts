@@ -581,7 +581,7 @@ export type SandboxPersonaInquiriesTable = {
 
 export type SandboxWebhookOutboxTable = {
   id: Generated<number>;
-  vendor: 'plaid' | 'persona' | 'unit' | 'thunes';
+  vendor: 'plaid' | 'persona' | 'unit' | 'thunes' | 'stripe';
   /** A path on this server, or an absolute URL (Thunes' callback_url). */
   path: string;
   body: string;
@@ -625,6 +625,25 @@ export type SandboxThunesTransactionsTable = {
   next_status_at: Date | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+};
+
+/** The Stripe fake's API objects, each stored whole as the JSON the fake answers. */
+export type SandboxStripeObjectsTable = {
+  id: string;
+  object: 'payment_method' | 'payment_intent' | 'refund' | 'dispute';
+  /** The payment intent a refund or dispute belongs to. */
+  payment_intent: string | null;
+  data: Record<string, unknown>;
+  created_at: CreatedAt;
+};
+
+/** An idempotency key the Stripe fake has seen, with the request and the answer it first got. */
+export type SandboxStripeIdempotencyKeysTable = {
+  key: string;
+  request: string;
+  status: number;
+  body: string;
+  created_at: CreatedAt;
 };
 
 export type PhoneVerificationsTable = {
@@ -1041,6 +1060,8 @@ export type DB = {
   sandbox_webhook_outbox: SandboxWebhookOutboxTable;
   sandbox_thunes_quotations: SandboxThunesQuotationsTable;
   sandbox_thunes_transactions: SandboxThunesTransactionsTable;
+  sandbox_stripe_objects: SandboxStripeObjectsTable;
+  sandbox_stripe_idempotency_keys: SandboxStripeIdempotencyKeysTable;
   phone_verifications: PhoneVerificationsTable;
   sandbox_twilio_verifications: SandboxTwilioVerificationsTable;
   sandbox_sms: SandboxSmsTable;

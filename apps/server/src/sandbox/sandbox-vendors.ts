@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { decideDueInquiries } from './persona/persona-fake.routes';
 import { personaSignatureHeader } from './persona/persona-signing';
 import { signPlaidWebhook } from './plaid/plaid-keys';
+import { stripeSignatureHeader } from './stripe/stripe-signing';
 import { advanceThunesTransactions } from './thunes/thunes-fake';
 import { returnDueCheckDeposits } from './unit/unit-check-deposits-fake';
 import { advanceUnitPayments } from './unit/unit-fake-payments';
@@ -14,7 +15,8 @@ import { deliverDueWebhooks } from './webhooks/outbox';
  * The sandbox vendors' own clock work, run every second by the server (and by tests on demand):
  * Persona decides inquiries whose review is over, Unit moves its due payments on (received
  * payments whose completion day came, check deposits due to be returned among them), Thunes its due
- * transactions, then the vendors deliver their due webhooks (Thunes' status callbacks among them).
+ * transactions, then the vendors deliver their due webhooks (Thunes' status callbacks and Stripe's
+ * events among them).
  */
 export function createSandboxVendors(
   db: Database,
@@ -22,6 +24,7 @@ export function createSandboxVendors(
   personaWebhookSecret: string,
   unit: { webhookSecret: string; achSettleMs: number; sameDayAchSettleMs: number },
   thunes: { apiKey: string; apiSecret: string; timings: SandboxThunesTimings },
+  stripe: { webhookSecret: string },
 ) {
   // Thunes' callbacks carry the API's own credentials (HTTP Basic); docs/thunes.md, open point 2.
   const thunesAuthorization = `Basic ${Buffer.from(`${thunes.apiKey}:${thunes.apiSecret}`).toString('base64')}`;
@@ -51,6 +54,7 @@ export function createSandboxVendors(
           }),
           unit: async (body) => unitSignatureHeader(unit.webhookSecret, body),
           thunes: async () => ({ authorization: thunesAuthorization }),
+          stripe: async (body) => stripeSignatureHeader(stripe.webhookSecret, body),
         },
       });
       return { decided, delivered, payments, remittances };

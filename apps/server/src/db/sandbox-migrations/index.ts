@@ -10,6 +10,7 @@ import * as cardTransactionAuthorization from './0009-card-transaction-authoriza
 import * as sandboxMailHeaders from './0010-sandbox-mail-headers';
 import * as sandboxThunes from './0011-sandbox-thunes';
 import * as unitMoneyIn from './0012-unit-money-in';
+import * as sandboxStripe from './0013-sandbox-stripe';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -27,4 +28,5 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0010-sandbox-mail-headers': sandboxMailHeaders,
   '0011-sandbox-thunes': sandboxThunes,
   '0012-unit-money-in': unitMoneyIn,
+  '0013-sandbox-stripe': sandboxStripe,
 };
