@@ -7,6 +7,7 @@ import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
 import { plaidFakeRoutes } from './sandbox/plaid/plaid-fake.routes';
 import { createSandboxVendors } from './sandbox/sandbox-vendors';
 import { sharedAssetRoutes } from './sandbox/shared/shared-assets.routes';
+import { stripeFakeRoutes } from './sandbox/stripe/stripe-fake.routes';
 import { thunesFakeRoutes } from './sandbox/thunes/thunes-fake.routes';
 import { smsOutboxRoutes } from './sandbox/twilio/sms-outbox.routes';
 import { twilioFakeRoutes } from './sandbox/twilio/twilio-fake.routes';
@@ -33,6 +34,7 @@ export function buildSandboxVendors({ config, db, selfUrl }: AppDeps & { selfUrl
       apiSecret: config.thunes?.apiSecret ?? '',
       timings: config.sandboxThunes,
     },
+    { webhookSecret: config.stripe?.webhookSecret ?? '' },
   );
 }
 
@@ -51,6 +53,7 @@ export async function registerSandboxRoutes(
   await app.register(oidcFakeRoutes);
   await app.register(cardNetworkRoutes);
   await app.register(thunesFakeRoutes);
+  await app.register(stripeFakeRoutes);
   // The reconciliation on demand (sandbox only; it also runs daily as a job).
   app.post('/sandbox/unit/reconcile', async () => reconcile());
   await app.register(smsOutboxRoutes);

@@ -81,6 +81,28 @@ export const thunesEnv = {
   THUNES_API_SECRET: optionalString,
 };
 
+export const stripeEnv = {
+  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[0-9A-Za-z_]+$/, 'must be a Stripe secret key (sk_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^pk_(test|live)_[0-9A-Za-z_]+$/, 'must be a Stripe publishable key (pk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^whsec_[0-9A-Za-z_]+$/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+};
+
 const vendorEnvSchema = z.object({
   PAGO_MODE: z.enum(['sandbox', 'live']),
   ...oidcEnv,
@@ -89,6 +111,7 @@ const vendorEnvSchema = z.object({
   ...twilioEnv,
   ...unitEnv,
   ...thunesEnv,
+  ...stripeEnv,
 });
 type VendorEnv = z.output<typeof vendorEnvSchema>;
 
@@ -102,6 +125,12 @@ const SANDBOX_UNIT = {
   token: 'unit_sandbox_org_token',
   webhookSecret: 'unit_sandbox_webhook_secret',
 };
+/** The Stripe fake's keys: test-mode keys, so no live Stripe account would ever take them. */
+export const SANDBOX_STRIPE = {
+  secretKey: 'sk_test_pago_sandbox',
+  publishableKey: 'pk_test_pago_sandbox',
+  webhookSecret: 'whsec_pago_sandbox',
+} as const;
 const SANDBOX_THUNES = { apiKey: 'thunes_sandbox_key', apiSecret: 'thunes_sandbox_secret' };
 /** Twilio Verify's documented API host. */
 const TWILIO_VERIFY_LIVE_URL = 'https://verify.twilio.com';
@@ -174,6 +203,16 @@ export type ThunesVendorSettings = {
   /** HTTP Basic: user = API key, password = API secret (also what the fake's callbacks carry). */
   apiKey: string;
   apiSecret: string;
+};
+
+export type StripeSettings = {
+  /** undefined: this server's sandbox fake at /sandbox/stripe (sandbox) or api.stripe.com (live). */
+  baseUrl: string | undefined;
+  secretKey: string;
+  /** Given to the browser for Stripe.js and its Payment Element. */
+  publishableKey: string;
+  /** The endpoint's signing secret, checked on every webhook (Stripe-Signature header). */
+  webhookSecret: string;
 };
 
 /** `tokenKey`: PLAID_TOKEN_KEY as bytes, or the one derived from APP_SECRET. */
@@ -270,4 +309,28 @@ export function thunesSettings(e: VendorEnv): ThunesVendorSettings | null {
   }
   if (!baseUrl || !e.THUNES_API_KEY || !e.THUNES_API_SECRET) return null;
   return { baseUrl, apiKey: e.THUNES_API_KEY, apiSecret: e.THUNES_API_SECRET };
+}
+
+/**
+ * Stripe (card funding). Sandbox: the fake's test keys unless set. Live: null without the secret
+ * key, the publishable key and the webhook secret, so card funding is refused rather than pretended;
+ * STRIPE_API_URL may stay unset there (the SDK's own host, api.stripe.com).
+ */
+export function stripeSettings(e: VendorEnv): StripeSettings | null {
+  const baseUrl = e.STRIPE_API_URL?.replace(/\/+$/, '');
+  if (e.PAGO_MODE === 'sandbox') {
+    return {
+      baseUrl,
+      secretKey: e.STRIPE_SECRET_KEY ?? SANDBOX_STRIPE.secretKey,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? SANDBOX_STRIPE.publishableKey,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? SANDBOX_STRIPE.webhookSecret,
+    };
+  }
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET) return null;
+  return {
+    baseUrl,
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+  };
 }

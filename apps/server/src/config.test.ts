@@ -179,6 +179,37 @@ describe('loadConfig', () => {
     );
   });
 
+  it('points Stripe at the sandbox fake with test keys; live mode without all three keys has no card funding', () => {
+    const sandbox = loadConfig({});
+    expect(sandbox.stripe).toEqual({
+      baseUrl: undefined,
+      secretKey: 'sk_test_pago_sandbox',
+      publishableKey: 'pk_test_pago_sandbox',
+      webhookSecret: 'whsec_pago_sandbox',
+    });
+    expect(sandbox.sandboxStripeWebhookUrl).toBe('/api/stripe/webhook');
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_live123',
+    };
+    expect(loadConfig(LIVE).stripe).toBeNull();
+    expect(loadConfig({ ...LIVE, ...keys, STRIPE_WEBHOOK_SECRET: '' }).stripe).toBeNull();
+    // Live mode stays on Stripe's own host (the SDK's default) unless STRIPE_API_URL says otherwise.
+    expect(loadConfig({ ...LIVE, ...keys }).stripe).toEqual({
+      baseUrl: undefined,
+      secretKey: 'sk_live_abc123',
+      publishableKey: 'pk_live_abc123',
+      webhookSecret: 'whsec_live123',
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_wrong_kind' })).toThrow(
+      'STRIPE_SECRET_KEY: must be a Stripe secret key',
+    );
+    expect(() => loadConfig({ SANDBOX_STRIPE_WEBHOOK_URL: 'ftp://x' })).toThrow(
+      'SANDBOX_STRIPE_WEBHOOK_URL',
+    );
+  });
+
   it('refuses sandbox mode on a non-loopback HOST unless it is said to be a shared test server', () => {
     for (const host of ['0.0.0.0', '::', '192.168.1.20', 'pago.example']) {
       expect(() => loadConfig({ HOST: host })).toThrow(ConfigError);

@@ -18,6 +18,9 @@ import {
   personaSettings,
   plaidEnv,
   plaidSettings,
+  type StripeSettings,
+  stripeEnv,
+  stripeSettings,
   type ThunesVendorSettings,
   type TwilioSettings,
   thunesEnv,
@@ -114,6 +117,13 @@ const envSchema = z.object({
   SANDBOX_THUNES_PICKUP_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   SANDBOX_THUNES_HOLD_MS: z.coerce.number().int().min(0).max(604_800_000).default(86_400_000),
   SANDBOX_THUNES_QUOTATION_MS: z.coerce.number().int().min(1000).max(86_400_000).default(900_000),
+  ...stripeEnv,
+  /** Where the Stripe fake posts its events: a path on this server or an absolute URL. */
+  SANDBOX_STRIPE_WEBHOOK_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^\/[^/]/.test(v) || /^https?:\/\/[^/]/.test(v), 'a path (/…) or an http(s) URL')
+    .default('/api/stripe/webhook'),
   /** Card holds the network never cleared are released after this many days (live mode). */
   CARD_HOLD_EXPIRY_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** The same in sandbox mode, in milliseconds, so expiry can be seen. */
@@ -215,6 +225,14 @@ export type Config = Readonly<{
   thunes: ThunesVendorSettings | null;
   /** The Thunes fake's clock (sandbox only): see docs/thunes.md, "The sandbox fake". */
   sandboxThunes: SandboxThunesTimings;
+  /**
+   * Stripe (card funding). baseUrl undefined: this server's sandbox fake at /sandbox/stripe in
+   * sandbox mode, Stripe's own host in live mode. null: live mode without STRIPE_SECRET_KEY,
+   * STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.
+   */
+  stripe: StripeSettings | null;
+  /** Where the Stripe fake posts its events (sandbox only): a path on this server or a URL. */
+  sandboxStripeWebhookUrl: string;
   /** How long a card hold lives before the expiry job releases it. */
   cardHoldExpiryMs: number;
   /** How long the Unit fake waits for the authorization answer (a timeout is a decline). */
@@ -336,6 +354,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       holdMs: e.SANDBOX_THUNES_HOLD_MS,
       quotationMs: e.SANDBOX_THUNES_QUOTATION_MS,
     },
+    stripe: stripeSettings(e),
+    sandboxStripeWebhookUrl: e.SANDBOX_STRIPE_WEBHOOK_URL,
     cardHoldExpiryMs:
       e.PAGO_MODE === 'sandbox'
         ? e.SANDBOX_CARD_HOLD_EXPIRY_MS

@@ -380,7 +380,7 @@ const headers = fc.record(
 
 // --- What every answer must be ---------------------------------------------------------------
 
-/** The sandbox fakes answer in their vendor's error shapes (Plaid's, Persona's, Twilio's, their flows'). */
+/** The sandbox fakes answer in their vendor's error shapes (Plaid's, Persona's, Twilio's, Stripe's, their flows'). */
 function isVendorErrorShape(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const b = body as Record<string, unknown>;
@@ -389,6 +389,11 @@ function isVendorErrorShape(body: unknown): boolean {
     Array.isArray(b.errors) ||
     (typeof b.code === 'number' && typeof b.more_info === 'string') ||
     (typeof b.error === 'object' && b.error !== null && 'code' in b.error) ||
+    // Stripe's: `{ error: { type, message } }`, its code only on some.
+    (typeof b.error === 'object' &&
+      b.error !== null &&
+      'type' in b.error &&
+      'message' in b.error) ||
     // OAuth 2.0's (the sandbox OpenID provider's token, userinfo and discovery endpoints).
     (typeof b.error === 'string' && typeof b.error_description === 'string')
   );

@@ -97,6 +97,8 @@ describe('migrateDatabase', () => {
         'sandbox/0009-card-transaction-authorization',
         'sandbox/0010-sandbox-mail-headers',
         'sandbox/0011-sandbox-thunes',
+        'sandbox/0012-unit-money-in',
+        'sandbox/0013-sandbox-stripe',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -112,6 +114,8 @@ describe('migrateDatabase', () => {
         'sandbox_plaid_processor_tokens',
         'sandbox_plaid_public_tokens',
         'sandbox_sms',
+        'sandbox_stripe_idempotency_keys',
+        'sandbox_stripe_objects',
         'sandbox_thunes_quotations',
         'sandbox_thunes_transactions',
         'sandbox_twilio_verifications',
@@ -119,8 +123,10 @@ describe('migrateDatabase', () => {
         'sandbox_unit_applications',
         'sandbox_unit_authorizations',
         'sandbox_unit_cards',
+        'sandbox_unit_check_deposits',
         'sandbox_unit_counterparties',
         'sandbox_unit_payments',
+        'sandbox_unit_received_payments',
         'sandbox_unit_tokens',
         'sandbox_unit_transactions',
         'sandbox_webhook_outbox',
@@ -155,6 +161,8 @@ describe('migrateDatabase', () => {
         'sandbox/0009-card-transaction-authorization',
         'sandbox/0010-sandbox-mail-headers',
         'sandbox/0011-sandbox-thunes',
+        'sandbox/0012-unit-money-in',
+        'sandbox/0013-sandbox-stripe',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

@@ -343,7 +343,7 @@ export type PartnerOmnibusMovementsTable = {
   unit_payment_id: string | null;
   status: string;
   created_at: CreatedAt;
-  updated_at: Generated<Date>;
+  updated_at: Timestamp;
 };
 
 export type FundingTransfersTable = {
@@ -361,7 +361,7 @@ export type FundingTransfersTable = {
   hold_business_days: Generated<number>;
   available_at: Date | null;
   created_at: CreatedAt;
-  updated_at: Generated<Date>;
+  updated_at: Timestamp;
 };
 
 export type FundingCounterpartiesTable = {
@@ -460,6 +460,50 @@ export type SandboxUnitTransactionsTable = {
   authorization_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 };
+/** A received ACH payment at the Unit fake (sandbox set 0012). */
+export type SandboxUnitReceivedPaymentsTable = {
+  id: string;
+  account_id: string;
+  customer_id: string;
+  amount: number;
+  direction: string;
+  status: string;
+  description: string;
+  company_name: string;
+  sec_code: string;
+  trace_number: string;
+  /** A date (YYYY-MM-DD); pg gives a Date, Unit's answer shows the day. */
+  completion_date: ColumnType<Date, string, string>;
+  was_advanced: Generated<boolean>;
+  return_reason: string | null;
+  transaction_id: string | null;
+  advance_transaction_id: string | null;
+  repay_advance_transaction_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+/** A check deposit at the Unit fake, with its images (sandbox set 0012). */
+export type SandboxUnitCheckDepositsTable = {
+  id: string;
+  account_id: string;
+  customer_id: string;
+  amount: number;
+  description: string;
+  status: string;
+  reason: string | null;
+  status_history: ColumnType<unknown, string | undefined, string>;
+  tags: ColumnType<unknown, string | undefined, string>;
+  idempotency_key: string | null;
+  front_image: Buffer | null;
+  front_image_type: string | null;
+  front_sha256: string | null;
+  back_image: Buffer | null;
+  back_image_type: string | null;
+  transaction_id: string | null;
+  due_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
 export type SandboxUnitTokensTable = {
   token_hash: string;
   customer_id: string;
@@ -537,7 +581,7 @@ export type SandboxPersonaInquiriesTable = {
 
 export type SandboxWebhookOutboxTable = {
   id: Generated<number>;
-  vendor: 'plaid' | 'persona' | 'unit' | 'thunes';
+  vendor: 'plaid' | 'persona' | 'unit' | 'thunes' | 'stripe';
   /** A path on this server, or an absolute URL (Thunes' callback_url). */
   path: string;
   body: string;
@@ -580,7 +624,26 @@ export type SandboxThunesTransactionsTable = {
   payer_transaction_code: string | null;
   next_status_at: Date | null;
   created_at: CreatedAt;
-  updated_at: Generated<Date>;
+  updated_at: Timestamp;
+};
+
+/** The Stripe fake's API objects, each stored whole as the JSON the fake answers. */
+export type SandboxStripeObjectsTable = {
+  id: string;
+  object: 'payment_method' | 'payment_intent' | 'refund' | 'dispute';
+  /** The payment intent a refund or dispute belongs to. */
+  payment_intent: string | null;
+  data: Record<string, unknown>;
+  created_at: CreatedAt;
+};
+
+/** An idempotency key the Stripe fake has seen, with the request and the answer it first got. */
+export type SandboxStripeIdempotencyKeysTable = {
+  key: string;
+  request: string;
+  status: number;
+  body: string;
+  created_at: CreatedAt;
 };
 
 export type PhoneVerificationsTable = {
@@ -997,6 +1060,8 @@ export type DB = {
   sandbox_webhook_outbox: SandboxWebhookOutboxTable;
   sandbox_thunes_quotations: SandboxThunesQuotationsTable;
   sandbox_thunes_transactions: SandboxThunesTransactionsTable;
+  sandbox_stripe_objects: SandboxStripeObjectsTable;
+  sandbox_stripe_idempotency_keys: SandboxStripeIdempotencyKeysTable;
   phone_verifications: PhoneVerificationsTable;
   sandbox_twilio_verifications: SandboxTwilioVerificationsTable;
   sandbox_sms: SandboxSmsTable;
@@ -1020,6 +1085,8 @@ export type DB = {
   sandbox_unit_payments: SandboxUnitPaymentsTable;
   sandbox_unit_transactions: SandboxUnitTransactionsTable;
   sandbox_unit_tokens: SandboxUnitTokensTable;
+  sandbox_unit_received_payments: SandboxUnitReceivedPaymentsTable;
+  sandbox_unit_check_deposits: SandboxUnitCheckDepositsTable;
   remittance_recipients: RemittanceRecipientsTable;
   remittance_payouts: RemittancePayoutsTable;
   payout_reconciliation_runs: PayoutReconciliationRunsTable;

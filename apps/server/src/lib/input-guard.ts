@@ -15,6 +15,9 @@ export function findUnstorableText(value: unknown): string | null {
     const [current, path] = item;
     if (typeof current === 'string') {
       if (UNSTORABLE.test(current)) return path;
+    } else if (ArrayBuffer.isView(current)) {
+      // Bytes (an uploaded image) are stored as bytes, never as text; and walking them one
+      // entry at a time would take seconds for a few megabytes.
     } else if (typeof current === 'object' && current !== null) {
       for (const [key, child] of Object.entries(current)) {
         const childPath = path ? `${path}.${key}` : key;

@@ -3,15 +3,20 @@ import type { Database } from '../db/database';
 import { decideDueInquiries } from './persona/persona-fake.routes';
 import { personaSignatureHeader } from './persona/persona-signing';
 import { signPlaidWebhook } from './plaid/plaid-keys';
+import { stripeSignatureHeader } from './stripe/stripe-signing';
 import { advanceThunesTransactions } from './thunes/thunes-fake';
+import { returnDueCheckDeposits } from './unit/unit-check-deposits-fake';
 import { advanceUnitPayments } from './unit/unit-fake-payments';
+import { completeDueReceivedPayments } from './unit/unit-received-payments-fake';
 import { unitSignatureHeader } from './unit/unit-signing';
 import { deliverDueWebhooks } from './webhooks/outbox';
 
 /**
  * The sandbox vendors' own clock work, run every second by the server (and by tests on demand):
- * Persona decides inquiries whose review is over, Unit moves its due payments on, Thunes its due
- * transactions, then the vendors deliver their due webhooks (Thunes' status callbacks among them).
+ * Persona decides inquiries whose review is over, Unit moves its due payments on (received
+ * payments whose completion day came, check deposits due to be returned among them), Thunes its due
+ * transactions, then the vendors deliver their due webhooks (Thunes' status callbacks and Stripe's
+ * events among them).
  */
 export function createSandboxVendors(
   db: Database,
@@ -19,6 +24,7 @@ export function createSandboxVendors(
   personaWebhookSecret: string,
   unit: { webhookSecret: string; achSettleMs: number; sameDayAchSettleMs: number },
   thunes: { apiKey: string; apiSecret: string; timings: SandboxThunesTimings },
+  stripe: { webhookSecret: string },
 ) {
   // Thunes' callbacks carry the API's own credentials (HTTP Basic); docs/thunes.md, open point 2.
   const thunesAuthorization = `Basic ${Buffer.from(`${thunes.apiKey}:${thunes.apiSecret}`).toString('base64')}`;
@@ -30,10 +36,13 @@ export function createSandboxVendors(
       remittances: number;
     }> {
       const decided = await decideDueInquiries(db);
-      const payments = await advanceUnitPayments(db, {
-        standardMs: unit.achSettleMs,
-        sameDayMs: unit.sameDayAchSettleMs,
-      });
+      const payments =
+        (await advanceUnitPayments(db, {
+          standardMs: unit.achSettleMs,
+          sameDayMs: unit.sameDayAchSettleMs,
+        })) +
+        (await completeDueReceivedPayments(db)) +
+        (await returnDueCheckDeposits(db));
       const remittances = await advanceThunesTransactions(db, thunes.timings);
       const delivered = await deliverDueWebhooks({
         db,
@@ -45,6 +54,7 @@ export function createSandboxVendors(
           }),
           unit: async (body) => unitSignatureHeader(unit.webhookSecret, body),
           thunes: async () => ({ authorization: thunesAuthorization }),
+          stripe: async (body) => stripeSignatureHeader(stripe.webhookSecret, body),
         },
       });
       return { decided, delivered, payments, remittances };

@@ -9,6 +9,8 @@ import * as sandboxOidc from './0008-sandbox-oidc';
 import * as cardTransactionAuthorization from './0009-card-transaction-authorization';
 import * as sandboxMailHeaders from './0010-sandbox-mail-headers';
 import * as sandboxThunes from './0011-sandbox-thunes';
+import * as unitMoneyIn from './0012-unit-money-in';
+import * as sandboxStripe from './0013-sandbox-stripe';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -25,4 +27,6 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0009-card-transaction-authorization': cardTransactionAuthorization,
   '0010-sandbox-mail-headers': sandboxMailHeaders,
   '0011-sandbox-thunes': sandboxThunes,
+  '0012-unit-money-in': unitMoneyIn,
+  '0013-sandbox-stripe': sandboxStripe,
 };

@@ -1,6 +1,7 @@
 import { unitAccountCalls } from './unit-accounts';
 import { unitCardCalls } from './unit-cards';
 import { unitCustomerCalls } from './unit-customers';
+import { unitMoneyInCalls } from './unit-money-in';
 import { unitPaymentCalls } from './unit-payments';
 import { createUnitTransport } from './unit-transport';
 import type { UnitSettings } from './unit-types';
@@ -20,6 +21,7 @@ export function createUnitClient(settings: UnitSettings) {
     ...unitAccountCalls(transport),
     ...unitPaymentCalls(transport),
     ...unitCardCalls(transport),
+    ...unitMoneyInCalls(transport),
   };
 }
 

@@ -30,6 +30,22 @@ const NOT_READ_BY_PAGO: [string, RegExp][] = [
   ['GET', /^\/cards(\/[^/]+(\/limits|\/secure-data\/pin\/status)?)?$/],
 ];
 
+/** The client's money-in calls, made against the fake by sandbox/unit/unit-money-in.test.ts. */
+const MONEY_IN_CALLS = new Set([
+  'listReceivedPayments',
+  'getReceivedPayment',
+  'advanceReceivedPayment',
+  'simulateReceivedAch',
+  'completeReceivedPayment',
+  'returnReceivedPayment',
+  'createCheckDeposit',
+  'getCheckDeposit',
+  'listCheckDeposits',
+  'uploadCheckDepositImage',
+  'confirmCheckDeposit',
+  'moveCheckDepositInSandbox',
+]);
+
 /** The schema Unit publishes for this answer; undefined when none covers it. */
 function schemaOf(answer: FakeAnswer) {
   if (answer.status >= 400) return unitErrorDocument;
@@ -183,11 +199,14 @@ describe('the Unit fake against Unit’s published OpenAPI', () => {
         expect.objectContaining({ surcharge: 0 }),
       ]),
     );
-    // Every Unit call the client makes was seen at least once.
+    // Every Unit call the client makes was seen at least once; money in (received payments,
+    // check deposits) is not in Pago's flows yet, and sandbox/unit/unit-money-in.test.ts makes those.
     const seen = Object.entries(UNIT_ANSWERS)
       .filter(([, a]) => answers.some((r) => r.method === a.method && a.path.test(r.path)))
       .map(([name]) => name);
-    expect(Object.keys(UNIT_ANSWERS).filter((name) => !seen.includes(name))).toEqual([]);
+    expect(
+      Object.keys(UNIT_ANSWERS).filter((name) => !seen.includes(name) && !MONEY_IN_CALLS.has(name)),
+    ).toEqual([]);
   });
 });
 

@@ -374,6 +374,106 @@ export const unitStatement = z.looseObject({
   }),
 });
 
+// payment/receivedPayment.json: ReceivedPayment (an incoming ACH: direct deposit and the like).
+// Unit spells the advance flag both `isAdvanceable` and `isAdvaceable`; both are read.
+export const receivedPaymentStatus = z.enum([
+  'Pending',
+  'Advanced',
+  'PendingReview',
+  'MarkedForReturn',
+  'Returned',
+  'Completed',
+]);
+/** relationships.json: a transaction the received payment made (`type` defaults to transaction). */
+const transactionOf = z.looseObject({
+  data: z.looseObject({ type: z.string(), id: identifier }),
+});
+export const unitReceivedPayment = z.strictObject({
+  type: z.literal('achReceivedPayment'),
+  id: identifier,
+  attributes: z.looseObject({
+    createdAt: dateTime,
+    status: receivedPaymentStatus,
+    amount: z.number().int().min(1),
+    completionDate: z.string(),
+    direction,
+    wasAdvanced: z.boolean(),
+    isAdvanceable: z.boolean().optional(),
+    isAdvaceable: z.boolean().optional(),
+    companyName: z.string(),
+    counterpartyRoutingNumber: z.string(),
+    description: z.string(),
+    traceNumber: z.string(),
+    secCode: z.string().length(3),
+    returnReason: z.string().optional(),
+    tags: tags.optional(),
+  }),
+  relationships: z.looseObject({
+    account: accountRelationship,
+    customer: customerRelationship,
+    receivePaymentTransaction: transactionOf.optional(),
+    paymentAdvanceTransaction: transactionOf.optional(),
+    repayPaymentAdvanceTransaction: transactionOf.optional(),
+  }),
+});
+
+// check/checkDeposit.json: CheckDeposit, CheckDepositStatus, StatusEvent.
+export const checkDepositStatus = z.enum([
+  'AwaitingImages',
+  'AwaitingFrontImage',
+  'AwaitingBackImage',
+  'AwaitingCustomerConfirmation',
+  'Pending',
+  'PendingReview',
+  'Rejected',
+  'Clearing',
+  'Sent',
+  'Canceled',
+  'Returned',
+]);
+export const unitCheckDeposit = z.strictObject({
+  type: z.literal('checkDeposit'),
+  id: identifier,
+  attributes: z.strictObject({
+    createdAt: dateTime,
+    settlementDate: z.iso.date().optional(),
+    amount: z.number().int().min(1),
+    description: z.string().min(1).max(50),
+    status: checkDepositStatus,
+    reason: z.string().nullable().optional(),
+    statusCreatedAt: dateTime.optional(),
+    statusSetBy: z.string().optional(),
+    statusHistory: z
+      .array(
+        z.looseObject({
+          updatedAt: z.string().optional(),
+          updatedBy: identifier.optional(),
+          status: z.looseObject({ type: checkDepositStatus.optional() }),
+        }),
+      )
+      .optional(),
+    reasonText: z.string().optional(),
+    checkNumber: z.string().optional(),
+    vendor: z.string().optional(),
+    counterparty: z
+      .strictObject({
+        routingNumber: z.string().regex(/^\d{9}$/),
+        accountNumber: z.string().max(17),
+        name: z.string().min(1).max(250),
+      })
+      .optional(),
+    tags: tags.optional(),
+  }),
+  relationships: z.looseObject({
+    account: accountRelationship,
+    customer: customerRelationship.optional(),
+    org: relationship().optional(),
+    transaction: z
+      .looseObject({ data: z.looseObject({ type: z.literal('transaction'), id: identifier }) })
+      .optional(),
+  }),
+});
+
 /**
  * types.json UnitError (the items), inside JSON:API's `errors` member as Unit's documentation and
  * SDK read it (the spec's DefaultError names the bare array).
@@ -452,6 +552,65 @@ export const UNIT_ANSWERS = {
   activateCard: answer('POST', /^\/sandbox\/cards\/[^/]+\/activate$/, 201, unitDocument(unitCard)),
   // statement/statementPaths.json getStatementPdf: a PDF, not JSON.
   statementPdf: answer('GET', /^\/statements\/[^/]+\/pdf$/, 200, null),
+  // payment/paymentsPaths.json: listReceivedPayments, receivedPayments, advanceReceivedPayment.
+  listReceivedPayments: answer('GET', /^\/received-payments$/, 200, unitList(unitReceivedPayment)),
+  getReceivedPayment: answer(
+    'GET',
+    /^\/received-payments\/[^/]+$/,
+    200,
+    unitDocument(unitReceivedPayment),
+  ),
+  advanceReceivedPayment: answer(
+    'POST',
+    /^\/received-payments\/[^/]+\/advance$/,
+    200,
+    unitDocument(unitReceivedPayment),
+  ),
+  // simulation/simulationPaths.json receivedPaymentTransaction: 201, the received payment.
+  simulateReceivedAch: answer(
+    'POST',
+    /^\/sandbox\/received-payments$/,
+    201,
+    unitDocument(unitReceivedPayment),
+  ),
+  // The SDK's simulations.completeAchReceivedPayment (not in the OpenAPI file; docs/unit-money-in.md).
+  completeReceivedPayment: answer(
+    'POST',
+    /^\/sandbox\/received-payments\/[^/]+\/complete$/,
+    200,
+    unitDocument(unitReceivedPayment),
+  ),
+  // The fake's own return of a received payment (docs/unit-money-in.md, open points).
+  returnReceivedPayment: answer(
+    'POST',
+    /^\/sandbox\/received-payments\/[^/]+\/return$/,
+    200,
+    unitDocument(unitReceivedPayment),
+  ),
+  // check/checkDepositPaths.json: checkDeposits, checkDeposit, confirmCheckDeposit; the image
+  // upload as the SDK's checkDeposits.upload sends it (PUT …/front|back, 200).
+  createCheckDeposit: answer('POST', /^\/check-deposits$/, 201, unitDocument(unitCheckDeposit)),
+  getCheckDeposit: answer('GET', /^\/check-deposits\/[^/]+$/, 200, unitDocument(unitCheckDeposit)),
+  listCheckDeposits: answer('GET', /^\/check-deposits$/, 200, unitList(unitCheckDeposit)),
+  uploadCheckDepositImage: answer(
+    'PUT',
+    /^\/check-deposits\/[^/]+\/(front|back)$/,
+    200,
+    unitDocument(unitCheckDeposit),
+  ),
+  confirmCheckDeposit: answer(
+    'POST',
+    /^\/check-deposits\/[^/]+\/confirm$/,
+    200,
+    unitDocument(unitCheckDeposit),
+  ),
+  // docs.unit.co check-deposits simulations: approve, transmit, clear (the deposit, 200).
+  moveCheckDepositInSandbox: answer(
+    'POST',
+    /^\/sandbox\/check-deposits\/[^/]+\/(approve|transmit|clear)$/,
+    200,
+    unitDocument(unitCheckDeposit),
+  ),
 };
 
 function answer<S extends z.ZodType | null>(

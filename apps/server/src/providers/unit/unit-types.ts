@@ -125,3 +125,48 @@ export type UnitBusinessApplicant = {
   };
   idempotencyKey: string;
 };
+
+/** An incoming ACH at Unit (direct deposit and the like): payment/receivedPayment.json. */
+export type UnitReceivedPayment = {
+  id: string;
+  status: 'Pending' | 'Advanced' | 'PendingReview' | 'MarkedForReturn' | 'Returned' | 'Completed';
+  amount: number;
+  direction: 'Credit' | 'Debit';
+  /** The day Unit completes it (YYYY-MM-DD). */
+  completionDate: string;
+  companyName: string;
+  description: string;
+  secCode: string;
+  traceNumber: string;
+  wasAdvanced: boolean;
+  isAdvanceable: boolean;
+  returnReason: string | null;
+  accountId: string;
+  customerId: string;
+  createdAt: string;
+};
+
+/** A mobile check deposit at Unit: check/checkDeposit.json. */
+export type UnitCheckDeposit = {
+  id: string;
+  status:
+    | 'AwaitingImages'
+    | 'AwaitingFrontImage'
+    | 'AwaitingBackImage'
+    | 'AwaitingCustomerConfirmation'
+    | 'Pending'
+    | 'PendingReview'
+    | 'Rejected'
+    | 'Clearing'
+    | 'Sent'
+    | 'Canceled'
+    | 'Returned';
+  amount: number;
+  description: string;
+  reason: string | null;
+  settlementDate: string | null;
+  accountId: string;
+  customerId: string | null;
+  transactionId: string | null;
+  createdAt: string;
+};

@@ -122,3 +122,31 @@ export async function paymentEvent(
     ],
   });
 }
+
+/**
+ * Queues Unit's webhook for an event about `subject` (a received payment, a check deposit) on an
+ * account: the event's own attributes, the subject, the account and its customer, as Unit's
+ * events name them.
+ */
+export async function subjectEvent(
+  tx: Database,
+  type: string,
+  subject: { relationship: string; type: string; id: string },
+  owner: { accountId: string; customerId: string },
+  attributes: Record<string, unknown>,
+): Promise<void> {
+  await enqueueWebhook(tx, 'unit', '/api/unit/webhook', {
+    data: [
+      {
+        id: await nextId(tx),
+        type,
+        attributes: { createdAt: new Date().toISOString(), ...attributes },
+        relationships: {
+          [subject.relationship]: { data: { type: subject.type, id: subject.id } },
+          account: { data: { type: 'depositAccount', id: owner.accountId } },
+          customer: { data: { type: 'customer', id: owner.customerId } },
+        },
+      },
+    ],
+  });
+}

@@ -1,14 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-instance';
 import { unitAccountsFakeRoutes } from './unit-accounts-fake.routes';
+import { unitCheckDepositsFakeRoutes } from './unit-check-deposits-fake';
+import { acceptCheckImages } from './unit-check-images';
 import { unitCustomersFakeRoutes } from './unit-customers-fake.routes';
 import { orgTokenOk, type UnitFake } from './unit-fake-api';
 import { unitPaymentsFakeRoutes } from './unit-payments-fake.routes';
+import { unitReceivedPaymentsFakeRoutes } from './unit-received-payments-fake';
 
 /**
  * A fake of Unit's API under /sandbox/unit (sandbox mode only): applications → customers,
- * deposit accounts, book and ACH payments, Plaid-token counterparties, customer tokens and
- * account transactions, in Unit's JSON:API shapes and error document, with its org token checked.
+ * deposit accounts, book and ACH payments, Plaid-token counterparties, customer tokens,
+ * account transactions, received payments (incoming ACH) and check deposits, in Unit's JSON:API shapes and error document, with its org token checked.
  * ACH payments move on a clock (`advanceUnitPayments` in unit-fake-payments.ts, run by the sandbox
  * tick) and every change is a signed webhook through the sandbox outbox.
  */
@@ -18,7 +21,14 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
   const settings = app.deps.config.unit;
   if (!settings) return;
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, parseJson);
+  // The SDK posts actions without a body (advance, confirm) but with Unit's content type.
+  app.addContentTypeParser(
+    'application/vnd.api+json',
+    { parseAs: 'string' },
+    (request, body, done) =>
+      body === '' ? done(null, undefined) : parseJson(request, String(body), done),
+  );
+  acceptCheckImages(app);
 
   const fake: UnitFake = {
     app,
@@ -31,4 +41,6 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
   unitCustomersFakeRoutes(fake);
   unitAccountsFakeRoutes(fake);
   unitPaymentsFakeRoutes(fake);
+  unitReceivedPaymentsFakeRoutes(fake);
+  unitCheckDepositsFakeRoutes(fake);
 }

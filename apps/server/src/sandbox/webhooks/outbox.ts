@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
-export type WebhookVendor = 'plaid' | 'persona' | 'unit' | 'thunes';
+export type WebhookVendor = 'plaid' | 'persona' | 'unit' | 'thunes' | 'stripe';
 
 /** The headers a vendor signs a delivery with, made afresh for every attempt. */
 export type WebhookSigner = (body: string) => Promise<Record<string, string>>;
@@ -35,7 +35,8 @@ export function retryDelaySeconds(attempts: number): number {
 export async function deliverDueWebhooks(input: {
   db: Database;
   baseUrl: () => string;
-  signers: Record<WebhookVendor, WebhookSigner>;
+  /** A row of a vendor without a signer here is not sent, and is tried again later. */
+  signers: Partial<Record<WebhookVendor, WebhookSigner>>;
   timeoutMs?: number;
 }): Promise<number> {
   const { db } = input;
@@ -63,13 +64,16 @@ export async function deliverDueWebhooks(input: {
   for (const row of due) {
     let failure: string | null = null;
     try {
-      // Thunes posts to the absolute callback_url it was given; the others to a path of ours.
+      const signer = input.signers[row.vendor];
+      if (!signer) throw new Error(`no signer for ${row.vendor}`);
+      // Thunes posts to the absolute callback_url it was given (Stripe to its configured endpoint,
+      // which may be absolute too); the others to a path of ours.
       const url = /^https?:\/\//.test(row.path) ? row.path : `${input.baseUrl()}${row.path}`;
       const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          ...(await input.signers[row.vendor](row.body)),
+          ...(await signer(row.body)),
         },
         body: row.body,
         signal: AbortSignal.timeout(input.timeoutMs ?? 5000),
