@@ -3,9 +3,8 @@ import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
 import type { CardActivity } from './unit-card-activity';
 import { authorizationResource } from './unit-card-activity';
-import { document, id, orgTokenOk, parseUnit, unitError } from './unit-fake-api';
+import { document, id, orgTokenOk, parseUnit, relationship, unitError } from './unit-fake-api';
 
-const relationship = z.object({ data: z.object({ type: z.string(), id }) });
 const name = z.string().min(1).max(100);
 const amount = z.number().int().min(1).max(100_000_000);
 const last4Digits = z.string().regex(/^[0-9]{4}$/);
