@@ -13,9 +13,10 @@ import type { TransferRow } from '../activity/activity.service';
 import type { Ledger } from '../ledger/ledger.service';
 import { partiesOf, senderFields } from './partner-parties';
 import type { Payers } from './payers.service';
-import { refundRemittance } from './payouts.service';
+import { type RefundCause, refundRemittanceOnce } from './payouts.service';
 import {
   appendPartnerStatus,
+  findPayout,
   lockPayout,
   lockPayoutsToCheck,
   lockPayoutsToSubmit,
@@ -119,11 +120,7 @@ export function createPartnerPayouts({
   async function submit(transferId: string): Promise<Submission> {
     const client = thunes;
     if (!client) return { kind: 'unavailable' };
-    const payout = await db
-      .selectFrom('remittance_payouts')
-      .selectAll()
-      .where('transfer_id', '=', transferId)
-      .executeTakeFirst();
+    const payout = await findPayout(db, transferId);
     if (!payout || payout.refunded_at || !payout.partner_quotation_id) return { kind: 'skipped' };
     try {
       let transaction = await createOrFind(client, payout);
@@ -174,31 +171,19 @@ export function createPartnerPayouts({
     tx: Database,
     payout: PayoutRow,
     reason: string,
-    cause: 'cancelled' | 'failed' | 'reversed' | 'error_resolution',
+    cause: RefundCause,
   ): Promise<boolean> {
     if (payout.refunded_at) return false;
     const transfer = await lockRemittance(tx, payout.transfer_id);
-    if (!transfer || transfer.status === 'refunded') return false;
-    const now = ledger.clock();
-    if (transfer.status === 'processing' && cause !== 'cancelled') {
-      await ledger.setStatus(tx, transfer.id, 'failed', reason);
-    }
-    await refundRemittance(
-      ledger,
-      tx,
-      transfer as TransferRow,
+    if (!transfer) return false;
+    return refundRemittanceOnce(ledger, tx, transfer as TransferRow, {
       reason,
-      cause === 'cancelled'
-        ? 'Cancelled: amount and fee returned to your balance'
-        : 'Amount and fee returned to your balance',
+      note:
+        cause === 'cancelled'
+          ? 'Cancelled: amount and fee returned to your balance'
+          : 'Amount and fee returned to your balance',
       cause,
-    );
-    await updatePayout(tx, payout.transfer_id, {
-      refunded_at: now,
-      submit_after: null,
-      ...(cause === 'cancelled' ? { cancelled_at: payout.cancelled_at ?? now } : {}),
     });
-    return true;
   }
 
   /**

@@ -2,6 +2,7 @@ import { addCents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import type { TransferRow } from '../activity/activity.service';
 import { type Ledger, metadataOf } from '../ledger/ledger.service';
+import { markPayoutRefunded } from './remittances.repository';
 
 /**
  * Gives a remittance's amount and fee back to its sender, in `tx` (the remittance locked by the
@@ -13,7 +14,7 @@ export async function refundRemittance(
   transfer: TransferRow,
   reason: string,
   note: string,
-  cause: 'cancelled' | 'failed' | 'reversed' | 'error_resolution' = 'failed',
+  cause: RefundCause = 'failed',
 ) {
   const meta = metadataOf(transfer, 'remittance');
   await ledger.post(tx, {
@@ -39,4 +40,27 @@ export async function refundRemittance(
     ],
   });
   await ledger.setStatus(tx, transfer.id, 'refunded', note);
+}
+
+export type RefundCause = 'cancelled' | 'failed' | 'reversed' | 'error_resolution';
+
+/**
+ * Amount and fee back to a remittance's sender once, in `tx` with the remittance locked by the
+ * caller: marked failed first (unless the sender cancelled it), refunded, and its payout marked
+ * refunded so the payout job neither submits it nor refunds it again. False when it was refunded
+ * already.
+ */
+export async function refundRemittanceOnce(
+  ledger: Ledger,
+  tx: Database,
+  transfer: TransferRow,
+  refund: { reason: string; note: string; cause: RefundCause },
+): Promise<boolean> {
+  if (transfer.status === 'refunded') return false;
+  if (transfer.status === 'processing' && refund.cause !== 'cancelled') {
+    await ledger.setStatus(tx, transfer.id, 'failed', refund.reason);
+  }
+  await refundRemittance(ledger, tx, transfer, refund.reason, refund.note, refund.cause);
+  await markPayoutRefunded(tx, transfer.id, ledger.clock(), refund.cause === 'cancelled');
+  return true;
 }

@@ -4,7 +4,6 @@ import type { Database } from '../../db/database';
 import type { Mailer } from '../../providers/email/mailer';
 import type { Accounts } from '../accounts/accounts.service';
 import type { Ledger } from '../ledger/ledger.service';
-import type { RemittanceCases } from './remittance-cases.service';
 import { remittanceReceiptEmail } from './remittance-receipt';
 import { lockReceiptsDue, updatePayout } from './remittances.repository';
 
@@ -15,14 +14,13 @@ type Deps = {
   db: Database;
   ledger: Ledger;
   accounts: Accounts;
-  cases: Pick<RemittanceCases, 'sender'>;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'warn'>;
   track: (userId: string, transferId: string) => Promise<RemittanceTracking>;
 };
 
 /** A remittance's receipt by e-mail, from the same view the tracking page and the PDF show. */
-export function createReceiptMailer({ db, ledger, accounts, cases, mailer, log, track }: Deps) {
+export function createReceiptMailer({ db, ledger, accounts, mailer, log, track }: Deps) {
   return {
     /**
      * The job: the receipt of each remittance the partner confirmed, e-mailed once in the
@@ -41,11 +39,11 @@ export function createReceiptMailer({ db, ledger, accounts, cases, mailer, log, 
         try {
           const person = await accounts.bankApplicant(db, row.user_id);
           if (!person?.email) continue;
-          const sender = await cases.sender(row.user_id);
-          const language = row.language ?? (sender.language === 'en' ? 'en' : 'es');
+          // The language the sender used to send, kept on the payout when it was paid.
+          const language = row.language ?? 'es';
           const view = {
             tracking: await track(row.user_id, row.transfer_id),
-            senderName: sender.name,
+            senderName: person.legalName,
           };
           await mailer.send({ to: person.email, ...remittanceReceiptEmail(view, language) });
         } catch (error) {

@@ -18,7 +18,7 @@ import {
   type ThunesTransaction,
 } from '../../providers/thunes/thunes-client';
 import type { Ledger } from '../ledger/ledger.service';
-import { refundRemittance } from './payouts.service';
+import { refundRemittanceOnce } from './payouts.service';
 import { decide, type Remedy, resolutionText } from './remittance-case-decision';
 import { answerOf, findingOf } from './remittance-case-partner';
 import {
@@ -221,29 +221,12 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
           }),
         );
       }
-      const refundedNow = transfer.status !== 'refunded';
-      if (refundedNow) {
-        const reason = `Error resolution: ${decision.finding}`;
-        // As the payout's own refunds read: it failed, then its money came back.
-        if (transfer.status === 'processing') {
-          await ledger.setStatus(tx, transfer.id, 'failed', reason);
-        }
-        await refundRemittance(
-          ledger,
-          tx,
-          transfer,
-          reason,
-          'Error found: amount and fee returned to your balance',
-          'error_resolution',
-        );
-        // Refunded: the payout job neither submits it nor refunds it again.
-        await tx
-          .updateTable('remittance_payouts')
-          .set({ refunded_at: now, submit_after: null })
-          .where('transfer_id', '=', transfer.id)
-          .where('refunded_at', 'is', null)
-          .execute();
-      }
+      // As the payout's own refunds read: it failed, then its money came back.
+      const refundedNow = await refundRemittanceOnce(ledger, tx, transfer, {
+        reason: `Error resolution: ${decision.finding}`,
+        note: 'Error found: amount and fee returned to your balance',
+        cause: 'error_resolution',
+      });
       const refund = await findRefundOf(tx, transfer.id);
       const resent =
         resendQuote && payout

@@ -172,6 +172,28 @@ export async function updatePayout(
     .execute();
 }
 
+/**
+ * The payout's money went back to the sender: never submitted or refunded again (and, for a
+ * cancel, marked cancelled). A payout refunded already keeps its first time.
+ */
+export async function markPayoutRefunded(
+  db: Database,
+  transferId: string,
+  now: Date,
+  cancelled: boolean,
+) {
+  await db
+    .updateTable('remittance_payouts')
+    .set({
+      refunded_at: now,
+      submit_after: null,
+      ...(cancelled ? { cancelled_at: sql<Date>`coalesce(cancelled_at, ${now})` } : {}),
+    })
+    .where('transfer_id', '=', transferId)
+    .where('refunded_at', 'is', null)
+    .execute();
+}
+
 /** Appends a partner status to the payout's history (the tracking page's steps). */
 export async function appendPartnerStatus(
   db: Database,

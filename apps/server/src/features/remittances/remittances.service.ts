@@ -88,7 +88,6 @@ export function createRemittances({
     db,
     ledger,
     accounts,
-    cases,
     mailer,
     log,
     track: tracking.track,

@@ -11,6 +11,7 @@ import {
   id,
   parseUnit,
   relationship,
+  statusFilter,
   type UnitFake,
   unitError,
 } from './unit-fake-api';
@@ -209,10 +210,8 @@ export function unitCheckDepositsFakeRoutes(fake: UnitFake): void {
     if (!authorized(request, reply)) return reply;
     const query = parseUnit(listQuery, request.query, reply);
     if (!query) return reply;
-    const statuses = Object.entries(request.query as Record<string, unknown>)
-      .filter(([key]) => /^filter\[status\]\[\d+\]$/.test(key))
-      .map(([, value]) => String(value));
-    if (statuses.some((status) => !STATUSES.includes(status))) {
+    const statuses = statusFilter(request.query, STATUSES);
+    if (!statuses) {
       return unitError(reply, 400, 'Bad Request', 'filter[status] is not a check deposit status');
     }
     let select = db.selectFrom('sandbox_unit_check_deposits').selectAll();

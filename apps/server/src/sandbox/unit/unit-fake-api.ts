@@ -76,3 +76,14 @@ export function getById<T>(
     return document(reply, 200, resource(row));
   });
 }
+
+/**
+ * The statuses a list asks for (`filter[status][0]=…&filter[status][1]=…`, Unit's JSON:API
+ * filter), or null when one is not among `known`.
+ */
+export function statusFilter(query: unknown, known: readonly string[]): string[] | null {
+  const statuses = Object.entries(query as Record<string, unknown>)
+    .filter(([key]) => /^filter\[status\]\[\d+\]$/.test(key))
+    .map(([, value]) => String(value));
+  return statuses.every((status) => known.includes(status)) ? statuses : null;
+}

@@ -9,6 +9,7 @@ import {
   id,
   parseUnit,
   relationship,
+  statusFilter,
   type UnitFake,
   unitError,
 } from './unit-fake-api';
@@ -249,10 +250,8 @@ export function unitReceivedPaymentsFakeRoutes(fake: UnitFake): void {
     if (!query) return reply;
     // filter[status][0]=Pending&filter[status][1]=Advanced …; without it, Completed ones only
     // with filter[includeCompleted]=true (Unit's default leaves them out).
-    const statuses = Object.entries(request.query as Record<string, unknown>)
-      .filter(([key]) => /^filter\[status\]\[\d+\]$/.test(key))
-      .map(([, value]) => String(value));
-    if (statuses.some((status) => !STATUSES.includes(status))) {
+    const statuses = statusFilter(request.query, STATUSES);
+    if (!statuses) {
       return unitError(
         reply,
         400,

@@ -1,4 +1,4 @@
-import type { Quote, Transfer } from '@pago/shared/contracts/transfers';
+import type { Transfer } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,25 +20,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const QUOTE: Quote = {
-  quoteId: '6f1c2a8e-2f3b-4f7e-9a51-0c8d3b1e2a44',
-  transferKind: 'remittance',
-  recipientCountry: 'MX',
-  speed: 'standard',
-  amountCents: cents(10000),
-  feeCents: cents(449),
-  totalCents: cents(10449),
-  payoutCurrency: 'MXN',
-  fxRate: '17.1234',
-  marketRate: '17.4728',
-  spreadBps: 200,
-  payoutAmount: '1712.34',
-  deliveryEstimate: 'one_to_three_days',
-  deliveryMinutes: null,
-  payerName: null,
-  disclosure: null,
-  expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-};
+const QUOTE = makeRemittanceQuote({ deliveryMinutes: null, payerName: null, disclosure: null });
 
 const TRANSFER: Transfer = {
   id: '9d0f3c55-0b1a-4c1e-8d7e-3a2b1c0d9e8f',
