@@ -70,6 +70,36 @@ export type TransferMetadataByKind = {
   bank_withdrawal_return: { returnOf: string; reason: string };
   request_payment: { requestId: string; note: string };
   /**
+   * An ACH credit someone sent to the user's account and routing numbers (a direct deposit, or
+   * any incoming ACH): held until the partner completes it, unless advanced (early pay).
+   */
+  ach_received: {
+    receivedPaymentId: string;
+    companyName: string;
+    description: string;
+    secCode: string;
+    /** The partner advanced it: available before its completion date. */
+    advanced?: boolean;
+  };
+  /** A received ACH credit the sender's bank took back; `owedCents` is what the wallet could not cover. */
+  ach_received_return: { returnOf: string; reason: string; owedCents: number };
+  /** A check deposited with the phone's camera; held until the partner sends the money. */
+  check_deposit: { checkDepositId: string; description: string };
+  /** A deposited check that was returned unpaid. */
+  check_deposit_return: { returnOf: string; reason: string; owedCents: number };
+  /** Cash paid in at a store with the user's barcode; the fee is the transfer's fee. */
+  cash_deposit: { cashDepositId: string; storeName: string };
+  /** Money added with a debit or credit card through the card acquirer; the fee is the transfer's fee. */
+  card_funding: { paymentIntentId: string; brand: string; funding: string; last4: string };
+  /** A card funding charged back (disputed) by the card's holder. */
+  card_funding_reversal: { reversalOf: string; reason: string; owedCents: number };
+  /** A bill payment the biller or the bank returned: the money back. */
+  bill_payment_return: { returnOf: string; reason: string };
+  /** Provisional (or final) credit for a disputed card transaction. */
+  card_dispute_credit: { disputeId: string; disputedTransferId: string; provisional: boolean };
+  /** A provisional credit taken back when the dispute was decided against the user. */
+  card_dispute_reversal: { disputeId: string; reversalOf: string; owedCents: number };
+  /**
    * A purchase with the Pago card: `processing` while the authorization holds the
    * amount, `completed` once cleared (`clearedCents` when the merchant cleared another amount,
    * e.g. a tip), `failed` when reversed or expired.

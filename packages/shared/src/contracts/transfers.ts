@@ -112,6 +112,17 @@ export const TRANSFER_KINDS = [
   'card_refund',
   'card_fee',
   'card_release',
+  // Money in through the banking partner and the card acquirer (migration 0038).
+  'ach_received',
+  'ach_received_return',
+  'check_deposit',
+  'check_deposit_return',
+  'cash_deposit',
+  'card_funding',
+  'card_funding_reversal',
+  'bill_payment_return',
+  'card_dispute_credit',
+  'card_dispute_reversal',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 /** Kinds made with the Pago card: a purchase, cash from an ATM, a refund or a card fee. */

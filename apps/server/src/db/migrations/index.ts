@@ -35,6 +35,7 @@ import * as timeOrderedTransferIds from './0034-time-ordered-transfer-ids';
 import * as timeOrderedNotificationIds from './0035-time-ordered-notification-ids';
 import * as partnerPayouts from './0036-partner-payouts';
 import * as remittanceErrorCases from './0037-remittance-error-cases';
+import * as moneyInLedger from './0038-money-in-ledger';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0035-time-ordered-notification-ids': timeOrderedNotificationIds,
   '0036-partner-payouts': partnerPayouts,
   '0037-remittance-error-cases': remittanceErrorCases,
+  '0038-money-in-ledger': moneyInLedger,
 };

@@ -33,6 +33,12 @@ const INCOMING_FOR_OWNER = new Set<TransferKind>([
   'bank_withdrawal_return',
   'card_refund',
   'card_release',
+  'ach_received',
+  'check_deposit',
+  'cash_deposit',
+  'card_funding',
+  'bill_payment_return',
+  'card_dispute_credit',
 ]);
 
 /**

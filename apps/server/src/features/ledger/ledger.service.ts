@@ -28,6 +28,14 @@ export type SystemRole =
   | 'bill_pay_clearing'
   /** Card spending until the partner settles it with the network (migration 0022). */
   | 'card_clearing'
+  /** Money arriving at users' partner accounts: received ACH, checks, cash (migration 0038). */
+  | 'received_ach_clearing'
+  | 'check_deposit_clearing'
+  | 'cash_deposit_clearing'
+  /** Card funding until the acquirer pays Pago out (migration 0038). */
+  | 'card_funding_clearing'
+  /** Provisional credit Pago gives while a card dispute is decided (migration 0038). */
+  | 'card_dispute_clearing'
   | `payout_clearing:${string}`;
 
 export type AccountRef = { userId: string } | { role: SystemRole };
