@@ -50,10 +50,28 @@ export type AchStatusHandler = (
 ) => Promise<void>;
 
 /** The handlers other features register (one each per app); null until they do. */
+/**
+ * A feature's handler for one family of the partner's events (`receivedPayment.`,
+ * `checkDeposit.`, …), registered with `onEvents`: it reads the resource back from the partner
+ * outside any transaction and answers what to apply in the webhook's transaction (which records
+ * the event once), or null to leave the event unrecorded (the partner will send it again).
+ */
+export type PartnerEvent = {
+  id: string;
+  type: string;
+  attributes?: Record<string, unknown>;
+  relationships?: Record<string, { data?: { type?: unknown; id?: unknown } | null } | undefined>;
+};
+export type PartnerEventHandler = (
+  event: PartnerEvent,
+) => Promise<((tx: Database) => Promise<void>) | null>;
+
 export type BankingHandlers = {
   ach: AchStatusHandler | null;
   card: CardEventHandler | null;
   cardMovementsOn: ((partnerAccountId: string) => Promise<number>) | null;
+  /** By event type prefix, e.g. `receivedPayment.` (`onEvents`). */
+  events: Map<string, PartnerEventHandler>;
 };
 
 /** The partner client, refused (503 in live mode) when none is configured. */

@@ -9,6 +9,8 @@ import type {
   CardEvent,
   CardEventHandler,
   MirroredPayment,
+  PartnerEvent,
+  PartnerEventHandler,
 } from './banking-partner';
 
 const CARD_EVENTS = new Set(['transaction.created', 'authorization.canceled']);
@@ -32,6 +34,14 @@ export function createBankingWebhooks({ db, partner, webhookSecret, handlers, ap
     ) {
       handlers.card = handler;
       handlers.cardMovementsOn = movementsOn;
+    },
+
+    /**
+     * A feature's handler for the partner's events whose type starts with `typePrefix` (one per
+     * prefix, e.g. `receivedPayment.`).
+     */
+    onEvents(typePrefix: string, handler: PartnerEventHandler) {
+      handlers.events.set(typePrefix, handler);
     },
 
     /** The funding feature's handler for ACH statuses (one per app). */
@@ -67,6 +77,19 @@ export function createBankingWebhooks({ db, partner, webhookSecret, handlers, ap
           /^\d{1,18}$/.test(paymentId)
             ? await partner().getPayment(paymentId)
             : null;
+        const featureHandler = [...handlers.events].find(([prefix]) =>
+          (e.type as string).startsWith(prefix),
+        )?.[1];
+        if (featureHandler) {
+          const apply = await featureHandler(event as PartnerEvent);
+          if (!apply) continue;
+          await db.transaction().execute(async (tx) => {
+            if (await recordWebhookEvent(tx, e.id as string, (e.type as string).slice(0, 100))) {
+              await apply(tx);
+            }
+          });
+          continue;
+        }
         const cardHandler = handlers.card;
         const cardEvent = cardHandler !== null && CARD_EVENTS.has(e.type);
         // A card event is applied as the partner reads it back; one it does not confirm is not

@@ -54,7 +54,12 @@ export function createBanking({
   log,
 }: Deps) {
   const partner = partnerOf(unit);
-  const handlers: BankingHandlers = { ach: null, card: null, cardMovementsOn: null };
+  const handlers: BankingHandlers = {
+    ach: null,
+    card: null,
+    cardMovementsOn: null,
+    events: new Map(),
+  };
   const omnibusAccount = createBankingOmnibus({ db, partner, omnibus, log });
   const payments = createBankingPayments({
     db,
@@ -96,6 +101,7 @@ export function createBanking({
 
     onCardEvents: webhooks.onCardEvents,
     onAchStatus: webhooks.onAchStatus,
+    onEvents: webhooks.onEvents,
     webhook: webhooks.webhook,
 
     reserveAch: payments.reserveAch,
