@@ -33,6 +33,10 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     banking: services.banking,
     cards: services.cards,
     externalSignin: services.externalSignin,
+    identity: services.identity,
+    linkedBanks: services.plaid,
+    phoneVerification: services.phoneVerification,
+    cardFunding: { available: app.deps.config.stripe !== null },
   });
   await app.register(emailVerificationRoutes, { emailVerification: services.emailVerification });
   await app.register(accountsRoutes, {

@@ -1,6 +1,5 @@
 import type { AppDeps, AppInstance } from './app-instance';
 import { cardNetworkRoutes } from './sandbox/card-network/card-network.routes';
-import { SANDBOX_REFERENCE_RATES } from './sandbox/fx/sandbox-rates';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { oidcFakeRoutes } from './sandbox/oidc/oidc-fake.routes';
 import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
@@ -23,7 +22,7 @@ export function buildSandboxVendors({ config, db, selfUrl }: AppDeps & { selfUrl
   return createSandboxVendors(
     db,
     selfUrl,
-    config.persona.webhookSecret,
+    config.persona?.webhookSecret ?? '',
     {
       webhookSecret: config.unit?.webhookSecret ?? '',
       achSettleMs: config.sandboxAchSettleMs,
@@ -57,5 +56,4 @@ export async function registerSandboxRoutes(
   // The reconciliation on demand (sandbox only; it also runs daily as a job).
   app.post('/sandbox/unit/reconcile', async () => reconcile());
   await app.register(smsOutboxRoutes);
-  app.get('/sandbox/fx/latest', async () => ({ base: 'USD', rates: SANDBOX_REFERENCE_RATES }));
 }

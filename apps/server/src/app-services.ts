@@ -117,11 +117,12 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
   const plaid = createPlaid({
     db,
     plaid: vendors.plaidBanking,
-    tokenKey: config.plaid.tokenKey,
-    linkScriptUrl: config.plaid.linkScriptUrl,
+    tokenKey: config.plaid?.tokenKey ?? null,
+    linkScriptUrl: config.plaid?.linkScriptUrl ?? '',
     webhookUrl: () => `${config.publicUrl}/api/plaid/webhook`,
+    // Without Plaid (live mode) no key verifies: its webhooks are refused.
     webhookKey: async (kid) =>
-      (await vendors.plaidIdentity.webhookKey(kid)) as PlaidWebhookKey | null,
+      ((await vendors.plaidIdentity?.webhookKey(kid)) ?? null) as PlaidWebhookKey | null,
     language: async (userId) => (await accounts.getAccountSettings(userId)).language,
     ...(clock ? { clock } : {}),
   });

@@ -4,7 +4,6 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { createLiveBillerNetwork } from './providers/billpay/biller-network';
 import { createMailer, createSmtpTransport } from './providers/email/mailer';
-import { createHttpRates, createNoRates } from './providers/fx/rates';
 import { createOidcClient } from './providers/oidc/oidc-client';
 import { createPersonaApi } from './providers/persona/persona-api';
 import { createPlaidBanking } from './providers/plaid/plaid-banking';
@@ -13,7 +12,6 @@ import { createThunesClient } from './providers/thunes/thunes-client';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
 import { createUnitClient } from './providers/unit/unit-client';
 import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
-import { createSandboxRates } from './sandbox/fx/sandbox-rates';
 import { createSandboxMailTransport } from './sandbox/mailbox/mailbox-transport';
 import { sandboxIssuer } from './sandbox/oidc/oidc-fake.routes';
 import { SANDBOX_OMNIBUS } from './sandbox/unit/sandbox-omnibus';
@@ -61,6 +59,7 @@ export function buildVendors(
   // Unit: its fake in sandbox mode, UNIT_API_URL in live mode, or none (live without settings).
   const unitSettings = config.unit;
   const thunesSettings = config.thunes;
+  const { plaid, persona } = config;
   return {
     mailer: mailer ?? createMailer(config, mailTransport(config, db)),
     oidc:
@@ -100,12 +99,6 @@ export function buildVendors(
     /** Where Thunes posts status changes: this server's own address for the sandbox fake. */
     thunesCallbackUrl: () =>
       `${thunesSettings?.baseUrl ? config.publicUrl : selfUrl()}/api/thunes/callback`,
-    // loadConfig requires FX_RATES_URL in live mode; a live app built without it has no rates at all.
-    rates: config.fxRatesUrl
-      ? createHttpRates(config.fxRatesUrl)
-      : config.mode === 'sandbox'
-        ? createSandboxRates()
-        : createNoRates(),
     // Live mode never reaches the fake: without UNIT_API_URL there is no partner at all.
     unit:
       unitSettings && (config.mode === 'sandbox' || unitSettings.baseUrl)
@@ -119,19 +112,26 @@ export function buildVendors(
       accountId: unitSettings?.fboAccountId,
       sandbox: config.mode === 'sandbox' ? SANDBOX_OMNIBUS : null,
     },
-    plaidIdentity: createPlaidIdentity({
-      ...config.plaid,
-      basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
-      log,
-    }),
-    plaidBanking: createPlaidBanking({
-      ...config.plaid,
-      basePath: () => config.plaid.baseUrl ?? sandboxUrl('plaid'),
-      log,
-    }),
-    persona: createPersonaApi({
-      ...config.persona,
-      baseUrl: () => config.persona.baseUrl ?? sandboxUrl('persona'),
-    }),
+    // The identity vendors: each null in live mode without its settings (what needs it is refused).
+    plaidIdentity: plaid
+      ? createPlaidIdentity({
+          ...plaid,
+          basePath: () => plaid.baseUrl ?? sandboxUrl('plaid'),
+          log,
+        })
+      : null,
+    plaidBanking: plaid
+      ? createPlaidBanking({
+          ...plaid,
+          basePath: () => plaid.baseUrl ?? sandboxUrl('plaid'),
+          log,
+        })
+      : null,
+    persona: persona
+      ? createPersonaApi({
+          ...persona,
+          baseUrl: () => persona.baseUrl ?? sandboxUrl('persona'),
+        })
+      : null,
   };
 }

@@ -96,7 +96,7 @@ export async function buildApp(
 
   app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));
 
-  const vendorOrigins = [config.plaid.linkScriptUrl, config.persona.clientScriptUrl]
+  const vendorOrigins = [config.plaid?.linkScriptUrl ?? '', config.persona?.clientScriptUrl ?? '']
     .filter((url) => /^https?:\/\//.test(url))
     .map((url) => new URL(url).origin);
   // helmet builds its middleware and parses the CSP again at every request (~2% of a busy

@@ -135,20 +135,34 @@ const SANDBOX_THUNES = { apiKey: 'thunes_sandbox_key', apiSecret: 'thunes_sandbo
 /** Twilio Verify's documented API host. */
 const TWILIO_VERIFY_LIVE_URL = 'https://verify.twilio.com';
 
-/** Live mode talks to the real identity vendors, so it needs their endpoints and credentials. */
-export const LIVE_VENDOR_SETTINGS = [
+/**
+ * Each identity vendor's settings. Live mode uses a vendor when all of its settings are given and
+ * refuses what needs it otherwise; some but not all of them is a mistake that stops the start.
+ */
+export const LIVE_PLAID_SETTINGS = [
   'PLAID_BASE_URL',
   'PLAID_CLIENT_ID',
   'PLAID_SECRET',
   'PLAID_IDV_TEMPLATE_ID',
   'PLAID_LINK_SCRIPT_URL',
   'PLAID_TOKEN_KEY',
+] as const;
+export const LIVE_PERSONA_SETTINGS = [
   'PERSONA_BASE_URL',
   'PERSONA_API_KEY',
   'PERSONA_TEMPLATE_ID',
   'PERSONA_WEBHOOK_SECRET',
   'PERSONA_CLIENT_SCRIPT_URL',
 ] as const;
+
+/** The settings of a vendor given only in part (live mode), to name them in the start's refusal. */
+export function partlyConfigured(
+  e: VendorEnv,
+  names: readonly (keyof VendorEnv)[],
+): (keyof VendorEnv)[] {
+  const missing = names.filter((name) => !e[name]);
+  return missing.length > 0 && missing.length < names.length ? missing : [];
+}
 
 export type PlaidSettings = {
   baseUrl: string | undefined;
@@ -215,8 +229,12 @@ export type StripeSettings = {
   webhookSecret: string;
 };
 
-/** `tokenKey`: PLAID_TOKEN_KEY as bytes, or the one derived from APP_SECRET. */
-export function plaidSettings(e: VendorEnv, tokenKey: Buffer): PlaidSettings {
+/**
+ * `tokenKey`: PLAID_TOKEN_KEY as bytes, or the one derived from APP_SECRET. null: live mode
+ * without Plaid's settings, where linking a bank and Plaid's identity verification are refused.
+ */
+export function plaidSettings(e: VendorEnv, tokenKey: Buffer): PlaidSettings | null {
+  if (e.PAGO_MODE === 'live' && LIVE_PLAID_SETTINGS.some((name) => !e[name])) return null;
   return {
     baseUrl: e.PLAID_BASE_URL?.replace(/\/+$/, ''),
     clientId: e.PLAID_CLIENT_ID ?? 'sandbox-client-id',
@@ -227,7 +245,9 @@ export function plaidSettings(e: VendorEnv, tokenKey: Buffer): PlaidSettings {
   };
 }
 
-export function personaSettings(e: VendorEnv): PersonaSettings {
+/** null: live mode without Persona's settings, where its identity verification is refused. */
+export function personaSettings(e: VendorEnv): PersonaSettings | null {
+  if (e.PAGO_MODE === 'live' && LIVE_PERSONA_SETTINGS.some((name) => !e[name])) return null;
   return {
     baseUrl: e.PERSONA_BASE_URL?.replace(/\/+$/, ''),
     apiKey: e.PERSONA_API_KEY ?? 'persona_sandbox_key',

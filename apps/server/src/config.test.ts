@@ -23,7 +23,6 @@ const LIVE = {
   PAGO_MODE: 'live',
   APP_SECRET: 'x'.repeat(32),
   SMTP_URL: 'smtp://smtp.example',
-  FX_RATES_URL: 'https://rates.example/latest.json',
   ...LIVE_VENDORS,
 };
 
@@ -58,7 +57,6 @@ describe('loadConfig', () => {
       SESSION_ABSOLUTE_HOURS: '8',
       SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
       EMAIL_FROM: 'Pago <hola@pago.example>',
-      FX_RATES_URL: 'https://rates.example/latest.json',
       ...LIVE_VENDORS,
       SANDBOX_PERSONA_REVIEW_MS: '10',
     });
@@ -78,7 +76,6 @@ describe('loadConfig', () => {
       sessionAbsoluteHours: 8,
       smtpUrl: 'smtps://mailer:pw@smtp.example:465',
       emailFrom: 'Pago <hola@pago.example>',
-      fxRatesUrl: 'https://rates.example/latest.json',
       plaid: {
         baseUrl: 'https://production.plaid.com',
         clientId: 'client-1',
@@ -117,23 +114,41 @@ describe('loadConfig', () => {
     });
   });
 
-  it('refuses live mode without its own secret, SMTP server and vendors', () => {
+  it('refuses live mode without its own secret and SMTP server, or with a vendor set only in part', () => {
     expect(() => loadConfig({ PAGO_MODE: 'live', ...LIVE_VENDORS })).toThrow(
-      'Invalid configuration: live mode needs APP_SECRET and SMTP_URL and FX_RATES_URL',
+      'Invalid configuration: live mode needs APP_SECRET and SMTP_URL',
     );
     expect(() =>
       loadConfig({ PAGO_MODE: 'live', APP_SECRET: 'x'.repeat(32), ...LIVE_VENDORS }),
-    ).toThrow('Invalid configuration: live mode needs SMTP_URL and FX_RATES_URL');
-    expect(() =>
-      loadConfig({
-        PAGO_MODE: 'live',
-        APP_SECRET: 'x'.repeat(32),
-        SMTP_URL: 'smtp://smtp.example',
-        FX_RATES_URL: 'https://rates.example/latest.json',
-        ...LIVE_VENDORS,
-        PERSONA_WEBHOOK_SECRET: '',
-      }),
-    ).toThrow('Invalid configuration: live mode needs PERSONA_WEBHOOK_SECRET');
+    ).toThrow('Invalid configuration: live mode needs SMTP_URL');
+    expect(() => loadConfig({ ...LIVE, PERSONA_WEBHOOK_SECRET: '' })).toThrow(
+      'Invalid configuration: live mode needs PERSONA_WEBHOOK_SECRET',
+    );
+  });
+
+  it('starts live mode with only its secret and SMTP server: every vendor is then absent', () => {
+    const config = loadConfig({
+      PAGO_MODE: 'live',
+      APP_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://smtp.example',
+    });
+    expect(config).toMatchObject({
+      plaid: null,
+      persona: null,
+      twilio: null,
+      oidc: null,
+      unit: null,
+      thunes: null,
+      stripe: null,
+    });
+    // One identity vendor is enough; the other stays absent.
+    const personaOnly = Object.fromEntries(
+      Object.entries(LIVE).filter(([name]) => !name.startsWith('PLAID_')),
+    );
+    expect(loadConfig(personaOnly)).toMatchObject({
+      plaid: null,
+      persona: { apiKey: 'persona_production_key' },
+    });
   });
 
   it('needs PLAID_TOKEN_KEY in live mode; sandbox mode derives one from APP_SECRET', () => {
@@ -141,12 +156,12 @@ describe('loadConfig', () => {
       'Invalid configuration: live mode needs PLAID_TOKEN_KEY',
     );
     expect(() => loadConfig({ ...LIVE, PLAID_TOKEN_KEY: 'short' })).toThrow(/PLAID_TOKEN_KEY/);
-    expect(loadConfig(LIVE).plaid.tokenKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig(LIVE).plaid?.tokenKey).toEqual(Buffer.alloc(32, 0xab));
     const base64 = Buffer.alloc(32, 7).toString('base64');
-    expect(loadConfig({ PLAID_TOKEN_KEY: base64 }).plaid.tokenKey).toEqual(Buffer.alloc(32, 7));
-    const derived = loadConfig({}).plaid.tokenKey;
+    expect(loadConfig({ PLAID_TOKEN_KEY: base64 }).plaid?.tokenKey).toEqual(Buffer.alloc(32, 7));
+    const derived = loadConfig({}).plaid?.tokenKey;
     expect(derived).toHaveLength(32);
-    expect(loadConfig({ APP_SECRET: 'y'.repeat(32) }).plaid.tokenKey).not.toEqual(derived);
+    expect(loadConfig({ APP_SECRET: 'y'.repeat(32) }).plaid?.tokenKey).not.toEqual(derived);
   });
 
   it('points the identity vendors at the sandbox fakes by default', () => {

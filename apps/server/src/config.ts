@@ -7,13 +7,15 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import {
   key32,
-  LIVE_VENDOR_SETTINGS,
+  LIVE_PERSONA_SETTINGS,
+  LIVE_PLAID_SETTINGS,
   type OidcSettings,
   oidcEnv,
   oidcSettings,
   optionalString,
   type PersonaSettings,
   type PlaidSettings,
+  partlyConfigured,
   personaEnv,
   personaSettings,
   plaidEnv,
@@ -102,7 +104,6 @@ const envSchema = z.object({
     .default(12),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_FROM: z.string().trim().min(3).default('Pago <no-reply@pago.app>'),
-  FX_RATES_URL: optionalString.pipe(z.url().optional()),
   ...oidcEnv,
   ...plaidEnv,
   TWO_STEP_KEY: key32,
@@ -184,15 +185,17 @@ export type Config = Readonly<{
   /** Set: e-mail goes out through this SMTP server. Unset (sandbox): to the sandbox mailbox. */
   smtpUrl: string | undefined;
   emailFrom: string;
-  /** Live mode's exchange-rate source; sandbox mode uses a reference table. */
-  fxRatesUrl: string | undefined;
   /**
    * Plaid Identity Verification. baseUrl undefined: the sandbox fake served by this server (its
-   * loopback address, known once it listens). Live: https://production.plaid.com.
+   * loopback address, known once it listens). Live: https://production.plaid.com. null: live mode
+   * without Plaid's settings (linking a bank and Plaid's identity verification are refused).
    */
-  plaid: PlaidSettings;
-  /** Persona inquiries; baseUrl undefined: this server's sandbox fake. Live: https://withpersona.com. */
-  persona: PersonaSettings;
+  plaid: PlaidSettings | null;
+  /**
+   * Persona inquiries; baseUrl undefined: this server's sandbox fake. Live: https://withpersona.com.
+   * null: live mode without Persona's settings.
+   */
+  persona: PersonaSettings | null;
   /**
    * External sign-in (OpenID Connect). Sandbox: this server's own provider under
    * /sandbox/oidc unless OIDC_ISSUER_URL is set. null: live mode without the issuer settings, so
@@ -296,8 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = [
       !e.APP_SECRET && 'APP_SECRET',
       !e.SMTP_URL && 'SMTP_URL',
-      !e.FX_RATES_URL && 'FX_RATES_URL',
-      ...LIVE_VENDOR_SETTINGS.filter((name) => !e[name]),
+      ...partlyConfigured(e, LIVE_PLAID_SETTINGS),
+      ...partlyConfigured(e, LIVE_PERSONA_SETTINGS),
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration: live mode needs ${missing.join(' and ')}`);
@@ -337,7 +340,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twoStepKey: aesKey(e.TWO_STEP_KEY, e.APP_SECRET ?? SANDBOX_APP_SECRET, 'pago two-step secrets'),
     smtpUrl: e.SMTP_URL,
     emailFrom: e.EMAIL_FROM,
-    fxRatesUrl: e.FX_RATES_URL,
     plaid: plaidSettings(e, plaidTokenKey(e.PLAID_TOKEN_KEY, e.APP_SECRET ?? SANDBOX_APP_SECRET)),
     persona: personaSettings(e),
     sandboxPersonaReviewMs: e.SANDBOX_PERSONA_REVIEW_MS,

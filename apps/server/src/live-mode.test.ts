@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../test/accounts-helpers';
+import { bearer, signUp } from '../test/accounts-helpers';
 import { balanceOf, moneyPost, verifiedUser } from '../test/money-helpers';
 import { buildTestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import type { AppInstance } from './app';
-import { servicesOf } from './app';
+import { buildApp, servicesOf } from './app';
+import { loadConfig } from './config';
 import type { Database } from './db/database';
 
 // One database, seen by a sandbox app (to make a funded, verified user and a quote) and by a live
@@ -47,7 +48,7 @@ function expectRefused(response: { statusCode: number; json(): unknown }, featur
 
 describe('live mode with a fake partner is impossible', () => {
   it('says which partner features it has, and sandbox mode has them all', async () => {
-    expect((await live.inject({ url: '/api/features' })).json()).toEqual({
+    expect((await live.inject({ url: '/api/features' })).json()).toMatchObject({
       mode: 'live',
       remittances: false,
       billPay: false,
@@ -62,6 +63,10 @@ describe('live mode with a fake partner is impossible', () => {
       bankAccount: true,
       cards: true,
       externalSignIn: { providerName: 'Pago Sandbox ID' },
+      identityVerification: true,
+      linkedBanks: true,
+      phoneVerification: true,
+      cardFunding: true,
     });
   });
 
@@ -292,5 +297,87 @@ describe('card authorizations in live mode without the partner', () => {
     expect(network.statusCode).toBe(404);
     expect((await live.inject({ url: '/sandbox/cards' })).statusCode).not.toBe(200);
     await bare.close();
+  });
+});
+
+describe('live mode with only the database, APP_SECRET and SMTP', () => {
+  let bare: AppInstance;
+  beforeAll(async () => {
+    const config = loadConfig({
+      PAGO_MODE: 'live',
+      APP_SECRET: 'z'.repeat(32),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      LOG_LEVEL: 'silent',
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+      SHED_POOL_WAITING: '0',
+    });
+    bare = await buildApp({ config, db });
+  });
+  afterAll(() => bare.close());
+
+  it('starts, answers health, and lists every vendor feature as refused', async () => {
+    expect((await bare.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await bare.inject({ url: '/api/features' })).json()).toEqual({
+      mode: 'live',
+      remittances: false,
+      billPay: false,
+      bankAccount: false,
+      cards: false,
+      externalSignIn: null,
+      identityVerification: false,
+      linkedBanks: false,
+      phoneVerification: false,
+      cardFunding: false,
+    });
+  });
+
+  it('refuses identity verification, bank linking and phone checks, each on its own', async () => {
+    const ana = await signUp(sandbox, { name: 'Ana Bare' });
+    const auth = bearer(ana.token);
+    const settings = await bare.inject({ url: '/api/identity/settings', headers: auth });
+    expect(settings.statusCode).toBe(200);
+    expectRefused(
+      await bare.inject({
+        method: 'POST',
+        url: '/api/plaid/identity-verification/create',
+        headers: auth,
+        payload: {},
+      }),
+      'identityVerification',
+    );
+    expectRefused(
+      await bare.inject({
+        method: 'POST',
+        url: '/api/persona/create-inquiry',
+        headers: auth,
+        payload: { firstName: 'Ana', lastName: 'Bare', email: 'ana.bare@example.com' },
+      }),
+      'identityVerification',
+    );
+    expectRefused(
+      await bare.inject({
+        method: 'POST',
+        url: '/api/webhooks/persona',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      }),
+      'identityVerification',
+    );
+    expectRefused(
+      await bare.inject({
+        method: 'POST',
+        url: '/api/plaid/link-token',
+        headers: auth,
+        payload: {},
+      }),
+      'linkedBanks',
+    );
+    const phone = await bare.inject({
+      method: 'POST',
+      url: '/api/phone/send-code',
+      headers: auth,
+      payload: { phone: '+12025550123' },
+    });
+    expect(phone.statusCode).toBe(503);
   });
 });

@@ -16,7 +16,7 @@ export async function listeningPlaidApp() {
 
 /** Calls the Plaid fake's API with this server's Plaid credentials, as the SDK would. */
 export function plaidApi(app: AppInstance, path: string, payload: Record<string, unknown>) {
-  const { clientId, secret } = app.deps.config.plaid;
+  const { clientId, secret } = app.deps.config.plaid ?? { clientId: '', secret: '' };
   return app.inject({
     method: 'POST',
     url: `/sandbox/plaid${path}`,

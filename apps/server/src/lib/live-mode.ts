@@ -7,7 +7,13 @@ export type PartnerFeature =
   | 'bankAccount'
   | 'cards'
   /** A card's numbers, PIN and activation: Unit's secure reveal runs in the browser (not built). */
-  | 'cardSecureData';
+  | 'cardSecureData'
+  /** Identity verification: neither Plaid's nor Persona's settings, or not the one asked for. */
+  | 'identityVerification'
+  /** Linking a bank account (Plaid Auth and Balance). */
+  | 'linkedBanks'
+  /** Adding money with a debit or credit card (Stripe). */
+  | 'cardFunding';
 
 const WHAT: Record<PartnerFeature, string> = {
   remittances: 'Sending money abroad',
@@ -15,6 +21,9 @@ const WHAT: Record<PartnerFeature, string> = {
   bankAccount: 'Opening a bank account',
   cards: 'The Pago debit card',
   cardSecureData: 'Showing card numbers, setting a PIN or activating a card',
+  identityVerification: 'Verifying identity',
+  linkedBanks: 'Linking a bank account',
+  cardFunding: 'Adding money with a card',
 };
 
 /**

@@ -16,7 +16,22 @@ export const capabilitiesSchema = z
      * its button, or null when live mode has no issuer configured (the buttons are hidden).
      */
     externalSignIn: z.object({ providerName: z.string() }).nullable(),
+    /** Identity verification (Plaid or Persona): without it nobody can be verified to move money. */
+    identityVerification: z.boolean(),
+    /** Linking a bank account through Plaid (adding money from it, withdrawing to it). */
+    linkedBanks: z.boolean(),
+    /** Verifying a phone number by text message (Twilio Verify). */
+    phoneVerification: z.boolean(),
+    /** Adding money with a debit or credit card (Stripe). */
+    cardFunding: z.boolean(),
   })
   .meta({ id: 'Capabilities' });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
-export type PartnerCapability = 'remittances' | 'billPay' | 'bankAccount';
+export type PartnerCapability =
+  | 'remittances'
+  | 'billPay'
+  | 'bankAccount'
+  | 'identityVerification'
+  | 'linkedBanks'
+  | 'phoneVerification'
+  | 'cardFunding';

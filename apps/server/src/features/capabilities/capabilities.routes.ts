@@ -14,6 +14,10 @@ export type CapabilitiesRouteDeps = {
   banking: Pick<Banking, 'available'>;
   cards: Pick<Cards, 'available'>;
   externalSignin: Pick<ExternalSignin, 'available' | 'providerName'>;
+  identity: { available: boolean };
+  linkedBanks: { available: boolean };
+  phoneVerification: { available: boolean };
+  cardFunding: { available: boolean };
 };
 
 /**
@@ -23,7 +27,17 @@ export type CapabilitiesRouteDeps = {
  */
 export async function capabilitiesRoutes(
   app: AppInstance,
-  { payouts, billers, banking, cards, externalSignin }: CapabilitiesRouteDeps,
+  {
+    payouts,
+    billers,
+    banking,
+    cards,
+    externalSignin,
+    identity,
+    linkedBanks,
+    phoneVerification,
+    cardFunding,
+  }: CapabilitiesRouteDeps,
 ): Promise<void> {
   app.get(
     '/api/features',
@@ -43,6 +57,10 @@ export async function capabilitiesRoutes(
       externalSignIn: externalSignin.available
         ? { providerName: externalSignin.providerName }
         : null,
+      identityVerification: identity.available,
+      linkedBanks: linkedBanks.available,
+      phoneVerification: phoneVerification.available,
+      cardFunding: cardFunding.available,
     }),
   );
 }

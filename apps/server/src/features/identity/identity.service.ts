@@ -18,6 +18,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
+import { unavailableInLiveMode } from '../../lib/live-mode';
 import {
   type PersonaApi,
   type PersonaInquiry,
@@ -47,8 +48,10 @@ type Deps = {
   db: Database;
   accounts: Accounts;
   config: Config;
-  plaid: PlaidIdentity;
-  persona: PersonaApi;
+  /** null: live mode without Plaid's settings (its verification is refused). */
+  plaid: PlaidIdentity | null;
+  /** null: live mode without Persona's settings (its verification is refused). */
+  persona: PersonaApi | null;
   notifications: Pick<Notifications, 'notify'>;
   clock?: () => Date;
 };
@@ -72,13 +75,26 @@ export function createIdentity({
   db,
   accounts,
   config,
-  plaid,
-  persona,
+  plaid: plaidClient,
+  persona: personaClient,
   notifications,
   clock = () => new Date(),
 }: Deps) {
+  // Live mode without a vendor refuses what needs it (503), on its own.
+  const plaid = {
+    get api(): PlaidIdentity {
+      if (!plaidClient) throw unavailableInLiveMode('identityVerification');
+      return plaidClient;
+    },
+  };
+  const persona = {
+    get api(): PersonaApi {
+      if (!personaClient) throw unavailableInLiveMode('identityVerification');
+      return personaClient;
+    },
+  };
   const plaidKeys = createKeyCache(
-    async (kid) => (await plaid.webhookKey(kid)) as PlaidWebhookKey | null,
+    async (kid) => (await plaid.api.webhookKey(kid)) as PlaidWebhookKey | null,
     clock,
   );
 
@@ -168,7 +184,7 @@ export function createIdentity({
   async function syncPlaid(userId: string, id: string): Promise<PlaidIdvStatus> {
     const known = await findAttempt(db, id);
     if (known && known.user_id !== userId) throw notFound('Identity verification');
-    const verification = await plaid.getVerification(id);
+    const verification = await plaid.api.getVerification(id);
     if (!verification || verification.client_user_id !== userId) {
       throw notFound('Identity verification');
     }
@@ -188,7 +204,7 @@ export function createIdentity({
     if (!known || known.user_id !== userId || known.provider !== 'persona') {
       throw notFound('Inquiry');
     }
-    const inquiry = await persona.getInquiry(inquiryId);
+    const inquiry = await persona.api.getInquiry(inquiryId);
     if (!inquiry || inquiry.referenceId !== userId) throw notFound('Inquiry');
     await applyInquiry(userId, inquiry);
     return inquiry.status;
@@ -211,18 +227,27 @@ export function createIdentity({
   }
 
   return {
+    /** Whether any identity vendor is configured (live mode may have neither). */
+    available: plaidClient !== null || personaClient !== null,
+
     status,
 
-    /** The provider of spec §4 on the server's side: profile, then ZIP code, then persona. */
+    /**
+     * The provider of spec §4 on the server's side: profile, then ZIP code, then persona; in live
+     * mode with only one identity vendor configured, that one.
+     */
     async settings(userId: string): Promise<IdentitySettings> {
       const user = await accounts.getAccountSettings(userId);
+      const preferred =
+        user.verificationService ?? (user.zipCode ? kycProviderForZip(user.zipCode) : 'persona');
+      const configured = { plaid: plaidClient !== null, persona: personaClient !== null };
+      const other = preferred === 'plaid' ? 'persona' : 'plaid';
       return {
-        provider:
-          user.verificationService ?? (user.zipCode ? kycProviderForZip(user.zipCode) : 'persona'),
+        provider: configured[preferred] || !configured[other] ? preferred : other,
         status: await status(userId),
-        plaid: { linkScriptUrl: config.plaid.linkScriptUrl },
+        plaid: { linkScriptUrl: config.plaid?.linkScriptUrl ?? '' },
         persona: {
-          clientScriptUrl: config.persona.clientScriptUrl,
+          clientScriptUrl: config.persona?.clientScriptUrl ?? '',
           environment: config.mode === 'live' ? 'production' : 'sandbox',
         },
       };
@@ -231,7 +256,7 @@ export function createIdentity({
     async plaidCreate(userId: string, language: 'es' | 'en' | undefined) {
       await refuseIfVerified(userId);
       const user = await accounts.getAccountSettings(userId);
-      const linkToken = await plaid.createLinkToken({
+      const linkToken = await plaid.api.createLinkToken({
         userId,
         language: language ?? user.language,
       });
@@ -266,17 +291,17 @@ export function createIdentity({
           (attempt.vendor_status === 'created' || attempt.vendor_status === 'pending'),
       );
       if (open) {
-        const current = await persona.getInquiry(open.id);
+        const current = await persona.api.getInquiry(open.id);
         if (current?.status === 'created') {
           return { inquiry: { id: current.id, status: current.status, sessionToken: null } };
         }
         if (current?.status === 'pending') {
-          const { inquiry, sessionToken } = await persona.resumeInquiry(current.id);
+          const { inquiry, sessionToken } = await persona.api.resumeInquiry(current.id);
           return { inquiry: { id: inquiry.id, status: inquiry.status, sessionToken } };
         }
         if (current) await syncPersona(userId, open.id);
       }
-      const inquiry = await persona.createInquiry({
+      const inquiry = await persona.api.createInquiry({
         referenceId: userId,
         fields: {
           nameFirst: body.firstName,
@@ -310,7 +335,7 @@ export function createIdentity({
       ) {
         return; // Another product's webhook: acknowledged, nothing to do.
       }
-      const idv = await plaid.getVerification(body.identity_verification_id);
+      const idv = await plaid.api.getVerification(body.identity_verification_id);
       if (!idv || !isUuid(idv.client_user_id)) return;
       await apply({
         userId: idv.client_user_id,
@@ -325,7 +350,9 @@ export function createIdentity({
 
     /** Persona's inquiry events carry the inquiry; applied once per event id, in any order. */
     async personaWebhook(rawBody: string, signature: string | undefined): Promise<void> {
-      if (!verifyPersonaSignature(signature, rawBody, config.persona.webhookSecret, clock())) {
+      const webhookSecret = config.persona?.webhookSecret;
+      if (!webhookSecret) throw unavailableInLiveMode('identityVerification');
+      if (!verifyPersonaSignature(signature, rawBody, webhookSecret, clock())) {
         throw new AppError('invalid_signature', 401, 'Invalid webhook signature');
       }
       const event = parseJsonObject(rawBody).data as

@@ -25,7 +25,7 @@ import { personaSignature } from './webhook-signatures';
 
 let app: AppInstance;
 let db: Database;
-const secret = testConfig().persona.webhookSecret;
+const secret = testConfig().persona?.webhookSecret ?? '';
 
 beforeAll(async () => {
   ({ db } = await createTestDatabase());
@@ -430,11 +430,11 @@ describe('Persona inquiries through the fake', () => {
     const direct = await app.inject({
       method: 'POST',
       url: '/sandbox/persona/api/v1/inquiries',
-      headers: { authorization: `Bearer ${config.persona.apiKey}` },
+      headers: { authorization: `Bearer ${config.persona?.apiKey}` },
       payload: {
         data: {
           attributes: {
-            'inquiry-template-id': config.persona.templateId,
+            'inquiry-template-id': config.persona?.templateId,
             'reference-id': mallory.id,
           },
         },

@@ -85,6 +85,9 @@ export function createPhoneVerification({
   }
 
   return {
+    /** Whether Twilio Verify is configured (live mode may lack it: phone checks are refused). */
+    available: twilio !== null,
+
     async sendCode(
       userId: string,
       phone: string,

@@ -8,6 +8,7 @@ import type {
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
+import { unavailableInLiveMode } from '../../lib/live-mode';
 import {
   PlaidApiError,
   type PlaidBankAccount,
@@ -37,9 +38,10 @@ import { decryptAccessToken, encryptAccessToken } from './token-crypto';
 
 type Deps = {
   db: Database;
-  plaid: PlaidBanking;
-  /** PLAID_TOKEN_KEY: the AES-256 key access tokens are sealed with. */
-  tokenKey: Buffer;
+  /** null: live mode without Plaid's settings, where linking a bank is refused. */
+  plaid: PlaidBanking | null;
+  /** PLAID_TOKEN_KEY: the AES-256 key access tokens are sealed with (null without Plaid). */
+  tokenKey: Buffer | null;
   /** Plaid Link's loader script for the browser (PLAID_LINK_SCRIPT_URL or the fake's). */
   linkScriptUrl: string;
   /** Where Plaid sends this server's item webhooks (PUBLIC_URL + /api/plaid/webhook). */
@@ -111,17 +113,22 @@ function parseJsonObject(text: string): Record<string, unknown> {
  */
 export function createPlaid({
   db,
-  plaid,
-  tokenKey,
+  plaid: plaidClient,
+  tokenKey: configuredKey,
   linkScriptUrl,
   webhookUrl,
   webhookKey,
   language,
   clock = () => new Date(),
 }: Deps) {
+  // Live mode without Plaid refuses every call that needs it (503), on its own.
+  const vendor = () => {
+    if (!plaidClient || !configuredKey) throw unavailableInLiveMode('linkedBanks');
+    return { plaid: plaidClient, tokenKey: configuredKey };
+  };
   const keys = createKeyCache(webhookKey, clock);
   const accessTokenOf = (item: PlaidItemRow) =>
-    decryptAccessToken(tokenKey, item.item_id, item.access_token_encrypted);
+    decryptAccessToken(vendor().tokenKey, item.item_id, item.access_token_encrypted);
 
   /** Plaid's answer for an item, with its meaning for the user; the item's state kept in step. */
   async function itemFailure(item: PlaidItemRow, error: PlaidApiError): Promise<AppError> {
@@ -148,6 +155,9 @@ export function createPlaid({
   }
 
   return {
+    /** Whether Plaid is configured (live mode may lack it: linking a bank is refused). */
+    available: plaidClient !== null,
+
     /** A Link token; with an itemId of the user's, Link's update mode to sign in to it again. */
     async createLinkToken(
       userId: string,
@@ -159,7 +169,7 @@ export function createPlaid({
         if (!item) throw notFound('Linked bank');
         accessToken = accessTokenOf(item);
       }
-      const linkToken = await plaid.createLinkToken({
+      const linkToken = await vendor().plaid.createLinkToken({
         userId,
         language: body.language ?? (await language(userId)),
         webhook: webhookUrl(),
@@ -176,7 +186,7 @@ export function createPlaid({
       const item = isUuid(itemId) ? await getItem(db, userId, itemId) : undefined;
       if (!item) throw notFound('Linked bank');
       try {
-        const described = await plaid.getAccounts(accessTokenOf(item));
+        const described = await vendor().plaid.getAccounts(accessTokenOf(item));
         await upsertAccounts(db, item, described.accounts.map(toNewAccount));
       } catch (error) {
         if (error instanceof PlaidApiError) throw await itemFailure(item, error);
@@ -192,7 +202,7 @@ export function createPlaid({
     ): Promise<PlaidExchangeTokenResponse> {
       let linked: Awaited<ReturnType<PlaidBanking['exchangePublicToken']>>;
       try {
-        linked = await plaid.exchangePublicToken(body.public_token);
+        linked = await vendor().plaid.exchangePublicToken(body.public_token);
       } catch (error) {
         if (error instanceof PlaidApiError) {
           throw new AppError('bank_link_failed', 400, 'Plaid did not accept this public token.', {
@@ -208,7 +218,7 @@ export function createPlaid({
       }
       let described: Awaited<ReturnType<PlaidBanking['getAccounts']>>;
       try {
-        described = await plaid.getAccounts(linked.accessToken);
+        described = await vendor().plaid.getAccounts(linked.accessToken);
       } catch (error) {
         if (error instanceof PlaidApiError) {
           throw new AppError('bank_link_failed', 400, 'Plaid could not describe the accounts.', {
@@ -222,7 +232,11 @@ export function createPlaid({
         {
           user_id: userId,
           item_id: linked.itemId,
-          access_token_encrypted: encryptAccessToken(tokenKey, linked.itemId, linked.accessToken),
+          access_token_encrypted: encryptAccessToken(
+            vendor().tokenKey,
+            linked.itemId,
+            linked.accessToken,
+          ),
           institution_id: described.institutionId,
           institution_name: body.institution_name,
         },
@@ -240,7 +254,7 @@ export function createPlaid({
       const { account, item } = await ownAccount(userId, accountId);
       let balances: Awaited<ReturnType<PlaidBanking['getBalances']>>;
       try {
-        balances = await plaid.getBalances(accessTokenOf(item), [account.account_id]);
+        balances = await vendor().plaid.getBalances(accessTokenOf(item), [account.account_id]);
       } catch (error) {
         if (error instanceof PlaidApiError) throw await itemFailure(item, error);
         throw error;
@@ -257,7 +271,7 @@ export function createPlaid({
       const item = isUuid(itemId) ? await getItem(db, userId, itemId) : undefined;
       if (!item) throw notFound('Linked bank');
       try {
-        await plaid.removeItem(accessTokenOf(item));
+        await vendor().plaid.removeItem(accessTokenOf(item));
       } catch (error) {
         // Already gone at Plaid (removed there, or revoked by the user): ours goes too.
         const gone =
@@ -278,7 +292,7 @@ export function createPlaid({
     ): Promise<{ processorToken: string; account: LinkedBankAccount }> {
       const { account, item } = await ownAccount(userId, plaidAccountId);
       try {
-        const processorToken = await plaid.createProcessorToken(
+        const processorToken = await vendor().plaid.createProcessorToken(
           accessTokenOf(item),
           account.account_id,
         );
@@ -328,7 +342,7 @@ export function createPlaid({
         // Account or routing numbers changed: re-read which accounts Auth covers, as they are now.
         if (!(await applyItemStatus(db, delivery, item.item_id, null))) return;
         try {
-          const described = await plaid.getAccounts(accessTokenOf(item));
+          const described = await vendor().plaid.getAccounts(accessTokenOf(item));
           await upsertAccounts(db, item, described.accounts.map(toNewAccount));
         } catch (error) {
           if (error instanceof PlaidApiError) await itemFailure(item, error);

@@ -1,9 +1,6 @@
-import type { RatesProvider } from '../../providers/fx/rates';
-
 /**
- * Sandbox mode: a fixed reference table covering every corridor currency (USD for Ecuador,
- * El Salvador and Panama), so quotes are deterministic. Served at /sandbox/fx/latest too, in the
- * format of the live client below.
+ * The Thunes fake's market rates: a fixed reference table covering every corridor currency (USD for
+ * Ecuador, El Salvador and Panama), so its quotations are deterministic.
  */
 export const SANDBOX_REFERENCE_RATES: Readonly<Record<string, string>> = {
   USD: '1',
@@ -25,13 +22,3 @@ export const SANDBOX_REFERENCE_RATES: Readonly<Record<string, string>> = {
   ARS: '975.50',
   CLP: '942',
 };
-
-export function createSandboxRates(): RatesProvider {
-  return {
-    async marketRate(currency) {
-      const rate = SANDBOX_REFERENCE_RATES[currency];
-      if (!rate) throw new Error(`No sandbox rate for ${currency}`);
-      return rate;
-    },
-  };
-}

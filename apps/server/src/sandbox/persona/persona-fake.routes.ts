@@ -157,7 +157,7 @@ export async function personaFakeRoutes(app: AppInstance): Promise<void> {
   const { db, config } = app.deps;
 
   const vendorApi = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization !== `Bearer ${config.persona.apiKey}`) {
+    if (!config.persona || request.headers.authorization !== `Bearer ${config.persona.apiKey}`) {
       return reply
         .code(401)
         .send({ errors: [{ title: 'Must be authenticated to access this endpoint' }] });
@@ -195,7 +195,7 @@ export async function personaFakeRoutes(app: AppInstance): Promise<void> {
           .send({ errors: [{ title: 'Bad request', details: parsed.error.issues[0]?.message }] });
       }
       const attributes = parsed.data.data.attributes;
-      if (attributes['inquiry-template-id'] !== config.persona.templateId) {
+      if (attributes['inquiry-template-id'] !== config.persona?.templateId) {
         return reply.code(404).send({ errors: [{ title: 'Inquiry template not found' }] });
       }
       const fields = attributes.fields ?? {};

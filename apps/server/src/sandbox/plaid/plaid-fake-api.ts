@@ -36,7 +36,7 @@ export function vendorApi(config: Config) {
     const body = (request.body ?? {}) as { client_id?: unknown; secret?: unknown };
     const clientId = request.headers['plaid-client-id'] ?? body.client_id;
     const secret = request.headers['plaid-secret'] ?? body.secret;
-    if (clientId !== config.plaid.clientId || secret !== config.plaid.secret) {
+    if (!config.plaid || clientId !== config.plaid.clientId || secret !== config.plaid.secret) {
       return plaidError(
         reply,
         400,

@@ -87,7 +87,7 @@ export async function plaidFakeRoutes(app: AppInstance): Promise<void> {
       const parsed = linkTokenCreate.safeParse(request.body);
       if (!parsed.success) return invalidRequest(reply, parsed.error.issues[0]?.message);
       const templateId = parsed.data.identity_verification?.template_id ?? null;
-      if (templateId !== null && templateId !== config.plaid.templateId) {
+      if (templateId !== null && templateId !== config.plaid?.templateId) {
         return plaidError(
           reply,
           400,

@@ -150,6 +150,33 @@ describe('onboarding: the stepper', () => {
   });
 });
 
+describe('onboarding without an identity vendor (live mode)', () => {
+  it('says nobody can verify for now and offers no start button', async () => {
+    serve({
+      'GET /api/identity/settings': { body: identitySettings('persona') },
+      'GET /api/features': {
+        body: {
+          mode: 'live',
+          remittances: false,
+          billPay: false,
+          bankAccount: false,
+          cards: false,
+          externalSignIn: null,
+          identityVerification: false,
+          linkedBanks: false,
+          phoneVerification: false,
+          cardFunding: false,
+        },
+      },
+    });
+    await renderIdentity(page);
+    expect(
+      await screen.findByText(/Verificar tu identidad no está disponible por ahora/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Iniciar verificación' })).toBeNull();
+  });
+});
+
 describe('onboarding with Plaid', () => {
   it('passes: completes once, says Verification Complete, then goes to the dashboard after 3 s', async () => {
     const plaid = stubPlaid();

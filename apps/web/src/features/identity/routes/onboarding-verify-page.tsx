@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { CheckIcon } from '@/components/ui/icons';
 import { TitleAndIntro } from '@/components/ui/title-and-intro';
+import { useCapability } from '@/lib/capabilities';
 import { usePageTitle } from '@/lib/page-title';
 import { VerificationStepper } from '../components/verification-stepper';
 import { type FlowPhase, useIdentityFlow } from '../lib/use-identity-flow';
@@ -28,6 +29,8 @@ export default function OnboardingVerifyPage() {
   const navigate = useNavigate();
   const flow = useIdentityFlow();
   const verified = flow.phase === 'verified';
+  // Live mode without an identity vendor: nobody can be verified, and the page says so.
+  const canVerify = useCapability('identityVerification');
 
   useEffect(() => {
     if (!verified) return;
@@ -63,7 +66,15 @@ export default function OnboardingVerifyPage() {
           {t(`messages.${flow.message.key}`)}
         </Alert>
       )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+      {!canVerify && !verified && (
+        <Alert severity="info" role="note" sx={{ mb: 2 }}>
+          {t('common:liveMode.identityVerification')}
+        </Alert>
+      )}
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, sm: 4 }, display: canVerify || verified ? undefined : 'none' }}
+      >
         <PhaseContent
           phase={flow.phase}
           provider={flow.provider}
