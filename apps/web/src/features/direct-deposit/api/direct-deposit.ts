@@ -2,8 +2,10 @@ import type { DirectDeposit } from '@pago/shared/contracts/direct-deposit';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { downloadWithSession } from '@/lib/download';
+import { walletKeys } from '@/lib/wallet';
 
-export const directDepositKeys = { all: ['direct-deposit'] as const };
+// Under the wallet's keys: a money notification (a deposit arrived, became available) refreshes it.
+export const directDepositKeys = { all: [...walletKeys.all, 'direct-deposit'] as const };
 
 /**
  * The numbers to give an employer and the deposits received. Asked again every 5 s while a
