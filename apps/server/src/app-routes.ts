@@ -9,6 +9,10 @@ import { billPayRoutes } from './features/billpay/billpay.routes';
 import { capabilitiesRoutes } from './features/capabilities/capabilities.routes';
 import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
+import {
+  directDepositRoutes,
+  directDepositSandboxRoutes,
+} from './features/direct-deposit/direct-deposit.routes';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
 import { fundingRoutes } from './features/funding/funding.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -111,4 +115,12 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     rateLimits: services.rateLimits,
   });
   await app.register(plaidWebhookRoutes, { plaid: services.plaid });
+  await app.register(directDepositRoutes, {
+    directDeposit: services.directDeposit,
+    accounts: services.accounts,
+  });
+  // Sandbox mode only (the fakes' clock exists only there): "my employer paid me".
+  if (services.sandboxVendors) {
+    await app.register(directDepositSandboxRoutes, { directDeposit: services.directDeposit });
+  }
 }

@@ -10,6 +10,7 @@ import { createStatements } from './features/banking/statements.service';
 import { createBillPay } from './features/billpay/billpay.service';
 import { createCardAuthorizations } from './features/cards/authorizations.service';
 import { createCards } from './features/cards/cards.service';
+import { createDirectDeposit } from './features/direct-deposit/direct-deposit.service';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { createFunding } from './features/funding/funding.service';
 import { createIdentity } from './features/identity/identity.service';
@@ -208,5 +209,15 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       log,
     }),
     sandboxVendors: buildSandboxVendors(deps),
+    directDeposit: createDirectDeposit({
+      db,
+      ledger,
+      accounts,
+      banking,
+      notifications,
+      unit,
+      bankName: config.unit?.bankName ?? 'Unit',
+      log,
+    }),
   };
 }

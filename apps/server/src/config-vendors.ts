@@ -73,6 +73,7 @@ export const unitEnv = {
       .regex(/^\d{1,18}$/)
       .optional(),
   ),
+  UNIT_BANK_NAME: optionalString.pipe(z.string().max(80).optional()),
 };
 
 export const thunesEnv = {
@@ -209,6 +210,8 @@ export type UnitSettings = {
   webhookSecret: string;
   /** Pago's omnibus (FBO) deposit account at Unit; sandbox mode makes its own when unset. */
   fboAccountId?: string | undefined;
+  /** The partner bank's name on direct-deposit forms (UNIT_BANK_NAME). */
+  bankName?: string | undefined;
 };
 
 export type ThunesVendorSettings = {
@@ -265,6 +268,7 @@ export function unitSettings(e: VendorEnv): UnitSettings | null {
       token: e.UNIT_API_TOKEN ?? SANDBOX_UNIT.token,
       webhookSecret: e.UNIT_WEBHOOK_SECRET ?? SANDBOX_UNIT.webhookSecret,
       fboAccountId: e.UNIT_FBO_ACCOUNT_ID,
+      bankName: e.UNIT_BANK_NAME ?? 'Pago Sandbox Bank',
     };
   }
   if (!baseUrl || !e.UNIT_API_TOKEN || !e.UNIT_WEBHOOK_SECRET) return null;
@@ -273,6 +277,7 @@ export function unitSettings(e: VendorEnv): UnitSettings | null {
     token: e.UNIT_API_TOKEN,
     webhookSecret: e.UNIT_WEBHOOK_SECRET,
     fboAccountId: e.UNIT_FBO_ACCOUNT_ID,
+    bankName: e.UNIT_BANK_NAME,
   };
 }
 

@@ -178,7 +178,12 @@ describe('live mode with a fake partner is impossible', () => {
 
     expectRefused(await moneyPost(live, ana, '/api/unit/accounts/create', {}), 'bankAccount');
     expectRefused(await moneyPost(live, ana, '/api/cards', { type: 'virtual' }), 'cards');
-    for (const url of ['/api/unit/statements', '/api/unit/statements/2026-11/pdf']) {
+    for (const url of [
+      '/api/unit/statements',
+      '/api/unit/statements/2026-11/pdf',
+      '/api/direct-deposit',
+      '/api/direct-deposit/form.pdf',
+    ]) {
       expectRefused(
         await live.inject({ method: 'GET', url, headers: bearer(ana.token) }),
         'bankAccount',
@@ -190,6 +195,13 @@ describe('live mode with a fake partner is impossible', () => {
       .where('user_id', '=', ana.id)
       .execute();
     expect(bankAccounts).toEqual([]);
+    // The sandbox's "my employer paid me" is not mounted in live mode.
+    const payroll = await live.inject({
+      method: 'POST',
+      url: '/sandbox/direct-deposit/payroll',
+      payload: { accountNumber: '123456789', amountCents: 25_000 },
+    });
+    expect(payroll.statusCode).toBe(404);
 
     expect(await ledgerRows()).toEqual(before);
     expect(await balanceOf(live, ana)).toBe(50_000);

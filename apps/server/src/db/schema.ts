@@ -364,6 +364,26 @@ export type FundingTransfersTable = {
   updated_at: Timestamp;
 };
 
+/** An incoming ACH (direct deposit) applied to a wallet, once per partner id (migration 0039). */
+export type DirectDepositsTable = {
+  unit_received_payment_id: string;
+  user_id: string;
+  transfer_id: string;
+  amount_cents: Cents;
+  company_name: string;
+  description: string;
+  status: Generated<'pending' | 'advanced' | 'completed' | 'returned'>;
+  advanceable: Generated<boolean>;
+  advance_tried_at: Date | null;
+  advance_refused: string | null;
+  return_reason: string | null;
+  return_transfer_id: string | null;
+  owed_cents: Generated<Cents>;
+  completion_date: ColumnType<Date, string, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
 export type FundingCounterpartiesTable = {
   plaid_account_id: string;
   user_id: string;
@@ -1051,6 +1071,7 @@ export type DB = {
   quotes: QuotesTable;
   money_requests: MoneyRequestsTable;
   bank_accounts: BankAccountsTable;
+  direct_deposits: DirectDepositsTable;
   identity_attempts: IdentityAttemptsTable;
   webhook_events: WebhookEventsTable;
   sandbox_plaid_link_tokens: SandboxPlaidLinkTokensTable;

@@ -76,6 +76,12 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       run: async () => (await services.payoutReconciliation.reconcile())?.differences.length ?? 0,
     });
   }
+  // Early pay: pending direct deposits the partner may advance, asked for within seconds.
+  jobs.push({
+    name: 'direct-deposit-advance',
+    everySeconds: 2,
+    run: () => services.directDeposit.advanceDue(),
+  });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

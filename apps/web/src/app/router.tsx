@@ -70,6 +70,9 @@ const TransferTrackingPage = lazyPage(
 const NotificationsPage = lazyPage(
   () => import('@/features/notifications/routes/notifications-page'),
 );
+const DirectDepositPage = lazyPage(
+  () => import('@/features/direct-deposit/routes/direct-deposit-page'),
+);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -102,6 +105,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/send-home', element: <SendHomePage /> },
           { path: '/transfers/:id', element: <TransferTrackingPage /> },
           { path: '/notifications', element: <NotificationsPage /> },
+          { path: '/direct-deposit', element: <DirectDepositPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -40,6 +40,7 @@ import {
   revealCardBody,
   revealedCardSchema,
 } from '@pago/shared/contracts/cards';
+import { directDepositSchema } from '@pago/shared/contracts/direct-deposit';
 import {
   authMethodSchema,
   externalCallbackBody,
@@ -140,6 +141,7 @@ const pinSet = z.object({ pinSet: z.literal(true) });
 const removed = z.object({ removed: z.literal(true) });
 const csv = z.string().describe('CSV, one transfer a line');
 const pdf = z.string().meta({ format: 'binary', description: 'The statement (PDF)' });
+const directDepositFormPdf = z.string().meta({ format: 'binary', description: 'The form (PDF)' });
 const remittanceReceiptPdf = z
   .string()
   .meta({ format: 'binary', description: 'The receipt (PDF)' });
@@ -308,6 +310,9 @@ export const ROUTES: Record<string, RouteContract> = {
     body: notificationSettingsSchema,
   },
   'POST /api/notifications/stream-ticket': { response: streamTicketSchema },
+  // Direct deposit
+  'GET /api/direct-deposit': { response: directDepositSchema },
+  'GET /api/direct-deposit/form.pdf': { response: directDepositFormPdf },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

@@ -21,6 +21,9 @@ export const NOTIFICATION_TYPES = [
   'new_sign_in',
   'password_changed',
   'phone_changed',
+  'direct_deposit_pending',
+  'direct_deposit_available',
+  'direct_deposit_returned',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -49,6 +52,8 @@ export const notificationDataSchema = z.object({
   merchant: z.string().optional(),
   feeCents: centsValueSchema.optional(),
   declineReason: z.string().optional(),
+  /** Direct deposit: who sent the incoming ACH (its company name). */
+  payer: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

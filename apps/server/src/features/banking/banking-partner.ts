@@ -4,7 +4,11 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 import { type UnitClient, type UnitPayment, UnitRefusal } from '../../providers/unit/unit-client';
-import { findBankAccount, type lockUnitPaymentByUnitId } from './banking.repository';
+import {
+  type Difference,
+  findBankAccount,
+  type lockUnitPaymentByUnitId,
+} from './banking.repository';
 
 // What the banking modules share: the partner client, the user's partner account, the partner
 // idempotency keys, and the handlers other features register for the partner's events.
@@ -72,7 +76,18 @@ export type BankingHandlers = {
   cardMovementsOn: ((partnerAccountId: string) => Promise<number>) | null;
   /** By event type prefix, e.g. `receivedPayment.` (`onEvents`). */
   events: Map<string, PartnerEventHandler>;
+  /** A feature's part of each account's reconciliation, by its name (`onReconcileAccount`). */
+  accountChecks: Map<string, AccountCheck>;
 };
+
+/**
+ * A feature's part of reconciling one user's partner account (e.g. received payments): how much
+ * of the partner's balance its applied movements explain, and what it found that differs.
+ */
+export type AccountCheck = (account: {
+  userId: string;
+  partnerAccountId: string;
+}) => Promise<{ movement: number; differences: Difference[] }>;
 
 /** The partner client, refused (503 in live mode) when none is configured. */
 export function partnerOf(unit: UnitClient | null): () => UnitClient {

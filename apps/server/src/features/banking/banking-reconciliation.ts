@@ -10,6 +10,7 @@ import {
   listUnitPaymentsOf,
   startReconciliationRun,
 } from './banking.repository';
+import type { AccountCheck } from './banking-partner';
 
 /** Partner statuses of a payment that did not happen. */
 export const FAILED = new Set(['Rejected', 'Returned', 'Canceled']);
@@ -21,6 +22,8 @@ export type BankingReconciliationDeps = {
   log: Pick<Logger, 'info' | 'warn'>;
   /** Card activity's net movement of a partner account, once the cards feature registered it. */
   cardMovementsOn: () => ((partnerAccountId: string) => Promise<number>) | null;
+  /** Other features' parts of each account's reconciliation (received payments, …). */
+  accountChecks?: ReadonlyMap<string, AccountCheck>;
 };
 
 /** Reconciliation: the partner's accounts and the omnibus, compared with the ledger's mirror. */
@@ -30,6 +33,7 @@ export function createBankingReconciliation({
   omnibus,
   log,
   cardMovementsOn,
+  accountChecks = new Map(),
 }: BankingReconciliationDeps) {
   /**
    * The omnibus against its movements: each cover at the partner with its amount and status, each
@@ -222,6 +226,14 @@ export function createBankingReconciliation({
       // Card activity moves the account too (clearings out, refunds in), as Pago applied it.
       const movementsOn = cardMovementsOn();
       if (movementsOn) expectedBalance += await movementsOn(account.unit_account_id);
+      for (const check of accountChecks.values()) {
+        const found = await check({
+          userId: account.user_id,
+          partnerAccountId: account.unit_account_id,
+        });
+        expectedBalance += found.movement;
+        differences.push(...found.differences);
+      }
       if (remote.balance !== expectedBalance) {
         differences.push({
           kind: 'balance_mismatch',

@@ -6,12 +6,13 @@ import type { Ledger } from '../ledger/ledger.service';
 import type { Transfers } from '../transfers/transfers.service';
 import { createBankingAccounts } from './banking-accounts';
 import { createBankingOmnibus, type OmnibusSettings } from './banking-omnibus';
-import { type BankingHandlers, partnerOf } from './banking-partner';
+import { type AccountCheck, type BankingHandlers, partnerOf } from './banking-partner';
 import { createBankingPayments } from './banking-payments';
 import { createBankingReconciliation } from './banking-reconciliation';
 import { createBankingWebhooks } from './banking-webhooks';
 
 export type {
+  AccountCheck,
   AchStatusHandler,
   CardEvent,
   CardEventHandler,
@@ -59,6 +60,7 @@ export function createBanking({
     card: null,
     cardMovementsOn: null,
     events: new Map(),
+    accountChecks: new Map(),
   };
   const omnibusAccount = createBankingOmnibus({ db, partner, omnibus, log });
   const payments = createBankingPayments({
@@ -85,6 +87,7 @@ export function createBanking({
     omnibus,
     log,
     cardMovementsOn: () => handlers.cardMovementsOn,
+    accountChecks: handlers.accountChecks,
   });
 
   return {
@@ -102,6 +105,10 @@ export function createBanking({
     onCardEvents: webhooks.onCardEvents,
     onAchStatus: webhooks.onAchStatus,
     onEvents: webhooks.onEvents,
+    /** A feature's part of each account's reconciliation (one per name). */
+    onReconcileAccount(name: string, check: AccountCheck) {
+      handlers.accountChecks.set(name, check);
+    },
     webhook: webhooks.webhook,
 
     reserveAch: payments.reserveAch,

@@ -20,6 +20,9 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_declined: 'Cargos rechazados a tu tarjeta',
     card_atm_withdrawal: 'Retiros en cajeros automáticos',
     card_refund: 'Reembolsos a tu tarjeta',
+    direct_deposit_pending: 'Depósitos directos recibidos',
+    direct_deposit_available: 'Depósitos directos disponibles',
+    direct_deposit_returned: 'Depósitos directos devueltos',
   },
   en: {
     money_received: 'Money received',
@@ -37,6 +40,9 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_declined: 'Declined card charges',
     card_atm_withdrawal: 'ATM withdrawals',
     card_refund: 'Refunds to your card',
+    direct_deposit_pending: 'Direct deposits received',
+    direct_deposit_available: 'Direct deposits available',
+    direct_deposit_returned: 'Direct deposits returned',
   },
 };
 

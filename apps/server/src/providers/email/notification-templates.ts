@@ -23,6 +23,8 @@ type Words = {
   merchant: string;
   fee: string;
   reason: string;
+  payer: string;
+  owed: string;
 };
 
 /** Why a card was declined, as the notification says it. */
@@ -133,6 +135,27 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
         'Si no fuiste tú, cambia tu contraseña de inmediato.',
       ],
     },
+    direct_deposit_pending: {
+      subject: (w) => `Recibiste un depósito de ${w.amount}`,
+      body: (w) => [
+        `${w.payer} te envió ${w.amount} por depósito directo. Aparece en tu saldo como pendiente hasta que esté disponible.`,
+      ],
+    },
+    direct_deposit_available: {
+      subject: (w) => `Tu depósito de ${w.amount} ya está disponible`,
+      body: (w) => [`El depósito de ${w.amount} de ${w.payer} ya está disponible en tu saldo.`],
+    },
+    direct_deposit_returned: {
+      subject: (w) => `Devolvieron un depósito de ${w.amount}`,
+      body: (w) => [
+        `El banco de ${w.payer} devolvió el depósito de ${w.amount} y lo retiramos de tu saldo.`,
+        ...(w.owed
+          ? [
+              `Tu saldo no alcanzaba: tu cuenta debe ${w.owed}, que cobraremos de tu próximo depósito.`,
+            ]
+          : []),
+      ],
+    },
   },
   en: {
     money_received: {
@@ -224,6 +247,27 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
         "If this wasn't you, change your password right away.",
       ],
     },
+    direct_deposit_pending: {
+      subject: (w) => `You received a deposit of ${w.amount}`,
+      body: (w) => [
+        `${w.payer} sent you ${w.amount} by direct deposit. It shows in your balance as pending until it is available.`,
+      ],
+    },
+    direct_deposit_available: {
+      subject: (w) => `Your deposit of ${w.amount} is available`,
+      body: (w) => [`The deposit of ${w.amount} from ${w.payer} is now available in your balance.`],
+    },
+    direct_deposit_returned: {
+      subject: (w) => `A deposit of ${w.amount} was returned`,
+      body: (w) => [
+        `The bank of ${w.payer} returned the deposit of ${w.amount} and we took it back from your balance.`,
+        ...(w.owed
+          ? [
+              `Your balance was not enough: your account owes ${w.owed}, which we will collect from your next deposit.`,
+            ]
+          : []),
+      ],
+    },
   },
 };
 
@@ -282,6 +326,8 @@ export function notificationEmail(
     merchant: data.merchant ?? '',
     fee: formatUsd((data.feeCents ?? 0) as Cents, language),
     reason: DECLINE_WORDS[language][data.declineReason ?? ''] ?? '',
+    payer: data.payer ?? '',
+    owed: data.owedCents ? formatUsd(data.owedCents as Cents, language) : '',
   };
   const always = type === 'password_changed' || type === 'phone_changed';
   return paragraphsEmail(language, text.subject(words), [

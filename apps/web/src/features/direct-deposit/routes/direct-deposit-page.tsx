@@ -1,0 +1,96 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { LoadFailed, Loading } from '@/components/ui/query-state';
+import { SectionCard } from '@/components/ui/section-card';
+import { TitleAndIntro } from '@/components/ui/title-and-intro';
+import { ApiError } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
+import { useDirectDeposit } from '../api/direct-deposit';
+import { DepositForm } from '../components/deposit-form';
+import { DepositNumbers } from '../components/deposit-numbers';
+import { DepositsList } from '../components/deposits-list';
+
+/** "Switch part of your pay": where to ask, how long it takes, what early pay is (and is not). */
+function SwitchGuide() {
+  const { t } = useTranslation('direct-deposit');
+  return (
+    <SectionCard title={t('guide.title')}>
+      <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}>
+        <li>{t('guide.step1')}</li>
+        <li>{t('guide.step2')}</li>
+        <li>{t('guide.step3')}</li>
+      </Box>
+      <Alert severity="info">{t('guide.earlyPay')}</Alert>
+    </SectionCard>
+  );
+}
+
+/** Why the numbers cannot be shown yet, with where to fix it. */
+function Blocked({ failure, onRetry }: { failure: unknown; onRetry(): void }) {
+  const { t } = useTranslation('direct-deposit');
+  const code = failure instanceof ApiError ? failure.code : null;
+  if (code === 'identity_not_verified') {
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" component={RouterLink} to="/identity-verification">
+            {t('verifyIdentity')}
+          </Button>
+        }
+      >
+        {t('identityRequired')}
+      </Alert>
+    );
+  }
+  if (code === 'address_required') {
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" component={RouterLink} to="/profile">
+            {t('goToProfile')}
+          </Button>
+        }
+      >
+        {t('addressRequired')}
+      </Alert>
+    );
+  }
+  return <LoadFailed message={t('loadFailed')} onRetry={onRetry} />;
+}
+
+/**
+ * `/direct-deposit`: the account and routing numbers to give an employer (the account opened on
+ * first use), the pre-filled form, how to switch part of one's pay, and the deposits received.
+ */
+export default function DirectDepositPage() {
+  const { t } = useTranslation('direct-deposit');
+  usePageTitle(t('title'));
+  const query = useDirectDeposit();
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 4 } }}>
+      <TitleAndIntro title={t('title')} intro={t('intro')} />
+      {query.isError ? (
+        <Blocked failure={query.error} onRetry={() => void query.refetch()} />
+      ) : !query.data ? (
+        <Loading sx={{ display: 'grid', gap: 2 }}>
+          <Skeleton variant="rounded" height={220} />
+          <Skeleton variant="rounded" height={160} />
+        </Loading>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <DepositNumbers data={query.data} />
+          <DepositsList deposits={query.data.deposits} />
+          <DepositForm />
+          <SwitchGuide />
+        </Box>
+      )}
+    </Container>
+  );
+}
