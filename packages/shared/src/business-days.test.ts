@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, isBusinessDay } from './business-days';
+import { addBusinessDays, inSameDayWindow, isBusinessDay } from './business-days';
 
 describe('banking days (US Eastern, Federal Reserve holidays)', () => {
   it.each([
@@ -42,5 +42,19 @@ describe('banking days (US Eastern, Federal Reserve holidays)', () => {
   it('is the same instant for zero days', () => {
     const at = new Date('2026-11-25T15:00:00Z');
     expect(addBusinessDays(at, 0)).toEqual(at);
+  });
+});
+
+describe('inSameDayWindow', () => {
+  const hours = { fromHour: 8, toHour: 20 };
+  it.each([
+    ['a Wednesday at 10 a.m. Eastern', '2026-12-02T15:00:00Z', true],
+    ['a Wednesday at 7:59 a.m. Eastern', '2026-12-02T12:59:00Z', false],
+    ['a Wednesday at 8 p.m. Eastern', '2026-12-03T01:00:00Z', false],
+    ['a Saturday at noon Eastern', '2026-12-05T17:00:00Z', false],
+    ['Thanksgiving at noon Eastern', '2026-11-26T17:00:00Z', false],
+    ['a July Monday at 7:30 p.m. Eastern (daylight time)', '2026-07-13T23:30:00Z', true],
+  ])('%s: %s', (_label, at, expected) => {
+    expect(inSameDayWindow(new Date(at), hours)).toBe(expected);
   });
 });

@@ -97,3 +97,21 @@ export function addBusinessDays(from: Date, days: number): Date {
   const offset = easternOffsetMinutes(new Date(wallClock + 5 * 60 * 60 * 1000));
   return new Date(wallClock - offset * 60 * 1000);
 }
+
+/**
+ * Whether `at` falls in the same-day services' window (`SAME_DAY_HOURS` on /fees: a banking day,
+ * from `fromHour` to `toHour` Eastern time). An instant withdrawal asked outside it arrives the
+ * next banking day.
+ */
+export function inSameDayWindow(
+  at: Date,
+  window: { readonly fromHour: number; readonly toHour: number },
+): boolean {
+  if (!isBusinessDay(easternDay(at))) return false;
+  const hour = Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: EASTERN, hour: 'numeric', hourCycle: 'h23' })
+      .formatToParts(at)
+      .find((p) => p.type === 'hour')?.value,
+  );
+  return hour >= window.fromHour && hour < window.toHour;
+}

@@ -272,7 +272,6 @@ describe('spec §9 figures', () => {
     ['free cash deposits', DEPOSIT_FEES.cashFreePerMonth, 50000],
     ['cash deposit after', DEPOSIT_FEES.cashAfterFreeAmount, 199],
     ['mobile check deposit', DEPOSIT_FEES.mobileCheck, 0],
-    ['physical check deposit', DEPOSIT_FEES.physicalCheck, 150],
     ['MXN spread', FX_SPREADS.MXN, 200],
     ['other spread', FX_SPREADS.other, 250],
     ['bank funding', FUNDING_FEES.bank, { bps: 0, fixedCents: 0 }],
@@ -319,7 +318,6 @@ describe('FEE_SCHEDULE', () => {
     ['expeditedDelivery', { kind: 'fixed', cents: c(1500) }],
     ['pagoToPago', { kind: 'free' }],
     ['bankTransfer', { kind: 'free' }],
-    ['instantTransfer', { kind: 'fixed', cents: c(175), per: 'transaction' }],
     [
       'internationalMexico',
       { kind: 'percentPlusFixed', bps: 150, fixedCents: c(299), expressExtraCents: c(399) },
@@ -344,7 +342,7 @@ describe('FEE_SCHEDULE', () => {
     ['limitPerTransaction', { kind: 'limit', cents: c(99900), per: 'transaction' }],
     ['limitDaily', { kind: 'limit', cents: c(250000), per: 'day' }],
     ['limitMonthly', { kind: 'limit', cents: c(1000000), per: 'month' }],
-    ['deliveryExpressMexico', { kind: 'duration', unit: 'minute', max: 30 }],
+    ['deliveryExpress', { kind: 'duration', unit: 'minute', max: 30 }],
     ['deliveryStandard', { kind: 'duration', unit: 'day', min: 1, max: 3 }],
     [
       'sameDayHours',
@@ -361,7 +359,6 @@ describe('FEE_SCHEDULE', () => {
     ['atmInternational', { kind: 'fixed', cents: c(350), plusThirdPartyFees: true }],
     ['cashDeposit', { kind: 'freeUpToAmount', cents: c(50000), per: 'month', thenCents: c(199) }],
     ['mobileCheckDeposit', { kind: 'free' }],
-    ['physicalCheckDeposit', { kind: 'fixed', cents: c(150), per: 'check' }],
     ['fundingBank', { kind: 'free' }],
     ['fundingDebitCard', { kind: 'percentPlusFixed', bps: 290, fixedCents: c(30) }],
     ['fundingCreditCard', { kind: 'percentPlusFixed', bps: 350, fixedCents: c(30) }],

@@ -197,7 +197,6 @@ export const DEPOSIT_FEES = {
   cashFreePerMonth: usd(50_000),
   cashAfterFreeAmount: usd(199),
   mobileCheck: usd(0),
-  physicalCheck: usd(150),
 } as const;
 
 export const DELIVERY_TIMES = {
@@ -338,10 +337,6 @@ export const FEE_SCHEDULE: readonly FeeSection[] = [
     rows: [
       { id: 'pagoToPago', price: FREE },
       { id: 'bankTransfer', price: FREE },
-      {
-        id: 'instantTransfer',
-        price: { kind: 'fixed', cents: INSTANT_TRANSFER_FEE, per: 'transaction' },
-      },
       { id: 'bankDeposit', price: FREE },
       { id: 'standardWithdrawal', price: FREE },
       {
@@ -403,8 +398,7 @@ export const FEE_SCHEDULE: readonly FeeSection[] = [
     id: 'delivery',
     rows: [
       {
-        id: 'deliveryExpressMexico',
-        country: 'MX',
+        id: 'deliveryExpress',
         price: { kind: 'duration', unit: 'minute', max: DELIVERY_TIMES.expressMexicoMaxMinutes },
       },
       {
@@ -451,10 +445,6 @@ export const FEE_SCHEDULE: readonly FeeSection[] = [
         },
       },
       { id: 'mobileCheckDeposit', price: FREE },
-      {
-        id: 'physicalCheckDeposit',
-        price: { kind: 'fixed', cents: DEPOSIT_FEES.physicalCheck, per: 'check' },
-      },
     ],
   },
   {

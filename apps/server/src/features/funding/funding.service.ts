@@ -1,4 +1,4 @@
-import { addBusinessDays } from '@pago/shared/business-days';
+import { addBusinessDays, inSameDayWindow } from '@pago/shared/business-days';
 import type {
   DepositAvailability,
   FundingLimits,
@@ -11,6 +11,7 @@ import {
   DELIVERY_TIMES,
   FUNDS_AVAILABILITY,
   INSTANT_WITHDRAWAL_FEE,
+  SAME_DAY_HOURS,
 } from '@pago/shared/fees';
 import { type Cents, cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
@@ -41,15 +42,24 @@ type Deps = {
   notifications: Pick<Notifications, 'notify'>;
 };
 
-export function withdrawalQuote(amountCents: Cents, speed: WithdrawalSpeed): WithdrawalQuote {
+/**
+ * A withdrawal's fee and when it arrives: instant is the same banking day inside the same-day
+ * window (`SAME_DAY_HOURS`, on /fees), else the next banking day; standard 1–3 banking days.
+ */
+export function withdrawalQuote(
+  amountCents: Cents,
+  speed: WithdrawalSpeed,
+  now: Date = new Date(),
+): WithdrawalQuote {
   const feeCents = speed === 'instant' ? INSTANT_WITHDRAWAL_FEE : cents(0);
+  const instantDays = inSameDayWindow(now, SAME_DAY_HOURS) ? 0 : 1;
   return {
     amountCents,
     feeCents,
     totalCents: cents(amountCents + feeCents),
     speed,
-    minDays: speed === 'instant' ? 0 : DELIVERY_TIMES.standardMinDays,
-    maxDays: speed === 'instant' ? 0 : DELIVERY_TIMES.standardMaxDays,
+    minDays: speed === 'instant' ? instantDays : DELIVERY_TIMES.standardMinDays,
+    maxDays: speed === 'instant' ? instantDays : DELIVERY_TIMES.standardMaxDays,
   };
 }
 

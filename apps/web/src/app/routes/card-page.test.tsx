@@ -135,6 +135,10 @@ function serve({
           bankAccount: true,
           cards: true,
           externalSignIn: null,
+          identityVerification: true,
+          linkedBanks: true,
+          phoneVerification: true,
+          cardFunding: true,
           ...features,
         },
       };

@@ -66,6 +66,10 @@ function serve({ profile = {}, activity = [], incoming = [], extra }: Server = {
           bankAccount: true,
           cards: true,
           externalSignIn: null,
+          identityVerification: true,
+          linkedBanks: true,
+          phoneVerification: true,
+          cardFunding: true,
         },
       };
     }
@@ -200,6 +204,10 @@ describe('the home screen', () => {
                 bankAccount: true,
                 cards: false,
                 externalSignIn: null,
+                identityVerification: true,
+                linkedBanks: true,
+                phoneVerification: true,
+                cardFunding: true,
               },
             }
           : undefined,

@@ -921,6 +921,10 @@ describe('the money mover in live mode, without payout partner or partner bank',
     bankAccount: false,
     cards: false,
     externalSignIn: null,
+    identityVerification: true,
+    linkedBanks: true,
+    phoneVerification: true,
+    cardFunding: true,
   };
   const live = (extra: (call: ApiCall) => Answer | undefined = () => undefined) =>
     serve((call) => {

@@ -258,6 +258,10 @@ describe('bill pay in live mode, without a bill-pay network', () => {
     bankAccount: false,
     cards: false,
     externalSignIn: null,
+    identityVerification: true,
+    linkedBanks: true,
+    phoneVerification: true,
+    cardFunding: true,
   };
 
   it('says why in both languages and offers no bill to pay', async () => {

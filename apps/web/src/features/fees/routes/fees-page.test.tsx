@@ -58,7 +58,12 @@ describe('FeesPage', () => {
     expect(row('Sudamérica').getByText('2.5% + $3.99')).toBeInTheDocument();
 
     expect(row('Reposición de la tarjeta').getByText('$5.00')).toBeInTheDocument();
-    expect(row('Transferencia instantánea').getByText('$1.75 por transacción')).toBeInTheDocument();
+    expect(
+      row('Retiro instantáneo a tu banco').getByText('$1.75 por transacción'),
+    ).toBeInTheDocument();
+    // Only what Pago offers: no separate instant transfer, no paper check deposit.
+    expect(screen.queryByText('Transferencia instantánea')).toBeNull();
+    expect(screen.queryByText('Depósito de cheques en papel')).toBeNull();
     expect(row('Con tarjeta de débito').getByText('2.9% + $0.30')).toBeInTheDocument();
     expect(row('Desde tu cuenta bancaria').getByText('Gratis')).toBeInTheDocument();
     expect(row('Una sola transacción').getByText('$999.00 por transacción')).toBeInTheDocument();
@@ -70,7 +75,7 @@ describe('FeesPage', () => {
     expect(
       row('Depósitos en efectivo').getByText('Gratis hasta $500.00 al mes; después, $1.99'),
     ).toBeInTheDocument();
-    expect(row('Envío exprés a México').getByText('Menos de 30 minutos')).toBeInTheDocument();
+    expect(row('Envío exprés').getByText('Menos de 30 minutos')).toBeInTheDocument();
     expect(row('Envío estándar').getByText('1-3 días')).toBeInTheDocument();
     expect(row('Horario').getByText(/^De lunes a viernes, 8/)).toBeInTheDocument();
     expect(
@@ -95,7 +100,6 @@ describe('FeesPage', () => {
     expect(
       row('ATMs outside the US').getByText("$3.50 plus whatever the ATM's bank charges"),
     ).toBeInTheDocument();
-    expect(row('Paper check deposit').getByText('$1.50 per check')).toBeInTheDocument();
     expect(row('Same-day service hours').getByText(/^Monday to Friday, 8/)).toBeInTheDocument();
     expect(row('Notice before').getByText('30 days in advance, in writing')).toBeInTheDocument();
   });

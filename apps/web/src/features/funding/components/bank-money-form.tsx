@@ -6,6 +6,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
+import { inSameDayWindow } from '@pago/shared/business-days';
 import { MAX_WITHDRAWAL_CENTS } from '@pago/shared/contracts/funding';
 import type { LinkedBankAccount } from '@pago/shared/contracts/plaid';
 import {
@@ -13,6 +14,7 @@ import {
   DELIVERY_TIMES,
   FUNDS_AVAILABILITY,
   INSTANT_WITHDRAWAL_FEE,
+  SAME_DAY_HOURS,
 } from '@pago/shared/fees';
 import { type Cents, cents, formatUsd, parseAmount } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
@@ -135,7 +137,9 @@ export function BankMoneyForm({
     const reviewFee = fee(review.speed);
     const arrives =
       review.speed === 'instant'
-        ? t('review.arrivesInstant')
+        ? inSameDayWindow(new Date(), SAME_DAY_HOURS)
+          ? t('review.arrivesInstant')
+          : t('review.arrivesNextBusinessDay')
         : t('review.arrivesStandard', {
             min: DELIVERY_TIMES.standardMinDays,
             max: DELIVERY_TIMES.standardMaxDays,

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiError, ok, stubRoutes } from '@/test/api-stub';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
@@ -57,6 +57,10 @@ const common = {
     bankAccount: true,
     cards: true,
     externalSignIn: null,
+    identityVerification: true,
+    linkedBanks: true,
+    phoneVerification: true,
+    cardFunding: true,
   }),
   'GET /api/plaid/accounts': ok({ accounts: [CHECKING] }),
   'GET /api/funding/limits': ok(LIMITS),
@@ -69,6 +73,12 @@ describe('adding money and withdrawing to a linked bank', () => {
   beforeEach(() => localStorage.setItem('token', 'token-ana'));
 
   it('shows the instant fee and the total in the review, then withdraws once confirmed', async () => {
+    // A Wednesday, 10 a.m. Eastern: inside the same-day hours.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-02T15:00:00Z'));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const calls = stubRoutes({ ...common, 'POST /api/funding/withdrawals': ok(TRANSFER, 201) });
     await renderPanel(<FundingPanel />);
     const withdraw = await screen.findByRole('region', { name: 'Retirar a tu banco' });
