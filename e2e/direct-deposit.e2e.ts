@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
-import { expect, test, VIEWPORTS } from './support/browser';
+import { atEachSize, expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { createUser, post, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -87,6 +87,13 @@ test.describe('direct deposit', () => {
         fullPage: true,
       });
     }
+
+    // No serious or critical axe violation, at each size; then back to the phone.
+    await page.waitForLoadState('networkidle');
+    await atEachSize(page, async (viewport) => {
+      expect(await seriousA11yViolations(page), `at ${viewport.name}`).toEqual([]);
+    });
+    await page.setViewportSize({ width: phone.width, height: phone.height });
 
     // It was pending first: the notifications tell both, and the balance has it all.
     await page.goto('/notifications');

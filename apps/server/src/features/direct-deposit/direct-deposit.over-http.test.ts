@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import type { DirectDeposit } from '@pago/shared/contracts/direct-deposit';
+import type { TransferReceipt } from '@pago/shared/contracts/transfers';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MoneyUser, verifiedUser } from '../../../test/money-helpers';
@@ -40,11 +42,12 @@ async function api(path: string, init: RequestInit = {}) {
     headers: { authorization: `Bearer ${user.token}`, ...(init.headers ?? {}) },
   });
 }
-const json = async (path: string) => {
+const json = async <T>(path: string): Promise<T> => {
   const answer = await api(path);
   expect(answer.status).toBe(200);
-  return answer.json();
+  return (await answer.json()) as T;
 };
+type Balance = { balanceCents: number; availableBalanceCents: number; pendingCents: number };
 
 /** Polls until `read` gives a value (no fixed wait). */
 async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -59,9 +62,9 @@ async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 30_
 
 describe('direct deposit over HTTP', () => {
   it('a $250.00 ACH to the account number is pending, available early when advanced, then completed', async () => {
-    const numbers = await json('/api/direct-deposit');
+    const numbers = await json<DirectDeposit>('/api/direct-deposit');
     expect(numbers).toMatchObject({ routingNumber: '812345678', accountType: 'checking' });
-    expect((await json('/api/wallet/balance')).balanceCents).toBe(0);
+    expect((await json<Balance>('/api/wallet/balance')).balanceCents).toBe(0);
 
     const form = await api('/api/direct-deposit/form.pdf?language=es&amountType=all');
     expect(form.status).toBe(200);
@@ -83,29 +86,32 @@ describe('direct deposit over HTTP', () => {
       }),
     });
     expect(paid.status).toBe(201);
-    const { receivedPaymentId, completionDate } = await paid.json();
+    const { receivedPaymentId, completionDate } = (await paid.json()) as {
+      receivedPaymentId: string;
+      completionDate: string;
+    };
 
     // Early pay: available before its completion date, the transfer still open until then.
     const early = await eventually(async () => {
-      const { deposits } = await json('/api/direct-deposit');
+      const { deposits } = await json<DirectDeposit>('/api/direct-deposit');
       const deposit = deposits.find((d: { id: string }) => d.id === receivedPaymentId);
       return deposit?.state === 'available_early' ? deposit : undefined;
     });
     expect(early).toMatchObject({ amountCents: 25_000, companyName: 'PAYROLL', completionDate });
-    expect(await json('/api/wallet/balance')).toMatchObject({
+    expect(await json<Balance>('/api/wallet/balance')).toMatchObject({
       balanceCents: 25_000,
       availableBalanceCents: 25_000,
       pendingCents: 0,
     });
     // It was pending (held) first: its notifications, oldest first, and its transfer's history.
-    const notices = await json('/api/notifications');
+    const notices = await json<{ items: { type: string }[] }>('/api/notifications');
     expect(
       notices.items
         .map((n: { type: string }) => n.type)
         .filter((t: string) => t.startsWith('direct_deposit_'))
         .reverse(),
     ).toEqual(['direct_deposit_pending', 'direct_deposit_available']);
-    const receipt = await json(`/api/transactions/${early.transferId}`);
+    const receipt = await json<TransferReceipt>(`/api/transactions/${early.transferId}`);
     expect(receipt).toMatchObject({ kind: 'ach_received', status: 'processing' });
 
     // The partner completes it (Unit's sandbox completion): the transfer completes.
@@ -122,21 +128,21 @@ describe('direct deposit over HTTP', () => {
     );
     expect(completed.status).toBe(200);
     await eventually(async () => {
-      const { deposits } = await json('/api/direct-deposit');
+      const { deposits } = await json<DirectDeposit>('/api/direct-deposit');
       return deposits[0]?.state === 'available' ? true : undefined;
     });
-    expect(await json(`/api/transactions/${early.transferId}`)).toMatchObject({
+    expect(await json<TransferReceipt>(`/api/transactions/${early.transferId}`)).toMatchObject({
       status: 'completed',
     });
-    expect(await json('/api/wallet/balance')).toMatchObject({
+    expect(await json<Balance>('/api/wallet/balance')).toMatchObject({
       balanceCents: 25_000,
       availableBalanceCents: 25_000,
       pendingCents: 0,
     });
     // The partner and the ledger agree for this user.
-    const reconciled = await (
+    const reconciled = (await (
       await fetch(`${base}/sandbox/unit/reconcile`, { method: 'POST' })
-    ).json();
+    ).json()) as { differences: { userId: string | null }[] };
     expect(
       reconciled.differences.filter((d: { userId: string | null }) => d.userId === user.id),
     ).toEqual([]);

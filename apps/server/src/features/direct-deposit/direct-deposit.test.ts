@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bearer } from '../../../test/accounts-helpers';
+import { bearer, listMail } from '../../../test/accounts-helpers';
 import { tickUntil, unitFake, unitSettings, unitSignature } from '../../../test/banking-helpers';
 import { moneyPost, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
 import { pdfText } from '../../../test/pdf-text';
@@ -108,6 +108,11 @@ describe('a direct deposit to the user’s account number', () => {
     });
     const types = await notificationTypes(ana);
     expect(types.filter((type: string) => type === 'direct_deposit_available')).toHaveLength(1);
+    // Told by e-mail too, in the account's language (Spanish by default).
+    await servicesOf(t.app).notifications.deliverEmails(1000);
+    const subjects = (await listMail(t.app, ana.email)).map((m) => m.subject);
+    expect(subjects).toContain('Recibiste un depósito de $250.00');
+    expect(subjects).toContain('Tu depósito de $250.00 ya está disponible');
   });
 
   it('completes without an advance: the hold goes at completion', async () => {
@@ -175,6 +180,12 @@ describe('a direct deposit to the user’s account number', () => {
         metadata: expect.objectContaining({ owedCents: 20_000 }),
       }),
     ]);
+    await servicesOf(t.app).notifications.deliverEmails(1000);
+    const returnedMail = (await listMail(t.app, ana.email)).find((m) =>
+      m.subject.startsWith('Devolvieron'),
+    );
+    expect(returnedMail?.subject).toBe('Devolvieron un depósito de $250.00');
+    expect(returnedMail?.text).toContain('tu cuenta debe $200.00');
 
     // The next paycheck pays the debt when it becomes available.
     const next = await payroll(ana, 25_000);
@@ -264,6 +275,34 @@ describe('the partner’s events', () => {
       return due.length === 0;
     });
     expect(await wallet(ana)).toMatchObject({ balanceCents: 7_500, availableBalanceCents: 7_500 });
+  });
+
+  it('early pay after a lost answer: the partner refuses a second advance, and its state is read back', async () => {
+    const ana = await verifiedUser(t.app, t.db);
+    const id = await payroll(ana, 4_000);
+    await stateOf(ana, id, 'pending');
+    // An earlier advance reached the partner but its answer (and webhook) never came back.
+    expect((await fakeStep(`/received-payments/${id}/advance`)).statusCode).toBe(200);
+    await t.db.deleteFrom('sandbox_webhook_outbox').where('delivered_at', 'is', null).execute();
+    expect(await servicesOf(t.app).directDeposit.advanceDue()).toBe(0);
+    await stateOf(ana, id, 'available_early');
+    expect(await wallet(ana)).toMatchObject({ availableBalanceCents: 4_000, pendingCents: 0 });
+    // The partner can no longer advance one that completed: asked once, then never again.
+    const other = await payroll(ana, 1_500);
+    await stateOf(ana, other, 'pending');
+    await t.db
+      .updateTable('sandbox_unit_received_payments')
+      .set({ was_advanced: true })
+      .where('id', '=', other)
+      .execute();
+    expect(await servicesOf(t.app).directDeposit.advanceDue()).toBe(0);
+    const row = await t.db
+      .selectFrom('direct_deposits')
+      .select(['status', 'advance_refused'])
+      .where('unit_received_payment_id', '=', other)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', advance_refused: expect.any(String) });
+    expect(await servicesOf(t.app).directDeposit.advanceDue()).toBe(0);
   });
 
   it('reconciliation: a payment not yet applied is missing_in_ledger; applied ones report nothing', async () => {

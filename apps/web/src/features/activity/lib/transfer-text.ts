@@ -75,7 +75,15 @@ export function bankSide(
  * The activity.json key of a status as this kind says it: a withdrawal is "on its way to your
  * bank", not "processing"; other kinds use the shared words.
  */
-export function statusKey(transfer: Pick<Transfer, 'kind'>, status: Transfer['status']): string {
+export function statusKey(
+  transfer: Pick<Transfer, 'kind'> & Partial<Pick<Transfer, 'details' | 'status'>>,
+  status: Transfer['status'],
+): string {
+  // A direct deposit the partner advanced (early pay) is spendable while still processing.
+  if (transfer.kind === 'ach_received' && status === 'processing') {
+    const advanced = transfer.status === status && transfer.details?.advanced === true;
+    return `statusOf.ach_received.${advanced ? 'advanced' : 'processing'}`;
+  }
   if (isBankKind(transfer.kind) && status in BANK_STATUSES) {
     return `statusOf.${transfer.kind}.${status}`;
   }

@@ -11,13 +11,14 @@ export const directDepositKeys = { all: [...walletKeys.all, 'direct-deposit'] as
  * The numbers to give an employer and the deposits received. Asked again every 5 s while a
  * deposit is pending (early pay or completion can make it available any moment).
  */
-export function useDirectDeposit() {
+export function useDirectDeposit(enabled = true) {
   return useQuery({
     queryKey: directDepositKeys.all,
     queryFn: ({ signal }) => apiFetch<DirectDeposit>('/api/direct-deposit', { signal }),
     refetchInterval: (query) =>
       query.state.data?.deposits.some((d) => d.state === 'pending') ? 5_000 : false,
     retry: false,
+    enabled,
   });
 }
 

@@ -22,6 +22,15 @@ const deposit = (state: string, extra: object = {}) => ({
   createdAt: '2026-11-27T15:00:00.000Z',
   ...extra,
 });
+const features = (bankAccount: boolean) =>
+  ok({
+    mode: bankAccount ? 'sandbox' : 'live',
+    remittances: bankAccount,
+    billPay: bankAccount,
+    bankAccount,
+    cards: bankAccount,
+    externalSignIn: null,
+  });
 const DATA = {
   accountNumber: '4403216789',
   routingNumber: '812345678',
@@ -33,7 +42,7 @@ const DATA = {
 
 describe('the direct-deposit page', () => {
   it('shows the routing number, the account number masked until "Mostrar", and copies them', async () => {
-    stubRoutes({ 'GET /api/direct-deposit': ok(DATA) });
+    stubRoutes({ 'GET /api/features': features(true), 'GET /api/direct-deposit': ok(DATA) });
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     await renderPage(<DirectDepositPage />);
@@ -53,6 +62,7 @@ describe('the direct-deposit page', () => {
 
   it('lists the deposits by state and explains early pay without promising it', async () => {
     stubRoutes({
+      'GET /api/features': features(true),
       'GET /api/direct-deposit': ok({
         ...DATA,
         deposits: [
@@ -88,6 +98,7 @@ describe('the direct-deposit page', () => {
     localStorage.setItem('token', 'tok-123');
     const clicked = captureDownloads();
     const calls = stubRoutes({
+      'GET /api/features': features(true),
       'GET /api/direct-deposit': ok({ ...DATA, deposits: [] }),
       'GET /api/direct-deposit/form.pdf?language=es&amountType=percent&value=40': {
         body: '%PDF-1.7',
@@ -110,6 +121,7 @@ describe('the direct-deposit page', () => {
 
   it('asks for identity verification when the account cannot be opened yet (in English too)', async () => {
     stubRoutes({
+      'GET /api/features': features(true),
       'GET /api/direct-deposit': apiError(403, 'identity_not_verified', 'Verify your identity'),
     });
     await renderPage(<DirectDepositPage />, { language: 'en' });
@@ -119,5 +131,18 @@ describe('the direct-deposit page', () => {
     expect(screen.getByRole('link', { name: 'Verify identity' }).getAttribute('href')).toBe(
       '/identity-verification',
     );
+  });
+
+  it('says direct deposit is not available in live mode without the bank', async () => {
+    stubRoutes({
+      'GET /api/features': features(false),
+      // Asked before the capabilities answer (the feature counts as available until then).
+      'GET /api/direct-deposit': apiError(503, 'feature_unavailable_in_live_mode', 'Unavailable'),
+    });
+    await renderPage(<DirectDepositPage />);
+    expect(
+      await screen.findByText(/Abrir una cuenta bancaria todavía no está disponible en modo real/),
+    ).toBeTruthy();
+    expect(screen.queryByText('Tus datos para depósito directo')).toBeNull();
   });
 });

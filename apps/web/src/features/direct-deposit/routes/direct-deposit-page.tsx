@@ -9,6 +9,7 @@ import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
 import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { ApiError } from '@/lib/api-client';
+import { useCapability } from '@/lib/capabilities';
 import { usePageTitle } from '@/lib/page-title';
 import { useDirectDeposit } from '../api/direct-deposit';
 import { DepositForm } from '../components/deposit-form';
@@ -72,11 +73,17 @@ function Blocked({ failure, onRetry }: { failure: unknown; onRetry(): void }) {
 export default function DirectDepositPage() {
   const { t } = useTranslation('direct-deposit');
   usePageTitle(t('title'));
-  const query = useDirectDeposit();
+  // Live mode without the banking partner: no account to give (the server refuses it too).
+  const available = useCapability('bankAccount');
+  const query = useDirectDeposit(available);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 4 } }}>
       <TitleAndIntro title={t('title')} intro={t('intro')} />
-      {query.isError ? (
+      {!available ? (
+        <Alert severity="info" role="note">
+          {t('common:liveMode.bankAccount')}
+        </Alert>
+      ) : query.isError ? (
         <Blocked failure={query.error} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
         <Loading sx={{ display: 'grid', gap: 2 }}>

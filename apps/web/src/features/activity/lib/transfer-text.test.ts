@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import es from '@/locales/es/activity.json';
+import { statusKey } from './transfer-text';
+
+// Activity's word for a direct deposit's status: pending, or available early once advanced.
+describe('a direct deposit’s status in the activity', () => {
+  const deposit = (advanced: boolean) => ({
+    kind: 'ach_received' as const,
+    status: 'processing' as const,
+    details: advanced ? { advanced: true } : {},
+  });
+  const word = (key: string) =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], es);
+
+  it('is “Pendiente” until advanced, then “Disponible antes”', () => {
+    expect(word(statusKey(deposit(false), 'processing'))).toBe('Pendiente');
+    expect(word(statusKey(deposit(true), 'processing'))).toBe('Disponible antes');
+  });
+
+  it('keeps the history’s earlier processing entry as pending, and completed as every kind says it', () => {
+    const advanced = { ...deposit(true), status: 'completed' as const };
+    expect(word(statusKey(advanced, 'processing'))).toBe('Pendiente');
+    expect(statusKey(advanced, 'completed')).toBe('status.completed');
+  });
+});
