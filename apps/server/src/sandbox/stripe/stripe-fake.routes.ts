@@ -7,7 +7,6 @@ import {
   getObject,
   insertObject,
   invalidRequest,
-  noSuch,
   paymentMethodObject,
   StripeFakeError,
   sendError,
@@ -28,6 +27,7 @@ import {
   createPaymentIntent,
   finishAuthentication,
   type PaymentsContext,
+  resolvePaymentMethod,
   retrievePaymentIntent,
 } from './stripe-payments';
 import {
@@ -56,6 +56,9 @@ export async function stripeFakeRoutes(app: AppInstance): Promise<void> {
     publicUrl: app.deps.config.publicUrl,
   };
   const expected = Buffer.from(`Bearer ${settings.secretKey}`);
+  const publishable = Buffer.from(`Bearer ${settings.publishableKey}`);
+  const same = (given: Buffer, key: Buffer) =>
+    given.length === key.length && timingSafeEqual(given, key);
 
   // Stripe's API takes form-encoded bodies (this parser is scoped to these routes).
   app.addContentTypeParser(
@@ -90,7 +93,18 @@ export async function stripeFakeRoutes(app: AppInstance): Promise<void> {
         });
       }
       const bytes = Buffer.from(given);
-      if (bytes.length !== expected.length || !timingSafeEqual(bytes, expected)) {
+      // Stripe.js creates PaymentMethods with the publishable key; nothing else takes it.
+      if (same(bytes, publishable)) {
+        if (request.method === 'POST' && request.url.split('?')[0] === `${BASE}/payment_methods`) {
+          return;
+        }
+        return sendError(reply, 401, {
+          type: 'invalid_request_error',
+          message:
+            'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+        });
+      }
+      if (!same(bytes, expected)) {
         const key = given.replace(/^Bearer /, '');
         return sendError(reply, 401, {
           type: 'invalid_request_error',
@@ -144,10 +158,9 @@ export async function stripeFakeRoutes(app: AppInstance): Promise<void> {
     api.get(`${BASE}/payment_methods/:id`, (request, reply) =>
       answer(db, request, reply, async () => {
         parseParams(retrieveParams, request.query);
-        const { id } = request.params as { id: string };
-        const method = await getObject(db, id, 'payment_method');
-        if (!method) throw noSuch('PaymentMethod', id);
-        return method;
+        // One of Stripe's test ids (pm_card_visa…) reads as a new PaymentMethod of its card, as
+        // it does wherever Stripe takes a PaymentMethod id in test mode.
+        return resolvePaymentMethod(db, (request.params as { id: string }).id);
       }),
     );
 
