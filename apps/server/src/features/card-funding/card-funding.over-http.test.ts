@@ -10,6 +10,8 @@ import { moneyTestApp, verifiedUser } from '../../../test/money-helpers';
  * PaymentMethod made as Stripe.js makes it: with the publishable key, from the browser.
  */
 const t = moneyTestApp(new Date());
+// biome-ignore lint/suspicious/noExplicitAny: answers are read as JSON and checked by expect.
+type Json = any;
 const base = () => `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 
 async function api(
@@ -26,7 +28,7 @@ async function api(
     },
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Json };
 }
 
 /** What Stripe.js does with the card the user typed: a PaymentMethod, made with the pk. */
@@ -37,6 +39,7 @@ async function paymentMethod(publishableKey: string, number: string) {
     'card[exp_month]': '12',
     'card[exp_year]': '2040',
     'card[cvc]': '123',
+    'billing_details[address][postal_code]': '10001',
   });
   const response = await fetch(`${base()}/sandbox/stripe/v1/payment_methods`, {
     method: 'POST',
@@ -46,7 +49,7 @@ async function paymentMethod(publishableKey: string, number: string) {
     },
     body: form,
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Json };
 }
 
 describe('card funding over HTTP', () => {
@@ -60,6 +63,11 @@ describe('card funding over HTTP', () => {
     expect(config.body).toMatchObject({ available: true, stripeJsUrl: '/sandbox/stripe/js/v3' });
     const { publishableKey } = config.body;
     expect(publishableKey).toMatch(/^pk_test_/);
+
+    // The sandbox serves its Stripe.js where the config points the browser.
+    const script = await fetch(`${base()}${config.body.stripeJsUrl}`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain('createPaymentMethod');
 
     const debit = await paymentMethod(publishableKey, '4000056655665556');
     expect(debit.status).toBe(200);

@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { AppInstance } from '../../app-instance';
 import { escapeHtml } from '../../lib/html';
+import { sendAsset } from '../shared/assets';
 import { parseStripeForm } from './stripe-form';
 import { answer } from './stripe-idempotency';
 import {
@@ -40,6 +42,8 @@ import {
 import { passesLuhn, testCardByNumber } from './stripe-test-cards';
 
 const BASE = '/sandbox/stripe/v1';
+/** The fake's browser files: its Stripe.js. */
+const STRIPE_ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
 
 /**
  * A fake of Stripe's REST API under /sandbox/stripe, for sandbox mode only: what card funding
@@ -147,8 +151,19 @@ export async function stripeFakeRoutes(app: AppInstance): Promise<void> {
               'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
           });
         }
+        const made = paymentMethodObject(card, { month, year });
+        const postalCode = params.billing_details?.address?.postal_code;
+        const billing = made.billing_details as { address: Record<string, unknown> };
         const method = {
-          ...paymentMethodObject(card, { month, year }),
+          ...made,
+          ...(postalCode
+            ? {
+                billing_details: {
+                  ...billing,
+                  address: { ...billing.address, postal_code: postalCode },
+                },
+              }
+            : {}),
           metadata: params.metadata ?? {},
         };
         await insertObject(db, method);
@@ -290,6 +305,10 @@ export async function stripeFakeRoutes(app: AppInstance): Promise<void> {
 <form method="post" action="${action}"><input type="hidden" name="outcome" value="fail"><button>Fail authentication</button></form>`),
     );
   });
+  // Stripe.js v3, as the sandbox's pages load it (live pages load https://js.stripe.com/v3/).
+  app.get('/sandbox/stripe/js/v3', (_request, reply) =>
+    sendAsset(reply, STRIPE_ASSETS, 'stripe-js.js'),
+  );
   app.post('/sandbox/stripe/3ds/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
     const outcome = (request.body as { outcome?: unknown } | undefined)?.outcome;
