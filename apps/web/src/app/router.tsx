@@ -70,6 +70,7 @@ const TransferTrackingPage = lazyPage(
 const NotificationsPage = lazyPage(
   () => import('@/features/notifications/routes/notifications-page'),
 );
+const CardFundingPage = lazyPage(() => import('@/features/card-funding/routes/card-funding-page'));
 
 export const appRoutes: RouteObject[] = [
   {
@@ -102,6 +103,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/send-home', element: <SendHomePage /> },
           { path: '/transfers/:id', element: <TransferTrackingPage /> },
           { path: '/notifications', element: <NotificationsPage /> },
+          { path: '/add-money/card', element: <CardFundingPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
