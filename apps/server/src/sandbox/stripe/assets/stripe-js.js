@@ -48,7 +48,7 @@
       root.className = 'StripeElement';
       root.setAttribute('data-stripe-fake', 'card');
       root.style.cssText =
-        'display:grid;grid-template-columns:1fr 5.5em 4em 6em;gap:6px;font:inherit;';
+        'display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:6px;font:inherit;';
       const field = (name, placeholder, attrs) => {
         const input = document.createElement('input');
         input.name = name;
@@ -68,6 +68,8 @@
         cvc: field('cvc', words.cvc, { autocomplete: 'cc-csc', maxlength: '4' }),
         postal: field('postal', words.postal, { autocomplete: 'postal-code', maxlength: '10' }),
       };
+      // The number on a row of its own, expiry, CVC and postal code under it (any width).
+      this.inputs.number.style.gridColumn = '1 / -1';
       this.inputs.expiry.addEventListener('input', () => {
         const d = digits(this.inputs.expiry.value).slice(0, 4);
         this.inputs.expiry.value = d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
