@@ -385,6 +385,7 @@ export type CardFundingStatus =
 export type CardFundingsTable = {
   id: Generated<string>;
   user_id: string;
+  request_key: string;
   payment_method_id: string;
   brand: string;
   funding: 'debit' | 'credit' | 'prepaid' | 'unknown';

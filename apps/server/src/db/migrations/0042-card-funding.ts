@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
  *   charged on top, the PaymentIntent and where it stands: `pending` (Stripe not answered yet),
  *   `requires_action` (3-D Secure), `succeeded` (in the wallet: `transfer_id`), `declined` or
  *   `failed` (nothing moved), `disputed` (charged back: `reversal_transfer_id`), then
- *   `dispute_won` (given back: `reinstatement_transfer_id`) or `dispute_lost`.
+ *   `dispute_won` (given back: `reinstatement_transfer_id`) or `dispute_lost`. A top-up left
+ *   `pending` (its request died, or Stripe did not answer) is asked for again by a sweep.
  * - `card_payment_methods`: which user first used a Stripe PaymentMethod, so no other user can
  *   charge it.
  * - `stripe_webhook_events`: each Stripe event applied once, by id.
@@ -18,6 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table card_fundings (
       id uuid primary key default uuidv7(),
       user_id uuid not null references users (id) on delete restrict,
+      -- The request's Idempotency-Key: the recovery sweep stores the answer under it.
+      request_key text not null,
       payment_method_id text not null,
       brand text not null,
       funding text not null check (funding in ('debit', 'credit', 'prepaid', 'unknown')),
@@ -37,6 +40,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now()
     )`.execute(db);
   await sql`create index card_fundings_user on card_fundings (user_id, created_at)`.execute(db);
+  // The recovery sweep's look-up: top-ups Stripe has not answered yet.
+  await sql`create index card_fundings_pending on card_fundings (updated_at) where status = 'pending'`.execute(
+    db,
+  );
   await sql`
     create table card_payment_methods (
       payment_method_id text primary key,

@@ -47,6 +47,7 @@ export async function insertCardFunding(
   tx: Database,
   row: {
     userId: string;
+    requestKey: string;
     paymentMethodId: string;
     brand: string;
     funding: CardFundingsTable['funding'];
@@ -60,6 +61,7 @@ export async function insertCardFunding(
     .insertInto('card_fundings')
     .values({
       user_id: row.userId,
+      request_key: row.requestKey,
       payment_method_id: row.paymentMethodId,
       brand: row.brand,
       funding: row.funding,
@@ -146,4 +148,33 @@ export async function owedByReversal(db: Database, reversalTransferId: string): 
     .executeTakeFirst();
   const owed = (row?.metadata as { owedCents?: number } | undefined)?.owedCents ?? 0;
   return cents(Number(owed));
+}
+
+/**
+ * Claims the top-ups still `pending` since before `staleBefore` (their request died, or Stripe
+ * did not answer), each for a lease: `updated_at` moves to now, so a second sweep skips them.
+ */
+export async function claimStalePending(tx: Database, staleBefore: Date, now: Date, limit: number) {
+  const rows = await tx
+    .selectFrom('card_fundings')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('updated_at', '<', staleBefore)
+    .orderBy('updated_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  if (rows.length > 0) {
+    await tx
+      .updateTable('card_fundings')
+      .set({ updated_at: now })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+  }
+  return rows;
 }

@@ -86,10 +86,10 @@ export async function cardFundingRoutes(
       response: { status: 201, schema: cardFundingSchema },
     },
     {
-      phases: ({ userId, body }) => ({
+      phases: ({ userId, body, key }) => ({
         prepare: () => cardFunding.prepare(userId, body),
         reserve: async (tx: Database, prepared: PreparedCardFunding) => ({
-          id: await cardFunding.reserve(tx, userId, body.paymentMethodId, prepared),
+          id: await cardFunding.reserve(tx, userId, body.paymentMethodId, prepared, key),
           quote: prepared.quote,
         }),
         call: (reserved: { id: string; quote: PreparedCardFunding['quote'] }) =>

@@ -16,11 +16,13 @@ import type {
   FundingEvent,
   StripeClient,
 } from '../../providers/stripe/stripe-client';
+import { settleReserved } from '../idempotency/idempotency.service';
 import type { Ledger } from '../ledger/ledger.service';
 import {
   type CardFundingRow,
   cardFundedInPeriods,
   claimPaymentMethod,
+  claimStalePending,
   findCardFunding,
   findCardFundingIdByIntent,
   insertCardFunding,
@@ -52,6 +54,11 @@ export type CardCallOutcome =
   | { kind: 'invalid'; code: string };
 
 const PM_OBJECT_ID = /^pm_[A-Za-z0-9]{24}$/;
+
+/** How long a top-up may stay `pending` before the sweep asks Stripe again (a request's lease). */
+export const STALE_PENDING_MS = 5 * 60 * 1000;
+/** Stripe keeps an idempotency key 24 hours; a retry after that could charge again. */
+const STRIPE_IDEMPOTENCY_MS = 23 * 60 * 60 * 1000;
 
 /** The metadata key on a PaymentIntent that names Pago's top-up (set when it is created). */
 export const FUNDING_METADATA_KEY = 'pago_card_funding';
@@ -189,6 +196,67 @@ export function createCardFunding({
     });
   }
 
+  /**
+   * Charges amount + fee, confirmed at once, keyed by the top-up (a retried call is the same
+   * payment). No transaction is open. Stripe being unreachable is an outcome, not a throw.
+   */
+  async function charge(
+    id: string,
+    userId: string,
+    paymentMethodId: string,
+    quote: CardFundingQuote,
+  ): Promise<CardCallOutcome> {
+    try {
+      return await client().createPaymentIntent({
+        amount: quote.totalCents,
+        metadata: { [FUNDING_METADATA_KEY]: id, pago_user: userId },
+        idempotencyKey: `card-funding-${id}`,
+        description: 'Pago wallet top-up',
+        paymentMethod: paymentMethodId,
+        returnUrl: returnUrl(id),
+      });
+    } catch (error) {
+      if (isInvalidRequest(error))
+        return { kind: 'invalid', code: error.code ?? 'invalid_request' };
+      if (error instanceof Stripe.errors.StripeError) return { kind: 'unreachable' };
+      throw error;
+    }
+  }
+
+  /** Settles a top-up by Stripe's answer: 201 charged, 202 waiting, 422 declined (nothing moved). */
+  async function settle(tx: Database, id: string, outcome: CardCallOutcome) {
+    const row = await lockCardFunding(tx, id);
+    if (!row) throw new Error(`Card funding ${id} vanished`);
+    if (outcome.kind === 'declined') {
+      await settlement.decline(
+        tx,
+        row,
+        outcome.intent?.id ?? null,
+        outcome.declineCode ?? outcome.code,
+      );
+    } else if (outcome.kind === 'invalid') {
+      await settlement.decline(tx, row, null, outcome.code);
+    } else if (outcome.kind === 'requires_action') {
+      await settlement.applyIntent(tx, row, outcome.intent, outcome.authenticationUrl);
+    } else if (outcome.kind !== 'unreachable') {
+      await settlement.applyIntent(tx, row, outcome.intent);
+    }
+    const now = await lockCardFunding(tx, id);
+    if (!now) throw new Error(`Card funding ${id} vanished`);
+    if (now.status === 'declined' || now.status === 'failed') {
+      const message =
+        outcome.kind === 'declined'
+          ? outcome.message
+          : 'The card could not be charged. Nothing was charged.';
+      throw new AppError('card_declined', 422, message, {
+        declineCode: now.decline_code,
+        cardFundingId: id,
+      });
+    }
+    const funding = toCardFunding(now);
+    return { statusCode: funding.status === 'succeeded' ? 201 : 202, body: funding };
+  }
+
   return {
     /** Whether card funding can be offered (Stripe configured): /api/features reads it. */
     available: stripe !== null,
@@ -247,11 +315,13 @@ export function createCardFunding({
       userId: string,
       paymentMethodId: string,
       { card, quote }: PreparedCardFunding,
+      requestKey: string,
     ): Promise<string> {
       await lockUserCardFunding(tx, userId);
       await assertRoom(tx, userId, quote.amountCents);
       return insertCardFunding(tx, {
         userId,
+        requestKey,
         paymentMethodId,
         brand: card.brand,
         funding: card.funding,
@@ -266,61 +336,52 @@ export function createCardFunding({
      * Charges amount + fee, confirmed at once, keyed by the top-up (a retried call is the same
      * payment). No transaction is open. Stripe being unreachable is an outcome, not a throw.
      */
-    async charge(
-      id: string,
-      userId: string,
-      paymentMethodId: string,
-      quote: CardFundingQuote,
-    ): Promise<CardCallOutcome> {
-      try {
-        return await client().createPaymentIntent({
-          amount: quote.totalCents,
-          metadata: { [FUNDING_METADATA_KEY]: id, pago_user: userId },
-          idempotencyKey: `card-funding-${id}`,
-          description: 'Pago wallet top-up',
-          paymentMethod: paymentMethodId,
-          returnUrl: returnUrl(id),
-        });
-      } catch (error) {
-        if (isInvalidRequest(error))
-          return { kind: 'invalid', code: error.code ?? 'invalid_request' };
-        if (error instanceof Stripe.errors.StripeError) return { kind: 'unreachable' };
-        throw error;
-      }
-    },
+    charge,
 
     /** Settles the top-up by Stripe's answer, in the transaction that stores the request's answer. */
-    async settle(tx: Database, id: string, outcome: CardCallOutcome) {
-      const row = await lockCardFunding(tx, id);
-      if (!row) throw new Error(`Card funding ${id} vanished`);
-      if (outcome.kind === 'declined') {
-        await settlement.decline(
-          tx,
-          row,
-          outcome.intent?.id ?? null,
-          outcome.declineCode ?? outcome.code,
+    settle,
+
+    /**
+     * The recovery sweep (a job): top-ups left `pending` for STALE_PENDING_MS — the request died
+     * between its steps, or Stripe did not answer — are charged again under the same Stripe
+     * idempotency key (Stripe answers what it did the first time, or does it now), settled, and
+     * the answer stored under the request's Idempotency-Key if the request could not store it.
+     * Past Stripe's 24 hours of idempotency a retry could charge twice, so those are left alone
+     * for an operator (logged by the caller through the count).
+     */
+    async recoverPending(batch = 20): Promise<number> {
+      if (!stripe) return 0;
+      const now = ledger.clock();
+      const due = await db
+        .transaction()
+        .execute((tx) =>
+          claimStalePending(tx, new Date(now.getTime() - STALE_PENDING_MS), now, batch),
         );
-      } else if (outcome.kind === 'invalid') {
-        await settlement.decline(tx, row, null, outcome.code);
-      } else if (outcome.kind === 'requires_action') {
-        await settlement.applyIntent(tx, row, outcome.intent, outcome.authenticationUrl);
-      } else if (outcome.kind !== 'unreachable') {
-        await settlement.applyIntent(tx, row, outcome.intent);
-      }
-      const now = await lockCardFunding(tx, id);
-      if (!now) throw new Error(`Card funding ${id} vanished`);
-      if (now.status === 'declined' || now.status === 'failed') {
-        const message =
-          outcome.kind === 'declined'
-            ? outcome.message
-            : 'The card could not be charged. Nothing was charged.';
-        throw new AppError('card_declined', 422, message, {
-          declineCode: now.decline_code,
-          cardFundingId: id,
+      let recovered = 0;
+      for (const row of due) {
+        if (now.getTime() - row.created_at.getTime() > STRIPE_IDEMPOTENCY_MS) continue;
+        const amount = cents(Number(row.amount_cents));
+        const fee = cents(Number(row.fee_cents));
+        const outcome = await charge(row.id, row.user_id, row.payment_method_id, {
+          amountCents: amount,
+          feeCents: fee,
+          totalCents: cents(amount + fee),
+          brand: row.brand,
+          funding: row.funding,
+          pricedAs: pricedAs(row.funding),
+          last4: row.last4,
+          availableAt: 'immediately',
         });
+        if (outcome.kind === 'unreachable') continue;
+        await settleReserved(
+          db,
+          { userId: row.user_id, key: row.request_key },
+          (tx) => settle(tx, row.id, outcome),
+          { settleIfStored: true },
+        );
+        recovered += 1;
       }
-      const funding = toCardFunding(now);
-      return { statusCode: funding.status === 'succeeded' ? 201 : 202, body: funding };
+      return recovered;
     },
 
     /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { cents } from '@pago/shared/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
@@ -8,6 +9,7 @@ import { type AppInstance, servicesOf } from '../../app';
 import { SANDBOX_STRIPE } from '../../config-vendors';
 import { createStripeSdk } from '../../providers/stripe/stripe-client';
 import { stripeSignatureHeader } from '../../sandbox/stripe/stripe-signing';
+import { STALE_PENDING_MS } from './card-funding.service';
 
 /**
  * Card funding end to end inside the server: the routes, Stripe's SDK against the sandbox fake
@@ -502,6 +504,41 @@ describe('the webhook (POST /api/stripe/webhook)', () => {
     expect(replayed.statusCode).toBe(200);
     expect((await wallet(ana)).balanceCents).toBe(2500);
     expect(await cardFundingTransfers(ana.id)).toHaveLength(2);
+  });
+});
+
+describe('the recovery sweep', () => {
+  it('charges and settles a top-up whose request died after reserving it, once', async () => {
+    const ana = await verifiedUser(t.app, t.db);
+    const service = servicesOf(t.app).cardFunding;
+    const body = {
+      paymentMethodId: 'pm_card_visa_debit',
+      amountCents: cents(4000),
+      expectedFeeCents: 146,
+      expectedTotalCents: 4146,
+    };
+    // The request reserved the top-up and died before calling Stripe.
+    const prepared = await service.prepare(ana.id, body);
+    const id = await t.db
+      .transaction()
+      .execute((tx) => service.reserve(tx, ana.id, body.paymentMethodId, prepared, randomUUID()));
+    expect(await service.recoverPending()).toBe(0);
+    const started = t.now;
+    try {
+      // Past the request's lease: the sweep charges it, under the same Stripe key, once.
+      t.now = new Date(started.getTime() + STALE_PENDING_MS + 1000);
+      expect(await service.recoverPending()).toBe(1);
+      expect(await service.recoverPending()).toBe(0);
+    } finally {
+      t.now = started;
+    }
+    expect((await getFunding(ana, id)).json()).toMatchObject({
+      status: 'succeeded',
+      feeCents: 146,
+    });
+    expect((await wallet(ana)).balanceCents).toBe(4000);
+    await deliver();
+    expect(await cardFundingTransfers(ana.id)).toHaveLength(1);
   });
 });
 
