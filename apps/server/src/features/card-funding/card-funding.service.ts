@@ -13,24 +13,21 @@ import { AppError } from '../../lib/app-error';
 import type {
   CardDetails,
   ConfirmOutcome,
-  FundingEvent,
   StripeClient,
 } from '../../providers/stripe/stripe-client';
-import { settleReserved } from '../idempotency/idempotency.service';
 import type { Ledger } from '../ledger/ledger.service';
 import {
   type CardFundingRow,
   cardFundedInPeriods,
   claimPaymentMethod,
-  claimStalePending,
   findCardFunding,
-  findCardFundingIdByIntent,
   insertCardFunding,
   lockCardFunding,
   lockUserCardFunding,
-  recordStripeEvent,
 } from './card-funding.repository';
+import { createCardFundingRecovery } from './card-funding-recovery';
 import { createCardFundingSettlement } from './card-funding-settlement';
+import { createStripeWebhook, FUNDING_METADATA_KEY } from './card-funding-webhook';
 
 type Deps = {
   db: Database;
@@ -54,14 +51,6 @@ export type CardCallOutcome =
   | { kind: 'invalid'; code: string };
 
 const PM_OBJECT_ID = /^pm_[A-Za-z0-9]{24}$/;
-
-/** How long a top-up may stay `pending` before the sweep asks Stripe again (a request's lease). */
-export const STALE_PENDING_MS = 5 * 60 * 1000;
-/** Stripe keeps an idempotency key 24 hours; a retry after that could charge again. */
-const STRIPE_IDEMPOTENCY_MS = 23 * 60 * 60 * 1000;
-
-/** The metadata key on a PaymentIntent that names Pago's top-up (set when it is created). */
-export const FUNDING_METADATA_KEY = 'pago_card_funding';
 
 function unavailable() {
   return new AppError(
@@ -341,48 +330,14 @@ export function createCardFunding({
     /** Settles the top-up by Stripe's answer, in the transaction that stores the request's answer. */
     settle,
 
-    /**
-     * The recovery sweep (a job): top-ups left `pending` for STALE_PENDING_MS — the request died
-     * between its steps, or Stripe did not answer — are charged again under the same Stripe
-     * idempotency key (Stripe answers what it did the first time, or does it now), settled, and
-     * the answer stored under the request's Idempotency-Key if the request could not store it.
-     * Past Stripe's 24 hours of idempotency a retry could charge twice, so those are left alone
-     * for an operator (logged by the caller through the count).
-     */
-    async recoverPending(batch = 20): Promise<number> {
-      if (!stripe) return 0;
-      const now = ledger.clock();
-      const due = await db
-        .transaction()
-        .execute((tx) =>
-          claimStalePending(tx, new Date(now.getTime() - STALE_PENDING_MS), now, batch),
-        );
-      let recovered = 0;
-      for (const row of due) {
-        if (now.getTime() - row.created_at.getTime() > STRIPE_IDEMPOTENCY_MS) continue;
-        const amount = cents(Number(row.amount_cents));
-        const fee = cents(Number(row.fee_cents));
-        const outcome = await charge(row.id, row.user_id, row.payment_method_id, {
-          amountCents: amount,
-          feeCents: fee,
-          totalCents: cents(amount + fee),
-          brand: row.brand,
-          funding: row.funding,
-          pricedAs: pricedAs(row.funding),
-          last4: row.last4,
-          availableAt: 'immediately',
-        });
-        if (outcome.kind === 'unreachable') continue;
-        await settleReserved(
-          db,
-          { userId: row.user_id, key: row.request_key },
-          (tx) => settle(tx, row.id, outcome),
-          { settleIfStored: true },
-        );
-        recovered += 1;
-      }
-      return recovered;
-    },
+    /** The recovery sweep of top-ups left pending (card-funding-recovery.ts), run by a job. */
+    recoverPending: createCardFundingRecovery({
+      db,
+      ledger,
+      available: stripe !== null,
+      charge,
+      settle,
+    }),
 
     /**
      * The user's top-up (another user's is a 404). One still open with a PaymentIntent is read
@@ -405,122 +360,9 @@ export function createCardFunding({
       return toCardFunding(row);
     },
 
-    /**
-     * A webhook from Stripe: the signature checked by the SDK (401 when it fails), then each event
-     * applied once by id. Card events about no top-up of Pago's are acknowledged and left alone.
-     */
-    async webhook(rawBody: string, signature: string | undefined): Promise<void> {
-      const stripeClient = client();
-      let event: FundingEvent | null;
-      try {
-        event = stripeClient.verifyWebhook(rawBody, signature);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw new AppError('invalid_signature', 401, 'Invalid Stripe-Signature');
-        }
-        throw new AppError('bad_request', 400, 'Not a Stripe event');
-      }
-      if (!event) return;
-      const object = (event.data as { object?: unknown } | undefined)?.object;
-      if (!object || typeof object !== 'object') {
-        throw new AppError('bad_request', 400, 'A Stripe event without its object');
-      }
-      const target = await targetOf(event);
-      // A dispute's charge succeeded before it opened: if that news has not reached the top-up
-      // yet, it is read back from Stripe so the credit comes before the reversal.
-      let intent: Stripe.PaymentIntent | null = null;
-      if (target && event.type.startsWith('charge.dispute.')) {
-        const row = await db
-          .selectFrom('card_fundings')
-          .select(['status', 'payment_intent_id'])
-          .where('id', '=', target)
-          .executeTakeFirst();
-        const piId = row?.payment_intent_id ?? paymentIntentOf(event);
-        if ((row?.status === 'pending' || row?.status === 'requires_action') && piId) {
-          intent = await stripeClient.retrievePaymentIntent(piId);
-        }
-      }
-      await db.transaction().execute(async (tx) => {
-        if (!(await recordStripeEvent(tx, event.id, event.type))) return;
-        if (!target) return;
-        const row = await lockCardFunding(tx, target);
-        if (!row) return;
-        switch (event.type) {
-          case 'payment_intent.succeeded':
-          case 'payment_intent.payment_failed':
-            await settlement.applyIntent(tx, row, event.data.object);
-            return;
-          case 'charge.dispute.created': {
-            if (intent) await settlement.applyIntent(tx, row, intent);
-            const current = await lockCardFunding(tx, target);
-            if (current) {
-              await settlement.disputeOpened(
-                tx,
-                current,
-                event.data.object.id,
-                event.data.object.reason,
-              );
-            }
-            return;
-          }
-          case 'charge.dispute.closed': {
-            const status = event.data.object.status;
-            if (status === 'won' || status === 'lost') {
-              await settlement.disputeClosed(tx, row, status === 'won');
-            }
-            return;
-          }
-        }
-      });
-    },
+    /** A webhook from Stripe (card-funding-webhook.ts). */
+    webhook: createStripeWebhook({ db, client, settlement }),
   };
-
-  /** The top-up an event is about: by the PaymentIntent's metadata, or its id. */
-  async function targetOf(event: FundingEvent): Promise<string | null> {
-    if (
-      event.type === 'payment_intent.succeeded' ||
-      event.type === 'payment_intent.payment_failed'
-    ) {
-      const named = event.data.object.metadata?.[FUNDING_METADATA_KEY];
-      if (named && /^[0-9a-f-]{36}$/.test(named)) {
-        const row = await db
-          .selectFrom('card_fundings')
-          .select('id')
-          .where('id', '=', named)
-          .executeTakeFirst();
-        if (row) return row.id;
-      }
-    }
-    const piId = paymentIntentOf(event);
-    if (!piId) return null;
-    const known = await findCardFundingIdByIntent(db, piId);
-    if (known || event.type.startsWith('payment_intent.')) return known;
-    // A dispute may arrive before the request that charged the card stored its PaymentIntent:
-    // the intent's metadata names the top-up.
-    let named: string | undefined;
-    try {
-      named = (await client().retrievePaymentIntent(piId)).metadata?.[FUNDING_METADATA_KEY];
-    } catch (error) {
-      // Not a payment Stripe has for this account: nothing of Pago's.
-      if (isInvalidRequest(error)) return null;
-      throw error;
-    }
-    if (!named || !/^[0-9a-f-]{36}$/.test(named)) return null;
-    const row = await db
-      .selectFrom('card_fundings')
-      .select('id')
-      .where('id', '=', named)
-      .executeTakeFirst();
-    return row?.id ?? null;
-  }
-}
-
-function paymentIntentOf(event: FundingEvent): string | null {
-  if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
-    return event.data.object.id;
-  }
-  const pi = event.data.object.payment_intent;
-  return typeof pi === 'string' ? pi : (pi?.id ?? null);
 }
 
 export type CardFundingService = ReturnType<typeof createCardFunding>;

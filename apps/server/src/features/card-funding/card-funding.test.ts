@@ -9,7 +9,7 @@ import { type AppInstance, servicesOf } from '../../app';
 import { SANDBOX_STRIPE } from '../../config-vendors';
 import { createStripeSdk } from '../../providers/stripe/stripe-client';
 import { stripeSignatureHeader } from '../../sandbox/stripe/stripe-signing';
-import { STALE_PENDING_MS } from './card-funding.service';
+import { STALE_PENDING_MS } from './card-funding-recovery';
 
 /**
  * Card funding end to end inside the server: the routes, Stripe's SDK against the sandbox fake
