@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, VIEWPORTS } from './support/browser';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { createUser, markVerified } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -50,6 +50,7 @@ test.describe('adding money with a card, in Chromium', () => {
     await page.getByLabel('Monto').fill('50');
     await typeCard(page, '4000056655665556');
     await shot(page, 'card-funding-form-es-390x844.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Revisar' }).click();
 
     // The review: the exact fee for a debit card, the total charged, available at once.
@@ -60,6 +61,7 @@ test.describe('adding money with a card, in Chromium', () => {
     await page.getByText('$51.75', { exact: true }).waitFor();
     await page.getByText('Al instante', { exact: true }).waitFor();
     await shot(page, 'card-funding-review-es-390x844.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Confirmar' }).click();
 
     await page

@@ -249,9 +249,17 @@ export function CardFundingForm({
           required
         />
         <Box sx={{ display: 'grid', gap: 1 }}>
-          <FormLabel htmlFor={ids.card}>{t('card')}</FormLabel>
+          <FormLabel id={ids.card} component="span">
+            {t('card')}
+          </FormLabel>
           {/* Stripe.js owns this element's content (React renders nothing in it). */}
-          <Box id={ids.card} ref={cardRef} data-testid="card-element" sx={{ minHeight: 44 }} />
+          <Box
+            ref={cardRef}
+            role="group"
+            aria-labelledby={ids.card}
+            data-testid="card-element"
+            sx={{ minHeight: 44 }}
+          />
           {!loadFailed && !stripe && (
             <Typography variant="body2" color="text.secondary">
               {t('loading')}
