@@ -8,10 +8,10 @@ const [phone, desktop] = VIEWPORTS;
 /** Set to a directory to keep the screens' screenshots (phone in Spanish, desktop in English). */
 const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
 }
 
 /** Types a card into the sandbox's Stripe.js card element, as a person would. */
@@ -40,10 +40,12 @@ test.describe('adding money with a card, in Chromium', () => {
       .getByRole('navigation', { name: 'Acciones principales' })
       .getByRole('button', { name: 'Agregar dinero' })
       .click();
-    await page
+    const choice = page
       .getByRole('dialog', { name: 'Agregar dinero' })
-      .getByRole('link', { name: 'Con tarjeta de débito o crédito' })
-      .click();
+      .getByRole('link', { name: 'Con tarjeta de débito o crédito' });
+    await choice.waitFor();
+    await shot(page, 'card-funding-choice-es-390x844.png', false);
+    await choice.click();
     await page.getByRole('heading', { name: 'Agregar dinero con tarjeta' }).waitFor();
     await page.getByText('Tu saldo: $0.00').waitFor();
 

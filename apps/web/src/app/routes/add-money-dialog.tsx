@@ -31,14 +31,17 @@ export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): vo
         {cardFunding && (
           <>
             <Divider />
-            <Button
-              component={RouterLink}
-              to="/add-money/card"
-              variant="outlined"
-              sx={{ justifySelf: 'start' }}
-            >
-              {t('cardfunding:choice')}
-            </Button>
+            <Box>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
+                {t('cardfunding:choiceTitle')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('cardfunding:fees')}
+              </Typography>
+              <Button component={RouterLink} to="/add-money/card" variant="outlined">
+                {t('cardfunding:choice')}
+              </Button>
+            </Box>
           </>
         )}
         {sandbox && (
