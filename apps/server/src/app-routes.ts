@@ -7,7 +7,10 @@ import { activityRoutes } from './features/activity/activity.routes';
 import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.routes';
 import { billPayRoutes } from './features/billpay/billpay.routes';
 import { capabilitiesRoutes } from './features/capabilities/capabilities.routes';
-import { cardFundingRoutes, stripeWebhookRoutes } from './features/card-funding/card-funding.routes';
+import {
+  cardFundingRoutes,
+  stripeWebhookRoutes,
+} from './features/card-funding/card-funding.routes';
 import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';

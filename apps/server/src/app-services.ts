@@ -213,7 +213,8 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       ledger,
       stripe: vendors.stripe,
       publishableKey: config.stripe?.publishableKey ?? null,
-      stripeJsUrl: config.mode === 'sandbox' ? '/sandbox/stripe/js/v3' : 'https://js.stripe.com/v3/',
+      stripeJsUrl:
+        config.mode === 'sandbox' ? '/sandbox/stripe/js/v3' : 'https://js.stripe.com/v3/',
       returnUrl: (id) => `${config.publicUrl}/add-money/card?cardFunding=${id}`,
     }),
   };

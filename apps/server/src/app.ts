@@ -102,7 +102,11 @@ export async function buildApp(
   // Stripe.js (card funding) in live mode: its script and frames, and the API it calls. The
   // sandbox's fake of it is served from here ('self').
   if (config.mode !== 'sandbox' && config.stripe) {
-    vendorOrigins.push('https://js.stripe.com', 'https://api.stripe.com', 'https://hooks.stripe.com');
+    vendorOrigins.push(
+      'https://js.stripe.com',
+      'https://api.stripe.com',
+      'https://hooks.stripe.com',
+    );
   }
   // helmet builds its middleware and parses the CSP again at every request (~2% of a busy
   // server's CPU); with no per-route options or nonces its headers are the same for every answer,
