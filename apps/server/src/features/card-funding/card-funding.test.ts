@@ -542,6 +542,36 @@ describe('the recovery sweep', () => {
   });
 });
 
+describe('the page policy for Stripe.js', () => {
+  it('lets live pages load Stripe.js and its frames; the sandbox serves its own from here', async () => {
+    const live = await buildTestApp(t.db, {
+      mode: 'live',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      stripe: {
+        baseUrl: undefined,
+        secretKey: 'sk_live_pago',
+        publishableKey: 'pk_live_pago',
+        webhookSecret: 'whsec_pago',
+      },
+    });
+    try {
+      const policy = String(
+        (await live.inject({ url: '/api/features' })).headers['content-security-policy'],
+      );
+      expect(policy).toMatch(/script-src 'self'[^;]* https:\/\/js\.stripe\.com/);
+      expect(policy).toMatch(/frame-src 'self'[^;]* https:\/\/js\.stripe\.com/);
+      expect(policy).toMatch(/connect-src 'self'[^;]* https:\/\/api\.stripe\.com/);
+      expect(servicesOf(live).cardFunding.available).toBe(true);
+    } finally {
+      await live.close();
+    }
+    const sandbox = String(
+      (await t.app.inject({ url: '/api/features' })).headers['content-security-policy'],
+    );
+    expect(sandbox).not.toContain('stripe.com');
+  });
+});
+
 describe('live mode without Stripe', () => {
   let live: AppInstance;
   beforeAll(async () => {
