@@ -7,6 +7,10 @@ import { activityRoutes } from './features/activity/activity.routes';
 import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.routes';
 import { billPayRoutes } from './features/billpay/billpay.routes';
 import { capabilitiesRoutes } from './features/capabilities/capabilities.routes';
+import {
+  cardFundingRoutes,
+  stripeWebhookRoutes,
+} from './features/card-funding/card-funding.routes';
 import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import {
@@ -40,7 +44,7 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     identity: services.identity,
     linkedBanks: services.plaid,
     phoneVerification: services.phoneVerification,
-    cardFunding: { available: app.deps.config.stripe !== null },
+    cardFunding: services.cardFunding,
   });
   await app.register(emailVerificationRoutes, { emailVerification: services.emailVerification });
   await app.register(accountsRoutes, {
@@ -123,4 +127,9 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   if (services.sandboxVendors) {
     await app.register(directDepositSandboxRoutes, { directDeposit: services.directDeposit });
   }
+  await app.register(cardFundingRoutes, {
+    cardFunding: services.cardFunding,
+    accounts: services.accounts,
+  });
+  await app.register(stripeWebhookRoutes, { cardFunding: services.cardFunding });
 }

@@ -8,6 +8,7 @@ import { createActivity } from './features/activity/activity.service';
 import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
 import { createBillPay } from './features/billpay/billpay.service';
+import { createCardFunding } from './features/card-funding/card-funding.service';
 import { createCardAuthorizations } from './features/cards/authorizations.service';
 import { createCards } from './features/cards/cards.service';
 import { createDirectDeposit } from './features/direct-deposit/direct-deposit.service';
@@ -218,6 +219,15 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       unit,
       bankName: config.unit?.bankName ?? 'Unit',
       log,
+    }),
+    cardFunding: createCardFunding({
+      db,
+      ledger,
+      stripe: vendors.stripe,
+      publishableKey: config.stripe?.publishableKey ?? null,
+      stripeJsUrl:
+        config.mode === 'sandbox' ? '/sandbox/stripe/js/v3' : 'https://js.stripe.com/v3/',
+      returnUrl: (id) => `${config.publicUrl}/add-money/card?cardFunding=${id}`,
     }),
   };
 }

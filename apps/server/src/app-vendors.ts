@@ -8,6 +8,7 @@ import { createOidcClient } from './providers/oidc/oidc-client';
 import { createPersonaApi } from './providers/persona/persona-api';
 import { createPlaidBanking } from './providers/plaid/plaid-banking';
 import { createPlaidIdentity } from './providers/plaid/plaid-identity';
+import { createStripeClient } from './providers/stripe/stripe-client';
 import { createThunesClient } from './providers/thunes/thunes-client';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
 import { createUnitClient } from './providers/unit/unit-client';
@@ -133,5 +134,19 @@ export function buildVendors(
           baseUrl: () => persona.baseUrl ?? sandboxUrl('persona'),
         })
       : null,
+    // Stripe (card funding): its fake in sandbox mode unless STRIPE_API_URL is set; live mode
+    // uses STRIPE_API_URL or the SDK's own host, and without the STRIPE_* keys there is none.
+    stripe: stripeClient(config, sandboxUrl),
   };
+}
+
+function stripeClient(config: Config, sandboxUrl: (vendor: string) => string) {
+  const settings = config.stripe;
+  if (!settings) return null;
+  return createStripeClient({
+    apiUrl: () =>
+      settings.baseUrl ?? (config.mode === 'sandbox' ? sandboxUrl('stripe') : undefined),
+    secretKey: settings.secretKey,
+    webhookSecret: settings.webhookSecret,
+  });
 }

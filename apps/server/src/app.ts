@@ -99,6 +99,15 @@ export async function buildApp(
   const vendorOrigins = [config.plaid?.linkScriptUrl ?? '', config.persona?.clientScriptUrl ?? '']
     .filter((url) => /^https?:\/\//.test(url))
     .map((url) => new URL(url).origin);
+  // Stripe.js (card funding) in live mode: its script and frames, and the API it calls. The
+  // sandbox's fake of it is served from here ('self').
+  if (config.mode !== 'sandbox' && config.stripe) {
+    vendorOrigins.push(
+      'https://js.stripe.com',
+      'https://api.stripe.com',
+      'https://hooks.stripe.com',
+    );
+  }
   // helmet builds its middleware and parses the CSP again at every request (~2% of a busy
   // server's CPU); with no per-route options or nonces its headers are the same for every answer,
   // so they are taken once from helmet itself and set as they are on every answer.

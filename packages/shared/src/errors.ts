@@ -85,6 +85,8 @@ export const ERROR_CODES = [
   'external_signin_other_browser',
   'external_identity_taken',
   'sign_in_link_expired',
+  /** The card's bank declined a card top-up (details.declineCode: Stripe's reason). */
+  'card_declined',
   'internal_error',
 ] as const;
 

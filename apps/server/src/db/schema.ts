@@ -391,6 +391,51 @@ export type FundingCounterpartiesTable = {
   created_at: CreatedAt;
 };
 
+/** Card funding through Stripe (migration 0042, features/card-funding). */
+export type CardFundingStatus =
+  | 'pending'
+  | 'requires_action'
+  | 'succeeded'
+  | 'declined'
+  | 'failed'
+  | 'disputed'
+  | 'dispute_won'
+  | 'dispute_lost';
+
+export type CardFundingsTable = {
+  id: Generated<string>;
+  user_id: string;
+  request_key: string;
+  payment_method_id: string;
+  brand: string;
+  funding: 'debit' | 'credit' | 'prepaid' | 'unknown';
+  last4: string;
+  amount_cents: Cents;
+  fee_cents: Cents;
+  payment_intent_id: string | null;
+  status: Generated<CardFundingStatus>;
+  decline_code: string | null;
+  authentication_url: string | null;
+  dispute_id: string | null;
+  transfer_id: string | null;
+  reversal_transfer_id: string | null;
+  reinstatement_transfer_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type CardPaymentMethodsTable = {
+  payment_method_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+};
+
+export type StripeWebhookEventsTable = {
+  event_id: string;
+  type: string;
+  received_at: CreatedAt;
+};
+
 export type UnitWebhookEventsTable = {
   event_id: string;
   event_type: string;
@@ -1124,4 +1169,7 @@ export type DB = {
   card_network_messages: CardNetworkMessagesTable;
   sandbox_unit_authorizations: SandboxUnitAuthorizationsTable;
   sandbox_card_network_messages: SandboxCardNetworkMessagesTable;
+  card_fundings: CardFundingsTable;
+  card_payment_methods: CardPaymentMethodsTable;
+  stripe_webhook_events: StripeWebhookEventsTable;
 };

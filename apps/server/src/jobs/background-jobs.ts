@@ -82,6 +82,14 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 2,
     run: () => services.directDeposit.advanceDue(),
   });
+  if (services.cardFunding.available) {
+    // Card top-ups Stripe never answered (or whose request died), charged again under their key.
+    jobs.push({
+      name: 'card-funding-recover',
+      everySeconds: 30,
+      run: () => services.cardFunding.recoverPending(),
+    });
+  }
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

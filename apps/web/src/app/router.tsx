@@ -73,6 +73,7 @@ const NotificationsPage = lazyPage(
 const DirectDepositPage = lazyPage(
   () => import('@/features/direct-deposit/routes/direct-deposit-page'),
 );
+const CardFundingPage = lazyPage(() => import('@/features/card-funding/routes/card-funding-page'));
 
 export const appRoutes: RouteObject[] = [
   {
@@ -106,6 +107,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/transfers/:id', element: <TransferTrackingPage /> },
           { path: '/notifications', element: <NotificationsPage /> },
           { path: '/direct-deposit', element: <DirectDepositPage /> },
+          { path: '/add-money/card', element: <CardFundingPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

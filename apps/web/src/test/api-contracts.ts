@@ -29,6 +29,13 @@ import {
 import { billerSchema, billPaymentBody } from '@pago/shared/contracts/billpay';
 import { capabilitiesSchema } from '@pago/shared/contracts/capabilities';
 import {
+  cardFundingBody,
+  cardFundingConfigSchema,
+  cardFundingQuoteBody,
+  cardFundingQuoteSchema,
+  cardFundingSchema,
+} from '@pago/shared/contracts/card-funding';
+import {
   activateCardBody,
   cardLimitsBody,
   cardPinBody,
@@ -313,6 +320,11 @@ export const ROUTES: Record<string, RouteContract> = {
   // Direct deposit
   'GET /api/direct-deposit': { response: directDepositSchema },
   'GET /api/direct-deposit/form.pdf': { response: directDepositFormPdf },
+  // Card funding
+  'GET /api/card-funding/config': { response: cardFundingConfigSchema },
+  'POST /api/card-funding/quote': { response: cardFundingQuoteSchema, body: cardFundingQuoteBody },
+  'POST /api/card-funding': { status: 201, response: cardFundingSchema, body: cardFundingBody },
+  'GET /api/card-funding/:id': { response: cardFundingSchema },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

@@ -90,7 +90,14 @@ export type TransferMetadataByKind = {
   /** Cash paid in at a store with the user's barcode; the fee is the transfer's fee. */
   cash_deposit: { cashDepositId: string; storeName: string };
   /** Money added with a debit or credit card through the card acquirer; the fee is the transfer's fee. */
-  card_funding: { paymentIntentId: string; brand: string; funding: string; last4: string };
+  card_funding: {
+    paymentIntentId: string;
+    brand: string;
+    funding: string;
+    last4: string;
+    /** A chargeback Pago won: the top-up given back to the wallet (the reversal's id). */
+    reinstates?: string;
+  };
   /** A card funding charged back (disputed) by the card's holder. */
   card_funding_reversal: { reversalOf: string; reason: string; owedCents: number };
   /** A bill payment the biller or the bank returned: the money back. */

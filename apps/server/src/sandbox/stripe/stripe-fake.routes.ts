@@ -1,13 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { AppInstance } from '../../app-instance';
 import { escapeHtml } from '../../lib/html';
+import { sendAsset } from '../shared/assets';
 import { parseStripeForm } from './stripe-form';
 import { answer } from './stripe-idempotency';
 import {
   getObject,
   insertObject,
   invalidRequest,
-  noSuch,
   paymentMethodObject,
   StripeFakeError,
   sendError,
@@ -28,6 +29,7 @@ import {
   createPaymentIntent,
   finishAuthentication,
   type PaymentsContext,
+  resolvePaymentMethod,
   retrievePaymentIntent,
 } from './stripe-payments';
 import {
@@ -40,6 +42,8 @@ import {
 import { passesLuhn, testCardByNumber } from './stripe-test-cards';
 
 const BASE = '/sandbox/stripe/v1';
+/** The fake's browser files: its Stripe.js. */
+const STRIPE_ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
 
 /**
  * A fake of Stripe's REST API under /sandbox/stripe, for sandbox mode only: what card funding
@@ -56,6 +60,9 @@ export async function stripeFakeRoutes(app: AppInstance): Promise<void> {
     publicUrl: app.deps.config.publicUrl,
   };
   const expected = Buffer.from(`Bearer ${settings.secretKey}`);
+  const publishable = Buffer.from(`Bearer ${settings.publishableKey}`);
+  const same = (given: Buffer, key: Buffer) =>
+    given.length === key.length && timingSafeEqual(given, key);
 
   // Stripe's API takes form-encoded bodies (this parser is scoped to these routes).
   app.addContentTypeParser(
@@ -90,7 +97,18 @@ export async function stripeFakeRoutes(app: AppInstance): Promise<void> {
         });
       }
       const bytes = Buffer.from(given);
-      if (bytes.length !== expected.length || !timingSafeEqual(bytes, expected)) {
+      // Stripe.js creates PaymentMethods with the publishable key; nothing else takes it.
+      if (same(bytes, publishable)) {
+        if (request.method === 'POST' && request.url.split('?')[0] === `${BASE}/payment_methods`) {
+          return;
+        }
+        return sendError(reply, 401, {
+          type: 'invalid_request_error',
+          message:
+            'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+        });
+      }
+      if (!same(bytes, expected)) {
         const key = given.replace(/^Bearer /, '');
         return sendError(reply, 401, {
           type: 'invalid_request_error',
@@ -133,8 +151,19 @@ export async function stripeFakeRoutes(app: AppInstance): Promise<void> {
               'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
           });
         }
+        const made = paymentMethodObject(card, { month, year });
+        const postalCode = params.billing_details?.address?.postal_code;
+        const billing = made.billing_details as { address: Record<string, unknown> };
         const method = {
-          ...paymentMethodObject(card, { month, year }),
+          ...made,
+          ...(postalCode
+            ? {
+                billing_details: {
+                  ...billing,
+                  address: { ...billing.address, postal_code: postalCode },
+                },
+              }
+            : {}),
           metadata: params.metadata ?? {},
         };
         await insertObject(db, method);
@@ -144,10 +173,9 @@ export async function stripeFakeRoutes(app: AppInstance): Promise<void> {
     api.get(`${BASE}/payment_methods/:id`, (request, reply) =>
       answer(db, request, reply, async () => {
         parseParams(retrieveParams, request.query);
-        const { id } = request.params as { id: string };
-        const method = await getObject(db, id, 'payment_method');
-        if (!method) throw noSuch('PaymentMethod', id);
-        return method;
+        // One of Stripe's test ids (pm_card_visa…) reads as a new PaymentMethod of its card, as
+        // it does wherever Stripe takes a PaymentMethod id in test mode.
+        return resolvePaymentMethod(db, (request.params as { id: string }).id);
       }),
     );
 
@@ -277,6 +305,10 @@ export async function stripeFakeRoutes(app: AppInstance): Promise<void> {
 <form method="post" action="${action}"><input type="hidden" name="outcome" value="fail"><button>Fail authentication</button></form>`),
     );
   });
+  // Stripe.js v3, as the sandbox's pages load it (live pages load https://js.stripe.com/v3/).
+  app.get('/sandbox/stripe/js/v3', (_request, reply) =>
+    sendAsset(reply, STRIPE_ASSETS, 'stripe-js.js'),
+  );
   app.post('/sandbox/stripe/3ds/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
     const outcome = (request.body as { outcome?: unknown } | undefined)?.outcome;

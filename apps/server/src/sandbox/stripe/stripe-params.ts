@@ -62,6 +62,12 @@ export const createPaymentMethodParams = z.strictObject({
       .regex(/^\d{3,4}$/)
       .optional(),
   }),
+  // Stripe.js sends what its card element collects beside the card: the postal code.
+  billing_details: z
+    .strictObject({
+      address: z.strictObject({ postal_code: z.string().max(20).optional() }).optional(),
+    })
+    .optional(),
   metadata,
   expand,
 });

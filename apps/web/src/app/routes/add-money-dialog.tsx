@@ -7,16 +7,19 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { useCardFundingAvailable } from '@/features/card-funding/api/card-funding';
 import { FundingPanel } from '@/features/funding/components/funding-panel';
 import { TestMoney } from '@/features/wallet/components/test-money';
 import { useSandboxMode } from '@/lib/capabilities';
 
 /**
  * "Agregar dinero" from the home screen: from a linked bank (the funding feature's forms, with a
- * way to link one on the profile), and in sandbox mode only, test money as an extra.
+ * way to link one on the profile), with a debit or credit card (the card funding page), and in
+ * sandbox mode only, test money as an extra.
  */
 export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['dashboard', 'funding', 'wallet', 'direct-deposit']);
+  const { t } = useTranslation(['dashboard', 'funding', 'wallet', 'direct-deposit', 'cardfunding']);
+  const cardFunding = useCardFundingAvailable();
   const sandbox = useSandboxMode();
   return (
     <ResponsiveDialog open={open} onClose={onClose} title={t('addMoney.title')}>
@@ -28,6 +31,22 @@ export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): vo
         <Button component={RouterLink} to="/direct-deposit" sx={{ justifySelf: 'start' }}>
           {t('direct-deposit:addMoneyLink')}
         </Button>
+        {cardFunding && (
+          <>
+            <Divider />
+            <Box>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
+                {t('cardfunding:choiceTitle')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('cardfunding:fees')}
+              </Typography>
+              <Button component={RouterLink} to="/add-money/card" variant="outlined">
+                {t('cardfunding:choice')}
+              </Button>
+            </Box>
+          </>
+        )}
         {sandbox && (
           <>
             <Divider />
