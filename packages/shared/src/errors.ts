@@ -86,6 +86,11 @@ export const ERROR_CODES = [
   'external_identity_taken',
   'sign_in_link_expired',
   'internal_error',
+  'invalid_image',
+  'image_too_large',
+  'check_deposit_refused',
+  'check_deposit_not_awaiting_images',
+  'check_deposit_not_ready',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,7 +7,8 @@ export type PartnerFeature =
   | 'bankAccount'
   | 'cards'
   /** A card's numbers, PIN and activation: Unit's secure reveal runs in the browser (not built). */
-  | 'cardSecureData';
+  | 'cardSecureData'
+  | 'checkDeposits';
 
 const WHAT: Record<PartnerFeature, string> = {
   remittances: 'Sending money abroad',
@@ -15,6 +16,7 @@ const WHAT: Record<PartnerFeature, string> = {
   bankAccount: 'Opening a bank account',
   cards: 'The Pago debit card',
   cardSecureData: 'Showing card numbers, setting a PIN or activating a card',
+  checkDeposits: 'Depositing a check',
 };
 
 /**

@@ -5,7 +5,7 @@ import { personaSignatureHeader } from './persona/persona-signing';
 import { signPlaidWebhook } from './plaid/plaid-keys';
 import { stripeSignatureHeader } from './stripe/stripe-signing';
 import { advanceThunesTransactions } from './thunes/thunes-fake';
-import { returnDueCheckDeposits } from './unit/unit-check-deposits-fake';
+import { returnDueCheckDeposits, reviewDueCheckDeposits } from './unit/unit-check-deposits-fake';
 import { advanceUnitPayments } from './unit/unit-fake-payments';
 import { completeDueReceivedPayments } from './unit/unit-received-payments-fake';
 import { unitSignatureHeader } from './unit/unit-signing';
@@ -22,7 +22,12 @@ export function createSandboxVendors(
   db: Database,
   selfUrl: () => string,
   personaWebhookSecret: string,
-  unit: { webhookSecret: string; achSettleMs: number; sameDayAchSettleMs: number },
+  unit: {
+    webhookSecret: string;
+    achSettleMs: number;
+    sameDayAchSettleMs: number;
+    checkReviewMs?: number;
+  },
   thunes: { apiKey: string; apiSecret: string; timings: SandboxThunesTimings },
   stripe: { webhookSecret: string },
 ) {
@@ -42,7 +47,8 @@ export function createSandboxVendors(
           sameDayMs: unit.sameDayAchSettleMs,
         })) +
         (await completeDueReceivedPayments(db)) +
-        (await returnDueCheckDeposits(db));
+        (await returnDueCheckDeposits(db)) +
+        (await reviewDueCheckDeposits(db, unit.checkReviewMs ?? 0, unit.achSettleMs));
       const remittances = await advanceThunesTransactions(db, thunes.timings);
       const delivered = await deliverDueWebhooks({
         db,

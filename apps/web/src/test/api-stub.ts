@@ -87,6 +87,7 @@ const BACKGROUND: Routes = {
       bankAccount: true,
       cards: true,
       externalSignIn: { providerName: 'Pago Sandbox ID' },
+      checkDeposits: true,
     },
   },
   'GET /api/auth/method': { status: 200, body: { method: 'traditional' } },

@@ -16,6 +16,8 @@ export const capabilitiesSchema = z
      * its button, or null when live mode has no issuer configured (the buttons are hidden).
      */
     externalSignIn: z.object({ providerName: z.string() }).nullable(),
+    /** Mobile check deposit: through the banking partner. */
+    checkDeposits: z.boolean(),
   })
   .meta({ id: 'Capabilities' });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;

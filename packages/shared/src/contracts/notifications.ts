@@ -21,6 +21,10 @@ export const NOTIFICATION_TYPES = [
   'new_sign_in',
   'password_changed',
   'phone_changed',
+  'check_deposit_received',
+  'check_deposit_available',
+  'check_deposit_rejected',
+  'check_deposit_returned',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -48,6 +52,7 @@ export const notificationDataSchema = z.object({
   /** Card notifications: the merchant or ATM, the ATM fee, why the card was declined. */
   merchant: z.string().optional(),
   feeCents: centsValueSchema.optional(),
+  /** Why a card was declined, or a check deposit rejected or returned (the partner's reason). */
   declineReason: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;

@@ -72,6 +72,11 @@ export type BankingHandlers = {
   cardMovementsOn: ((partnerAccountId: string) => Promise<number>) | null;
   /** By event type prefix, e.g. `receivedPayment.` (`onEvents`). */
   events: Map<string, PartnerEventHandler>;
+  /**
+   * What other features' money moved on a partner account beyond payments (e.g. checks the
+   * partner credited), for reconciliation's expected balance (`onAccountMovements`).
+   */
+  accountMovements?: ((partnerAccountId: string) => Promise<number>)[];
 };
 
 /** The partner client, refused (503 in live mode) when none is configured. */

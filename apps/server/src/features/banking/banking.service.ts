@@ -85,6 +85,7 @@ export function createBanking({
     omnibus,
     log,
     cardMovementsOn: () => handlers.cardMovementsOn,
+    accountMovements: () => handlers.accountMovements ?? [],
   });
 
   return {
@@ -102,6 +103,7 @@ export function createBanking({
     onCardEvents: webhooks.onCardEvents,
     onAchStatus: webhooks.onAchStatus,
     onEvents: webhooks.onEvents,
+    onAccountMovements: webhooks.onAccountMovements,
     webhook: webhooks.webhook,
 
     reserveAch: payments.reserveAch,

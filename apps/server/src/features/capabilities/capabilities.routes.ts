@@ -43,6 +43,7 @@ export async function capabilitiesRoutes(
       externalSignIn: externalSignin.available
         ? { providerName: externalSignin.providerName }
         : null,
+      checkDeposits: banking.available,
     }),
   );
 }

@@ -20,6 +20,10 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_declined: 'Cargos rechazados a tu tarjeta',
     card_atm_withdrawal: 'Retiros en cajeros automáticos',
     card_refund: 'Reembolsos a tu tarjeta',
+    check_deposit_received: 'Depósitos de cheques recibidos',
+    check_deposit_available: 'Depósitos de cheques disponibles',
+    check_deposit_rejected: 'Depósitos de cheques rechazados',
+    check_deposit_returned: 'Cheques devueltos',
   },
   en: {
     money_received: 'Money received',
@@ -37,6 +41,10 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_declined: 'Declined card charges',
     card_atm_withdrawal: 'ATM withdrawals',
     card_refund: 'Refunds to your card',
+    check_deposit_received: 'Check deposits received',
+    check_deposit_available: 'Check deposits available',
+    check_deposit_rejected: 'Check deposits rejected',
+    check_deposit_returned: 'Returned checks',
   },
 };
 

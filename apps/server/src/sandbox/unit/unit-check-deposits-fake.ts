@@ -362,26 +362,84 @@ export function unitCheckDepositsFakeRoutes(fake: UnitFake): void {
     return null;
   });
 
-  for (const [name, { from, to }] of Object.entries(SANDBOX_STEPS)) {
-    step('post', `/sandbox/check-deposits/:id/${name}`, async (tx, row) => {
-      if (row.status !== from) return `check deposit ${row.id} is ${row.status}, not ${from}`;
-      if (to !== 'Sent') {
-        await transition(tx, row, to);
-        return null;
-      }
-      const account = (await lockAccounts(tx, [row.account_id])).get(row.account_id) as FakeAccount;
-      const transactionId = await book(tx, account, {
-        type: 'checkDepositTransaction',
-        paymentId: null,
-        amount: Number(row.amount),
-        summary: `Check deposit: ${row.description}`,
-      });
-      const returns = Number(row.amount) % 100 === 14;
-      await transition(tx, row, 'Sent', {
-        transaction_id: transactionId,
-        due_at: returns ? new Date(Date.now() + clock()) : null,
-      });
-      return null;
-    });
+  for (const name of Object.keys(SANDBOX_STEPS) as (keyof typeof SANDBOX_STEPS)[]) {
+    step('post', `/sandbox/check-deposits/:id/${name}`, (tx, row) =>
+      sandboxStep(tx, row, name, clock()),
+    );
   }
+}
+
+/**
+ * One of Unit's documented sandbox steps (approve, transmit, clear) on a locked deposit: the
+ * refusal's text when it is not in the step's starting status. Clearing credits the account
+ * (`checkDepositTransaction`); an amount ending in .14 is then due to be returned after
+ * `returnAfterMs`.
+ */
+async function sandboxStep(
+  tx: Database,
+  row: FakeCheckDeposit,
+  name: keyof typeof SANDBOX_STEPS,
+  returnAfterMs: number,
+): Promise<string | null> {
+  const { from, to } = SANDBOX_STEPS[name];
+  if (row.status !== from) return `check deposit ${row.id} is ${row.status}, not ${from}`;
+  if (to !== 'Sent') {
+    await transition(tx, row, to);
+    return null;
+  }
+  const account = (await lockAccounts(tx, [row.account_id])).get(row.account_id) as FakeAccount;
+  const transactionId = await book(tx, account, {
+    type: 'checkDepositTransaction',
+    paymentId: null,
+    amount: Number(row.amount),
+    summary: `Check deposit: ${row.description}`,
+  });
+  const returns = Number(row.amount) % 100 === 14;
+  await transition(tx, row, 'Sent', {
+    transaction_id: transactionId,
+    due_at: returns ? new Date(Date.now() + returnAfterMs) : null,
+  });
+  return null;
+}
+
+/** The step that moves a deposit on from each status the sandbox's own review passes through. */
+const NEXT_STEP: Record<string, keyof typeof SANDBOX_STEPS> = {
+  PendingReview: 'approve',
+  Pending: 'transmit',
+  Clearing: 'clear',
+};
+
+/**
+ * The fake's own review, run by the sandbox tick when `reviewMs` > 0 (SANDBOX_CHECK_REVIEW_MS):
+ * a deposit that waited `reviewMs` in PendingReview, Pending or Clearing takes the next documented
+ * sandbox step, as a person trying the app would otherwise have to call them. Tests set 0 and call
+ * the steps themselves.
+ */
+export async function reviewDueCheckDeposits(
+  db: Database,
+  reviewMs: number,
+  returnAfterMs: number,
+): Promise<number> {
+  if (reviewMs <= 0) return 0;
+  return db.transaction().execute(async (tx) => {
+    const due = await tx
+      .selectFrom('sandbox_unit_check_deposits')
+      .selectAll()
+      .where('status', 'in', Object.keys(NEXT_STEP))
+      .where('updated_at', '<=', new Date(Date.now() - reviewMs))
+      .orderBy('id')
+      .limit(50)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const row of due) {
+      await sandboxStep(
+        tx,
+        row,
+        NEXT_STEP[row.status] as keyof typeof SANDBOX_STEPS,
+        returnAfterMs,
+      );
+    }
+    return due.length;
+  });
 }
