@@ -54,6 +54,7 @@ describe('live mode with a fake partner is impossible', () => {
       bankAccount: false,
       cards: false,
       externalSignIn: null,
+      checkDeposits: false,
     });
     expect((await sandbox.inject({ url: '/api/features' })).json()).toEqual({
       mode: 'sandbox',
@@ -62,6 +63,7 @@ describe('live mode with a fake partner is impossible', () => {
       bankAccount: true,
       cards: true,
       externalSignIn: { providerName: 'Pago Sandbox ID' },
+      checkDeposits: true,
     });
   });
 
@@ -173,6 +175,14 @@ describe('live mode with a fake partner is impossible', () => {
 
     expectRefused(await moneyPost(live, ana, '/api/unit/accounts/create', {}), 'bankAccount');
     expectRefused(await moneyPost(live, ana, '/api/cards', { type: 'virtual' }), 'cards');
+    expectRefused(
+      await moneyPost(live, ana, '/api/check-deposits', { amountCents: 12_000 }),
+      'checkDeposits',
+    );
+    expectRefused(
+      await live.inject({ url: '/api/check-deposits/limits', headers: bearer(ana.token) }),
+      'checkDeposits',
+    );
     for (const url of ['/api/unit/statements', '/api/unit/statements/2026-11/pdf']) {
       expectRefused(
         await live.inject({ method: 'GET', url, headers: bearer(ana.token) }),
