@@ -70,6 +70,9 @@ const TransferTrackingPage = lazyPage(
 const NotificationsPage = lazyPage(
   () => import('@/features/notifications/routes/notifications-page'),
 );
+const CheckDepositPage = lazyPage(
+  () => import('@/features/check-deposits/routes/check-deposit-page'),
+);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -102,6 +105,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/send-home', element: <SendHomePage /> },
           { path: '/transfers/:id', element: <TransferTrackingPage /> },
           { path: '/notifications', element: <NotificationsPage /> },
+          { path: '/deposit-check', element: <CheckDepositPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

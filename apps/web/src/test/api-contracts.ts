@@ -41,6 +41,13 @@ import {
   revealedCardSchema,
 } from '@pago/shared/contracts/cards';
 import {
+  checkDepositLimitsSchema,
+  checkDepositListSchema,
+  checkDepositSchema,
+  confirmCheckDepositBody,
+  createCheckDepositBody,
+} from '@pago/shared/contracts/check-deposits';
+import {
   authMethodSchema,
   externalCallbackBody,
   externalCallbackResponseSchema,
@@ -308,6 +315,20 @@ export const ROUTES: Record<string, RouteContract> = {
     body: notificationSettingsSchema,
   },
   'POST /api/notifications/stream-ticket': { response: streamTicketSchema },
+  // Check deposits
+  'GET /api/check-deposits/limits': { response: checkDepositLimitsSchema },
+  'GET /api/check-deposits': { response: checkDepositListSchema },
+  'GET /api/check-deposits/:id': { response: checkDepositSchema },
+  'PUT /api/check-deposits/:id/:side': { response: checkDepositSchema },
+  'POST /api/check-deposits': {
+    status: 201,
+    response: checkDepositSchema,
+    body: createCheckDepositBody,
+  },
+  'POST /api/check-deposits/:id/confirm': {
+    response: checkDepositSchema,
+    body: confirmCheckDepositBody,
+  },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

@@ -9,15 +9,16 @@ import { Link as RouterLink } from 'react-router';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { FundingPanel } from '@/features/funding/components/funding-panel';
 import { TestMoney } from '@/features/wallet/components/test-money';
-import { useSandboxMode } from '@/lib/capabilities';
+import { useCapability, useSandboxMode } from '@/lib/capabilities';
 
 /**
  * "Agregar dinero" from the home screen: from a linked bank (the funding feature's forms, with a
  * way to link one on the profile), and in sandbox mode only, test money as an extra.
  */
 export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['dashboard', 'funding', 'wallet']);
+  const { t } = useTranslation(['dashboard', 'funding', 'wallet', 'checks']);
   const sandbox = useSandboxMode();
+  const checks = useCapability('checkDeposits');
   return (
     <ResponsiveDialog open={open} onClose={onClose} title={t('addMoney.title')}>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
@@ -25,6 +26,16 @@ export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): vo
         <Button component={RouterLink} to="/profile#banks" sx={{ justifySelf: 'start' }}>
           {t('addMoney.linkBank')}
         </Button>
+        {checks && (
+          <Button
+            component={RouterLink}
+            to="/deposit-check"
+            variant="outlined"
+            sx={{ justifySelf: 'start' }}
+          >
+            {t('checks:addMoneyEntry')}
+          </Button>
+        )}
         {sandbox && (
           <>
             <Divider />

@@ -135,6 +135,7 @@ function serve({
           bankAccount: true,
           cards: true,
           externalSignIn: null,
+          checkDeposits: true,
           ...features,
         },
       };

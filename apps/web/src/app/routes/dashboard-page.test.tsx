@@ -66,6 +66,7 @@ function serve({ profile = {}, activity = [], incoming = [], extra }: Server = {
           bankAccount: true,
           cards: true,
           externalSignIn: null,
+          checkDeposits: true,
         },
       };
     }
@@ -200,6 +201,7 @@ describe('the home screen', () => {
                 bankAccount: true,
                 cards: false,
                 externalSignIn: null,
+                checkDeposits: true,
               },
             }
           : undefined,

@@ -921,6 +921,7 @@ describe('the money mover in live mode, without payout partner or partner bank',
     bankAccount: false,
     cards: false,
     externalSignIn: null,
+    checkDeposits: true,
   };
   const live = (extra: (call: ApiCall) => Answer | undefined = () => undefined) =>
     serve((call) => {

@@ -258,6 +258,7 @@ describe('bill pay in live mode, without a bill-pay network', () => {
     bankAccount: false,
     cards: false,
     externalSignIn: null,
+    checkDeposits: true,
   };
 
   it('says why in both languages and offers no bill to pay', async () => {

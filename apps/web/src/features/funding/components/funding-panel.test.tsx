@@ -57,6 +57,7 @@ const common = {
     bankAccount: true,
     cards: true,
     externalSignIn: null,
+    checkDeposits: true,
   }),
   'GET /api/plaid/accounts': ok({ accounts: [CHECKING] }),
   'GET /api/funding/limits': ok(LIMITS),

@@ -6,8 +6,9 @@ import { formatPhone } from '@/lib/phone';
 /** A notification's sentence in the active language, from its type and data. */
 export function notificationText(t: TFunction, notification: Notification, locale: Locale): string {
   const { data, type } = notification;
-  const owes = type === 'deposit_returned' && (data.owedCents ?? 0) > 0;
-  return t(owes ? 'types.deposit_returned_owed' : `types.${type}`, {
+  const owes =
+    (type === 'deposit_returned' || type === 'check_deposit_returned') && (data.owedCents ?? 0) > 0;
+  return t(owes ? `types.${type}_owed` : `types.${type}`, {
     name: notification.actorName ?? t('someone'),
     amount: formatUsd((data.amountCents ?? 0) as Cents, locale),
     owed: formatUsd((data.owedCents ?? 0) as Cents, locale),
