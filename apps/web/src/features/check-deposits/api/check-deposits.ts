@@ -45,8 +45,9 @@ export function useCheckDeposit(id: string | null) {
     enabled: id !== null,
     queryFn: async ({ signal }) => {
       const deposit = await apiFetch<CheckDeposit>(`/api/check-deposits/${id}`, { signal });
-      // The balance moves with the deposit's status.
+      // The balance and the list of deposits move with the deposit's status.
       invalidateMoney(client);
+      void client.invalidateQueries({ queryKey: checkKeys.list });
       return deposit;
     },
     refetchInterval: (query) =>
@@ -116,6 +117,9 @@ export function useUploadCheckPhoto() {
   return useMutation({
     mutationFn: (input: { id: string; side: 'front' | 'back'; photo: Blob }) =>
       uploadCheckPhoto(input.id, input.side, input.photo),
-    onSuccess: (result) => client.setQueryData(checkKeys.one(result.id), result),
+    onSuccess: (result) => {
+      client.setQueryData(checkKeys.one(result.id), result);
+      void client.invalidateQueries({ queryKey: checkKeys.list });
+    },
   });
 }

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { CheckDeposit } from '@pago/shared/contracts/check-deposits';
 import { formatUsd } from '@pago/shared/money';
 import { useTranslation } from 'react-i18next';
@@ -54,9 +53,6 @@ export function CheckDepositStatus({ deposit }: { deposit: CheckDeposit }) {
             : []),
         ]}
       />
-      <Typography variant="body2" color="text.secondary">
-        {deposit.description}
-      </Typography>
     </Box>
   );
 }
