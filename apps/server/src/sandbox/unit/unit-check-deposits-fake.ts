@@ -22,7 +22,7 @@ import {
 // (docs/unit-money-in.md): an amount ending in .13 is unreadable, a front image already deposited
 // is a duplicate, an amount ending in .14 is returned by the clock after it was credited.
 
-type FakeCheckDeposit = Selectable<SandboxUnitCheckDepositsTable>;
+export type FakeCheckDeposit = Selectable<SandboxUnitCheckDepositsTable>;
 
 // check/createCheckDeposit.json (additionalProperties: false).
 const createBody = z.object({
@@ -60,7 +60,7 @@ const listQuery = z.object({
 });
 const AWAITING_IMAGES = ['AwaitingImages', 'AwaitingFrontImage', 'AwaitingBackImage'];
 /** The sandbox steps Unit documents: from which status each moves a deposit, and to which. */
-const SANDBOX_STEPS = {
+export const SANDBOX_STEPS = {
   approve: { from: 'PendingReview', to: 'Pending' },
   transmit: { from: 'Pending', to: 'Clearing' },
   clear: { from: 'Clearing', to: 'Sent' },
@@ -362,20 +362,12 @@ export function unitCheckDepositsFakeRoutes(fake: UnitFake): void {
     return null;
   });
 
-  for (const name of Object.keys(SANDBOX_STEPS) as (keyof typeof SANDBOX_STEPS)[]) {
-    step('post', `/sandbox/check-deposits/:id/${name}`, (tx, row) =>
-      sandboxStep(tx, row, name, clock()),
-    );
-  }
+  for (const name of Object.keys(SANDBOX_STEPS) as (keyof typeof SANDBOX_STEPS)[])
+    step('post', `/sandbox/check-deposits/:id/${name}`, (t, r) => sandboxStep(t, r, name, clock()));
 }
 
-/**
- * One of Unit's documented sandbox steps (approve, transmit, clear) on a locked deposit: the
- * refusal's text when it is not in the step's starting status. Clearing credits the account
- * (`checkDepositTransaction`); an amount ending in .14 is then due to be returned after
- * `returnAfterMs`.
- */
-async function sandboxStep(
+/** A documented sandbox step on a locked deposit (a refusal's text, or null); .14 returns later. */
+export async function sandboxStep(
   tx: Database,
   row: FakeCheckDeposit,
   name: keyof typeof SANDBOX_STEPS,
@@ -383,10 +375,7 @@ async function sandboxStep(
 ): Promise<string | null> {
   const { from, to } = SANDBOX_STEPS[name];
   if (row.status !== from) return `check deposit ${row.id} is ${row.status}, not ${from}`;
-  if (to !== 'Sent') {
-    await transition(tx, row, to);
-    return null;
-  }
+  if (to !== 'Sent') return transition(tx, row, to).then(() => null);
   const account = (await lockAccounts(tx, [row.account_id])).get(row.account_id) as FakeAccount;
   const transactionId = await book(tx, account, {
     type: 'checkDepositTransaction',
@@ -400,46 +389,4 @@ async function sandboxStep(
     due_at: returns ? new Date(Date.now() + returnAfterMs) : null,
   });
   return null;
-}
-
-/** The step that moves a deposit on from each status the sandbox's own review passes through. */
-const NEXT_STEP: Record<string, keyof typeof SANDBOX_STEPS> = {
-  PendingReview: 'approve',
-  Pending: 'transmit',
-  Clearing: 'clear',
-};
-
-/**
- * The fake's own review, run by the sandbox tick when `reviewMs` > 0 (SANDBOX_CHECK_REVIEW_MS):
- * a deposit that waited `reviewMs` in PendingReview, Pending or Clearing takes the next documented
- * sandbox step, as a person trying the app would otherwise have to call them. Tests set 0 and call
- * the steps themselves.
- */
-export async function reviewDueCheckDeposits(
-  db: Database,
-  reviewMs: number,
-  returnAfterMs: number,
-): Promise<number> {
-  if (reviewMs <= 0) return 0;
-  return db.transaction().execute(async (tx) => {
-    const due = await tx
-      .selectFrom('sandbox_unit_check_deposits')
-      .selectAll()
-      .where('status', 'in', Object.keys(NEXT_STEP))
-      .where('updated_at', '<=', new Date(Date.now() - reviewMs))
-      .orderBy('id')
-      .limit(50)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    for (const row of due) {
-      await sandboxStep(
-        tx,
-        row,
-        NEXT_STEP[row.status] as keyof typeof SANDBOX_STEPS,
-        returnAfterMs,
-      );
-    }
-    return due.length;
-  });
 }
