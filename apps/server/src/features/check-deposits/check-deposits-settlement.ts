@@ -171,7 +171,11 @@ export function createCheckDepositSettlement({ db, ledger, banking, unit, notifi
     }
     if (status === 'Rejected' || status === 'Canceled') {
       if (funds === 'held') {
-        const back = await takeBack(tx, { ...row, funds, transfer_id: transferId }, status);
+        const back = await takeBack(
+          tx,
+          { ...row, funds, transfer_id: transferId },
+          deposit.reason ?? status,
+        );
         set.return_transfer_id = back.returnTransferId;
         set.owed_cents = back.owed;
       }

@@ -267,8 +267,20 @@ export function createCheckDeposits({ db, ledger, banking, unit, notifications }
 
     /** Before the confirmation's transaction: the user's deposit, ready to confirm. */
     async prepareConfirm(userId: string, id: string) {
-      partner();
-      const row = await owned(userId, id);
+      const client = partner();
+      let row = await owned(userId, id);
+      // An image answer lost on the way (the partner has both, the mirror does not know it yet):
+      // the partner's status is read back first.
+      if (row.unit_deposit_id && AWAITING_IMAGES.has(row.status)) {
+        const outcome = await ask(() => client.getCheckDeposit(row.unit_deposit_id as string));
+        if ('deposit' in outcome) {
+          const { deposit } = outcome;
+          row = await db.transaction().execute(async (tx) => {
+            const locked = (await lockCheckDeposit(tx, id)) as CheckDepositRow;
+            return applyStatus(tx, locked, deposit);
+          });
+        }
+      }
       if (row.status !== 'AwaitingCustomerConfirmation') {
         throw new AppError(
           'check_deposit_not_ready',

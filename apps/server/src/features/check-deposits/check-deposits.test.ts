@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, latestMail } from '../../../test/accounts-helpers';
-import { openBankAccount, tickUntil, unitFake } from '../../../test/banking-helpers';
+import { openBankAccount, tickUntil, unitFake, unitSettings } from '../../../test/banking-helpers';
 import { moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
@@ -373,6 +373,27 @@ describe('check deposit requests', () => {
     expect((await upload(user, id, 'back', jpeg())).statusCode).toBe(200);
     // Both in: no more photos.
     expect((await upload(user, id, 'back', jpeg())).statusCode).toBe(409);
+  });
+
+  it('confirms a check whose last photo reached the bank though its answer did not', async () => {
+    const user = await banked();
+    const { id } = (await create(user, 6_000)).json();
+    expect((await upload(user, id, 'front', jpeg())).statusCode).toBe(200);
+    // The back reaches the partner, but Pago never hears its answer.
+    const atPartner = await app.inject({
+      method: 'PUT',
+      url: `/sandbox/unit/check-deposits/${await unitIdOf(id)}/back`,
+      headers: {
+        authorization: `Bearer ${unitSettings(app).token}`,
+        'content-type': 'image/jpeg',
+      },
+      payload: jpeg(),
+    });
+    expect(atPartner.statusCode).toBe(200);
+    expect((await get(user, `/api/check-deposits/${id}`)).json().status).toBe('AwaitingBackImage');
+    const confirmed = await confirm(user, id);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'PendingReview', funds: 'held' });
   });
 
   it('needs the partner account, and a verified identity to move money', async () => {
