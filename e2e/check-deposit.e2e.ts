@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test, VIEWPORTS } from './support/browser';
+import { atEachSize, expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { createUser, post, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -80,6 +80,7 @@ test.describe('mobile check deposit, in Chromium', () => {
     await page.getByRole('button', { name: 'Tomar otra' }).waitFor();
     await front.setInputFiles(await checkPhoto(page, 'image/jpeg', 'PAGUESE A ROSA DIAZ'));
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'check-front-phone-es.png') });
+    expect(await seriousA11yViolations(page), 'the photo step').toEqual([]);
     await page.getByRole('button', { name: 'Usar esta foto' }).click();
 
     // The back: endorsed "Solo para depósito móvil en Pago".
@@ -119,6 +120,23 @@ test.describe('mobile check deposit, in Chromium', () => {
       await page.screenshot({ path: path.join(SHOTS, 'check-sent-desktop-es.png') });
       await page.setViewportSize({ width: phone.width, height: phone.height });
     }
+
+    await atEachSize(page, async (viewport) => {
+      expect(await seriousA11yViolations(page), `the status at ${viewport.name}`).toEqual([]);
+    });
+
+    // In English too, on a computer: the past deposit, available.
+    const english = await app.open('/deposit-check', desktop, {
+      language: 'en',
+      token: rosa.token,
+    });
+    await english.getByRole('heading', { name: 'Deposit a check', level: 1 }).waitFor();
+    await english
+      .getByRole('region', { name: 'Your check deposits' })
+      .getByText(/^Available · /)
+      .waitFor();
+    await english.getByLabel('Check amount').waitFor();
+    if (SHOTS) await english.screenshot({ path: path.join(SHOTS, 'check-desktop-en.png') });
 
     // The home's balance has it, spendable.
     await page.goto('/dashboard');
