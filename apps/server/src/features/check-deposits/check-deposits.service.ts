@@ -24,9 +24,7 @@ import {
   insertCheckDeposit,
   listCheckDeposits,
   lockCheckDeposit,
-  lockCheckDepositByUnitId,
   lockUserCheckDeposits,
-  sentToAccount,
   updateCheckDeposit,
 } from './check-deposits.repository';
 import { createCheckDepositSettlement } from './check-deposits-settlement';
