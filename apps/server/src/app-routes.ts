@@ -13,6 +13,7 @@ import {
 } from './features/card-funding/card-funding.routes';
 import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
+import { checkDepositRoutes } from './features/check-deposits/check-deposits.routes';
 import {
   directDepositRoutes,
   directDepositSandboxRoutes,
@@ -132,4 +133,8 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     accounts: services.accounts,
   });
   await app.register(stripeWebhookRoutes, { cardFunding: services.cardFunding });
+  await app.register(checkDepositRoutes, {
+    checkDeposits: services.checkDeposits,
+    accounts: services.accounts,
+  });
 }

@@ -27,6 +27,7 @@ export function buildSandboxVendors({ config, db, selfUrl }: AppDeps & { selfUrl
       webhookSecret: config.unit?.webhookSecret ?? '',
       achSettleMs: config.sandboxAchSettleMs,
       sameDayAchSettleMs: config.sandboxSameDayAchSettleMs,
+      checkReviewMs: config.sandboxCheckReviewMs,
     },
     {
       apiKey: config.thunes?.apiKey ?? '',

@@ -11,6 +11,7 @@ import { createBillPay } from './features/billpay/billpay.service';
 import { createCardFunding } from './features/card-funding/card-funding.service';
 import { createCardAuthorizations } from './features/cards/authorizations.service';
 import { createCards } from './features/cards/cards.service';
+import { createCheckDeposits } from './features/check-deposits/check-deposits.service';
 import { createDirectDeposit } from './features/direct-deposit/direct-deposit.service';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { createFunding } from './features/funding/funding.service';
@@ -229,5 +230,6 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
         config.mode === 'sandbox' ? '/sandbox/stripe/js/v3' : 'https://js.stripe.com/v3/',
       returnUrl: (id) => `${config.publicUrl}/add-money/card?cardFunding=${id}`,
     }),
+    checkDeposits: createCheckDeposits({ db, ledger, banking, unit, notifications }),
   };
 }

@@ -113,6 +113,7 @@ const envSchema = z.object({
   ...unitEnv,
   SANDBOX_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   SANDBOX_SAME_DAY_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  SANDBOX_CHECK_REVIEW_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   ...thunesEnv,
   SANDBOX_THUNES_STEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   SANDBOX_THUNES_PICKUP_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
@@ -220,6 +221,8 @@ export type Config = Readonly<{
   sandboxAchSettleMs: number;
   /** The Unit fake's faster clock for Same Day ACH (`sameDay`: an instant withdrawal). */
   sandboxSameDayAchSettleMs: number;
+  /** The Unit fake's own review of a check deposit, per step (0: only its sandbox endpoints). */
+  sandboxCheckReviewMs: number;
   /**
    * Thunes Money Transfer API v2 (remittance payout). baseUrl undefined: this server's sandbox
    * fake at /sandbox/thunes. null: live mode without THUNES_API_URL, THUNES_API_KEY and
@@ -349,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unit: unitSettings(e),
     sandboxAchSettleMs: e.SANDBOX_ACH_SETTLE_MS,
     sandboxSameDayAchSettleMs: e.SANDBOX_SAME_DAY_ACH_SETTLE_MS,
+    sandboxCheckReviewMs: e.SANDBOX_CHECK_REVIEW_MS,
     thunes: thunesSettings(e),
     sandboxThunes: {
       stepMs: e.SANDBOX_THUNES_STEP_MS,

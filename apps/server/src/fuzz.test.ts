@@ -253,6 +253,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     memo: 'march',
   },
   '/api/wallet/test-deposit': { amount: 100 },
+  '/api/check-deposits': { amountCents: 1000, description: 'Payroll' },
   '/api/persona/create-inquiry': { firstName: 'Ana', lastName: 'Lopez', email: ana.email },
   '/api/plaid/identity-verification/create': { language: 'es' },
   '/api/plaid/identity-verification/complete': { identity_verification_id: 'idv_abcdefgh1234' },

@@ -55,6 +55,7 @@ describe('live mode with a fake partner is impossible', () => {
       bankAccount: false,
       cards: false,
       externalSignIn: null,
+      checkDeposits: false,
     });
     expect((await sandbox.inject({ url: '/api/features' })).json()).toEqual({
       mode: 'sandbox',
@@ -67,6 +68,7 @@ describe('live mode with a fake partner is impossible', () => {
       linkedBanks: true,
       phoneVerification: true,
       cardFunding: true,
+      checkDeposits: true,
     });
   });
 
@@ -178,6 +180,14 @@ describe('live mode with a fake partner is impossible', () => {
 
     expectRefused(await moneyPost(live, ana, '/api/unit/accounts/create', {}), 'bankAccount');
     expectRefused(await moneyPost(live, ana, '/api/cards', { type: 'virtual' }), 'cards');
+    expectRefused(
+      await moneyPost(live, ana, '/api/check-deposits', { amountCents: 12_000 }),
+      'checkDeposits',
+    );
+    expectRefused(
+      await live.inject({ url: '/api/check-deposits/limits', headers: bearer(ana.token) }),
+      'checkDeposits',
+    );
     for (const url of [
       '/api/unit/statements',
       '/api/unit/statements/2026-11/pdf',
@@ -340,6 +350,7 @@ describe('live mode with only the database, APP_SECRET and SMTP', () => {
       linkedBanks: false,
       phoneVerification: false,
       cardFunding: false,
+      checkDeposits: false,
     });
   });
 

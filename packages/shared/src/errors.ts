@@ -88,6 +88,11 @@ export const ERROR_CODES = [
   /** The card's bank declined a card top-up (details.declineCode: Stripe's reason). */
   'card_declined',
   'internal_error',
+  'invalid_image',
+  'image_too_large',
+  'check_deposit_refused',
+  'check_deposit_not_awaiting_images',
+  'check_deposit_not_ready',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -384,6 +384,28 @@ export type DirectDepositsTable = {
   updated_at: Timestamp;
 };
 
+/** A mobile check deposit mirrored from the banking partner (migration 0040). */
+export type CheckDepositsTable = {
+  id: Generated<string>;
+  user_id: string;
+  unit_deposit_id: string | null;
+  unit_account_id: string;
+  amount_cents: Cents;
+  description: string;
+  status: Generated<string>;
+  reason: string | null;
+  funds: Generated<'none' | 'held' | 'available' | 'failed' | 'returned'>;
+  front_uploaded: Generated<boolean>;
+  back_uploaded: Generated<boolean>;
+  confirmed_at: Date | null;
+  available_by: Date | null;
+  transfer_id: string | null;
+  return_transfer_id: string | null;
+  owed_cents: Generated<Cents>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
 export type FundingCounterpartiesTable = {
   plaid_account_id: string;
   user_id: string;
@@ -1172,4 +1194,5 @@ export type DB = {
   card_fundings: CardFundingsTable;
   card_payment_methods: CardPaymentMethodsTable;
   stripe_webhook_events: StripeWebhookEventsTable;
+  check_deposits: CheckDepositsTable;
 };

@@ -13,7 +13,9 @@ export type PartnerFeature =
   /** Linking a bank account (Plaid Auth and Balance). */
   | 'linkedBanks'
   /** Adding money with a debit or credit card (Stripe). */
-  | 'cardFunding';
+  | 'cardFunding'
+  /** Depositing a check with the phone's camera (Unit check deposits). */
+  | 'checkDeposits';
 
 const WHAT: Record<PartnerFeature, string> = {
   remittances: 'Sending money abroad',
@@ -24,6 +26,7 @@ const WHAT: Record<PartnerFeature, string> = {
   identityVerification: 'Verifying identity',
   linkedBanks: 'Linking a bank account',
   cardFunding: 'Adding money with a card',
+  checkDeposits: 'Depositing a check',
 };
 
 /**

@@ -111,6 +111,10 @@ const TAGS = [
     description:
       'Called by vendors, never by a client: each checks the vendor’s signature before acting.',
   },
+  {
+    name: 'Check deposits',
+    description: 'Mobile check deposit: the amount, both photos, confirmation, status and limits.',
+  },
 ];
 
 /**
@@ -231,6 +235,12 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/plaid/items/{id}/repair': 'repairLinkedBank',
   'DELETE /api/plaid/items/{id}': 'unlinkBank',
   'POST /api/plaid/webhook': 'receivePlaidItemWebhook',
+  'GET /api/check-deposits/limits': 'getCheckDepositLimits',
+  'GET /api/check-deposits': 'listCheckDeposits',
+  'GET /api/check-deposits/{id}': 'getCheckDeposit',
+  'PUT /api/check-deposits/{id}/{side}': 'uploadCheckDepositImage',
+  'POST /api/check-deposits': 'createCheckDeposit',
+  'POST /api/check-deposits/{id}/confirm': 'confirmCheckDeposit',
 };
 
 /** Words a summary spells its own way. */

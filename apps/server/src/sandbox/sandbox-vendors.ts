@@ -5,6 +5,7 @@ import { personaSignatureHeader } from './persona/persona-signing';
 import { signPlaidWebhook } from './plaid/plaid-keys';
 import { stripeSignatureHeader } from './stripe/stripe-signing';
 import { advanceThunesTransactions } from './thunes/thunes-fake';
+import { reviewDueCheckDeposits } from './unit/unit-check-deposit-review';
 import { returnDueCheckDeposits } from './unit/unit-check-deposits-fake';
 import { advanceUnitPayments } from './unit/unit-fake-payments';
 import { completeDueReceivedPayments } from './unit/unit-received-payments-fake';
@@ -22,7 +23,12 @@ export function createSandboxVendors(
   db: Database,
   selfUrl: () => string,
   personaWebhookSecret: string,
-  unit: { webhookSecret: string; achSettleMs: number; sameDayAchSettleMs: number },
+  unit: {
+    webhookSecret: string;
+    achSettleMs: number;
+    sameDayAchSettleMs: number;
+    checkReviewMs?: number;
+  },
   thunes: { apiKey: string; apiSecret: string; timings: SandboxThunesTimings },
   stripe: { webhookSecret: string },
 ) {
@@ -42,7 +48,8 @@ export function createSandboxVendors(
           sameDayMs: unit.sameDayAchSettleMs,
         })) +
         (await completeDueReceivedPayments(db)) +
-        (await returnDueCheckDeposits(db));
+        (await returnDueCheckDeposits(db)) +
+        (await reviewDueCheckDeposits(db, unit.checkReviewMs ?? 0, unit.achSettleMs));
       const remittances = await advanceThunesTransactions(db, thunes.timings);
       const delivered = await deliverDueWebhooks({
         db,

@@ -74,6 +74,9 @@ const DirectDepositPage = lazyPage(
   () => import('@/features/direct-deposit/routes/direct-deposit-page'),
 );
 const CardFundingPage = lazyPage(() => import('@/features/card-funding/routes/card-funding-page'));
+const CheckDepositPage = lazyPage(
+  () => import('@/features/check-deposits/routes/check-deposit-page'),
+);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -108,6 +111,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/notifications', element: <NotificationsPage /> },
           { path: '/direct-deposit', element: <DirectDepositPage /> },
           { path: '/add-money/card', element: <CardFundingPage /> },
+          { path: '/deposit-check', element: <CheckDepositPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -8,7 +8,7 @@ import { apiFetch } from './api-client';
  * and say why (common:liveMode). Until the answer comes, the feature counts as available: the
  * server refuses anyway.
  */
-export function useCapability(feature: PartnerCapability | 'cards'): boolean {
+export function useCapability(feature: PartnerCapability | 'cards' | 'checkDeposits'): boolean {
   // `cards` may be missing from an older server's answer: then it counts as available.
   const value: unknown = (useCapabilities().data as Record<string, unknown> | undefined)?.[feature];
   return typeof value === 'boolean' ? value : true;

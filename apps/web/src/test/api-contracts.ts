@@ -47,6 +47,13 @@ import {
   revealCardBody,
   revealedCardSchema,
 } from '@pago/shared/contracts/cards';
+import {
+  checkDepositLimitsSchema,
+  checkDepositListSchema,
+  checkDepositSchema,
+  confirmCheckDepositBody,
+  createCheckDepositBody,
+} from '@pago/shared/contracts/check-deposits';
 import { directDepositSchema } from '@pago/shared/contracts/direct-deposit';
 import {
   authMethodSchema,
@@ -325,6 +332,20 @@ export const ROUTES: Record<string, RouteContract> = {
   'POST /api/card-funding/quote': { response: cardFundingQuoteSchema, body: cardFundingQuoteBody },
   'POST /api/card-funding': { status: 201, response: cardFundingSchema, body: cardFundingBody },
   'GET /api/card-funding/:id': { response: cardFundingSchema },
+  // Check deposits
+  'GET /api/check-deposits/limits': { response: checkDepositLimitsSchema },
+  'GET /api/check-deposits': { response: checkDepositListSchema },
+  'GET /api/check-deposits/:id': { response: checkDepositSchema },
+  'PUT /api/check-deposits/:id/:side': { response: checkDepositSchema },
+  'POST /api/check-deposits': {
+    status: 201,
+    response: checkDepositSchema,
+    body: createCheckDepositBody,
+  },
+  'POST /api/check-deposits/:id/confirm': {
+    response: checkDepositSchema,
+    body: confirmCheckDepositBody,
+  },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

@@ -91,6 +91,7 @@ const BACKGROUND: Routes = {
       linkedBanks: true,
       phoneVerification: true,
       cardFunding: true,
+      checkDeposits: true,
     },
   },
   'GET /api/auth/method': { status: 200, body: { method: 'traditional' } },

@@ -24,6 +24,8 @@ export const capabilitiesSchema = z
     phoneVerification: z.boolean(),
     /** Adding money with a debit or credit card (Stripe). */
     cardFunding: z.boolean(),
+    /** Mobile check deposit: through the banking partner. */
+    checkDeposits: z.boolean(),
   })
   .meta({ id: 'Capabilities' });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;

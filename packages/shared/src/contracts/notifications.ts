@@ -24,6 +24,10 @@ export const NOTIFICATION_TYPES = [
   'direct_deposit_pending',
   'direct_deposit_available',
   'direct_deposit_returned',
+  'check_deposit_received',
+  'check_deposit_available',
+  'check_deposit_rejected',
+  'check_deposit_returned',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -51,6 +55,7 @@ export const notificationDataSchema = z.object({
   /** Card notifications: the merchant or ATM, the ATM fee, why the card was declined. */
   merchant: z.string().optional(),
   feeCents: centsValueSchema.optional(),
+  /** Why a card was declined, or a check deposit rejected or returned (the partner's reason). */
   declineReason: z.string().optional(),
   /** Direct deposit: who sent the incoming ACH (its company name). */
   payer: z.string().optional(),

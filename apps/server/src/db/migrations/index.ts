@@ -37,6 +37,7 @@ import * as partnerPayouts from './0036-partner-payouts';
 import * as remittanceErrorCases from './0037-remittance-error-cases';
 import * as moneyInLedger from './0038-money-in-ledger';
 import * as directDeposit from './0039-direct-deposit';
+import * as checkDeposits from './0040-check-deposits';
 import * as cardFunding from './0042-card-funding';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0038-money-in-ledger': moneyInLedger,
   '0039-direct-deposit': directDeposit,
   '0042-card-funding': cardFunding,
+  '0040-check-deposits': checkDeposits,
 };

@@ -44,6 +44,11 @@ export function createBankingWebhooks({ db, partner, webhookSecret, handlers, ap
       handlers.events.set(typePrefix, handler);
     },
 
+    /** A feature's net movement of a partner account outside payments, for reconciliation. */
+    onAccountMovements(movementsOn: (partnerAccountId: string) => Promise<number>) {
+      handlers.accountMovements = [...(handlers.accountMovements ?? []), movementsOn];
+    },
+
     /** The funding feature's handler for ACH statuses (one per app). */
     onAchStatus(handler: AchStatusHandler) {
       handlers.ach = handler;

@@ -61,6 +61,7 @@ export async function capabilitiesRoutes(
       linkedBanks: linkedBanks.available,
       phoneVerification: phoneVerification.available,
       cardFunding: cardFunding.available,
+      checkDeposits: banking.available,
     }),
   );
 }

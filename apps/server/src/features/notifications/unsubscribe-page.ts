@@ -23,6 +23,10 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     direct_deposit_pending: 'Depósitos directos recibidos',
     direct_deposit_available: 'Depósitos directos disponibles',
     direct_deposit_returned: 'Depósitos directos devueltos',
+    check_deposit_received: 'Depósitos de cheques recibidos',
+    check_deposit_available: 'Depósitos de cheques disponibles',
+    check_deposit_rejected: 'Depósitos de cheques rechazados',
+    check_deposit_returned: 'Cheques devueltos',
   },
   en: {
     money_received: 'Money received',
@@ -43,6 +47,10 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     direct_deposit_pending: 'Direct deposits received',
     direct_deposit_available: 'Direct deposits available',
     direct_deposit_returned: 'Direct deposits returned',
+    check_deposit_received: 'Check deposits received',
+    check_deposit_available: 'Check deposits available',
+    check_deposit_rejected: 'Check deposits rejected',
+    check_deposit_returned: 'Returned checks',
   },
 };
 

@@ -44,6 +44,19 @@ const DECLINE_WORDS: Record<Language, Record<string, string>> = {
     card_limit_exceeded: 'it would go over your card’s daily limit',
   },
 };
+/** Why the partner rejected or returned a check (its reasons; docs/check-deposits.md). */
+const CHECK_REASON_WORDS: Record<Language, Record<string, string>> = {
+  es: {
+    ImageQuality: 'las fotos no se pueden leer',
+    PossibleDuplicate: 'parece que ese cheque ya se depositó',
+    InsufficientFunds: 'la cuenta del cheque no tenía fondos suficientes',
+  },
+  en: {
+    ImageQuality: 'the photos cannot be read',
+    PossibleDuplicate: 'that check seems to have been deposited already',
+    InsufficientFunds: 'the check’s account did not have enough money',
+  },
+};
 type Text = { subject: (w: Words) => string; body: (w: Words) => string[] };
 
 const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned'>, Text>> = {
@@ -127,6 +140,31 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
     card_refund: {
       subject: (w) => `${w.merchant} te reembolsó ${w.amount}`,
       body: (w) => [`${w.merchant} te reembolsó ${w.amount} a tu tarjeta. Ya está en tu saldo.`],
+    },
+    check_deposit_received: {
+      subject: (w) => `Recibimos tu depósito de cheque de ${w.amount}`,
+      body: (w) => [
+        `Recibimos tu depósito de cheque de ${w.amount}. Lo estamos revisando; verás el dinero como pendiente en tu saldo hasta que esté disponible.`,
+      ],
+    },
+    check_deposit_available: {
+      subject: (w) => `Tu cheque de ${w.amount} ya está disponible`,
+      body: (w) => [`Tu depósito de cheque de ${w.amount} ya está disponible en tu saldo.`],
+    },
+    check_deposit_rejected: {
+      subject: (w) => `No pudimos aceptar tu cheque de ${w.amount}`,
+      body: (w) => [
+        `No pudimos aceptar tu depósito de cheque de ${w.amount}${w.reason ? `: ${w.reason}` : ''}. No se agregó dinero a tu saldo.`,
+      ],
+    },
+    check_deposit_returned: {
+      subject: (w) => `Tu cheque de ${w.amount} fue devuelto`,
+      body: (w) => [
+        `El banco devolvió tu cheque de ${w.amount}${w.reason ? `: ${w.reason}` : ''}. Lo quitamos de tu saldo.`,
+        ...(w.owed
+          ? [`Tu cuenta debe ${w.owed}; lo cubriremos con el próximo dinero que recibas.`]
+          : []),
+      ],
     },
     phone_changed: {
       subject: () => 'Verificaste un teléfono nuevo',
@@ -240,6 +278,31 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
         `${w.merchant} refunded ${w.amount} to your card. It is already in your balance.`,
       ],
     },
+    check_deposit_received: {
+      subject: (w) => `We received your check deposit of ${w.amount}`,
+      body: (w) => [
+        `We received your check deposit of ${w.amount}. We are reviewing it; it shows as pending in your balance until it is available.`,
+      ],
+    },
+    check_deposit_available: {
+      subject: (w) => `Your check of ${w.amount} is available`,
+      body: (w) => [`Your check deposit of ${w.amount} is now available in your balance.`],
+    },
+    check_deposit_rejected: {
+      subject: (w) => `We could not accept your check of ${w.amount}`,
+      body: (w) => [
+        `We could not accept your check deposit of ${w.amount}${w.reason ? `: ${w.reason}` : ''}. No money was added to your balance.`,
+      ],
+    },
+    check_deposit_returned: {
+      subject: (w) => `Your check of ${w.amount} was returned`,
+      body: (w) => [
+        `The bank returned your check of ${w.amount}${w.reason ? `: ${w.reason}` : ''}. We took it out of your balance.`,
+        ...(w.owed
+          ? [`Your account owes ${w.owed}; we will cover it from the next money you receive.`]
+          : []),
+      ],
+    },
     phone_changed: {
       subject: () => 'You verified a new phone',
       body: (w) => [
@@ -325,8 +388,11 @@ export function notificationEmail(
     time: formatTime(createdAt, language),
     merchant: data.merchant ?? '',
     fee: formatUsd((data.feeCents ?? 0) as Cents, language),
-    reason: DECLINE_WORDS[language][data.declineReason ?? ''] ?? '',
     payer: data.payer ?? '',
+    reason:
+      DECLINE_WORDS[language][data.declineReason ?? ''] ??
+      CHECK_REASON_WORDS[language][data.declineReason ?? ''] ??
+      '',
     owed: data.owedCents ? formatUsd(data.owedCents as Cents, language) : '',
   };
   const always = type === 'password_changed' || type === 'phone_changed';

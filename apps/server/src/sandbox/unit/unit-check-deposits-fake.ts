@@ -22,7 +22,7 @@ import {
 // (docs/unit-money-in.md): an amount ending in .13 is unreadable, a front image already deposited
 // is a duplicate, an amount ending in .14 is returned by the clock after it was credited.
 
-type FakeCheckDeposit = Selectable<SandboxUnitCheckDepositsTable>;
+export type FakeCheckDeposit = Selectable<SandboxUnitCheckDepositsTable>;
 
 // check/createCheckDeposit.json (additionalProperties: false).
 const createBody = z.object({
@@ -60,7 +60,7 @@ const listQuery = z.object({
 });
 const AWAITING_IMAGES = ['AwaitingImages', 'AwaitingFrontImage', 'AwaitingBackImage'];
 /** The sandbox steps Unit documents: from which status each moves a deposit, and to which. */
-const SANDBOX_STEPS = {
+export const SANDBOX_STEPS = {
   approve: { from: 'PendingReview', to: 'Pending' },
   transmit: { from: 'Pending', to: 'Clearing' },
   clear: { from: 'Clearing', to: 'Sent' },
@@ -362,26 +362,31 @@ export function unitCheckDepositsFakeRoutes(fake: UnitFake): void {
     return null;
   });
 
-  for (const [name, { from, to }] of Object.entries(SANDBOX_STEPS)) {
-    step('post', `/sandbox/check-deposits/:id/${name}`, async (tx, row) => {
-      if (row.status !== from) return `check deposit ${row.id} is ${row.status}, not ${from}`;
-      if (to !== 'Sent') {
-        await transition(tx, row, to);
-        return null;
-      }
-      const account = (await lockAccounts(tx, [row.account_id])).get(row.account_id) as FakeAccount;
-      const transactionId = await book(tx, account, {
-        type: 'checkDepositTransaction',
-        paymentId: null,
-        amount: Number(row.amount),
-        summary: `Check deposit: ${row.description}`,
-      });
-      const returns = Number(row.amount) % 100 === 14;
-      await transition(tx, row, 'Sent', {
-        transaction_id: transactionId,
-        due_at: returns ? new Date(Date.now() + clock()) : null,
-      });
-      return null;
-    });
-  }
+  for (const name of Object.keys(SANDBOX_STEPS) as (keyof typeof SANDBOX_STEPS)[])
+    step('post', `/sandbox/check-deposits/:id/${name}`, (t, r) => sandboxStep(t, r, name, clock()));
+}
+
+/** A documented sandbox step on a locked deposit (a refusal's text, or null); .14 returns later. */
+export async function sandboxStep(
+  tx: Database,
+  row: FakeCheckDeposit,
+  name: keyof typeof SANDBOX_STEPS,
+  returnAfterMs: number,
+): Promise<string | null> {
+  const { from, to } = SANDBOX_STEPS[name];
+  if (row.status !== from) return `check deposit ${row.id} is ${row.status}, not ${from}`;
+  if (to !== 'Sent') return transition(tx, row, to).then(() => null);
+  const account = (await lockAccounts(tx, [row.account_id])).get(row.account_id) as FakeAccount;
+  const transactionId = await book(tx, account, {
+    type: 'checkDepositTransaction',
+    paymentId: null,
+    amount: Number(row.amount),
+    summary: `Check deposit: ${row.description}`,
+  });
+  const returns = Number(row.amount) % 100 === 14;
+  await transition(tx, row, 'Sent', {
+    transaction_id: transactionId,
+    due_at: returns ? new Date(Date.now() + returnAfterMs) : null,
+  });
+  return null;
 }

@@ -10,7 +10,7 @@ import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { useCardFundingAvailable } from '@/features/card-funding/api/card-funding';
 import { FundingPanel } from '@/features/funding/components/funding-panel';
 import { TestMoney } from '@/features/wallet/components/test-money';
-import { useSandboxMode } from '@/lib/capabilities';
+import { useCapability, useSandboxMode } from '@/lib/capabilities';
 
 /**
  * "Agregar dinero" from the home screen: from a linked bank (the funding feature's forms, with a
@@ -18,9 +18,17 @@ import { useSandboxMode } from '@/lib/capabilities';
  * sandbox mode only, test money as an extra.
  */
 export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['dashboard', 'funding', 'wallet', 'direct-deposit', 'cardfunding']);
   const cardFunding = useCardFundingAvailable();
+  const { t } = useTranslation([
+    'dashboard',
+    'funding',
+    'wallet',
+    'direct-deposit',
+    'cardfunding',
+    'checks',
+  ]);
   const sandbox = useSandboxMode();
+  const checks = useCapability('checkDeposits');
   return (
     <ResponsiveDialog open={open} onClose={onClose} title={t('addMoney.title')}>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
@@ -46,6 +54,16 @@ export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): vo
               </Button>
             </Box>
           </>
+        )}
+        {checks && (
+          <Button
+            component={RouterLink}
+            to="/deposit-check"
+            variant="outlined"
+            sx={{ justifySelf: 'start' }}
+          >
+            {t('checks:addMoneyEntry')}
+          </Button>
         )}
         {sandbox && (
           <>

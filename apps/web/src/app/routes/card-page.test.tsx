@@ -139,6 +139,7 @@ function serve({
           linkedBanks: true,
           phoneVerification: true,
           cardFunding: true,
+          checkDeposits: true,
           ...features,
         },
       };

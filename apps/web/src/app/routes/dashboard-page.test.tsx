@@ -70,6 +70,7 @@ function serve({ profile = {}, activity = [], incoming = [], extra }: Server = {
           linkedBanks: true,
           phoneVerification: true,
           cardFunding: true,
+          checkDeposits: true,
         },
       };
     }
@@ -208,6 +209,7 @@ describe('the home screen', () => {
                 linkedBanks: true,
                 phoneVerification: true,
                 cardFunding: true,
+                checkDeposits: true,
               },
             }
           : undefined,

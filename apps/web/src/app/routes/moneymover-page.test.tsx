@@ -925,6 +925,7 @@ describe('the money mover in live mode, without payout partner or partner bank',
     linkedBanks: true,
     phoneVerification: true,
     cardFunding: true,
+    checkDeposits: true,
   };
   const live = (extra: (call: ApiCall) => Answer | undefined = () => undefined) =>
     serve((call) => {

@@ -262,6 +262,7 @@ describe('bill pay in live mode, without a bill-pay network', () => {
     linkedBanks: true,
     phoneVerification: true,
     cardFunding: true,
+    checkDeposits: true,
   };
 
   it('says why in both languages and offers no bill to pay', async () => {

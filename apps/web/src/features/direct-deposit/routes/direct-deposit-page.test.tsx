@@ -30,6 +30,10 @@ const features = (bankAccount: boolean) =>
     bankAccount,
     cards: bankAccount,
     externalSignIn: null,
+    identityVerification: bankAccount,
+    linkedBanks: bankAccount,
+    phoneVerification: bankAccount,
+    cardFunding: bankAccount,
   });
 const DATA = {
   accountNumber: '4403216789',

@@ -61,6 +61,7 @@ const common = {
     linkedBanks: true,
     phoneVerification: true,
     cardFunding: true,
+    checkDeposits: true,
   }),
   'GET /api/plaid/accounts': ok({ accounts: [CHECKING] }),
   'GET /api/funding/limits': ok(LIMITS),

@@ -7,7 +7,9 @@ import { formatPhone } from '@/lib/phone';
 export function notificationText(t: TFunction, notification: Notification, locale: Locale): string {
   const { data, type } = notification;
   const owes =
-    (type === 'deposit_returned' || type === 'direct_deposit_returned') &&
+    (type === 'deposit_returned' ||
+      type === 'direct_deposit_returned' ||
+      type === 'check_deposit_returned') &&
     (data.owedCents ?? 0) > 0;
   return t(owes ? `types.${type}_owed` : `types.${type}`, {
     name: notification.actorName ?? t('someone'),
