@@ -9,6 +9,7 @@ import { billPayRoutes } from './features/billpay/billpay.routes';
 import { capabilitiesRoutes } from './features/capabilities/capabilities.routes';
 import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
+import { cashDepositsRoutes } from './features/cash-deposits/cash-deposits.routes';
 import { emailVerificationRoutes } from './features/email-verification/email-verification.routes';
 import { fundingRoutes } from './features/funding/funding.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -107,4 +108,8 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     rateLimits: services.rateLimits,
   });
   await app.register(plaidWebhookRoutes, { plaid: services.plaid });
+  await app.register(cashDepositsRoutes, {
+    cashDeposits: services.cashDeposits,
+    accounts: services.accounts,
+  });
 }

@@ -10,6 +10,7 @@ import { createStatements } from './features/banking/statements.service';
 import { createBillPay } from './features/billpay/billpay.service';
 import { createCardAuthorizations } from './features/cards/authorizations.service';
 import { createCards } from './features/cards/cards.service';
+import { createCashDeposits } from './features/cash-deposits/cash-deposits.service';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { createFunding } from './features/funding/funding.service';
 import { createIdentity } from './features/identity/identity.service';
@@ -207,5 +208,6 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       log,
     }),
     sandboxVendors: buildSandboxVendors(deps),
+    cashDeposits: createCashDeposits({ db, ledger, banking, unit, notifications, log }),
   };
 }

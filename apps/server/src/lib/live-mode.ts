@@ -7,7 +7,9 @@ export type PartnerFeature =
   | 'bankAccount'
   | 'cards'
   /** A card's numbers, PIN and activation: Unit's secure reveal runs in the browser (not built). */
-  | 'cardSecureData';
+  | 'cardSecureData'
+  /** Cash at stores and in-network ATMs near a place: the banking partner's retail network. */
+  | 'cashDeposits';
 
 const WHAT: Record<PartnerFeature, string> = {
   remittances: 'Sending money abroad',
@@ -15,6 +17,7 @@ const WHAT: Record<PartnerFeature, string> = {
   bankAccount: 'Opening a bank account',
   cards: 'The Pago debit card',
   cardSecureData: 'Showing card numbers, setting a PIN or activating a card',
+  cashDeposits: 'Cash deposits at stores and ATM locations',
 };
 
 /**

@@ -21,6 +21,7 @@ export const NOTIFICATION_TYPES = [
   'new_sign_in',
   'password_changed',
   'phone_changed',
+  'cash_deposit_received',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -72,6 +72,8 @@ export type BankingHandlers = {
   cardMovementsOn: ((partnerAccountId: string) => Promise<number>) | null;
   /** By event type prefix, e.g. `receivedPayment.` (`onEvents`). */
   events: Map<string, PartnerEventHandler>;
+  /** Features' net movements of a partner account (`onEvents`), counted by reconciliation. */
+  movementsOn: ((partnerAccountId: string) => Promise<number>)[];
 };
 
 /** The partner client, refused (503 in live mode) when none is configured. */

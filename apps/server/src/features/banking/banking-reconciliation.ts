@@ -21,6 +21,8 @@ export type BankingReconciliationDeps = {
   log: Pick<Logger, 'info' | 'warn'>;
   /** Card activity's net movement of a partner account, once the cards feature registered it. */
   cardMovementsOn: () => ((partnerAccountId: string) => Promise<number>) | null;
+  /** Other features' net movements of a partner account (cash deposits …), as Pago applied them. */
+  featureMovementsOn?: () => ((partnerAccountId: string) => Promise<number>)[];
 };
 
 /** Reconciliation: the partner's accounts and the omnibus, compared with the ledger's mirror. */
@@ -30,6 +32,7 @@ export function createBankingReconciliation({
   omnibus,
   log,
   cardMovementsOn,
+  featureMovementsOn,
 }: BankingReconciliationDeps) {
   /**
    * The omnibus against its movements: each cover at the partner with its amount and status, each
@@ -222,6 +225,8 @@ export function createBankingReconciliation({
       // Card activity moves the account too (clearings out, refunds in), as Pago applied it.
       const movementsOn = cardMovementsOn();
       if (movementsOn) expectedBalance += await movementsOn(account.unit_account_id);
+      for (const moved of featureMovementsOn?.() ?? [])
+        expectedBalance += await moved(account.unit_account_id);
       if (remote.balance !== expectedBalance) {
         differences.push({
           kind: 'balance_mismatch',

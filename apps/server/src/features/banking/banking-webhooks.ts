@@ -40,8 +40,14 @@ export function createBankingWebhooks({ db, partner, webhookSecret, handlers, ap
      * A feature's handler for the partner's events whose type starts with `typePrefix` (one per
      * prefix, e.g. `receivedPayment.`).
      */
-    onEvents(typePrefix: string, handler: PartnerEventHandler) {
+    onEvents(
+      typePrefix: string,
+      handler: PartnerEventHandler,
+      /** The feature's net movement of a partner account, for reconciliation's expected balance. */
+      movementsOn?: (partnerAccountId: string) => Promise<number>,
+    ) {
       handlers.events.set(typePrefix, handler);
+      if (movementsOn) handlers.movementsOn.push(movementsOn);
     },
 
     /** The funding feature's handler for ACH statuses (one per app). */
@@ -77,9 +83,11 @@ export function createBankingWebhooks({ db, partner, webhookSecret, handlers, ap
           /^\d{1,18}$/.test(paymentId)
             ? await partner().getPayment(paymentId)
             : null;
-        const featureHandler = [...handlers.events].find(([prefix]) =>
-          (e.type as string).startsWith(prefix),
-        )?.[1];
+        // A transaction's event also reads as `<type>:<transaction type>` (e.g.
+        // `transaction.created:cashDepositTransaction`), so a feature can take one kind of them.
+        const named = (event as PartnerEvent).relationships?.transaction?.data?.type;
+        const key = typeof named === 'string' ? `${e.type}:${named}` : e.type;
+        const featureHandler = [...handlers.events].find(([prefix]) => key.startsWith(prefix))?.[1];
         if (featureHandler) {
           const apply = await featureHandler(event as PartnerEvent);
           if (!apply) continue;

@@ -59,6 +59,7 @@ export function createBanking({
     card: null,
     cardMovementsOn: null,
     events: new Map(),
+    movementsOn: [],
   };
   const omnibusAccount = createBankingOmnibus({ db, partner, omnibus, log });
   const payments = createBankingPayments({
@@ -85,6 +86,7 @@ export function createBanking({
     omnibus,
     log,
     cardMovementsOn: () => handlers.cardMovementsOn,
+    featureMovementsOn: () => handlers.movementsOn,
   });
 
   return {

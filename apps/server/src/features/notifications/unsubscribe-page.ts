@@ -20,6 +20,7 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_declined: 'Cargos rechazados a tu tarjeta',
     card_atm_withdrawal: 'Retiros en cajeros automáticos',
     card_refund: 'Reembolsos a tu tarjeta',
+    cash_deposit_received: 'Depósitos en efectivo',
   },
   en: {
     money_received: 'Money received',
@@ -37,6 +38,7 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_declined: 'Declined card charges',
     card_atm_withdrawal: 'ATM withdrawals',
     card_refund: 'Refunds to your card',
+    cash_deposit_received: 'Cash deposits',
   },
 };
 

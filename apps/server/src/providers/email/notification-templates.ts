@@ -126,6 +126,12 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
       subject: (w) => `${w.merchant} te reembolsó ${w.amount}`,
       body: (w) => [`${w.merchant} te reembolsó ${w.amount} a tu tarjeta. Ya está en tu saldo.`],
     },
+    cash_deposit_received: {
+      subject: (w) => `Depositaste ${w.amount} en efectivo`,
+      body: (w) => [
+        `Depositaste ${w.amount} en efectivo en ${w.merchant}. Comisión: ${w.fee}. Ya está en tu saldo.`,
+      ],
+    },
     phone_changed: {
       subject: () => 'Verificaste un teléfono nuevo',
       body: (w) => [
@@ -215,6 +221,12 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
       subject: (w) => `${w.merchant} refunded you ${w.amount}`,
       body: (w) => [
         `${w.merchant} refunded ${w.amount} to your card. It is already in your balance.`,
+      ],
+    },
+    cash_deposit_received: {
+      subject: (w) => `You deposited ${w.amount} in cash`,
+      body: (w) => [
+        `You deposited ${w.amount} in cash at ${w.merchant}. Fee: ${w.fee}. It is in your balance now.`,
       ],
     },
     phone_changed: {

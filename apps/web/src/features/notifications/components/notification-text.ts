@@ -14,6 +14,7 @@ export function notificationText(t: TFunction, notification: Notification, local
     phone: data.phone ? formatPhone(data.phone) : '',
     device: data.device ?? t('unknownDevice'),
     merchant: data.merchant ?? '',
+    fee: formatUsd((data.feeCents ?? 0) as Cents, locale),
     reason: data.declineReason ? t(`cardDeclineReasons.${data.declineReason}`) : '',
   });
 }
