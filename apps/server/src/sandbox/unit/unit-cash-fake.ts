@@ -330,7 +330,8 @@ export function unitCashFakeRoutes(fake: UnitFake): void {
         type: 'cashDepositTransaction',
         paymentId: null,
         amount,
-        summary: `Cash deposit at ${store?.retailerName ?? 'store'} ${store?.storeId ?? ''}`.trim(),
+        // The store's name, as Unit's summary of a cash deposit names where it was paid in.
+        summary: store?.retailerName ?? 'Store',
       });
       await enqueueWebhook(tx, 'unit', '/api/unit/webhook', {
         data: [
@@ -339,7 +340,7 @@ export function unitCashFakeRoutes(fake: UnitFake): void {
             type: 'transaction.created',
             attributes: {
               createdAt: new Date().toISOString(),
-              summary: `Cash deposit at ${store?.retailerName ?? 'store'}`,
+              summary: store?.retailerName ?? 'Store',
               direction: 'Credit',
               amount,
               balance: Number(account.balance),
