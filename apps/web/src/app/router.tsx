@@ -67,6 +67,7 @@ const SendHomePage = lazyPage(() => import('@/features/remittances/routes/send-h
 const TransferTrackingPage = lazyPage(
   () => import('@/features/remittances/routes/transfer-tracking-page'),
 );
+const CashDepositPage = lazyPage(() => import('@/features/cash-deposits/routes/cash-deposit-page'));
 const NotificationsPage = lazyPage(
   () => import('@/features/notifications/routes/notifications-page'),
 );
@@ -102,6 +103,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/send-home', element: <SendHomePage /> },
           { path: '/transfers/:id', element: <TransferTrackingPage /> },
           { path: '/notifications', element: <NotificationsPage /> },
+          { path: '/cash-deposit', element: <CashDepositPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

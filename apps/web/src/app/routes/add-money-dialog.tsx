@@ -16,7 +16,7 @@ import { useSandboxMode } from '@/lib/capabilities';
  * way to link one on the profile), and in sandbox mode only, test money as an extra.
  */
 export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['dashboard', 'funding', 'wallet']);
+  const { t } = useTranslation(['dashboard', 'funding', 'wallet', 'cashDeposits']);
   const sandbox = useSandboxMode();
   return (
     <ResponsiveDialog open={open} onClose={onClose} title={t('addMoney.title')}>
@@ -24,6 +24,9 @@ export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): vo
         <FundingPanel />
         <Button component={RouterLink} to="/profile#banks" sx={{ justifySelf: 'start' }}>
           {t('addMoney.linkBank')}
+        </Button>
+        <Button component={RouterLink} to="/cash-deposit" sx={{ justifySelf: 'start' }}>
+          {t('cashDeposits:addMoney')}
         </Button>
         {sandbox && (
           <>
