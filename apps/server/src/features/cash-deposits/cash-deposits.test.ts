@@ -54,7 +54,7 @@ describe('cash deposits', () => {
     expect(stores.items[0].name).toBe('Tienda Esquina');
     const distances = stores.items.map((s: { distanceMiles: number }) => s.distanceMiles);
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
-    const atms = (await get(t.app, user.token, '/api/cards/atms?postalCode=33125')).json();
+    const atms = (await get(t.app, user.token, '/api/cards/atms?postalCode=60608')).json();
     expect(atms.items.length).toBe(3);
     expect(atms.items.every((a: { network: string }) => a.network === 'RedLibre')).toBe(true);
     expect(

@@ -41,6 +41,14 @@ const AREAS: Record<string, Place> = {
     lat: 25.7823,
     lng: -80.2341,
   },
+  '33131': {
+    street: '',
+    city: 'Miami',
+    state: 'FL',
+    postalCode: '33131',
+    lat: 25.7617,
+    lng: -80.1918,
+  },
   '90011': {
     street: '',
     city: 'Los Angeles',
@@ -93,7 +101,7 @@ export const STORES = Object.entries(AREAS).flatMap(([zip, area]) =>
   RETAILERS.map((retailerName, n) => ({
     storeId: `${zip}${n + 1}`,
     retailerName,
-    phone: `555${zip}${n}`.slice(0, 10),
+    phone: `555${zip}${String(n).padStart(2, '0')}`,
     place: near(area, ...(OFFSETS[n] as [number, number]), n),
   })),
 );
@@ -198,10 +206,11 @@ export function unitCashFakeRoutes(fake: UnitFake): void {
     if (!query) return reply;
     const area = AREAS[query['filter[postalCode]']];
     // Every fictional store takes both a card swipe and a barcode.
+    // The stores within 25 miles (the fake's search radius), nearest first.
     const found = area
-      ? STORES.map((s) => ({ ...s, distance: miles(area, s.place) })).sort(
-          (a, b) => a.distance - b.distance,
-        )
+      ? STORES.map((s) => ({ ...s, distance: miles(area, s.place) }))
+          .filter((s) => s.distance <= 25)
+          .sort((a, b) => a.distance - b.distance)
       : [];
     const page = found.slice(query['page[offset]'], query['page[offset]'] + query['page[limit]']);
     return document(

@@ -11,7 +11,7 @@ const renderPage = featureRenderer('cashDeposits', { user: ANA, path: '/cash-dep
 const STORE = {
   storeId: '100011',
   name: 'Tienda Esquina',
-  phone: '5551000110',
+  phone: '5551000100',
   street: '100 Main St',
   city: 'New York',
   state: 'NY',
@@ -74,7 +74,9 @@ describe('depositing cash at a store', () => {
     await userEvent.type(zip, '10001');
     await userEvent.click(within(stores).getByRole('button', { name: 'Buscar' }));
     await userEvent.click(
-      await within(stores).findByRole('button', { name: 'Usar esta tienda: Tienda Esquina' }),
+      await within(stores).findByRole('button', {
+        name: 'Usar esta tienda: Tienda Esquina, 100 Main St',
+      }),
     );
     const barcode = await screen.findByRole('img', {
       name: 'Código de barras para depositar efectivo: 4012345678901234',

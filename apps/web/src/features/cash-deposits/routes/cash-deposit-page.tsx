@@ -179,7 +179,7 @@ function Stores({
                   variant={chosen ? 'contained' : 'outlined'}
                   size="small"
                   aria-pressed={chosen}
-                  aria-label={`${t('stores.use')}: ${store.name}`}
+                  aria-label={`${t('stores.use')}: ${store.name}, ${store.street}`}
                   onClick={() => onSelect(store)}
                   sx={{ justifySelf: 'start', mt: 0.5 }}
                 >
@@ -241,7 +241,7 @@ function FeesAndHistory() {
             })}
           </Typography>
         )}
-        <Button component={RouterLink} to="/fees" sx={{ justifySelf: 'start', px: 0 }}>
+        <Button component={RouterLink} to="/fees" sx={{ alignSelf: 'flex-start', px: 0 }}>
           {t('fees.seeAll')}
         </Button>
       </SectionCard>
