@@ -67,4 +67,22 @@ test.describe('cash at a store', () => {
     await english.getByRole('list', { name: 'Your cash deposits' }).getByText('$40.00').waitFor();
     if (SHOTS) await english.screenshot({ path: path.join(SHOTS, 'cash-deposit-en-desktop.png') });
   });
+
+  test('the card page lists fee-free network ATMs near a ZIP code', async ({ app }) => {
+    const luis = await createUser('Luis Mora', '+13055550182');
+    await verifiedForTheBank(luis, 'Luis Mora Díaz');
+    const page = await app.open('/card', phone, { language: 'es', token: luis.token });
+    const atms = page.getByRole('region', { name: 'Cajeros sin comisión cerca de ti' });
+    await atms.getByText(/tus primeros 4 retiros del mes no tienen comisión/).waitFor();
+    await atms.getByLabel('Código postal (ZIP)').fill('60608');
+    await atms.getByRole('button', { name: 'Buscar cajeros' }).click();
+    const list = atms.getByRole('list', { name: 'Cajeros sin comisión cerca de ti' });
+    await list.getByText('Lavandería Sol').waitFor();
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expect(list.getByText('Gasolinera Norte')).toHaveCount(0);
+    if (SHOTS) {
+      await atms.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, 'card-atms-es-390x844.png') });
+    }
+  });
 });
