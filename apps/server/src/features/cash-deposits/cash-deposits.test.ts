@@ -1,7 +1,14 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
-import { tickUntil, unitFake } from '../../../test/banking-helpers';
-import { balanceOf, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
+import {
+  tickUntil,
+  unitFake,
+  unitSettings,
+  unitSignature,
+  until,
+} from '../../../test/banking-helpers';
+import { balanceOf, deposit, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
 import { servicesOf } from '../../app';
 import type { AppInstance } from '../../app-instance';
 import { easternMonth } from './cash-deposits.service';
@@ -164,6 +171,57 @@ describe('cash deposits', () => {
       .where('id', '=', after.items[0].transferId)
       .executeTakeFirstOrThrow();
     expect(transfer).toMatchObject({ kind: 'cash_deposit', fee_cents: 199, status: 'completed' });
+  });
+
+  it('counts two deposits that arrive at once under the user’s lock: only one is free past $500', async () => {
+    const { user, barcode } = await depositor();
+    await deposit(t.app, user, 100);
+    expect((await payIn(barcode.barcodeNumber, 30_000)).statusCode).toBe(201);
+    expect((await payIn(barcode.barcodeNumber, 30_000)).statusCode).toBe(201);
+    // Unit's two events, held back from the clock and delivered both at the same moment.
+    const events = await t.db
+      .updateTable('sandbox_webhook_outbox')
+      .set({ delivered_at: new Date() })
+      .where('vendor', '=', 'unit')
+      .where('delivered_at', 'is', null)
+      .where('body', 'like', '%cashDepositTransaction%')
+      .returning('body')
+      .execute();
+    expect(events).toHaveLength(2);
+    // The wallet is held while both arrive: each gets as far as its posting, so without the
+    // user's lock both would have counted the month before the other's deposit.
+    const held = await t.db.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      await sql`select id from ledger_accounts where user_id = ${user.id} for update`.execute(
+        connection,
+      );
+      const sent = Promise.all(
+        events.map(({ body }) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/unit/webhook',
+            headers: {
+              'content-type': 'application/json',
+              'x-unit-signature': unitSignature(unitSettings(t.app).webhookSecret, body),
+            },
+            payload: body,
+          }),
+        ),
+      );
+      await until(async () => {
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and datname = current_database()`.execute(t.db);
+        return (rows[0]?.n ?? 0) >= 2;
+      });
+      await sql`commit`.execute(connection);
+      return sent;
+    });
+    const answers = held;
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const list = await depositsOf(user.token, 2);
+    expect(list.items.map((d: { feeCents: number }) => d.feeCents).sort()).toEqual([0, 199]);
+    expect(await balanceOf(t.app, user)).toBe(100 + 60_000 - 199);
   });
 
   it('counts a new US Eastern month from zero', async () => {
