@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { CASH_DEPOSIT_LIMITS } from '@pago/shared/contracts/cash-deposits';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { enqueueWebhook } from '../webhooks/outbox';
@@ -9,10 +10,11 @@ import { transactionResources } from './unit-transactions';
 // Unit's cash deposits at stores (cash-deposit/*.json) and ATM locations (atm/*.json), with a
 // fixed fictional catalog of places around a few postal codes (docs/unit-cash-and-atms.md).
 
-/** How long a barcode can be scanned (the fake's choice; Unit's answer carries its expiration). */
-export const BARCODE_TTL_MS = 7 * 24 * 3_600_000;
-/** What the stores' network takes per account: a register refuses more (docs/unit-cash-and-atms.md). */
-export const CASH_LIMITS = { perDeposit: 1_000_00, perDay: 1_000_00, perMonth: 2_500_00 } as const;
+/**
+ * How long a barcode can be scanned (the fake's choice; Unit's answer carries its expiration). The
+ * register takes what CASH_DEPOSIT_LIMITS allow an account (docs/unit-cash-and-atms.md).
+ */
+const BARCODE_TTL_MS = 7 * 24 * 3_600_000;
 
 type Place = {
   street: string;
@@ -97,7 +99,7 @@ const OFFSETS: [number, number][] = [
   [-1.5, -1.2],
 ];
 
-export const STORES = Object.entries(AREAS).flatMap(([zip, area]) =>
+const STORES = Object.entries(AREAS).flatMap(([zip, area]) =>
   RETAILERS.map((retailerName, n) => ({
     storeId: `${zip}${n + 1}`,
     retailerName,
@@ -328,11 +330,11 @@ export function unitCashFakeRoutes(fake: UnitFake): void {
       if (!account) return { status: 404 as const, detail: 'account not found' };
       if (account.status !== 'Open')
         return { status: 400 as const, detail: 'The account is not open' };
-      if (amount > CASH_LIMITS.perDeposit)
+      if (amount > CASH_DEPOSIT_LIMITS.perDeposit)
         return { status: 400 as const, detail: 'The amount is over the deposit limit' };
-      if ((await paidInSince(tx, account.id, 'day')) + amount > CASH_LIMITS.perDay)
+      if ((await paidInSince(tx, account.id, 'day')) + amount > CASH_DEPOSIT_LIMITS.perDay)
         return { status: 400 as const, detail: 'The amount is over the daily cash limit' };
-      if ((await paidInSince(tx, account.id, 'month')) + amount > CASH_LIMITS.perMonth)
+      if ((await paidInSince(tx, account.id, 'month')) + amount > CASH_DEPOSIT_LIMITS.perMonth)
         return { status: 400 as const, detail: 'The amount is over the monthly cash limit' };
       const store = STORES.find((s) => s.storeId === barcode.store_id);
       const transactionId = await book(tx, account, {
