@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, VIEWPORTS } from './support/browser';
+import { atEachSize, expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
 import { createUser, verifiedForTheBank } from './support/users';
 
@@ -61,6 +61,10 @@ test.describe('cash at a store', () => {
       await history.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, 'cash-deposit-credited-es-390x844.png') });
     }
+    // The screen as it is at the register: no serious accessibility fault, phone and desktop.
+    await atEachSize(page, async (viewport) => {
+      expect(await seriousA11yViolations(page), `/cash-deposit at ${viewport.name}`).toEqual([]);
+    });
 
     const english = await app.open('/cash-deposit', desktop, { language: 'en', token: ana.token });
     await english.getByRole('heading', { name: 'Deposit cash', level: 1 }).waitFor();
@@ -80,6 +84,7 @@ test.describe('cash at a store', () => {
     await list.getByText('Lavandería Sol').waitFor();
     await expect(list.getByRole('listitem')).toHaveCount(3);
     await expect(list.getByText('Gasolinera Norte')).toHaveCount(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     if (SHOTS) {
       await atms.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, 'card-atms-es-390x844.png') });
