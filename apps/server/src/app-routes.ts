@@ -13,6 +13,7 @@ import {
 } from './features/card-funding/card-funding.routes';
 import { cardAuthorizationRoutes } from './features/cards/authorizations.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
+import { cashDepositsRoutes } from './features/cash-deposits/cash-deposits.routes';
 import { checkDepositRoutes } from './features/check-deposits/check-deposits.routes';
 import {
   directDepositRoutes,
@@ -135,6 +136,10 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   await app.register(stripeWebhookRoutes, { cardFunding: services.cardFunding });
   await app.register(checkDepositRoutes, {
     checkDeposits: services.checkDeposits,
+    accounts: services.accounts,
+  });
+  await app.register(cashDepositsRoutes, {
+    cashDeposits: services.cashDeposits,
     accounts: services.accounts,
   });
 }

@@ -11,6 +11,7 @@ import { createBillPay } from './features/billpay/billpay.service';
 import { createCardFunding } from './features/card-funding/card-funding.service';
 import { createCardAuthorizations } from './features/cards/authorizations.service';
 import { createCards } from './features/cards/cards.service';
+import { createCashDeposits } from './features/cash-deposits/cash-deposits.service';
 import { createCheckDeposits } from './features/check-deposits/check-deposits.service';
 import { createDirectDeposit } from './features/direct-deposit/direct-deposit.service';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
@@ -231,5 +232,6 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       returnUrl: (id) => `${config.publicUrl}/add-money/card?cardFunding=${id}`,
     }),
     checkDeposits: createCheckDeposits({ db, ledger, banking, unit, notifications }),
+    cashDeposits: createCashDeposits({ db, ledger, banking, unit, notifications, log }),
   };
 }

@@ -569,6 +569,36 @@ export type SandboxUnitReceivedPaymentsTable = {
   created_at: CreatedAt;
   updated_at: Timestamp;
 };
+/** A cash deposit barcode at the Unit fake (sandbox set 0016). */
+export type SandboxUnitCashBarcodesTable = {
+  barcode_number: string;
+  account_id: string;
+  customer_id: string;
+  store_id: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+};
+/** The barcode a user shows at a store's register (migration 0041). */
+export type CashDepositBarcodesTable = {
+  user_id: string;
+  store_id: string;
+  barcode_number: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+};
+/** A cash deposit the partner reported, applied once (migration 0041). */
+export type CashDepositsTable = {
+  id: Generated<string>;
+  user_id: string;
+  unit_transaction_id: string;
+  unit_account_id: string;
+  transfer_id: string;
+  amount_cents: Cents;
+  fee_cents: Cents;
+  store_name: string;
+  eastern_month: string;
+  created_at: CreatedAt;
+};
 /** A check deposit at the Unit fake, with its images (sandbox set 0012). */
 export type SandboxUnitCheckDepositsTable = {
   id: string;
@@ -1195,4 +1225,7 @@ export type DB = {
   card_payment_methods: CardPaymentMethodsTable;
   stripe_webhook_events: StripeWebhookEventsTable;
   check_deposits: CheckDepositsTable;
+  sandbox_unit_cash_barcodes: SandboxUnitCashBarcodesTable;
+  cash_deposit_barcodes: CashDepositBarcodesTable;
+  cash_deposits: CashDepositsTable;
 };

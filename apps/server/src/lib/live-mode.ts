@@ -15,7 +15,9 @@ export type PartnerFeature =
   /** Adding money with a debit or credit card (Stripe). */
   | 'cardFunding'
   /** Depositing a check with the phone's camera (Unit check deposits). */
-  | 'checkDeposits';
+  | 'checkDeposits'
+  /** Cash at stores and in-network ATMs near a place: the banking partner's retail network. */
+  | 'cashDeposits';
 
 const WHAT: Record<PartnerFeature, string> = {
   remittances: 'Sending money abroad',
@@ -27,6 +29,7 @@ const WHAT: Record<PartnerFeature, string> = {
   linkedBanks: 'Linking a bank account',
   cardFunding: 'Adding money with a card',
   checkDeposits: 'Depositing a check',
+  cashDeposits: 'Cash deposits at stores and ATM locations',
 };
 
 /**

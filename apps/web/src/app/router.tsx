@@ -67,6 +67,7 @@ const SendHomePage = lazyPage(() => import('@/features/remittances/routes/send-h
 const TransferTrackingPage = lazyPage(
   () => import('@/features/remittances/routes/transfer-tracking-page'),
 );
+const CashDepositPage = lazyPage(() => import('@/features/cash-deposits/routes/cash-deposit-page'));
 const NotificationsPage = lazyPage(
   () => import('@/features/notifications/routes/notifications-page'),
 );
@@ -112,6 +113,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/direct-deposit', element: <DirectDepositPage /> },
           { path: '/add-money/card', element: <CardFundingPage /> },
           { path: '/deposit-check', element: <CheckDepositPage /> },
+          { path: '/cash-deposit', element: <CashDepositPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -48,6 +48,12 @@ import {
   revealedCardSchema,
 } from '@pago/shared/contracts/cards';
 import {
+  atmListSchema,
+  cashBarcodeSchema,
+  cashDepositListSchema,
+  cashStoresSchema,
+} from '@pago/shared/contracts/cash-deposits';
+import {
   checkDepositLimitsSchema,
   checkDepositListSchema,
   checkDepositSchema,
@@ -346,6 +352,11 @@ export const ROUTES: Record<string, RouteContract> = {
     response: checkDepositSchema,
     body: confirmCheckDepositBody,
   },
+  // Cash deposits at stores, in-network ATMs
+  'GET /api/cash-deposits/stores': { response: cashStoresSchema },
+  'GET /api/cash-deposits/barcode': { response: cashBarcodeSchema },
+  'GET /api/cash-deposits': { response: cashDepositListSchema },
+  'GET /api/cards/atms': { response: atmListSchema },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

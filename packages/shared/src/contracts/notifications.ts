@@ -28,6 +28,7 @@ export const NOTIFICATION_TYPES = [
   'check_deposit_available',
   'check_deposit_rejected',
   'check_deposit_returned',
+  'cash_deposit_received',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

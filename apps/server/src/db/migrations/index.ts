@@ -38,6 +38,7 @@ import * as remittanceErrorCases from './0037-remittance-error-cases';
 import * as moneyInLedger from './0038-money-in-ledger';
 import * as directDeposit from './0039-direct-deposit';
 import * as checkDeposits from './0040-check-deposits';
+import * as cashDeposits from './0041-cash-deposits';
 import * as cardFunding from './0042-card-funding';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0039-direct-deposit': directDeposit,
   '0042-card-funding': cardFunding,
   '0040-check-deposits': checkDeposits,
+  '0041-cash-deposits': cashDeposits,
 };

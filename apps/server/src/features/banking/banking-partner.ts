@@ -78,11 +78,6 @@ export type BankingHandlers = {
   events: Map<string, PartnerEventHandler>;
   /** A feature's part of each account's reconciliation, by its name (`onReconcileAccount`). */
   accountChecks: Map<string, AccountCheck>;
-  /**
-   * What other features' money moved on a partner account beyond payments (e.g. checks the
-   * partner credited), for reconciliation's expected balance (`onAccountMovements`).
-   */
-  accountMovements?: ((partnerAccountId: string) => Promise<number>)[];
 };
 
 /**

@@ -24,8 +24,6 @@ export type BankingReconciliationDeps = {
   cardMovementsOn: () => ((partnerAccountId: string) => Promise<number>) | null;
   /** Other features' parts of each account's reconciliation (received payments, …). */
   accountChecks?: ReadonlyMap<string, AccountCheck>;
-  /** Other features' movements of an account outside payments (`onAccountMovements`). */
-  accountMovements?: () => ((partnerAccountId: string) => Promise<number>)[];
 };
 
 /** Reconciliation: the partner's accounts and the omnibus, compared with the ledger's mirror. */
@@ -36,7 +34,6 @@ export function createBankingReconciliation({
   log,
   cardMovementsOn,
   accountChecks = new Map(),
-  accountMovements,
 }: BankingReconciliationDeps) {
   /**
    * The omnibus against its movements: each cover at the partner with its amount and status, each
@@ -237,8 +234,6 @@ export function createBankingReconciliation({
         expectedBalance += found.movement;
         differences.push(...found.differences);
       }
-      for (const moved of accountMovements?.() ?? [])
-        expectedBalance += await moved(account.unit_account_id);
       if (remote.balance !== expectedBalance) {
         differences.push({
           kind: 'balance_mismatch',

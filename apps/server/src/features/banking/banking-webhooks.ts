@@ -44,11 +44,6 @@ export function createBankingWebhooks({ db, partner, webhookSecret, handlers, ap
       handlers.events.set(typePrefix, handler);
     },
 
-    /** A feature's net movement of a partner account outside payments, for reconciliation. */
-    onAccountMovements(movementsOn: (partnerAccountId: string) => Promise<number>) {
-      handlers.accountMovements = [...(handlers.accountMovements ?? []), movementsOn];
-    },
-
     /** The funding feature's handler for ACH statuses (one per app). */
     onAchStatus(handler: AchStatusHandler) {
       handlers.ach = handler;
@@ -82,9 +77,11 @@ export function createBankingWebhooks({ db, partner, webhookSecret, handlers, ap
           /^\d{1,18}$/.test(paymentId)
             ? await partner().getPayment(paymentId)
             : null;
-        const featureHandler = [...handlers.events].find(([prefix]) =>
-          (e.type as string).startsWith(prefix),
-        )?.[1];
+        // A transaction's event also reads as `<type>:<transaction type>` (e.g.
+        // `transaction.created:cashDepositTransaction`), so a feature can take one kind of them.
+        const named = (event as PartnerEvent).relationships?.transaction?.data?.type;
+        const key = typeof named === 'string' ? `${e.type}:${named}` : e.type;
+        const featureHandler = [...handlers.events].find(([prefix]) => key.startsWith(prefix))?.[1];
         if (featureHandler) {
           const apply = await featureHandler(event as PartnerEvent);
           if (!apply) continue;

@@ -88,7 +88,6 @@ export function createBanking({
     log,
     cardMovementsOn: () => handlers.cardMovementsOn,
     accountChecks: handlers.accountChecks,
-    accountMovements: () => handlers.accountMovements ?? [],
   });
 
   return {
@@ -110,7 +109,6 @@ export function createBanking({
     onReconcileAccount(name: string, check: AccountCheck) {
       handlers.accountChecks.set(name, check);
     },
-    onAccountMovements: webhooks.onAccountMovements,
     webhook: webhooks.webhook,
 
     reserveAch: payments.reserveAch,

@@ -17,7 +17,7 @@ import {
 type Deps = {
   db: Database;
   ledger: Ledger;
-  banking: Pick<Banking, 'onEvents' | 'onAccountMovements'>;
+  banking: Pick<Banking, 'onEvents' | 'onReconcileAccount'>;
   unit: UnitClient | null;
   notifications: Pick<Notifications, 'notify'>;
 };
@@ -220,7 +220,11 @@ export function createCheckDepositSettlement({ db, ledger, banking, unit, notifi
     };
   });
   // Checks the partner credited and kept are in the partner account's balance.
-  banking.onAccountMovements((partnerAccountId) => sentToAccount(db, partnerAccountId));
+  // Checks the partner sent to an account count in its expected balance.
+  banking.onReconcileAccount('check-deposits', async ({ partnerAccountId }) => ({
+    movement: await sentToAccount(db, partnerAccountId),
+    differences: [],
+  }));
 
   return { applyStatus };
 }

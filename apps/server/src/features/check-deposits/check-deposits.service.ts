@@ -32,7 +32,7 @@ import { createCheckDepositSettlement } from './check-deposits-settlement';
 type Deps = {
   db: Database;
   ledger: Ledger;
-  banking: Pick<Banking, 'onEvents' | 'onAccountMovements'>;
+  banking: Pick<Banking, 'onEvents' | 'onReconcileAccount'>;
   /** null: live mode without Unit, so check deposits are refused. */
   unit: UnitClient | null;
   notifications: Pick<Notifications, 'notify'>;

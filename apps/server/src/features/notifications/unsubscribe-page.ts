@@ -27,6 +27,7 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     check_deposit_available: 'Depósitos de cheques disponibles',
     check_deposit_rejected: 'Depósitos de cheques rechazados',
     check_deposit_returned: 'Cheques devueltos',
+    cash_deposit_received: 'Depósitos en efectivo',
   },
   en: {
     money_received: 'Money received',
@@ -51,6 +52,7 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     check_deposit_available: 'Check deposits available',
     check_deposit_rejected: 'Check deposits rejected',
     check_deposit_returned: 'Returned checks',
+    cash_deposit_received: 'Cash deposits',
   },
 };
 

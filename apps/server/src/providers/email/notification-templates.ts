@@ -166,6 +166,12 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
           : []),
       ],
     },
+    cash_deposit_received: {
+      subject: (w) => `Depositaste ${w.amount} en efectivo`,
+      body: (w) => [
+        `Depositaste ${w.amount} en efectivo en ${w.merchant}. Comisión: ${w.fee}. Ya está en tu saldo.`,
+      ],
+    },
     phone_changed: {
       subject: () => 'Verificaste un teléfono nuevo',
       body: (w) => [
@@ -301,6 +307,12 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
         ...(w.owed
           ? [`Your account owes ${w.owed}; we will cover it from the next money you receive.`]
           : []),
+      ],
+    },
+    cash_deposit_received: {
+      subject: (w) => `You deposited ${w.amount} in cash`,
+      body: (w) => [
+        `You deposited ${w.amount} in cash at ${w.merchant}. Fee: ${w.fee}. It is in your balance now.`,
       ],
     },
     phone_changed: {

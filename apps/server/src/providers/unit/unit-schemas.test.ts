@@ -44,6 +44,11 @@ const MONEY_IN_CALLS = new Set([
   'uploadCheckDepositImage',
   'confirmCheckDeposit',
   'moveCheckDepositInSandbox',
+  // Cash at stores and ATM locations: made by sandbox/unit/unit-cash.test.ts.
+  'generateCashDepositBarcode',
+  'listStoreLocations',
+  'listAtmLocations',
+  'simulateCashDeposit',
 ]);
 
 /** The schema Unit publishes for this answer; undefined when none covers it. */

@@ -496,6 +496,55 @@ export const unitErrorDocument = z.looseObject({
  * schema of that answer: the client checks both, and the fake's test checks every answer the fake
  * gave against this table (an answer no row covers fails that test).
  */
+// types.json Address and Coordinates, as the store and ATM locations carry them.
+const unitAddress = z.looseObject({
+  street: z.string(),
+  street2: z.string().nullable().optional(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+const unitCoordinates = z.looseObject({ longitude: z.number(), latitude: z.number() });
+
+// cash-deposit/storeLocation.json: StoreLocation (no id; attributes additionalProperties: false).
+export const unitStoreLocation = z.looseObject({
+  type: z.literal('storeLocation'),
+  attributes: z.strictObject({
+    storeId: z.string().min(1),
+    retailerName: z.string(),
+    phone: z.string(),
+    address: unitAddress,
+    coordinates: unitCoordinates,
+    distance: z.number().min(0),
+  }),
+});
+
+// cash-deposit/cashDepositBarcode.json: CashDepositBarcode (relationships: account, customer).
+export const unitCashDepositBarcode = z.looseObject({
+  type: z.literal('cashDepositBarcode'),
+  attributes: z.looseObject({
+    barcodeNumber: z.string().min(1),
+    expiration: dateTime,
+    tags: tags.optional(),
+  }),
+  relationships: z.looseObject({ account: accountRelationship, customer: customerRelationship }),
+});
+
+// atm/atmLocation.json: AtmLocation (additionalProperties: false on the resource).
+export const unitAtmLocation = z.strictObject({
+  type: z.literal('atmLocation'),
+  attributes: z.looseObject({
+    network: z.string(),
+    locationName: z.string(),
+    coordinates: unitCoordinates,
+    address: unitAddress,
+    distance: z.number().min(0),
+    surchargeFree: z.boolean(),
+    acceptDeposits: z.boolean(),
+  }),
+});
+
 export const UNIT_ANSWERS = {
   createApplication: answer('POST', /^\/applications$/, 201, unitDocument(unitApplication)),
   getApplication: answer('GET', /^\/applications\/[^/]+$/, 200, unitDocument(unitApplication)),
@@ -610,6 +659,24 @@ export const UNIT_ANSWERS = {
     /^\/sandbox\/check-deposits\/[^/]+\/(approve|transmit|clear)$/,
     200,
     unitDocument(unitCheckDeposit),
+  ),
+  // cash-deposit/cashDepositPaths.json: generateBarcode (201), listCashDepositStoreLocations.
+  generateCashDepositBarcode: answer(
+    'POST',
+    /^\/cash-deposits\/barcodes$/,
+    201,
+    unitDocument(unitCashDepositBarcode),
+  ),
+  listStoreLocations: answer('GET', /^\/store-locations$/, 200, unitList(unitStoreLocation)),
+  // atm/atmLocationPaths.json: listAtmLocations (a list document, as the SDK reads it).
+  listAtmLocations: answer('GET', /^\/atm-locations$/, 200, unitList(unitAtmLocation)),
+  // The fake's own cash payment at a store's register (docs/unit-cash-and-atms.md): the
+  // cashDepositTransaction it booked.
+  simulateCashDeposit: answer(
+    'POST',
+    /^\/sandbox\/cash-deposits$/,
+    201,
+    unitDocument(unitTransaction),
   ),
 };
 

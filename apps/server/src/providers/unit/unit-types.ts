@@ -170,3 +170,35 @@ export type UnitCheckDeposit = {
   transactionId: string | null;
   createdAt: string;
 };
+
+/** A place at Unit: its street address and where it is. */
+export type UnitPlace = {
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  latitude: number;
+  longitude: number;
+  /** Miles from where the search was made. */
+  distance: number;
+};
+/** A store that takes cash deposits with a barcode (Unit's storeLocation). */
+export type UnitStoreLocation = UnitPlace & {
+  storeId: string;
+  retailerName: string;
+  phone: string;
+};
+/** A customer's barcode for one store (Unit's cashDepositBarcode). */
+export type UnitCashBarcode = {
+  barcodeNumber: string;
+  expiration: string;
+  accountId: string;
+  customerId: string;
+};
+/** An ATM near a place (Unit's atmLocation). */
+export type UnitAtmLocation = UnitPlace & {
+  network: string;
+  locationName: string;
+  surchargeFree: boolean;
+  acceptDeposits: boolean;
+};

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-instance';
 import { unitAccountsFakeRoutes } from './unit-accounts-fake.routes';
+import { unitCashFakeRoutes } from './unit-cash-fake';
 import { unitCheckDepositsFakeRoutes } from './unit-check-deposits-fake';
 import { acceptCheckImages } from './unit-check-images';
 import { unitCustomersFakeRoutes } from './unit-customers-fake.routes';
@@ -43,4 +44,5 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
   unitPaymentsFakeRoutes(fake);
   unitReceivedPaymentsFakeRoutes(fake);
   unitCheckDepositsFakeRoutes(fake);
+  unitCashFakeRoutes(fake);
 }

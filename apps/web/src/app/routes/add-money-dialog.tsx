@@ -26,6 +26,7 @@ export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): vo
     'direct-deposit',
     'cardfunding',
     'checks',
+    'cashDeposits',
   ]);
   const sandbox = useSandboxMode();
   const checks = useCapability('checkDeposits');
@@ -65,6 +66,9 @@ export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): vo
             {t('checks:addMoneyEntry')}
           </Button>
         )}
+        <Button component={RouterLink} to="/cash-deposit" sx={{ justifySelf: 'start' }}>
+          {t('cashDeposits:addMoney')}
+        </Button>
         {sandbox && (
           <>
             <Divider />

@@ -20,6 +20,7 @@ import { CardControls } from '@/features/cards/components/card-controls';
 import { CardNumbers } from '@/features/cards/components/card-numbers';
 import { OrderCard } from '@/features/cards/components/order-card';
 import { PagoCard } from '@/features/cards/components/pago-card';
+import { AtmsNearMe } from '@/features/cash-deposits/components/atms-near-me';
 import { HomeBalance } from '@/features/wallet/components/home-balance';
 import { useCapability } from '@/lib/capabilities';
 import { useLocale } from '@/lib/format';
@@ -33,7 +34,7 @@ import { walletKeys } from '@/lib/wallet';
  * cards' latest transactions, holds marked pending.
  */
 export default function CardPage() {
-  const { t } = useTranslation(['cards', 'activity', 'wallet']);
+  const { t } = useTranslation(['cards', 'activity', 'wallet', 'cashDeposits']);
   usePageTitle(t('title'));
   const locale = useLocale();
   const { user } = useSession();
@@ -116,6 +117,7 @@ export default function CardPage() {
             <HomeBalance />
           </Paper>
           <CardActivity cardIds={(cards.data ?? []).map((card) => card.id)} />
+          <AtmsNearMe />
         </Box>
       </Box>
     </Container>

@@ -19,6 +19,7 @@ export function notificationText(t: TFunction, notification: Notification, local
     device: data.device ?? t('unknownDevice'),
     merchant: data.merchant ?? '',
     payer: data.payer ?? '',
+    fee: formatUsd((data.feeCents ?? 0) as Cents, locale),
     reason: data.declineReason ? t(`cardDeclineReasons.${data.declineReason}`) : '',
   });
 }
