@@ -8,6 +8,7 @@ import { createActivity } from './features/activity/activity.service';
 import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
 import { createBillPay } from './features/billpay/billpay.service';
+import { createCardDisputes } from './features/card-disputes/card-disputes.service';
 import { createCardAuthorizations } from './features/cards/authorizations.service';
 import { createCards } from './features/cards/cards.service';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
@@ -207,5 +208,20 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       log,
     }),
     sandboxVendors: buildSandboxVendors(deps),
+    cardDisputes: cardDisputesOf(),
   };
+
+  /** Card disputes, registered for the partner's `dispute.` events. */
+  function cardDisputesOf() {
+    const cardDisputes = createCardDisputes({
+      db,
+      ledger,
+      notifications,
+      unit,
+      sandbox: config.mode === 'sandbox',
+      log,
+    });
+    banking.onEvents('dispute.', (event) => cardDisputes.onPartnerEvent(event));
+    return cardDisputes;
+  }
 }

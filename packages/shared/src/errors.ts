@@ -86,6 +86,13 @@ export const ERROR_CODES = [
   'external_identity_taken',
   'sign_in_link_expired',
   'internal_error',
+  'transfer_not_found',
+  'dispute_not_found',
+  'not_a_card_charge',
+  'charge_not_posted',
+  'dispute_too_late',
+  'correct_amount_not_less',
+  'dispute_already_open',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -21,6 +21,11 @@ export const NOTIFICATION_TYPES = [
   'new_sign_in',
   'password_changed',
   'phone_changed',
+  'card_dispute_opened',
+  'card_dispute_credited',
+  'card_dispute_won',
+  'card_dispute_lost',
+  'card_dispute_reversed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -49,6 +54,8 @@ export const notificationDataSchema = z.object({
   merchant: z.string().optional(),
   feeCents: centsValueSchema.optional(),
   declineReason: z.string().optional(),
+  /** card_dispute_lost: the day (YYYY-MM-DD, US Eastern) the provisional credit is taken back. */
+  date: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

@@ -20,6 +20,11 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_declined: 'Cargos rechazados a tu tarjeta',
     card_atm_withdrawal: 'Retiros en cajeros automáticos',
     card_refund: 'Reembolsos a tu tarjeta',
+    card_dispute_opened: 'Disputas de cargos abiertas',
+    card_dispute_credited: 'Créditos provisionales por disputas',
+    card_dispute_won: 'Disputas resueltas a tu favor',
+    card_dispute_lost: 'Disputas resueltas en tu contra',
+    card_dispute_reversed: 'Créditos provisionales retirados',
   },
   en: {
     money_received: 'Money received',
@@ -37,6 +42,11 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_declined: 'Declined card charges',
     card_atm_withdrawal: 'ATM withdrawals',
     card_refund: 'Refunds to your card',
+    card_dispute_opened: 'Charge disputes opened',
+    card_dispute_credited: 'Provisional credit for disputes',
+    card_dispute_won: 'Disputes resolved in your favor',
+    card_dispute_lost: 'Disputes resolved against you',
+    card_dispute_reversed: 'Provisional credit taken back',
   },
 };
 

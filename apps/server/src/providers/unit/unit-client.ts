@@ -1,11 +1,13 @@
 import { unitAccountCalls } from './unit-accounts';
 import { unitCardCalls } from './unit-cards';
 import { unitCustomerCalls } from './unit-customers';
+import { unitDisputeCalls } from './unit-disputes';
 import { unitMoneyInCalls } from './unit-money-in';
 import { unitPaymentCalls } from './unit-payments';
 import { createUnitTransport } from './unit-transport';
 import type { UnitSettings } from './unit-types';
 
+export type { UnitDispute, UnitDisputeStatus } from './unit-disputes';
 export { UnitRefusal, UnitUnavailableError } from './unit-transport';
 export type * from './unit-types';
 
@@ -22,6 +24,7 @@ export function createUnitClient(settings: UnitSettings) {
     ...unitPaymentCalls(transport),
     ...unitCardCalls(transport),
     ...unitMoneyInCalls(transport),
+    ...unitDisputeCalls(transport),
   };
 }
 

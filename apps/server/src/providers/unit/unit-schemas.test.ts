@@ -44,6 +44,11 @@ const MONEY_IN_CALLS = new Set([
   'uploadCheckDepositImage',
   'confirmCheckDeposit',
   'moveCheckDepositInSandbox',
+  // Card disputes: features/card-disputes/card-disputes.test.ts makes these through the client.
+  'listDisputes',
+  'getDispute',
+  'createDisputeInSandbox',
+  'moveDisputeInSandbox',
 ]);
 
 /** The schema Unit publishes for this answer; undefined when none covers it. */

@@ -4,6 +4,7 @@ import { unitAccountsFakeRoutes } from './unit-accounts-fake.routes';
 import { unitCheckDepositsFakeRoutes } from './unit-check-deposits-fake';
 import { acceptCheckImages } from './unit-check-images';
 import { unitCustomersFakeRoutes } from './unit-customers-fake.routes';
+import { unitDisputesFakeRoutes } from './unit-disputes-fake';
 import { orgTokenOk, type UnitFake } from './unit-fake-api';
 import { unitPaymentsFakeRoutes } from './unit-payments-fake.routes';
 import { unitReceivedPaymentsFakeRoutes } from './unit-received-payments-fake';
@@ -43,4 +44,5 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
   unitPaymentsFakeRoutes(fake);
   unitReceivedPaymentsFakeRoutes(fake);
   unitCheckDepositsFakeRoutes(fake);
+  unitDisputesFakeRoutes(fake);
 }
