@@ -196,6 +196,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       rateLimits,
       unit,
       sandbox: config.mode === 'sandbox',
+      secureData: config.unit?.secureData ?? null,
     }),
     cardAuthorizations: createCardAuthorizations({
       db,

@@ -6,15 +6,18 @@ export type PartnerFeature =
   | 'billPay'
   | 'bankAccount'
   | 'cards'
-  /** A card's numbers, PIN and activation: Unit's secure reveal runs in the browser (not built). */
-  | 'cardSecureData';
+  /** A card's numbers and PIN in the browser: refused when Unit's VGS vault is not configured. */
+  | 'cardSecureData'
+  /** A physical card's activation: Unit's API documents it in its sandbox only. */
+  | 'cardActivation';
 
 const WHAT: Record<PartnerFeature, string> = {
   remittances: 'Sending money abroad',
   billPay: 'Paying bills',
   bankAccount: 'Opening a bank account',
   cards: 'The Pago debit card',
-  cardSecureData: 'Showing card numbers, setting a PIN or activating a card',
+  cardSecureData: 'Showing card numbers or setting a PIN (UNIT_VGS_VAULT_ID is not set)',
+  cardActivation: 'Activating a physical card in the app',
 };
 
 /**
