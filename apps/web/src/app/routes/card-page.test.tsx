@@ -1,10 +1,14 @@
 import type { UserProfile } from '@pago/shared/contracts/accounts';
-import { CARD_DECLINE_REASONS, type Card, type RevealedCard } from '@pago/shared/contracts/cards';
+import {
+  CARD_DECLINE_REASONS,
+  type Card,
+  type CardSecureToken,
+} from '@pago/shared/contracts/cards';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetQueryClient } from '@/lib/query-boundary';
 import enActivity from '@/locales/en/activity.json';
 import esActivity from '@/locales/es/activity.json';
@@ -31,13 +35,68 @@ function makeCard(overrides: Partial<Card> = {}): Card {
   };
 }
 
-const REVEALED: RevealedCard = {
-  pan: '4111222233334242',
-  cvv: '123',
+const REVEALED: CardSecureToken = {
+  token: 'customer-token',
+  expiresIn: 300,
+  scope: 'cards-sensitive',
+  partnerCardId: '77',
+  vault: {
+    vaultId: 'sandbox-vault',
+    environment: 'sandbox',
+    showScriptUrl: '/sandbox/unit/vgs/vgs-show.js',
+    collectScriptUrl: '/sandbox/unit/vgs/vgs-collect.js',
+  },
   expMonth: 4,
   expYear: 2029,
   hideAt: '2026-11-23T12:01:00.000Z',
 };
+
+/**
+ * The partner's secure frames, as the page drives them (VGS Show / Collect): each request and
+ * field recorded; the "frame" writes what the vault would show into its element.
+ */
+const vault = {
+  shown: [] as Record<string, unknown>[],
+  submitted: [] as Record<string, unknown>[],
+};
+beforeEach(() => {
+  vault.shown = [];
+  vault.submitted = [];
+  window.VGSShow = {
+    create: () => {
+      const show = {
+        setEnvironment: () => show,
+        request: (options: Record<string, unknown>) => ({
+          render: (selector: string) => {
+            vault.shown.push(options);
+            const host = document.querySelector(selector);
+            if (host)
+              host.textContent = options.name === 'card-pan' ? '4111 2222 3333 4242' : '123';
+          },
+        }),
+      };
+      return show;
+    },
+  };
+  window.VGSCollect = {
+    create: (_vault, _environment, callback) => ({
+      field: (selector: string) => {
+        const host = document.querySelector(selector);
+        if (host) host.textContent = 'secure PIN field';
+        callback?.({ pin: { isValid: true } });
+        return {};
+      },
+      submit: (path, options, done) => {
+        vault.submitted.push({ path, ...options });
+        done(200, {});
+      },
+    }),
+  };
+});
+afterEach(() => {
+  delete window.VGSShow;
+  delete window.VGSCollect;
+});
 
 function cardTransfer(overrides: Partial<Transfer>): Transfer {
   return {
@@ -296,7 +355,7 @@ describe('the card page', () => {
     const { calls } = serve({
       cards: [makeCard()],
       extra: (call) => {
-        if (call.path === `/api/cards/${CARD_ID}/reveal`) {
+        if (call.path === `/api/cards/${CARD_ID}/secure-token`) {
           const { password } = call.body as { password: string };
           return password === 'correct horse'
             ? { body: REVEALED }
@@ -327,6 +386,12 @@ describe('the card page', () => {
     expect(screen.getByTestId('card-expiry')).toHaveTextContent('04/29');
     expect(screen.getByRole('timer')).toHaveTextContent('Se ocultan en 60 segundos');
     expect(calls.at(-1)?.headers.authorization).toBe('Bearer test-token');
+    expect(calls.at(-1)?.body).toEqual({ password: 'correct horse', purpose: 'show' });
+    // The number and CVV come from the vault into the partner's frames, with its token.
+    expect(vault.shown.map((request) => [request.path, request.headers])).toEqual([
+      ['/cards/77/secure-data/pan', { Authorization: 'Bearer customer-token' }],
+      ['/cards/77/secure-data/cvv', { Authorization: 'Bearer customer-token' }],
+    ]);
 
     act(() => vi.advanceTimersByTime(30_000));
     expect(screen.getByRole('timer')).toHaveTextContent('Se ocultan en 30 segundos');
@@ -340,7 +405,7 @@ describe('the card page', () => {
     const { calls } = serve({
       cards: [makeCard()],
       extra: (call) => {
-        if (call.path !== `/api/cards/${CARD_ID}/reveal`) return undefined;
+        if (call.path !== `/api/cards/${CARD_ID}/secure-token`) return undefined;
         const { twoStepCode } = call.body as { twoStepCode?: string };
         if (!twoStepCode) return apiError(403, 'two_step_required');
         return twoStepCode === '123456'
@@ -361,7 +426,11 @@ describe('the card page', () => {
     await userEvent.type(code, '123456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
     expect(await screen.findByTestId('card-pan')).toHaveTextContent('4111 2222 3333 4242');
-    expect(calls.at(-1)?.body).toEqual({ password: 'correct horse', twoStepCode: '123456' });
+    expect(calls.at(-1)?.body).toEqual({
+      password: 'correct horse',
+      purpose: 'show',
+      twoStepCode: '123456',
+    });
   });
 
   it('freezes and unfreezes the card at once, and says so on the card', async () => {
@@ -488,12 +557,13 @@ describe('the card page', () => {
     expect(await screen.findByRole('button', { name: 'Crear PIN' })).toBeInTheDocument();
   });
 
-  it('sets a PIN typed twice, and lowers the daily limits never above the maximum', async () => {
+  it('sets the PIN in the partner’s secure field after the password, and lowers the daily limits never above the maximum', async () => {
     const { calls } = serve({
       cards: [makeCard({ type: 'physical' })],
       extra: (call) => {
-        if (call.method === 'PUT' && call.path === `/api/cards/${CARD_ID}/pin`)
-          return { body: { pinSet: true } };
+        if (call.path === `/api/cards/${CARD_ID}/secure-token`) {
+          return { body: { ...REVEALED, scope: 'cards-sensitive-write' } };
+        }
         if (call.method === 'PATCH' && call.path === `/api/cards/${CARD_ID}/limits`) {
           return { body: makeCard({ type: 'physical' }) };
         }
@@ -503,14 +573,28 @@ describe('the card page', () => {
     await openCardPage('en');
     await userEvent.click(await screen.findByRole('button', { name: 'Set PIN' }));
     let dialog = await screen.findByRole('dialog', { name: 'Set your card PIN' });
-    await userEvent.type(within(dialog).getByLabelText(/4-digit PIN/), '1357');
-    await userEvent.type(within(dialog).getByLabelText(/Repeat the PIN/), '1358');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save PIN' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent("The two PINs don't match.");
-    await userEvent.clear(within(dialog).getByLabelText(/Repeat the PIN/));
-    await userEvent.type(within(dialog).getByLabelText(/Repeat the PIN/), '1357');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter your password.');
+    await userEvent.type(within(dialog).getByLabelText(/Password/), 'correct horse');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByTestId('card-pin-field')).toHaveTextContent(
+      'secure PIN field',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save PIN' }));
     expect(await screen.findByText('Your PIN is saved.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path.endsWith('/secure-token'))?.body).toEqual({
+      password: 'correct horse',
+      purpose: 'pin',
+    });
+    // The PIN went from the secure field to the vault; Pago's API never had it.
+    expect(vault.submitted).toEqual([
+      expect.objectContaining({
+        path: '/cards/77/secure-data/pin',
+        method: 'PUT',
+        headers: { Authorization: 'Bearer customer-token' },
+      }),
+    ]);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Daily limits' }));
     dialog = await screen.findByRole('dialog', { name: "Your card's daily limits" });
@@ -528,7 +612,6 @@ describe('the card page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save limits' }));
     expect(await screen.findByText('Your limits are saved.')).toBeInTheDocument();
 
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ pin: '1357' });
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       dailyPurchaseCents: 250_000,
       dailyWithdrawalCents: 20_000,
@@ -620,7 +703,7 @@ describe('the card page', () => {
   it('hides the numbers when the person leaves the page', async () => {
     serve({
       cards: [makeCard()],
-      extra: (call) => (call.path.endsWith('/reveal') ? { body: REVEALED } : undefined),
+      extra: (call) => (call.path.endsWith('/secure-token') ? { body: REVEALED } : undefined),
     });
     await openCardPage('es');
     await userEvent.click(await screen.findByRole('button', { name: 'Ver números' }));
