@@ -1,4 +1,5 @@
 import type { UserProfile } from '@pago/shared/contracts/accounts';
+import type { CardDispute } from '@pago/shared/contracts/card-disputes';
 import {
   CARD_DECLINE_REASONS,
   type Card,
@@ -98,6 +99,23 @@ afterEach(() => {
   delete window.VGSCollect;
 });
 
+const DISPUTE: CardDispute = {
+  id: 'dsp-1',
+  transferId: '0190a1b2-0000-7000-8000-0000000000b1',
+  reason: 'wrong_amount',
+  description: 'Me cobraron de más',
+  status: 'open',
+  disputedCents: cents(1450),
+  correctAmountCents: cents(2550),
+  merchant: 'Café Luna',
+  last4: '4242',
+  creditDueAt: '2026-11-16T14:00:00.000Z',
+  reversalDueAt: null,
+  owedCents: null,
+  steps: [{ step: 'opened', at: '2026-11-02T15:00:00.000Z' }],
+  createdAt: '2026-11-02T15:00:00.000Z',
+};
+
 function cardTransfer(overrides: Partial<Transfer>): Transfer {
   return {
     id: 'tr-1',
@@ -147,6 +165,7 @@ type Server = {
   bankAccount?: boolean;
   features?: Record<string, unknown>;
   activity?: Transfer[];
+  disputes?: CardDispute[];
   /** Answers first: the test's own routes (POSTs). */
   extra?: (call: ApiCall, state: { cards: Card[] }) => Answer | undefined;
 };
@@ -158,6 +177,7 @@ function serve({
   bankAccount = true,
   features = {},
   activity = [],
+  disputes = [],
   extra,
 }: Server = {}) {
   const state = { cards };
@@ -184,6 +204,9 @@ function serve({
     }
     if (call.path.startsWith('/api/transactions?')) {
       return { body: { items: activity, nextCursor: null } };
+    }
+    if (call.path === '/api/cards/disputes' && call.method === 'GET') {
+      return { body: { disputes } };
     }
     if (call.path === '/api/features') {
       return {
@@ -698,6 +721,93 @@ describe('the card page', () => {
     expect(row('Comisión')).toBe('$2.50');
     expect(row('Total')).toBe('$42.50');
     expect(within(receipt).getByText('Se cobró el cargo.')).toBeInTheDocument();
+  });
+
+  it('disputes a card charge from its receipt: the reason, the right amount, a review, then sent', async () => {
+    const purchase = cardTransfer({
+      id: '0190a1b2-0000-7000-8000-0000000000b1',
+      status: 'completed',
+      amountCents: cents(4000),
+      totalCents: cents(4000),
+    });
+    const { calls } = serve({
+      cards: [makeCard()],
+      activity: [purchase],
+      extra: (call) => {
+        if (call.path === '/api/transactions/0190a1b2-0000-7000-8000-0000000000b1') {
+          return {
+            body: {
+              ...purchase,
+              statusHistory: [{ status: 'completed', at: purchase.createdAt, note: null }],
+            },
+          };
+        }
+        if (call.path === '/api/cards/disputes' && call.method === 'POST') {
+          return { status: 201, body: DISPUTE };
+        }
+        return undefined;
+      },
+    });
+    await openCardPage('es');
+    await userEvent.click(await screen.findByRole('button', { name: /Compra con tarjeta/ }));
+    const receipt = await screen.findByRole('dialog', { name: 'Comprobante' });
+    await userEvent.click(
+      await within(receipt).findByRole('button', { name: 'Disputar este cargo' }),
+    );
+    const form = await screen.findByRole('dialog', { name: 'Disputar un cargo' });
+    expect(within(form).getByText(/Cargo de \$40\.00 en Café Luna/)).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Continuar' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Elige qué pasó con este cargo.');
+    await userEvent.click(within(form).getByLabelText('El monto es incorrecto'));
+    await userEvent.type(within(form).getByLabelText(/Monto correcto/), '40');
+    await userEvent.type(within(form).getByLabelText(/Describe lo que pasó/), 'Me cobraron de más');
+    await userEvent.click(within(form).getByRole('button', { name: 'Continuar' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('menor que $40.00');
+    await userEvent.clear(within(form).getByLabelText(/Monto correcto/));
+    await userEvent.type(within(form).getByLabelText(/Monto correcto/), '25.50');
+    await userEvent.click(within(form).getByRole('button', { name: 'Continuar' }));
+    expect(within(form).getByText('Monto correcto: $25.50')).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirmar disputa' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Abrimos tu disputa del cargo de Café Luna.',
+    );
+    const posted = calls.find(
+      (call) => call.path === '/api/cards/disputes' && call.method === 'POST',
+    );
+    expect(posted?.body).toEqual({
+      transferId: '0190a1b2-0000-7000-8000-0000000000b1',
+      reason: 'wrong_amount',
+      description: 'Me cobraron de más',
+      correctAmountCents: 2550,
+    });
+    expect(posted?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('lists the disputes on the card page with each step', async () => {
+    serve({
+      cards: [makeCard()],
+      disputes: [
+        {
+          ...DISPUTE,
+          status: 'provisionally_credited',
+          steps: [
+            { step: 'opened', at: '2026-11-02T15:00:00.000Z' },
+            {
+              step: 'provisionally_credited',
+              at: '2026-11-10T15:00:00.000Z',
+              amountCents: cents(1450),
+            },
+          ],
+        },
+      ],
+    });
+    await openCardPage('es');
+    const list = await screen.findByRole('region', { name: 'Tus disputas' });
+    const item = await within(list).findByTestId('card-dispute');
+    expect(item).toHaveTextContent('Café Luna · $14.50');
+    expect(item).toHaveTextContent('Crédito provisional');
+    expect(item).toHaveTextContent('abriste la disputa');
+    expect(item).toHaveTextContent('te dimos un crédito provisional de $14.50');
   });
 
   it('hides the numbers when the person leaves the page', async () => {

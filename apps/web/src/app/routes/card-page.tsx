@@ -15,6 +15,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { ActivityList } from '@/features/activity/components/activity-list';
 import { ReceiptDialog } from '@/features/activity/components/receipt-dialog';
 import { useBankAccount } from '@/features/banking/api/banking';
+import { DisputesList } from '@/features/card-disputes/components/disputes-list';
 import { isOpen, useCardActivity, useCards } from '@/features/cards/api/cards';
 import { CardControls } from '@/features/cards/components/card-controls';
 import { CardNumbers } from '@/features/cards/components/card-numbers';
@@ -116,6 +117,7 @@ export default function CardPage() {
             <HomeBalance />
           </Paper>
           <CardActivity cardIds={(cards.data ?? []).map((card) => card.id)} />
+          <DisputesList />
         </Box>
       </Box>
     </Container>
