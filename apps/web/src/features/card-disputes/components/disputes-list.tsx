@@ -4,10 +4,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { CardDispute } from '@pago/shared/contracts/card-disputes';
 import { formatUsd } from '@pago/shared/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
 import { useLocale } from '@/lib/format';
+import { walletKeys } from '@/lib/wallet';
 import { useCardDisputes } from '../api/card-disputes';
 
 const STATUS_COLOR = {
@@ -21,6 +24,14 @@ const STATUS_COLOR = {
 export function DisputesList() {
   const { t } = useTranslation('disputes');
   const disputes = useCardDisputes();
+  const client = useQueryClient();
+  // A credit or its reversal changes the balance: asked again when a dispute moves.
+  const signature = (disputes.data ?? [])
+    .map((d) => `${d.id}:${d.status}:${d.steps.length}`)
+    .join();
+  useEffect(() => {
+    if (signature) void client.invalidateQueries({ queryKey: walletKeys.balance });
+  }, [signature, client]);
   if (disputes.isSuccess && disputes.data.length === 0) return null;
   return (
     <SectionCard title={t('list.title')}>
