@@ -1,7 +1,6 @@
 import { addBusinessDays } from '@pago/shared/business-days';
 import {
   type CardDispute,
-  type CardDisputeStep,
   type CreateCardDisputeBody,
   DISPUTABLE_KINDS,
 } from '@pago/shared/contracts/card-disputes';
@@ -14,6 +13,7 @@ import type { UnitClient, UnitDispute } from '../../providers/unit/unit-client';
 import type { PartnerEvent } from '../banking/banking-partner';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
+import { disputeView, merchantOf } from './card-dispute-view';
 import {
   type DisputeRow,
   findCardTransfer,
@@ -85,12 +85,6 @@ type Prepared = {
  */
 export function createCardDisputes({ db, ledger, notifications, unit, sandbox, log }: Deps) {
   const now = () => ledger.clock();
-
-  function merchantOf(metadata: unknown): { merchant: string; last4: string } {
-    const m = (metadata ?? {}) as Record<string, unknown>;
-    const merchant = String(m.merchantName ?? m.atmName ?? (m.fee ? 'Pago' : ''));
-    return { merchant, last4: String(m.last4 ?? '') };
-  }
 
   async function notify(
     tx: Database,
@@ -229,56 +223,7 @@ export function createCardDisputes({ db, ledger, notifications, unit, sandbox, l
     }
   }
 
-  async function view(row: DisputeRow): Promise<CardDispute> {
-    const transfer = await db
-      .selectFrom('ledger_transfers')
-      .select('metadata')
-      .where('id', '=', row.transfer_id)
-      .executeTakeFirstOrThrow();
-    const amount = row.disputed_cents;
-    const steps: CardDisputeStep[] = [{ step: 'opened', at: row.created_at.toISOString() }];
-    const resolved = row.resolved_at?.toISOString();
-    const finalCredit =
-      row.status === 'won' && row.credited_at?.getTime() === row.resolved_at?.getTime();
-    if (row.credited_at && !finalCredit) {
-      steps.push({
-        step: 'provisionally_credited',
-        at: row.credited_at.toISOString(),
-        amountCents: amount,
-      });
-    }
-    if (row.status === 'won' && resolved)
-      steps.push({ step: 'won', at: resolved, amountCents: amount });
-    if (row.status === 'lost' && resolved) {
-      steps.push({ step: 'lost', at: resolved });
-      if (row.reversal_due_at && !row.reversed_at) {
-        steps.push({
-          step: 'reversal_scheduled',
-          at: row.reversal_due_at.toISOString(),
-          amountCents: amount,
-        });
-      }
-      if (row.reversed_at)
-        steps.push({ step: 'reversed', at: row.reversed_at.toISOString(), amountCents: amount });
-    }
-    const { merchant, last4 } = merchantOf(transfer.metadata);
-    return {
-      id: row.id,
-      transferId: row.transfer_id,
-      reason: row.reason,
-      description: row.description,
-      status: row.status,
-      disputedCents: amount,
-      correctAmountCents: row.correct_amount_cents,
-      merchant,
-      last4,
-      creditDueAt: row.credit_due_at.toISOString(),
-      reversalDueAt: row.reversal_due_at?.toISOString() ?? null,
-      owedCents: row.owed_cents,
-      steps,
-      createdAt: row.created_at.toISOString(),
-    };
-  }
+  const view = (row: DisputeRow) => disputeView(db, row);
 
   return {
     /** Checks the charge (the user's, a card charge, completed, in time) and the amount. */
