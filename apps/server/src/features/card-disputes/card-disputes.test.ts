@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { addBusinessDays } from '@pago/shared/business-days';
+import { cents } from '@pago/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
 import { tickUntil, unitFake, unitSettings } from '../../../test/banking-helpers';
@@ -10,6 +11,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
 import { servicesOf } from '../../app';
 import type { Database } from '../../db/database';
+import { notificationEmail } from '../../providers/email/notification-templates';
 import { createUnitClient } from '../../providers/unit/unit-client';
 import { findInvariantViolations } from '../ledger/ledger.repository';
 import { reportDeadline } from './card-disputes.service';
@@ -417,5 +419,35 @@ describe('the Unit client against the fake', () => {
         amount: 701,
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('the notices, in the holder’s language', () => {
+  const base = { createdAt: new Date('2026-11-27T15:00:00Z'), name: 'Ana', actorName: null };
+  const text = (email: { text?: string; subject: string }) =>
+    `${email.subject}\n${email.text ?? ''}`;
+  it('a lost dispute names the day the credit is taken back, and offers the documents', () => {
+    const es = notificationEmail('es', {
+      ...base,
+      type: 'card_dispute_lost',
+      data: { amountCents: cents(2_000), merchant: 'Tienda Sol', date: '2026-12-04' },
+    });
+    expect(text(es)).toContain(
+      'Retiraremos el crédito provisional de $20.00 de tu saldo el 4 de diciembre de 2026',
+    );
+    expect(text(es)).toContain('documentos');
+    const en = notificationEmail('en', {
+      ...base,
+      type: 'card_dispute_lost',
+      data: { amountCents: cents(2_000), merchant: 'Tienda Sol', date: '2026-12-04' },
+    });
+    expect(text(en)).toContain('on December 4, 2026');
+    // Lost before any credit: nothing to take back is announced.
+    const none = notificationEmail('es', {
+      ...base,
+      type: 'card_dispute_lost',
+      data: { amountCents: cents(0), merchant: 'Tienda Sol' },
+    });
+    expect(text(none)).not.toContain('Retiraremos');
   });
 });

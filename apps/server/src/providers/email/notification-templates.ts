@@ -150,8 +150,12 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
     card_dispute_lost: {
       subject: (w) => `Resolvimos tu disputa del cargo de ${w.merchant}`,
       body: (w) => [
-        `Después de investigar, determinamos que el cargo de ${w.merchant} por ${w.amount} fue correcto.`,
-        `Retiraremos el crédito provisional de ${w.amount} de tu saldo el ${w.date}. Hasta esa fecha seguiremos pagando tus compras y envíos como siempre.`,
+        `Después de investigar, determinamos que el cargo de ${w.merchant} fue correcto.`,
+        ...(w.date
+          ? [
+              `Retiraremos el crédito provisional de ${w.amount} de tu saldo el ${w.date}. Hasta esa fecha seguiremos pagando tus compras y envíos como siempre.`,
+            ]
+          : []),
         'Puedes pedirnos los documentos en los que basamos nuestra decisión.',
       ],
     },
@@ -275,8 +279,12 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
     card_dispute_lost: {
       subject: (w) => `We resolved your dispute of the charge at ${w.merchant}`,
       body: (w) => [
-        `After investigating, we found that the ${w.amount} charge at ${w.merchant} was correct.`,
-        `We will take the ${w.amount} provisional credit back from your balance on ${w.date}. Until then we keep paying your purchases and transfers as usual.`,
+        `After investigating, we found that the charge at ${w.merchant} was correct.`,
+        ...(w.date
+          ? [
+              `We will take the ${w.amount} provisional credit back from your balance on ${w.date}. Until then we keep paying your purchases and transfers as usual.`,
+            ]
+          : []),
         'You may ask us for the documents we relied on for this decision.',
       ],
     },
@@ -353,7 +361,14 @@ export function notificationEmail(
     fee: formatUsd((data.feeCents ?? 0) as Cents, language),
     reason: DECLINE_WORDS[language][data.declineReason ?? ''] ?? '',
     owed: formatUsd((data.owedCents ?? 0) as Cents, language),
-    date: data.date ?? '',
+    date: data.date
+      ? new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).format(new Date(`${data.date}T12:00:00Z`))
+      : '',
   };
   const always = type === 'password_changed' || type === 'phone_changed';
   return paragraphsEmail(language, text.subject(words), [

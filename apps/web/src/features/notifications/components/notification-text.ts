@@ -7,7 +7,14 @@ import { formatPhone } from '@/lib/phone';
 export function notificationText(t: TFunction, notification: Notification, locale: Locale): string {
   const { data, type } = notification;
   const owes = type === 'deposit_returned' && (data.owedCents ?? 0) > 0;
-  return t(owes ? 'types.deposit_returned_owed' : `types.${type}`, {
+  // A dispute lost before any provisional credit: nothing to take back.
+  const nothingBack = type === 'card_dispute_lost' && !data.date;
+  const key = owes
+    ? 'types.deposit_returned_owed'
+    : nothingBack
+      ? 'types.card_dispute_lost_no_credit'
+      : `types.${type}`;
+  return t(key, {
     name: notification.actorName ?? t('someone'),
     amount: formatUsd((data.amountCents ?? 0) as Cents, locale),
     owed: formatUsd((data.owedCents ?? 0) as Cents, locale),
@@ -15,5 +22,10 @@ export function notificationText(t: TFunction, notification: Notification, local
     device: data.device ?? t('unknownDevice'),
     merchant: data.merchant ?? '',
     reason: data.declineReason ? t(`cardDeclineReasons.${data.declineReason}`) : '',
+    date: data.date
+      ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+          new Date(`${data.date}T12:00:00Z`),
+        )
+      : '',
   });
 }
