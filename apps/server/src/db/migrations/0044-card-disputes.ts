@@ -33,7 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index card_disputes_one_open on card_disputes (transfer_id) where status in ('open', 'provisionally_credited')`.execute(
     db,
   );
-  await sql`create index card_disputes_user on card_disputes (user_id, created_at desc)`.execute(db);
+  await sql`create index card_disputes_user on card_disputes (user_id, created_at desc)`.execute(
+    db,
+  );
   await sql`create index card_disputes_credit_due on card_disputes (credit_due_at) where status = 'open'`.execute(
     db,
   );

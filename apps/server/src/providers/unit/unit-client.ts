@@ -7,7 +7,7 @@ import { unitPaymentCalls } from './unit-payments';
 import { createUnitTransport } from './unit-transport';
 import type { UnitSettings } from './unit-types';
 
-export type { UnitDispute, UnitDisputeStatus } from './unit-disputes';
+export type { UnitDispute } from './unit-disputes';
 export { UnitRefusal, UnitUnavailableError } from './unit-transport';
 export type * from './unit-types';
 
