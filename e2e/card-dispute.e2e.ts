@@ -4,7 +4,7 @@ import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browse
 import { baseUrl } from './support/env';
 import { addTestMoney, createUser, post, verifiedForTheBank } from './support/users';
 
-const [phone] = VIEWPORTS;
+const [phone, desktop] = VIEWPORTS;
 /** Set to a directory to keep the dispute's screenshots (phone, Spanish). */
 const SHOTS = process.env.PAGO_E2E_SHOTS;
 /** The Unit fake's org token in sandbox mode (its sandbox default). */
@@ -146,6 +146,18 @@ test.describe('a card dispute', () => {
     if (SHOTS) {
       await page.screenshot({
         path: path.join(SHOTS, 'dispute-won-es-390x844.png'),
+        fullPage: true,
+      });
+    }
+    // The same disputes in English on a wide screen.
+    const english = await app.open('/card', desktop, { language: 'en', token: marta.token });
+    const list = english.getByRole('region', { name: 'Your disputes' });
+    await list.getByText('Resolved in your favor', { exact: true }).waitFor();
+    await list.getByText(/we gave you \$30\.00 of provisional credit/).waitFor();
+    expect(await seriousA11yViolations(english)).toEqual([]);
+    if (SHOTS) {
+      await english.screenshot({
+        path: path.join(SHOTS, 'dispute-won-en-desktop.png'),
         fullPage: true,
       });
     }
