@@ -84,7 +84,7 @@ export function CardNumbers({ cardId }: { cardId: string }) {
               <Typography variant="body2" color="text.secondary">
                 {t('reveal.cvv')}
               </Typography>
-              <Box id={cvvId} data-testid="card-cvv" sx={{ minHeight: 32, minWidth: 64 }} />
+              <Box id={cvvId} data-testid="card-cvv" sx={{ minHeight: 32, width: 96 }} />
             </Box>
           </Box>
           <Typography role="timer" aria-live="off" variant="body2" sx={{ fontWeight: 600 }}>
