@@ -53,6 +53,7 @@ describe('live mode with a fake partner is impossible', () => {
       billPay: false,
       bankAccount: false,
       cards: false,
+      cardSecureData: false,
       externalSignIn: null,
     });
     expect((await sandbox.inject({ url: '/api/features' })).json()).toEqual({
@@ -61,6 +62,7 @@ describe('live mode with a fake partner is impossible', () => {
       billPay: true,
       bankAccount: true,
       cards: true,
+      cardSecureData: true,
       externalSignIn: { providerName: 'Pago Sandbox ID' },
     });
   });

@@ -58,6 +58,10 @@ async function cardholder() {
 describe('the card’s secure data in live mode', () => {
   it('is not refused when Unit is configured: a card-scoped token for the browser’s VGS frame', async () => {
     const app = await liveApp('tntlivevault1');
+    expect((await app.inject({ url: '/api/features' })).json()).toMatchObject({
+      cards: true,
+      cardSecureData: true,
+    });
     const { user, virtual, physical } = await cardholder();
     const show = await app.inject({
       method: 'POST',
@@ -104,6 +108,10 @@ describe('the card’s secure data in live mode', () => {
 
   it('is refused clearly when no VGS vault is configured', async () => {
     const app = await liveApp('');
+    expect((await app.inject({ url: '/api/features' })).json()).toMatchObject({
+      cards: true,
+      cardSecureData: false,
+    });
     const { user, virtual } = await cardholder();
     const answer = await app.inject({
       method: 'POST',

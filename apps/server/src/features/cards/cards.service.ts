@@ -86,6 +86,8 @@ export function createCards(deps: Deps) {
 
   return {
     available: deps.unit !== null,
+    /** The browser's secure frames for the numbers and the PIN can be given a token. */
+    secureDataAvailable: deps.unit !== null && Boolean(deps.secureData?.vaultId),
 
     async list(userId: string): Promise<Card[]> {
       return (await listCards(db, userId)).map(toCardView);

@@ -810,6 +810,13 @@ describe('the card page', () => {
     expect(item).toHaveTextContent('te dimos un crédito provisional de $14.50');
   });
 
+  it('offers no "Ver números" when the server cannot give the secure frames a token', async () => {
+    serve({ cards: [makeCard()], features: { cardSecureData: false } });
+    await openCardPage('es');
+    await screen.findByTestId('card-status');
+    expect(screen.queryByRole('button', { name: 'Ver números' })).toBeNull();
+  });
+
   it('hides the numbers when the person leaves the page', async () => {
     serve({
       cards: [makeCard()],

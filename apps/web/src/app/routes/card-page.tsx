@@ -134,13 +134,14 @@ function CardSection({
   onReplaced(text: string): void;
 }) {
   const { t } = useTranslation('cards');
+  const secureData = useCapability('cardSecureData');
   return (
     <SectionCard title={t(`card.title.${card.type}`, { last4: card.last4 })}>
       <PagoCard card={card} holder={holder} />
       <Typography data-testid="card-status" sx={{ fontWeight: 600 }}>
         {t(`status.${card.status}.long`)}
       </Typography>
-      {card.status !== 'inactive' && <CardNumbers cardId={card.id} />}
+      {card.status !== 'inactive' && secureData && <CardNumbers cardId={card.id} />}
       <CardControls card={card} onReplaced={onReplaced} />
     </SectionCard>
   );
