@@ -86,13 +86,18 @@ test.describe('the Pago debit card', () => {
       .getByRole('timer')
       .getByText(/Se ocultan en \d+ segundos/)
       .waitFor();
-    const pan = ((await page.getByTestId('card-pan').textContent()) ?? '').replace(/\s/g, '');
+    // The number and CVV are in the partner's secure frames (the fake VGS Show in sandbox mode).
+    const panFrame = page.frameLocator('[data-testid="card-pan"] iframe').locator('#value');
+    const cvvFrame = page.frameLocator('[data-testid="card-cvv"] iframe').locator('#value');
+    await expect(panFrame).toHaveText(/^\d{4} \d{4} \d{4} \d{4}$/);
+    await expect(cvvFrame).toHaveText(/^\d{3}$/);
+    const pan = ((await panFrame.textContent()) ?? '').replace(/\s/g, '');
     const [month, year] = ((await page.getByTestId('card-expiry').textContent()) ?? '').split('/');
     const card: CardNumbers = {
       pan,
       expMonth: Number(month),
       expYear: 2000 + Number(year),
-      cvv: (await page.getByTestId('card-cvv').textContent()) ?? '',
+      cvv: (await cvvFrame.textContent()) ?? '',
     };
     expect(card.pan).toMatch(/^\d{16}$/);
     expect(card.cvv).toMatch(/^\d{3}$/);

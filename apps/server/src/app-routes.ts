@@ -7,6 +7,7 @@ import { activityRoutes } from './features/activity/activity.routes';
 import { bankingRoutes, bankingWebhookRoutes } from './features/banking/banking.routes';
 import { billPayRoutes } from './features/billpay/billpay.routes';
 import { capabilitiesRoutes } from './features/capabilities/capabilities.routes';
+import { cardDisputesRoutes } from './features/card-disputes/card-disputes.routes';
 import {
   cardFundingRoutes,
   stripeWebhookRoutes,
@@ -105,6 +106,10 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     banking: services.banking,
   });
   await app.register(cardsRoutes, { cards: services.cards, accounts: services.accounts });
+  await app.register(cardDisputesRoutes, {
+    cardDisputes: services.cardDisputes,
+    accounts: services.accounts,
+  });
   await app.register(cardAuthorizationRoutes, {
     cardAuthorizations: services.cardAuthorizations,
   });

@@ -8,6 +8,7 @@ import { createActivity } from './features/activity/activity.service';
 import { createBanking } from './features/banking/banking.service';
 import { createStatements } from './features/banking/statements.service';
 import { createBillPay } from './features/billpay/billpay.service';
+import { createCardDisputes } from './features/card-disputes/card-disputes.service';
 import { createCardFunding } from './features/card-funding/card-funding.service';
 import { createCardAuthorizations } from './features/cards/authorizations.service';
 import { createCards } from './features/cards/cards.service';
@@ -200,6 +201,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       rateLimits,
       unit,
       sandbox: config.mode === 'sandbox',
+      secureData: config.unit?.secureData ?? null,
     }),
     cardAuthorizations: createCardAuthorizations({
       db,
@@ -233,5 +235,20 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     }),
     checkDeposits: createCheckDeposits({ db, ledger, banking, unit, notifications }),
     cashDeposits: createCashDeposits({ db, ledger, banking, unit, notifications, log }),
+    cardDisputes: cardDisputesOf(),
   };
+
+  /** Card disputes, registered for the partner's `dispute.` events. */
+  function cardDisputesOf() {
+    const cardDisputes = createCardDisputes({
+      db,
+      ledger,
+      notifications,
+      unit,
+      sandbox: config.mode === 'sandbox',
+      log,
+    });
+    banking.onEvents('dispute.', (event) => cardDisputes.onPartnerEvent(event));
+    return cardDisputes;
+  }
 }

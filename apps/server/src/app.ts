@@ -96,7 +96,13 @@ export async function buildApp(
 
   app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));
 
-  const vendorOrigins = [config.plaid?.linkScriptUrl ?? '', config.persona?.clientScriptUrl ?? '']
+  const vendorOrigins = [
+    config.plaid?.linkScriptUrl ?? '',
+    config.persona?.clientScriptUrl ?? '',
+    // Unit's secure card data: VGS Show / Collect load and frame from their script's origin.
+    config.unit?.secureData?.showScriptUrl ?? '',
+    config.unit?.secureData?.collectScriptUrl ?? '',
+  ]
     .filter((url) => /^https?:\/\//.test(url))
     .map((url) => new URL(url).origin);
   // Stripe.js (card funding) in live mode: its script and frames, and the API it calls. The

@@ -74,6 +74,10 @@ export const unitEnv = {
       .optional(),
   ),
   UNIT_BANK_NAME: optionalString.pipe(z.string().max(80).optional()),
+  // Unit's secure card data in the browser (VGS Show / Collect; docs/unit-card-secure-data.md).
+  UNIT_VGS_VAULT_ID: optionalString,
+  UNIT_VGS_SHOW_SCRIPT_URL: optionalString.pipe(z.url().optional()),
+  UNIT_VGS_COLLECT_SCRIPT_URL: optionalString.pipe(z.url().optional()),
 };
 
 export const thunesEnv = {
@@ -212,7 +216,29 @@ export type UnitSettings = {
   fboAccountId?: string | undefined;
   /** The partner bank's name on direct-deposit forms (UNIT_BANK_NAME). */
   bankName?: string | undefined;
+  /** Where the browser shows and collects card data (VGS); see `UnitSecureDataSettings`. */
+  secureData?: UnitSecureDataSettings;
 };
+
+/**
+ * Unit's secure card data in the browser (docs.unit.co, "Displaying Sensitive Card Data"): VGS
+ * Show and VGS Collect scripts against Unit's VGS vault, called with a customer token. Sandbox
+ * mode: this server's fake of both scripts, talking to the Unit fake; live mode: the vault id and
+ * the scripts' URLs Unit documents (an empty vault id refuses the feature).
+ */
+export type UnitSecureDataSettings = {
+  vaultId: string;
+  environment: 'sandbox' | 'live';
+  showScriptUrl: string;
+  collectScriptUrl: string;
+};
+
+/** Unit's documented VGS Show script (docs.unit.co, "Displaying Sensitive Card Data"). */
+export const VGS_SHOW_SCRIPT_URL =
+  'https://js.verygoodvault.com/vgs-show/1.5/ACh8JJTM42LYxwe2wfGQxwj5.js';
+/** VGS Collect's script (js.verygoodvault.com), for the PIN form. */
+export const VGS_COLLECT_SCRIPT_URL =
+  'https://js.verygoodvault.com/vgs-collect/2.18.0/vgs-collect.js';
 
 export type ThunesVendorSettings = {
   /** undefined: this server's sandbox fake at /sandbox/thunes. */
@@ -269,6 +295,12 @@ export function unitSettings(e: VendorEnv): UnitSettings | null {
       webhookSecret: e.UNIT_WEBHOOK_SECRET ?? SANDBOX_UNIT.webhookSecret,
       fboAccountId: e.UNIT_FBO_ACCOUNT_ID,
       bankName: e.UNIT_BANK_NAME ?? 'Pago Sandbox Bank',
+      secureData: {
+        vaultId: e.UNIT_VGS_VAULT_ID ?? 'sandbox-vault',
+        environment: 'sandbox',
+        showScriptUrl: e.UNIT_VGS_SHOW_SCRIPT_URL ?? '/sandbox/unit/vgs/vgs-show.js',
+        collectScriptUrl: e.UNIT_VGS_COLLECT_SCRIPT_URL ?? '/sandbox/unit/vgs/vgs-collect.js',
+      },
     };
   }
   if (!baseUrl || !e.UNIT_API_TOKEN || !e.UNIT_WEBHOOK_SECRET) return null;
@@ -278,6 +310,12 @@ export function unitSettings(e: VendorEnv): UnitSettings | null {
     webhookSecret: e.UNIT_WEBHOOK_SECRET,
     fboAccountId: e.UNIT_FBO_ACCOUNT_ID,
     bankName: e.UNIT_BANK_NAME,
+    secureData: {
+      vaultId: e.UNIT_VGS_VAULT_ID ?? '',
+      environment: 'live',
+      showScriptUrl: e.UNIT_VGS_SHOW_SCRIPT_URL ?? VGS_SHOW_SCRIPT_URL,
+      collectScriptUrl: e.UNIT_VGS_COLLECT_SCRIPT_URL ?? VGS_COLLECT_SCRIPT_URL,
+    },
   };
 }
 

@@ -259,6 +259,12 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   '/api/plaid/identity-verification/complete': { identity_verification_id: 'idv_abcdefgh1234' },
   '/api/phone/send-code': { phone: ana.phone },
   '/api/phone/verify': { phone: ana.phone, code: '123456' },
+  '/api/cards/disputes': {
+    transferId: '0190a1b2-0000-7000-8000-000000000001',
+    reason: 'wrong_amount',
+    description: 'Me cobraron de más',
+    correctAmountCents: 100,
+  },
 };
 
 function bodyFor(url: string): fc.Arbitrary<string | undefined> {

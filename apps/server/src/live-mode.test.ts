@@ -54,6 +54,7 @@ describe('live mode with a fake partner is impossible', () => {
       billPay: false,
       bankAccount: false,
       cards: false,
+      cardSecureData: false,
       externalSignIn: null,
       checkDeposits: false,
     });
@@ -63,6 +64,7 @@ describe('live mode with a fake partner is impossible', () => {
       billPay: true,
       bankAccount: true,
       cards: true,
+      cardSecureData: true,
       externalSignIn: { providerName: 'Pago Sandbox ID' },
       identityVerification: true,
       linkedBanks: true,

@@ -93,6 +93,13 @@ export const ERROR_CODES = [
   'check_deposit_refused',
   'check_deposit_not_awaiting_images',
   'check_deposit_not_ready',
+  'transfer_not_found',
+  'dispute_not_found',
+  'not_a_card_charge',
+  'charge_not_posted',
+  'dispute_too_late',
+  'correct_amount_not_less',
+  'dispute_already_open',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

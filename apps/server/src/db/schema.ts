@@ -1228,4 +1228,45 @@ export type DB = {
   sandbox_unit_cash_barcodes: SandboxUnitCashBarcodesTable;
   cash_deposit_barcodes: CashDepositBarcodesTable;
   cash_deposits: CashDepositsTable;
+  card_disputes: CardDisputesTable;
+  sandbox_unit_disputes: SandboxUnitDisputesTable;
+};
+
+/** A dispute of a card transaction under Regulation E (migration 0044). */
+export type CardDisputesTable = {
+  id: Generated<string>;
+  user_id: string;
+  transfer_id: string;
+  partner_transaction_id: string | null;
+  partner_dispute_id: string | null;
+  reason: 'unauthorized' | 'wrong_amount';
+  description: string;
+  disputed_cents: ColumnType<Cents, number, number>;
+  correct_amount_cents: ColumnType<Cents | null, number | null, number | null>;
+  status: 'open' | 'provisionally_credited' | 'won' | 'lost';
+  credit_due_at: Date;
+  credit_transfer_id: string | null;
+  credited_at: Date | null;
+  resolved_at: Date | null;
+  reversal_due_at: Date | null;
+  reversal_transfer_id: string | null;
+  reversed_at: Date | null;
+  owed_cents: ColumnType<Cents | null, number | null, number | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+/** A card dispute at the Unit fake (sandbox set 0019). */
+export type SandboxUnitDisputesTable = {
+  id: string;
+  account_id: string;
+  customer_id: string;
+  transaction_id: string;
+  amount: number;
+  description: string;
+  status: string;
+  status_history: ColumnType<{ type: string; updatedAt: string }[], string | undefined, string>;
+  decision_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 };

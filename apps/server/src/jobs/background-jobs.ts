@@ -90,6 +90,13 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       run: () => services.cardFunding.recoverPending(),
     });
   }
+  // Card disputes' deadlines: provisional credit by the 10th business day, a lost dispute's
+  // credit taken back once its notice period is over (docs/card-disputes.md).
+  jobs.push({
+    name: 'card-dispute-deadlines',
+    everySeconds: 60,
+    run: () => services.cardDisputes.sweep(),
+  });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

@@ -6,8 +6,6 @@ export type PartnerFeature =
   | 'billPay'
   | 'bankAccount'
   | 'cards'
-  /** A card's numbers, PIN and activation: Unit's secure reveal runs in the browser (not built). */
-  | 'cardSecureData'
   /** Identity verification: neither Plaid's nor Persona's settings, or not the one asked for. */
   | 'identityVerification'
   /** Linking a bank account (Plaid Auth and Balance). */
@@ -17,19 +15,24 @@ export type PartnerFeature =
   /** Depositing a check with the phone's camera (Unit check deposits). */
   | 'checkDeposits'
   /** Cash at stores and in-network ATMs near a place: the banking partner's retail network. */
-  | 'cashDeposits';
+  | 'cashDeposits'
+  /** A card's numbers and PIN in the browser: refused when Unit's VGS vault is not configured. */
+  | 'cardSecureData'
+  /** A physical card's activation: Unit's API documents it in its sandbox only. */
+  | 'cardActivation';
 
 const WHAT: Record<PartnerFeature, string> = {
   remittances: 'Sending money abroad',
   billPay: 'Paying bills',
   bankAccount: 'Opening a bank account',
   cards: 'The Pago debit card',
-  cardSecureData: 'Showing card numbers, setting a PIN or activating a card',
   identityVerification: 'Verifying identity',
   linkedBanks: 'Linking a bank account',
   cardFunding: 'Adding money with a card',
   checkDeposits: 'Depositing a check',
   cashDeposits: 'Cash deposits at stores and ATM locations',
+  cardSecureData: 'Showing card numbers or setting a PIN (UNIT_VGS_VAULT_ID is not set)',
+  cardActivation: 'Activating a physical card in the app',
 };
 
 /**

@@ -99,7 +99,15 @@ const TAGS = [
     name: 'Funding',
     description: 'Deposits from and withdrawals to a linked bank, with their limits.',
   },
-  { name: 'Cards', description: 'The debit card: issuing, freezing, revealing, PIN and limits.' },
+  {
+    name: 'Cards',
+    description:
+      'The debit card: issuing, freezing, the secure display’s token (numbers and PIN), limits.',
+  },
+  {
+    name: 'Card disputes',
+    description: 'Disputes of card charges (Regulation E): provisional credit and the outcome.',
+  },
   { name: 'Bill pay', description: 'The billers and paying a bill from the balance.' },
   {
     name: 'Identity',
@@ -212,11 +220,13 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/cards/{id}/report-lost': 'reportCardLost',
   'POST /api/cards/{id}/freeze': 'freezeCard',
   'POST /api/cards/{id}/unfreeze': 'unfreezeCard',
-  'POST /api/cards/{id}/reveal': 'revealCard',
+  'POST /api/cards/{id}/secure-token': 'createCardSecureToken',
   'POST /api/cards/{id}/activate': 'activateCard',
-  'PUT /api/cards/{id}/pin': 'setCardPin',
   'PATCH /api/cards/{id}/limits': 'updateCardLimits',
   'POST /api/unit/card-authorizations': 'receiveCardAuthorization',
+  'POST /api/cards/disputes': 'openCardDispute',
+  'GET /api/cards/disputes': 'listCardDisputes',
+  'GET /api/cards/disputes/{id}': 'getCardDispute',
   'GET /api/billers': 'listBillers',
   'POST /api/unit/bill-payment': 'payBill',
   'GET /api/identity/settings': 'getIdentitySettings',

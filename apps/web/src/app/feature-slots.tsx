@@ -19,6 +19,11 @@ const SendHomeLinks = lazy(() =>
     default: m.SendHomeLinks,
   })),
 );
+const DisputeAction = lazy(() =>
+  import('@/features/card-disputes/components/dispute-action').then((m) => ({
+    default: m.DisputeAction,
+  })),
+);
 const LazyQuoteReview = lazy(() =>
   import('@/features/transfers/components/quote-review').then((m) => ({
     default: m.QuoteReview,
@@ -50,13 +55,15 @@ const QuoteReview: QuoteReviewSlot = (props) => (
 const RemittanceActions: TransferActions = (props) => (
   <Suspense fallback={null}>
     <SendHomeLinks {...props} />
+    <DisputeAction {...props} />
   </Suspense>
 );
 
 /**
  * Where one feature shows another's pieces. Web features never import each other; the app shell
  * composes them here: a sent remittance in the activity (its row and its receipt) links to
- * sending it again and to its tracking page, both the remittances feature's; a send home is
+ * sending it again and to its tracking page, both the remittances feature's; a card charge's
+ * receipt offers the card disputes feature's "Dispute this charge"; a send home is
  * confirmed on the transfers feature's quote review, as every international send is; and that
  * review shows a remittance's disclosure with the remittances feature's own component.
  */

@@ -8,8 +8,10 @@ import { apiFetch } from './api-client';
  * and say why (common:liveMode). Until the answer comes, the feature counts as available: the
  * server refuses anyway.
  */
-export function useCapability(feature: PartnerCapability | 'cards' | 'checkDeposits'): boolean {
-  // `cards` may be missing from an older server's answer: then it counts as available.
+export function useCapability(
+  feature: PartnerCapability | 'cards' | 'checkDeposits' | 'cardSecureData',
+): boolean {
+  // `cards` and `cardSecureData` may be missing from an older server's answer: then available.
   const value: unknown = (useCapabilities().data as Record<string, unknown> | undefined)?.[feature];
   return typeof value === 'boolean' ? value : true;
 }

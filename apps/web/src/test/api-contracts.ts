@@ -29,6 +29,11 @@ import {
 import { billerSchema, billPaymentBody } from '@pago/shared/contracts/billpay';
 import { capabilitiesSchema } from '@pago/shared/contracts/capabilities';
 import {
+  cardDisputeSchema,
+  cardDisputesSchema,
+  createCardDisputeBody,
+} from '@pago/shared/contracts/card-disputes';
+import {
   cardFundingBody,
   cardFundingConfigSchema,
   cardFundingQuoteBody,
@@ -38,14 +43,13 @@ import {
 import {
   activateCardBody,
   cardLimitsBody,
-  cardPinBody,
   cardSchema,
+  cardSecureTokenBody,
+  cardSecureTokenSchema,
   cardsSchema,
   createCardBody,
   reportLostBody,
   reportLostSchema,
-  revealCardBody,
-  revealedCardSchema,
 } from '@pago/shared/contracts/cards';
 import {
   atmListSchema,
@@ -157,7 +161,6 @@ export type RouteContract = { status?: number; response: z.ZodType; body?: z.Zod
 
 const signedIn = authResponseSchema.or(twoStepChallengeSchema);
 // The few answers the server's routes declare inline, written as the server writes them.
-const pinSet = z.object({ pinSet: z.literal(true) });
 const removed = z.object({ removed: z.literal(true) });
 const csv = z.string().describe('CSV, one transfer a line');
 const pdf = z.string().meta({ format: 'binary', description: 'The statement (PDF)' });
@@ -317,9 +320,19 @@ export const ROUTES: Record<string, RouteContract> = {
   'POST /api/cards/:id/freeze': { response: cardSchema },
   'POST /api/cards/:id/unfreeze': { response: cardSchema },
   'PATCH /api/cards/:id/limits': { response: cardSchema, body: cardLimitsBody },
-  'PUT /api/cards/:id/pin': { response: pinSet, body: cardPinBody },
   'POST /api/cards/:id/report-lost': { response: reportLostSchema, body: reportLostBody },
-  'POST /api/cards/:id/reveal': { response: revealedCardSchema, body: revealCardBody },
+  'POST /api/cards/:id/secure-token': {
+    response: cardSecureTokenSchema,
+    body: cardSecureTokenBody,
+  },
+  // Card disputes
+  'POST /api/cards/disputes': {
+    status: 201,
+    response: cardDisputeSchema,
+    body: createCardDisputeBody,
+  },
+  'GET /api/cards/disputes': { response: cardDisputesSchema },
+  'GET /api/cards/disputes/:id': { response: cardDisputeSchema },
   // Notifications
   'GET /api/notifications': { response: notificationListSchema },
   'POST /api/notifications/:id/read': { response: unreadCountSchema },

@@ -12,6 +12,11 @@ export const capabilitiesSchema = z
     /** The Pago debit card: issued by the banking partner. */
     cards: z.boolean(),
     /**
+     * Showing the card's numbers and setting its PIN in the partner's secure frames (live mode
+     * needs Unit's VGS vault configured). Absent from an older server's answer.
+     */
+    cardSecureData: z.boolean().optional(),
+    /**
      * Sign-in with an external OpenID Connect provider: the provider's name shown on
      * its button, or null when live mode has no issuer configured (the buttons are hidden).
      */

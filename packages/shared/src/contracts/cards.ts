@@ -67,23 +67,38 @@ export type CreateCardBody = z.input<typeof createCardBody>;
 
 export const cardParams = z.strictObject({ id: z.uuid() });
 
-// POST /api/cards/:id/reveal — the numbers for 60 seconds, after re-entering the password (and,
-// with two-step codes on, a current code: 403 two_step_required without one).
-export const revealCardBody = z.strictObject({
+// POST /api/cards/:id/secure-token — after re-entering the password (and, with two-step codes
+// on, a current code), a customer token the browser's secure display (VGS Show: the number, CVV)
+// or secure form (VGS Collect: the PIN) calls the partner's vault with. Pago's server never sees
+// the numbers or the PIN (docs/unit-card-secure-data.md).
+export const CARD_SECURE_PURPOSES = ['show', 'pin'] as const;
+export const cardSecureTokenBody = z.strictObject({
   password: z.string().min(1).max(200),
+  purpose: z.enum(CARD_SECURE_PURPOSES),
   ...twoStepCodeField,
 });
-export const revealedCardSchema = z
+export const cardSecureTokenSchema = z
   .object({
-    pan: z.string(),
-    cvv: z.string(),
+    /** The partner's customer token, scoped to this purpose, short-lived. */
+    token: z.string(),
+    expiresIn: z.number().int(),
+    /** `cards-sensitive` (show) or `cards-sensitive-write` (PIN). */
+    scope: z.string(),
+    /** The card's id at the partner: the vault's paths name it. */
+    partnerCardId: z.string(),
+    vault: z.object({
+      vaultId: z.string(),
+      environment: z.enum(['sandbox', 'live']),
+      showScriptUrl: z.string(),
+      collectScriptUrl: z.string(),
+    }),
     expMonth: z.number().int(),
     expYear: z.number().int(),
     /** When the web app hides the numbers again (60 s). */
     hideAt: z.iso.datetime(),
   })
-  .meta({ id: 'RevealedCard' });
-export type RevealedCard = z.infer<typeof revealedCardSchema>;
+  .meta({ id: 'CardSecureToken' });
+export type CardSecureToken = z.infer<typeof cardSecureTokenSchema>;
 
 // POST /api/cards/:id/report-lost (money POST: the replacement's $5.00, expedited $15.00 more)
 export const reportLostBody = z.strictObject({
@@ -101,9 +116,6 @@ export const activateCardBody = z.strictObject({
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int().min(2000).max(2100),
 });
-
-// PUT /api/cards/:id/pin — set through the partner; Pago never keeps it.
-export const cardPinBody = z.strictObject({ pin: z.string().regex(/^[0-9]{4}$/) });
 
 // PATCH /api/cards/:id/limits — lower (or raise back up to CARD_DAILY_LIMITS) the daily limits.
 export const cardLimitsBody = z

@@ -29,6 +29,11 @@ export const NOTIFICATION_TYPES = [
   'check_deposit_rejected',
   'check_deposit_returned',
   'cash_deposit_received',
+  'card_dispute_opened',
+  'card_dispute_credited',
+  'card_dispute_won',
+  'card_dispute_lost',
+  'card_dispute_reversed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -60,6 +65,8 @@ export const notificationDataSchema = z.object({
   declineReason: z.string().optional(),
   /** Direct deposit: who sent the incoming ACH (its company name). */
   payer: z.string().optional(),
+  /** card_dispute_lost: the day (YYYY-MM-DD, US Eastern) the provisional credit is taken back. */
+  date: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

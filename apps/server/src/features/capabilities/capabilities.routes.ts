@@ -12,7 +12,7 @@ export type CapabilitiesRouteDeps = {
   payouts: { available: boolean };
   billers: Pick<BillerNetwork, 'available'>;
   banking: Pick<Banking, 'available'>;
-  cards: Pick<Cards, 'available'>;
+  cards: Pick<Cards, 'available' | 'secureDataAvailable'>;
   externalSignin: Pick<ExternalSignin, 'available' | 'providerName'>;
   identity: { available: boolean };
   linkedBanks: { available: boolean };
@@ -54,6 +54,7 @@ export async function capabilitiesRoutes(
       billPay: billers.available,
       bankAccount: banking.available,
       cards: cards.available,
+      cardSecureData: cards.secureDataAvailable,
       externalSignIn: externalSignin.available
         ? { providerName: externalSignin.providerName }
         : null,

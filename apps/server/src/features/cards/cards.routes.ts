@@ -2,14 +2,13 @@ import {
   activateCardBody,
   cardLimitsBody,
   cardParams,
-  cardPinBody,
   cardSchema,
+  cardSecureTokenBody,
+  cardSecureTokenSchema,
   cardsSchema,
   createCardBody,
   reportLostBody,
   reportLostSchema,
-  revealCardBody,
-  revealedCardSchema,
 } from '@pago/shared/contracts/cards';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance';
@@ -27,7 +26,7 @@ const noBody = z.strictObject({});
 /** What the cards' routes use, passed in by the wiring (app.ts). */
 export type CardsRouteDeps = { cards: Cards; accounts: Accounts };
 
-/** The Pago debit card: issue, list, freeze, reveal, report lost, activate, PIN, limits. */
+/** The Pago debit card: issue, list, freeze, secure display token, report lost, activate, limits. */
 export async function cardsRoutes(
   app: AppInstance,
   { cards, accounts }: CardsRouteDeps,
@@ -128,26 +127,26 @@ export async function cardsRoutes(
   }
 
   app.post(
-    '/api/cards/:id/reveal',
+    '/api/cards/:id/secure-token',
     {
       preValidation,
       schema: {
         ...signedIn(
-          'The card’s full number, expiry and CVV, after the password, to show for 60 seconds (sandbox mode; live mode uses the partner’s secure reveal)',
+          'After the password, a short-lived partner token for the browser’s secure display of the card’s numbers (purpose show) or its secure PIN form (purpose pin); Pago never sees them',
         ),
         params: cardParams,
-        body: revealCardBody,
-        response: { 200: revealedCardSchema, ...errorResponses },
+        body: cardSecureTokenBody,
+        response: { 200: cardSecureTokenSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const numbers = await cards.reveal(
+      const token = await cards.secureToken(
         userOf(request),
         request.params.id,
         request.body,
         request.ip,
       );
-      return reply.header('cache-control', 'no-store').send(numbers);
+      return reply.header('cache-control', 'no-store').send(token);
     },
   );
 
@@ -163,23 +162,6 @@ export async function cardsRoutes(
       },
     },
     async (request) => cards.activate(userOf(request), request.params.id, request.body),
-  );
-
-  app.put(
-    '/api/cards/:id/pin',
-    {
-      preValidation,
-      schema: {
-        ...signedIn('Set the card’s PIN at the partner (Pago never keeps it)'),
-        params: cardParams,
-        body: cardPinBody,
-        response: { 200: z.object({ pinSet: z.literal(true) }), ...errorResponses },
-      },
-    },
-    async (request) => {
-      await cards.setPin(userOf(request), request.params.id, request.body.pin);
-      return { pinSet: true as const };
-    },
   );
 
   app.patch(

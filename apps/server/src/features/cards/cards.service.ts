@@ -1,4 +1,5 @@
-import type { Card } from '@pago/shared/contracts/cards';
+import type { Card, CardSecureToken } from '@pago/shared/contracts/cards';
+import type { UnitSecureDataSettings } from '../../config-vendors';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
@@ -26,23 +27,26 @@ type Deps = {
   /** Unit's client; null in live mode without Unit's settings (cards refused). */
   unit: UnitClient | null;
   /**
-   * Sandbox mode: the server reads a card's numbers from the fake's secure-data endpoints and sets
-   * its PIN there. In live mode Unit shows them in the browser only, which Pago has not built:
-   * those three actions are refused there, never faked.
+   * Sandbox mode: a physical card is activated with Unit's sandbox activation; in live mode Unit
+   * documents no activation call, so it is refused there (docs/unit-card-secure-data.md).
    */
   sandbox: boolean;
+  /** Where the browser shows and collects card data (Unit's VGS vault); null: none configured. */
+  secureData: UnitSecureDataSettings | null;
 };
 
 /** The numbers stay on screen this long. */
 export const REVEAL_SECONDS = 60;
+/** The customer token's life: long enough to load the secure frame and type a PIN. */
+const SECURE_TOKEN_SECONDS = 300;
 /** Wrong passwords or activation digits per card holder before a 15-minute wait. */
 const SECRET_ATTEMPTS = 5;
 const SECRET_WINDOW_SECONDS = 15 * 60;
 
 /**
  * The Pago debit card's life at the banking partner: issue (virtual at once, physical shipped)
- * and report lost (closed and replaced), both in `card-issuance.service`; freeze, reveal,
- * activate, PIN and daily limits here. Pago keeps the last four digits and expiry; the numbers
+ * and report lost (closed and replaced), both in `card-issuance.service`; freeze, the secure
+ * display's token, activation and daily limits here. Pago keeps the last four digits and expiry; the numbers
  * and PIN stay at the partner.
  */
 export function createCards(deps: Deps) {
@@ -53,10 +57,10 @@ export function createCards(deps: Deps) {
     if (!unit) throw unavailableInLiveMode('cards');
     return unit;
   }
-  function secureData(): UnitClient {
-    const unit = partner();
-    if (!deps.sandbox) throw unavailableInLiveMode('cardSecureData');
-    return unit;
+  function vault(): UnitSecureDataSettings {
+    partner();
+    if (!deps.secureData?.vaultId) throw unavailableInLiveMode('cardSecureData');
+    return deps.secureData;
   }
   async function ownCard(userId: string, cardId: string): Promise<CardRow> {
     const row = await findCard(db, userId, cardId);
@@ -82,6 +86,8 @@ export function createCards(deps: Deps) {
 
   return {
     available: deps.unit !== null,
+    /** The browser's secure frames for the numbers and the PIN can be given a token. */
+    secureDataAvailable: deps.unit !== null && Boolean(deps.secureData?.vaultId),
 
     async list(userId: string): Promise<Card[]> {
       return (await listCards(db, userId)).map(toCardView);
@@ -108,25 +114,39 @@ export function createCards(deps: Deps) {
       return toCardView(await applyStatus(row, 'unfreeze'));
     },
 
-    /** The numbers, after the password; never stored or logged by Pago. */
-    async reveal(
+    /**
+     * A customer token for the browser's secure display (the numbers) or form (the PIN), after
+     * the password (and a current two-step code when they are on). The numbers and the PIN go
+     * between the partner's vault and the browser only; Pago never sees, stores or logs them.
+     */
+    async secureToken(
       userId: string,
       cardId: string,
-      secrets: { password: string; twoStepCode?: string | undefined },
+      secrets: { password: string; purpose: 'show' | 'pin'; twoStepCode?: string | undefined },
       ip: string,
-    ) {
+    ): Promise<CardSecureToken> {
       const row = await ownCard(userId, cardId);
-      if (!OPEN.has(row.status)) throw notOpen(row);
-      const client = secureData();
+      // Unit shows and sets card data of active cards only.
+      if (row.status !== 'active') throw notOpen(row);
+      const settings = vault();
       // The account's one budget of wrong passwords, which sign-in shares (docs/security.md).
       if (!(await accounts.confirmPassword(userId, secrets.password, ip, { signedIn: true }))) {
         throw new AppError('invalid_credentials', 401, 'The password is not right.');
       }
       // With two-step codes on, a current code too (its own attempts limit and replay guard).
       await accounts.requireSecondStep(userId, secrets.twoStepCode);
-      const numbers = await client.revealCard(row.partner_card_id, await customerOf(userId));
+      const scope = secrets.purpose === 'show' ? 'cards-sensitive' : 'cards-sensitive-write';
+      const token = await partner().createCardSecureToken(
+        await customerOf(userId),
+        row.partner_card_id,
+        scope,
+        SECURE_TOKEN_SECONDS,
+      );
       return {
-        ...numbers,
+        ...token,
+        scope,
+        partnerCardId: row.partner_card_id,
+        vault: settings,
         expMonth: row.exp_month,
         expYear: row.exp_year,
         hideAt: new Date(Date.now() + REVEAL_SECONDS * 1000).toISOString(),
@@ -142,7 +162,8 @@ export function createCards(deps: Deps) {
       const row = await ownCard(userId, cardId);
       if (row.status === 'active') return toCardView(row);
       if (row.type !== 'physical' || row.status !== 'inactive') throw notOpen(row);
-      const client = secureData();
+      const client = partner();
+      if (!deps.sandbox) throw unavailableInLiveMode('cardActivation');
       await secretAttempt(userId, 'activation');
       if (
         body.last4 !== row.last4 ||
@@ -159,13 +180,6 @@ export function createCards(deps: Deps) {
       return toCardView(
         await updateCard(db, row.id, { status: UNIT_STATUS[card.status] ?? 'active' }),
       );
-    },
-
-    async setPin(userId: string, cardId: string, pin: string): Promise<void> {
-      const row = await ownCard(userId, cardId);
-      if (!OPEN.has(row.status)) throw notOpen(row);
-      const client = secureData();
-      await client.setCardPin(row.partner_card_id, await customerOf(userId), pin);
     },
 
     async setLimits(

@@ -177,27 +177,66 @@ describe('a card in use', () => {
     expect((await partnerCard(card.id)).status).toBe('Active');
   });
 
-  it('reveals the numbers after the password only, for 60 seconds, and never stores them', async () => {
+  it('gives the browser a card-scoped partner token after the password only; Pago answers no numbers', async () => {
     const { user, card } = await withCard();
-    const wrong = await send(user, 'POST', `/api/cards/${card.id}/reveal`, { password: 'not-it' });
+    const url = `/api/cards/${card.id}/secure-token`;
+    const wrong = await send(user, 'POST', url, { password: 'not-it', purpose: 'show' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe('invalid_credentials');
     const before = Date.now();
-    const shown = await send(user, 'POST', `/api/cards/${card.id}/reveal`, {
-      password: user.password,
-    });
-    expect(shown.statusCode).toBe(200);
+    const shown = await send(user, 'POST', url, { password: user.password, purpose: 'show' });
+    expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.headers['cache-control']).toBe('no-store');
     const atPartner = await partnerCard(card.id);
-    expect(shown.json()).toMatchObject({
-      pan: atPartner.pan,
-      cvv: atPartner.cvv,
+    const answer = shown.json();
+    expect(answer).toMatchObject({
+      scope: 'cards-sensitive',
+      partnerCardId: atPartner.id,
       expMonth: card.expMonth,
       expYear: card.expYear,
+      vault: {
+        environment: 'sandbox',
+        showScriptUrl: '/sandbox/unit/vgs/vgs-show.js',
+        collectScriptUrl: '/sandbox/unit/vgs/vgs-collect.js',
+      },
     });
-    const hideIn = Date.parse(shown.json().hideAt) - before;
+    // Pago's answer carries no number or CVV.
+    expect(shown.body).not.toContain(atPartner.pan);
+    expect(shown.body).not.toContain(`"${atPartner.cvv}"`);
+    const hideIn = Date.parse(answer.hideAt) - before;
     expect(hideIn).toBeGreaterThanOrEqual(59_000);
     expect(hideIn).toBeLessThanOrEqual(61_000 + (Date.now() - before));
+    // The browser's secure frame reads them from the partner's vault with that token.
+    const secure = (path: string, token: string, method: 'GET' | 'PUT' = 'GET', payload?: object) =>
+      app.inject({
+        method,
+        url: `/sandbox/unit/cards/${atPartner.id}/secure-data/${path}`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/vnd.api+json' } : {}),
+        },
+        ...(payload ? { payload: JSON.stringify(payload) } : {}),
+      });
+    expect((await secure('pan', answer.token)).json().data.attributes.pan).toBe(atPartner.pan);
+    expect((await secure('cvv', answer.token)).json().data.attributes.cvv).toBe(atPartner.cvv);
+    // A show token cannot set the PIN; a PIN token can.
+    const pinBody = { data: { type: 'setPin', attributes: { pin: '4821' } } };
+    expect((await secure('pin', answer.token, 'PUT', pinBody)).statusCode).toBe(403);
+    const write = await send(user, 'POST', url, { password: user.password, purpose: 'pin' });
+    expect(write.json().scope).toBe('cards-sensitive-write');
+    expect((await secure('pin', write.json().token, 'PUT', pinBody)).statusCode).toBe(200);
+    expect((await partnerCard(card.id)).pin_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('serves the fake secure display and form scripts, and the CSP lets them run', async () => {
+    for (const file of ['vgs-show.js', 'vgs-collect.js', 'frame.html', 'vgs-frame.js']) {
+      const answer = await app.inject({ url: `/sandbox/unit/vgs/${file}` });
+      expect(answer.statusCode, file).toBe(200);
+    }
+    expect((await app.inject({ url: '/sandbox/unit/vgs/other.js' })).statusCode).toBe(404);
+    const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).toMatch(/frame-src 'self'/);
   });
 
   it('with two-step codes on, also takes a current code, once', async () => {
@@ -208,25 +247,37 @@ describe('a card in use', () => {
       code: totpCode(secret),
     });
     expect(on.statusCode, on.body).toBe(200);
-    const url = `/api/cards/${card.id}/reveal`;
-    const without = await send(user, 'POST', url, { password: user.password });
+    const url = `/api/cards/${card.id}/secure-token`;
+    const without = await send(user, 'POST', url, { password: user.password, purpose: 'show' });
     expect(without.statusCode).toBe(403);
     expect(without.json().error.code).toBe('two_step_required');
     // The code confirming the setup is spent; the next step's is current.
     const code = totpCode(secret, totpStep() + 1);
-    const shown = await send(user, 'POST', url, { password: user.password, twoStepCode: code });
+    const shown = await send(user, 'POST', url, {
+      password: user.password,
+      purpose: 'show',
+      twoStepCode: code,
+    });
     expect(shown.statusCode, shown.body).toBe(200);
-    const replayed = await send(user, 'POST', url, { password: user.password, twoStepCode: code });
+    const replayed = await send(user, 'POST', url, {
+      password: user.password,
+      purpose: 'show',
+      twoStepCode: code,
+    });
     expect(replayed.json().error.code).toBe('invalid_two_step_code');
   });
 
   it('stops revealing after five wrong passwords, and signing in from that network too', async () => {
     const { user, card } = await withCard();
     for (let i = 0; i < 5; i += 1) {
-      await send(user, 'POST', `/api/cards/${card.id}/reveal`, { password: `wrong-${i}` });
+      await send(user, 'POST', `/api/cards/${card.id}/secure-token`, {
+        password: `wrong-${i}`,
+        purpose: 'show',
+      });
     }
-    const answer = await send(user, 'POST', `/api/cards/${card.id}/reveal`, {
+    const answer = await send(user, 'POST', `/api/cards/${card.id}/secure-token`, {
       password: user.password,
+      purpose: 'show',
     });
     expect(answer.statusCode).toBe(429);
     // One budget of wrong passwords per account, the sign-in's (docs/security.md).
@@ -261,9 +312,8 @@ describe('a card in use', () => {
     for (const [method, path, body] of [
       ['POST', 'freeze', {}],
       ['POST', 'unfreeze', {}],
-      ['POST', 'reveal', { password: stranger.password }],
+      ['POST', 'secure-token', { password: stranger.password, purpose: 'show' }],
       ['POST', 'activate', { last4: '1234', expMonth: 1, expYear: 2030 }],
-      ['PUT', 'pin', { pin: '1234' }],
       ['PATCH', 'limits', { dailyPurchaseCents: 100 }],
     ] as const) {
       const answer = await send(stranger, method, `/api/cards/${card.id}/${path}`, body);
@@ -294,15 +344,25 @@ describe('a physical card', () => {
     });
     expect(active.json().status).toBe('active');
     expect((await partnerCard(card.id)).status).toBe('Active');
-    const pin = await send(user, 'PUT', `/api/cards/${card.id}/pin`, { pin: '4821' });
-    expect(pin.json()).toEqual({ pinSet: true });
-    const atPartner = await partnerCard(card.id);
+    const token = await send(user, 'POST', `/api/cards/${card.id}/secure-token`, {
+      password: user.password,
+      purpose: 'pin',
+    });
+    let atPartner = await partnerCard(card.id);
+    const pin = await app.inject({
+      method: 'PUT',
+      url: `/sandbox/unit/cards/${atPartner.id}/secure-data/pin`,
+      headers: {
+        authorization: `Bearer ${token.json().token}`,
+        'content-type': 'application/vnd.api+json',
+      },
+      payload: JSON.stringify({ data: { type: 'setPin', attributes: { pin: '4821' } } }),
+    });
+    expect(pin.statusCode, pin.body).toBe(200);
+    atPartner = await partnerCard(card.id);
     expect(atPartner.pin_hash).toMatch(/^[0-9a-f]{64}$/);
     const status = await unitFake(app, 'GET', `/cards/${atPartner.id}/secure-data/pin/status`);
     expect(status.json().data.attributes.status).toBe('Set');
-    expect((await send(user, 'PUT', `/api/cards/${card.id}/pin`, { pin: '12' })).statusCode).toBe(
-      400,
-    );
   });
 });
 

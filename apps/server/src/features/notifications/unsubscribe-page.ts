@@ -28,6 +28,11 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     check_deposit_rejected: 'Depósitos de cheques rechazados',
     check_deposit_returned: 'Cheques devueltos',
     cash_deposit_received: 'Depósitos en efectivo',
+    card_dispute_opened: 'Disputas de cargos abiertas',
+    card_dispute_credited: 'Créditos provisionales por disputas',
+    card_dispute_won: 'Disputas resueltas a tu favor',
+    card_dispute_lost: 'Disputas resueltas en tu contra',
+    card_dispute_reversed: 'Créditos provisionales retirados',
   },
   en: {
     money_received: 'Money received',
@@ -53,6 +58,11 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     check_deposit_rejected: 'Check deposits rejected',
     check_deposit_returned: 'Returned checks',
     cash_deposit_received: 'Cash deposits',
+    card_dispute_opened: 'Charge disputes opened',
+    card_dispute_credited: 'Provisional credit for disputes',
+    card_dispute_won: 'Disputes resolved in your favor',
+    card_dispute_lost: 'Disputes resolved against you',
+    card_dispute_reversed: 'Provisional credit taken back',
   },
 };
 

@@ -25,6 +25,7 @@ type Words = {
   reason: string;
   payer: string;
   owed: string;
+  date: string;
 };
 
 /** Why a card was declined, as the notification says it. */
@@ -172,6 +173,44 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
         `Depositaste ${w.amount} en efectivo en ${w.merchant}. Comisión: ${w.fee}. Ya está en tu saldo.`,
       ],
     },
+    card_dispute_opened: {
+      subject: (w) => `Recibimos tu disputa de ${w.amount}`,
+      body: (w) => [
+        `Recibimos tu disputa del cargo de ${w.merchant} por ${w.amount}.`,
+        'Si no la resolvemos antes, te daremos un crédito provisional en un plazo de 10 días hábiles.',
+      ],
+    },
+    card_dispute_credited: {
+      subject: (w) => `Te dimos un crédito provisional de ${w.amount}`,
+      body: (w) => [
+        `Mientras investigamos tu disputa del cargo de ${w.merchant}, te dimos un crédito provisional de ${w.amount}. Ya está en tu saldo.`,
+      ],
+    },
+    card_dispute_won: {
+      subject: (w) => `Resolvimos tu disputa a tu favor: ${w.amount}`,
+      body: (w) => [
+        `Resolvimos a tu favor la disputa del cargo de ${w.merchant}. El crédito de ${w.amount} es definitivo.`,
+      ],
+    },
+    card_dispute_lost: {
+      subject: (w) => `Resolvimos tu disputa del cargo de ${w.merchant}`,
+      body: (w) => [
+        `Después de investigar, determinamos que el cargo de ${w.merchant} fue correcto.`,
+        ...(w.date
+          ? [
+              `Retiraremos el crédito provisional de ${w.amount} de tu saldo el ${w.date}. Hasta esa fecha seguiremos pagando tus compras y envíos como siempre.`,
+            ]
+          : []),
+        'Puedes pedirnos los documentos en los que basamos nuestra decisión.',
+      ],
+    },
+    card_dispute_reversed: {
+      subject: (w) => `Retiramos el crédito provisional de ${w.amount}`,
+      body: (w) => [
+        `Retiramos de tu saldo el crédito provisional de ${w.amount} por el cargo de ${w.merchant}.`,
+        `Lo que tu saldo no cubrió (${w.owed}) lo cobraremos de tu próximo depósito.`,
+      ],
+    },
     phone_changed: {
       subject: () => 'Verificaste un teléfono nuevo',
       body: (w) => [
@@ -315,6 +354,44 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
         `You deposited ${w.amount} in cash at ${w.merchant}. Fee: ${w.fee}. It is in your balance now.`,
       ],
     },
+    card_dispute_opened: {
+      subject: (w) => `We received your ${w.amount} dispute`,
+      body: (w) => [
+        `We received your dispute of the ${w.amount} charge at ${w.merchant}.`,
+        'If we have not resolved it sooner, we will give you provisional credit within 10 business days.',
+      ],
+    },
+    card_dispute_credited: {
+      subject: (w) => `We gave you ${w.amount} of provisional credit`,
+      body: (w) => [
+        `While we investigate your dispute of the charge at ${w.merchant}, we gave you ${w.amount} of provisional credit. It is already in your balance.`,
+      ],
+    },
+    card_dispute_won: {
+      subject: (w) => `Your dispute was resolved in your favor: ${w.amount}`,
+      body: (w) => [
+        `We resolved your dispute of the charge at ${w.merchant} in your favor. The ${w.amount} credit is final.`,
+      ],
+    },
+    card_dispute_lost: {
+      subject: (w) => `We resolved your dispute of the charge at ${w.merchant}`,
+      body: (w) => [
+        `After investigating, we found that the charge at ${w.merchant} was correct.`,
+        ...(w.date
+          ? [
+              `We will take the ${w.amount} provisional credit back from your balance on ${w.date}. Until then we keep paying your purchases and transfers as usual.`,
+            ]
+          : []),
+        'You may ask us for the documents we relied on for this decision.',
+      ],
+    },
+    card_dispute_reversed: {
+      subject: (w) => `We took back the ${w.amount} provisional credit`,
+      body: (w) => [
+        `We took the ${w.amount} provisional credit for the charge at ${w.merchant} back from your balance.`,
+        `What your balance did not cover (${w.owed}) will be collected from your next deposit.`,
+      ],
+    },
     phone_changed: {
       subject: () => 'You verified a new phone',
       body: (w) => [
@@ -406,6 +483,14 @@ export function notificationEmail(
       CHECK_REASON_WORDS[language][data.declineReason ?? ''] ??
       '',
     owed: data.owedCents ? formatUsd(data.owedCents as Cents, language) : '',
+    date: data.date
+      ? new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).format(new Date(`${data.date}T12:00:00Z`))
+      : '',
   };
   const always = type === 'password_changed' || type === 'phone_changed';
   return paragraphsEmail(language, text.subject(words), [

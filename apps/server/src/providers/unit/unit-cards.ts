@@ -3,7 +3,7 @@ import type { UnitAddress, UnitAuthorization, UnitCard } from './unit-types';
 
 /** Unit debit cards: issuing, status, limits, secure data, and their authorizations. */
 export function unitCardCalls(transport: UnitTransport) {
-  const { rest, call, createCustomerToken } = transport;
+  const { rest, call } = transport;
   return {
     /**
      * A debit card on the customer's deposit account (`POST /cards`): virtual, Active at once;
@@ -60,32 +60,26 @@ export function unitCardCalls(transport: UnitTransport) {
     },
 
     /**
-     * The full number and CVV, read from Unit's secure-data endpoints with a customer token of
-     * scope `cards-sensitive` that lives one minute. Sandbox mode only: in live mode Unit shows
-     * them in the browser through its secure reveal, and Pago's server never sees them.
+     * A customer token for the browser's secure display or form (Unit's "Displaying Sensitive
+     * Card Data": VGS Show / Collect call the vault with it): scope `cards-sensitive` to show the
+     * number and CVV, `cards-sensitive-write` to set the PIN, limited to this card
+     * (createCustomerToken.json `resources`). Pago's server never calls the secure-data paths.
      */
-    async revealCard(cardId: string, customerId: string): Promise<{ pan: string; cvv: string }> {
-      const { token } = await createCustomerToken(customerId, 'cards-sensitive', 60);
-      const path = `/cards/${encodeURIComponent(cardId)}/secure-data`;
-      const [pan, cvv] = await Promise.all([
-        call(() => rest('cardPan', 'get', `${path}/pan`, undefined, token)),
-        call(() => rest('cardCvv', 'get', `${path}/cvv`, undefined, token)),
-      ]);
-      return { pan: text(pan.data.attributes.pan), cvv: text(cvv.data.attributes.cvv) };
-    },
-
-    /** Sets the card's PIN at Unit's secure-data endpoint (scope `cards-sensitive-write`). */
-    async setCardPin(cardId: string, customerId: string, pin: string): Promise<void> {
-      const { token } = await createCustomerToken(customerId, 'cards-sensitive-write', 60);
-      await call(() =>
-        rest(
-          'setCardPin',
-          'put',
-          `/cards/${encodeURIComponent(cardId)}/secure-data/pin`,
-          { data: { type: 'setPin', attributes: { pin } } },
-          token,
-        ),
+    async createCardSecureToken(
+      customerId: string,
+      cardId: string,
+      scope: 'cards-sensitive' | 'cards-sensitive-write',
+      expiresIn: number,
+    ): Promise<{ token: string; expiresIn: number }> {
+      const answer = await call(() =>
+        rest('createCustomerToken', 'post', `/customers/${encodeURIComponent(customerId)}/token`, {
+          data: {
+            type: 'customerToken',
+            attributes: { scope, expiresIn, resources: [{ type: 'card', ids: [cardId] }] },
+          },
+        }),
       );
+      return { token: answer.data.attributes.token, expiresIn: answer.data.attributes.expiresIn };
     },
 
     /** Unit's sandbox-only activation of a physical card (`POST /sandbox/cards/{id}/activate`). */

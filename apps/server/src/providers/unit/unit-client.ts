@@ -2,11 +2,13 @@ import { unitAccountCalls } from './unit-accounts';
 import { unitCardCalls } from './unit-cards';
 import { unitCashCalls } from './unit-cash';
 import { unitCustomerCalls } from './unit-customers';
+import { unitDisputeCalls } from './unit-disputes';
 import { unitMoneyInCalls } from './unit-money-in';
 import { unitPaymentCalls } from './unit-payments';
 import { createUnitTransport } from './unit-transport';
 import type { UnitSettings } from './unit-types';
 
+export type { UnitDispute } from './unit-disputes';
 export { UnitRefusal, UnitUnavailableError } from './unit-transport';
 export type * from './unit-types';
 
@@ -24,6 +26,7 @@ export function createUnitClient(settings: UnitSettings) {
     ...unitCardCalls(transport),
     ...unitMoneyInCalls(transport),
     ...unitCashCalls(transport),
+    ...unitDisputeCalls(transport),
   };
 }
 

@@ -49,6 +49,11 @@ const MONEY_IN_CALLS = new Set([
   'listStoreLocations',
   'listAtmLocations',
   'simulateCashDeposit',
+  // Card disputes: features/card-disputes/card-disputes.test.ts makes these through the client.
+  'listDisputes',
+  'getDispute',
+  'createDisputeInSandbox',
+  'moveDisputeInSandbox',
 ]);
 
 /** The schema Unit publishes for this answer; undefined when none covers it. */
@@ -124,11 +129,24 @@ describe('the Unit fake against Unit’s published OpenAPI', () => {
       dailyPurchaseCents: 100_000,
     });
     expect(limits.statusCode, limits.body).toBe(200);
-    const revealed = await send(ana, 'POST', `/api/cards/${virtual.id}/reveal`, {
+    // The numbers as the browser's secure frame reads them: from the vault, with the token.
+    const secure = await send(ana, 'POST', `/api/cards/${virtual.id}/secure-token`, {
       password: ana.password,
+      purpose: 'show',
     });
-    expect(revealed.statusCode, revealed.body).toBe(200);
-    const card: TestCard = { ...virtual, ...revealed.json(), partnerCardId: '' };
+    expect(secure.statusCode, secure.body).toBe(200);
+    const { token, partnerCardId } = secure.json();
+    const vault = (field: string) =>
+      app.inject({
+        url: `/sandbox/unit/cards/${partnerCardId}/secure-data/${field}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const card: TestCard = {
+      ...virtual,
+      pan: (await vault('pan')).json().data.attributes.pan,
+      cvv: (await vault('cvv')).json().data.attributes.cvv,
+      partnerCardId,
+    };
     const bought = await purchase(app, card, 2_500);
     expect(bought.json(), bought.body).toMatchObject({ approved: true });
     const authorizationId = bought.json().authorizationId as string;
@@ -159,8 +177,20 @@ describe('the Unit fake against Unit’s published OpenAPI', () => {
       expYear: physical.expYear,
     });
     expect(activated.json(), activated.body).toMatchObject({ status: 'active' });
-    const pin = await send(ana, 'PUT', `/api/cards/${physical.id}/pin`, { pin: '4821' });
-    expect(pin.json()).toEqual({ pinSet: true });
+    const write = await send(ana, 'POST', `/api/cards/${physical.id}/secure-token`, {
+      password: ana.password,
+      purpose: 'pin',
+    });
+    const pin = await app.inject({
+      method: 'PUT',
+      url: `/sandbox/unit/cards/${write.json().partnerCardId}/secure-data/pin`,
+      headers: {
+        authorization: `Bearer ${write.json().token}`,
+        'content-type': 'application/vnd.api+json',
+      },
+      payload: JSON.stringify({ data: { type: 'setPin', attributes: { pin: '4821' } } }),
+    });
+    expect(pin.statusCode, pin.body).toBe(200);
 
     // The account's history (every kind of transaction above) and its statements.
     const history = await get(ana, '/api/unit/transactions?limit=100');

@@ -491,6 +491,35 @@ export const unitErrorDocument = z.looseObject({
     .min(1),
 });
 
+// dispute/dispute.json: Dispute (additionalProperties false), its statuses as the SDK types them.
+export const disputeStatus = z.enum([
+  'InvestigationStarted',
+  'ProvisionallyCredited',
+  'Denied',
+  'ResolvedLost',
+  'ResolvedWon',
+]);
+export const unitDispute = z.strictObject({
+  type: z.literal('dispute'),
+  id: identifier,
+  attributes: z.strictObject({
+    source: z.enum(['DebitCard', 'ACH']),
+    externalId: z.string().max(255),
+    link: z.string().optional(),
+    description: z.string(),
+    amount: z.number().int(),
+    status: disputeStatus,
+    statusHistory: z.array(z.strictObject({ type: z.string(), updatedAt: dateTime })).optional(),
+    createdAt: dateTime,
+    decisionReason: z.string().optional(),
+  }),
+  relationships: z.looseObject({
+    customer: customerRelationship,
+    account: accountRelationship,
+    transaction: relationship(),
+  }),
+});
+
 /**
  * Every Unit endpoint the client reads an answer from, with the status Unit documents and the
  * schema of that answer: the client checks both, and the fake's test checks every answer the fake
@@ -677,6 +706,18 @@ export const UNIT_ANSWERS = {
     /^\/sandbox\/cash-deposits$/,
     201,
     unitDocument(unitTransaction),
+  ),
+  // dispute/disputePaths.json listDisputes, getDispute; docs.unit.co's sandbox "Create Dispute"
+  // (POST /sandbox/disputes, not in the OpenAPI file) and the fake's own status move
+  // (docs/card-disputes.md).
+  listDisputes: answer('GET', /^\/disputes$/, 200, unitList(unitDispute)),
+  getDispute: answer('GET', /^\/disputes\/[^/]+$/, 200, unitDocument(unitDispute)),
+  createDisputeInSandbox: answer('POST', /^\/sandbox\/disputes$/, 201, unitDocument(unitDispute)),
+  moveDisputeInSandbox: answer(
+    'POST',
+    /^\/sandbox\/disputes\/[^/]+\/status$/,
+    200,
+    unitDocument(unitDispute),
   ),
 };
 

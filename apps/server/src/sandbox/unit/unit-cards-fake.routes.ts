@@ -1,13 +1,19 @@
 import { randomInt, scryptSync } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance';
 import type { SandboxUnitCardsTable } from '../../db/schema';
+import { sendAsset } from '../shared/assets';
 import { hashToken, nextId } from './unit-fake.repository';
 import { document, id, orgTokenOk, parseUnit, unitError } from './unit-fake-api';
 
 type FakeCard = Selectable<SandboxUnitCardsTable>;
+
+/** The fake VGS Show / Collect scripts and their frame (docs/unit-card-secure-data.md). */
+const VGS_ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
+const VGS_FILES = new Set(['vgs-show.js', 'vgs-collect.js', 'vgs-frame.html', 'vgs-frame.js']);
 
 /** The fake's test card numbers start with this (a Visa-like BIN; README's sandbox table). */
 export const SANDBOX_CARD_BIN = '491655';
@@ -315,6 +321,14 @@ export async function unitCardsFakeRoutes(app: AppInstance): Promise<void> {
     if (!card) return reply;
     const status = card.pin_hash ? 'Set' : 'NotSet';
     return document(reply, 200, { type: 'pinStatus', attributes: { status } });
+  });
+
+  // The browser's secure display and form (VGS Show / Collect in live mode), faked here.
+  app.get(`${base}/vgs/:file`, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const name = file === 'frame.html' ? 'vgs-frame.html' : file;
+    if (!VGS_FILES.has(name)) return unitError(reply, 404, 'Not Found', 'no such file');
+    return sendAsset(reply, VGS_ASSETS, name);
   });
 
   // Unit's sandbox-only activation of a physical card.

@@ -5,6 +5,7 @@ import { unitCashFakeRoutes } from './unit-cash-fake';
 import { unitCheckDepositsFakeRoutes } from './unit-check-deposits-fake';
 import { acceptCheckImages } from './unit-check-images';
 import { unitCustomersFakeRoutes } from './unit-customers-fake.routes';
+import { unitDisputesFakeRoutes } from './unit-disputes-fake';
 import { orgTokenOk, type UnitFake } from './unit-fake-api';
 import { unitPaymentsFakeRoutes } from './unit-payments-fake.routes';
 import { unitReceivedPaymentsFakeRoutes } from './unit-received-payments-fake';
@@ -45,4 +46,5 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
   unitReceivedPaymentsFakeRoutes(fake);
   unitCheckDepositsFakeRoutes(fake);
   unitCashFakeRoutes(fake);
+  unitDisputesFakeRoutes(fake);
 }

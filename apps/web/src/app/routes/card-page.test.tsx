@@ -1,10 +1,15 @@
 import type { UserProfile } from '@pago/shared/contracts/accounts';
-import { CARD_DECLINE_REASONS, type Card, type RevealedCard } from '@pago/shared/contracts/cards';
+import type { CardDispute } from '@pago/shared/contracts/card-disputes';
+import {
+  CARD_DECLINE_REASONS,
+  type Card,
+  type CardSecureToken,
+} from '@pago/shared/contracts/cards';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetQueryClient } from '@/lib/query-boundary';
 import enActivity from '@/locales/en/activity.json';
 import esActivity from '@/locales/es/activity.json';
@@ -31,12 +36,84 @@ function makeCard(overrides: Partial<Card> = {}): Card {
   };
 }
 
-const REVEALED: RevealedCard = {
-  pan: '4111222233334242',
-  cvv: '123',
+const REVEALED: CardSecureToken = {
+  token: 'customer-token',
+  expiresIn: 300,
+  scope: 'cards-sensitive',
+  partnerCardId: '77',
+  vault: {
+    vaultId: 'sandbox-vault',
+    environment: 'sandbox',
+    showScriptUrl: '/sandbox/unit/vgs/vgs-show.js',
+    collectScriptUrl: '/sandbox/unit/vgs/vgs-collect.js',
+  },
   expMonth: 4,
   expYear: 2029,
   hideAt: '2026-11-23T12:01:00.000Z',
+};
+
+/**
+ * The partner's secure frames, as the page drives them (VGS Show / Collect): each request and
+ * field recorded; the "frame" writes what the vault would show into its element.
+ */
+const vault = {
+  shown: [] as Record<string, unknown>[],
+  submitted: [] as Record<string, unknown>[],
+};
+beforeEach(() => {
+  vault.shown = [];
+  vault.submitted = [];
+  window.VGSShow = {
+    create: () => {
+      const show = {
+        setEnvironment: () => show,
+        request: (options: Record<string, unknown>) => ({
+          render: (selector: string) => {
+            vault.shown.push(options);
+            const host = document.querySelector(selector);
+            if (host)
+              host.textContent = options.name === 'card-pan' ? '4111 2222 3333 4242' : '123';
+          },
+        }),
+      };
+      return show;
+    },
+  };
+  window.VGSCollect = {
+    create: (_vault, _environment, callback) => ({
+      field: (selector: string) => {
+        const host = document.querySelector(selector);
+        if (host) host.textContent = 'secure PIN field';
+        callback?.({ pin: { isValid: true } });
+        return {};
+      },
+      submit: (path, options, done) => {
+        vault.submitted.push({ path, ...options });
+        done(200, {});
+      },
+    }),
+  };
+});
+afterEach(() => {
+  delete window.VGSShow;
+  delete window.VGSCollect;
+});
+
+const DISPUTE: CardDispute = {
+  id: 'dsp-1',
+  transferId: '0190a1b2-0000-7000-8000-0000000000b1',
+  reason: 'wrong_amount',
+  description: 'Me cobraron de más',
+  status: 'open',
+  disputedCents: cents(1450),
+  correctAmountCents: cents(2550),
+  merchant: 'Café Luna',
+  last4: '4242',
+  creditDueAt: '2026-11-16T14:00:00.000Z',
+  reversalDueAt: null,
+  owedCents: null,
+  steps: [{ step: 'opened', at: '2026-11-02T15:00:00.000Z' }],
+  createdAt: '2026-11-02T15:00:00.000Z',
 };
 
 function cardTransfer(overrides: Partial<Transfer>): Transfer {
@@ -88,6 +165,7 @@ type Server = {
   bankAccount?: boolean;
   features?: Record<string, unknown>;
   activity?: Transfer[];
+  disputes?: CardDispute[];
   /** Answers first: the test's own routes (POSTs). */
   extra?: (call: ApiCall, state: { cards: Card[] }) => Answer | undefined;
 };
@@ -99,6 +177,7 @@ function serve({
   bankAccount = true,
   features = {},
   activity = [],
+  disputes = [],
   extra,
 }: Server = {}) {
   const state = { cards };
@@ -125,6 +204,9 @@ function serve({
     }
     if (call.path.startsWith('/api/transactions?')) {
       return { body: { items: activity, nextCursor: null } };
+    }
+    if (call.path === '/api/cards/disputes' && call.method === 'GET') {
+      return { body: { disputes } };
     }
     if (call.path === '/api/features') {
       return {
@@ -301,7 +383,7 @@ describe('the card page', () => {
     const { calls } = serve({
       cards: [makeCard()],
       extra: (call) => {
-        if (call.path === `/api/cards/${CARD_ID}/reveal`) {
+        if (call.path === `/api/cards/${CARD_ID}/secure-token`) {
           const { password } = call.body as { password: string };
           return password === 'correct horse'
             ? { body: REVEALED }
@@ -332,6 +414,12 @@ describe('the card page', () => {
     expect(screen.getByTestId('card-expiry')).toHaveTextContent('04/29');
     expect(screen.getByRole('timer')).toHaveTextContent('Se ocultan en 60 segundos');
     expect(calls.at(-1)?.headers.authorization).toBe('Bearer test-token');
+    expect(calls.at(-1)?.body).toEqual({ password: 'correct horse', purpose: 'show' });
+    // The number and CVV come from the vault into the partner's frames, with its token.
+    expect(vault.shown.map((request) => [request.path, request.headers])).toEqual([
+      ['/cards/77/secure-data/pan', { Authorization: 'Bearer customer-token' }],
+      ['/cards/77/secure-data/cvv', { Authorization: 'Bearer customer-token' }],
+    ]);
 
     act(() => vi.advanceTimersByTime(30_000));
     expect(screen.getByRole('timer')).toHaveTextContent('Se ocultan en 30 segundos');
@@ -345,7 +433,7 @@ describe('the card page', () => {
     const { calls } = serve({
       cards: [makeCard()],
       extra: (call) => {
-        if (call.path !== `/api/cards/${CARD_ID}/reveal`) return undefined;
+        if (call.path !== `/api/cards/${CARD_ID}/secure-token`) return undefined;
         const { twoStepCode } = call.body as { twoStepCode?: string };
         if (!twoStepCode) return apiError(403, 'two_step_required');
         return twoStepCode === '123456'
@@ -366,7 +454,11 @@ describe('the card page', () => {
     await userEvent.type(code, '123456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
     expect(await screen.findByTestId('card-pan')).toHaveTextContent('4111 2222 3333 4242');
-    expect(calls.at(-1)?.body).toEqual({ password: 'correct horse', twoStepCode: '123456' });
+    expect(calls.at(-1)?.body).toEqual({
+      password: 'correct horse',
+      purpose: 'show',
+      twoStepCode: '123456',
+    });
   });
 
   it('freezes and unfreezes the card at once, and says so on the card', async () => {
@@ -493,12 +585,13 @@ describe('the card page', () => {
     expect(await screen.findByRole('button', { name: 'Crear PIN' })).toBeInTheDocument();
   });
 
-  it('sets a PIN typed twice, and lowers the daily limits never above the maximum', async () => {
+  it('sets the PIN in the partner’s secure field after the password, and lowers the daily limits never above the maximum', async () => {
     const { calls } = serve({
       cards: [makeCard({ type: 'physical' })],
       extra: (call) => {
-        if (call.method === 'PUT' && call.path === `/api/cards/${CARD_ID}/pin`)
-          return { body: { pinSet: true } };
+        if (call.path === `/api/cards/${CARD_ID}/secure-token`) {
+          return { body: { ...REVEALED, scope: 'cards-sensitive-write' } };
+        }
         if (call.method === 'PATCH' && call.path === `/api/cards/${CARD_ID}/limits`) {
           return { body: makeCard({ type: 'physical' }) };
         }
@@ -508,14 +601,28 @@ describe('the card page', () => {
     await openCardPage('en');
     await userEvent.click(await screen.findByRole('button', { name: 'Set PIN' }));
     let dialog = await screen.findByRole('dialog', { name: 'Set your card PIN' });
-    await userEvent.type(within(dialog).getByLabelText(/4-digit PIN/), '1357');
-    await userEvent.type(within(dialog).getByLabelText(/Repeat the PIN/), '1358');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save PIN' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent("The two PINs don't match.");
-    await userEvent.clear(within(dialog).getByLabelText(/Repeat the PIN/));
-    await userEvent.type(within(dialog).getByLabelText(/Repeat the PIN/), '1357');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter your password.');
+    await userEvent.type(within(dialog).getByLabelText(/Password/), 'correct horse');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByTestId('card-pin-field')).toHaveTextContent(
+      'secure PIN field',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save PIN' }));
     expect(await screen.findByText('Your PIN is saved.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path.endsWith('/secure-token'))?.body).toEqual({
+      password: 'correct horse',
+      purpose: 'pin',
+    });
+    // The PIN went from the secure field to the vault; Pago's API never had it.
+    expect(vault.submitted).toEqual([
+      expect.objectContaining({
+        path: '/cards/77/secure-data/pin',
+        method: 'PUT',
+        headers: { Authorization: 'Bearer customer-token' },
+      }),
+    ]);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Daily limits' }));
     dialog = await screen.findByRole('dialog', { name: "Your card's daily limits" });
@@ -533,7 +640,6 @@ describe('the card page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save limits' }));
     expect(await screen.findByText('Your limits are saved.')).toBeInTheDocument();
 
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ pin: '1357' });
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       dailyPurchaseCents: 250_000,
       dailyWithdrawalCents: 20_000,
@@ -622,10 +728,104 @@ describe('the card page', () => {
     expect(within(receipt).getByText('Se cobró el cargo.')).toBeInTheDocument();
   });
 
+  it('disputes a card charge from its receipt: the reason, the right amount, a review, then sent', async () => {
+    const purchase = cardTransfer({
+      id: '0190a1b2-0000-7000-8000-0000000000b1',
+      status: 'completed',
+      amountCents: cents(4000),
+      totalCents: cents(4000),
+    });
+    const { calls } = serve({
+      cards: [makeCard()],
+      activity: [purchase],
+      extra: (call) => {
+        if (call.path === '/api/transactions/0190a1b2-0000-7000-8000-0000000000b1') {
+          return {
+            body: {
+              ...purchase,
+              statusHistory: [{ status: 'completed', at: purchase.createdAt, note: null }],
+            },
+          };
+        }
+        if (call.path === '/api/cards/disputes' && call.method === 'POST') {
+          return { status: 201, body: DISPUTE };
+        }
+        return undefined;
+      },
+    });
+    await openCardPage('es');
+    await userEvent.click(await screen.findByRole('button', { name: /Compra con tarjeta/ }));
+    const receipt = await screen.findByRole('dialog', { name: 'Comprobante' });
+    await userEvent.click(
+      await within(receipt).findByRole('button', { name: 'Disputar este cargo' }),
+    );
+    const form = await screen.findByRole('dialog', { name: 'Disputar un cargo' });
+    expect(within(form).getByText(/Cargo de \$40\.00 en Café Luna/)).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Continuar' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Elige qué pasó con este cargo.');
+    await userEvent.click(within(form).getByLabelText('El monto es incorrecto'));
+    await userEvent.type(within(form).getByLabelText(/Monto correcto/), '40');
+    await userEvent.type(within(form).getByLabelText(/Describe lo que pasó/), 'Me cobraron de más');
+    await userEvent.click(within(form).getByRole('button', { name: 'Continuar' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('menor que $40.00');
+    await userEvent.clear(within(form).getByLabelText(/Monto correcto/));
+    await userEvent.type(within(form).getByLabelText(/Monto correcto/), '25.50');
+    await userEvent.click(within(form).getByRole('button', { name: 'Continuar' }));
+    expect(within(form).getByText('Monto correcto: $25.50')).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirmar disputa' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Abrimos tu disputa del cargo de Café Luna.',
+    );
+    const posted = calls.find(
+      (call) => call.path === '/api/cards/disputes' && call.method === 'POST',
+    );
+    expect(posted?.body).toEqual({
+      transferId: '0190a1b2-0000-7000-8000-0000000000b1',
+      reason: 'wrong_amount',
+      description: 'Me cobraron de más',
+      correctAmountCents: 2550,
+    });
+    expect(posted?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('lists the disputes on the card page with each step', async () => {
+    serve({
+      cards: [makeCard()],
+      disputes: [
+        {
+          ...DISPUTE,
+          status: 'provisionally_credited',
+          steps: [
+            { step: 'opened', at: '2026-11-02T15:00:00.000Z' },
+            {
+              step: 'provisionally_credited',
+              at: '2026-11-10T15:00:00.000Z',
+              amountCents: cents(1450),
+            },
+          ],
+        },
+      ],
+    });
+    await openCardPage('es');
+    const list = await screen.findByRole('region', { name: 'Tus disputas' });
+    const item = await within(list).findByTestId('card-dispute');
+    expect(item).toHaveTextContent('Café Luna · $14.50');
+    expect(item).toHaveTextContent('Crédito provisional');
+    expect(item).toHaveTextContent('abriste la disputa');
+    expect(item).toHaveTextContent('te dimos un crédito provisional de $14.50');
+  });
+
+  it('offers no "Ver números" when the server cannot give the secure frames a token', async () => {
+    serve({ cards: [makeCard()], features: { cardSecureData: false } });
+    await openCardPage('es');
+    await screen.findByTestId('card-status');
+    expect(screen.queryByRole('button', { name: 'Ver números' })).toBeNull();
+  });
+
   it('hides the numbers when the person leaves the page', async () => {
     serve({
       cards: [makeCard()],
-      extra: (call) => (call.path.endsWith('/reveal') ? { body: REVEALED } : undefined),
+      extra: (call) => (call.path.endsWith('/secure-token') ? { body: REVEALED } : undefined),
     });
     await openCardPage('es');
     await userEvent.click(await screen.findByRole('button', { name: 'Ver números' }));

@@ -15,6 +15,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { ActivityList } from '@/features/activity/components/activity-list';
 import { ReceiptDialog } from '@/features/activity/components/receipt-dialog';
 import { useBankAccount } from '@/features/banking/api/banking';
+import { DisputesList } from '@/features/card-disputes/components/disputes-list';
 import { isOpen, useCardActivity, useCards } from '@/features/cards/api/cards';
 import { CardControls } from '@/features/cards/components/card-controls';
 import { CardNumbers } from '@/features/cards/components/card-numbers';
@@ -118,6 +119,7 @@ export default function CardPage() {
           </Paper>
           <CardActivity cardIds={(cards.data ?? []).map((card) => card.id)} />
           <AtmsNearMe />
+          <DisputesList />
         </Box>
       </Box>
     </Container>
@@ -134,13 +136,14 @@ function CardSection({
   onReplaced(text: string): void;
 }) {
   const { t } = useTranslation('cards');
+  const secureData = useCapability('cardSecureData');
   return (
     <SectionCard title={t(`card.title.${card.type}`, { last4: card.last4 })}>
       <PagoCard card={card} holder={holder} />
       <Typography data-testid="card-status" sx={{ fontWeight: 600 }}>
         {t(`status.${card.status}.long`)}
       </Typography>
-      {card.status !== 'inactive' && <CardNumbers cardId={card.id} />}
+      {card.status !== 'inactive' && secureData && <CardNumbers cardId={card.id} />}
       <CardControls card={card} onReplaced={onReplaced} />
     </SectionCard>
   );

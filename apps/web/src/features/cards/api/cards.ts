@@ -1,9 +1,9 @@
 import type {
   Card,
   CardLimits,
+  CardSecureToken,
   CreateCardBody,
   ReportLostBody,
-  RevealedCard,
 } from '@pago/shared/contracts/cards';
 import { isCardTransfer, type Transfer, type TransferList } from '@pago/shared/contracts/transfers';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -77,7 +77,6 @@ type CardAction =
   | { action: 'freeze' }
   | { action: 'unfreeze' }
   | { action: 'activate'; last4: string; expMonth: number; expYear: number }
-  | { action: 'pin'; pin: string }
   | { action: 'limits'; limits: Partial<CardLimits> };
 
 function cardRequest(
@@ -93,14 +92,12 @@ function cardRequest(
       const { action: _, ...body } = change;
       return { path: `${path}/activate`, method: 'POST', body };
     }
-    case 'pin':
-      return { path: `${path}/pin`, method: 'PUT', body: { pin: change.pin } };
     case 'limits':
       return { path: `${path}/limits`, method: 'PATCH', body: change.limits };
   }
 }
 
-/** The card's settings (freeze, unfreeze, activate, PIN, limits): no money moves. */
+/** The card's settings (freeze, unfreeze, activate, limits): no money moves. */
 export function useCardAction(cardId: string) {
   const client = useQueryClient();
   return useMutation({
@@ -113,24 +110,29 @@ export function useCardAction(cardId: string) {
 }
 
 /**
- * The card's full number, expiry and CVV, after the password. Never cached: the caller keeps the
- * answer in its own state. The wrong password (401) is this form's error, not an expired session:
- * the token is sent by hand so apiFetch does not sign the person out; a 401 for the session
- * itself (`unauthorized`) still does.
+ * After the password, the partner's short-lived token for the secure frame that shows the card's
+ * numbers (`show`) or takes its PIN (`pin`); the numbers and the PIN go between that frame and the
+ * partner's vault, never through Pago. The wrong password (401) is this form's error, not an
+ * expired session: the token is sent by hand so apiFetch does not sign the person out; a 401 for
+ * the session itself (`unauthorized`) still does.
  */
-export async function revealCard(
+export async function requestSecureToken(
   cardId: string,
+  purpose: 'show' | 'pin',
   password: string,
   twoStepCode?: string,
-): Promise<RevealedCard> {
+): Promise<CardSecureToken> {
   const token = getStoredToken();
   try {
-    return await apiFetch<RevealedCard>(`/api/cards/${encodeURIComponent(cardId)}/reveal`, {
-      method: 'POST',
-      body: twoStepCode ? { password, twoStepCode } : { password },
-      auth: false,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
+    return await apiFetch<CardSecureToken>(
+      `/api/cards/${encodeURIComponent(cardId)}/secure-token`,
+      {
+        method: 'POST',
+        body: twoStepCode ? { password, purpose, twoStepCode } : { password, purpose },
+        auth: false,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      },
+    );
   } catch (failure) {
     if (failure instanceof ApiError && failure.status === 401 && failure.code === 'unauthorized') {
       clearStoredToken();

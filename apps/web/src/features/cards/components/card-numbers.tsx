@@ -5,36 +5,35 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { RevealedCard } from '@pago/shared/contracts/cards';
-import { type FormEvent, useEffect, useState } from 'react';
+import type { CardSecureToken } from '@pago/shared/contracts/cards';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
-import { revealCard } from '../api/cards';
+import { requestSecureToken } from '../api/cards';
+import { showCardNumbers } from '../lib/secure-frames';
 import { formatExpiry } from './pago-card';
 
 /** How long the numbers stay on screen. */
 export const REVEAL_SECONDS = 60;
 
-/** "4111 1111 1111 1111": the number in groups of four, as printed. */
-export function groupPan(pan: string): string {
-  return pan.replace(/\s+/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-type Shown = { numbers: RevealedCard; hideAt: number };
+type Shown = { numbers: CardSecureToken; hideAt: number };
 
 /**
- * "Show numbers": the password first (a dialog), then the full number, expiry and CVV for 60
- * seconds with a countdown. They live in this component's state only (never a query cache or
- * storage): leaving the page, or the countdown ending, drops them.
+ * "Show numbers": the password first (a dialog), then the full number and CVV for 60 seconds with
+ * a countdown, each in the partner's secure frame (the page never holds them; docs/
+ * unit-card-secure-data.md), and the expiry. Leaving the page, or the countdown ending, removes
+ * the frames.
  */
 export function CardNumbers({ cardId }: { cardId: string }) {
   const { t } = useTranslation('cards');
   const [asking, setAsking] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const [copied, setCopied] = useState(false);
+  const panId = `card-pan-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
+  const cvvId = `card-cvv-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
+  const [frameError, setFrameError] = useState(false);
 
   useEffect(() => {
     if (!shown) return;
@@ -44,16 +43,16 @@ export function CardNumbers({ cardId }: { cardId: string }) {
 
   const secondsLeft = shown ? Math.max(0, Math.ceil((shown.hideAt - now) / 1000)) : 0;
   useEffect(() => {
-    if (shown && secondsLeft === 0) {
-      setShown(null);
-      setCopied(false);
-    }
+    if (shown && secondsLeft === 0) setShown(null);
   }, [shown, secondsLeft]);
+  const secure = shown?.numbers;
+  useEffect(() => {
+    if (!secure) return;
+    setFrameError(false);
+    showCardNumbers(secure, panId, cvvId).catch(() => setFrameError(true));
+  }, [secure, panId, cvvId]);
 
-  const hide = () => {
-    setShown(null);
-    setCopied(false);
-  };
+  const hide = () => setShown(null);
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -66,12 +65,12 @@ export function CardNumbers({ cardId }: { cardId: string }) {
           <Typography variant="body2" color="text.secondary">
             {t('reveal.number')}
           </Typography>
-          <Typography
-            data-testid="card-pan"
-            sx={{ fontFamily: 'monospace', fontSize: '1.25rem', letterSpacing: '0.05em' }}
-          >
-            {groupPan(shown.numbers.pan)}
-          </Typography>
+          <Box id={panId} data-testid="card-pan" sx={{ minHeight: 32 }} />
+          {frameError && (
+            <Alert severity="error" role="alert">
+              {t('reveal.frameFailed')}
+            </Alert>
+          )}
           <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
             <Box>
               <Typography variant="body2" color="text.secondary">
@@ -85,29 +84,14 @@ export function CardNumbers({ cardId }: { cardId: string }) {
               <Typography variant="body2" color="text.secondary">
                 {t('reveal.cvv')}
               </Typography>
-              <Typography data-testid="card-cvv" sx={{ fontFamily: 'monospace' }}>
-                {shown.numbers.cvv}
-              </Typography>
+              <Box id={cvvId} data-testid="card-cvv" sx={{ minHeight: 32, width: 96 }} />
             </Box>
           </Box>
           <Typography role="timer" aria-live="off" variant="body2" sx={{ fontWeight: 600 }}>
             {t('reveal.countdown', { count: secondsLeft })}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            <Button
-              variant="outlined"
-              onClick={() =>
-                void navigator.clipboard
-                  ?.writeText(shown.numbers.pan.replace(/\s+/g, ''))
-                  .then(() => setCopied(true))
-              }
-            >
-              {t('reveal.copy')}
-            </Button>
             <Button onClick={hide}>{t('reveal.hide')}</Button>
-            <Typography role="status" variant="body2" color="text.secondary">
-              {copied ? t('reveal.copied') : ''}
-            </Typography>
           </Box>
         </Box>
       ) : (
@@ -138,7 +122,7 @@ function PasswordDialog({
 }: {
   cardId: string;
   onClose(): void;
-  onRevealed(numbers: RevealedCard): void;
+  onRevealed(numbers: CardSecureToken): void;
 }) {
   const { t } = useTranslation('cards');
   const [password, setPassword] = useState('');
@@ -156,7 +140,7 @@ function PasswordDialog({
     setPending(true);
     setError(null);
     try {
-      onRevealed(await revealCard(cardId, password, code?.trim() || undefined));
+      onRevealed(await requestSecureToken(cardId, 'show', password, code?.trim() || undefined));
     } catch (failure) {
       setPending(false);
       const failed = failure instanceof ApiError ? failure.code : null;

@@ -11,7 +11,14 @@ export function notificationText(t: TFunction, notification: Notification, local
       type === 'direct_deposit_returned' ||
       type === 'check_deposit_returned') &&
     (data.owedCents ?? 0) > 0;
-  return t(owes ? `types.${type}_owed` : `types.${type}`, {
+  // A dispute lost before any provisional credit: nothing to take back.
+  const nothingBack = type === 'card_dispute_lost' && !data.date;
+  const key = owes
+    ? `types.${type}_owed`
+    : nothingBack
+      ? 'types.card_dispute_lost_no_credit'
+      : `types.${type}`;
+  return t(key, {
     name: notification.actorName ?? t('someone'),
     amount: formatUsd((data.amountCents ?? 0) as Cents, locale),
     owed: formatUsd((data.owedCents ?? 0) as Cents, locale),
@@ -21,5 +28,10 @@ export function notificationText(t: TFunction, notification: Notification, local
     payer: data.payer ?? '',
     fee: formatUsd((data.feeCents ?? 0) as Cents, locale),
     reason: data.declineReason ? t(`cardDeclineReasons.${data.declineReason}`) : '',
+    date: data.date
+      ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+          new Date(`${data.date}T12:00:00Z`),
+        )
+      : '',
   });
 }
