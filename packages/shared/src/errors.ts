@@ -85,6 +85,9 @@ export const ERROR_CODES = [
   'external_signin_other_browser',
   'external_identity_taken',
   'sign_in_link_expired',
+  'bill_already_paid',
+  'invalid_pay_date',
+  'bill_not_cancelable',
   'internal_error',
 ] as const;
 

@@ -99,6 +99,7 @@ describe('migrateDatabase', () => {
         'sandbox/0011-sandbox-thunes',
         'sandbox/0012-unit-money-in',
         'sandbox/0013-sandbox-stripe',
+        'sandbox/0018-unit-check-payments',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -124,6 +125,7 @@ describe('migrateDatabase', () => {
         'sandbox_unit_authorizations',
         'sandbox_unit_cards',
         'sandbox_unit_check_deposits',
+        'sandbox_unit_check_payments',
         'sandbox_unit_counterparties',
         'sandbox_unit_payments',
         'sandbox_unit_received_payments',
@@ -163,6 +165,7 @@ describe('migrateDatabase', () => {
         'sandbox/0011-sandbox-thunes',
         'sandbox/0012-unit-money-in',
         'sandbox/0013-sandbox-stripe',
+        'sandbox/0018-unit-check-payments',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

@@ -6,6 +6,7 @@ import { signPlaidWebhook } from './plaid/plaid-keys';
 import { stripeSignatureHeader } from './stripe/stripe-signing';
 import { advanceThunesTransactions } from './thunes/thunes-fake';
 import { returnDueCheckDeposits } from './unit/unit-check-deposits-fake';
+import { advanceCheckPayments } from './unit/unit-check-payments-fake';
 import { advanceUnitPayments } from './unit/unit-fake-payments';
 import { completeDueReceivedPayments } from './unit/unit-received-payments-fake';
 import { unitSignatureHeader } from './unit/unit-signing';
@@ -42,7 +43,8 @@ export function createSandboxVendors(
           sameDayMs: unit.sameDayAchSettleMs,
         })) +
         (await completeDueReceivedPayments(db)) +
-        (await returnDueCheckDeposits(db));
+        (await returnDueCheckDeposits(db)) +
+        (await advanceCheckPayments(db, unit.achSettleMs));
       const remittances = await advanceThunesTransactions(db, thunes.timings);
       const delivered = await deliverDueWebhooks({
         db,

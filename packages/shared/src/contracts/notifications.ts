@@ -21,6 +21,11 @@ export const NOTIFICATION_TYPES = [
   'new_sign_in',
   'password_changed',
   'phone_changed',
+  'bill_scheduled',
+  'bill_reminder',
+  'bill_paid',
+  'bill_returned',
+  'bill_failed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -49,6 +54,9 @@ export const notificationDataSchema = z.object({
   merchant: z.string().optional(),
   feeCents: centsValueSchema.optional(),
   declineReason: z.string().optional(),
+  /** Bill notifications: the biller and the payment's date (YYYY-MM-DD, US Eastern). */
+  biller: z.string().optional(),
+  payDate: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

@@ -36,6 +36,7 @@ import * as timeOrderedNotificationIds from './0035-time-ordered-notification-id
 import * as partnerPayouts from './0036-partner-payouts';
 import * as remittanceErrorCases from './0037-remittance-error-cases';
 import * as moneyInLedger from './0038-money-in-ledger';
+import * as billPay from './0043-bill-pay';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0036-partner-payouts': partnerPayouts,
   '0037-remittance-error-cases': remittanceErrorCases,
   '0038-money-in-ledger': moneyInLedger,
+  '0043-bill-pay': billPay,
 };

@@ -11,6 +11,7 @@ import * as sandboxMailHeaders from './0010-sandbox-mail-headers';
 import * as sandboxThunes from './0011-sandbox-thunes';
 import * as unitMoneyIn from './0012-unit-money-in';
 import * as sandboxStripe from './0013-sandbox-stripe';
+import * as unitCheckPayments from './0018-unit-check-payments';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -29,4 +30,5 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0011-sandbox-thunes': sandboxThunes,
   '0012-unit-money-in': unitMoneyIn,
   '0013-sandbox-stripe': sandboxStripe,
+  '0018-unit-check-payments': unitCheckPayments,
 };

@@ -20,6 +20,11 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_declined: 'Cargos rechazados a tu tarjeta',
     card_atm_withdrawal: 'Retiros en cajeros automáticos',
     card_refund: 'Reembolsos a tu tarjeta',
+    bill_scheduled: 'Pagos de facturas programados',
+    bill_reminder: 'Recordatorios de pagos de facturas',
+    bill_paid: 'Facturas pagadas',
+    bill_returned: 'Pagos de facturas devueltos',
+    bill_failed: 'Pagos de facturas que no se hicieron',
   },
   en: {
     money_received: 'Money received',
@@ -37,6 +42,11 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_declined: 'Declined card charges',
     card_atm_withdrawal: 'ATM withdrawals',
     card_refund: 'Refunds to your card',
+    bill_scheduled: 'Scheduled bill payments',
+    bill_reminder: 'Bill payment reminders',
+    bill_paid: 'Bills paid',
+    bill_returned: 'Bill payments returned',
+    bill_failed: 'Bill payments not made',
   },
 };
 

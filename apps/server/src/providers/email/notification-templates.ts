@@ -23,6 +23,8 @@ type Words = {
   merchant: string;
   fee: string;
   reason: string;
+  biller: string;
+  date: string;
 };
 
 /** Why a card was declined, as the notification says it. */
@@ -122,6 +124,32 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
         `Retiraste ${w.amount} en ${w.merchant} con tu tarjeta Pago. Comisión: ${w.fee}.`,
       ],
     },
+    bill_scheduled: {
+      subject: (w) => `Programaste un pago de ${w.amount} a ${w.biller}`,
+      body: (w) => [`Pagaremos ${w.amount} a ${w.biller} el ${w.date}.`],
+    },
+    bill_reminder: {
+      subject: (w) => `En 3 días pagamos ${w.amount} a ${w.biller}`,
+      body: (w) => [
+        `El ${w.date} pagaremos ${w.amount} a ${w.biller}. Asegúrate de tener saldo suficiente ese día.`,
+      ],
+    },
+    bill_paid: {
+      subject: (w) => `Pagaste ${w.amount} a ${w.biller}`,
+      body: (w) => [`Tu pago de ${w.amount} a ${w.biller} llegó.`],
+    },
+    bill_returned: {
+      subject: (w) => `Tu pago a ${w.biller} no se completó: te devolvimos ${w.amount}`,
+      body: (w) => [
+        `Tu pago de ${w.amount} a ${w.biller} no se pudo completar. El dinero ya está de vuelta en tu saldo.`,
+      ],
+    },
+    bill_failed: {
+      subject: (w) => `No pudimos pagar ${w.amount} a ${w.biller}`,
+      body: (w) => [
+        `El pago programado del ${w.date} de ${w.amount} a ${w.biller} no se hizo: tu saldo no alcanzaba o superaba tus límites. No se movió dinero.`,
+      ],
+    },
     card_refund: {
       subject: (w) => `${w.merchant} te reembolsó ${w.amount}`,
       body: (w) => [`${w.merchant} te reembolsó ${w.amount} a tu tarjeta. Ya está en tu saldo.`],
@@ -211,6 +239,32 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
         `You withdrew ${w.amount} at ${w.merchant} with your Pago card. Fee: ${w.fee}.`,
       ],
     },
+    bill_scheduled: {
+      subject: (w) => `You scheduled a ${w.amount} payment to ${w.biller}`,
+      body: (w) => [`We will pay ${w.amount} to ${w.biller} on ${w.date}.`],
+    },
+    bill_reminder: {
+      subject: (w) => `In 3 days we pay ${w.amount} to ${w.biller}`,
+      body: (w) => [
+        `On ${w.date} we will pay ${w.amount} to ${w.biller}. Make sure your balance covers it that day.`,
+      ],
+    },
+    bill_paid: {
+      subject: (w) => `You paid ${w.amount} to ${w.biller}`,
+      body: (w) => [`Your ${w.amount} payment to ${w.biller} arrived.`],
+    },
+    bill_returned: {
+      subject: (w) => `Your payment to ${w.biller} did not go through: ${w.amount} is back`,
+      body: (w) => [
+        `Your ${w.amount} payment to ${w.biller} could not be completed. The money is back in your balance.`,
+      ],
+    },
+    bill_failed: {
+      subject: (w) => `We could not pay ${w.amount} to ${w.biller}`,
+      body: (w) => [
+        `The payment of ${w.amount} to ${w.biller} scheduled for ${w.date} was not made: your balance did not cover it or it was over your limits. No money moved.`,
+      ],
+    },
     card_refund: {
       subject: (w) => `${w.merchant} refunded you ${w.amount}`,
       body: (w) => [
@@ -282,6 +336,8 @@ export function notificationEmail(
     merchant: data.merchant ?? '',
     fee: formatUsd((data.feeCents ?? 0) as Cents, language),
     reason: DECLINE_WORDS[language][data.declineReason ?? ''] ?? '',
+    biller: data.biller ?? '',
+    date: data.payDate ?? '',
   };
   const always = type === 'password_changed' || type === 'phone_changed';
   return paragraphsEmail(language, text.subject(words), [

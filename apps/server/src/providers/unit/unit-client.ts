@@ -1,5 +1,6 @@
 import { unitAccountCalls } from './unit-accounts';
 import { unitCardCalls } from './unit-cards';
+import { unitCheckPaymentCalls } from './unit-check-payments';
 import { unitCustomerCalls } from './unit-customers';
 import { unitMoneyInCalls } from './unit-money-in';
 import { unitPaymentCalls } from './unit-payments';
@@ -22,6 +23,7 @@ export function createUnitClient(settings: UnitSettings) {
     ...unitPaymentCalls(transport),
     ...unitCardCalls(transport),
     ...unitMoneyInCalls(transport),
+    ...unitCheckPaymentCalls(transport),
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-instance';
 import { unitAccountsFakeRoutes } from './unit-accounts-fake.routes';
 import { unitCheckDepositsFakeRoutes } from './unit-check-deposits-fake';
+import { unitCheckPaymentsFakeRoutes } from './unit-check-payments-fake';
 import { acceptCheckImages } from './unit-check-images';
 import { unitCustomersFakeRoutes } from './unit-customers-fake.routes';
 import { orgTokenOk, type UnitFake } from './unit-fake-api';
@@ -43,4 +44,5 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
   unitPaymentsFakeRoutes(fake);
   unitReceivedPaymentsFakeRoutes(fake);
   unitCheckDepositsFakeRoutes(fake);
+  unitCheckPaymentsFakeRoutes(fake);
 }

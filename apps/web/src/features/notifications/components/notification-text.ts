@@ -15,5 +15,6 @@ export function notificationText(t: TFunction, notification: Notification, local
     device: data.device ?? t('unknownDevice'),
     merchant: data.merchant ?? '',
     reason: data.declineReason ? t(`cardDeclineReasons.${data.declineReason}`) : '',
+    biller: data.biller ?? '',
   });
 }
