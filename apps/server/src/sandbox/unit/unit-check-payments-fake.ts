@@ -1,14 +1,18 @@
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { SandboxUnitCheckPaymentsTable } from '../../db/schema';
+import {
+  CHECK_PAYMENT_STATUSES,
+  createBody,
+  listQuery,
+  returnBody,
+} from './unit-check-payments-bodies';
 import { book, type FakeAccount, lockAccounts, nextId, subjectEvent } from './unit-fake.repository';
 import {
   document,
   getById,
   id,
   parseUnit,
-  relationship,
   statusFilter,
   type UnitFake,
   unitError,
@@ -26,64 +30,6 @@ import {
 
 type FakeCheckPayment = Selectable<SandboxUnitCheckPaymentsTable>;
 
-const address = z.strictObject({
-  street: z.string().min(1).max(50),
-  street2: z.string().max(50).optional(),
-  city: z.string().min(1).max(30),
-  state: z.string().regex(/^[A-Z]{2}$/),
-  postalCode: z.string().regex(/^\d{5}(-\d{4})?$/),
-  country: z.literal('US').optional(),
-});
-// check/createCheckPayment.json (additionalProperties: false).
-const createBody = z.object({
-  data: z.object({
-    type: z.literal('checkPayment'),
-    attributes: z.strictObject({
-      counterparty: z.strictObject({
-        name: z.string().min(1).max(40),
-        address,
-        counterpartyMoved: z.boolean().optional(),
-      }),
-      amount: z.number().int().min(1).max(100_000_000_00),
-      idempotencyKey: z.string().min(1).max(255),
-      sendDate: z.iso.date().optional(),
-      memo: z.string().max(40).optional(),
-      description: z.string().min(1).max(50),
-      tags: z.record(z.string().max(128), z.string().min(1).max(255)).optional(),
-    }),
-    relationships: z.object({ account: relationship, customer: relationship }),
-  }),
-});
-const returnBody = z
-  .object({
-    data: z.object({
-      type: z.literal('checkPaymentReturn'),
-      attributes: z.object({ reason: z.string().min(1).max(40) }).optional(),
-    }),
-  })
-  .optional();
-export const CHECK_PAYMENT_STATUSES = [
-  'New',
-  'Pending',
-  'PendingCancellation',
-  'Canceled',
-  'Rejected',
-  'InProduction',
-  'InDelivery',
-  'Delivered',
-  'ReturnedToSender',
-  'PendingReview',
-  'Processed',
-  'MarkedForReturn',
-  'Returned',
-];
-const listQuery = z.object({
-  'filter[accountId]': id.optional(),
-  'filter[customerId]': id.optional(),
-  'page[limit]': z.coerce.number().int().min(1).max(1000).default(100),
-  'page[offset]': z.coerce.number().int().min(0).max(1_000_000).default(0),
-  sort: z.enum(['createdAt', '-createdAt']).default('-createdAt'),
-});
 /** The statuses a check can still be canceled in: before it goes to the printer. */
 const CANCELABLE = ['New', 'Pending'];
 /** The clock's next step from each status (a .22 check goes back to its sender instead). */
@@ -179,7 +125,7 @@ async function transition(
     transaction_id?: string;
   } = { ...next, status, updated_at: now };
   if (DELIVERY_OF[status]) set.delivery_status = DELIVERY_OF[status];
-  if (status === 'Processed' || (status === 'Returned' && previousStatus === 'Processed')) {
+  if (status === 'Processed' || (status === 'Returned' && row.transaction_id)) {
     const account = (await lockAccounts(tx, [row.account_id])).get(row.account_id) as FakeAccount;
     set.transaction_id = await book(tx, account, {
       type: status === 'Processed' ? 'checkPaymentTransaction' : 'returnedCheckPaymentTransaction',
