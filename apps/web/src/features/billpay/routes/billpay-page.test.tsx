@@ -264,7 +264,7 @@ describe('bill pay and the limits', () => {
   });
 });
 
-describe('bill pay in live mode, without a bill-pay network', () => {
+describe('bill pay in live mode, without the banking partner', () => {
   const LIVE = {
     mode: 'live',
     remittances: false,
@@ -283,7 +283,7 @@ describe('bill pay in live mode, without a bill-pay network', () => {
     const { unmount } = await renderBillPay(<BillPayPage />, { language: 'es' });
     expect(
       await screen.findByText(
-        'Pagar facturas todavía no está disponible en modo real: Pago aún no tiene una red de pago de facturas.',
+        'Pagar facturas no está disponible en modo real: falta configurar el banco asociado de Pago.',
       ),
     ).toBeVisible();
     const luz = screen.getByRole('button', { name: 'Luz' });
@@ -294,7 +294,7 @@ describe('bill pay in live mode, without a bill-pay network', () => {
     await renderBillPay(<BillPayPage />, { language: 'en' });
     expect(
       await screen.findByText(
-        'Paying bills is not available in live mode yet: Pago has no bill-pay network.',
+        'Paying bills is not available in live mode: Pago's banking partner is not configured.',
       ),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Electricity' })).toBeDisabled();

@@ -36,7 +36,7 @@ export default function BillPayPage() {
   // The bill type whose button was pressed while the identity is being checked.
   const [checking, setChecking] = useState<BillType | null>(null);
   const verified = useVerifiedAction();
-  // Live mode without a bill-pay network: the bills are shown, not payable, and the page says why.
+  // Live mode without the banking partner: the bills are shown, not payable, and the page says why.
   const available = useCapability('billPay');
   usePageTitle(t('title'));
 
