@@ -294,7 +294,7 @@ describe('bill pay in live mode, without the banking partner', () => {
     await renderBillPay(<BillPayPage />, { language: 'en' });
     expect(
       await screen.findByText(
-        'Paying bills is not available in live mode: Pago's banking partner is not configured.',
+        "Paying bills is not available in live mode: Pago's banking partner is not configured.",
       ),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Electricity' })).toBeDisabled();
