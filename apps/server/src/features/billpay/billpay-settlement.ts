@@ -116,5 +116,3 @@ export function createBillPaySettlement({ ledger, banking, unit, notifications }
 
   return { applyCheck, giveBack };
 }
-
-export type BillPaySettlement = ReturnType<typeof createBillPaySettlement>;

@@ -23,8 +23,6 @@ import { createBillPayments } from './billpay-payments';
 import { createBillSchedules } from './billpay-schedules';
 import { paymentView, toBiller } from './billpay-views';
 
-export { DELIVERY_DAYS } from './billpay-views';
-
 /** A bill payment as the route parsed it (amount in cents, memo defaulted). */
 type BillPayment = z.output<typeof billPaymentBody>;
 
