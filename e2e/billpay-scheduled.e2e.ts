@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, VIEWPORTS } from './support/browser';
 import { addTestMoney, createUser, verifiedForTheBank } from './support/users';
 
-const [phone] = VIEWPORTS;
+const [phone, desktop] = VIEWPORTS;
 /** Set to a directory to keep the screenshots (phone, in Spanish). */
 const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
 
@@ -74,5 +74,17 @@ test.describe('a scheduled bill, in Chromium', () => {
       .click();
     await expect(list.getByText('FiberNet Home · $10.00')).toBeHidden();
     await expect(list.getByText('FiberNet Home · $64.99')).toBeVisible();
+
+    // The same list on a desktop, in English.
+    await page.setViewportSize({ width: desktop.width, height: desktop.height });
+    await page.getByRole('button', { name: 'English' }).click();
+    const english = page.getByRole('list', { name: 'Scheduled payments' });
+    await english.getByText(/^Every month · next:/).waitFor();
+    if (SHOTS) {
+      await page.screenshot({
+        path: path.join(SHOTS, 'billpay-scheduled-en-1366x768.png'),
+        fullPage: true,
+      });
+    }
   });
 });
