@@ -338,3 +338,17 @@ export async function partnerFundsOf(tx: Database, userId: string): Promise<numb
     )::text as cents`.execute(tx);
   return Number(rows[0]?.cents ?? 0);
 }
+
+/**
+ * What bill checks (features/billpay) took from a user's partner account: the partner debits a
+ * check when it is Processed, and credits it back when Returned (then no longer Processed).
+ */
+export async function billChecksProcessedOf(db: Database, userId: string): Promise<number> {
+  const { rows } = await sql<{ cents: string }>`
+    select coalesce(sum(t.amount_cents), 0)::text as cents
+    from bill_payments b join ledger_transfers t on t.id = b.transfer_id
+    where b.user_id = ${userId} and b.method = 'check' and b.partner_status = 'Processed'`.execute(
+    db,
+  );
+  return Number(rows[0]?.cents ?? 0);
+}

@@ -219,6 +219,9 @@ describe('paying a bill now', () => {
       .where('b.user_id', '=', ana.id)
       .executeTakeFirstOrThrow();
     expect(Number(account.balance)).toBe(0);
+    // Reconciliation finds Ana's partner account as the ledger says it is.
+    const { differences } = await servicesOf(app).banking.reconcile();
+    expect(differences.filter((d) => d.userId === ana.id)).toEqual([]);
   });
 
   it('by check refused by the partner (address): 422, and the money comes back', async () => {
