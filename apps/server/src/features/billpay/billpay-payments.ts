@@ -375,7 +375,8 @@ export function createBillPayments({
   /** Checks whose partner call never answered, asked for again with their key (the job). */
   async function retryUnsentChecks(): Promise<number> {
     let done = 0;
-    for (const unsent of await listUnsentChecks(db, new Date(Date.now() - CHECK_RETRY_MS))) {
+    const before = new Date(ledger.clock().getTime() - CHECK_RETRY_MS);
+    for (const unsent of await listUnsentChecks(db, before)) {
       const outcome = await callCheck(unsent.id);
       await db
         .transaction()

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { cents } from '@pago/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
 import { tickUntil, unitFake } from '../../../test/banking-helpers';
@@ -290,6 +291,47 @@ describe('paying a bill now', () => {
     expect(
       (await moneyPost(app, ana, `/api/billpay/payments/${achPayment?.id}/cancel`, {})).statusCode,
     ).toBe(409);
+  });
+});
+
+describe('a request that died between its steps', () => {
+  it('a check reserved but never asked for is sent by the job, once', async () => {
+    const ana = await verifiedUser(app, db, 20_000);
+    const billPay = servicesOf(app).billPay;
+    const work = billPay.payNow(
+      ana.id,
+      {
+        paymentType: 'water',
+        payeeId: 'water-3',
+        amount: cents(3000),
+        accountId: '55501234',
+        memo: '',
+      },
+      randomUUID(),
+    );
+    const prepared = await work.prepare();
+    const reserved = await db.transaction().execute((tx) => work.reserve(tx, prepared));
+    // The process died here: the money is reserved, the partner never asked.
+    expect(await balanceOf(app, ana)).toBe(17_000);
+    expect((await transfer(reserved.transferId))?.status).toBe('processing');
+    const before = now;
+    try {
+      now = new Date(Date.now() + 5 * 60_000);
+      await Promise.all([billPay.runDue(), billPay.runDue()]);
+      await billPay.runDue();
+    } finally {
+      now = before;
+    }
+    const checkId = await checkAtFake(reserved.transferId);
+    const atFake = await db
+      .selectFrom('sandbox_unit_check_payments')
+      .select('id')
+      .where('idempotency_key', 'like', 'pago-bill-check-%')
+      .where('id', '=', checkId)
+      .execute();
+    expect(atFake).toHaveLength(1);
+    await tickUntil(app, async () => (await transfer(reserved.transferId))?.status === 'completed');
+    expect(await balanceOf(app, ana)).toBe(17_000);
   });
 });
 
