@@ -175,7 +175,15 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       log,
       clock: ledger.clock,
     }),
-    billPay: createBillPay({ ledger, transfers, billers: partners.billers }),
+    billPay: createBillPay({
+      db,
+      ledger,
+      transfers,
+      banking,
+      unit,
+      billers: partners.billers,
+      notifications,
+    }),
     requests: createRequests({ db, ledger, accounts, notifications }),
     banking,
     statements: createStatements({

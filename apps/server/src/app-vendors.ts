@@ -84,7 +84,11 @@ export function buildVendors(
     // The partners without a live integration yet: the sandbox stand-ins in sandbox mode only; live
     // mode gets implementations that refuse (503), never a fake success.
     partners: {
-      billers: config.mode === 'sandbox' ? createSandboxBillerNetwork() : createLiveBillerNetwork(),
+      // Bills go through the banking partner: available whenever Unit is (docs/bill-pay.md).
+      billers:
+        config.mode === 'sandbox'
+          ? createSandboxBillerNetwork(Boolean(unitSettings))
+          : createLiveBillerNetwork(Boolean(unitSettings?.baseUrl)),
     },
     // Thunes (remittance payout): its fake in sandbox mode, THUNES_API_URL in live mode, or none
     // (live mode without the THUNES_* settings: remittances are refused, never sent to a fake).

@@ -246,7 +246,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   '/api/requests/create': { requestedFrom: beto.phone, requestNote: 'lunch', amountUsd: 1 },
   '/api/unit/payments/send': { receiver: beto.email, amount: 100, description: 'rent' },
   '/api/unit/bill-payment': {
-    paymentType: biller?.paymentType,
+    paymentType: biller?.billType,
     payeeId: biller?.id,
     amount: 100,
     accountId: '12345678',

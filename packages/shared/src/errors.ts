@@ -87,6 +87,9 @@ export const ERROR_CODES = [
   'sign_in_link_expired',
   /** The card's bank declined a card top-up (details.declineCode: Stripe's reason). */
   'card_declined',
+  'bill_already_paid',
+  'invalid_pay_date',
+  'bill_not_cancelable',
   'internal_error',
   'invalid_image',
   'image_too_large',

@@ -101,6 +101,7 @@ describe('migrateDatabase', () => {
         'sandbox/0013-sandbox-stripe',
         'sandbox/0016-unit-cash',
         'sandbox/0019-unit-disputes',
+        'sandbox/0018-unit-check-payments',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -127,6 +128,7 @@ describe('migrateDatabase', () => {
         'sandbox_unit_cards',
         'sandbox_unit_cash_barcodes',
         'sandbox_unit_check_deposits',
+        'sandbox_unit_check_payments',
         'sandbox_unit_counterparties',
         'sandbox_unit_disputes',
         'sandbox_unit_payments',
@@ -169,6 +171,7 @@ describe('migrateDatabase', () => {
         'sandbox/0013-sandbox-stripe',
         'sandbox/0016-unit-cash',
         'sandbox/0019-unit-disputes',
+        'sandbox/0018-unit-check-payments',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

@@ -621,6 +621,82 @@ export type SandboxUnitCheckDepositsTable = {
   created_at: CreatedAt;
   updated_at: Timestamp;
 };
+export type BillersTable = {
+  id: string;
+  name: string;
+  bill_type: string;
+  category: string;
+  method: 'ach' | 'check';
+  routing_number: string | null;
+  account_number: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+};
+export type BillCounterpartiesTable = {
+  user_id: string;
+  biller_id: string;
+  unit_counterparty_id: string;
+  created_at: CreatedAt;
+};
+export type BillSchedulesTable = {
+  id: Generated<string>;
+  user_id: string;
+  biller_id: string;
+  bill_type: string;
+  account_at_biller: string;
+  amount_cents: number;
+  memo: Generated<string>;
+  monthly: boolean;
+  day_of_month: number | null;
+  next_date: string | null;
+  status: Generated<'active' | 'canceled' | 'done'>;
+  reminded_for: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+export type BillPaymentsTable = {
+  id: Generated<string>;
+  user_id: string;
+  biller_id: string;
+  schedule_id: string | null;
+  pay_date: string;
+  transfer_id: string | null;
+  method: 'ach' | 'check';
+  account_at_biller: string;
+  status: Generated<'processing' | 'completed' | 'failed'>;
+  unit_check_payment_id: string | null;
+  partner_status: string | null;
+  reason: string | null;
+  return_transfer_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+export type SandboxUnitCheckPaymentsTable = {
+  id: string;
+  account_id: string;
+  customer_id: string;
+  amount: number;
+  description: string;
+  memo: string | null;
+  counterparty: ColumnType<unknown, string, string>;
+  send_date: string | null;
+  status: string;
+  delivery_status: string | null;
+  reject_reason: string | null;
+  return_reason: string | null;
+  check_number: string;
+  status_history: ColumnType<unknown, string | undefined, string>;
+  tags: ColumnType<unknown, string | undefined, string>;
+  idempotency_key: string | null;
+  transaction_id: string | null;
+  due_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
 export type SandboxUnitTokensTable = {
   token_hash: string;
   customer_id: string;
@@ -1230,6 +1306,11 @@ export type DB = {
   cash_deposits: CashDepositsTable;
   card_disputes: CardDisputesTable;
   sandbox_unit_disputes: SandboxUnitDisputesTable;
+  billers: BillersTable;
+  bill_counterparties: BillCounterpartiesTable;
+  bill_schedules: BillSchedulesTable;
+  bill_payments: BillPaymentsTable;
+  sandbox_unit_check_payments: SandboxUnitCheckPaymentsTable;
 };
 
 /** A dispute of a card transaction under Regulation E (migration 0044). */

@@ -97,6 +97,14 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 60,
     run: () => services.cardDisputes.sweep(),
   });
+  // Scheduled bill payments on their date (once per schedule and date), checks whose partner
+  // call never answered, and each schedule's reminder 3 days before its date.
+  jobs.push({ name: 'billpay-due', everySeconds: 60, run: () => services.billPay.runDue() });
+  jobs.push({
+    name: 'billpay-reminders',
+    everySeconds: 60 * 60,
+    run: () => services.billPay.sendReminders(),
+  });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

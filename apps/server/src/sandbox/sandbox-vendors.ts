@@ -7,6 +7,7 @@ import { stripeSignatureHeader } from './stripe/stripe-signing';
 import { advanceThunesTransactions } from './thunes/thunes-fake';
 import { reviewDueCheckDeposits } from './unit/unit-check-deposit-review';
 import { returnDueCheckDeposits } from './unit/unit-check-deposits-fake';
+import { advanceCheckPayments } from './unit/unit-check-payments-fake';
 import { advanceUnitPayments } from './unit/unit-fake-payments';
 import { completeDueReceivedPayments } from './unit/unit-received-payments-fake';
 import { unitSignatureHeader } from './unit/unit-signing';
@@ -50,6 +51,7 @@ export function createSandboxVendors(
         (await completeDueReceivedPayments(db)) +
         (await returnDueCheckDeposits(db)) +
         (await reviewDueCheckDeposits(db, unit.checkReviewMs ?? 0, unit.achSettleMs));
+      await advanceCheckPayments(db, unit.achSettleMs);
       const remittances = await advanceThunesTransactions(db, thunes.timings);
       const delivered = await deliverDueWebhooks({
         db,

@@ -26,7 +26,13 @@ import {
   bankStatementsSchema,
   bankTransactionsSchema,
 } from '@pago/shared/contracts/banking';
-import { billerSchema, billPaymentBody } from '@pago/shared/contracts/billpay';
+import {
+  billerSchema,
+  billPaymentBody,
+  billPaymentSchema,
+  billScheduleBody,
+  billScheduleSchema,
+} from '@pago/shared/contracts/billpay';
 import { capabilitiesSchema } from '@pago/shared/contracts/capabilities';
 import {
   cardDisputeSchema,
@@ -287,6 +293,16 @@ export const ROUTES: Record<string, RouteContract> = {
   // Bill pay, banking, funding
   'GET /api/billers': { response: z.array(billerSchema) },
   'POST /api/unit/bill-payment': { status: 201, response: transferSchema, body: billPaymentBody },
+  'POST /api/billpay/schedules': {
+    status: 201,
+    response: billScheduleSchema,
+    body: billScheduleBody,
+  },
+  'GET /api/billpay/schedules': { response: z.array(billScheduleSchema) },
+  'POST /api/billpay/schedules/:id/cancel': { response: billScheduleSchema },
+  'GET /api/billpay/payments': { response: z.array(billPaymentSchema) },
+  'GET /api/billpay/payments/:id': { response: billPaymentSchema },
+  'POST /api/billpay/payments/:id/cancel': { response: billPaymentSchema },
   'POST /api/unit/accounts/create': { status: 201, response: bankAccountSchema },
   'GET /api/unit/accounts/me': { response: bankAccountSchema },
   'GET /api/unit/accounts/me/numbers': { response: bankAccountNumbersSchema },

@@ -51,6 +51,8 @@ export type TransferMetadataByKind = {
     /** Only the last four characters: "••••1234". */
     accountAtBiller: string;
     memo: string;
+    /** How the biller is paid (absent on payments made before the partner paid bills). */
+    method?: 'ach' | 'check';
   };
   bank_transfer: { description: string; receiver: string };
   /** Gives back a bank transfer the banking partner rejected or returned. */

@@ -34,6 +34,11 @@ export const NOTIFICATION_TYPES = [
   'card_dispute_won',
   'card_dispute_lost',
   'card_dispute_reversed',
+  'bill_scheduled',
+  'bill_reminder',
+  'bill_paid',
+  'bill_returned',
+  'bill_failed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -67,6 +72,9 @@ export const notificationDataSchema = z.object({
   payer: z.string().optional(),
   /** card_dispute_lost: the day (YYYY-MM-DD, US Eastern) the provisional credit is taken back. */
   date: z.string().optional(),
+  /** Bill notifications: the biller and the payment's date (YYYY-MM-DD, US Eastern). */
+  biller: z.string().optional(),
+  payDate: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

@@ -40,6 +40,7 @@ import * as directDeposit from './0039-direct-deposit';
 import * as checkDeposits from './0040-check-deposits';
 import * as cashDeposits from './0041-cash-deposits';
 import * as cardFunding from './0042-card-funding';
+import * as billPay from './0043-bill-pay';
 import * as cardDisputes from './0044-card-disputes';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0040-check-deposits': checkDeposits,
   '0041-cash-deposits': cashDeposits,
   '0044-card-disputes': cardDisputes,
+  '0043-bill-pay': billPay,
 };

@@ -12,6 +12,7 @@ import * as sandboxThunes from './0011-sandbox-thunes';
 import * as unitMoneyIn from './0012-unit-money-in';
 import * as sandboxStripe from './0013-sandbox-stripe';
 import * as unitCash from './0016-unit-cash';
+import * as unitCheckPayments from './0018-unit-check-payments';
 import * as unitDisputes from './0019-unit-disputes';
 
 /**
@@ -33,4 +34,5 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0013-sandbox-stripe': sandboxStripe,
   '0016-unit-cash': unitCash,
   '0019-unit-disputes': unitDisputes,
+  '0018-unit-check-payments': unitCheckPayments,
 };

@@ -132,6 +132,21 @@ export function createBankingPayments({
     await ledger.setStatus(tx, row.transfer_id, 'failed', `Bank ${payment.status}: ${reason}`);
   }
   /**
+   * The omnibus's cover reserved for a payment out of the user's partner account (`reserveCover`),
+   * made before the payment itself (its key makes a second call the same payment): null when
+   * there is none or it was made, else the refusal that is the payment's outcome.
+   */
+  async function coverFirst(
+    transferId: string,
+    from: Awaited<ReturnType<typeof accountOf>>,
+  ): Promise<PartnerOutcome | null> {
+    const cover = await findCover(db, transferId);
+    if (cover?.status === 'Reserved') return makeCover(cover, from);
+    if (cover && cover.status !== 'Sent') return { refused: cover.status };
+    return null;
+  }
+
+  /**
    * Asks the partner for a reserved payment, with no transaction open: the omnibus's cover
    * first if the withdrawal has one, then the ACH or book payment, each with its own key (so a
    * retry never pays twice). Answers what happened; only a bug throws.
@@ -155,12 +170,9 @@ export function createBankingPayments({
           }),
         };
       }
-      const cover = row.direction === 'Credit' ? await findCover(db, transferId) : undefined;
-      if (cover?.status === 'Reserved') {
-        const refused = await makeCover(cover, from);
+      if (row.direction === 'Credit') {
+        const refused = await coverFirst(transferId, from);
         if (refused) return refused;
-      } else if (cover && cover.status !== 'Sent') {
-        return { refused: cover.status };
       }
       return {
         payment: await client.createAchPayment({
@@ -247,6 +259,7 @@ export function createBankingPayments({
   }
   return {
     applyStatus,
+    coverFirst,
 
     /**
      * Reserves an ACH payment between the user's partner account and a counterparty, in the

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
 import type { UnitClient } from '../../providers/unit/unit-client';
 import {
+  billChecksProcessedOf,
   type Difference,
   findOmnibus,
   finishReconciliationRun,
@@ -223,6 +224,8 @@ export function createBankingReconciliation({
           });
         }
       }
+      // Bills paid by check left the account once Processed (Pago mirrors their status).
+      expectedBalance -= await billChecksProcessedOf(db, account.user_id);
       // Card activity moves the account too (clearings out, refunds in), as Pago applied it.
       const movementsOn = cardMovementsOn();
       if (movementsOn) expectedBalance += await movementsOn(account.unit_account_id);

@@ -44,9 +44,18 @@ export function createBankingWebhooks({ db, partner, webhookSecret, handlers, ap
       handlers.events.set(typePrefix, handler);
     },
 
-    /** The funding feature's handler for ACH statuses (one per app). */
+    /**
+     * A feature's handler for the ACH statuses of its payments (funding's, bill pay's): each is
+     * run in turn and acts only on the transfers that are its own.
+     */
     onAchStatus(handler: AchStatusHandler) {
-      handlers.ach = handler;
+      const before = handlers.ach;
+      handlers.ach = before
+        ? async (tx, transferId, payment, previous) => {
+            await before(tx, transferId, payment, previous);
+            await handler(tx, transferId, payment, previous);
+          }
+        : handler;
     },
 
     /**

@@ -330,6 +330,25 @@ export async function partnerFundsOf(tx: Database, userId: string): Promise<numb
         where p.user_id = ${userId} or p.counterparty_user_id = ${userId}), 0)
       + coalesce((select sum(amount_cents) from partner_omnibus_movements
         where user_id = ${userId} and status not in ('Rejected', 'Canceled')), 0)
+      -- Bills paid by check (features/billpay) leave the partner account unless given back.
+      - coalesce((select sum(t.amount_cents) from bill_payments b
+          join ledger_transfers t on t.id = b.transfer_id
+        where b.user_id = ${userId} and b.method = 'check' and b.status <> 'failed'
+          and b.return_transfer_id is null), 0)
     )::text as cents`.execute(tx);
+  return Number(rows[0]?.cents ?? 0);
+}
+
+/**
+ * What bill checks (features/billpay) took from a user's partner account: the partner debits a
+ * check when it is Processed, and credits it back when Returned (then no longer Processed).
+ */
+export async function billChecksProcessedOf(db: Database, userId: string): Promise<number> {
+  const { rows } = await sql<{ cents: string }>`
+    select coalesce(sum(t.amount_cents), 0)::text as cents
+    from bill_payments b join ledger_transfers t on t.id = b.transfer_id
+    where b.user_id = ${userId} and b.method = 'check' and b.partner_status = 'Processed'`.execute(
+    db,
+  );
   return Number(rows[0]?.cents ?? 0);
 }

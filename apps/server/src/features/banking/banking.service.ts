@@ -6,7 +6,7 @@ import type { Ledger } from '../ledger/ledger.service';
 import type { Transfers } from '../transfers/transfers.service';
 import { createBankingAccounts } from './banking-accounts';
 import { createBankingOmnibus, type OmnibusSettings } from './banking-omnibus';
-import { type AccountCheck, type BankingHandlers, partnerOf } from './banking-partner';
+import { type AccountCheck, accountOf, type BankingHandlers, partnerOf } from './banking-partner';
 import { createBankingPayments } from './banking-payments';
 import { createBankingReconciliation } from './banking-reconciliation';
 import { createBankingWebhooks } from './banking-webhooks';
@@ -115,6 +115,15 @@ export function createBanking({
     callPartner: payments.callPartner,
     settleAnswer: payments.settleAnswer,
     reserveBookPayment: payments.reserveBookPayment,
+    /**
+     * For a payment out of the user's partner account that is not an ACH payment (a check):
+     * reserve what the omnibus must cover (first transaction, under the user's funding lock),
+     * then make that cover before the partner call (no transaction open).
+     */
+    reserveCover: omnibusAccount.reserveCover,
+    async coverFirst(transferId: string, userId: string) {
+      return payments.coverFirst(transferId, await accountOf(db, userId));
+    },
     retryPendingPayments: payments.retryPendingPayments,
 
     counterpartyFromPlaid: opening.counterpartyFromPlaid,

@@ -1,64 +1,112 @@
-import type { Biller, billPaymentBody } from '@pago/shared/contracts/billpay';
-import type { Transfer } from '@pago/shared/contracts/transfers';
+import type {
+  Biller,
+  BillPaymentView,
+  billerQuery,
+  billPaymentBody,
+} from '@pago/shared/contracts/billpay';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { unavailableInLiveMode } from '../../lib/live-mode';
-import type { BillerNetwork } from '../../providers/billpay/biller-network';
+import type { BillerNetwork, BillerRecord } from '../../providers/billpay/biller-network';
+import type { UnitClient } from '../../providers/unit/unit-client';
+import type { Banking } from '../banking/banking.service';
 import type { Ledger } from '../ledger/ledger.service';
+import type { Notifications } from '../notifications/notifications.service';
 import type { Transfers } from '../transfers/transfers.service';
+import {
+  findBillPayment,
+  listBillPayments,
+  searchBillers,
+  upsertBiller,
+} from './billpay.repository';
+import { createBillPayments } from './billpay-payments';
+import { createBillSchedules } from './billpay-schedules';
+import { paymentView, toBiller } from './billpay-views';
 
 /** A bill payment as the route parsed it (amount in cents, memo defaulted). */
 type BillPayment = z.output<typeof billPaymentBody>;
 
-export type BillPayDeps = {
-  ledger: Pick<Ledger, 'post'>;
+type Deps = {
+  db: Database;
+  ledger: Ledger;
   /** Renders the payment as the activity list shows it. */
   transfers: Pick<Transfers, 'view'>;
+  banking: Banking;
+  unit: UnitClient | null;
   billers: BillerNetwork;
+  notifications: Pick<Notifications, 'notify'>;
 };
 
-/** Bill pay: the billers of the network, and a payment to one from the wallet. */
-export function createBillPay({ ledger, transfers, billers }: BillPayDeps) {
+/**
+ * Bill pay through the banking partner (docs/bill-pay.md): the directory of billers (Pago's own
+ * table), a payment now or on a date (once or monthly) from the user's partner account — by ACH
+ * credit to the biller's bank, or a mailed check (Unit check payments) — each reserved in the
+ * ledger (wallet → bill-pay clearing, processing), asked of the partner with no transaction open
+ * (billpay-payments.ts), and settled by the partner's answers and webhooks
+ * (billpay-settlement.ts). A scheduled payment takes the money on its date: the job makes it,
+ * once per schedule and date (billpay-schedules.ts).
+ */
+export function createBillPay(deps: Deps) {
+  const { db, billers } = deps;
+  const payments = createBillPayments(deps);
+  const schedules = createBillSchedules({ ...deps, payments });
+
   return {
-    /** The billers, or only those of one payment type. */
-    listBillers(paymentType?: string): Biller[] {
-      return billers.billers().filter((b) => !paymentType || b.paymentType === paymentType);
+    /** Whether bills can be paid (a banking partner is configured). */
+    available: billers.available,
+
+    /** Operations' directory file (live mode): each biller added or changed in place. */
+    async importBillers(records: readonly BillerRecord[]): Promise<number> {
+      for (const record of records) await upsertBiller(db, record);
+      return records.length;
     },
 
-    /**
-     * Pays a bill inside the caller's transaction: the wallet to bill-pay clearing, once the
-     * biller exists for the payment type and accepts the account.
-     */
-    async payBill(tx: Database, userId: string, body: BillPayment): Promise<Transfer> {
-      if (!billers.available) throw unavailableInLiveMode('billPay');
-      const biller = billers.billers().find((b) => b.id === body.payeeId);
-      if (!biller || biller.paymentType !== body.paymentType) {
-        throw new AppError('payment_failed', 422, 'Unknown biller for this payment type', {
-          reason: 'unknown_biller',
-        });
-      }
-      billers.checkAccount(biller, body.accountId);
-      const row = await ledger.post(tx, {
-        kind: 'bill_payment',
-        status: 'completed',
-        userId,
-        amountCents: body.amount,
-        countsTowardLimits: true,
-        metadata: {
-          billerId: biller.id,
-          billerName: biller.name,
-          paymentType: body.paymentType,
-          accountAtBiller: `••••${body.accountId.slice(-4)}`,
-          memo: body.memo,
-        },
-        legs: [
-          { account: { userId }, amountCents: -body.amount },
-          { account: { role: 'bill_pay_clearing' }, amountCents: body.amount },
-        ],
+    /** The directory: by name, category and bill type. */
+    async searchBillers(query: z.output<typeof billerQuery>): Promise<Biller[]> {
+      await payments.directory();
+      const rows = await searchBillers(db, {
+        query: query.query,
+        category: query.category,
+        billType: query.paymentType,
       });
-      return (await transfers.view([row], userId, tx))[0] as Transfer;
+      return rows.map(toBiller);
     },
+
+    /** Pay now (`POST /api/unit/bill-payment`): today's payment, phased. */
+    payNow(userId: string, body: BillPayment, requestKey: string) {
+      return payments.phases(
+        {
+          userId,
+          billerId: body.payeeId,
+          billType: body.paymentType,
+          amount: body.amount,
+          accountAtBiller: body.accountId,
+          memo: body.memo,
+          scheduleId: null,
+          payDate: payments.today(),
+        },
+        requestKey,
+      );
+    },
+
+    async listPayments(userId: string): Promise<BillPaymentView[]> {
+      return (await listBillPayments(db, userId)).map(paymentView);
+    },
+
+    async getPayment(userId: string, paymentId: string): Promise<BillPaymentView> {
+      const row = await findBillPayment(db, paymentId);
+      if (!row || row.user_id !== userId || !row.transfer_id) {
+        throw new AppError('not_found', 404, 'Bill payment not found');
+      }
+      return paymentView(row);
+    },
+
+    cancelCheck: payments.cancelCheck,
+    schedule: schedules.schedule,
+    listSchedules: schedules.listSchedules,
+    cancelSchedule: schedules.cancelSchedule,
+    runDue: schedules.runDue,
+    sendReminders: schedules.sendReminders,
   };
 }
 

@@ -33,6 +33,11 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_dispute_won: 'Disputas resueltas a tu favor',
     card_dispute_lost: 'Disputas resueltas en tu contra',
     card_dispute_reversed: 'Créditos provisionales retirados',
+    bill_scheduled: 'Pagos de facturas programados',
+    bill_reminder: 'Recordatorios de pagos de facturas',
+    bill_paid: 'Facturas pagadas',
+    bill_returned: 'Pagos de facturas devueltos',
+    bill_failed: 'Pagos de facturas que no se hicieron',
   },
   en: {
     money_received: 'Money received',
@@ -63,6 +68,11 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     card_dispute_won: 'Disputes resolved in your favor',
     card_dispute_lost: 'Disputes resolved against you',
     card_dispute_reversed: 'Provisional credit taken back',
+    bill_scheduled: 'Scheduled bill payments',
+    bill_reminder: 'Bill payment reminders',
+    bill_paid: 'Bills paid',
+    bill_returned: 'Bill payments returned',
+    bill_failed: 'Bill payments not made',
   },
 };
 

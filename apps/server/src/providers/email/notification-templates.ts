@@ -25,6 +25,7 @@ type Words = {
   reason: string;
   payer: string;
   owed: string;
+  biller: string;
   date: string;
 };
 
@@ -136,6 +137,32 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
       subject: (w) => `Retiraste ${w.amount} en un cajero automático`,
       body: (w) => [
         `Retiraste ${w.amount} en ${w.merchant} con tu tarjeta Pago. Comisión: ${w.fee}.`,
+      ],
+    },
+    bill_scheduled: {
+      subject: (w) => `Programaste un pago de ${w.amount} a ${w.biller}`,
+      body: (w) => [`Pagaremos ${w.amount} a ${w.biller} el ${w.date}.`],
+    },
+    bill_reminder: {
+      subject: (w) => `En 3 días pagamos ${w.amount} a ${w.biller}`,
+      body: (w) => [
+        `El ${w.date} pagaremos ${w.amount} a ${w.biller}. Asegúrate de tener saldo suficiente ese día.`,
+      ],
+    },
+    bill_paid: {
+      subject: (w) => `Pagaste ${w.amount} a ${w.biller}`,
+      body: (w) => [`Tu pago de ${w.amount} a ${w.biller} llegó.`],
+    },
+    bill_returned: {
+      subject: (w) => `Tu pago a ${w.biller} no se completó: te devolvimos ${w.amount}`,
+      body: (w) => [
+        `Tu pago de ${w.amount} a ${w.biller} no se pudo completar. El dinero ya está de vuelta en tu saldo.`,
+      ],
+    },
+    bill_failed: {
+      subject: (w) => `No pudimos pagar ${w.amount} a ${w.biller}`,
+      body: (w) => [
+        `El pago programado del ${w.date} de ${w.amount} a ${w.biller} no se hizo: tu saldo no alcanzaba o superaba tus límites. No se movió dinero.`,
       ],
     },
     card_refund: {
@@ -317,6 +344,32 @@ const TEXTS: Record<Language, Record<Exclude<NotificationType, 'deposit_returned
         `You withdrew ${w.amount} at ${w.merchant} with your Pago card. Fee: ${w.fee}.`,
       ],
     },
+    bill_scheduled: {
+      subject: (w) => `You scheduled a ${w.amount} payment to ${w.biller}`,
+      body: (w) => [`We will pay ${w.amount} to ${w.biller} on ${w.date}.`],
+    },
+    bill_reminder: {
+      subject: (w) => `In 3 days we pay ${w.amount} to ${w.biller}`,
+      body: (w) => [
+        `On ${w.date} we will pay ${w.amount} to ${w.biller}. Make sure your balance covers it that day.`,
+      ],
+    },
+    bill_paid: {
+      subject: (w) => `You paid ${w.amount} to ${w.biller}`,
+      body: (w) => [`Your ${w.amount} payment to ${w.biller} arrived.`],
+    },
+    bill_returned: {
+      subject: (w) => `Your payment to ${w.biller} did not go through: ${w.amount} is back`,
+      body: (w) => [
+        `Your ${w.amount} payment to ${w.biller} could not be completed. The money is back in your balance.`,
+      ],
+    },
+    bill_failed: {
+      subject: (w) => `We could not pay ${w.amount} to ${w.biller}`,
+      body: (w) => [
+        `The payment of ${w.amount} to ${w.biller} scheduled for ${w.date} was not made: your balance did not cover it or it was over your limits. No money moved.`,
+      ],
+    },
     card_refund: {
       subject: (w) => `${w.merchant} refunded you ${w.amount}`,
       body: (w) => [
@@ -483,14 +536,17 @@ export function notificationEmail(
       CHECK_REASON_WORDS[language][data.declineReason ?? ''] ??
       '',
     owed: data.owedCents ? formatUsd(data.owedCents as Cents, language) : '',
-    date: data.date
-      ? new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-          timeZone: 'UTC',
-        }).format(new Date(`${data.date}T12:00:00Z`))
-      : '',
+    // A lost dispute's reversal day, or a bill payment's day.
+    date:
+      (data.date ?? data.payDate)
+        ? new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
+            day: 'numeric',
+            month: 'long',
+            year: 'numeric',
+            timeZone: 'UTC',
+          }).format(new Date(`${data.date ?? data.payDate}T12:00:00Z`))
+        : '',
+    biller: data.biller ?? '',
   };
   const always = type === 'password_changed' || type === 'phone_changed';
   return paragraphsEmail(language, text.subject(words), [

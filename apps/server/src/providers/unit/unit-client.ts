@@ -1,6 +1,7 @@
 import { unitAccountCalls } from './unit-accounts';
 import { unitCardCalls } from './unit-cards';
 import { unitCashCalls } from './unit-cash';
+import { unitCheckPaymentCalls } from './unit-check-payments';
 import { unitCustomerCalls } from './unit-customers';
 import { unitDisputeCalls } from './unit-disputes';
 import { unitMoneyInCalls } from './unit-money-in';
@@ -27,6 +28,7 @@ export function createUnitClient(settings: UnitSettings) {
     ...unitMoneyInCalls(transport),
     ...unitCashCalls(transport),
     ...unitDisputeCalls(transport),
+    ...unitCheckPaymentCalls(transport),
   };
 }
 

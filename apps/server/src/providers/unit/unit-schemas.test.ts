@@ -55,6 +55,14 @@ const MONEY_IN_CALLS = new Set([
   'createDisputeInSandbox',
   'moveDisputeInSandbox',
 ]);
+/** Check payments (bill pay): sandbox/unit/unit-check-payments.test.ts makes every one of them. */
+const CHECK_PAYMENT_CALLS = new Set([
+  'createCheckPayment',
+  'getCheckPayment',
+  'listCheckPayments',
+  'cancelCheckPayment',
+  'moveCheckPaymentInSandbox',
+]);
 
 /** The schema Unit publishes for this answer; undefined when none covers it. */
 function schemaOf(answer: FakeAnswer) {
@@ -240,7 +248,10 @@ describe('the Unit fake against Unit’s published OpenAPI', () => {
       .filter(([, a]) => answers.some((r) => r.method === a.method && a.path.test(r.path)))
       .map(([name]) => name);
     expect(
-      Object.keys(UNIT_ANSWERS).filter((name) => !seen.includes(name) && !MONEY_IN_CALLS.has(name)),
+      Object.keys(UNIT_ANSWERS).filter(
+        (name) =>
+          !seen.includes(name) && !MONEY_IN_CALLS.has(name) && !CHECK_PAYMENT_CALLS.has(name),
+      ),
     ).toEqual([]);
   });
 });

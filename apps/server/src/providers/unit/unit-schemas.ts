@@ -474,6 +474,77 @@ export const unitCheckDeposit = z.strictObject({
   }),
 });
 
+// check/checkPayment.json: CheckPayment (the statuses as checkPaymentPaths.json's list filter and
+// the SDK's CheckPaymentStatus name them; the resource's own enum lists only the incoming ones).
+export const checkPaymentStatus = z.enum([
+  'New',
+  'Pending',
+  'PendingCancellation',
+  'Canceled',
+  'Rejected',
+  'InProduction',
+  'InDelivery',
+  'Delivered',
+  'ReturnedToSender',
+  'PendingReview',
+  'Processed',
+  'MarkedForReturn',
+  'Returned',
+]);
+const checkPaymentAddress = z.looseObject({
+  street: z.string().min(1),
+  street2: z.string().optional(),
+  city: z.string().min(1),
+  state: z.string().min(1),
+  postalCode: z.string().min(1),
+  country: z.string().optional(),
+});
+export const unitCheckPayment = z.strictObject({
+  type: z.literal('checkPayment'),
+  id: identifier,
+  attributes: z.strictObject({
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    amount: z.number().int().min(1),
+    returnCutoffTime: dateTime.optional(),
+    status: checkPaymentStatus,
+    memo: z.string().optional(),
+    deliveryStatus: z
+      .enum(['Mailed', 'InLocalArea', 'Delivered', 'Rerouted', 'ReturnedToSender'])
+      .optional(),
+    sendAt: dateTime.optional(),
+    counterparty: z
+      .strictObject({
+        name: z.string().optional(),
+        address: checkPaymentAddress.optional(),
+        counterpartyMoved: z.boolean().optional(),
+      })
+      .optional(),
+    trackedAt: dateTime.optional(),
+    postalCode: z.string().optional(),
+    expectedDelivery: z.iso.date().optional(),
+    originated: z.boolean(),
+    expirationDate: z.iso.date().optional(),
+    rejectReason: z.string().optional(),
+    tags: tags.optional(),
+    description: z.string().optional(),
+    returnReason: z.string().optional(),
+    pendingReviewReasons: z.array(z.string()).optional(),
+    checkNumber: z.string().optional(),
+    onUsAuxiliary: z.string().optional(),
+    onUs: z.string().optional(),
+    counterpartyRoutingNumber: z.string().optional(),
+    additionalVerificationStatus: z.enum(['Required', 'NotRequired', 'Approved']).optional(),
+  }),
+  relationships: z.looseObject({
+    account: accountRelationship,
+    customer: customerRelationship.optional(),
+    transaction: z
+      .looseObject({ data: z.looseObject({ type: z.literal('transaction'), id: identifier }) })
+      .optional(),
+  }),
+});
+
 /**
  * types.json UnitError (the items), inside JSON:API's `errors` member as Unit's documentation and
  * SDK read it (the spec's DefaultError names the bare array).
@@ -718,6 +789,24 @@ export const UNIT_ANSWERS = {
     /^\/sandbox\/disputes\/[^/]+\/status$/,
     200,
     unitDocument(unitDispute),
+  ),
+  // check/checkPaymentPaths.json: checkPayments (create 201, list), checkPayment, and
+  // checkPaymentCancel (200, the check payment).
+  createCheckPayment: answer('POST', /^\/check-payments$/, 201, unitDocument(unitCheckPayment)),
+  getCheckPayment: answer('GET', /^\/check-payments\/[^/]+$/, 200, unitDocument(unitCheckPayment)),
+  listCheckPayments: answer('GET', /^\/check-payments$/, 200, unitList(unitCheckPayment)),
+  cancelCheckPayment: answer(
+    'POST',
+    /^\/check-payments\/[^/]+\/cancel$/,
+    200,
+    unitDocument(unitCheckPayment),
+  ),
+  // The fake's sandbox steps of a mailed check (docs/bill-pay.md): the check payment, 200.
+  moveCheckPaymentInSandbox: answer(
+    'POST',
+    /^\/sandbox\/check-payments\/[^/]+\/(print|mail|deliver|process|return|return-to-sender)$/,
+    200,
+    unitDocument(unitCheckPayment),
   ),
 };
 

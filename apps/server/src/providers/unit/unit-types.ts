@@ -202,3 +202,37 @@ export type UnitAtmLocation = UnitPlace & {
   surchargeFree: boolean;
   acceptDeposits: boolean;
 };
+/** A check payment (check/checkPayment.json): a check printed and mailed from an account. */
+export type UnitCheckPayment = {
+  id: string;
+  status:
+    | 'New'
+    | 'Pending'
+    | 'PendingCancellation'
+    | 'Canceled'
+    | 'Rejected'
+    | 'InProduction'
+    | 'InDelivery'
+    | 'Delivered'
+    | 'ReturnedToSender'
+    | 'PendingReview'
+    | 'Processed'
+    | 'MarkedForReturn'
+    | 'Returned';
+  amount: number;
+  description: string | null;
+  memo: string | null;
+  deliveryStatus: string | null;
+  expectedDelivery: string | null;
+  rejectReason: string | null;
+  returnReason: string | null;
+  checkNumber: string | null;
+  accountId: string;
+  createdAt: string;
+};
+
+/** A check payment's payee: its name and U.S. mailing address (types.json Address). */
+export type UnitCheckPayee = {
+  name: string;
+  address: { street: string; city: string; state: string; postalCode: string };
+};

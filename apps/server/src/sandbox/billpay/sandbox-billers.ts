@@ -1,11 +1,12 @@
-import type { Biller } from '@pago/shared/contracts/billpay';
 import { AppError } from '../../lib/app-error';
-import type { BillerNetwork } from '../../providers/billpay/biller-network';
+import type { BillerNetwork, BillerRecord } from '../../providers/billpay/biller-network';
 
 /**
  * The sandbox bill-pay catalog: realistic but fictional billers, one list per bill type of
- * spec §2. In sandbox mode an account number at the biller starting with 0000 is refused by the
- * biller ("Account not found"), so a failed payment can be tried on purpose.
+ * spec §2, seeded into the directory (the `billers` table) in sandbox mode. Each is paid by ACH
+ * (a fictional bank account) or by mailed check (a fictional remittance address). In sandbox mode
+ * an account number at the biller starting with 0000 is refused by the biller ("Account not
+ * found"), so a failed payment can be tried on purpose.
  */
 const CATALOG: Record<string, string[]> = {
   electricity: ['Lone Star Power & Light', 'Pacific Coast Electric', 'Sunbelt Energy'],
@@ -31,20 +32,44 @@ const CATEGORY_OF: Record<string, string> = {
   insurance: 'insurance',
 };
 
-export const BILLERS: readonly Biller[] = Object.entries(CATALOG).flatMap(([paymentType, names]) =>
-  names.map((name, i) => ({
-    id: `${paymentType.replace('_', '-')}-${i + 1}`,
-    name,
-    paymentType,
-    category: CATEGORY_OF[paymentType] ?? paymentType,
-  })),
+/** The fictional banks' routing number (a valid ABA checksum, not the fake bank's own). */
+const BILLER_ROUTING_NUMBER = '011401533';
+const CITIES = [
+  { city: 'Houston', state: 'TX', postalCode: '77002' },
+  { city: 'Phoenix', state: 'AZ', postalCode: '85004' },
+  { city: 'Miami', state: 'FL', postalCode: '33130' },
+];
+
+/**
+ * Every biller: the first two of each type are paid by ACH, the third by check (rent's small
+ * landlords, as in life, mostly take checks: two of three there).
+ */
+export const BILLERS: readonly BillerRecord[] = Object.entries(CATALOG).flatMap(
+  ([billType, names], typeIndex) =>
+    names.map((name, i): BillerRecord => {
+      const byCheck = i === 2 || (billType === 'rent' && i === 1);
+      const place = CITIES[(typeIndex + i) % CITIES.length] as (typeof CITIES)[number];
+      return {
+        id: `${billType.replace('_', '-')}-${i + 1}`,
+        name,
+        billType,
+        category: CATEGORY_OF[billType] ?? billType,
+        method: byCheck ? 'check' : 'ach',
+        ...(byCheck
+          ? { address: { street: `${100 + typeIndex * 10 + i} Main St`, ...place } }
+          : {
+              routingNumber: BILLER_ROUTING_NUMBER,
+              accountNumber: `90${String(typeIndex).padStart(2, '0')}${String(i).padStart(4, '0')}`,
+            }),
+      };
+    }),
 );
 
 /** The sandbox network: this catalog, and a biller that knows no account starting with 0000. */
-export function createSandboxBillerNetwork(): BillerNetwork {
+export function createSandboxBillerNetwork(available: boolean): BillerNetwork {
   return {
-    available: true,
-    billers: () => [...BILLERS],
+    available,
+    seed: BILLERS,
     checkAccount(biller, accountAtBiller) {
       if (accountAtBiller.startsWith('0000')) {
         throw new AppError('payment_failed', 422, `Account not found at ${biller.name}`, {

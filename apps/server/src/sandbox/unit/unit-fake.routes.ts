@@ -4,6 +4,7 @@ import { unitAccountsFakeRoutes } from './unit-accounts-fake.routes';
 import { unitCashFakeRoutes } from './unit-cash-fake';
 import { unitCheckDepositsFakeRoutes } from './unit-check-deposits-fake';
 import { acceptCheckImages } from './unit-check-images';
+import { unitCheckPaymentsFakeRoutes } from './unit-check-payments-fake';
 import { unitCustomersFakeRoutes } from './unit-customers-fake.routes';
 import { unitDisputesFakeRoutes } from './unit-disputes-fake';
 import { orgTokenOk, type UnitFake } from './unit-fake-api';
@@ -47,4 +48,5 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
   unitCheckDepositsFakeRoutes(fake);
   unitCashFakeRoutes(fake);
   unitDisputesFakeRoutes(fake);
+  unitCheckPaymentsFakeRoutes(fake);
 }

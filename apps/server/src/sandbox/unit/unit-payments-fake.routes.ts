@@ -17,9 +17,20 @@ const COUNTERPARTY_ROUTING_NUMBER = '011401533';
 const counterpartyBody = z.object({
   data: z.object({
     type: z.literal('achCounterparty'),
+    // counterparty/createCounterparty.json: from a Plaid processor token, or from the bank's
+    // routing and account numbers.
     attributes: z.object({
       name: z.string().min(1).max(50),
-      plaidProcessorToken: z.string().min(1).max(200),
+      plaidProcessorToken: z.string().min(1).max(200).optional(),
+      routingNumber: z
+        .string()
+        .regex(/^\d{9}$/)
+        .optional(),
+      accountNumber: z
+        .string()
+        .regex(/^\d{1,17}$/)
+        .optional(),
+      accountType: z.enum(['Checking', 'Savings', 'Loan']).optional(),
       type: z.enum(['Business', 'Person', 'Unknown']),
       permissions: z.enum(['CreditOnly', 'DebitOnly', 'CreditAndDebit']).optional(),
       idempotencyKey: z.string().max(255).optional(),
@@ -91,12 +102,25 @@ export function unitPaymentsFakeRoutes(fake: UnitFake): void {
     const body = parseUnit(counterpartyBody, request.body, reply);
     if (!body) return reply;
     const { attributes, relationships } = body.data;
+    const token = attributes.plaidProcessorToken;
+    const numbers =
+      attributes.routingNumber && attributes.accountNumber && attributes.accountType
+        ? {
+            routing: attributes.routingNumber,
+            account: attributes.accountNumber,
+            type: attributes.accountType,
+          }
+        : null;
+    if (!token && !numbers) {
+      return unitError(
+        reply,
+        400,
+        'Bad Request',
+        'either plaidProcessorToken or routingNumber, accountNumber and accountType are required',
+      );
+    }
     // Plaid's processor tokens for Unit look like processor-sandbox-… in Plaid's sandbox.
-    if (
-      !/^processor-(sandbox|development|production)-[A-Za-z0-9-]+$/.test(
-        attributes.plaidProcessorToken,
-      )
-    ) {
+    if (token && !/^processor-(sandbox|development|production)-[A-Za-z0-9-]+$/.test(token)) {
       return unitError(
         reply,
         400,
@@ -113,10 +137,11 @@ export function unitPaymentsFakeRoutes(fake: UnitFake): void {
         id: await nextId(db),
         customer_id: customerId,
         name: attributes.name,
-        routing_number: COUNTERPARTY_ROUTING_NUMBER,
+        routing_number: numbers?.routing ?? COUNTERPARTY_ROUTING_NUMBER,
         // The account Plaid would report for this token: its last digits stand for it here.
-        account_number: `1111${attributes.plaidProcessorToken.replace(/\D/g, '').padStart(6, '0').slice(-6)}`,
-        account_type: 'Checking',
+        account_number:
+          numbers?.account ?? `1111${(token ?? '').replace(/\D/g, '').padStart(6, '0').slice(-6)}`,
+        account_type: numbers?.type ?? 'Checking',
       })
       .returningAll()
       .executeTakeFirstOrThrow();

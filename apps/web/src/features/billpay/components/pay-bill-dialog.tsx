@@ -1,15 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { BillType } from '@pago/shared/bill-categories';
+import { easternDate, isBankingDate, isCalendarDate } from '@pago/shared/bill-dates';
 import type { Biller } from '@pago/shared/contracts/billpay';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -20,28 +26,45 @@ import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
 import { useBalance, useLimits } from '@/lib/wallet';
-import { useBillers, usePayBill } from '../api/billpay';
+import { useBillers, usePayBill, useScheduleBill } from '../api/billpay';
 import { paymentFailureDetail } from '../lib/payment-error';
 
 export const MEMO_MAX = 140;
 const ACCOUNT_PATTERN = /^[A-Za-z0-9-]{4,34}$/;
 
-type Values = { payeeId: string; accountId: string; amount: string; memo: string };
+type When = 'now' | 'date';
+type Values = {
+  payeeId: string;
+  accountId: string;
+  amount: string;
+  memo: string;
+  payDate: string;
+};
 type Field = keyof Values;
-type Ready = { biller: Biller; accountId: string; amount: Cents; memo: string };
+type Ready = {
+  biller: Biller;
+  accountId: string;
+  amount: Cents;
+  memo: string;
+  /** null: pay now. */
+  payDate: string | null;
+  monthly: boolean;
+};
 
 type Props = {
   billType: BillType | null;
+  /** A biller chosen from the directory's search. */
+  billerId?: string | null;
   onClose(): void;
-  /** The payment went through; the dialog is closing. */
-  onPaid(billType: BillType): void;
+  /** The payment went through (or was scheduled); the dialog is closing. */
+  onPaid(billType: BillType, scheduled: boolean): void;
 };
 
 /**
  * Paying one bill: choose the company, give the account number there and the amount (and a
  * memo if wanted), review, pay. The pressed Pay button shows Processing while it runs.
  */
-export function PayBillDialog({ billType, onClose, onPaid }: Props) {
+export function PayBillDialog({ billType, billerId = null, onClose, onPaid }: Props) {
   const { t } = useTranslation('billpay');
   return (
     <ResponsiveDialog
@@ -50,25 +73,38 @@ export function PayBillDialog({ billType, onClose, onPaid }: Props) {
       title={billType && t(`payments.${billType}`)}
     >
       {billType && (
-        <PayBillSteps key={billType} billType={billType} onClose={onClose} onPaid={onPaid} />
+        <PayBillSteps
+          key={`${billType}-${billerId ?? ''}`}
+          billType={billType}
+          billerId={billerId}
+          onClose={onClose}
+          onPaid={onPaid}
+        />
       )}
     </ResponsiveDialog>
   );
 }
 
-function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillType }) {
+function PayBillSteps({ billType, billerId, onClose, onPaid }: Props & { billType: BillType }) {
   const { t } = useTranslation('billpay');
   const locale = useLocale();
-  const billers = useBillers(billType);
+  const billers = useBillers({ paymentType: billType });
   const balance = useBalance();
   const limits = useLimits();
   const pay = usePayBill();
+  const scheduleBill = useScheduleBill();
+  const today = easternDate(new Date());
   const [values, setValues] = useState<Values>({
-    payeeId: '',
+    payeeId: billerId ?? '',
     accountId: '',
     amount: '',
     memo: '',
+    payDate: '',
   });
+  const [when, setWhen] = useState<When>('now');
+  const [monthly, setMonthly] = useState(false);
+  const pending = pay.isPending || scheduleBill.isPending;
+  const chosen = billers.data?.find((b) => b.id === values.payeeId);
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [ready, setReady] = useState<Ready | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
@@ -101,8 +137,15 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
     }
     const memo = values.memo.trim();
     if (memo.length > MEMO_MAX) found.memo = t('pay.errors.memoTooLong', { max: MEMO_MAX });
+    if (when === 'date') {
+      if (!isCalendarDate(values.payDate)) found.payDate = t('pay.errors.dateRequired');
+      else if (values.payDate < today) found.payDate = t('pay.errors.datePast');
+      else if (!isBankingDate(values.payDate)) found.payDate = t('pay.errors.dateNotBusinessDay');
+    }
     setProblems(found);
-    const first = (['payeeId', 'accountId', 'amount', 'memo'] as const).find((name) => found[name]);
+    const first = (['payeeId', 'accountId', 'amount', 'memo', 'payDate'] as const).find(
+      (name) => found[name],
+    );
     if (first) {
       // Take keyboard and screen-reader users to the first field to fix; its message is described.
       (event.currentTarget as HTMLFormElement)
@@ -112,29 +155,51 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
     }
     if (!biller || amount === null) return;
     setFailure(null);
-    setReady({ biller, accountId, amount, memo });
+    setReady({
+      biller,
+      accountId,
+      amount,
+      memo,
+      payDate: when === 'date' ? values.payDate : null,
+      monthly: when === 'date' && monthly,
+    });
   };
 
   const confirm = async () => {
     if (!ready) return;
     setFailure(null);
+    const body = {
+      paymentType: billType,
+      payeeId: ready.biller.id,
+      amount: ready.amount,
+      accountId: ready.accountId,
+      memo: ready.memo,
+    };
     try {
-      await pay.mutateAsync({
-        paymentType: billType,
-        payeeId: ready.biller.id,
-        amount: ready.amount,
-        accountId: ready.accountId,
-        memo: ready.memo,
-      });
-      onPaid(billType);
+      if (ready.payDate) {
+        await scheduleBill.mutateAsync({
+          ...body,
+          payDate: ready.payDate,
+          repeat: ready.monthly ? 'monthly' : 'once',
+        });
+      } else {
+        await pay.mutateAsync(body);
+      }
+      onPaid(billType, ready.payDate !== null);
     } catch (error) {
       setFailure(error);
     }
   };
 
   const close = () => {
-    if (!pay.isPending) onClose();
+    if (!pending) onClose();
   };
+  const whenText = (r: Ready) =>
+    r.payDate
+      ? r.monthly
+        ? t('pay.when.monthlyFrom', { date: formatDay(r.payDate, locale) })
+        : formatDay(r.payDate, locale)
+      : t('pay.when.today');
 
   if (ready) {
     const identity = failure instanceof ApiError && failure.code === 'identity_not_verified';
@@ -168,6 +233,8 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
           <DetailRows
             rows={[
               { label: t('pay.review.biller'), value: ready.biller.name },
+              { label: t('pay.review.method'), value: methodText(t, ready.biller) },
+              { label: t('pay.review.when'), value: whenText(ready) },
               { label: t('pay.review.account'), value: `••••${ready.accountId.slice(-4)}` },
               ...(ready.memo ? [{ label: t('pay.review.memo'), value: ready.memo }] : []),
               { label: t('pay.review.amount'), value: usd(ready.amount) },
@@ -177,11 +244,15 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={() => setReady(null)} disabled={pay.isPending}>
+          <Button onClick={() => setReady(null)} disabled={pending}>
             {t('pay.back')}
           </Button>
-          <Button variant="contained" onClick={() => void confirm()} disabled={pay.isPending}>
-            {pay.isPending ? t('pay.processing') : t('pay.confirm', { amount: usd(ready.amount) })}
+          <Button variant="contained" onClick={() => void confirm()} disabled={pending}>
+            {pending
+              ? t('pay.processing')
+              : ready.payDate
+                ? t('pay.confirmSchedule', { amount: usd(ready.amount) })
+                : t('pay.confirm', { amount: usd(ready.amount) })}
           </Button>
         </DialogActions>
       </>
@@ -235,6 +306,11 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
             ))}
           </TextField>
         )}
+        {chosen && (
+          <Typography variant="body2" color="text.secondary" role="note">
+            {methodText(t, chosen)}
+          </Typography>
+        )}
         <TextField
           {...field('accountId')}
           label={t('pay.fields.accountId')}
@@ -254,6 +330,34 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
           helperText={problems.memo}
           slotProps={{ htmlInput: { maxLength: MEMO_MAX } }}
         />
+        <RadioGroup
+          aria-label={t('pay.when.label')}
+          value={when}
+          onChange={(event) => setWhen(event.target.value as When)}
+        >
+          <FormControlLabel value="now" control={<Radio />} label={t('pay.when.now')} />
+          <FormControlLabel value="date" control={<Radio />} label={t('pay.when.date')} />
+        </RadioGroup>
+        {when === 'date' && (
+          <>
+            <TextField
+              {...field('payDate')}
+              type="date"
+              label={t('pay.fields.payDate')}
+              helperText={problems.payDate ?? t('pay.fields.payDateHint')}
+              slotProps={{ htmlInput: { min: today }, inputLabel: { shrink: true } }}
+            />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={monthly}
+                  onChange={(event) => setMonthly(event.target.checked)}
+                />
+              }
+              label={t('pay.when.monthly')}
+            />
+          </>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={close}>{t('pay.cancel')}</Button>
@@ -263,4 +367,21 @@ function PayBillSteps({ billType, onClose, onPaid }: Props & { billType: BillTyp
       </DialogActions>
     </Box>
   );
+}
+
+/** How a biller is paid and when it has the money ("llega en X días hábiles"). */
+export function methodText(t: TFunction<'billpay'>, biller: Biller): string {
+  return t(`pay.method.${biller.method}`, { days: biller.deliveryDays });
+}
+
+/** A YYYY-MM-DD day as the person reads it, in their language. */
+export function formatDay(day: string, locale: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale === 'es' ? 'es-US' : 'en-US', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1)));
 }

@@ -1,4 +1,5 @@
-import type { Biller } from '@pago/shared/contracts/billpay';
+import { addDays, easternDate, onOrAfterBankingDay } from '@pago/shared/bill-dates';
+import type { Biller, BillSchedule } from '@pago/shared/contracts/billpay';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -30,12 +31,16 @@ const BILLERS: Biller[] = [
     name: 'Lone Star Power & Light',
     paymentType: 'electricity',
     category: 'utilities',
+    method: 'ach',
+    deliveryDays: 2,
   },
   {
     id: 'electricity-2',
     name: 'Pacific Coast Electric',
     paymentType: 'electricity',
     category: 'utilities',
+    method: 'check',
+    deliveryDays: 6,
   },
 ];
 
@@ -54,7 +59,11 @@ const PAYMENT: Transfer = {
 };
 
 /** Bill pay's calls; the fresh profile is Ana's (verified) unless `profile` says otherwise. */
-function serve(pay: (call: ApiCall) => Answer, profile: Answer = { body: ANA }) {
+function serve(
+  pay: (call: ApiCall) => Answer,
+  profile: Answer = { body: ANA },
+  schedules: BillSchedule[] = [],
+) {
   return stubApi((call) => {
     if (call.method === 'GET' && call.path === '/api/user/profile') return profile;
     if (call.path === '/api/wallet/balance') {
@@ -62,6 +71,11 @@ function serve(pay: (call: ApiCall) => Answer, profile: Answer = { body: ANA }) 
     }
     if (call.path === '/api/billers?paymentType=electricity') return { body: BILLERS };
     if (call.path === '/api/unit/bill-payment') return pay(call);
+    if (call.path === '/api/billpay/schedules' && call.method === 'POST') return pay(call);
+    if (call.path === '/api/billpay/schedules') return { body: schedules };
+    if (call.path === '/api/billpay/payments') return { body: [] };
+    if (call.path.startsWith('/api/billers?')) return { body: [BILLERS[1]] };
+    if (call.path.endsWith('/cancel')) return pay(call);
     return undefined;
   });
 }
@@ -250,7 +264,7 @@ describe('bill pay and the limits', () => {
   });
 });
 
-describe('bill pay in live mode, without a bill-pay network', () => {
+describe('bill pay in live mode, without the banking partner', () => {
   const LIVE = {
     mode: 'live',
     remittances: false,
@@ -274,7 +288,7 @@ describe('bill pay in live mode, without a bill-pay network', () => {
     const { unmount } = await renderBillPay(<BillPayPage />, { language: 'es' });
     expect(
       await screen.findByText(
-        'Pagar facturas todavía no está disponible en modo real: Pago aún no tiene una red de pago de facturas.',
+        'Pagar facturas no está disponible en modo real: falta configurar el banco asociado de Pago.',
       ),
     ).toBeVisible();
     const luz = screen.getByRole('button', { name: 'Luz' });
@@ -285,10 +299,95 @@ describe('bill pay in live mode, without a bill-pay network', () => {
     await renderBillPay(<BillPayPage />, { language: 'en' });
     expect(
       await screen.findByText(
-        'Paying bills is not available in live mode yet: Pago has no bill-pay network.',
+        "Paying bills is not available in live mode: Pago's banking partner is not configured.",
       ),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Electricity' })).toBeDisabled();
     expect(calls.some((call) => call.path.startsWith('/api/unit/bill-payment'))).toBe(false);
+  });
+});
+
+describe('scheduling bills', () => {
+  const payDate = onOrAfterBankingDay(addDays(easternDate(new Date()), 8));
+  const SCHEDULE: BillSchedule = {
+    id: '7a6c1f0e-2222-4c1e-8d7e-3a2b1c0d9e8f',
+    billerId: 'electricity-2',
+    billerName: 'Pacific Coast Electric',
+    method: 'check',
+    paymentType: 'electricity',
+    accountAtBiller: '••••8812',
+    amountCents: 4590,
+    memo: '',
+    repeat: 'monthly',
+    dayOfMonth: Number(payDate.slice(8, 10)),
+    nextDate: payDate,
+    status: 'active',
+    createdAt: '2026-11-27T15:00:00.000Z',
+  };
+
+  it('finds a biller, says how it is paid, and schedules a monthly payment on a business day', async () => {
+    const calls = serve(() => ({ status: 201, body: SCHEDULE }));
+    await renderBillPay(<BillPayPage />, { language: 'es' });
+    await userEvent.type(await screen.findByLabelText('Nombre de la empresa'), 'Pacific');
+    const results = await screen.findByRole('list', { name: 'Empresas encontradas' });
+    expect(
+      within(results).getByText('Luz · Cheque por correo · llega en 6 días hábiles'),
+    ).toBeVisible();
+    await userEvent.click(
+      within(results).getByRole('button', { name: 'Pagar Pacific Coast Electric' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByLabelText('Empresa')).toHaveValue('electricity-2');
+    expect(within(dialog).getByText('Cheque por correo · llega en 6 días hábiles')).toBeVisible();
+    await userEvent.type(
+      within(dialog).getByLabelText('Tu número de cuenta con la empresa'),
+      'LS-778812',
+    );
+    await userEvent.type(within(dialog).getByLabelText('Monto en USD'), '45,90');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Pagar en una fecha' }));
+    const date = within(dialog).getByLabelText('Fecha de pago');
+    // A Sunday is refused before anything is sent.
+    const sunday = addDays(payDate, 7 - new Date(`${payDate}T12:00:00Z`).getUTCDay());
+    await userEvent.type(date, sunday);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(date).toHaveAccessibleDescription(
+      'Elige un día hábil (de lunes a viernes, sin feriados bancarios).',
+    );
+    await userEvent.clear(date);
+    await userEvent.type(date, payDate);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Repetir cada mes' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(within(dialog).getByText(/^Cada mes desde el/)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Programar $45.90' }));
+    expect(await screen.findByText('¡Listo! Programaste tu pago: Factura de luz.')).toBeVisible();
+    const [scheduled] = calls.filter(
+      (call) => call.path === '/api/billpay/schedules' && call.method === 'POST',
+    );
+    expect(scheduled?.body).toEqual({
+      paymentType: 'electricity',
+      payeeId: 'electricity-2',
+      amount: 4590,
+      accountId: 'LS-778812',
+      memo: '',
+      payDate,
+      repeat: 'monthly',
+    });
+    expect(scheduled?.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('lists the scheduled payments and cancels one', async () => {
+    const calls = serve(() => ({ body: { ...SCHEDULE, status: 'canceled' } }), { body: ANA }, [
+      SCHEDULE,
+    ]);
+    await renderBillPay(<BillPayPage />, { language: 'en' });
+    const list = await screen.findByRole('list', { name: 'Scheduled payments' });
+    expect(await within(list).findByText('Pacific Coast Electric · $45.90')).toBeVisible();
+    expect(within(list).getByText(/^Every month · next:/)).toBeVisible();
+    await userEvent.click(within(list).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(
+        calls.some((call) => call.path === `/api/billpay/schedules/${SCHEDULE.id}/cancel`),
+      ).toBe(true),
+    );
   });
 });

@@ -16,7 +16,9 @@ import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
 import { useClearSuccess } from '@/lib/use-clear-success';
 import { useVerifiedAction } from '@/lib/use-verified-action';
+import { BillerSearch } from '../components/biller-search';
 import { PayBillDialog } from '../components/pay-bill-dialog';
+import { ScheduledBills } from '../components/scheduled-bills';
 
 type Message = { severity: 'success' | 'warning' | 'error'; text: string };
 
@@ -29,16 +31,18 @@ export default function BillPayPage() {
   const { isAuthenticated, user } = useSession();
   const [message, setMessage] = useState<Message | null>(null);
   const [paying, setPaying] = useState<BillType | null>(null);
+  // A biller chosen from the directory's search, preselected in the payment.
+  const [payingBiller, setPayingBiller] = useState<string | null>(null);
   // The bill type whose button was pressed while the identity is being checked.
   const [checking, setChecking] = useState<BillType | null>(null);
   const verified = useVerifiedAction();
-  // Live mode without a bill-pay network: the bills are shown, not payable, and the page says why.
+  // Live mode without the banking partner: the bills are shown, not payable, and the page says why.
   const available = useCapability('billPay');
   usePageTitle(t('title'));
 
   useClearSuccess(message, () => setMessage(null));
 
-  const choose = async (billType: BillType) => {
+  const choose = async (billType: BillType, billerId: string | null = null) => {
     if (!isAuthenticated) {
       setMessage({ severity: 'warning', text: t('loginRequired') });
       return;
@@ -47,7 +51,10 @@ export default function BillPayPage() {
     setMessage(null);
     // Paying needs a verified identity, checked afresh (spec §4); the unverified go to verify it.
     setChecking(billType);
-    const result = await verified.run(() => setPaying(billType));
+    const result = await verified.run(() => {
+      setPayingBiller(billerId);
+      setPaying(billType);
+    });
     setChecking(null);
     if (result === 'error') setMessage({ severity: 'error', text: t('verification.checkFailed') });
   };
@@ -90,6 +97,12 @@ export default function BillPayPage() {
           {message.text}
         </Alert>
       )}
+      {isAuthenticated && (
+        <BillerSearch
+          enabled={available}
+          onChoose={(biller) => void choose(biller.paymentType as BillType, biller.id)}
+        />
+      )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {BILL_CATEGORIES.map((category) => (
           <Paper key={category.id} component="section" variant="outlined" sx={{ p: 3 }}>
@@ -122,14 +135,16 @@ export default function BillPayPage() {
           </Paper>
         ))}
       </Box>
+      <ScheduledBills enabled={available && isAuthenticated && isIdentityVerified(user)} />
       <PayBillDialog
         billType={paying}
+        billerId={payingBiller}
         onClose={() => setPaying(null)}
-        onPaid={(billType) => {
+        onPaid={(billType, scheduled) => {
           setPaying(null);
           setMessage({
             severity: 'success',
-            text: t('paid', { payment: t(`payments.${billType}`) }),
+            text: t(scheduled ? 'scheduledOk' : 'paid', { payment: t(`payments.${billType}`) }),
           });
         }}
       />

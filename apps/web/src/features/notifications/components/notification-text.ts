@@ -33,5 +33,6 @@ export function notificationText(t: TFunction, notification: Notification, local
           new Date(`${data.date}T12:00:00Z`),
         )
       : '',
+    biller: data.biller ?? '',
   });
 }
