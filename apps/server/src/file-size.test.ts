@@ -13,6 +13,8 @@ const ALLOWED: Record<string, string> = {
     "kysely's Database type, one interface per table: the schema read in one place, like a migration listing",
   'apps/server/src/providers/unit/unit-schemas.ts':
     "Unit's answers, one zod schema per resource named after its file in Unit's OpenAPI, read side by side with that document",
+  'apps/web/src/test/api-contracts.ts':
+    'test support, not shipped: every route the web calls with its zod contract, one entry each, the table the stubs are checked against',
   'packages/shared/src/fees.ts':
     'the whole fee schedule of spec §9 in one place, so each figure is written exactly once',
 };

@@ -347,6 +347,7 @@ describe('live mode with only the database, APP_SECRET and SMTP', () => {
       billPay: false,
       bankAccount: false,
       cards: false,
+      cardSecureData: false,
       externalSignIn: null,
       identityVerification: false,
       linkedBanks: false,

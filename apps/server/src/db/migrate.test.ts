@@ -100,8 +100,8 @@ describe('migrateDatabase', () => {
         'sandbox/0012-unit-money-in',
         'sandbox/0013-sandbox-stripe',
         'sandbox/0016-unit-cash',
-        'sandbox/0019-unit-disputes',
         'sandbox/0018-unit-check-payments',
+        'sandbox/0019-unit-disputes',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -170,8 +170,8 @@ describe('migrateDatabase', () => {
         'sandbox/0012-unit-money-in',
         'sandbox/0013-sandbox-stripe',
         'sandbox/0016-unit-cash',
-        'sandbox/0019-unit-disputes',
         'sandbox/0018-unit-check-payments',
+        'sandbox/0019-unit-disputes',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

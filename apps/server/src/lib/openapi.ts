@@ -108,7 +108,11 @@ const TAGS = [
     name: 'Card disputes',
     description: 'Disputes of card charges (Regulation E): provisional credit and the outcome.',
   },
-  { name: 'Bill pay', description: 'The billers and paying a bill from the balance.' },
+  {
+    name: 'Bill pay',
+    description:
+      'The billers, paying a bill now or on a date, monthly schedules and their payments.',
+  },
   {
     name: 'Identity',
     description: 'Identity verification with the configured vendor (Plaid or Persona).',
@@ -122,6 +126,19 @@ const TAGS = [
   {
     name: 'Check deposits',
     description: 'Mobile check deposit: the amount, both photos, confirmation, status and limits.',
+  },
+  {
+    name: 'Direct deposit',
+    description:
+      'The numbers to give an employer, the direct-deposit form (PDF) and the deposits received.',
+  },
+  {
+    name: 'Cash deposits',
+    description: 'Cash at stores: the barcode for a store, stores and ATMs near a ZIP code.',
+  },
+  {
+    name: 'Card funding',
+    description: 'Adding money with a debit or credit card: the exact fee, the charge, its status.',
   },
 ];
 
@@ -251,6 +268,24 @@ export const OPERATION_IDS: Record<string, string> = {
   'PUT /api/check-deposits/{id}/{side}': 'uploadCheckDepositImage',
   'POST /api/check-deposits': 'createCheckDeposit',
   'POST /api/check-deposits/{id}/confirm': 'confirmCheckDeposit',
+  'GET /api/direct-deposit': 'getDirectDeposit',
+  'GET /api/direct-deposit/form.pdf': 'getDirectDepositFormPdf',
+  'GET /api/cash-deposits': 'listCashDeposits',
+  'GET /api/cash-deposits/{id}': 'getCashDeposit',
+  'GET /api/cash-deposits/barcode': 'getCashDepositBarcode',
+  'GET /api/cash-deposits/stores': 'listCashDepositStores',
+  'GET /api/cards/atms': 'listAtms',
+  'GET /api/card-funding/config': 'getCardFundingConfig',
+  'POST /api/card-funding/quote': 'quoteCardFunding',
+  'POST /api/card-funding': 'fundWithCard',
+  'GET /api/card-funding/{id}': 'getCardFunding',
+  'POST /api/stripe/webhook': 'receiveStripeWebhook',
+  'POST /api/billpay/schedules': 'scheduleBillPayment',
+  'GET /api/billpay/schedules': 'listBillSchedules',
+  'POST /api/billpay/schedules/{id}/cancel': 'cancelBillSchedule',
+  'GET /api/billpay/payments': 'listBillPayments',
+  'GET /api/billpay/payments/{id}': 'getBillPayment',
+  'POST /api/billpay/payments/{id}/cancel': 'cancelBillPayment',
 };
 
 /** Words a summary spells its own way. */

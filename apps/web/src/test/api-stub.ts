@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@pago/shared/errors';
 import { onTestFinished, vi } from 'vitest';
 import { contractMismatch, requestMismatch } from './api-contracts';
+import { sandboxCapabilities } from './capabilities';
 
 /** One request the page made: method, path with query, JSON body and headers (names in lower case). */
 export type ApiCall = {
@@ -78,22 +79,7 @@ export type Routes = Record<string, Reply | ((call: RouteCall) => Answer)>;
  * "Unexpected call"). Returns the calls made, in order.
  */
 const BACKGROUND: Routes = {
-  'GET /api/features': {
-    status: 200,
-    body: {
-      mode: 'sandbox',
-      remittances: true,
-      billPay: true,
-      bankAccount: true,
-      cards: true,
-      externalSignIn: { providerName: 'Pago Sandbox ID' },
-      identityVerification: true,
-      linkedBanks: true,
-      phoneVerification: true,
-      cardFunding: true,
-      checkDeposits: true,
-    },
-  },
+  'GET /api/features': { status: 200, body: sandboxCapabilities() },
   'GET /api/auth/method': { status: 200, body: { method: 'traditional' } },
 };
 

@@ -83,9 +83,9 @@ export const migrations: Record<string, Migration> = {
   '0037-remittance-error-cases': remittanceErrorCases,
   '0038-money-in-ledger': moneyInLedger,
   '0039-direct-deposit': directDeposit,
-  '0042-card-funding': cardFunding,
   '0040-check-deposits': checkDeposits,
   '0041-cash-deposits': cashDeposits,
-  '0044-card-disputes': cardDisputes,
+  '0042-card-funding': cardFunding,
   '0043-bill-pay': billPay,
+  '0044-card-disputes': cardDisputes,
 };

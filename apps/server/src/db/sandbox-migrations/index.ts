@@ -33,6 +33,6 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0012-unit-money-in': unitMoneyIn,
   '0013-sandbox-stripe': sandboxStripe,
   '0016-unit-cash': unitCash,
-  '0019-unit-disputes': unitDisputes,
   '0018-unit-check-payments': unitCheckPayments,
+  '0019-unit-disputes': unitDisputes,
 };

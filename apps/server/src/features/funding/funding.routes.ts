@@ -15,7 +15,7 @@ import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
 import type { Banking, PartnerOutcome } from '../banking/banking.service';
 import { moneyPost } from '../idempotency/money-route';
-import { type Funding, type Prepared, withdrawalQuote } from './funding.service';
+import type { Funding, Prepared } from './funding.service';
 
 const tags = ['Funding'];
 
@@ -50,7 +50,7 @@ export async function fundingRoutes(
         response: { 200: withdrawalQuoteSchema, ...errorResponses },
       },
     },
-    async (request) => withdrawalQuote(request.query.amountCents, request.query.speed),
+    async (request) => funding.withdrawalQuote(request.query.amountCents, request.query.speed),
   );
   app.get(
     '/api/funding/deposits/availability',

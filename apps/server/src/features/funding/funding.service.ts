@@ -154,6 +154,10 @@ export function createFunding({ db, ledger, banking, plaid, notifications }: Dep
   return {
     limits: (userId: string) => limits(db, userId),
 
+    /** A withdrawal's fee and arrival as of now (the ledger's clock: tests can set the hour). */
+    withdrawalQuote: (amountCents: Cents, speed: WithdrawalSpeed) =>
+      withdrawalQuote(amountCents, speed, ledger.clock()),
+
     async wallet(userId: string) {
       // One statement, so one snapshot: the holds are part of `held`.
       const { state, holds } = await walletWithHolds(db, userId);
@@ -279,7 +283,7 @@ export function createFunding({ db, ledger, banking, plaid, notifications }: Dep
       requestKey: string,
     ): Promise<string> {
       await lockUserFunding(tx, userId);
-      const quote = withdrawalQuote(body.amountCents, body.speed);
+      const quote = withdrawalQuote(body.amountCents, body.speed, ledger.clock());
       const row = await ledger.post(tx, {
         kind: 'bank_withdrawal',
         status: 'processing',

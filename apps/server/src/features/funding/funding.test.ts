@@ -405,6 +405,8 @@ describe('withdrawing to a linked bank', () => {
   it('charges the instant fee, shown in the quote, and takes amount and fee at once', async () => {
     const { user, bankId } = await userWithBank();
     await availableDeposit(user, bankId, 20_000);
+    // A Wednesday at 10 a.m. Eastern, inside the same-day hours: it arrives today.
+    clockAt = new Date('2026-12-02T15:00:00Z');
     const quote = (
       await get(user, '/api/funding/withdrawals/quote?amountCents=5000&speed=instant')
     ).json();
@@ -416,6 +418,12 @@ describe('withdrawing to a linked bank', () => {
       minDays: 0,
       maxDays: 0,
     });
+    // Saturday noon: outside them, the next business day.
+    clockAt = new Date('2026-12-05T17:00:00Z');
+    expect(
+      (await get(user, '/api/funding/withdrawals/quote?amountCents=5000&speed=instant')).json(),
+    ).toMatchObject({ minDays: 1, maxDays: 1 });
+    clockAt = null;
     expect(
       (await get(user, '/api/funding/withdrawals/quote?amountCents=5000&speed=standard')).json(),
     ).toMatchObject({ feeCents: 0, totalCents: 5_000, minDays: 1, maxDays: 3 });

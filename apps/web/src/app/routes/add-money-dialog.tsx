@@ -14,8 +14,8 @@ import { useCapability, useSandboxMode } from '@/lib/capabilities';
 
 /**
  * "Agregar dinero" from the home screen: from a linked bank (the funding feature's forms, with a
- * way to link one on the profile), with a debit or credit card (the card funding page), and in
- * sandbox mode only, test money as an extra.
+ * way to link one on the profile), then the other ways in — direct deposit, a debit or credit
+ * card, a check, cash at a store — each its own page, and in sandbox mode only, test money.
  */
 export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const cardFunding = useCardFundingAvailable();
@@ -37,38 +37,40 @@ export function AddMoneyDialog({ open, onClose }: { open: boolean; onClose(): vo
         <Button component={RouterLink} to="/profile#banks" sx={{ justifySelf: 'start' }}>
           {t('addMoney.linkBank')}
         </Button>
-        <Button component={RouterLink} to="/direct-deposit" sx={{ justifySelf: 'start' }}>
-          {t('direct-deposit:addMoneyLink')}
-        </Button>
-        {cardFunding && (
-          <>
-            <Divider />
-            <Box>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
-                {t('cardfunding:choiceTitle')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {t('cardfunding:fees')}
-              </Typography>
+        <Divider />
+        <Box component="section" aria-labelledby="other-ways">
+          <Typography
+            id="other-ways"
+            variant="subtitle1"
+            component="h3"
+            sx={{ fontWeight: 700, mb: 1 }}
+          >
+            {t('addMoney.otherWays')}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <Button component={RouterLink} to="/direct-deposit" variant="outlined">
+              {t('direct-deposit:addMoneyLink')}
+            </Button>
+            {cardFunding && (
               <Button component={RouterLink} to="/add-money/card" variant="outlined">
                 {t('cardfunding:choice')}
               </Button>
-            </Box>
-          </>
-        )}
-        {checks && (
-          <Button
-            component={RouterLink}
-            to="/deposit-check"
-            variant="outlined"
-            sx={{ justifySelf: 'start' }}
-          >
-            {t('checks:addMoneyEntry')}
-          </Button>
-        )}
-        <Button component={RouterLink} to="/cash-deposit" sx={{ justifySelf: 'start' }}>
-          {t('cashDeposits:addMoney')}
-        </Button>
+            )}
+            {checks && (
+              <Button component={RouterLink} to="/deposit-check" variant="outlined">
+                {t('checks:addMoneyEntry')}
+              </Button>
+            )}
+            <Button component={RouterLink} to="/cash-deposit" variant="outlined">
+              {t('cashDeposits:addMoney')}
+            </Button>
+          </Box>
+          {cardFunding && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('cardfunding:fees')}
+            </Typography>
+          )}
+        </Box>
         {sandbox && (
           <>
             <Divider />

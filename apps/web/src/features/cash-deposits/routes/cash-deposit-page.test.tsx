@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ok, stubRoutes } from '@/test/api-stub';
+import { sandboxCapabilities } from '@/test/capabilities';
 import { ANA, userProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import CashDepositPage from './cash-deposit-page';
@@ -26,14 +27,7 @@ const RULES = {
   perMonthCents: 250_000,
 };
 const common = {
-  'GET /api/features': ok({
-    mode: 'sandbox',
-    remittances: true,
-    billPay: true,
-    bankAccount: true,
-    cards: true,
-    externalSignIn: null,
-  }),
+  'GET /api/features': ok(sandboxCapabilities({ externalSignIn: null })),
   'GET /api/user/profile': ok(ANA),
   'GET /api/cash-deposits/stores?postalCode=10001': ok({ items: [STORE] }),
   'GET /api/cash-deposits/barcode?storeId=100011': ok({

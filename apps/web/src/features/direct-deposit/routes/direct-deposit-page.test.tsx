@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, ok, stubRoutes } from '@/test/api-stub';
+import { bareLiveCapabilities, sandboxCapabilities } from '@/test/capabilities';
 import { captureDownloads } from '@/test/downloads';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
@@ -23,18 +24,7 @@ const deposit = (state: string, extra: object = {}) => ({
   ...extra,
 });
 const features = (bankAccount: boolean) =>
-  ok({
-    mode: bankAccount ? 'sandbox' : 'live',
-    remittances: bankAccount,
-    billPay: bankAccount,
-    bankAccount,
-    cards: bankAccount,
-    externalSignIn: null,
-    identityVerification: bankAccount,
-    linkedBanks: bankAccount,
-    phoneVerification: bankAccount,
-    cardFunding: bankAccount,
-  });
+  ok(bankAccount ? sandboxCapabilities({ externalSignIn: null }) : bareLiveCapabilities());
 const DATA = {
   accountNumber: '4403216789',
   routingNumber: '812345678',

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiError, ok, stubRoutes } from '@/test/api-stub';
+import { sandboxCapabilities } from '@/test/capabilities';
 import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import { FundingPanel } from './funding-panel';
@@ -50,19 +51,7 @@ const NEW_LINK = {
 };
 
 const common = {
-  'GET /api/features': ok({
-    mode: 'sandbox',
-    remittances: true,
-    billPay: true,
-    bankAccount: true,
-    cards: true,
-    externalSignIn: null,
-    identityVerification: true,
-    linkedBanks: true,
-    phoneVerification: true,
-    cardFunding: true,
-    checkDeposits: true,
-  }),
+  'GET /api/features': ok(sandboxCapabilities({ externalSignIn: null })),
   'GET /api/plaid/accounts': ok({ accounts: [CHECKING] }),
   'GET /api/funding/limits': ok(LIMITS),
   'GET /api/wallet/balance': ok(BALANCE),

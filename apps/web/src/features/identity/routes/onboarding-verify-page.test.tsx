@@ -5,6 +5,7 @@ import { Route, Routes, useNavigationType } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_UPDATED } from '@/lib/events';
 import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
+import { bareLiveCapabilities } from '@/test/capabilities';
 import { identitySettings, identityStatus } from '@/test/identity';
 import { userProfile } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
@@ -154,20 +155,7 @@ describe('onboarding without an identity vendor (live mode)', () => {
   it('says nobody can verify for now and offers no start button', async () => {
     serve({
       'GET /api/identity/settings': { body: identitySettings('persona') },
-      'GET /api/features': {
-        body: {
-          mode: 'live',
-          remittances: false,
-          billPay: false,
-          bankAccount: false,
-          cards: false,
-          externalSignIn: null,
-          identityVerification: false,
-          linkedBanks: false,
-          phoneVerification: false,
-          cardFunding: false,
-        },
-      },
+      'GET /api/features': { body: bareLiveCapabilities() },
     });
     await renderIdentity(page);
     expect(

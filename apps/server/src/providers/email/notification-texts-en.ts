@@ -1,0 +1,208 @@
+import type { NotificationTexts } from './notification-words';
+
+/** The notification e-mails in English. */
+export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
+  money_received: {
+    subject: (w) => `${w.who} sent you ${w.amount}`,
+    body: (w) => [`${w.who} sent you ${w.amount}. It is already in your balance.`],
+  },
+  request_received: {
+    subject: (w) => `${w.who} requested ${w.amount} from you`,
+    body: (w) => [
+      `${w.who} requested ${w.amount} from you.`,
+      'Open Pago to pay or decline the request.',
+    ],
+  },
+  request_paid: {
+    subject: (w) => `${w.who} paid your request for ${w.amount}`,
+    body: (w) => [`${w.who} paid your request for ${w.amount}. It is already in your balance.`],
+  },
+  request_declined: {
+    subject: (w) => `${w.who} declined your request for ${w.amount}`,
+    body: (w) => [`${w.who} declined your request for ${w.amount}.`],
+  },
+  remittance_delivered: {
+    subject: (w) => `Your transfer of ${w.amount} was delivered`,
+    body: (w) => [`The money you sent to ${w.phone} (${w.amount}) was delivered.`],
+  },
+  remittance_pickup_ready: {
+    subject: (w) => `Your transfer of ${w.amount} is ready for pickup`,
+    body: (w) => [
+      `The money you sent to ${w.phone} (${w.amount}) can now be picked up. Share the pickup code with the recipient.`,
+    ],
+  },
+  remittance_refunded: {
+    subject: (w) => `We could not deliver your transfer: ${w.amount} refunded`,
+    body: (w) => [
+      `We could not deliver the money you sent to ${w.phone}. We returned ${w.amount}, amount and fee, to your balance.`,
+    ],
+  },
+  identity_approved: {
+    subject: () => 'Your identity is verified',
+    body: () => ['Your identity is verified. You can now send and receive money.'],
+  },
+  identity_failed: {
+    subject: () => 'We could not verify your identity',
+    body: () => ['We could not verify your identity. Check your details and try again.'],
+  },
+  new_sign_in: {
+    subject: () => 'New sign-in to your account',
+    body: (w) => [
+      `Someone signed in to your account from ${w.device} on ${w.time}.`,
+      "If this wasn't you, change your password right away.",
+    ],
+  },
+  password_changed: {
+    subject: () => 'Your password changed',
+    body: () => [
+      'The password of your account changed and we signed out your sessions on other devices.',
+      "If this wasn't you, reset your password right away from the log-in page.",
+    ],
+  },
+  card_purchase: {
+    subject: (w) => `You spent ${w.amount} at ${w.merchant}`,
+    body: (w) => [
+      `You paid ${w.amount} with your Pago card at ${w.merchant}. It shows as pending until the merchant confirms it.`,
+    ],
+  },
+  card_declined: {
+    subject: (w) => `We declined a ${w.amount} charge on your card`,
+    body: (w) => [
+      `We declined a ${w.amount} charge at ${w.merchant}: ${w.reason}.`,
+      "If this wasn't you, freeze your card in the app.",
+    ],
+  },
+  card_atm_withdrawal: {
+    subject: (w) => `You withdrew ${w.amount} at an ATM`,
+    body: (w) => [`You withdrew ${w.amount} at ${w.merchant} with your Pago card. Fee: ${w.fee}.`],
+  },
+  bill_scheduled: {
+    subject: (w) => `You scheduled a ${w.amount} payment to ${w.biller}`,
+    body: (w) => [`We will pay ${w.amount} to ${w.biller} on ${w.date}.`],
+  },
+  bill_reminder: {
+    subject: (w) => `In 3 days we pay ${w.amount} to ${w.biller}`,
+    body: (w) => [
+      `On ${w.date} we will pay ${w.amount} to ${w.biller}. Make sure your balance covers it that day.`,
+    ],
+  },
+  bill_paid: {
+    subject: (w) => `You paid ${w.amount} to ${w.biller}`,
+    body: (w) => [`Your ${w.amount} payment to ${w.biller} arrived.`],
+  },
+  bill_returned: {
+    subject: (w) => `Your payment to ${w.biller} did not go through: ${w.amount} is back`,
+    body: (w) => [
+      `Your ${w.amount} payment to ${w.biller} could not be completed. The money is back in your balance.`,
+    ],
+  },
+  bill_failed: {
+    subject: (w) => `We could not pay ${w.amount} to ${w.biller}`,
+    body: (w) => [
+      `The payment of ${w.amount} to ${w.biller} scheduled for ${w.date} was not made: your balance did not cover it or it was over your limits. No money moved.`,
+    ],
+  },
+  card_refund: {
+    subject: (w) => `${w.merchant} refunded you ${w.amount}`,
+    body: (w) => [
+      `${w.merchant} refunded ${w.amount} to your card. It is already in your balance.`,
+    ],
+  },
+  check_deposit_received: {
+    subject: (w) => `We received your check deposit of ${w.amount}`,
+    body: (w) => [
+      `We received your check deposit of ${w.amount}. We are reviewing it; it shows as pending in your balance until it is available.`,
+    ],
+  },
+  check_deposit_available: {
+    subject: (w) => `Your check of ${w.amount} is available`,
+    body: (w) => [`Your check deposit of ${w.amount} is now available in your balance.`],
+  },
+  check_deposit_rejected: {
+    subject: (w) => `We could not accept your check of ${w.amount}`,
+    body: (w) => [
+      `We could not accept your check deposit of ${w.amount}${w.reason ? `: ${w.reason}` : ''}. No money was added to your balance.`,
+    ],
+  },
+  check_deposit_returned: {
+    subject: (w) => `Your check of ${w.amount} was returned`,
+    body: (w) => [
+      `The bank returned your check of ${w.amount}${w.reason ? `: ${w.reason}` : ''}. We took it out of your balance.`,
+      ...(w.owed
+        ? [`Your account owes ${w.owed}; we will cover it from the next money you receive.`]
+        : []),
+    ],
+  },
+  cash_deposit_received: {
+    subject: (w) => `You deposited ${w.amount} in cash`,
+    body: (w) => [
+      `You deposited ${w.amount} in cash at ${w.merchant}. Fee: ${w.fee}. It is in your balance now.`,
+    ],
+  },
+  card_dispute_opened: {
+    subject: (w) => `We received your ${w.amount} dispute`,
+    body: (w) => [
+      `We received your dispute of the ${w.amount} charge at ${w.merchant}.`,
+      'If we have not resolved it sooner, we will give you provisional credit within 10 business days.',
+    ],
+  },
+  card_dispute_credited: {
+    subject: (w) => `We gave you ${w.amount} of provisional credit`,
+    body: (w) => [
+      `While we investigate your dispute of the charge at ${w.merchant}, we gave you ${w.amount} of provisional credit. It is already in your balance.`,
+    ],
+  },
+  card_dispute_won: {
+    subject: (w) => `Your dispute was resolved in your favor: ${w.amount}`,
+    body: (w) => [
+      `We resolved your dispute of the charge at ${w.merchant} in your favor. The ${w.amount} credit is final.`,
+    ],
+  },
+  card_dispute_lost: {
+    subject: (w) => `We resolved your dispute of the charge at ${w.merchant}`,
+    body: (w) => [
+      `After investigating, we found that the charge at ${w.merchant} was correct.`,
+      ...(w.date
+        ? [
+            `We will take the ${w.amount} provisional credit back from your balance on ${w.date}. Until then we keep paying your purchases and transfers as usual.`,
+          ]
+        : []),
+      'You may ask us for the documents we relied on for this decision.',
+    ],
+  },
+  card_dispute_reversed: {
+    subject: (w) => `We took back the ${w.amount} provisional credit`,
+    body: (w) => [
+      `We took the ${w.amount} provisional credit for the charge at ${w.merchant} back from your balance.`,
+      `What your balance did not cover (${w.owed}) will be collected from your next deposit.`,
+    ],
+  },
+  phone_changed: {
+    subject: () => 'You verified a new phone',
+    body: (w) => [
+      `The number ${w.phone} is now linked to your account.`,
+      "If this wasn't you, change your password right away.",
+    ],
+  },
+  direct_deposit_pending: {
+    subject: (w) => `You received a deposit of ${w.amount}`,
+    body: (w) => [
+      `${w.payer} sent you ${w.amount} by direct deposit. It shows in your balance as pending until it is available.`,
+    ],
+  },
+  direct_deposit_available: {
+    subject: (w) => `Your deposit of ${w.amount} is available`,
+    body: (w) => [`The deposit of ${w.amount} from ${w.payer} is now available in your balance.`],
+  },
+  direct_deposit_returned: {
+    subject: (w) => `A deposit of ${w.amount} was returned`,
+    body: (w) => [
+      `The bank of ${w.payer} returned the deposit of ${w.amount} and we took it back from your balance.`,
+      ...(w.owed
+        ? [
+            `Your balance was not enough: your account owes ${w.owed}, which we will collect from your next deposit.`,
+          ]
+        : []),
+    ],
+  },
+};
