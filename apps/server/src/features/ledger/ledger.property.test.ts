@@ -195,5 +195,7 @@ describe('the ledger under random workloads', () => {
       }),
       { numRuns: 12 },
     );
-  });
+    // Twelve sequences of up to 14 money operations on a real database: a busy machine needs more
+    // than the default 30 s.
+  }, 180_000);
 });
