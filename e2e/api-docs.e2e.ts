@@ -10,15 +10,37 @@ test.describe('the API reference', () => {
     const document = (await (await fetch(`${baseUrl()}/api/docs/openapi.json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
-    const operations = Object.values(document.paths).flatMap((path) => Object.keys(path));
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(operations.length).toBeGreaterThan(40);
 
     // Any console error (a script the CSP blocked, say) fails the test through useBrowser.
     const page = await app.open('/api/docs', desktop);
     await page.getByRole('heading', { name: /Pago API/ }).waitFor();
-    await expect(page.locator('.opblock')).toHaveCount(operations.length);
+    // A long document is drawn as it scrolls into view: read every operation down the page.
+    const seen = new Set<string>();
+    for (let atBottom = false; !atBottom; ) {
+      await page.locator('.opblock').first().waitFor();
+      for (const summary of await page.locator('.opblock-summary').all()) {
+        const method = await summary.locator('.opblock-summary-method').textContent();
+        const path = await summary.locator('.opblock-summary-path').getAttribute('data-path');
+        seen.add(`${method?.trim()} ${path}`);
+      }
+      atBottom = await page.evaluate(() => {
+        const before = window.scrollY;
+        window.scrollBy(0, window.innerHeight * 0.8);
+        return window.scrollY === before;
+      });
+    }
+    expect([...seen].sort()).toEqual([...operations].sort());
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     const send = page.locator('.opblock', { hasText: '/api/transactions/send' });
+    while ((await send.count()) === 0) {
+      await page.evaluate(() => window.scrollBy(0, window.innerHeight * 0.8));
+      await page.waitForTimeout(50);
+    }
     await send.locator('.opblock-summary').click();
     await send.getByText('Idempotency-Key').first().waitFor();
     await send.getByText('recipientName').first().waitFor();
