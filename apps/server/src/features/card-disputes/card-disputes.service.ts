@@ -11,6 +11,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { UnitClient, UnitDispute } from '../../providers/unit/unit-client';
 import type { PartnerEvent } from '../banking/banking-partner';
+import { collectDebt } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import { disputeView, merchantOf } from './card-dispute-view';
@@ -152,6 +153,9 @@ export function createCardDisputes({ db, ledger, notifications, unit, sandbox, l
     const at = now();
     const credited = row.credit_transfer_id ? row : await credit(tx, row, false, at);
     const won = await updateDispute(tx, row.id, { status: 'won', resolved_at: at });
+    // The credit is final now: what the wallet owes is paid first from it
+    // (ledger/debt-collection.ts). A provisional credit is left to the user until then.
+    await collectDebt(ledger, tx, row.user_id, 'bank_deposit_return');
     await notify(tx, credited, 'card_dispute_won');
     return won;
   }

@@ -1,7 +1,9 @@
 import { cents } from '@pago/shared/money';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/database';
+import { collectDebt } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
+import type { Notifications } from '../notifications/notifications.service';
 import { type CardFundingRow, owedByReversal, updateCardFunding } from './card-funding.repository';
 
 /** What Pago knows of a PaymentIntent: from a confirmation, a re-read or a webhook event. */
@@ -15,7 +17,13 @@ export type IntentView = Pick<Stripe.PaymentIntent, 'id' | 'status'> & {
  * disputed → dispute_won or dispute_lost), so the request, its 3-D Secure return and Stripe's
  * webhook may each bring the same news in any order.
  */
-export function createCardFundingSettlement({ ledger }: { ledger: Ledger }) {
+export function createCardFundingSettlement({
+  ledger,
+  notifications,
+}: {
+  ledger: Ledger;
+  notifications: Pick<Notifications, 'notify'>;
+}) {
   const open = (row: CardFundingRow) =>
     row.status === 'pending' || row.status === 'requires_action';
 
@@ -37,6 +45,8 @@ export function createCardFundingSettlement({ ledger }: { ledger: Ledger }) {
         ...(fee > 0 ? [{ account: { role: 'fee_revenue' as const }, amountCents: fee }] : []),
       ],
     });
+    // What the wallet owes is paid first from the top-up (ledger/debt-collection.ts).
+    await collectDebt(ledger, tx, row.user_id, 'card_funding_reversal');
     await updateCardFunding(
       tx,
       row.id,
@@ -160,6 +170,13 @@ export function createCardFundingSettlement({ ledger }: { ledger: Ledger }) {
         { status: 'disputed', dispute_id: disputeId, reversal_transfer_id: reversal.id },
         ledger.clock(),
       );
+      // Told in the reversal's own transaction (in the app, and by e-mail after it commits), as
+      // a returned check is.
+      await notifications.notify(tx, {
+        userId: row.user_id,
+        type: 'card_funding_reversed',
+        data: { amountCents: amount, owedCents: cents(owed), transferId: row.transfer_id },
+      });
       return { owedCents: owed };
     },
 
@@ -203,6 +220,8 @@ export function createCardFundingSettlement({ ledger }: { ledger: Ledger }) {
         ],
       });
       if (repaid > 0) await ledger.adjustWallet(tx, row.user_id, { owed: -repaid });
+      // Any other debt is paid next from what reached the wallet.
+      await collectDebt(ledger, tx, row.user_id, 'card_funding_reversal');
       await updateCardFunding(
         tx,
         row.id,

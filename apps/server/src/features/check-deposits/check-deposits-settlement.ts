@@ -5,6 +5,7 @@ import type { UnitClient } from '../../providers/unit/unit-client';
 import { UnitRefusal } from '../../providers/unit/unit-transport';
 import type { UnitCheckDeposit } from '../../providers/unit/unit-types';
 import type { Banking } from '../banking/banking.service';
+import { collectDebt as collectOwed } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import {
@@ -50,27 +51,9 @@ const IN_REVIEW = new Set(['PendingReview', 'Pending', 'Clearing', 'Sent']);
  * Registers itself for the partner's `checkDeposit.` events and for reconciliation.
  */
 export function createCheckDepositSettlement({ db, ledger, banking, unit, notifications }: Deps) {
-  /** Takes what the wallet can pay of its debt (available money only), as a check return. */
-  async function collectDebt(tx: Database, userId: string) {
-    const state = await ledger.walletState(tx, userId, true);
-    const amount = Math.min(state.owed, state.balance - state.held);
-    if (amount <= 0) return;
-    await ledger.adjustWallet(tx, userId, { owed: -amount });
-    await ledger.allowDebtCollection(tx, true);
-    await ledger.post(tx, {
-      kind: 'check_deposit_return',
-      status: 'completed',
-      userId,
-      amountCents: cents(amount),
-      countsTowardLimits: false,
-      metadata: { returnOf: '', reason: 'debt_collected', owedCents: state.owed - amount },
-      legs: [
-        { account: { userId }, amountCents: -amount },
-        { account: { role: 'funding_receivable' }, amountCents: amount },
-      ],
-    });
-    await ledger.allowDebtCollection(tx, false);
-  }
+  /** What the wallet owes is paid first from what just became available (ledger/debt-collection.ts). */
+  const collectDebt = (tx: Database, userId: string) =>
+    collectOwed(ledger, tx, userId, 'check_deposit_return');
 
   /**
    * Takes a deposit's money back out of the wallet (rejected while held, or returned): what is

@@ -1,6 +1,7 @@
 import { type Cents, cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import type { UnitReceivedPayment } from '../../providers/unit/unit-client';
+import { collectDebt as collectOwed } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import {
@@ -26,27 +27,9 @@ type Deps = { ledger: Ledger; notifications: Pick<Notifications, 'notify'> };
  * A row's status only moves forward: pending → advanced → completed, or → returned.
  */
 export function createDirectDepositSettlement({ ledger, notifications }: Deps) {
-  /** Takes what the wallet can pay of its debt (available money only), as funding does. */
-  async function collectDebt(tx: Database, userId: string) {
-    const state = await ledger.walletState(tx, userId, true);
-    const amount = Math.min(state.owed, state.balance - state.held);
-    if (amount <= 0) return;
-    await ledger.adjustWallet(tx, userId, { owed: -amount });
-    await ledger.allowDebtCollection(tx, true);
-    await ledger.post(tx, {
-      kind: 'ach_received_return',
-      status: 'completed',
-      userId,
-      amountCents: cents(amount),
-      countsTowardLimits: false,
-      metadata: { returnOf: '', reason: 'debt_collected', owedCents: state.owed - amount },
-      legs: [
-        { account: { userId }, amountCents: -amount },
-        { account: { role: 'funding_receivable' }, amountCents: amount },
-      ],
-    });
-    await ledger.allowDebtCollection(tx, false);
-  }
+  /** What the wallet owes is paid first from what just became available (ledger/debt-collection.ts). */
+  const collectDebt = (tx: Database, userId: string) =>
+    collectOwed(ledger, tx, userId, 'ach_received_return');
 
   const notify = (
     tx: Database,

@@ -3,6 +3,7 @@ import { cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import type { UnitPayment } from '../../providers/unit/unit-client';
 import type { Banking } from '../banking/banking.service';
+import { collectDebt as collectOwed } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import { listDueHolds, lockFundingTransfer, updateFundingTransfer } from './funding.repository';
@@ -26,27 +27,9 @@ type Deps = {
  * for the partner's ACH statuses.
  */
 export function createFundingSettlement({ db, ledger, banking, notifications }: Deps) {
-  /** Takes what the wallet can pay of its debt (available money only), as a deposit return. */
-  async function collectDebt(tx: Database, userId: string) {
-    const state = await ledger.walletState(tx, userId, true);
-    const amount = Math.min(state.owed, state.balance - state.held);
-    if (amount <= 0) return;
-    await ledger.adjustWallet(tx, userId, { owed: -amount });
-    await ledger.allowDebtCollection(tx, true);
-    await ledger.post(tx, {
-      kind: 'bank_deposit_return',
-      status: 'completed',
-      userId,
-      amountCents: cents(amount),
-      countsTowardLimits: false,
-      metadata: { returnOf: '', reason: 'debt_collected', owedCents: state.owed - amount },
-      legs: [
-        { account: { userId }, amountCents: -amount },
-        { account: { role: 'funding_receivable' }, amountCents: amount },
-      ],
-    });
-    await ledger.allowDebtCollection(tx, false);
-  }
+  /** What the wallet owes is paid first from what just became available (ledger/debt-collection.ts). */
+  const collectDebt = (tx: Database, userId: string) =>
+    collectOwed(ledger, tx, userId, 'bank_deposit_return');
 
   /** A deposit's partner status: settled makes it spendable; a return takes it back. */
   async function applyDeposit(tx: Database, row: Row, payment: UnitPayment) {
