@@ -1,7 +1,7 @@
 import { cents } from '@pago/shared/money';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/database';
-import { collectDebt } from '../ledger/debt-collection';
+import { collectDebt, takeBackOrOwe } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import { type CardFundingRow, owedByReversal, updateCardFunding } from './card-funding.repository';
@@ -143,9 +143,8 @@ export function createCardFundingSettlement({
       if (row.status !== 'succeeded' || !row.transfer_id) return null;
       const amount = cents(Number(row.amount_cents));
       const fee = cents(Number(row.fee_cents));
-      const state = await ledger.walletState(tx, row.user_id, true);
-      const taken = Math.max(0, Math.min(amount, state.balance - state.held - state.owed));
-      const owed = amount - taken;
+      const back = await takeBackOrOwe(ledger, tx, row.user_id, amount);
+      const owed = back.owed;
       const reversal = await ledger.post(tx, {
         kind: 'card_funding_reversal',
         status: 'completed',
@@ -155,15 +154,12 @@ export function createCardFundingSettlement({
         relatedTransferId: row.transfer_id,
         metadata: { reversalOf: row.transfer_id, reason: `dispute_${reason}`, owedCents: owed },
         legs: [
-          ...(taken > 0 ? [{ account: { userId: row.user_id }, amountCents: -taken }] : []),
-          ...(owed > 0
-            ? [{ account: { role: 'funding_receivable' as const }, amountCents: -owed }]
-            : []),
+          ...back.legs,
           ...(fee > 0 ? [{ account: { role: 'fee_revenue' as const }, amountCents: -fee }] : []),
           { account: { role: 'card_funding_clearing' }, amountCents: amount + fee },
         ],
       });
-      if (owed > 0) await ledger.adjustWallet(tx, row.user_id, { owed });
+      await back.recordOwed();
       await updateCardFunding(
         tx,
         row.id,

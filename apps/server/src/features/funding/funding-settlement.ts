@@ -3,7 +3,7 @@ import { cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import type { UnitPayment } from '../../providers/unit/unit-client';
 import type { Banking } from '../banking/banking.service';
-import { collectDebt as collectOwed } from '../ledger/debt-collection';
+import { collectDebt as collectOwed, takeBackOrOwe } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import { listDueHolds, lockFundingTransfer, updateFundingTransfer } from './funding.repository';
@@ -51,15 +51,11 @@ export function createFundingSettlement({ db, ledger, banking, notifications }: 
     // settled money available since may have been spent.
     if (row.status === 'pending') await ledger.adjustWallet(tx, row.user_id, { held: -amount });
     else if (onHold > 0) await ledger.adjustWallet(tx, row.user_id, { held: -onHold });
-    const state = await ledger.walletState(tx, row.user_id, true);
-    const taken = Math.max(0, Math.min(amount, state.balance - state.held - state.owed));
-    const owed = amount - taken;
+    const back = await takeBackOrOwe(ledger, tx, row.user_id, amount);
+    const owed = back.owed;
     const reason = payment.reason ?? payment.status;
     const legs = [
-      ...(taken > 0 ? [{ account: { userId: row.user_id }, amountCents: -taken }] : []),
-      ...(owed > 0
-        ? [{ account: { role: 'funding_receivable' as const }, amountCents: -owed }]
-        : []),
+      ...back.legs,
       { account: { role: 'funding_clearing' as const }, amountCents: amount },
     ];
     const reversal = await ledger.post(tx, {
@@ -72,7 +68,7 @@ export function createFundingSettlement({ db, ledger, banking, notifications }: 
       metadata: { returnOf: row.transfer_id, reason, owedCents: owed },
       legs,
     });
-    if (owed > 0) await ledger.adjustWallet(tx, row.user_id, { owed });
+    await back.recordOwed();
     await updateFundingTransfer(tx, row.transfer_id, {
       status: 'returned',
       return_transfer_id: reversal.id,

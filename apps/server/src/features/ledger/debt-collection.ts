@@ -1,6 +1,6 @@
 import { type Cents, cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
-import type { Ledger } from './ledger.service';
+import type { Ledger, Leg } from './ledger.service';
 
 /**
  * The transfer kinds a debt collection is written as: each way money comes in keeps the kind it
@@ -60,4 +60,33 @@ export async function collectDebt(
   }
   await ledger.allowDebtCollection(tx, false);
   return cents(amount);
+}
+
+/**
+ * The other half of the rule: money going back out of a wallet (a returned deposit or check, a
+ * chargeback, a lost dispute's credit) takes what is available and leaves the rest owed. Gives
+ * the wallet-side legs of the caller's transfer (the wallet for what it had, `funding_receivable`
+ * for the rest) and `recordOwed`, to call once that transfer is posted (raising `owed_cents`
+ * before would make the ledger's guard refuse the wallet's leg).
+ */
+export async function takeBackOrOwe(
+  ledger: Pick<Ledger, 'walletState' | 'adjustWallet'>,
+  tx: Database,
+  userId: string,
+  amount: number,
+) {
+  const state = await ledger.walletState(tx, userId, true);
+  const taken = Math.max(0, Math.min(amount, state.balance - state.held - state.owed));
+  const owed = cents(amount - taken);
+  const legs: Leg[] = [
+    ...(taken > 0 ? [{ account: { userId }, amountCents: -taken }] : []),
+    ...(owed > 0 ? [{ account: { role: 'funding_receivable' as const }, amountCents: -owed }] : []),
+  ];
+  return {
+    owed,
+    legs,
+    recordOwed: async () => {
+      if (owed > 0) await ledger.adjustWallet(tx, userId, { owed });
+    },
+  };
 }
