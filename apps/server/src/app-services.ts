@@ -240,6 +240,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       stripeJsUrl:
         config.mode === 'sandbox' ? '/sandbox/stripe/js/v3' : 'https://js.stripe.com/v3/',
       returnUrl: (id) => `${config.publicUrl}/add-money/card?cardFunding=${id}`,
+      notifications,
     }),
     checkDeposits: createCheckDeposits({ db, ledger, banking, unit, notifications }),
     cashDeposits: createCashDeposits({ db, ledger, banking, unit, notifications, log }),

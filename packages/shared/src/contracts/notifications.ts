@@ -39,6 +39,7 @@ export const NOTIFICATION_TYPES = [
   'bill_paid',
   'bill_returned',
   'bill_failed',
+  'card_funding_reversed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -53,7 +54,7 @@ export const OPTIONAL_EMAIL_TYPES = NOTIFICATION_TYPES.filter(
 /** What a notification's text is made from; which fields a type carries is fixed per type. */
 export const notificationDataSchema = z.object({
   amountCents: centsValueSchema.optional(),
-  /** deposit_returned: what the wallet could not cover. */
+  /** deposit_returned (and the other returns, card_funding_reversed): what the wallet could not cover. */
   owedCents: centsValueSchema.optional(),
   /** A transfer's recipient abroad, or the new phone: shown as given. */
   phone: z.string().optional(),

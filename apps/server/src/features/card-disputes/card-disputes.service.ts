@@ -11,6 +11,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { UnitClient, UnitDispute } from '../../providers/unit/unit-client';
 import type { PartnerEvent } from '../banking/banking-partner';
+import { collectDebt, takeBackOrOwe } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import { disputeView, merchantOf } from './card-dispute-view';
@@ -152,6 +153,9 @@ export function createCardDisputes({ db, ledger, notifications, unit, sandbox, l
     const at = now();
     const credited = row.credit_transfer_id ? row : await credit(tx, row, false, at);
     const won = await updateDispute(tx, row.id, { status: 'won', resolved_at: at });
+    // The credit is final now: what the wallet owes is paid first from it
+    // (ledger/debt-collection.ts). A provisional credit is left to the user until then.
+    await collectDebt(ledger, tx, row.user_id, 'bank_deposit_return');
     await notify(tx, credited, 'card_dispute_won');
     return won;
   }
@@ -176,9 +180,8 @@ export function createCardDisputes({ db, ledger, notifications, unit, sandbox, l
   async function reverse(tx: Database, row: DisputeRow) {
     if (row.status !== 'lost' || !row.credit_transfer_id || row.reversal_transfer_id) return row;
     const amount = Number(row.disputed_cents);
-    const state = await ledger.walletState(tx, row.user_id, true);
-    const taken = Math.max(0, Math.min(amount, state.balance - state.held - state.owed));
-    const owed = amount - taken;
+    const back = await takeBackOrOwe(ledger, tx, row.user_id, amount);
+    const owed = back.owed;
     const transfer = await ledger.post(tx, {
       kind: 'card_dispute_reversal',
       status: 'completed',
@@ -187,15 +190,9 @@ export function createCardDisputes({ db, ledger, notifications, unit, sandbox, l
       countsTowardLimits: false,
       relatedTransferId: row.credit_transfer_id,
       metadata: { disputeId: row.id, reversalOf: row.credit_transfer_id, owedCents: owed },
-      legs: [
-        ...(taken > 0 ? [{ account: { userId: row.user_id }, amountCents: -taken }] : []),
-        ...(owed > 0
-          ? [{ account: { role: 'funding_receivable' as const }, amountCents: -owed }]
-          : []),
-        { account: { role: 'card_dispute_clearing' }, amountCents: amount },
-      ],
+      legs: [...back.legs, { account: { role: 'card_dispute_clearing' }, amountCents: amount }],
     });
-    if (owed > 0) await ledger.adjustWallet(tx, row.user_id, { owed });
+    await back.recordOwed();
     const reversed = await updateDispute(tx, row.id, {
       reversal_transfer_id: transfer.id,
       reversed_at: now(),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
 import { tickUntil, unitFake, unitSettings } from '../../../test/banking-helpers';
 import { cardholder, network, purchase, type TestCard } from '../../../test/card-helpers';
+import { owe, walletOf } from '../../../test/debt-helpers';
 import { balanceOf, moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
@@ -313,6 +314,22 @@ describe('provisional credit and the outcome', () => {
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(credit.metadata).toMatchObject({ provisional: false });
+  });
+
+  it('won: what the wallet owes is paid first from the credit', async () => {
+    const { user, card } = await cardholder(app, db, 900);
+    const transferId = await clearedPurchase(card, 900);
+    await owe(app, db, user, 500);
+    expect(await walletOf(app, user)).toMatchObject({ availableBalanceCents: 0, owedCents: 500 });
+    const dispute = (
+      await openDispute(user, { transferId, reason: 'unauthorized', description: 'No fui yo' })
+    ).json();
+    await partnerMoves(user, dispute.id, 'ResolvedWon', 'won');
+    expect(await walletOf(app, user)).toMatchObject({
+      balanceCents: 400,
+      availableBalanceCents: 400,
+      owedCents: 0,
+    });
   });
 
   it('lost: notice first, the credit taken back 5 business days later, what was spent owed', async () => {

@@ -1,7 +1,9 @@
 import { cents } from '@pago/shared/money';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/database';
+import { collectDebt, takeBackOrOwe } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
+import type { Notifications } from '../notifications/notifications.service';
 import { type CardFundingRow, owedByReversal, updateCardFunding } from './card-funding.repository';
 
 /** What Pago knows of a PaymentIntent: from a confirmation, a re-read or a webhook event. */
@@ -15,7 +17,13 @@ export type IntentView = Pick<Stripe.PaymentIntent, 'id' | 'status'> & {
  * disputed → dispute_won or dispute_lost), so the request, its 3-D Secure return and Stripe's
  * webhook may each bring the same news in any order.
  */
-export function createCardFundingSettlement({ ledger }: { ledger: Ledger }) {
+export function createCardFundingSettlement({
+  ledger,
+  notifications,
+}: {
+  ledger: Ledger;
+  notifications: Pick<Notifications, 'notify'>;
+}) {
   const open = (row: CardFundingRow) =>
     row.status === 'pending' || row.status === 'requires_action';
 
@@ -37,6 +45,8 @@ export function createCardFundingSettlement({ ledger }: { ledger: Ledger }) {
         ...(fee > 0 ? [{ account: { role: 'fee_revenue' as const }, amountCents: fee }] : []),
       ],
     });
+    // What the wallet owes is paid first from the top-up (ledger/debt-collection.ts).
+    await collectDebt(ledger, tx, row.user_id, 'card_funding_reversal');
     await updateCardFunding(
       tx,
       row.id,
@@ -133,9 +143,8 @@ export function createCardFundingSettlement({ ledger }: { ledger: Ledger }) {
       if (row.status !== 'succeeded' || !row.transfer_id) return null;
       const amount = cents(Number(row.amount_cents));
       const fee = cents(Number(row.fee_cents));
-      const state = await ledger.walletState(tx, row.user_id, true);
-      const taken = Math.max(0, Math.min(amount, state.balance - state.held - state.owed));
-      const owed = amount - taken;
+      const back = await takeBackOrOwe(ledger, tx, row.user_id, amount);
+      const owed = back.owed;
       const reversal = await ledger.post(tx, {
         kind: 'card_funding_reversal',
         status: 'completed',
@@ -145,21 +154,25 @@ export function createCardFundingSettlement({ ledger }: { ledger: Ledger }) {
         relatedTransferId: row.transfer_id,
         metadata: { reversalOf: row.transfer_id, reason: `dispute_${reason}`, owedCents: owed },
         legs: [
-          ...(taken > 0 ? [{ account: { userId: row.user_id }, amountCents: -taken }] : []),
-          ...(owed > 0
-            ? [{ account: { role: 'funding_receivable' as const }, amountCents: -owed }]
-            : []),
+          ...back.legs,
           ...(fee > 0 ? [{ account: { role: 'fee_revenue' as const }, amountCents: -fee }] : []),
           { account: { role: 'card_funding_clearing' }, amountCents: amount + fee },
         ],
       });
-      if (owed > 0) await ledger.adjustWallet(tx, row.user_id, { owed });
+      await back.recordOwed();
       await updateCardFunding(
         tx,
         row.id,
         { status: 'disputed', dispute_id: disputeId, reversal_transfer_id: reversal.id },
         ledger.clock(),
       );
+      // Told in the reversal's own transaction (in the app, and by e-mail after it commits), as
+      // a returned check is.
+      await notifications.notify(tx, {
+        userId: row.user_id,
+        type: 'card_funding_reversed',
+        data: { amountCents: amount, owedCents: cents(owed), transferId: row.transfer_id },
+      });
       return { owedCents: owed };
     },
 
@@ -203,6 +216,8 @@ export function createCardFundingSettlement({ ledger }: { ledger: Ledger }) {
         ],
       });
       if (repaid > 0) await ledger.adjustWallet(tx, row.user_id, { owed: -repaid });
+      // Any other debt is paid next from what reached the wallet.
+      await collectDebt(ledger, tx, row.user_id, 'card_funding_reversal');
       await updateCardFunding(
         tx,
         row.id,

@@ -16,6 +16,7 @@ import type {
   StripeClient,
 } from '../../providers/stripe/stripe-client';
 import type { Ledger } from '../ledger/ledger.service';
+import type { Notifications } from '../notifications/notifications.service';
 import {
   type CardFundingRow,
   cardFundedInPeriods,
@@ -39,6 +40,8 @@ type Deps = {
   stripeJsUrl: string | null;
   /** Where Stripe sends the browser back after 3-D Secure (the web app's card top-up page). */
   returnUrl: (cardFundingId: string) => string;
+  /** Tells the user a chargeback took a top-up back. */
+  notifications: Pick<Notifications, 'notify'>;
 };
 
 /** What a top-up needs before its first transaction: the card as Stripe reports it, and the price. */
@@ -107,8 +110,9 @@ export function createCardFunding({
   publishableKey,
   stripeJsUrl,
   returnUrl,
+  notifications,
 }: Deps) {
-  const settlement = createCardFundingSettlement({ ledger });
+  const settlement = createCardFundingSettlement({ ledger, notifications });
 
   function client(): StripeClient {
     if (!stripe) throw unavailable();

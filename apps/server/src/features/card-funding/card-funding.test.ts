@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cents } from '@pago/shared/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../../../test/accounts-helpers';
+import { bearer, latestMail } from '../../../test/accounts-helpers';
 import { type MoneyUser, moneyPost, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { type AppInstance, servicesOf } from '../../app';
@@ -416,6 +416,69 @@ describe('chargebacks (pm_card_createDispute)', () => {
     await deliver();
     expect((await getFunding(ana, id)).json().status).toBe('dispute_lost');
     expect(await wallet(ana)).toMatchObject({ balanceCents: -3000, owedCents: 3000 });
+  });
+
+  it('tells the user of the chargeback, in the app and by e-mail, with what is owed', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db), await verifiedUser(t.app, t.db)];
+    const { id } = await disputedTopUp(ana, 5000);
+    await moneyPost(t.app, ana, '/api/transactions/send', {
+      recipientUsername: beto.username,
+      amountUsd: 30,
+    });
+    await disputeOf(ana, id);
+    const notes = (
+      await t.app.inject({ url: '/api/notifications', headers: bearer(ana.token) })
+    ).json();
+    const funding = (await getFunding(ana, id)).json();
+    expect(notes.items[0]).toMatchObject({
+      type: 'card_funding_reversed',
+      data: { amountCents: 5000, owedCents: 3000, transferId: funding.transferId },
+    });
+    // Applied once: the same event again tells nothing more.
+    await deliver();
+    const again = (
+      await t.app.inject({ url: '/api/notifications', headers: bearer(ana.token) })
+    ).json();
+    expect(
+      again.items.filter((n: { type: string }) => n.type === 'card_funding_reversed'),
+    ).toHaveLength(1);
+    await servicesOf(t.app).notifications.deliverEmails(1000);
+    const mail = await latestMail(t.app, ana.email, { subject: /contracargo/ });
+    expect(mail.subject).toBe('Te retiramos $50.00 por un contracargo de tarjeta');
+    expect(mail.text).toContain('Tu cuenta debe $30.00');
+  });
+
+  it('a later top-up pays what a chargeback left owed first, the rest to the wallet', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db), await verifiedUser(t.app, t.db)];
+    const { id } = await disputedTopUp(ana, 5000);
+    await moneyPost(t.app, ana, '/api/transactions/send', {
+      recipientUsername: beto.username,
+      amountUsd: 30,
+    });
+    const row = await disputeOf(ana, id);
+    expect(await wallet(ana)).toMatchObject({ availableBalanceCents: 0, owedCents: 3000 });
+    await sdk().disputes.update(String(row.dispute_id), {
+      evidence: { uncategorized_text: 'losing_evidence' },
+    });
+    await deliver();
+    expect((await getFunding(ana, id)).json().status).toBe('dispute_lost');
+    // $40.00 on a debit card: $30.00 pays the debt, $10.00 is spendable.
+    const next = await topUp(ana, 'pm_card_visa_debit', 4000);
+    expect(next.statusCode).toBe(201);
+    expect(await wallet(ana)).toMatchObject({
+      balanceCents: 1000,
+      availableBalanceCents: 1000,
+      owedCents: 0,
+    });
+    expect(await cardFundingTransfers(ana.id)).toEqual([
+      { kind: 'card_funding', amountCents: 5000, feeCents: 205 },
+      { kind: 'card_funding_reversal', amountCents: 5000, feeCents: 0 },
+      { kind: 'card_funding', amountCents: 4000, feeCents: 146 },
+      { kind: 'card_funding_reversal', amountCents: 3000, feeCents: 0 },
+    ]);
+    // The webhook's payment_intent.succeeded for the new top-up changes nothing more.
+    await deliver();
+    expect(await wallet(ana)).toMatchObject({ balanceCents: 1000, owedCents: 0 });
   });
 
   it('won after money was spent: pays the debt first, the rest to the wallet', async () => {

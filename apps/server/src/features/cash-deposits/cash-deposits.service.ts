@@ -21,6 +21,7 @@ import {
 } from '../../providers/unit/unit-client';
 import type { Banking } from '../banking/banking.service';
 import type { PartnerEvent } from '../banking/banking-partner';
+import { collectDebt } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import {
@@ -111,6 +112,8 @@ export function createCashDeposits({ db, ledger, banking, unit, notifications, l
         ...(fee > 0 ? [{ account: { role: 'fee_revenue' as const }, amountCents: fee }] : []),
       ],
     });
+    // What the wallet owes is paid first from the cash (ledger/debt-collection.ts).
+    await collectDebt(ledger, tx, userId, 'bank_deposit_return');
     await insertCashDeposit(tx, {
       userId,
       unitTransactionId: t.id,

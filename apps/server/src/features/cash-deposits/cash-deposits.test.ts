@@ -8,6 +8,7 @@ import {
   unitSignature,
   until,
 } from '../../../test/banking-helpers';
+import { owe, walletOf } from '../../../test/debt-helpers';
 import { balanceOf, deposit, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
 import { servicesOf } from '../../app';
 import type { AppInstance } from '../../app-instance';
@@ -150,6 +151,40 @@ describe('cash deposits', () => {
     const run = await servicesOf(t.app).banking.reconcile();
     const mineDiffs = run.differences.filter((d) => d.userId === user.id);
     expect(mineDiffs).toEqual([]);
+  });
+
+  it('pays what the wallet owes first: the debt from the cash, the rest spendable', async () => {
+    const { user, barcode } = await depositor();
+    await owe(t.app, t.db, user, 2_500);
+    expect(await walletOf(t.app, user)).toMatchObject({
+      availableBalanceCents: 0,
+      owedCents: 2_500,
+    });
+    expect((await payIn(barcode.barcodeNumber, 4_000)).statusCode).toBe(201);
+    await depositsOf(user.token, 1);
+    expect(await walletOf(t.app, user)).toMatchObject({
+      balanceCents: 1_500,
+      availableBalanceCents: 1_500,
+      owedCents: 0,
+    });
+    const collected = await t.db
+      .selectFrom('ledger_transfers')
+      .select(['amount_cents', 'metadata'])
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'bank_deposit_return')
+      .where(sql<string>`metadata->>'reason'`, '=', 'debt_collected')
+      .execute();
+    expect(collected).toMatchObject([{ amount_cents: 2_500, metadata: { owedCents: 0 } }]);
+    // A debt larger than what is available: the $15 left and the $10 of cash pay $25 of the
+    // $30, the rest stays owed.
+    await owe(t.app, t.db, user, 3_000);
+    expect((await payIn(barcode.barcodeNumber, 1_000)).statusCode).toBe(201);
+    await depositsOf(user.token, 2);
+    expect(await walletOf(t.app, user)).toMatchObject({
+      balanceCents: -500,
+      availableBalanceCents: 0,
+      owedCents: 500,
+    });
   });
 
   it('charges $1.99 from the deposit that crosses $500 in the Eastern month, and each after', async () => {

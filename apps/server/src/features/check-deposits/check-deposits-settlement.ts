@@ -5,6 +5,7 @@ import type { UnitClient } from '../../providers/unit/unit-client';
 import { UnitRefusal } from '../../providers/unit/unit-transport';
 import type { UnitCheckDeposit } from '../../providers/unit/unit-types';
 import type { Banking } from '../banking/banking.service';
+import { collectDebt as collectOwed, takeBackOrOwe } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import {
@@ -50,27 +51,9 @@ const IN_REVIEW = new Set(['PendingReview', 'Pending', 'Clearing', 'Sent']);
  * Registers itself for the partner's `checkDeposit.` events and for reconciliation.
  */
 export function createCheckDepositSettlement({ db, ledger, banking, unit, notifications }: Deps) {
-  /** Takes what the wallet can pay of its debt (available money only), as a check return. */
-  async function collectDebt(tx: Database, userId: string) {
-    const state = await ledger.walletState(tx, userId, true);
-    const amount = Math.min(state.owed, state.balance - state.held);
-    if (amount <= 0) return;
-    await ledger.adjustWallet(tx, userId, { owed: -amount });
-    await ledger.allowDebtCollection(tx, true);
-    await ledger.post(tx, {
-      kind: 'check_deposit_return',
-      status: 'completed',
-      userId,
-      amountCents: cents(amount),
-      countsTowardLimits: false,
-      metadata: { returnOf: '', reason: 'debt_collected', owedCents: state.owed - amount },
-      legs: [
-        { account: { userId }, amountCents: -amount },
-        { account: { role: 'funding_receivable' }, amountCents: amount },
-      ],
-    });
-    await ledger.allowDebtCollection(tx, false);
-  }
+  /** What the wallet owes is paid first from what just became available (ledger/debt-collection.ts). */
+  const collectDebt = (tx: Database, userId: string) =>
+    collectOwed(ledger, tx, userId, 'check_deposit_return');
 
   /**
    * Takes a deposit's money back out of the wallet (rejected while held, or returned): what is
@@ -79,9 +62,8 @@ export function createCheckDepositSettlement({ db, ledger, banking, unit, notifi
   async function takeBack(tx: Database, row: CheckDepositRow, reason: string) {
     const amount = cents(Number(row.amount_cents));
     if (row.funds === 'held') await ledger.adjustWallet(tx, row.user_id, { held: -amount });
-    const state = await ledger.walletState(tx, row.user_id, true);
-    const taken = Math.max(0, Math.min(amount, state.balance - state.held - state.owed));
-    const owed = amount - taken;
+    const back = await takeBackOrOwe(ledger, tx, row.user_id, amount);
+    const owed = back.owed;
     const reversal = await ledger.post(tx, {
       kind: 'check_deposit_return',
       status: 'completed',
@@ -91,14 +73,11 @@ export function createCheckDepositSettlement({ db, ledger, banking, unit, notifi
       relatedTransferId: row.transfer_id,
       metadata: { returnOf: row.transfer_id ?? '', reason, owedCents: owed },
       legs: [
-        ...(taken > 0 ? [{ account: { userId: row.user_id }, amountCents: -taken }] : []),
-        ...(owed > 0
-          ? [{ account: { role: 'funding_receivable' as const }, amountCents: -owed }]
-          : []),
+        ...back.legs,
         { account: { role: 'check_deposit_clearing' as const }, amountCents: amount },
       ],
     });
-    if (owed > 0) await ledger.adjustWallet(tx, row.user_id, { owed });
+    await back.recordOwed();
     if (row.transfer_id) {
       await ledger.setStatus(tx, row.transfer_id, 'failed', `Check ${reason}`);
     }

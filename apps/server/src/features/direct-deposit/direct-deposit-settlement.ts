@@ -1,6 +1,7 @@
 import { type Cents, cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import type { UnitReceivedPayment } from '../../providers/unit/unit-client';
+import { collectDebt as collectOwed, takeBackOrOwe } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import {
@@ -26,27 +27,9 @@ type Deps = { ledger: Ledger; notifications: Pick<Notifications, 'notify'> };
  * A row's status only moves forward: pending → advanced → completed, or → returned.
  */
 export function createDirectDepositSettlement({ ledger, notifications }: Deps) {
-  /** Takes what the wallet can pay of its debt (available money only), as funding does. */
-  async function collectDebt(tx: Database, userId: string) {
-    const state = await ledger.walletState(tx, userId, true);
-    const amount = Math.min(state.owed, state.balance - state.held);
-    if (amount <= 0) return;
-    await ledger.adjustWallet(tx, userId, { owed: -amount });
-    await ledger.allowDebtCollection(tx, true);
-    await ledger.post(tx, {
-      kind: 'ach_received_return',
-      status: 'completed',
-      userId,
-      amountCents: cents(amount),
-      countsTowardLimits: false,
-      metadata: { returnOf: '', reason: 'debt_collected', owedCents: state.owed - amount },
-      legs: [
-        { account: { userId }, amountCents: -amount },
-        { account: { role: 'funding_receivable' }, amountCents: amount },
-      ],
-    });
-    await ledger.allowDebtCollection(tx, false);
-  }
+  /** What the wallet owes is paid first from what just became available (ledger/debt-collection.ts). */
+  const collectDebt = (tx: Database, userId: string) =>
+    collectOwed(ledger, tx, userId, 'ach_received_return');
 
   const notify = (
     tx: Database,
@@ -119,9 +102,8 @@ export function createDirectDepositSettlement({ ledger, notifications }: Deps) {
     const amount = cents(Number(row.amount_cents));
     // Held money is still in the wallet; money available since may have been spent.
     if (row.status === 'pending') await ledger.adjustWallet(tx, row.user_id, { held: -amount });
-    const state = await ledger.walletState(tx, row.user_id, true);
-    const taken = Math.max(0, Math.min(amount, state.balance - state.held - state.owed));
-    const owed = cents(amount - taken);
+    const back = await takeBackOrOwe(ledger, tx, row.user_id, amount);
+    const owed = back.owed;
     const reversal = await ledger.post(tx, {
       kind: 'ach_received_return',
       status: 'completed',
@@ -131,14 +113,11 @@ export function createDirectDepositSettlement({ ledger, notifications }: Deps) {
       relatedTransferId: row.transfer_id,
       metadata: { returnOf: row.transfer_id, reason, owedCents: owed },
       legs: [
-        ...(taken > 0 ? [{ account: { userId: row.user_id }, amountCents: -taken }] : []),
-        ...(owed > 0
-          ? [{ account: { role: 'funding_receivable' as const }, amountCents: -owed }]
-          : []),
+        ...back.legs,
         { account: { role: 'received_ach_clearing' as const }, amountCents: amount },
       ],
     });
-    if (owed > 0) await ledger.adjustWallet(tx, row.user_id, { owed });
+    await back.recordOwed();
     await ledger.setStatus(tx, row.transfer_id, 'failed', `Returned: ${reason}`);
     await updateDirectDeposit(tx, row.unit_received_payment_id, {
       status: 'returned',

@@ -3,6 +3,7 @@ import { cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import type { UnitPayment } from '../../providers/unit/unit-client';
 import type { Banking } from '../banking/banking.service';
+import { collectDebt as collectOwed, takeBackOrOwe } from '../ledger/debt-collection';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import { listDueHolds, lockFundingTransfer, updateFundingTransfer } from './funding.repository';
@@ -26,27 +27,9 @@ type Deps = {
  * for the partner's ACH statuses.
  */
 export function createFundingSettlement({ db, ledger, banking, notifications }: Deps) {
-  /** Takes what the wallet can pay of its debt (available money only), as a deposit return. */
-  async function collectDebt(tx: Database, userId: string) {
-    const state = await ledger.walletState(tx, userId, true);
-    const amount = Math.min(state.owed, state.balance - state.held);
-    if (amount <= 0) return;
-    await ledger.adjustWallet(tx, userId, { owed: -amount });
-    await ledger.allowDebtCollection(tx, true);
-    await ledger.post(tx, {
-      kind: 'bank_deposit_return',
-      status: 'completed',
-      userId,
-      amountCents: cents(amount),
-      countsTowardLimits: false,
-      metadata: { returnOf: '', reason: 'debt_collected', owedCents: state.owed - amount },
-      legs: [
-        { account: { userId }, amountCents: -amount },
-        { account: { role: 'funding_receivable' }, amountCents: amount },
-      ],
-    });
-    await ledger.allowDebtCollection(tx, false);
-  }
+  /** What the wallet owes is paid first from what just became available (ledger/debt-collection.ts). */
+  const collectDebt = (tx: Database, userId: string) =>
+    collectOwed(ledger, tx, userId, 'bank_deposit_return');
 
   /** A deposit's partner status: settled makes it spendable; a return takes it back. */
   async function applyDeposit(tx: Database, row: Row, payment: UnitPayment) {
@@ -68,15 +51,11 @@ export function createFundingSettlement({ db, ledger, banking, notifications }: 
     // settled money available since may have been spent.
     if (row.status === 'pending') await ledger.adjustWallet(tx, row.user_id, { held: -amount });
     else if (onHold > 0) await ledger.adjustWallet(tx, row.user_id, { held: -onHold });
-    const state = await ledger.walletState(tx, row.user_id, true);
-    const taken = Math.max(0, Math.min(amount, state.balance - state.held - state.owed));
-    const owed = amount - taken;
+    const back = await takeBackOrOwe(ledger, tx, row.user_id, amount);
+    const owed = back.owed;
     const reason = payment.reason ?? payment.status;
     const legs = [
-      ...(taken > 0 ? [{ account: { userId: row.user_id }, amountCents: -taken }] : []),
-      ...(owed > 0
-        ? [{ account: { role: 'funding_receivable' as const }, amountCents: -owed }]
-        : []),
+      ...back.legs,
       { account: { role: 'funding_clearing' as const }, amountCents: amount },
     ];
     const reversal = await ledger.post(tx, {
@@ -89,7 +68,7 @@ export function createFundingSettlement({ db, ledger, banking, notifications }: 
       metadata: { returnOf: row.transfer_id, reason, owedCents: owed },
       legs,
     });
-    if (owed > 0) await ledger.adjustWallet(tx, row.user_id, { owed });
+    await back.recordOwed();
     await updateFundingTransfer(tx, row.transfer_id, {
       status: 'returned',
       return_transfer_id: reversal.id,

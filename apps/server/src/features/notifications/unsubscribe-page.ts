@@ -38,6 +38,7 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     bill_paid: 'Facturas pagadas',
     bill_returned: 'Pagos de facturas devueltos',
     bill_failed: 'Pagos de facturas que no se hicieron',
+    card_funding_reversed: 'Contracargos de recargas con tarjeta',
   },
   en: {
     money_received: 'Money received',
@@ -73,6 +74,7 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     bill_paid: 'Bills paid',
     bill_returned: 'Bill payments returned',
     bill_failed: 'Bill payments not made',
+    card_funding_reversed: 'Card top-up chargebacks',
   },
 };
 

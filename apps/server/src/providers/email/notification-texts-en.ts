@@ -205,4 +205,13 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
         : []),
     ],
   },
+  card_funding_reversed: {
+    subject: (w) => `We took back ${w.amount} for a card chargeback`,
+    body: (w) => [
+      `Your card's bank asked us to return the charge you added ${w.amount} with (a chargeback). We took it out of your balance.`,
+      ...(w.owed
+        ? [`Your account owes ${w.owed}; we will cover it from the next money you receive.`]
+        : []),
+    ],
+  },
 };

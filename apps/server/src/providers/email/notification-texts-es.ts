@@ -205,4 +205,13 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
         : []),
     ],
   },
+  card_funding_reversed: {
+    subject: (w) => `Te retiramos ${w.amount} por un contracargo de tarjeta`,
+    body: (w) => [
+      `El banco de tu tarjeta nos pidió devolver el cargo con el que agregaste ${w.amount} (un contracargo). Lo retiramos de tu saldo.`,
+      ...(w.owed
+        ? [`Tu cuenta debe ${w.owed}; lo cubriremos con el próximo dinero que recibas.`]
+        : []),
+    ],
+  },
 };

@@ -9,7 +9,8 @@ export function notificationText(t: TFunction, notification: Notification, local
   const owes =
     (type === 'deposit_returned' ||
       type === 'direct_deposit_returned' ||
-      type === 'check_deposit_returned') &&
+      type === 'check_deposit_returned' ||
+      type === 'card_funding_reversed') &&
     (data.owedCents ?? 0) > 0;
   // A dispute lost before any provisional credit: nothing to take back.
   const nothingBack = type === 'card_dispute_lost' && !data.date;
