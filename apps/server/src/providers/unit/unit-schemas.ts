@@ -175,6 +175,13 @@ export const unitCustomerToken = z.looseObject({
   attributes: z.looseObject({ token: z.string().min(1), expiresIn: z.number().int() }),
 });
 
+// token/customerTokenVerification.json: CustomerTokenVerification.
+export const unitCustomerTokenVerification = z.looseObject({
+  type: z.literal('customerTokenVerification'),
+  id: z.string().min(1),
+  attributes: z.looseObject({ verificationToken: z.string().min(1) }),
+});
+
 // transaction/transaction.json: each type Pago's account history shows, the others by their base.
 const transactionBase = {
   createdAt: dateTime,
@@ -661,6 +668,12 @@ export const UNIT_ANSWERS = {
     /^\/customers\/[^/]+\/token$/,
     201,
     unitDocument(unitCustomerToken),
+  ),
+  createCustomerTokenVerification: answer(
+    'POST',
+    /^\/customers\/[^/]+\/token\/verification$/,
+    201,
+    unitDocument(unitCustomerTokenVerification),
   ),
   listTransactions: answer('GET', /^\/transactions$/, 200, unitList(unitTransaction)),
   getTransaction: answer(
