@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 import { type UnitClient, UnitRefusal } from '../../providers/unit/unit-client';
 import type { Accounts } from '../accounts/accounts.service';
+import type { PartnerEvent } from '../banking/banking-partner';
 import type { Ledger } from '../ledger/ledger.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { createCardIssuance } from './card-issuance.service';
@@ -194,6 +195,26 @@ export function createCards(deps: Deps) {
         expMonth: row.exp_month,
         expYear: row.exp_year,
         hideAt: new Date(Date.now() + REVEAL_SECONDS * 1000).toISOString(),
+      };
+    },
+
+    /**
+     * Unit's `card.activated` event: the holder activated a physical card outside Pago (live
+     * mode: the toll-free number printed on it; sandbox: Unit's sandbox activation). Read back
+     * from Unit; an inactive card Pago holds with that partner id becomes active.
+     */
+    async onPartnerEvent(event: PartnerEvent) {
+      const cardId = event.relationships?.card?.data?.id;
+      if (typeof cardId !== 'string' || !/^\d{1,18}$/.test(cardId) || !deps.unit) return null;
+      const card = await deps.unit.getCard(cardId);
+      if (UNIT_STATUS[card.status] !== 'active') return null;
+      return async (tx: Database) => {
+        await tx
+          .updateTable('cards')
+          .set({ status: 'active', updated_at: new Date() })
+          .where('partner_card_id', '=', card.id)
+          .where('status', '=', 'inactive')
+          .execute();
       };
     },
 

@@ -2,7 +2,7 @@ import { CARD_DAILY_LIMITS } from '@pago/shared/contracts/cards';
 import { CARD_FEES } from '@pago/shared/fees';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
-import { openBankAccount, unitFake } from '../../../test/banking-helpers';
+import { openBankAccount, tickUntil, unitFake } from '../../../test/banking-helpers';
 import { purchase, type TestCard } from '../../../test/card-helpers';
 import { balanceOf, type MoneyUser, moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
@@ -10,6 +10,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
 import { totpCode, totpStep } from '../accounts/totp';
+import type { PartnerEvent } from '../banking/banking-partner';
 import { findInvariantViolations } from '../ledger/ledger.repository';
 
 let app: AppInstance;
@@ -473,6 +474,37 @@ describe('a physical card', () => {
     expect(atPartner.pin_hash).toMatch(/^[0-9a-f]{64}$/);
     const status = await unitFake(app, 'GET', `/cards/${atPartner.id}/secure-data/pin/status`);
     expect(status.json().data.attributes.status).toBe('Set');
+  });
+});
+
+describe('a physical card activated outside Pago', () => {
+  it('becomes active on Unit’s card.activated event, read back from Unit, once', async () => {
+    const user = await bankedUser();
+    const card = (await issue(user, { type: 'physical' })).json();
+    expect(card.status).toBe('inactive');
+    const atPartner = await partnerCard(card.id);
+    // The holder calls the number printed on the card; Unit's sandbox activation stands in.
+    const activated = await unitFake(app, 'POST', `/sandbox/cards/${atPartner.id}/activate`);
+    expect(activated.statusCode, activated.body).toBe(201);
+    const statusNow = async () => {
+      const { cards } = (await send(user, 'GET', '/api/cards')).json() as {
+        cards: { id: string; status: string }[];
+      };
+      return cards.find((c) => c.id === card.id)?.status;
+    };
+    await tickUntil(app, async () => (await statusNow()) === 'active');
+    // Activating again at Unit sends no second event; the card stays active.
+    expect(
+      (await unitFake(app, 'POST', `/sandbox/cards/${atPartner.id}/activate`)).statusCode,
+    ).toBe(201);
+    const events = await db.selectFrom('sandbox_webhook_outbox').select('body').execute();
+    const activations = events
+      .flatMap((e) => (JSON.parse(e.body) as { data: PartnerEvent[] }).data)
+      .filter(
+        (e) => e.type === 'card.activated' && e.relationships?.card?.data?.id === atPartner.id,
+      );
+    expect(activations).toHaveLength(1);
+    expect(await statusNow()).toBe('active');
   });
 });
 

@@ -109,6 +109,14 @@ export function unitCardCalls(transport: UnitTransport) {
       return { verificationToken: answer.data.attributes.verificationToken };
     },
 
+    /** The card as Unit has it now (`GET /cards/{cardId}`). */
+    async getCard(cardId: string): Promise<UnitCard> {
+      const answer = await call(() =>
+        rest('getCard', 'get', `/cards/${encodeURIComponent(cardId)}`),
+      );
+      return toCard(answer.data as Resource);
+    },
+
     /** Unit's sandbox-only activation of a physical card (`POST /sandbox/cards/{id}/activate`). */
     async activateCardInSandbox(cardId: string): Promise<UnitCard> {
       const answer = await call(() =>

@@ -182,6 +182,10 @@ describe('the Unit fake against Unit’s published OpenAPI', () => {
       expYear: physical.expYear,
     });
     expect(activated.json(), activated.body).toMatchObject({ status: 'active' });
+    // Unit's card.activated event: Pago reads the card back.
+    await tickUntil(app, async () =>
+      test.answers().some((a) => a.method === 'GET' && UNIT_ANSWERS.getCard.path.test(a.path)),
+    );
     const write = await cardSecureToken(app, ana, physical.id, 'pin');
     const pin = await app.inject({
       method: 'PUT',

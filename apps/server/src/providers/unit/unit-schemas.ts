@@ -712,6 +712,8 @@ export const UNIT_ANSWERS = {
   setCardPin: answer('PUT', /^\/cards\/[^/]+\/secure-data\/pin$/, 200, z.unknown()),
   // simulation/simulationPaths.json activateCard: 201 (the card, as docs.unit.co shows it).
   activateCard: answer('POST', /^\/sandbox\/cards\/[^/]+\/activate$/, 201, unitDocument(unitCard)),
+  // card/cardPaths.json getCard: read back on Unit's card.activated event.
+  getCard: answer('GET', /^\/cards\/[^/]+$/, 200, unitDocument(unitCard)),
   // statement/statementPaths.json getStatementPdf: a PDF, not JSON.
   statementPdf: answer('GET', /^\/statements\/[^/]+\/pdf$/, 200, null),
   // payment/paymentsPaths.json: listReceivedPayments, receivedPayments, advanceReceivedPayment.
