@@ -62,6 +62,7 @@ describe('the card’s secure data in live mode', () => {
     expect((await app.inject({ url: '/api/features' })).json()).toMatchObject({
       cards: true,
       cardSecureData: true,
+      cardActivation: false,
     });
     const { user, virtual, physical } = await cardholder();
     // Unit's verified token: the password, then the code Unit texted to the holder's phone.

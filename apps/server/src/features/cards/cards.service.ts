@@ -89,6 +89,8 @@ export function createCards(deps: Deps) {
     available: deps.unit !== null,
     /** The browser's secure frames for the numbers and the PIN can be given a token. */
     secureDataAvailable: deps.unit !== null && Boolean(deps.secureData?.vaultId),
+    /** Activation in the app: Unit's sandbox activation only (live: the number on the card). */
+    activationAvailable: deps.unit !== null && deps.sandbox,
 
     async list(userId: string): Promise<Card[]> {
       return (await listCards(db, userId)).map(toCardView);

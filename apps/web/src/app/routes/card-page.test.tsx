@@ -876,6 +876,18 @@ describe('the card page', () => {
     expect(screen.queryByRole('button', { name: 'Ver números' })).toBeNull();
   });
 
+  it('says to call the number on the card when the server cannot activate it (live mode)', async () => {
+    serve({
+      cards: [makeCard({ type: 'physical', status: 'inactive' })],
+      features: { cardActivation: false },
+    });
+    await openCardPage('es');
+    expect(await screen.findByTestId('card-activate-by-phone')).toHaveTextContent(
+      'llama al número que aparece en el reverso de tu tarjeta',
+    );
+    expect(screen.queryByRole('button', { name: 'Activar tarjeta' })).toBeNull();
+  });
+
   it('hides the numbers when the person leaves the page', async () => {
     serve({
       cards: [makeCard()],
