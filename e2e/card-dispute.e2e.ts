@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { nextSmsCode, smsTo } from './support/sms';
 import { addTestMoney, createUser, post, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -53,6 +54,11 @@ test.describe('a card dispute', () => {
     await page.getByRole('button', { name: 'Ver números' }).click();
     const reveal = page.getByRole('dialog', { name: 'Ver los números de tu tarjeta' });
     await reveal.getByLabel('Contraseña').fill('E2e-secret-pass-1');
+    const texts = (await smsTo(marta.phone)).length;
+    await reveal.getByRole('button', { name: 'Continuar' }).click();
+    await reveal
+      .getByLabel('Código del mensaje de texto')
+      .fill(await nextSmsCode(marta.phone, texts));
     await reveal.getByRole('button', { name: 'Ver números' }).click();
     const panFrame = page.frameLocator('[data-testid="card-pan"] iframe').locator('#value');
     const cvvFrame = page.frameLocator('[data-testid="card-cvv"] iframe').locator('#value');

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { nextSmsCode, smsTo } from './support/sms';
 import { addTestMoney, createUser, post, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
+/** Set to a directory to keep the card's screenshots (phone, Spanish). */
+const SHOTS = process.env.PAGO_E2E_SHOTS;
 
 /** The card as the page revealed it: what a shopper types at a checkout. */
 type CardNumbers = { pan: string; expMonth: number; expYear: number; cvv: string };
@@ -75,11 +78,24 @@ test.describe('the Pago debit card', () => {
     await design.waitFor();
     await expect(design).toHaveAttribute('aria-label', /Activa\.$/);
 
-    // Reveal it after the password.
+    // Reveal it after the password and the code the bank texts to her phone.
     await page.getByRole('button', { name: 'Ver números' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ver los números de tu tarjeta' });
     await dialog.getByLabel('Contraseña').fill('E2e-secret-pass-1');
     await expectAccessible(page);
+    const texts = (await smsTo(lucia.phone)).length;
+    await dialog.getByRole('button', { name: 'Continuar' }).click();
+    await dialog.getByText('Te enviamos un código por mensaje de texto').waitFor();
+    const texted = await nextSmsCode(lucia.phone, texts);
+    // A wrong code is refused and may be typed again.
+    await dialog
+      .getByLabel('Código del mensaje de texto')
+      .fill(texted === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: 'Ver números' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(/El código no es correcto o ya venció/);
+    await dialog.getByLabel('Código del mensaje de texto').fill(texted);
+    await expectAccessible(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/card-texted-code-es-phone.png` });
     await dialog.getByRole('button', { name: 'Ver números' }).click();
     await page.getByTestId('card-pan').waitFor();
     await page

@@ -202,15 +202,17 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     }),
     plaid,
     funding: createFunding({ db, ledger, banking, plaid, notifications }),
-    cards: createCards({
-      db,
-      ledger,
-      accounts,
-      rateLimits,
-      unit,
-      sandbox: config.mode === 'sandbox',
-      secureData: config.unit?.secureData ?? null,
-    }),
+    cards: withCardEvents(
+      createCards({
+        db,
+        ledger,
+        accounts,
+        rateLimits,
+        unit,
+        sandbox: config.mode === 'sandbox',
+        secureData: config.unit?.secureData ?? null,
+      }),
+    ),
     cardAuthorizations: createCardAuthorizations({
       db,
       ledger,
@@ -259,5 +261,11 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     });
     banking.onEvents('dispute.', (event) => cardDisputes.onPartnerEvent(event));
     return cardDisputes;
+  }
+
+  /** A physical card activated outside Pago (the number printed on it): Unit's card.activated. */
+  function withCardEvents(cards: ReturnType<typeof createCards>) {
+    banking.onEvents('card.activated', (event) => cards.onPartnerEvent(event));
+    return cards;
   }
 }

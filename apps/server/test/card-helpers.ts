@@ -131,3 +131,37 @@ export function atm(
   const { pan, expMonth, expYear } = card;
   return network(app, 'atm', { pan, expMonth, expYear, amountCents, network: atmNetwork });
 }
+
+/**
+ * The card's secure-data token in both steps, through the API: the password (Unit's fake then
+ * texts a code to the sandbox SMS outbox), then that code. Answers the second step's response.
+ */
+export async function cardSecureToken(
+  app: AppInstance,
+  user: { token: string; password: string },
+  cardId: string,
+  purpose: 'show' | 'pin',
+  /** The app serving the sandbox SMS outbox (a live app has none; its fake's app does). */
+  outbox: AppInstance = app,
+) {
+  const headers = { authorization: `Bearer ${user.token}` };
+  const url = `/api/cards/${cardId}/secure-token`;
+  const verification = await app.inject({
+    method: 'POST',
+    url: `${url}/verification`,
+    headers,
+    payload: { password: user.password, purpose },
+  });
+  if (verification.statusCode !== 200) throw new Error(verification.body);
+  const [message] = (await outbox.inject({ url: '/sandbox/sms/messages?limit=1' })).json();
+  return app.inject({
+    method: 'POST',
+    url,
+    headers,
+    payload: {
+      purpose,
+      verificationToken: verification.json().verificationToken,
+      verificationCode: message.code,
+    },
+  });
+}

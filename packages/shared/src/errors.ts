@@ -103,6 +103,7 @@ export const ERROR_CODES = [
   'dispute_too_late',
   'correct_amount_not_less',
   'dispute_already_open',
+  'card_verification_failed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -102,6 +102,7 @@ describe('migrateDatabase', () => {
         'sandbox/0016-unit-cash',
         'sandbox/0018-unit-check-payments',
         'sandbox/0019-unit-disputes',
+        'sandbox/0020-unit-token-verifications',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
@@ -133,6 +134,7 @@ describe('migrateDatabase', () => {
         'sandbox_unit_disputes',
         'sandbox_unit_payments',
         'sandbox_unit_received_payments',
+        'sandbox_unit_token_verifications',
         'sandbox_unit_tokens',
         'sandbox_unit_transactions',
         'sandbox_webhook_outbox',
@@ -172,6 +174,7 @@ describe('migrateDatabase', () => {
         'sandbox/0016-unit-cash',
         'sandbox/0018-unit-check-payments',
         'sandbox/0019-unit-disputes',
+        'sandbox/0020-unit-token-verifications',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

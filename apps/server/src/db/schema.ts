@@ -704,6 +704,16 @@ export type SandboxUnitTokensTable = {
   expires_at: Date;
 };
 
+export type SandboxUnitTokenVerificationsTable = {
+  token_hash: string;
+  customer_id: string;
+  code: string;
+  attempts: Generated<number>;
+  used_at: Date | null;
+  expires_at: Date;
+  created_at: CreatedAt;
+};
+
 /** The tables Kysely knows about, one entry per table; each feature's migration adds its own. */
 export type IdentityAttemptsTable = {
   id: string;
@@ -1279,6 +1289,7 @@ export type DB = {
   sandbox_unit_payments: SandboxUnitPaymentsTable;
   sandbox_unit_transactions: SandboxUnitTransactionsTable;
   sandbox_unit_tokens: SandboxUnitTokensTable;
+  sandbox_unit_token_verifications: SandboxUnitTokenVerificationsTable;
   sandbox_unit_received_payments: SandboxUnitReceivedPaymentsTable;
   sandbox_unit_check_deposits: SandboxUnitCheckDepositsTable;
   remittance_recipients: RemittanceRecipientsTable;

@@ -238,6 +238,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/cards/{id}/freeze': 'freezeCard',
   'POST /api/cards/{id}/unfreeze': 'unfreezeCard',
   'POST /api/cards/{id}/secure-token': 'createCardSecureToken',
+  'POST /api/cards/{id}/secure-token/verification': 'createCardSecureVerification',
   'POST /api/cards/{id}/activate': 'activateCard',
   'PATCH /api/cards/{id}/limits': 'updateCardLimits',
   'POST /api/unit/card-authorizations': 'receiveCardAuthorization',

@@ -9,7 +9,7 @@ import { apiFetch } from './api-client';
  * server refuses anyway.
  */
 export function useCapability(
-  feature: PartnerCapability | 'cards' | 'checkDeposits' | 'cardSecureData',
+  feature: PartnerCapability | 'cards' | 'checkDeposits' | 'cardSecureData' | 'cardActivation',
 ): boolean {
   // `cards` and `cardSecureData` may be missing from an older server's answer: then available.
   const value: unknown = (useCapabilities().data as Record<string, unknown> | undefined)?.[feature];

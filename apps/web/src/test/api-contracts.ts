@@ -52,6 +52,8 @@ import {
   cardSchema,
   cardSecureTokenBody,
   cardSecureTokenSchema,
+  cardSecureVerificationBody,
+  cardSecureVerificationSchema,
   cardsSchema,
   createCardBody,
   reportLostBody,
@@ -340,6 +342,10 @@ export const ROUTES: Record<string, RouteContract> = {
   'POST /api/cards/:id/secure-token': {
     response: cardSecureTokenSchema,
     body: cardSecureTokenBody,
+  },
+  'POST /api/cards/:id/secure-token/verification': {
+    response: cardSecureVerificationSchema,
+    body: cardSecureVerificationBody,
   },
   // Card disputes
   'POST /api/cards/disputes': {

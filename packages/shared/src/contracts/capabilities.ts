@@ -17,6 +17,11 @@ export const capabilitiesSchema = z
      */
     cardSecureData: z.boolean().optional(),
     /**
+     * Activating a physical card in the app (Unit documents its sandbox activation only; in live
+     * mode the holder calls the number printed on the card). Absent from an older server's answer.
+     */
+    cardActivation: z.boolean().optional(),
+    /**
      * Sign-in with an external OpenID Connect provider: the provider's name shown on
      * its button, or null when live mode has no issuer configured (the buttons are hidden).
      */

@@ -72,10 +72,29 @@ export const cardParams = z.strictObject({ id: z.uuid() });
 // or secure form (VGS Collect: the PIN) calls the partner's vault with. Pago's server never sees
 // the numbers or the PIN (docs/unit-card-secure-data.md).
 export const CARD_SECURE_PURPOSES = ['show', 'pin'] as const;
-export const cardSecureTokenBody = z.strictObject({
+// POST /api/cards/:id/secure-token/verification — the first step: the password (and a current
+// two-step code when they are on); the partner then texts a code to the holder's phone (Unit's
+// customer token verification) and the answer carries the verification to send it back with.
+export const cardSecureVerificationBody = z.strictObject({
   password: z.string().min(1).max(200),
   purpose: z.enum(CARD_SECURE_PURPOSES),
+  /** The language of the text message; Spanish unless told. */
+  locale: z.enum(['es', 'en']).optional(),
   ...twoStepCodeField,
+});
+export const cardSecureVerificationSchema = z
+  .object({
+    /** The partner's verification token: good only with the code texted to the holder. */
+    verificationToken: z.string(),
+    channel: z.literal('sms'),
+  })
+  .meta({ id: 'CardSecureVerification' });
+export type CardSecureVerification = z.infer<typeof cardSecureVerificationSchema>;
+// The second step: the verification and the code the holder received.
+export const cardSecureTokenBody = z.strictObject({
+  purpose: z.enum(CARD_SECURE_PURPOSES),
+  verificationToken: z.string().min(1).max(500),
+  verificationCode: z.string().regex(/^[0-9]{4,10}$/),
 });
 export const cardSecureTokenSchema = z
   .object({

@@ -14,6 +14,7 @@ import * as sandboxStripe from './0013-sandbox-stripe';
 import * as unitCash from './0016-unit-cash';
 import * as unitCheckPayments from './0018-unit-check-payments';
 import * as unitDisputes from './0019-unit-disputes';
+import * as unitTokenVerifications from './0020-unit-token-verifications';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -35,4 +36,5 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0016-unit-cash': unitCash,
   '0018-unit-check-payments': unitCheckPayments,
   '0019-unit-disputes': unitDisputes,
+  '0020-unit-token-verifications': unitTokenVerifications,
 };

@@ -12,7 +12,7 @@ export type CapabilitiesRouteDeps = {
   payouts: { available: boolean };
   billers: Pick<BillerNetwork, 'available'>;
   banking: Pick<Banking, 'available'>;
-  cards: Pick<Cards, 'available' | 'secureDataAvailable'>;
+  cards: Pick<Cards, 'available' | 'secureDataAvailable' | 'activationAvailable'>;
   externalSignin: Pick<ExternalSignin, 'available' | 'providerName'>;
   identity: { available: boolean };
   linkedBanks: { available: boolean };
@@ -55,6 +55,7 @@ export async function capabilitiesRoutes(
       bankAccount: banking.available,
       cards: cards.available,
       cardSecureData: cards.secureDataAvailable,
+      cardActivation: cards.activationAvailable,
       externalSignIn: externalSignin.available
         ? { providerName: externalSignin.providerName }
         : null,

@@ -89,9 +89,20 @@ describe('a disputed card charge, over HTTP', () => {
     const card = issued.body;
 
     // The card's numbers, as the browser's secure frame reads them from the vault.
-    const secure = await call('POST', `/api/cards/${card.id}/secure-token`, {
+    // Both steps: the password (Unit texts a code to the phone: the sandbox SMS outbox), the code.
+    const verification = await call('POST', `/api/cards/${card.id}/secure-token/verification`, {
       token,
       body: { password, purpose: 'show' },
+    });
+    expect(verification.status, verification.text).toBe(200);
+    const [text] = (await call('GET', '/sandbox/sms/messages?limit=1')).body;
+    const secure = await call('POST', `/api/cards/${card.id}/secure-token`, {
+      token,
+      body: {
+        purpose: 'show',
+        verificationToken: verification.body.verificationToken,
+        verificationCode: text.code,
+      },
     });
     expect(secure.status, secure.text).toBe(200);
     const vault = `/sandbox/unit/cards/${secure.body.partnerCardId}/secure-data`;

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
 import { openBankAccount } from '../../../test/banking-helpers';
+import { cardSecureToken } from '../../../test/card-helpers';
 import { moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
@@ -61,15 +62,25 @@ describe('the card’s secure data in live mode', () => {
     expect((await app.inject({ url: '/api/features' })).json()).toMatchObject({
       cards: true,
       cardSecureData: true,
+      cardActivation: false,
     });
     const { user, virtual, physical } = await cardholder();
-    const show = await app.inject({
+    // Unit's verified token: the password, then the code Unit texted to the holder's phone.
+    const unverified = await app.inject({
       method: 'POST',
       url: `/api/cards/${virtual.id}/secure-token`,
       headers: bearer(user.token),
-      payload: { password: user.password, purpose: 'show' },
+      payload: { purpose: 'show', verificationToken: 'not-from-unit', verificationCode: '123456' },
     });
+    expect(unverified.statusCode).toBe(422);
+    const show = await cardSecureToken(app, user, virtual.id, 'show', sandbox);
     expect(show.statusCode, show.body).toBe(200);
+    const verifications = await db
+      .selectFrom('sandbox_unit_token_verifications')
+      .select(['used_at'])
+      .execute();
+    expect(verifications).toHaveLength(1);
+    expect(verifications[0]?.used_at).not.toBeNull();
     expect(show.json()).toMatchObject({
       scope: 'cards-sensitive',
       vault: {
@@ -79,12 +90,7 @@ describe('the card’s secure data in live mode', () => {
         collectScriptUrl: VGS_COLLECT_SCRIPT_URL,
       },
     });
-    const pin = await app.inject({
-      method: 'POST',
-      url: `/api/cards/${virtual.id}/secure-token`,
-      headers: bearer(user.token),
-      payload: { password: user.password, purpose: 'pin' },
-    });
+    const pin = await cardSecureToken(app, user, virtual.id, 'pin', sandbox);
     expect(pin.json().scope).toBe('cards-sensitive-write');
     // The token Unit gave is of that scope, for that customer (the fake keeps what it issued).
     const tokens = await db.selectFrom('sandbox_unit_tokens').select('scope').execute();
@@ -113,16 +119,21 @@ describe('the card’s secure data in live mode', () => {
       cardSecureData: false,
     });
     const { user, virtual } = await cardholder();
-    const answer = await app.inject({
-      method: 'POST',
-      url: `/api/cards/${virtual.id}/secure-token`,
-      headers: bearer(user.token),
-      payload: { password: user.password, purpose: 'show' },
-    });
-    expect(answer.statusCode).toBe(503);
-    expect(answer.json().error).toMatchObject({
-      code: 'feature_unavailable_in_live_mode',
-      details: { feature: 'cardSecureData' },
-    });
+    for (const [path, payload] of [
+      ['secure-token/verification', { password: user.password, purpose: 'show' }],
+      ['secure-token', { purpose: 'show', verificationToken: 'v', verificationCode: '123456' }],
+    ] as const) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/cards/${virtual.id}/${path}`,
+        headers: bearer(user.token),
+        payload,
+      });
+      expect(answer.statusCode, path).toBe(503);
+      expect(answer.json().error).toMatchObject({
+        code: 'feature_unavailable_in_live_mode',
+        details: { feature: 'cardSecureData' },
+      });
+    }
   });
 });

@@ -5,6 +5,8 @@ import {
   cardSchema,
   cardSecureTokenBody,
   cardSecureTokenSchema,
+  cardSecureVerificationBody,
+  cardSecureVerificationSchema,
   cardsSchema,
   createCardBody,
   reportLostBody,
@@ -127,12 +129,36 @@ export async function cardsRoutes(
   }
 
   app.post(
+    '/api/cards/:id/secure-token/verification',
+    {
+      preValidation,
+      schema: {
+        ...signedIn(
+          'After the password, the partner texts a code to the holder’s phone; the answer’s verification goes with that code to the secure-token route',
+        ),
+        params: cardParams,
+        body: cardSecureVerificationBody,
+        response: { 200: cardSecureVerificationSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const verification = await cards.secureVerification(
+        userOf(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      );
+      return reply.header('cache-control', 'no-store').send(verification);
+    },
+  );
+
+  app.post(
     '/api/cards/:id/secure-token',
     {
       preValidation,
       schema: {
         ...signedIn(
-          'After the password, a short-lived partner token for the browser’s secure display of the card’s numbers (purpose show) or its secure PIN form (purpose pin); Pago never sees them',
+          'With the verification and the texted code, a short-lived partner token for the browser’s secure display of the card’s numbers (purpose show) or its secure PIN form (purpose pin); Pago never sees them',
         ),
         params: cardParams,
         body: cardSecureTokenBody,
@@ -140,12 +166,7 @@ export async function cardsRoutes(
       },
     },
     async (request, reply) => {
-      const token = await cards.secureToken(
-        userOf(request),
-        request.params.id,
-        request.body,
-        request.ip,
-      );
+      const token = await cards.secureToken(userOf(request), request.params.id, request.body);
       return reply.header('cache-control', 'no-store').send(token);
     },
   );

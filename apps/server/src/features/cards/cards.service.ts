@@ -1,10 +1,11 @@
-import type { Card, CardSecureToken } from '@pago/shared/contracts/cards';
+import type { Card, CardSecureToken, CardSecureVerification } from '@pago/shared/contracts/cards';
 import type { UnitSecureDataSettings } from '../../config-vendors';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
-import type { UnitClient } from '../../providers/unit/unit-client';
+import { type UnitClient, UnitRefusal } from '../../providers/unit/unit-client';
 import type { Accounts } from '../accounts/accounts.service';
+import type { PartnerEvent } from '../banking/banking-partner';
 import type { Ledger } from '../ledger/ledger.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { createCardIssuance } from './card-issuance.service';
@@ -88,6 +89,8 @@ export function createCards(deps: Deps) {
     available: deps.unit !== null,
     /** The browser's secure frames for the numbers and the PIN can be given a token. */
     secureDataAvailable: deps.unit !== null && Boolean(deps.secureData?.vaultId),
+    /** Activation in the app: Unit's sandbox activation only (live: the number on the card). */
+    activationAvailable: deps.unit !== null && deps.sandbox,
 
     async list(userId: string): Promise<Card[]> {
       return (await listCards(db, userId)).map(toCardView);
@@ -115,33 +118,77 @@ export function createCards(deps: Deps) {
     },
 
     /**
-     * A customer token for the browser's secure display (the numbers) or form (the PIN), after
-     * the password (and a current two-step code when they are on). The numbers and the PIN go
-     * between the partner's vault and the browser only; Pago never sees, stores or logs them.
+     * The first step towards the browser's secure display (the numbers) or form (the PIN): the
+     * password (and a current two-step code when they are on), then Unit's customer token
+     * verification, which texts a code to the holder's phone. Unit gives the sensitive scopes
+     * only to a token asked for with that verification and code (docs/unit-card-secure-data.md).
      */
-    async secureToken(
+    async secureVerification(
       userId: string,
       cardId: string,
-      secrets: { password: string; purpose: 'show' | 'pin'; twoStepCode?: string | undefined },
+      secrets: {
+        password: string;
+        purpose: 'show' | 'pin';
+        locale?: 'es' | 'en' | undefined;
+        twoStepCode?: string | undefined;
+      },
       ip: string,
-    ): Promise<CardSecureToken> {
+    ): Promise<CardSecureVerification> {
       const row = await ownCard(userId, cardId);
       // Unit shows and sets card data of active cards only.
       if (row.status !== 'active') throw notOpen(row);
-      const settings = vault();
+      vault();
       // The account's one budget of wrong passwords, which sign-in shares (docs/security.md).
       if (!(await accounts.confirmPassword(userId, secrets.password, ip, { signedIn: true }))) {
         throw new AppError('invalid_credentials', 401, 'The password is not right.');
       }
       // With two-step codes on, a current code too (its own attempts limit and replay guard).
       await accounts.requireSecondStep(userId, secrets.twoStepCode);
-      const scope = secrets.purpose === 'show' ? 'cards-sensitive' : 'cards-sensitive-write';
-      const token = await partner().createCardSecureToken(
+      // Each text message costs and reaches a phone: a few per quarter hour.
+      await secretAttempt(userId, 'secure-data-text');
+      const { verificationToken } = await partner().createCustomerTokenVerification(
         await customerOf(userId),
-        row.partner_card_id,
-        scope,
-        SECURE_TOKEN_SECONDS,
+        secrets.locale ?? 'es',
       );
+      return { verificationToken, channel: 'sms' };
+    },
+
+    /**
+     * A customer token for the browser's secure display (the numbers) or form (the PIN), with
+     * the verification of the first step and the code the holder received. The numbers and the
+     * PIN go between the partner's vault and the browser only; Pago never sees, stores or logs
+     * them. Unit's refusal of the code (wrong, expired, spent) is the API's 422.
+     */
+    async secureToken(
+      userId: string,
+      cardId: string,
+      body: { purpose: 'show' | 'pin'; verificationToken: string; verificationCode: string },
+    ): Promise<CardSecureToken> {
+      const row = await ownCard(userId, cardId);
+      if (row.status !== 'active') throw notOpen(row);
+      const settings = vault();
+      const scope = body.purpose === 'show' ? 'cards-sensitive' : 'cards-sensitive-write';
+      const customerId = await customerOf(userId);
+      let token: { token: string; expiresIn: number };
+      try {
+        // The bare client: its refusal here is about the code, not the card.
+        token = await (deps.unit as UnitClient).createCardSecureToken(
+          customerId,
+          row.partner_card_id,
+          scope,
+          SECURE_TOKEN_SECONDS,
+          { verificationToken: body.verificationToken, verificationCode: body.verificationCode },
+        );
+      } catch (error) {
+        if (error instanceof UnitRefusal) {
+          throw new AppError(
+            'card_verification_failed',
+            422,
+            'The code is not right or has expired. Ask for a new one.',
+          );
+        }
+        throw error;
+      }
       return {
         ...token,
         scope,
@@ -150,6 +197,26 @@ export function createCards(deps: Deps) {
         expMonth: row.exp_month,
         expYear: row.exp_year,
         hideAt: new Date(Date.now() + REVEAL_SECONDS * 1000).toISOString(),
+      };
+    },
+
+    /**
+     * Unit's `card.activated` event: the holder activated a physical card outside Pago (live
+     * mode: the toll-free number printed on it; sandbox: Unit's sandbox activation). Read back
+     * from Unit; an inactive card Pago holds with that partner id becomes active.
+     */
+    async onPartnerEvent(event: PartnerEvent) {
+      const cardId = event.relationships?.card?.data?.id;
+      if (typeof cardId !== 'string' || !/^\d{1,18}$/.test(cardId) || !deps.unit) return null;
+      const card = await deps.unit.getCard(cardId);
+      if (UNIT_STATUS[card.status] !== 'active') return null;
+      return async (tx: Database) => {
+        await tx
+          .updateTable('cards')
+          .set({ status: 'active', updated_at: new Date() })
+          .where('partner_card_id', '=', card.id)
+          .where('status', '=', 'inactive')
+          .execute();
       };
     },
 

@@ -2,7 +2,7 @@ import { CARD_DAILY_LIMITS } from '@pago/shared/contracts/cards';
 import { CARD_FEES } from '@pago/shared/fees';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
-import { openBankAccount, unitFake } from '../../../test/banking-helpers';
+import { openBankAccount, tickUntil, unitFake } from '../../../test/banking-helpers';
 import { purchase, type TestCard } from '../../../test/card-helpers';
 import { balanceOf, type MoneyUser, moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
@@ -10,6 +10,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
 import { totpCode, totpStep } from '../accounts/totp';
+import type { PartnerEvent } from '../banking/banking-partner';
 import { findInvariantViolations } from '../ledger/ledger.repository';
 
 let app: AppInstance;
@@ -37,6 +38,26 @@ const send = (
   url: string,
   payload?: object,
 ) => app.inject({ method, url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
+
+/** The code the Unit fake last texted (the sandbox SMS outbox, newest first). */
+async function lastTextedCode(): Promise<string> {
+  const [message] = (await app.inject({ url: '/sandbox/sms/messages?limit=1' })).json();
+  return message.code;
+}
+/** Both steps: the password, then the texted code; the second step's answer. */
+async function secureToken(user: MoneyUser, cardId: string, purpose: 'show' | 'pin') {
+  const url = `/api/cards/${cardId}/secure-token`;
+  const verification = await send(user, 'POST', `${url}/verification`, {
+    password: user.password,
+    purpose,
+  });
+  expect(verification.statusCode, verification.body).toBe(200);
+  return send(user, 'POST', url, {
+    purpose,
+    verificationToken: verification.json().verificationToken,
+    verificationCode: await lastTextedCode(),
+  });
+}
 
 /** A verified user with a bank account at the partner and `cents` of test money. */
 async function bankedUser(cents = 0): Promise<MoneyUser> {
@@ -177,16 +198,53 @@ describe('a card in use', () => {
     expect((await partnerCard(card.id)).status).toBe('Active');
   });
 
-  it('gives the browser a card-scoped partner token after the password only; Pago answers no numbers', async () => {
+  it('gives the browser a card-scoped partner token after the password and a texted code; Pago answers no numbers', async () => {
     const { user, card } = await withCard();
     const url = `/api/cards/${card.id}/secure-token`;
-    const wrong = await send(user, 'POST', url, { password: 'not-it', purpose: 'show' });
+    const wrong = await send(user, 'POST', `${url}/verification`, {
+      password: 'not-it',
+      purpose: 'show',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe('invalid_credentials');
     const before = Date.now();
-    const shown = await send(user, 'POST', url, { password: user.password, purpose: 'show' });
+    const verification = await send(user, 'POST', `${url}/verification`, {
+      password: user.password,
+      purpose: 'show',
+    });
+    expect(verification.statusCode, verification.body).toBe(200);
+    expect(verification.headers['cache-control']).toBe('no-store');
+    expect(verification.json().channel).toBe('sms');
+    // Unit texted the code to the holder's phone (the sandbox outbox), in Spanish by default.
+    const [text] = (await app.inject({ url: '/sandbox/sms/messages?limit=1' })).json();
+    expect(text.body).toBe(`Tu código de verificación es: ${text.code}`);
+    expect(verification.body).not.toContain(text.code);
+    const { verificationToken } = verification.json();
+    // Without a code, or with another, no token.
+    const otherCode = text.code === '000000' ? '111111' : '000000';
+    const missing = await send(user, 'POST', url, { purpose: 'show', verificationToken });
+    expect(missing.statusCode).toBe(400);
+    const wrongCode = await send(user, 'POST', url, {
+      purpose: 'show',
+      verificationToken,
+      verificationCode: otherCode,
+    });
+    expect(wrongCode.statusCode).toBe(422);
+    expect(wrongCode.json().error.code).toBe('card_verification_failed');
+    const shown = await send(user, 'POST', url, {
+      purpose: 'show',
+      verificationToken,
+      verificationCode: text.code,
+    });
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.headers['cache-control']).toBe('no-store');
+    // A verification is good once.
+    const again = await send(user, 'POST', url, {
+      purpose: 'show',
+      verificationToken,
+      verificationCode: text.code,
+    });
+    expect(again.json().error.code).toBe('card_verification_failed');
     const atPartner = await partnerCard(card.id);
     const answer = shown.json();
     expect(answer).toMatchObject({
@@ -222,10 +280,61 @@ describe('a card in use', () => {
     // A show token cannot set the PIN; a PIN token can.
     const pinBody = { data: { type: 'setPin', attributes: { pin: '4821' } } };
     expect((await secure('pin', answer.token, 'PUT', pinBody)).statusCode).toBe(403);
-    const write = await send(user, 'POST', url, { password: user.password, purpose: 'pin' });
+    const write = await secureToken(user, card.id, 'pin');
     expect(write.json().scope).toBe('cards-sensitive-write');
     expect((await secure('pin', write.json().token, 'PUT', pinBody)).statusCode).toBe(200);
     expect((await partnerCard(card.id)).pin_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses an expired verification, and spends one after five wrong codes', async () => {
+    const { user, card } = await withCard();
+    const url = `/api/cards/${card.id}/secure-token`;
+    const ask = async () => {
+      const answer = await send(user, 'POST', `${url}/verification`, {
+        password: user.password,
+        purpose: 'show',
+        locale: 'en',
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return { verificationToken: answer.json().verificationToken, code: await lastTextedCode() };
+    };
+    const expired = await ask();
+    const [text] = (await app.inject({ url: '/sandbox/sms/messages?limit=1' })).json();
+    expect(text.body).toBe(`Your verification code is: ${expired.code}`);
+    await db
+      .updateTable('sandbox_unit_token_verifications')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    const late = await send(user, 'POST', url, {
+      purpose: 'show',
+      verificationToken: expired.verificationToken,
+      verificationCode: expired.code,
+    });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().error.code).toBe('card_verification_failed');
+    const guessed = await ask();
+    const other = guessed.code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await send(user, 'POST', url, {
+        purpose: 'show',
+        verificationToken: guessed.verificationToken,
+        verificationCode: other,
+      });
+      expect(wrong.statusCode).toBe(422);
+    }
+    const right = await send(user, 'POST', url, {
+      purpose: 'show',
+      verificationToken: guessed.verificationToken,
+      verificationCode: guessed.code,
+    });
+    expect(right.json().error.code).toBe('card_verification_failed');
+    // A made-up verification is refused the same way, never a 5xx.
+    const madeUp = await send(user, 'POST', url, {
+      purpose: 'pin',
+      verificationToken: 'made-up',
+      verificationCode: '123456',
+    });
+    expect(madeUp.statusCode).toBe(422);
   });
 
   it('serves the fake secure display and form scripts, and the CSP lets them run', async () => {
@@ -247,7 +356,7 @@ describe('a card in use', () => {
       code: totpCode(secret),
     });
     expect(on.statusCode, on.body).toBe(200);
-    const url = `/api/cards/${card.id}/secure-token`;
+    const url = `/api/cards/${card.id}/secure-token/verification`;
     const without = await send(user, 'POST', url, { password: user.password, purpose: 'show' });
     expect(without.statusCode).toBe(403);
     expect(without.json().error.code).toBe('two_step_required');
@@ -270,12 +379,12 @@ describe('a card in use', () => {
   it('stops revealing after five wrong passwords, and signing in from that network too', async () => {
     const { user, card } = await withCard();
     for (let i = 0; i < 5; i += 1) {
-      await send(user, 'POST', `/api/cards/${card.id}/secure-token`, {
+      await send(user, 'POST', `/api/cards/${card.id}/secure-token/verification`, {
         password: `wrong-${i}`,
         purpose: 'show',
       });
     }
-    const answer = await send(user, 'POST', `/api/cards/${card.id}/secure-token`, {
+    const answer = await send(user, 'POST', `/api/cards/${card.id}/secure-token/verification`, {
       password: user.password,
       purpose: 'show',
     });
@@ -312,7 +421,12 @@ describe('a card in use', () => {
     for (const [method, path, body] of [
       ['POST', 'freeze', {}],
       ['POST', 'unfreeze', {}],
-      ['POST', 'secure-token', { password: stranger.password, purpose: 'show' }],
+      ['POST', 'secure-token/verification', { password: stranger.password, purpose: 'show' }],
+      [
+        'POST',
+        'secure-token',
+        { purpose: 'show', verificationToken: 'x', verificationCode: '123456' },
+      ],
       ['POST', 'activate', { last4: '1234', expMonth: 1, expYear: 2030 }],
       ['PATCH', 'limits', { dailyPurchaseCents: 100 }],
     ] as const) {
@@ -344,10 +458,7 @@ describe('a physical card', () => {
     });
     expect(active.json().status).toBe('active');
     expect((await partnerCard(card.id)).status).toBe('Active');
-    const token = await send(user, 'POST', `/api/cards/${card.id}/secure-token`, {
-      password: user.password,
-      purpose: 'pin',
-    });
+    const token = await secureToken(user, card.id, 'pin');
     let atPartner = await partnerCard(card.id);
     const pin = await app.inject({
       method: 'PUT',
@@ -363,6 +474,37 @@ describe('a physical card', () => {
     expect(atPartner.pin_hash).toMatch(/^[0-9a-f]{64}$/);
     const status = await unitFake(app, 'GET', `/cards/${atPartner.id}/secure-data/pin/status`);
     expect(status.json().data.attributes.status).toBe('Set');
+  });
+});
+
+describe('a physical card activated outside Pago', () => {
+  it('becomes active on Unit’s card.activated event, read back from Unit, once', async () => {
+    const user = await bankedUser();
+    const card = (await issue(user, { type: 'physical' })).json();
+    expect(card.status).toBe('inactive');
+    const atPartner = await partnerCard(card.id);
+    // The holder calls the number printed on the card; Unit's sandbox activation stands in.
+    const activated = await unitFake(app, 'POST', `/sandbox/cards/${atPartner.id}/activate`);
+    expect(activated.statusCode, activated.body).toBe(201);
+    const statusNow = async () => {
+      const { cards } = (await send(user, 'GET', '/api/cards')).json() as {
+        cards: { id: string; status: string }[];
+      };
+      return cards.find((c) => c.id === card.id)?.status;
+    };
+    await tickUntil(app, async () => (await statusNow()) === 'active');
+    // Activating again at Unit sends no second event; the card stays active.
+    expect(
+      (await unitFake(app, 'POST', `/sandbox/cards/${atPartner.id}/activate`)).statusCode,
+    ).toBe(201);
+    const events = await db.selectFrom('sandbox_webhook_outbox').select('body').execute();
+    const activations = events
+      .flatMap((e) => (JSON.parse(e.body) as { data: PartnerEvent[] }).data)
+      .filter(
+        (e) => e.type === 'card.activated' && e.relationships?.card?.data?.id === atPartner.id,
+      );
+    expect(activations).toHaveLength(1);
+    expect(await statusNow()).toBe('active');
   });
 });
 

@@ -70,16 +70,51 @@ export function unitCardCalls(transport: UnitTransport) {
       cardId: string,
       scope: 'cards-sensitive' | 'cards-sensitive-write',
       expiresIn: number,
+      verification: { verificationToken: string; verificationCode: string },
     ): Promise<{ token: string; expiresIn: number }> {
       const answer = await call(() =>
         rest('createCustomerToken', 'post', `/customers/${encodeURIComponent(customerId)}/token`, {
           data: {
             type: 'customerToken',
-            attributes: { scope, expiresIn, resources: [{ type: 'card', ids: [cardId] }] },
+            attributes: {
+              scope,
+              expiresIn,
+              resources: [{ type: 'card', ids: [cardId] }],
+              verificationToken: verification.verificationToken,
+              verificationCode: verification.verificationCode,
+            },
           },
         }),
       );
       return { token: answer.data.attributes.token, expiresIn: answer.data.attributes.expiresIn };
+    },
+
+    /**
+     * Unit's "Create Customer Token Verification" (tokenPaths.json): Unit texts a code to the
+     * customer's phone (channel sms) and answers the verificationToken a sensitive-scope token
+     * is then asked for with, together with that code.
+     */
+    async createCustomerTokenVerification(
+      customerId: string,
+      language: 'en' | 'es',
+    ): Promise<{ verificationToken: string }> {
+      const answer = await call(() =>
+        rest(
+          'createCustomerTokenVerification',
+          'post',
+          `/customers/${encodeURIComponent(customerId)}/token/verification`,
+          { data: { type: 'customerTokenVerification', attributes: { channel: 'sms', language } } },
+        ),
+      );
+      return { verificationToken: answer.data.attributes.verificationToken };
+    },
+
+    /** The card as Unit has it now (`GET /cards/{cardId}`). */
+    async getCard(cardId: string): Promise<UnitCard> {
+      const answer = await call(() =>
+        rest('getCard', 'get', `/cards/${encodeURIComponent(cardId)}`),
+      );
+      return toCard(answer.data as Resource);
     },
 
     /** Unit's sandbox-only activation of a physical card (`POST /sandbox/cards/{id}/activate`). */

@@ -8,7 +8,7 @@ import {
   tickUntil,
   unitSettings,
 } from '../../../test/banking-helpers';
-import { atm, network, purchase, type TestCard } from '../../../test/card-helpers';
+import { atm, cardSecureToken, network, purchase, type TestCard } from '../../../test/card-helpers';
 import { moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { linkSandboxBank } from '../../../test/plaid-helpers';
 import { type FakeAnswer, nonConforming, recordingTestApp } from '../../../test/vendor-recorder';
@@ -138,10 +138,7 @@ describe('the Unit fake against Unit’s published OpenAPI', () => {
     });
     expect(limits.statusCode, limits.body).toBe(200);
     // The numbers as the browser's secure frame reads them: from the vault, with the token.
-    const secure = await send(ana, 'POST', `/api/cards/${virtual.id}/secure-token`, {
-      password: ana.password,
-      purpose: 'show',
-    });
+    const secure = await cardSecureToken(app, ana, virtual.id, 'show');
     expect(secure.statusCode, secure.body).toBe(200);
     const { token, partnerCardId } = secure.json();
     const vault = (field: string) =>
@@ -185,10 +182,11 @@ describe('the Unit fake against Unit’s published OpenAPI', () => {
       expYear: physical.expYear,
     });
     expect(activated.json(), activated.body).toMatchObject({ status: 'active' });
-    const write = await send(ana, 'POST', `/api/cards/${physical.id}/secure-token`, {
-      password: ana.password,
-      purpose: 'pin',
-    });
+    // Unit's card.activated event: Pago reads the card back.
+    await tickUntil(app, async () =>
+      test.answers().some((a) => a.method === 'GET' && UNIT_ANSWERS.getCard.path.test(a.path)),
+    );
+    const write = await cardSecureToken(app, ana, physical.id, 'pin');
     const pin = await app.inject({
       method: 'PUT',
       url: `/sandbox/unit/cards/${write.json().partnerCardId}/secure-data/pin`,

@@ -175,6 +175,13 @@ export const unitCustomerToken = z.looseObject({
   attributes: z.looseObject({ token: z.string().min(1), expiresIn: z.number().int() }),
 });
 
+// token/customerTokenVerification.json: CustomerTokenVerification.
+export const unitCustomerTokenVerification = z.looseObject({
+  type: z.literal('customerTokenVerification'),
+  id: z.string().min(1),
+  attributes: z.looseObject({ verificationToken: z.string().min(1) }),
+});
+
 // transaction/transaction.json: each type Pago's account history shows, the others by their base.
 const transactionBase = {
   createdAt: dateTime,
@@ -662,6 +669,12 @@ export const UNIT_ANSWERS = {
     201,
     unitDocument(unitCustomerToken),
   ),
+  createCustomerTokenVerification: answer(
+    'POST',
+    /^\/customers\/[^/]+\/token\/verification$/,
+    201,
+    unitDocument(unitCustomerTokenVerification),
+  ),
   listTransactions: answer('GET', /^\/transactions$/, 200, unitList(unitTransaction)),
   getTransaction: answer(
     'GET',
@@ -699,6 +712,8 @@ export const UNIT_ANSWERS = {
   setCardPin: answer('PUT', /^\/cards\/[^/]+\/secure-data\/pin$/, 200, z.unknown()),
   // simulation/simulationPaths.json activateCard: 201 (the card, as docs.unit.co shows it).
   activateCard: answer('POST', /^\/sandbox\/cards\/[^/]+\/activate$/, 201, unitDocument(unitCard)),
+  // card/cardPaths.json getCard: read back on Unit's card.activated event.
+  getCard: answer('GET', /^\/cards\/[^/]+$/, 200, unitDocument(unitCard)),
   // statement/statementPaths.json getStatementPdf: a PDF, not JSON.
   statementPdf: answer('GET', /^\/statements\/[^/]+\/pdf$/, 200, null),
   // payment/paymentsPaths.json: listReceivedPayments, receivedPayments, advanceReceivedPayment.

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance';
 import type { SandboxUnitCardsTable } from '../../db/schema';
 import { sendAsset } from '../shared/assets';
+import { enqueueWebhook } from '../webhooks/outbox';
 import { hashToken, nextId } from './unit-fake.repository';
 import { document, id, orgTokenOk, parseUnit, unitError } from './unit-fake-api';
 
@@ -341,6 +342,35 @@ export async function unitCardsFakeRoutes(app: AppInstance): Promise<void> {
     if (card.status !== 'Inactive') {
       return unitError(reply, 400, 'Bad Request', `A card ${card.status} cannot be activated`);
     }
-    return document(reply, 201, cardResource(await setStatus(card, 'Active')));
+    const active = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('sandbox_unit_cards')
+        .set({ status: 'Active', updated_at: new Date() })
+        .where('id', '=', card.id)
+        .where('status', '=', 'Inactive')
+        .returningAll()
+        .executeTakeFirst();
+      // Unit's `card.activated` event (the Node SDK's CardActivated: card, account, customer),
+      // as when the holder activates it by the toll-free number printed on the card.
+      if (row) {
+        await enqueueWebhook(tx, 'unit', '/api/unit/webhook', {
+          data: [
+            {
+              id: await nextId(tx),
+              type: 'card.activated',
+              attributes: { createdAt: new Date().toISOString() },
+              relationships: {
+                card: { data: { type: 'card', id: row.id } },
+                account: { data: { type: 'depositAccount', id: row.account_id } },
+                customer: { data: { type: 'customer', id: row.customer_id } },
+              },
+            },
+          ],
+        });
+      }
+      return row;
+    });
+    const now = active ?? (await cardOr404(reply, card.id));
+    return now ? document(reply, 201, cardResource(now)) : reply;
   });
 }

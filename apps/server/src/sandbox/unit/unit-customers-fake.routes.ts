@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { customerExists, hashToken, nextId } from './unit-fake.repository';
 import { document, getById, id, parseUnit, type UnitFake, unitError } from './unit-fake-api';
@@ -104,9 +104,33 @@ const tokenBody = z.object({
     attributes: z.object({
       scope: z.string().min(1).max(500),
       expiresIn: z.number().int().min(1).max(MAX_TOKEN_SECONDS).optional(),
+      verificationToken: z.string().min(1).max(500).optional(),
+      verificationCode: z.string().min(1).max(20).optional(),
+      jwtToken: z.string().min(1).max(5000).optional(),
     }),
   }),
 });
+// token/createCustomerTokenVerification.json: strict, as the OpenAPI says (additionalProperties).
+const verificationBody = z.object({
+  data: z.strictObject({
+    type: z.literal('customerTokenVerification'),
+    attributes: z.strictObject({
+      channel: z.enum(['sms', 'call']),
+      phone: z.object({ countryCode: z.string().max(4), number: z.string().max(20) }).optional(),
+      appHash: z.string().length(11).optional(),
+      language: z.string().max(5).optional(),
+    }),
+  }),
+});
+/** Scopes Unit gives only to a verified token (a code texted to the customer, or the org's JWT). */
+const SENSITIVE = new Set(['cards-sensitive', 'cards-sensitive-write']);
+/** How long the fake's texted code is good for, and how many wrong codes spend it. */
+const VERIFICATION_SECONDS = 10 * 60;
+const VERIFICATION_ATTEMPTS = 5;
+const VERIFICATION_TEXT: Record<'en' | 'es', (code: string) => string> = {
+  en: (code) => `Your verification code is: ${code}`,
+  es: (code) => `Tu código de verificación es: ${code}`,
+};
 
 /** Age in whole years on `today` of someone born on `birth` (YYYY-MM-DD). */
 function ageOn(birth: string, today: Date): number {
@@ -221,6 +245,102 @@ export function unitCustomersFakeRoutes(fake: UnitFake): void {
     return document(reply, 201, applicationResource(row));
   });
 
+  // Unit's "Create Customer Token Verification": a code texted (or, channel call, spoken) to the
+  // customer's phone, its own or the one given; the fake's lands in the sandbox SMS outbox.
+  app.post(`${base}/customers/:id/token/verification`, async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    const body = parseUnit(verificationBody, request.body, reply);
+    if (!body) return reply;
+    const { id: customerId } = request.params as { id: string };
+    if (!id.safeParse(customerId).success || !(await customerExists(db, customerId)))
+      return unitError(reply, 404, 'Not Found', `customer ${customerId} not found`);
+    const { attributes } = body.data;
+    const application = await db
+      .selectFrom('sandbox_unit_applications')
+      .select('attributes')
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    const phone =
+      attributes.phone ??
+      (application?.attributes as { phone?: { countryCode: string; number: string } } | undefined)
+        ?.phone ??
+      (application?.attributes as { contact?: { phone?: { countryCode: string; number: string } } })
+        ?.contact?.phone;
+    if (!phone) return unitError(reply, 400, 'Bad Request', 'The customer has no phone');
+    const verificationToken = randomBytes(24).toString('base64url');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const language = attributes.language?.startsWith('es') ? 'es' : 'en';
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('sandbox_unit_token_verifications')
+        .values({
+          token_hash: hashToken(verificationToken),
+          customer_id: customerId,
+          code,
+          used_at: null,
+          expires_at: new Date(Date.now() + VERIFICATION_SECONDS * 1000),
+        })
+        .execute();
+      await tx
+        .insertInto('sandbox_sms')
+        .values({
+          to_number: `+${phone.countryCode.replace(/\D/g, '')}${phone.number.replace(/\D/g, '')}`,
+          body: VERIFICATION_TEXT[language](code),
+          code,
+        })
+        .execute();
+    });
+    return document(reply, 201, {
+      type: 'customerTokenVerification',
+      id: await nextId(db),
+      attributes: { verificationToken },
+    });
+  });
+
+  /**
+   * Whether a token request of a sensitive scope carries a good verification: the token of an
+   * open verification of this customer and its code (a wrong code counts; the fifth spends it;
+   * a right one spends it too). A `jwtToken` is refused: the fake has no org JWT settings.
+   */
+  async function verified(
+    customerId: string,
+    attributes: { verificationToken?: string | undefined; verificationCode?: string | undefined },
+  ): Promise<string | null> {
+    if (!attributes.verificationToken || !attributes.verificationCode) {
+      return 'This scope requires a verificationToken and verificationCode';
+    }
+    const { verificationToken, verificationCode } = attributes;
+    return db.transaction().execute(async (tx) => {
+      const row = await tx
+        .selectFrom('sandbox_unit_token_verifications')
+        .selectAll()
+        .where('token_hash', '=', hashToken(verificationToken))
+        .where('customer_id', '=', customerId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.used_at || row.expires_at <= new Date()) {
+        return 'The verification token is invalid or expired';
+      }
+      if (row.code !== verificationCode) {
+        await tx
+          .updateTable('sandbox_unit_token_verifications')
+          .set({
+            attempts: row.attempts + 1,
+            used_at: row.attempts + 1 >= VERIFICATION_ATTEMPTS ? new Date() : null,
+          })
+          .where('token_hash', '=', row.token_hash)
+          .execute();
+        return 'The verification code is not valid';
+      }
+      await tx
+        .updateTable('sandbox_unit_token_verifications')
+        .set({ used_at: new Date() })
+        .where('token_hash', '=', row.token_hash)
+        .execute();
+      return null;
+    });
+  }
+
   app.post(`${base}/customers/:id/token`, async (request, reply) => {
     if (!authorized(request, reply)) return reply;
     const body = parseUnit(tokenBody, request.body, reply);
@@ -232,6 +352,10 @@ export function unitCustomersFakeRoutes(fake: UnitFake): void {
     }
     if (!id.safeParse(customerId).success || !(await customerExists(db, customerId)))
       return unitError(reply, 404, 'Not Found', `customer ${customerId} not found`);
+    if (scopes.some((scope) => SENSITIVE.has(scope))) {
+      const refusal = await verified(customerId, body.data.attributes);
+      if (refusal) return unitError(reply, 403, 'Forbidden', refusal);
+    }
     const expiresIn = body.data.attributes.expiresIn ?? MAX_TOKEN_SECONDS;
     const token = `v2.public.${randomBytes(32).toString('base64url')}`;
     await db

@@ -52,6 +52,21 @@ const REVEALED: CardSecureToken = {
   hideAt: '2026-11-23T12:01:00.000Z',
 };
 
+/** The texted code the fake server takes at the second step. */
+const TEXTED = '246810';
+/** The second step: the texted code with the verification, else Unit's refusal (422). */
+function secondStep(call: ApiCall, answer: CardSecureToken = REVEALED): Answer | undefined {
+  if (call.path !== `/api/cards/${CARD_ID}/secure-token`) return undefined;
+  const { verificationToken, verificationCode } = call.body as {
+    verificationToken: string;
+    verificationCode: string;
+  };
+  return verificationToken === 'vt-1' && verificationCode === TEXTED
+    ? { body: answer }
+    : apiError(422, 'card_verification_failed');
+}
+const VERIFICATION = { body: { verificationToken: 'vt-1', channel: 'sms' } };
+
 /**
  * The partner's secure frames, as the page drives them (VGS Show / Collect): each request and
  * field recorded; the "frame" writes what the vault would show into its element.
@@ -379,24 +394,22 @@ describe('the card page', () => {
     );
   });
 
-  it('shows the numbers after the password for 60 seconds, then hides them', async () => {
+  it('shows the numbers after the password and the texted code for 60 seconds, then hides them', async () => {
     const { calls } = serve({
       cards: [makeCard()],
       extra: (call) => {
-        if (call.path === `/api/cards/${CARD_ID}/secure-token`) {
+        if (call.path === `/api/cards/${CARD_ID}/secure-token/verification`) {
           const { password } = call.body as { password: string };
-          return password === 'correct horse'
-            ? { body: REVEALED }
-            : apiError(401, 'invalid_credentials');
+          return password === 'correct horse' ? VERIFICATION : apiError(401, 'invalid_credentials');
         }
-        return undefined;
+        return secondStep(call);
       },
     });
     await openCardPage('es');
     await userEvent.click(await screen.findByRole('button', { name: 'Ver números' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ver los números de tu tarjeta' });
     await userEvent.type(within(dialog).getByLabelText(/Contraseña/), 'wrong');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'La contraseña no es correcta.',
     );
@@ -406,6 +419,27 @@ describe('the card page', () => {
 
     await userEvent.clear(within(dialog).getByLabelText(/Contraseña/));
     await userEvent.type(within(dialog).getByLabelText(/Contraseña/), 'correct horse');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(
+      await within(dialog).findByText(/Te enviamos un código por mensaje de texto/),
+    ).toBeInTheDocument();
+    expect(calls.at(-1)?.body).toEqual({
+      password: 'correct horse',
+      purpose: 'show',
+      locale: 'es',
+    });
+    const texted = within(dialog).getByLabelText(/Código del mensaje de texto/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Escribe el código que te enviamos',
+    );
+    await userEvent.type(texted, '111111');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'El código no es correcto o ya venció.',
+    );
+    await userEvent.clear(texted);
+    await userEvent.type(texted, TEXTED);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
 
@@ -414,7 +448,11 @@ describe('the card page', () => {
     expect(screen.getByTestId('card-expiry')).toHaveTextContent('04/29');
     expect(screen.getByRole('timer')).toHaveTextContent('Se ocultan en 60 segundos');
     expect(calls.at(-1)?.headers.authorization).toBe('Bearer test-token');
-    expect(calls.at(-1)?.body).toEqual({ password: 'correct horse', purpose: 'show' });
+    expect(calls.at(-1)?.body).toEqual({
+      purpose: 'show',
+      verificationToken: 'vt-1',
+      verificationCode: TEXTED,
+    });
     // The number and CVV come from the vault into the partner's frames, with its token.
     expect(vault.shown.map((request) => [request.path, request.headers])).toEqual([
       ['/cards/77/secure-data/pan', { Authorization: 'Bearer customer-token' }],
@@ -433,32 +471,38 @@ describe('the card page', () => {
     const { calls } = serve({
       cards: [makeCard()],
       extra: (call) => {
-        if (call.path !== `/api/cards/${CARD_ID}/secure-token`) return undefined;
+        if (call.path !== `/api/cards/${CARD_ID}/secure-token/verification`) {
+          return secondStep(call);
+        }
         const { twoStepCode } = call.body as { twoStepCode?: string };
         if (!twoStepCode) return apiError(403, 'two_step_required');
-        return twoStepCode === '123456'
-          ? { body: REVEALED }
-          : apiError(400, 'invalid_two_step_code');
+        return twoStepCode === '123456' ? VERIFICATION : apiError(400, 'invalid_two_step_code');
       },
     });
     await openCardPage('es');
     await userEvent.click(await screen.findByRole('button', { name: 'Ver números' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ver los números de tu tarjeta' });
     await userEvent.type(within(dialog).getByLabelText(/Contraseña/), 'correct horse');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     const code = await within(dialog).findByLabelText('Código de seguridad');
     await userEvent.type(code, '000000');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ese código no es válido');
     await userEvent.clear(code);
     await userEvent.type(code, '123456');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
-    expect(await screen.findByTestId('card-pan')).toHaveTextContent('4111 2222 3333 4242');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     expect(calls.at(-1)?.body).toEqual({
       password: 'correct horse',
       purpose: 'show',
+      locale: 'es',
       twoStepCode: '123456',
     });
+    await userEvent.type(
+      await within(dialog).findByLabelText(/Código del mensaje de texto/),
+      TEXTED,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
+    expect(await screen.findByTestId('card-pan')).toHaveTextContent('4111 2222 3333 4242');
   });
 
   it('freezes and unfreezes the card at once, and says so on the card', async () => {
@@ -589,8 +633,9 @@ describe('the card page', () => {
     const { calls } = serve({
       cards: [makeCard({ type: 'physical' })],
       extra: (call) => {
+        if (call.path === `/api/cards/${CARD_ID}/secure-token/verification`) return VERIFICATION;
         if (call.path === `/api/cards/${CARD_ID}/secure-token`) {
-          return { body: { ...REVEALED, scope: 'cards-sensitive-write' } };
+          return secondStep(call, { ...REVEALED, scope: 'cards-sensitive-write' });
         }
         if (call.method === 'PATCH' && call.path === `/api/cards/${CARD_ID}/limits`) {
           return { body: makeCard({ type: 'physical' }) };
@@ -605,14 +650,23 @@ describe('the card page', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter your password.');
     await userEvent.type(within(dialog).getByLabelText(/Password/), 'correct horse');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText(/We sent you a code by text message/)).toBeVisible();
+    await userEvent.type(within(dialog).getByLabelText(/Code from the text message/), TEXTED);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByTestId('card-pin-field')).toHaveTextContent(
       'secure PIN field',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save PIN' }));
     expect(await screen.findByText('Your PIN is saved.')).toBeInTheDocument();
-    expect(calls.find((call) => call.path.endsWith('/secure-token'))?.body).toEqual({
+    expect(calls.find((call) => call.path.endsWith('/verification'))?.body).toEqual({
       password: 'correct horse',
       purpose: 'pin',
+      locale: 'en',
+    });
+    expect(calls.find((call) => call.path.endsWith('/secure-token'))?.body).toEqual({
+      purpose: 'pin',
+      verificationToken: 'vt-1',
+      verificationCode: TEXTED,
     });
     // The PIN went from the secure field to the vault; Pago's API never had it.
     expect(vault.submitted).toEqual([
@@ -822,15 +876,32 @@ describe('the card page', () => {
     expect(screen.queryByRole('button', { name: 'Ver números' })).toBeNull();
   });
 
+  it('says to call the number on the card when the server cannot activate it (live mode)', async () => {
+    serve({
+      cards: [makeCard({ type: 'physical', status: 'inactive' })],
+      features: { cardActivation: false },
+    });
+    await openCardPage('es');
+    expect(await screen.findByTestId('card-activate-by-phone')).toHaveTextContent(
+      'llama al número que aparece en el reverso de tu tarjeta',
+    );
+    expect(screen.queryByRole('button', { name: 'Activar tarjeta' })).toBeNull();
+  });
+
   it('hides the numbers when the person leaves the page', async () => {
     serve({
       cards: [makeCard()],
-      extra: (call) => (call.path.endsWith('/secure-token') ? { body: REVEALED } : undefined),
+      extra: (call) => (call.path.endsWith('/verification') ? VERIFICATION : secondStep(call)),
     });
     await openCardPage('es');
     await userEvent.click(await screen.findByRole('button', { name: 'Ver números' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText(/Contraseña/), 'secret');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await userEvent.type(
+      await within(dialog).findByLabelText(/Código del mensaje de texto/),
+      TEXTED,
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ver números' }));
     expect(await screen.findByTestId('card-pan')).toBeInTheDocument();
 

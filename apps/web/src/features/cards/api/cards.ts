@@ -2,6 +2,7 @@ import type {
   Card,
   CardLimits,
   CardSecureToken,
+  CardSecureVerification,
   CreateCardBody,
   ReportLostBody,
 } from '@pago/shared/contracts/cards';
@@ -110,29 +111,19 @@ export function useCardAction(cardId: string) {
 }
 
 /**
- * After the password, the partner's short-lived token for the secure frame that shows the card's
- * numbers (`show`) or takes its PIN (`pin`); the numbers and the PIN go between that frame and the
- * partner's vault, never through Pago. The wrong password (401) is this form's error, not an
- * expired session: the token is sent by hand so apiFetch does not sign the person out; a 401 for
- * the session itself (`unauthorized`) still does.
+ * A card-data call sent with the session token by hand: the wrong password (401
+ * `invalid_credentials`) is the form's error, not an expired session, so apiFetch must not sign
+ * the person out; a 401 for the session itself (`unauthorized`) still does.
  */
-export async function requestSecureToken(
-  cardId: string,
-  purpose: 'show' | 'pin',
-  password: string,
-  twoStepCode?: string,
-): Promise<CardSecureToken> {
+async function secureCall<T>(path: string, body: object): Promise<T> {
   const token = getStoredToken();
   try {
-    return await apiFetch<CardSecureToken>(
-      `/api/cards/${encodeURIComponent(cardId)}/secure-token`,
-      {
-        method: 'POST',
-        body: twoStepCode ? { password, purpose, twoStepCode } : { password, purpose },
-        auth: false,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      },
-    );
+    return await apiFetch<T>(path, {
+      method: 'POST',
+      body,
+      auth: false,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
   } catch (failure) {
     if (failure instanceof ApiError && failure.status === 401 && failure.code === 'unauthorized') {
       clearStoredToken();
@@ -140,6 +131,43 @@ export async function requestSecureToken(
     }
     throw failure;
   }
+}
+
+/**
+ * The first step towards the card's numbers (`show`) or its PIN (`pin`): the password (and a
+ * two-step code when they are on); the partner then texts a code to the holder's phone.
+ */
+export function requestSecureVerification(
+  cardId: string,
+  purpose: 'show' | 'pin',
+  password: string,
+  locale: 'es' | 'en',
+  twoStepCode?: string,
+): Promise<CardSecureVerification> {
+  return secureCall(`/api/cards/${encodeURIComponent(cardId)}/secure-token/verification`, {
+    password,
+    purpose,
+    locale,
+    ...(twoStepCode ? { twoStepCode } : {}),
+  });
+}
+
+/**
+ * With the texted code, the partner's short-lived token for the secure frame that shows the
+ * card's numbers (`show`) or takes its PIN (`pin`); the numbers and the PIN go between that frame
+ * and the partner's vault, never through Pago.
+ */
+export function requestSecureToken(
+  cardId: string,
+  purpose: 'show' | 'pin',
+  verificationToken: string,
+  verificationCode: string,
+): Promise<CardSecureToken> {
+  return secureCall(`/api/cards/${encodeURIComponent(cardId)}/secure-token`, {
+    purpose,
+    verificationToken,
+    verificationCode,
+  });
 }
 
 export const CARD_ACTIVITY_SIZE = 50;

@@ -7,6 +7,7 @@ import type { Card } from '@pago/shared/contracts/cards';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
+import { useCapability } from '@/lib/capabilities';
 import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { useCardAction } from '../api/cards';
@@ -34,6 +35,7 @@ export function CardControls({
   const [dialog, setDialog] = useState<Dialog>(null);
   const [feedback, setFeedback] = useFeedback();
   const action = useCardAction(card.id);
+  const activation = useCapability('cardActivation');
   const frozen = card.status === 'frozen';
   const usable = card.status === 'active' || frozen;
 
@@ -73,11 +75,14 @@ export function CardControls({
         </Box>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {card.status === 'inactive' && (
-          <Button variant="contained" onClick={() => setDialog('activate')}>
-            {t('activate.open')}
-          </Button>
-        )}
+        {card.status === 'inactive' &&
+          (activation ? (
+            <Button variant="contained" onClick={() => setDialog('activate')}>
+              {t('activate.open')}
+            </Button>
+          ) : (
+            <Typography data-testid="card-activate-by-phone">{t('activate.byPhone')}</Typography>
+          ))}
         {card.type === 'physical' && card.status !== 'inactive' && (
           <Button variant="outlined" onClick={() => setDialog('pin')}>
             {t('pin.open')}

@@ -1,19 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CardSecureToken } from '@pago/shared/contracts/cards';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { ApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
-import { requestSecureToken } from '../api/cards';
 import { showCardNumbers } from '../lib/secure-frames';
+import { FormDialog } from './form-dialog';
 import { formatExpiry } from './pago-card';
+import { useSecureSteps } from './secure-steps';
 
 /** How long the numbers stay on screen. */
 export const REVEAL_SECONDS = 60;
@@ -125,79 +120,18 @@ function PasswordDialog({
   onRevealed(numbers: CardSecureToken): void;
 }) {
   const { t } = useTranslation('cards');
-  const [password, setPassword] = useState('');
-  /** Asked once the server says the account has two-step codes on. */
-  const [code, setCode] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError(t('reveal.passwordRequired'));
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      onRevealed(await requestSecureToken(cardId, 'show', password, code?.trim() || undefined));
-    } catch (failure) {
-      setPending(false);
-      const failed = failure instanceof ApiError ? failure.code : null;
-      if (failed === 'two_step_required') {
-        setCode((current) => current ?? '');
-        setError(code === null ? null : t('reveal.codeRequired'));
-        return;
-      }
-      if (failed === 'invalid_two_step_code') {
-        setError(t('reveal.wrongCode'));
-        return;
-      }
-      const wrong = failed === 'invalid_credentials';
-      setError(wrong ? t('reveal.wrongPassword') : (errorText(t, failure) ?? t('reveal.failed')));
-    }
-  };
-
+  const steps = useSecureSteps(cardId, 'show', t('reveal.failed'), onRevealed);
   return (
-    <ResponsiveDialog open onClose={onClose} title={t('reveal.title')}>
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <Typography>{t('reveal.intro')}</Typography>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextField
-            label={t('reveal.password')}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            autoFocus
-            required
-          />
-          {code !== null && (
-            <TextField
-              label={t('reveal.code')}
-              helperText={t('reveal.codeHelp')}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              autoComplete="one-time-code"
-              autoFocus
-              slotProps={{
-                htmlInput: { maxLength: 20, autoCapitalize: 'none', spellCheck: false },
-              }}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? t('common:status.processing') : t('reveal.submit')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </ResponsiveDialog>
+    <FormDialog
+      title={t('reveal.title')}
+      error={steps.error}
+      submitLabel={steps.texted ? t('reveal.submit') : t('pin.continue')}
+      pending={steps.pending}
+      onClose={onClose}
+      onSubmit={steps.submit}
+    >
+      {!steps.texted && <Typography>{t('reveal.intro')}</Typography>}
+      {steps.fields}
+    </FormDialog>
   );
 }

@@ -1,27 +1,23 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CardSecureToken } from '@pago/shared/contracts/cards';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
-import { requestSecureToken } from '../api/cards';
 import { pinForm } from '../lib/secure-frames';
 import { type DialogProps, FormDialog } from './form-dialog';
+import { useSecureSteps } from './secure-steps';
 
 /**
- * Sets the card's four-digit PIN: the password first, then the PIN typed into the partner's
+ * Sets the card's four-digit PIN: the password and the texted code first, then the PIN typed into the partner's
  * secure field (VGS Collect; the fake's in sandbox mode), which sends it to the partner's vault.
  * Pago never sees it.
  */
 export function PinDialog({ card, onClose, onDone }: DialogProps) {
   const { t } = useTranslation('cards');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState<string | null>(null);
   const [secure, setSecure] = useState<CardSecureToken | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const steps = useSecureSteps(card.id, 'pin', t('pin.failed'), setSecure);
   const fieldId = `card-pin-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
   const form = useRef<Awaited<ReturnType<typeof pinForm>> | null>(null);
 
@@ -31,50 +27,31 @@ export function PinDialog({ card, onClose, onDone }: DialogProps) {
       .then((ready) => {
         form.current = ready;
       })
-      .catch(() => setError(t('pin.failed')));
+      .catch(() => setSendError(t('pin.failed')));
   }, [secure, fieldId, t]);
-
-  const askToken = async () => {
-    if (!password) return setError(t('reveal.passwordRequired'));
-    setPending(true);
-    setError(null);
-    try {
-      setSecure(await requestSecureToken(card.id, 'pin', password, code?.trim() || undefined));
-    } catch (failure) {
-      const failed = failure instanceof ApiError ? failure.code : null;
-      if (failed === 'two_step_required') {
-        setCode((current) => current ?? '');
-        setError(code === null ? null : t('reveal.codeRequired'));
-      } else if (failed === 'invalid_two_step_code') setError(t('reveal.wrongCode'));
-      else if (failed === 'invalid_credentials') setError(t('reveal.wrongPassword'));
-      else setError(errorText(t, failure) ?? t('pin.failed'));
-    } finally {
-      setPending(false);
-    }
-  };
 
   const sendPin = async () => {
     const ready = form.current;
     if (!ready) return;
-    if (!ready.valid()) return setError(t('pin.invalid'));
-    setPending(true);
-    setError(null);
+    if (!ready.valid()) return setSendError(t('pin.invalid'));
+    setSending(true);
+    setSendError(null);
     const status = await ready.submit();
-    setPending(false);
+    setSending(false);
     if (status >= 200 && status < 300) onDone(t('pin.done'));
-    else setError(t('pin.failed'));
+    else setSendError(t('pin.failed'));
   };
 
   return (
     <FormDialog
       title={t('pin.title')}
-      error={error}
+      error={secure ? sendError : steps.error}
       submitLabel={secure ? t('pin.submit') : t('pin.continue')}
-      pending={pending}
+      pending={secure ? sending : steps.pending}
       onClose={onClose}
-      onSubmit={() => void (secure ? sendPin() : askToken())}
+      onSubmit={() => (secure ? void sendPin() : steps.submit())}
     >
-      <Typography>{t('pin.intro')}</Typography>
+      {!steps.texted && <Typography>{t('pin.intro')}</Typography>}
       {secure ? (
         <Box sx={{ display: 'grid', gap: 1 }}>
           <Typography component="label" htmlFor={fieldId} variant="body2" color="text.secondary">
@@ -86,26 +63,7 @@ export function PinDialog({ card, onClose, onDone }: DialogProps) {
           </Typography>
         </Box>
       ) : (
-        <>
-          <TextField
-            label={t('reveal.password')}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            autoFocus
-            required
-          />
-          {code !== null && (
-            <TextField
-              label={t('reveal.code')}
-              helperText={t('reveal.codeHelp')}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              autoComplete="one-time-code"
-            />
-          )}
-        </>
+        steps.fields
       )}
     </FormDialog>
   );
