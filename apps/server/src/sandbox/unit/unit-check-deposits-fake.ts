@@ -9,6 +9,8 @@ import {
   document,
   getById,
   id,
+  listPage,
+  listQuery,
   parseUnit,
   relationship,
   statusFilter,
@@ -51,13 +53,6 @@ const STATUSES = [
   'Canceled',
   'Returned',
 ];
-const listQuery = z.object({
-  'filter[accountId]': id.optional(),
-  'filter[customerId]': id.optional(),
-  'page[limit]': z.coerce.number().int().min(1).max(1000).default(100),
-  'page[offset]': z.coerce.number().int().min(0).max(1_000_000).default(0),
-  sort: z.enum(['createdAt', '-createdAt']).default('-createdAt'),
-});
 const AWAITING_IMAGES = ['AwaitingImages', 'AwaitingFrontImage', 'AwaitingBackImage'];
 /** The sandbox steps Unit documents: from which status each moves a deposit, and to which. */
 export const SANDBOX_STEPS = {
@@ -214,19 +209,12 @@ export function unitCheckDepositsFakeRoutes(fake: UnitFake): void {
     if (!statuses) {
       return unitError(reply, 400, 'Bad Request', 'filter[status] is not a check deposit status');
     }
-    let select = db.selectFrom('sandbox_unit_check_deposits').selectAll();
-    if (query['filter[accountId]'])
-      select = select.where('account_id', '=', query['filter[accountId]']);
-    if (query['filter[customerId]'])
-      select = select.where('customer_id', '=', query['filter[customerId]']);
-    if (statuses.length > 0) select = select.where('status', 'in', statuses);
-    const order = query.sort === 'createdAt' ? 'asc' : 'desc';
-    const rows = await select
-      .orderBy('created_at', order)
-      .orderBy('id', order)
-      .limit(query['page[limit]'])
-      .offset(query['page[offset]'])
-      .execute();
+    const rows = await listPage<FakeCheckDeposit>(
+      db,
+      'sandbox_unit_check_deposits',
+      query,
+      statuses,
+    );
     return document(reply, 200, rows.map(checkDepositResource));
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, relationship } from './unit-fake-api';
+import { relationship } from './unit-fake-api';
 
 // What the Unit fake's check payment routes accept: check/createCheckPayment.json's request, the
 // return's reason, and the list's filters (checkPaymentPaths.json).
@@ -55,10 +55,3 @@ export const CHECK_PAYMENT_STATUSES = [
   'MarkedForReturn',
   'Returned',
 ];
-export const listQuery = z.object({
-  'filter[accountId]': id.optional(),
-  'filter[customerId]': id.optional(),
-  'page[limit]': z.coerce.number().int().min(1).max(1000).default(100),
-  'page[offset]': z.coerce.number().int().min(0).max(1_000_000).default(0),
-  sort: z.enum(['createdAt', '-createdAt']).default('-createdAt'),
-});

@@ -1,17 +1,14 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { SandboxUnitCheckPaymentsTable } from '../../db/schema';
-import {
-  CHECK_PAYMENT_STATUSES,
-  createBody,
-  listQuery,
-  returnBody,
-} from './unit-check-payments-bodies';
+import { CHECK_PAYMENT_STATUSES, createBody, returnBody } from './unit-check-payments-bodies';
 import { book, type FakeAccount, lockAccounts, nextId, subjectEvent } from './unit-fake.repository';
 import {
   document,
   getById,
   id,
+  listPage,
+  listQuery,
   parseUnit,
   statusFilter,
   type UnitFake,
@@ -223,19 +220,12 @@ export function unitCheckPaymentsFakeRoutes(fake: UnitFake): void {
     if (!statuses) {
       return unitError(reply, 400, 'Bad Request', 'filter[status] is not a check payment status');
     }
-    let select = db.selectFrom('sandbox_unit_check_payments').selectAll();
-    if (query['filter[accountId]'])
-      select = select.where('account_id', '=', query['filter[accountId]']);
-    if (query['filter[customerId]'])
-      select = select.where('customer_id', '=', query['filter[customerId]']);
-    if (statuses.length > 0) select = select.where('status', 'in', statuses);
-    const order = query.sort === 'createdAt' ? 'asc' : 'desc';
-    const rows = await select
-      .orderBy('created_at', order)
-      .orderBy('id', order)
-      .limit(query['page[limit]'])
-      .offset(query['page[offset]'])
-      .execute();
+    const rows = await listPage<FakeCheckPayment>(
+      db,
+      'sandbox_unit_check_payments',
+      query,
+      statuses,
+    );
     return document(reply, 200, rows.map(checkPaymentResource));
   });
 

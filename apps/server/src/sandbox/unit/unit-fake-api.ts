@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance';
 import type { Database } from '../../db/database';
@@ -14,6 +15,50 @@ export const pageQuery = z.object({
   'page[limit]': z.coerce.number().int().min(1).max(1000).default(100),
   'page[offset]': z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
+
+/** A list route's query: Unit's account and customer filters, its sort by creation and a page. */
+export const listQuery = z.object({
+  'filter[accountId]': id.optional(),
+  'filter[customerId]': id.optional(),
+  'page[limit]': z.coerce.number().int().min(1).max(1000).default(100),
+  'page[offset]': z.coerce.number().int().min(0).max(1_000_000).default(0),
+  sort: z.enum(['createdAt', '-createdAt']).default('-createdAt'),
+});
+export type ListQuery = z.output<typeof listQuery>;
+
+/**
+ * One page of a fake table's rows as a Unit list answers it: filtered by account, customer and
+ * statuses (none: every status but `hidden`), newest first unless `sort=createdAt`. The table's
+ * rows have `account_id`, `customer_id`, `status`, `created_at` and `id`.
+ */
+export async function listPage<Row>(
+  db: Database,
+  table:
+    | 'sandbox_unit_check_deposits'
+    | 'sandbox_unit_check_payments'
+    | 'sandbox_unit_received_payments',
+  query: ListQuery,
+  statuses: readonly string[],
+  hidden?: string,
+): Promise<Row[]> {
+  const order = sql.raw(query.sort === 'createdAt' ? 'asc' : 'desc');
+  const accountId = query['filter[accountId]'];
+  const customerId = query['filter[customerId]'];
+  const { rows } = await sql<Row>`
+    select * from ${sql.table(table)}
+    where (${accountId ?? null}::text is null or account_id = ${accountId ?? null})
+      and (${customerId ?? null}::text is null or customer_id = ${customerId ?? null})
+      and ${
+        statuses.length > 0
+          ? sql`status in (${sql.join(statuses)})`
+          : hidden
+            ? sql`status <> ${hidden}`
+            : sql`true`
+      }
+    order by created_at ${order}, id ${order}
+    limit ${query['page[limit]']} offset ${query['page[offset]']}`.execute(db);
+  return rows;
+}
 
 /** Unit's org token on a call, compared in constant time; answers Unit's 401 when wrong. */
 export function orgTokenOk(token: string, request: FastifyRequest, reply: FastifyReply): boolean {

@@ -7,6 +7,8 @@ import {
   document,
   getById,
   id,
+  listPage,
+  listQuery,
   parseUnit,
   relationship,
   statusFilter,
@@ -61,13 +63,8 @@ const returnBody = z.object({
     attributes: z.object({ reason: z.enum(ACH_RETURN_REASONS) }),
   }),
 });
-const listQuery = z.object({
-  'filter[accountId]': id.optional(),
-  'filter[customerId]': id.optional(),
+const receivedListQuery = listQuery.extend({
   'filter[includeCompleted]': z.enum(['true', 'false']).optional(),
-  'page[limit]': z.coerce.number().int().min(1).max(1000).default(100),
-  'page[offset]': z.coerce.number().int().min(0).max(1_000_000).default(0),
-  sort: z.enum(['createdAt', '-createdAt']).default('-createdAt'),
 });
 const STATUSES = [
   'Pending',
@@ -246,7 +243,7 @@ export function unitReceivedPaymentsFakeRoutes(fake: UnitFake): void {
 
   app.get(`${base}/received-payments`, async (request, reply) => {
     if (!authorized(request, reply)) return reply;
-    const query = parseUnit(listQuery, request.query, reply);
+    const query = parseUnit(receivedListQuery, request.query, reply);
     if (!query) return reply;
     // filter[status][0]=Pending&filter[status][1]=Advanced …; without it, Completed ones only
     // with filter[includeCompleted]=true (Unit's default leaves them out).
@@ -259,21 +256,13 @@ export function unitReceivedPaymentsFakeRoutes(fake: UnitFake): void {
         'filter[status] is not a received payment status',
       );
     }
-    let select = db.selectFrom('sandbox_unit_received_payments').selectAll();
-    if (query['filter[accountId]'])
-      select = select.where('account_id', '=', query['filter[accountId]']);
-    if (query['filter[customerId]'])
-      select = select.where('customer_id', '=', query['filter[customerId]']);
-    if (statuses.length > 0) select = select.where('status', 'in', statuses);
-    else if (query['filter[includeCompleted]'] !== 'true')
-      select = select.where('status', '!=', 'Completed');
-    const order = query.sort === 'createdAt' ? 'asc' : 'desc';
-    const rows = await select
-      .orderBy('created_at', order)
-      .orderBy('id', order)
-      .limit(query['page[limit]'])
-      .offset(query['page[offset]'])
-      .execute();
+    const rows = await listPage<FakeReceivedPayment>(
+      db,
+      'sandbox_unit_received_payments',
+      query,
+      statuses,
+      query['filter[includeCompleted]'] === 'true' ? undefined : 'Completed',
+    );
     return document(reply, 200, rows.map(receivedPaymentResource));
   });
 
