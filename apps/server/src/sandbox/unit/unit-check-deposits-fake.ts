@@ -7,13 +7,11 @@ import { CHECK_IMAGE_LIMIT_BYTES, checkImageOf } from './unit-check-images';
 import { book, type FakeAccount, lockAccounts, nextId, subjectEvent } from './unit-fake.repository';
 import {
   document,
-  getById,
   id,
-  listPage,
-  listQuery,
+  type ListQuery,
   parseUnit,
+  readRoutes,
   relationship,
-  statusFilter,
   type UnitFake,
   unitError,
 } from './unit-fake-api';
@@ -188,34 +186,12 @@ async function review(tx: Database, row: FakeCheckDeposit) {
 export function unitCheckDepositsFakeRoutes(fake: UnitFake): void {
   const { app, db, base, authorized } = fake;
   const clock = () => app.deps.config.sandboxAchSettleMs;
-  getById(
-    fake,
-    'check-deposits',
-    'check deposit',
-    (key) =>
-      db
-        .selectFrom('sandbox_unit_check_deposits')
-        .selectAll()
-        .where('id', '=', key)
-        .executeTakeFirst(),
-    checkDepositResource,
-  );
-
-  app.get(`${base}/check-deposits`, async (request, reply) => {
-    if (!authorized(request, reply)) return reply;
-    const query = parseUnit(listQuery, request.query, reply);
-    if (!query) return reply;
-    const statuses = statusFilter(request.query, STATUSES);
-    if (!statuses) {
-      return unitError(reply, 400, 'Bad Request', 'filter[status] is not a check deposit status');
-    }
-    const rows = await listPage<FakeCheckDeposit>(
-      db,
-      'sandbox_unit_check_deposits',
-      query,
-      statuses,
-    );
-    return document(reply, 200, rows.map(checkDepositResource));
+  readRoutes<FakeCheckDeposit, ListQuery>(fake, {
+    path: 'check-deposits',
+    noun: 'check deposit',
+    table: 'sandbox_unit_check_deposits',
+    statuses: STATUSES,
+    resource: checkDepositResource,
   });
 
   app.post(`${base}/check-deposits`, async (request, reply) => {

@@ -5,12 +5,10 @@ import { CHECK_PAYMENT_STATUSES, createBody, returnBody } from './unit-check-pay
 import { book, type FakeAccount, lockAccounts, nextId, subjectEvent } from './unit-fake.repository';
 import {
   document,
-  getById,
   id,
-  listPage,
-  listQuery,
+  type ListQuery,
   parseUnit,
-  statusFilter,
+  readRoutes,
   type UnitFake,
   unitError,
 } from './unit-fake-api';
@@ -199,34 +197,12 @@ export async function advanceCheckPayments(db: Database, stepMs: number): Promis
 export function unitCheckPaymentsFakeRoutes(fake: UnitFake): void {
   const { app, db, base, authorized } = fake;
   const stepMs = () => app.deps.config.sandboxAchSettleMs;
-  getById(
-    fake,
-    'check-payments',
-    'check payment',
-    (key) =>
-      db
-        .selectFrom('sandbox_unit_check_payments')
-        .selectAll()
-        .where('id', '=', key)
-        .executeTakeFirst(),
-    checkPaymentResource,
-  );
-
-  app.get(`${base}/check-payments`, async (request, reply) => {
-    if (!authorized(request, reply)) return reply;
-    const query = parseUnit(listQuery, request.query, reply);
-    if (!query) return reply;
-    const statuses = statusFilter(request.query, CHECK_PAYMENT_STATUSES);
-    if (!statuses) {
-      return unitError(reply, 400, 'Bad Request', 'filter[status] is not a check payment status');
-    }
-    const rows = await listPage<FakeCheckPayment>(
-      db,
-      'sandbox_unit_check_payments',
-      query,
-      statuses,
-    );
-    return document(reply, 200, rows.map(checkPaymentResource));
+  readRoutes<FakeCheckPayment, ListQuery>(fake, {
+    path: 'check-payments',
+    noun: 'check payment',
+    table: 'sandbox_unit_check_payments',
+    statuses: CHECK_PAYMENT_STATUSES,
+    resource: checkPaymentResource,
   });
 
   app.post(`${base}/check-payments`, async (request, reply) => {

@@ -132,3 +132,48 @@ export function statusFilter(query: unknown, known: readonly string[]): string[]
     .map(([, value]) => String(value));
   return statuses.every((status) => known.includes(status)) ? statuses : null;
 }
+
+type ListedTable =
+  | 'sandbox_unit_check_deposits'
+  | 'sandbox_unit_check_payments'
+  | 'sandbox_unit_received_payments';
+
+/**
+ * A resource's two read routes over its fake table: `GET /{path}/:id` (Unit's 404 for an unknown
+ * id) and `GET /{path}` (`listPage`: filters, statuses among `statuses`, sort and page; `hidden`
+ * names the status a list leaves out unless the query asks, from the parsed query).
+ */
+export function readRoutes<Row, Query extends ListQuery>(
+  fake: UnitFake,
+  options: {
+    path: string;
+    noun: string;
+    table: ListedTable;
+    statuses: readonly string[];
+    resource: (row: Row) => unknown;
+    query?: z.ZodType<Query>;
+    hidden?: (query: Query) => string | undefined;
+  },
+) {
+  const { app, base, authorized, db } = fake;
+  const { path, noun, table, statuses: known, resource } = options;
+  getById(
+    fake,
+    path,
+    noun,
+    async (key) =>
+      (await sql<Row>`select * from ${sql.table(table)} where id = ${key}`.execute(db)).rows[0],
+    resource,
+  );
+  app.get(`${base}/${path}`, async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    const query = parseUnit(options.query ?? listQuery, request.query, reply) as Query | undefined;
+    if (!query) return reply;
+    const statuses = statusFilter(request.query, known);
+    if (!statuses) {
+      return unitError(reply, 400, 'Bad Request', `filter[status] is not a ${noun} status`);
+    }
+    const rows = await listPage<Row>(db, table, query, statuses, options.hidden?.(query));
+    return document(reply, 200, rows.map(resource));
+  });
+}

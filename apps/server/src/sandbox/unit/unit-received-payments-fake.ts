@@ -5,13 +5,11 @@ import type { SandboxUnitReceivedPaymentsTable } from '../../db/schema';
 import { book, type FakeAccount, lockAccounts, nextId, subjectEvent } from './unit-fake.repository';
 import {
   document,
-  getById,
   id,
-  listPage,
   listQuery,
   parseUnit,
+  readRoutes,
   relationship,
-  statusFilter,
   type UnitFake,
   unitError,
 } from './unit-fake-api';
@@ -228,42 +226,16 @@ export async function completeDueReceivedPayments(db: Database): Promise<number>
 
 export function unitReceivedPaymentsFakeRoutes(fake: UnitFake): void {
   const { app, db, base, authorized } = fake;
-  getById(
-    fake,
-    'received-payments',
-    'received payment',
-    (key) =>
-      db
-        .selectFrom('sandbox_unit_received_payments')
-        .selectAll()
-        .where('id', '=', key)
-        .executeTakeFirst(),
-    receivedPaymentResource,
-  );
-
-  app.get(`${base}/received-payments`, async (request, reply) => {
-    if (!authorized(request, reply)) return reply;
-    const query = parseUnit(receivedListQuery, request.query, reply);
-    if (!query) return reply;
-    // filter[status][0]=Pending&filter[status][1]=Advanced …; without it, Completed ones only
-    // with filter[includeCompleted]=true (Unit's default leaves them out).
-    const statuses = statusFilter(request.query, STATUSES);
-    if (!statuses) {
-      return unitError(
-        reply,
-        400,
-        'Bad Request',
-        'filter[status] is not a received payment status',
-      );
-    }
-    const rows = await listPage<FakeReceivedPayment>(
-      db,
-      'sandbox_unit_received_payments',
-      query,
-      statuses,
-      query['filter[includeCompleted]'] === 'true' ? undefined : 'Completed',
-    );
-    return document(reply, 200, rows.map(receivedPaymentResource));
+  // filter[status][0]=Pending&filter[status][1]=Advanced …; without it, Completed ones only with
+  // filter[includeCompleted]=true (Unit's default leaves them out).
+  readRoutes<FakeReceivedPayment, z.output<typeof receivedListQuery>>(fake, {
+    path: 'received-payments',
+    noun: 'received payment',
+    table: 'sandbox_unit_received_payments',
+    statuses: STATUSES,
+    resource: receivedPaymentResource,
+    query: receivedListQuery,
+    hidden: (query) => (query['filter[includeCompleted]'] === 'true' ? undefined : 'Completed'),
   });
 
   /** A step on one received payment: 404 for an unknown id, Unit's 400 when it cannot move. */
