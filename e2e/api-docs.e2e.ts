@@ -7,10 +7,10 @@ test.describe('the API reference', () => {
   test('shows every /api route of the OpenAPI document, with its schemas, under our CSP', async ({
     app,
   }) => {
-    const document = (await (await fetch(`${baseUrl()}/api/docs/openapi.json`)).json()) as {
+    const openapi = (await (await fetch(`${baseUrl()}/api/docs/openapi.json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
-    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    const operations = Object.entries(openapi.paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(operations.length).toBeGreaterThan(40);
