@@ -11,7 +11,6 @@ import { BalanceCard } from '@/features/accounts/components/balance-card';
 import { ProfileCard } from '@/features/accounts/components/profile-card';
 import { ProfileQrCard } from '@/features/accounts/components/profile-qr-card';
 import { PROFILE_SUCCESS_MS } from '@/features/accounts/lib/profile-display';
-import { BankingPanel } from '@/features/banking/components/banking-panel';
 import { ExternalBankAccounts } from '@/features/plaid/components/external-bank-accounts';
 import { isLanguage } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/page-title';
@@ -32,8 +31,9 @@ const VerifyPhoneDialog = lazy(() =>
 
 /**
  * The profile (what the dashboard held before the home screen): the account (profile,
- * QR code, editor), the phone's SMS verification, the account's status, the linked banks (plaid)
- * and the bank account at the partner (banking panel).
+ * QR code, editor), the phone's SMS verification, the account's status and the linked banks
+ * (plaid). The wallet is the account: its numbers are on /direct-deposit, its statements on
+ * /activity.
  */
 export default function ProfilePage() {
   const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone', 'security']);
@@ -113,11 +113,6 @@ export default function ProfilePage() {
             <ExternalBankAccounts />
           </SectionCard>
         </Box>
-      </Box>
-      <Box sx={{ mt: 3 }}>
-        <SectionCard title={t('banking.title')}>
-          <BankingPanel />
-        </SectionCard>
       </Box>
 
       {verifyingPhone && user.phone && (
