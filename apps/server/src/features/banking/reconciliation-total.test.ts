@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fundAtPartner, openBankAccount, tickUntil } from '../../../test/banking-helpers';
+import { atm, insertCard, purchase } from '../../../test/card-helpers';
 import { balanceOf, moneyPost, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
 import { linkSandboxBank } from '../../../test/plaid-helpers';
 
@@ -67,5 +68,45 @@ describe('reconciliation in total', () => {
       .where('kind', '=', 'total_mismatch')
       .execute();
     expect(stored).toHaveLength(1);
+  }, 60_000);
+
+  it('after the card spends, a bill and a withdrawal still go through, and the total holds with the card in flight', async () => {
+    const { app, db } = t;
+    // Test money only: none of it ever reached Luis's own partner account.
+    const luis = await verifiedUser(app, db, 20_000);
+    const account = await openBankAccount(app, luis);
+    const card = await insertCard(db, luis, account);
+    expect((await purchase(app, card, 1_234)).json()).toMatchObject({ approved: true });
+    expect((await atm(app, card, 4_000, 'out')).json()).toMatchObject({ approved: true });
+    const [biller] = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/billers?category=utilities',
+        headers: { authorization: `Bearer ${luis.token}` },
+      })
+    ).json() as Array<{ id: string; paymentType: string }>;
+    if (!biller) throw new Error('no biller');
+    const bill = await moneyPost(app, luis, '/api/unit/bill-payment', {
+      paymentType: biller.paymentType,
+      payeeId: biller.id,
+      amount: 8_450,
+      accountId: '7788-1234-9',
+      memo: 'Diciembre',
+    });
+    expect(bill.statusCode, bill.body).toBe(201);
+    const linked = await linkSandboxBank(app, luis);
+    const bank = linked.accounts.find((a) => a.mask === '0000') ?? linked.accounts[0];
+    if (!bank) throw new Error('no linked account');
+    const out = await moneyPost(app, luis, '/api/funding/withdrawals', {
+      plaidAccountId: bank.id,
+      amountCents: 2_000,
+      speed: 'instant',
+    });
+    expect(out.statusCode, out.body).toBe(201);
+    // The planted $12.34 of the test before is still there, and nothing else.
+    const found = totals(await reconcile());
+    expect(found).toHaveLength(1);
+    const [only] = found;
+    expect(Number(only?.actual) - Number(only?.expected?.split(' ')[0])).toBe(1_234);
   }, 60_000);
 });

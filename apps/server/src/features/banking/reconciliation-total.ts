@@ -21,7 +21,8 @@ export type LedgerTotal = {
   /**
    * Booked in the ledger, not yet moved at the partner: ACH payments the partner has not sent
    * (deposits pulled in: minus; withdrawals and bank payments out: plus), card spending not yet
-   * cleared, bills not yet paid out, received ACH still held.
+   * cleared (its amount: an ATM fee is already in Pago's fee revenue), bill checks not yet cashed,
+   * received ACH still held.
    */
   inFlight: number;
 };
@@ -52,9 +53,13 @@ export async function ledgerTotal(db: Database): Promise<LedgerTotal> {
         from unit_payments
         where payment_type = 'achPayment' and unit_payment_id is not null and status = 'Pending'
       )::text as ach_in_flight,
-      (select coalesce(sum(amount_cents + fee_cents), 0) from ledger_transfers
-        where status = 'processing'
-          and kind in ('card_purchase', 'card_atm_withdrawal', 'bill_payment'))::text as processing_out,
+      ((select coalesce(sum(amount_cents), 0) from ledger_transfers
+        where status = 'processing' and kind in ('card_purchase', 'card_atm_withdrawal'))
+      -- A bill paid by ACH leaves the partner account when made; one paid by check when Processed.
+      + (select coalesce(sum(t.amount_cents), 0) from bill_payments b
+          join ledger_transfers t on t.id = b.transfer_id
+        where b.method = 'check' and t.status = 'processing'
+          and coalesce(b.partner_status, '') <> 'Processed'))::text as processing_out,
       (select coalesce(sum(amount_cents), 0) from ledger_transfers
         where status = 'processing' and kind = 'ach_received'
           and coalesce((metadata->>'advanced')::boolean, false) = false)::text as received_held
