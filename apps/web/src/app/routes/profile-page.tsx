@@ -11,6 +11,7 @@ import { BalanceCard } from '@/features/accounts/components/balance-card';
 import { ProfileCard } from '@/features/accounts/components/profile-card';
 import { ProfileQrCard } from '@/features/accounts/components/profile-qr-card';
 import { PROFILE_SUCCESS_MS } from '@/features/accounts/lib/profile-display';
+import { SignInMethod } from '@/features/banking/components/sign-in-method';
 import { ExternalBankAccounts } from '@/features/plaid/components/external-bank-accounts';
 import { isLanguage } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/page-title';
@@ -36,7 +37,7 @@ const VerifyPhoneDialog = lazy(() =>
  * /activity.
  */
 export default function ProfilePage() {
-  const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone', 'security']);
+  const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone', 'security', 'banking']);
   const locale = isLanguage(i18n.language) ? i18n.language : 'es';
   usePageTitle(t('profilePage.title'));
   const { user, loading } = useSession();
@@ -85,6 +86,7 @@ export default function ProfilePage() {
         )}
       </Box>
 
+      <SignInMethod />
       <Box
         sx={{
           display: 'grid',

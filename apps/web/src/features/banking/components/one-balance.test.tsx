@@ -101,4 +101,27 @@ describe('one balance: the wallet is the account', () => {
     ).toBeVisible();
     expect(within(statements).getByText('to date')).toBeVisible();
   });
+
+  it('says on the profile how an external sign-in signed in', async () => {
+    serve((call) =>
+      call.path === '/api/auth/method'
+        ? { body: { method: 'external', providerName: 'Auth0', email: 'ana@example.com' } }
+        : undefined,
+    );
+    const view = await open('/profile');
+    expect(
+      await screen.findByText('Iniciaste sesión con Auth0 · Cuenta del proveedor: ana@example.com'),
+    ).toBeVisible();
+    view.unmount();
+  });
+
+  it('shows no sign-in method for a password sign-in', async () => {
+    const calls = serve((call) =>
+      call.path === '/api/auth/method' ? { body: { method: 'traditional' } } : undefined,
+    );
+    await open('/profile');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/method')).toBe(true));
+    expect(screen.queryByTestId('auth-method')).toBeNull();
+    expect(screen.queryByText(/Tradicional|Método de acceso/)).toBeNull();
+  });
 });
