@@ -282,6 +282,14 @@ describe('the wallet’s monthly statement', () => {
     const cardRow = csv.split('\r\n').find((row) => row.includes('Compra con tarjeta'));
     expect(cardRow).toContain('Café Luna');
 
+    // The partner's money and the wallets agree in total after all of it (reconciliation).
+    const reconciled = await app.inject({ method: 'POST', url: '/sandbox/unit/reconcile' });
+    expect(
+      (reconciled.json().differences as { kind: string }[]).filter(
+        (d) => d.kind === 'total_mismatch',
+      ),
+    ).toEqual([]);
+
     // A month on: the new month opens where the last one closed; the list has both, newest first.
     t.now = new Date(monthBounds(month).end.getTime() + 12 * 3_600_000);
     const next = easternMonthOf(t.now);
