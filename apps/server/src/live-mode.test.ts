@@ -198,10 +198,7 @@ describe('live mode with a fake partner is impossible', () => {
       headers: bearer(ana.token),
     });
     expect(statements.statusCode).toBe(200);
-    for (const url of [
-      '/api/direct-deposit',
-      '/api/direct-deposit/form.pdf',
-    ]) {
+    for (const url of ['/api/direct-deposit', '/api/direct-deposit/form.pdf']) {
       expectRefused(
         await live.inject({ method: 'GET', url, headers: bearer(ana.token) }),
         'bankAccount',

@@ -63,7 +63,9 @@ describe('npm run reconcile', () => {
       `balance_mismatch  user=${ana.id}  transfer=-  unit=${accountId}  expected=0  actual=500`,
     );
     // The partner's money in total is $5.00 more than the wallets'.
-    expect(planted.stdout).toMatch(/total_mismatch {2}user=null .* expected=0 \{.*\} {2}actual=500/);
+    expect(planted.stdout).toMatch(
+      /total_mismatch {2}user=null .* expected=0 \{.*\} {2}actual=500/,
+    );
     // The run is stored like the job's.
     const checks = await db.selectFrom('ledger_invariant_checks').select('source').execute();
     expect(checks).toEqual([{ source: 'cli' }, { source: 'cli' }]);
