@@ -56,11 +56,11 @@ test.describe('external sign-in (OpenID Connect) in Chromium, in Spanish', () =>
     expect(await completePlaidFlow(page, 'Rivera')).toBe('passed');
     await plaidFrame(page).getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL('**/dashboard', { timeout: 20_000 });
-    // The profile's Banking & Transactions section says how this session signed in.
+    // The profile says how this session signed in.
     await page.goto('/profile');
     const method = page.getByTestId('auth-method');
     await expect(method).toHaveText(
-      `Método de acceso: ${PROVIDER} · Cuenta del proveedor: ${email}`,
+      `Iniciaste sesión con ${PROVIDER} · Cuenta del proveedor: ${email}`,
     );
 
     // Sign out: Pago's session ends, then the provider's, which sends the browser to /login.
@@ -97,6 +97,6 @@ test.describe('external sign-in (OpenID Connect) in Chromium, in Spanish', () =>
     await page.getByRole('button', { name: 'Vincular e iniciar sesión' }).click();
     await page.waitForURL('**/dashboard');
     await page.goto('/profile');
-    await expect(page.getByTestId('auth-method')).toContainText(`Método de acceso: ${PROVIDER}`);
+    await expect(page.getByTestId('auth-method')).toContainText(`Iniciaste sesión con ${PROVIDER}`);
   });
 });

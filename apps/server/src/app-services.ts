@@ -186,11 +186,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     }),
     requests: createRequests({ db, ledger, accounts, notifications }),
     banking,
-    statements: createStatements({
-      db,
-      unit,
-      languageOf: async (userId) => (await accounts.getAccountSettings(userId)).language,
-    }),
+    statements: createStatements({ db, accounts, clock: ledger.clock }),
     identity: createIdentity({
       db,
       accounts,

@@ -58,9 +58,13 @@ describe('npm run reconcile', () => {
       .execute();
     const planted = await reconcile({ DATABASE_URL: url });
     expect(planted.code, planted.stderr).toBe(1);
-    expect(planted.stdout).toContain('1 account(s) checked, 1 difference(s).');
+    expect(planted.stdout).toContain('1 account(s) checked, 2 difference(s).');
     expect(planted.stdout).toContain(
       `balance_mismatch  user=${ana.id}  transfer=-  unit=${accountId}  expected=0  actual=500`,
+    );
+    // The partner's money in total is $5.00 more than the wallets'.
+    expect(planted.stdout).toMatch(
+      /total_mismatch {2}user=null .* expected=0 \{.*\} {2}actual=500/,
     );
     // The run is stored like the job's.
     const checks = await db.selectFrom('ledger_invariant_checks').select('source').execute();

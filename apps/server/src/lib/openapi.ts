@@ -223,6 +223,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/unit/transactions': 'listBankTransactions',
   'GET /api/unit/statements': 'listStatements',
   'GET /api/unit/statements/{month}/pdf': 'getStatementPdf',
+  'GET /api/unit/statements/{month}': 'getStatement',
   'POST /api/unit/accounts/create': 'openBankAccount',
   'POST /api/unit/payments/send': 'sendBankPayment',
   'POST /api/unit/webhook': 'receiveUnitWebhook',

@@ -80,3 +80,42 @@ export type BankStatements = z.infer<typeof bankStatementsSchema>;
 // GET /api/unit/statements/:month/pdf?language=es|en (default: the account's language)
 export const bankStatementParams = z.strictObject({ month: statementMonthSchema });
 export const bankStatementPdfQuery = z.strictObject({ language: z.enum(['es', 'en']).optional() });
+
+/**
+ * One line of the wallet's monthly statement: a movement of the wallet, or its fee on a line of
+ * its own (`part: 'fee'`). `amountCents` is signed (money in positive); `balanceCents` after it.
+ */
+export const walletStatementLineSchema = z.object({
+  transferId: z.string(),
+  /** The transfer's short reference, as receipts show it. */
+  reference: z.string(),
+  date: z.string().meta({ description: 'ISO 8601 instant' }),
+  kind: z.string(),
+  part: z.enum(['amount', 'fee']),
+  description: z.string(),
+  /** The other side: the person, recipient, biller, merchant, bank or payer; null when none. */
+  counterparty: z.string().nullable(),
+  amountCents: z.number().int(),
+  balanceCents: z.number().int(),
+});
+export type WalletStatementLine = z.infer<typeof walletStatementLineSchema>;
+
+// GET /api/unit/statements/:month — the wallet's statement the PDF is drawn from.
+export const walletStatementSchema = z.object({
+  month: statementMonthSchema,
+  language: z.enum(['es', 'en']),
+  /** The month under way: a statement to date, closing at the balance the app shows. */
+  toDate: z.boolean(),
+  holder: z.object({ name: z.string(), addressLines: z.array(z.string()) }),
+  /** The wallet's numbers for direct deposit, the account number masked; null before they exist. */
+  accountNumberMasked: z.string().nullable(),
+  routingNumber: z.string().nullable(),
+  openingBalanceCents: z.number().int(),
+  creditsCents: z.number().int(),
+  debitsCents: z.number().int(),
+  feesCents: z.number().int(),
+  closingBalanceCents: z.number().int(),
+  lines: z.array(walletStatementLineSchema),
+});
+export type WalletStatement = z.infer<typeof walletStatementSchema>;
+export const walletStatementQuery = bankStatementPdfQuery;

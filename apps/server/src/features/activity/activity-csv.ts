@@ -130,6 +130,11 @@ const WORDS = {
   }
 >;
 
+/** A transfer's kind in words, in `language` (the CSV's words; the wallet statement's too). */
+export function kindWords(kind: TransferKind, language: CsvLanguage): string {
+  return WORDS[language].kind[kind];
+}
+
 /** "2026-11-18 12:00 EST": the wall clock in New York, with the zone it was in (EST or EDT). */
 const easternClock = new Intl.DateTimeFormat('en-US', {
   timeZone: EASTERN_TIME_ZONE,
@@ -165,7 +170,8 @@ export function csvLine(t: Transfer & { reference: string }, language: CsvLangua
     words.kind[t.kind],
     words.status[t.status],
     words.direction[t.direction],
-    t.counterparty?.name ?? '',
+    // A card row's other party is the merchant (or the ATM) it was made at.
+    t.counterparty?.name || detail('merchantName') || detail('atmName'),
     phone,
     detail('recipientCountry'),
     `${sign}${dollars(t.amountCents)}`,

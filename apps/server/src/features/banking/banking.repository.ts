@@ -312,7 +312,8 @@ export async function findCover(db: Database, transferId: string) {
  * What the user's own partner account can pay out, as Pago's records know it: ACH money in once
  * the partner moved it (Sent, Settled), ACH money out unless it failed (a pending credit is held
  * there), book payments in once completed and out unless failed, and the omnibus's covers unless
- * refused. The cover a withdrawal needs is its amount less this (read under the funding lock).
+ * refused, less what the card holds or took there. The cover a withdrawal needs is its amount
+ * less this (read under the funding lock).
  */
 export async function partnerFundsOf(tx: Database, userId: string): Promise<number> {
   const { rows } = await sql<{ cents: string }>`
@@ -335,6 +336,14 @@ export async function partnerFundsOf(tx: Database, userId: string): Promise<numb
           join ledger_transfers t on t.id = b.transfer_id
         where b.user_id = ${userId} and b.method = 'check' and b.status <> 'failed'
           and b.return_transfer_id is null), 0)
+      -- The card spends the same account (features/cards): a pending authorization holds its
+      -- amount there (Pago's ATM fee is Pago's, not the partner's), a clearing takes it, a refund
+      -- gives back.
+      - coalesce((select sum(a.amount_cents) from card_authorizations a
+        where a.user_id = ${userId} and a.status = 'pending'), 0)
+      + coalesce((select sum(case when m.kind = 'refund' then m.amount_cents else -m.amount_cents end)
+        from card_network_messages m join cards c on c.id = m.card_id
+        where c.user_id = ${userId} and m.kind in ('clearing', 'refund')), 0)
     )::text as cents`.execute(tx);
   return Number(rows[0]?.cents ?? 0);
 }

@@ -9,6 +9,8 @@ import {
   bankStatementsSchema,
   bankTransactionsQuery,
   bankTransactionsSchema,
+  walletStatementQuery,
+  walletStatementSchema,
 } from '@pago/shared/contracts/banking';
 import { transferSchema } from '@pago/shared/contracts/transfers';
 import { z } from 'zod';
@@ -83,18 +85,40 @@ export async function bankingRoutes(
     {
       preValidation: requireUser(accounts),
       schema: {
-        ...signedIn('The months the partner has a statement for, newest first'),
+        ...signedIn('The months of the wallet’s statements, since it opened, newest first'),
         response: { 200: bankStatementsSchema, ...errorResponses },
       },
     },
     async (request) => statements.list(currentUser(request).userId),
   );
   app.get(
+    '/api/unit/statements/:month',
+    {
+      preValidation: requireUser(accounts),
+      schema: {
+        ...signedIn(
+          'A monthly statement of the wallet: the lines and totals its PDF is drawn from',
+        ),
+        params: bankStatementParams,
+        querystring: walletStatementQuery,
+        response: { 200: walletStatementSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      statements.statement(
+        currentUser(request).userId,
+        request.params.month,
+        request.query.language,
+      ),
+  );
+  app.get(
     '/api/unit/statements/:month/pdf',
     {
       preValidation: requireUser(accounts),
       schema: {
-        ...signedIn('A monthly statement as PDF, in Spanish or English (default: the account’s)'),
+        ...signedIn(
+          'A monthly statement of the wallet as PDF, in Spanish or English (default: the account’s)',
+        ),
         params: bankStatementParams,
         querystring: bankStatementPdfQuery,
         produces: ['application/pdf'],

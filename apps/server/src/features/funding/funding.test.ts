@@ -562,6 +562,8 @@ describe('withdrawing money that never went through the partner (the omnibus)', 
     try {
       expect(await differencesWithOmnibus(user.id)).toEqual([
         expect.objectContaining({ kind: 'balance_mismatch', unitId: omnibus.unit_account_id }),
+        // And the partner's money in total is 100 short of the wallets'.
+        expect.objectContaining({ kind: 'total_mismatch', actual: expect.any(String) }),
       ]);
     } finally {
       await db

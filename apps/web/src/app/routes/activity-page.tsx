@@ -1,10 +1,15 @@
 import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { StatementsList } from '@/features/banking/components/statements-list';
 import { usePageTitle } from '@/lib/page-title';
 import { ActivityPanel } from './activity-panel';
 
-/** "Ver todo" from the home screen: every transfer with receipts and the CSV, and the limits. */
+/**
+ * "Ver todo" from the home screen: every transfer with receipts and the CSV, the limits, and the
+ * wallet's monthly statements.
+ */
 export default function ActivityPage() {
   const { t } = useTranslation('activity');
   usePageTitle(t('activity.pageTitle'));
@@ -14,6 +19,9 @@ export default function ActivityPage() {
         {t('activity.pageTitle')}
       </Typography>
       <ActivityPanel />
+      <Paper variant="outlined" sx={{ mt: 3, p: { xs: 2, sm: 3 } }}>
+        <StatementsList />
+      </Paper>
     </Container>
   );
 }

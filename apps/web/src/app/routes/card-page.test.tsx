@@ -343,12 +343,12 @@ describe('the card page', () => {
     const view = await openCardPage('es');
     expect(
       await screen.findByText(
-        'Tu tarjeta usa tu cuenta bancaria Pago: ábrela primero en tu perfil.',
+        'Tu tarjeta gasta tu saldo. Primero abre tus datos de cuenta (número de cuenta y de ruta): se abren solos al verlos.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ir a mi perfil' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Ver mis datos de cuenta' })).toHaveAttribute(
       'href',
-      '/profile',
+      '/direct-deposit',
     );
     expect(screen.getByRole('link', { name: 'Agregar domicilio' })).toHaveAttribute(
       'href',

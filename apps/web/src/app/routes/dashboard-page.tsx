@@ -11,6 +11,7 @@ import { AddIcon, RequestIcon, SendIcon } from '@/components/ui/icons';
 import { IdentityNotice } from '@/components/ui/identity-notice';
 import { greetingOf } from '@/features/accounts/lib/greeting';
 import { ActivitySection } from '@/features/activity/components/activity-section';
+import { AccountDetailsLink } from '@/features/banking/components/account-details-link';
 import { CardTile } from '@/features/cards/components/card-tile';
 import { PendingRequests } from '@/features/requests/components/pending-requests';
 import { HomeBalance } from '@/features/wallet/components/home-balance';
@@ -34,6 +35,7 @@ export default function DashboardPage() {
     'funding',
     'moneymover',
     'cards',
+    'banking',
   ]);
   usePageTitle(t('title'));
   const { user, loading } = useSession();
@@ -81,6 +83,7 @@ export default function DashboardPage() {
               <Typography color="text.secondary">{t(`greeting.${greeting.line}`)}</Typography>
             </Box>
             <HomeBalance />
+            <AccountDetailsLink />
             <Box
               component="nav"
               aria-label={t('actions.label')}

@@ -64,7 +64,7 @@ afterEach(() => {
 });
 
 describe('the profile page', () => {
-  it('shows profile, balance, QR code, linked banks and banking', async () => {
+  it('shows profile, balance, QR code and linked banks, and no separate banking place', async () => {
     serve(makeProfile());
     await openDashboard('es');
 
@@ -86,7 +86,9 @@ describe('the profile page', () => {
         { name: 'Conectar cuenta bancaria' },
       ),
     ).toBeVisible();
-    expect(screen.getByRole('region', { name: 'Banca y transacciones' })).toBeVisible();
+    // One balance: no separate banking place, no partner internals on the screen.
+    expect(screen.queryByRole('region', { name: 'Banca y transacciones' })).toBeNull();
+    expect(screen.queryByText(/Método de acceso|Tradicional/)).toBeNull();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 

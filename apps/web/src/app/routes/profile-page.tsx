@@ -11,7 +11,7 @@ import { BalanceCard } from '@/features/accounts/components/balance-card';
 import { ProfileCard } from '@/features/accounts/components/profile-card';
 import { ProfileQrCard } from '@/features/accounts/components/profile-qr-card';
 import { PROFILE_SUCCESS_MS } from '@/features/accounts/lib/profile-display';
-import { BankingPanel } from '@/features/banking/components/banking-panel';
+import { SignInMethod } from '@/features/banking/components/sign-in-method';
 import { ExternalBankAccounts } from '@/features/plaid/components/external-bank-accounts';
 import { isLanguage } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/page-title';
@@ -32,11 +32,12 @@ const VerifyPhoneDialog = lazy(() =>
 
 /**
  * The profile (what the dashboard held before the home screen): the account (profile,
- * QR code, editor), the phone's SMS verification, the account's status, the linked banks (plaid)
- * and the bank account at the partner (banking panel).
+ * QR code, editor), the phone's SMS verification, the account's status and the linked banks
+ * (plaid). The wallet is the account: its numbers are on /direct-deposit, its statements on
+ * /activity.
  */
 export default function ProfilePage() {
-  const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone', 'security']);
+  const { t, i18n } = useTranslation(['dashboard', 'accounts', 'phone', 'security', 'banking']);
   const locale = isLanguage(i18n.language) ? i18n.language : 'es';
   usePageTitle(t('profilePage.title'));
   const { user, loading } = useSession();
@@ -85,6 +86,7 @@ export default function ProfilePage() {
         )}
       </Box>
 
+      <SignInMethod />
       <Box
         sx={{
           display: 'grid',
@@ -113,11 +115,6 @@ export default function ProfilePage() {
             <ExternalBankAccounts />
           </SectionCard>
         </Box>
-      </Box>
-      <Box sx={{ mt: 3 }}>
-        <SectionCard title={t('banking.title')}>
-          <BankingPanel />
-        </SectionCard>
       </Box>
 
       {verifyingPhone && user.phone && (

@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { useLocale } from '@/lib/format';
-import { downloadStatement, useBankStatements } from '../api/banking-panel';
+import { downloadStatement, useStatements } from '../api/statements';
 
 /** "2026-11" as "noviembre de 2026" / "November 2026". */
 function monthName(month: string, locale: 'es' | 'en'): string {
@@ -23,12 +23,15 @@ function monthName(month: string, locale: 'es' | 'en'): string {
   }).format(new Date(Date.UTC(year, index - 1, 15)));
 }
 
-/** Monthly statements of the partner account: one PDF a month, in the language of the page. */
-export function StatementsList({ buttonSx }: { buttonSx: object }) {
+/**
+ * The wallet's monthly statements: one PDF a month (the month under way to date), in the language
+ * of the page. Each button's accessible name starts with its visible words.
+ */
+export function StatementsList() {
   const { t } = useTranslation('banking');
   const locale = useLocale();
   const headingId = useId();
-  const statements = useBankStatements(true);
+  const statements = useStatements();
   const [busy, setBusy] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -46,8 +49,11 @@ export function StatementsList({ buttonSx }: { buttonSx: object }) {
 
   return (
     <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="subtitle1" component="h3">
+      <Typography id={headingId} variant="h6" component="h2">
         {t('statements.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('statements.intro')}
       </Typography>
       {failed && (
         <Alert severity="error" role="alert" sx={{ my: 1 }}>
@@ -64,14 +70,17 @@ export function StatementsList({ buttonSx }: { buttonSx: object }) {
         <Typography color="text.secondary">{t('statements.none')}</Typography>
       ) : (
         <List dense aria-labelledby={headingId} sx={{ py: 0 }}>
-          {statements.data.statements.map(({ month }) => {
+          {statements.data.statements.map(({ month }, index) => {
             const name = monthName(month, locale);
             return (
               <ListItem key={month} disableGutters divider>
-                <ListItemText primary={name.charAt(0).toUpperCase() + name.slice(1)} />
+                <ListItemText
+                  primary={name.charAt(0).toUpperCase() + name.slice(1)}
+                  secondary={index === 0 ? t('statements.toDate') : undefined}
+                />
                 <Button
                   size="small"
-                  sx={buttonSx}
+                  variant="outlined"
                   disabled={busy !== null}
                   onClick={() => download(month)}
                   aria-label={t('statements.downloadMonth', { month: name })}

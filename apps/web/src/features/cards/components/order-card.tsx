@@ -79,7 +79,7 @@ export function OrderCard({
         />
       )}
       {available && verified && bankAccount === false && (
-        <MissingNote text={t('order.needBank')} to="/profile" link={t('order.openBank')} />
+        <MissingNote text={t('order.needBank')} to="/direct-deposit" link={t('order.openBank')} />
       )}
       <FeedbackMessage feedback={feedback} />
       {missing.includes('virtual') && (

@@ -48,7 +48,7 @@ export function CheckDepositFlow({ onConfirmed }: { onConfirmed(deposit: CheckDe
       return setFeedback({
         severity: 'error',
         text: t('errors.bankAccount'),
-        link: { to: '/profile', label: t('errors.openBankAccount') },
+        link: { to: '/direct-deposit', label: t('errors.openBankAccount') },
       });
     }
     if (failure instanceof ApiError && failure.code === 'limit_exceeded') {
