@@ -60,7 +60,7 @@ export type Quote = z.infer<typeof quoteSchema>;
 // POST /api/transactions/send — recipientName is the recipient's phone (spec's naming); a Pago
 // user may instead be paid by @username (`recipientUsername`), whose verified phone the server
 // looks up. A send to a Pago user needs no destination country.
-/** A P2P note: one to 140 characters, lines allowed, trimmed (empty means no note). */
+/** A P2P note: up to 140 characters, lines allowed, trimmed (empty means no note). */
 export const P2P_NOTE_MAX = 140;
 export const p2pNoteSchema = textLines().max(P2P_NOTE_MAX);
 
@@ -89,7 +89,6 @@ export const sendMoneyBody = z
         speed: 'standard',
         quoteId: '0b6f1c2e-8d1a-4c3e-9f5b-2a7d4e6c8b90',
       },
-      { recipientUsername: 'beto_r', amountUsd: 25.5, note: 'Cena del viernes' },
     ],
   });
 export type SendMoneyBody = z.infer<typeof sendMoneyBody>;

@@ -18,6 +18,10 @@ export async function sendRoutes(
       preValidation: requireUser(accounts),
       schema: {
         summary: 'Recent people the signed-in user paid or was paid by, newest first',
+        description:
+          'Up to eight Pago users with a verified phone whom the signed-in user paid (a ' +
+          'payment or a paid request) or who paid them, newest first, each once: display name ' +
+          'and username only. Saved recipients abroad are listed by `GET /api/recipients`.',
         tags: ['Transactions'],
         security: bearerAuth,
         response: { 200: sendContactsSchema, ...errorResponses },
