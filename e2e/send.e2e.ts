@@ -15,7 +15,7 @@ import {
  * fields typed into.
  */
 
-const [phone] = VIEWPORTS;
+const [phone, desktop] = VIEWPORTS;
 const PAYER = 'Red de Pagos Ejemplo Guatemala';
 
 let ana: E2eUser;
@@ -142,5 +142,33 @@ test.describe('one send flow, in Spanish on a phone', () => {
     // Enviar, someone new, a speed, cash pickup, save, confirm: no more than today's 6.
     expect(count()).toBe(6);
     expect(await seriousA11yViolations(page), 'receipt').toEqual([]);
+  });
+
+  test('reads the same on a desktop, in English too', async ({ app }) => {
+    for (const language of ['es', 'en'] as const) {
+      const page = await app.open('/send', desktop, { language, token: ana.token });
+      const es = language === 'es';
+      await page
+        .getByRole('heading', { name: es ? '¿A quién le envías?' : 'Who are you sending to?' })
+        .waitFor();
+      // Beto, paid in the first test, is a recent person.
+      await page.getByRole('button', { name: /Beto Salas/ }).waitFor();
+      await page.screenshot({ path: `/tmp/pago-send-who-${language}-desktop.png`, fullPage: true });
+      await page
+        .getByRole('button', {
+          name: es ? 'Alguien nuevo en otro país' : 'Someone new in another country',
+        })
+        .click();
+      await page.getByLabel(es ? 'Envías (USD)' : 'You send (USD)').fill('100');
+      await page
+        .getByRole('region', { name: es ? 'Opciones de envío' : 'Delivery options' })
+        .getByText(es ? 'Estándar: llega en 1 día' : 'Standard: arrives in 1 day')
+        .waitFor();
+      await page.screenshot({
+        path: `/tmp/pago-send-calculator-${language}-desktop.png`,
+        fullPage: true,
+      });
+      expect(await seriousA11yViolations(page), `calculator ${language}`).toEqual([]);
+    }
   });
 });
