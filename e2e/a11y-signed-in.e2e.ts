@@ -20,6 +20,7 @@ const SIGNED_IN_PAGES = [
   '/profile',
   '/activity',
   '/pay',
+  '/send',
   '/moneymover',
   '/moneymover?tab=request',
   '/moneymover?tab=bank',

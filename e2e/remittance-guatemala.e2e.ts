@@ -21,6 +21,14 @@ test.beforeAll(async () => {
   await addTestMoney(ana, 100_000);
 });
 
+/** The calculator, before any recipient: Guatemala, the amount, then a speed to go on with. */
+async function calculate(page: Page, amount: string, choose: string) {
+  await page.getByRole('heading', { name: '¿Cuánto envías?' }).waitFor();
+  await page.getByLabel('País de destino').selectOption('GT');
+  await page.getByLabel('Envías (USD)').fill(amount);
+  await page.getByRole('button', { name: choose }).click();
+}
+
 /** Fills the recipient form for a Guatemalan cash pickup at the sandbox's network. */
 async function addCashRecipient(page: Page, names: [string, string], localPhone: string) {
   await page.getByLabel('Nombre(s)').fill(names[0]);
@@ -57,15 +65,13 @@ test.describe('sending home to Guatemala through the payout partner, in Spanish 
     app,
   }) => {
     const page = await app.open('/send-home', phone, { language: 'es', token: ana.token });
-    // No recipient yet: the form first.
+    // No recipient yet: the price first (the calculator), then the form.
+    await calculate(page, '100', 'Continuar con exprés');
     await page.getByRole('heading', { name: 'Agregar destinatario' }).waitFor();
     await addCashRecipient(page, ['José Luis', 'Pérez García'], '2234 5678');
 
+    // Saved: express in Central America, on a payer that pays in minutes, quoted at once.
     await page.getByText('José Luis Pérez García').waitFor();
-    await page.getByLabel('Monto en USD').fill('100');
-    // Express in Central America, on a payer that pays in minutes.
-    await page.getByRole('radio', { name: 'Exprés: en menos de 30 minutos' }).check();
-    await page.getByRole('button', { name: 'Cotizar' }).click();
 
     // Before paying: the disclosure. 2% ($2.00) + $3.49 + express $4.99 = $10.48.
     await page.getByText('Revisa los detalles antes de pagar').waitFor();
@@ -124,12 +130,11 @@ test.describe('sending home to Guatemala through the payout partner, in Spanish 
   }) => {
     const page = await app.open('/send-home', phone, { language: 'es', token: ana.token });
     await page.getByRole('button', { name: 'Agregar destinatario' }).click();
+    await calculate(page, '50', 'Continuar con estándar');
     // A phone ending in 9999: the sandbox partner holds the payout for review, so nothing pays
     // it out before the cancel (docs/thunes.md, test conventions).
     await addCashRecipient(page, ['Rosa', 'Díaz'], '2234 9999');
     await page.getByText('Rosa Díaz').waitFor();
-    await page.getByLabel('Monto en USD').fill('50');
-    await page.getByRole('button', { name: 'Cotizar' }).click();
     // Standard to Central America: 2% ($1.00) + $3.49 = $4.49.
     await page.getByText('Revisa los detalles antes de pagar').waitFor();
     await expect(row(page, 'Comisión de envío')).toHaveText('$4.49');

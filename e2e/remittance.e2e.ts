@@ -150,6 +150,14 @@ for (const language of ['es', 'en'] as const) {
             name: language === 'es' ? 'Agregar destinatario' : 'Add a recipient',
           })
           .click();
+        // A new recipient: the calculator first, then the form.
+        const es = language === 'es';
+        await list.getByLabel(es ? 'Envías (USD)' : 'You send (USD)').fill('10');
+        const standard = list.getByRole('button', {
+          name: es ? 'Continuar con estándar' : 'Continue with standard',
+        });
+        // (The calculator's own accessibility is checked in send.e2e.ts.)
+        await standard.click();
         await list.getByRole('radio').first().waitFor();
         expect(await seriousA11yViolations(list), `form at ${viewport.name}`).toEqual([]);
 

@@ -32,6 +32,7 @@ import { remittanceCasesRoutes } from './features/remittances/remittance-cases.r
 import { remittancesRoutes } from './features/remittances/remittances.routes';
 import { thunesCallbackRoutes } from './features/remittances/thunes-callback.routes';
 import { requestsRoutes } from './features/requests/requests.routes';
+import { sendRoutes } from './features/send/send.routes';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
 
@@ -145,6 +146,10 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   });
   await app.register(cashDepositsRoutes, {
     cashDeposits: services.cashDeposits,
+    accounts: services.accounts,
+  });
+  await app.register(sendRoutes, {
+    sendContacts: services.sendContacts,
     accounts: services.accounts,
   });
 }

@@ -33,6 +33,7 @@ import { createRemittanceCases } from './features/remittances/remittance-cases.s
 import { createRemittancePricing } from './features/remittances/remittance-pricing';
 import { createRemittances } from './features/remittances/remittances.service';
 import { createRequests } from './features/requests/requests.service';
+import { createSendContacts } from './features/send/send-contacts.service';
 import { createTransfers } from './features/transfers/transfers.service';
 
 /** Every service, by name: routes, jobs, the CLI and tests read them from here. */
@@ -243,6 +244,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     checkDeposits: createCheckDeposits({ db, ledger, banking, unit, notifications }),
     cashDeposits: createCashDeposits({ db, ledger, banking, unit, notifications, log }),
     cardDisputes: cardDisputesOf(),
+    sendContacts: createSendContacts({ db }),
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

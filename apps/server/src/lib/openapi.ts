@@ -206,6 +206,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/remittances/{id}/receipt.pdf': 'getRemittanceReceiptPdf',
   'POST /api/requests/create': 'createMoneyRequest',
   'GET /api/requests/incoming': 'listIncomingMoneyRequests',
+  'GET /api/send/contacts': 'listSendContacts',
   'GET /api/requests/outgoing': 'listOutgoingMoneyRequests',
   'POST /api/requests/{id}/pay': 'payMoneyRequest',
   'POST /api/requests/{id}/decline': 'declineMoneyRequest',

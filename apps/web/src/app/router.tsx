@@ -38,6 +38,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 // would add a round trip before it paints); every other page is its own chunk. Pages that compose
 // several features live in ./routes; a feature's own pages in its routes/ folder.
 const BillPayPage = lazyPage(() => import('@/features/billpay/routes/billpay-page'));
+const SendPage = lazyPage(() => import('./routes/send-page'));
 const MoneyMoverPage = lazyPage(() => import('./routes/moneymover-page'));
 const TermsPage = lazyPage(() => import('@/features/legal/routes/terms-page'));
 const PrivacyPage = lazyPage(() => import('@/features/legal/routes/privacy-page'));
@@ -114,6 +115,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/add-money/card', element: <CardFundingPage /> },
           { path: '/deposit-check', element: <CheckDepositPage /> },
           { path: '/cash-deposit', element: <CashDepositPage /> },
+          { path: '/send', element: <SendPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -212,7 +212,7 @@ describe('the send-home flow', () => {
     expect(screen.getByLabelText('Monto en USD')).toHaveValue('100');
     // Express in Central America, on a payer that pays in minutes.
     await userEvent.click(
-      await screen.findByRole('radio', { name: 'Exprés: en menos de 30 minutos' }),
+      await screen.findByRole('radio', { name: 'Exprés: llega en menos de 30 minutos' }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Cotizar' }));
 
@@ -288,7 +288,9 @@ describe('the send-home flow', () => {
     await userEvent.click(screen.getByRole('button', { name: /^María López/ }));
     await waitFor(() => expect(screen.getByLabelText('Amount in USD')).toHaveFocus());
     expect(await screen.findByText('Standard: arrives in 1 day')).toBeVisible();
-    expect(screen.queryByRole('radio', { name: 'Express: under 30 minutes' })).toBeNull();
+    expect(
+      screen.queryByRole('radio', { name: 'Express: arrives in under 30 minutes' }),
+    ).toBeNull();
   });
 
   it('asks how a recipient saved before the payers is paid, before any send', async () => {

@@ -149,6 +149,7 @@ import {
   twoStepLoginBody,
   twoStepSetupSchema,
 } from '@pago/shared/contracts/security';
+import { sendContactsSchema } from '@pago/shared/contracts/send';
 import {
   quoteBody,
   quoteSchema,
@@ -265,6 +266,7 @@ export const ROUTES: Record<string, RouteContract> = {
   'GET /api/transactions/:id': { response: transferReceiptSchema },
   'POST /api/transactions/quote': { response: quoteSchema, body: quoteBody },
   'POST /api/transactions/send': { status: 201, response: transferSchema, body: sendMoneyBody },
+  'GET /api/send/contacts': { response: sendContactsSchema },
   'POST /api/requests/create': {
     status: 201,
     response: createdRequestSchema,

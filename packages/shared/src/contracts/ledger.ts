@@ -10,7 +10,7 @@ export type PartyNamesSnapshot = { owner: string; counterparty: string };
 
 export type TransferMetadataByKind = {
   deposit: { source: 'sandbox_test_money' };
-  p2p: { recipientPhone: string; recipientCountry: string };
+  p2p: { recipientPhone: string; recipientCountry: string; note?: string };
   remittance: {
     recipientPhone: string;
     recipientCountry: string;

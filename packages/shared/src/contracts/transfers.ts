@@ -3,6 +3,7 @@ import { CORRIDOR_COUNTRIES } from '../fees';
 import { phoneSchema, usernameSchema } from './accounts';
 import { amountUsdSchema, centsValueSchema } from './amounts';
 import { remittanceDisclosureSchema } from './disclosures';
+import { textLines } from './text';
 
 /** Transfers: quotes, sending money, activity and receipts (`/api/transactions/*`). */
 
@@ -59,6 +60,10 @@ export type Quote = z.infer<typeof quoteSchema>;
 // POST /api/transactions/send — recipientName is the recipient's phone (spec's naming); a Pago
 // user may instead be paid by @username (`recipientUsername`), whose verified phone the server
 // looks up. A send to a Pago user needs no destination country.
+/** A P2P note: up to 140 characters, lines allowed, trimmed (empty means no note). */
+export const P2P_NOTE_MAX = 140;
+export const p2pNoteSchema = textLines().max(P2P_NOTE_MAX);
+
 export const sendMoneyBody = z
   .strictObject({
     recipientName: phoneSchema.optional(),
@@ -68,6 +73,8 @@ export const sendMoneyBody = z
     speed: speedSchema.optional(),
     /** Required for an international send; a phone of a Pago user is paid instantly and free. */
     quoteId: z.uuid().optional(),
+    /** A P2P send's note ("Cena del viernes"): both people see it; a remittance takes none. */
+    note: p2pNoteSchema.optional(),
   })
   .refine((body) => (body.recipientName === undefined) !== (body.recipientUsername === undefined), {
     message: 'Give the recipient’s phone (recipientName) or their username (recipientUsername).',

@@ -19,9 +19,12 @@ begin
       'phone', NEW.metadata ->> 'recipientPhone', 'country', NEW.metadata ->> 'recipientCountry'),
       NEW.updated_at);
   elsif NEW.kind = 'p2p' then
+    -- the sender's note, when there is one, is part of the news
     insert into notifications (user_id, type, actor_id, data, created_at)
     values (NEW.counterparty_user_id, 'money_received', NEW.user_id,
-      jsonb_build_object('amountCents', NEW.amount_cents, 'transferId', NEW.id),
+      jsonb_build_object('amountCents', NEW.amount_cents, 'transferId', NEW.id)
+        || case when NEW.metadata ? 'note'
+          then jsonb_build_object('note', NEW.metadata ->> 'note') else '{}'::jsonb end,
       NEW.created_at);
   elsif NEW.kind = 'request_payment' then
     insert into notifications (user_id, type, actor_id, data, created_at)

@@ -80,7 +80,8 @@ export function transferView(
     totalCents: addCents(row.amount_cents, isOwner ? row.fee_cents : cents(0)),
     counterparty,
     createdAt: row.created_at.toISOString(),
-    details: isOwner ? meta : {},
+    // The other person sees a payment's note (it was written for them), nothing else of it.
+    details: isOwner ? meta : 'note' in meta && row.kind === 'p2p' ? { note: meta.note } : {},
   };
 }
 

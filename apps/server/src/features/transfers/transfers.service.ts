@@ -106,7 +106,9 @@ export function createTransfers({
     const body = await recipientOf(sent, tx);
     const to = await quotes.destination(userId, body.recipientName, body.recipientCountry, tx);
     if (to.kind === 'p2p') throw new BelongsToOneStatement('the phone is a Pago user’s now');
-    return abroad().send(tx, userId, body);
+    const { note, ...remittance } = body;
+    if (note) throw noteNotAbroad();
+    return abroad().send(tx, userId, remittance);
   }
 
   /**
@@ -137,6 +139,8 @@ export function createTransfers({
     const metadata = {
       recipientPhone: body.recipientName,
       recipientCountry: body.recipientCountry,
+      // The note both people see (activity, the receiver's notification); none when left empty.
+      ...(body.note ? { note: body.note } : {}),
     };
     // The view reads the sender's id only to see whose transfer it is: any id is the owner's.
     const owner = input.userId ?? 'sender';
@@ -210,6 +214,15 @@ function notOnPago() {
     'recipient_not_on_pago',
     422,
     'No Pago user with a verified phone has this username.',
+  );
+}
+
+/** A note travels with a payment to a Pago user; a send abroad has its own receipt and none. */
+function noteNotAbroad() {
+  return new AppError(
+    'validation_failed',
+    400,
+    'A note goes with a payment to a Pago user; a send abroad takes none.',
   );
 }
 

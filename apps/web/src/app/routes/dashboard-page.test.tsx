@@ -103,7 +103,7 @@ describe('the home screen', () => {
     // One balance on the page: the profile's snapshot ($1,234.56) is nowhere.
     expect(screen.queryByText('$1,234.56')).toBeNull();
     const actions = screen.getByRole('navigation', { name: 'Acciones principales' });
-    expect(within(actions).getByRole('link', { name: 'Enviar' })).toHaveAttribute('href', '/pay');
+    expect(within(actions).getByRole('link', { name: 'Enviar' })).toHaveAttribute('href', '/send');
     expect(within(actions).getByRole('link', { name: 'Solicitar' })).toHaveAttribute(
       'href',
       '/moneymover?tab=request',
@@ -163,7 +163,7 @@ describe('the home screen', () => {
     const activity = screen.getByRole('region', { name: 'Recent activity' });
     expect(await within(activity).findByRole('link', { name: 'Send' })).toHaveAttribute(
       'href',
-      '/pay',
+      '/send',
     );
   });
 

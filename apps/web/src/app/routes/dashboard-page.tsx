@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AddIcon, RequestIcon, SendIcon } from '@/components/ui/icons';
 import { IdentityNotice } from '@/components/ui/identity-notice';
 import { greetingOf } from '@/features/accounts/lib/greeting';
@@ -39,7 +39,9 @@ export default function DashboardPage() {
   ]);
   usePageTitle(t('title'));
   const { user, loading } = useSession();
-  const [addingMoney, setAddingMoney] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // `?agregar=1` (the send flow's "Agregar dinero" way out) opens the add-money dialog.
+  const [addingMoney, setAddingMoney] = useState(() => params.has('agregar'));
   // Read once per visit: the greeting does not change while the page is open.
   const [now] = useState(() => Date.now());
 
@@ -49,7 +51,7 @@ export default function DashboardPage() {
 
   const greeting = greetingOf(user, now);
   const payAction = (
-    <Button component={RouterLink} to="/pay" variant="contained" sx={{ justifySelf: 'start' }}>
+    <Button component={RouterLink} to="/send" variant="contained" sx={{ justifySelf: 'start' }}>
       {t('actions.send')}
     </Button>
   );
@@ -89,7 +91,7 @@ export default function DashboardPage() {
               aria-label={t('actions.label')}
               sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}
             >
-              <ActionButton icon={<SendIcon />} to="/pay" label={t('actions.send')} />
+              <ActionButton icon={<SendIcon />} to="/send" label={t('actions.send')} />
               <ActionButton
                 icon={<RequestIcon />}
                 to="/moneymover?tab=request"
@@ -117,7 +119,15 @@ export default function DashboardPage() {
         </Box>
         <ActivitySection recent emptyAction={payAction} />
       </Box>
-      {addingMoney && <AddMoneyDialog open onClose={() => setAddingMoney(false)} />}
+      {addingMoney && (
+        <AddMoneyDialog
+          open
+          onClose={() => {
+            setAddingMoney(false);
+            if (params.has('agregar')) setParams({}, { replace: true });
+          }}
+        />
+      )}
     </Container>
   );
 }

@@ -109,7 +109,7 @@ describe('the money mover, signed in', () => {
     const row = (label: string) => within(review).getByText(label).nextElementSibling;
     expect(row('Fee')).toHaveTextContent('No fee');
     expect(row('Taken from your balance')).toHaveTextContent('$100.00');
-    expect(row('Delivery')).toHaveTextContent('Instantly');
+    expect(row('Delivery')).toHaveTextContent('Arrives instantly');
     expect(within(review).queryByText('Exchange rate')).toBeNull();
     expect(within(review).getByText(/This person uses Pago/)).toBeVisible();
     expect(within(review).getByText(/Confirm within \d+:\d\d\./)).toBeVisible();
@@ -165,7 +165,8 @@ describe('the money mover, signed in', () => {
     expect(row('Exchange rate')).toHaveTextContent('1 USD = 17.1234 MXN');
     expect(row('Receives')).toHaveTextContent('1,712.34');
     // Mexico's standard delivery: the next day.
-    expect(row('Delivery')).toHaveTextContent('By the next day');
+    // The corridor's one delivery text (shared delivery-times): Mexico, one day.
+    expect(row('Delivery')).toHaveTextContent('Arrives in 1 day');
     expect(within(review).getByText(/This rate is held for \d+:\d\d\./)).toBeVisible();
     expect(posts(calls, '/api/transactions/send')).toHaveLength(0);
 

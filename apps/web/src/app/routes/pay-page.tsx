@@ -2,33 +2,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { IdentityNotice } from '@/components/ui/identity-notice';
-import { ReceiptDialog } from '@/features/activity/components/receipt-dialog';
-import { type PaySent, PaySomeone } from '@/features/transfers/components/pay-someone';
-import { SendResult } from '@/features/transfers/components/send-result';
 import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
+import { PayStep } from './pay-step';
 
 /**
- * "Pagar a alguien de Pago" (`/pay?to=<username or phone>`): the P2P path, apart from sending
- * home. After a send, its result (with the receipt from the wallet feature) takes the form's
- * place at the top; "Enviar otra vez" starts a new form for the same person.
+ * "Pagar a alguien de Pago" (`/pay?to=<username or phone>`, the links and QR codes that lead
+ * here): the send flow's payment step (`PayStep`, the same one /send shows once a Pago user is
+ * chosen), with a way to the whole flow for anyone else.
  */
 export default function PayPage() {
   const { t } = useTranslation(['transfers', 'moneymover', 'activity']);
   usePageTitle(t('pay.title'));
   const { user } = useSession();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const to = params.get('to')?.trim() || null;
-  const [sent, setSent] = useState<PaySent | null>(null);
-  const [again, setAgain] = useState<PaySent | null>(null);
-  // Each new form is a new component: nothing of the last send's messages stays.
-  const [round, setRound] = useState(0);
-  const [receiptId, setReceiptId] = useState<string | null>(null);
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, md: 6 } }}>
@@ -41,32 +32,15 @@ export default function PayPage() {
           verify={t('moneymover:identity.verify')}
         />
       )}
-      {sent ? (
-        <SendResult
-          transfer={sent.transfer}
-          person={`${sent.person.name} (@${sent.person.username})`}
-          onReceipt={() => setReceiptId(sent.transfer.id)}
-          onAgain={() => {
-            setAgain(sent);
-            setSent(null);
-            setRound((n) => n + 1);
-          }}
-          onDone={() => navigate('/dashboard')}
-        />
-      ) : (
-        <>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {t('pay.intro')}
-          </Typography>
-          <PaySomeone key={round} to={to} again={again} onSent={setSent} />
-          <Box sx={{ mt: 4 }}>
-            <Button component={RouterLink} to="/send-home">
-              {t('pay.sendHome')}
-            </Button>
-          </Box>
-        </>
-      )}
-      <ReceiptDialog transferId={receiptId} onClose={() => setReceiptId(null)} />
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('pay.intro')}
+      </Typography>
+      <PayStep to={to} />
+      <Box sx={{ mt: 4 }}>
+        <Button component={RouterLink} to="/send-home">
+          {t('pay.sendHome')}
+        </Button>
+      </Box>
     </Container>
   );
 }

@@ -210,3 +210,44 @@ describe('receipts of other kinds than remittances', () => {
     },
   );
 });
+
+describe('a P2P payment’s and a remittance’s receipt', () => {
+  const P2P: Transfer = {
+    ...WITHDRAWAL,
+    id: 'bbbbbbbb-0000-4000-8000-000000000009',
+    reference: 'P2PN0TE001',
+    kind: 'p2p',
+    status: 'completed',
+    direction: 'in',
+    counterparty: { userId: 'u_ana', name: 'Ana Rivera', username: 'ana_r', phone: null },
+    // What the receiver is answered: the note, nothing else of the sender's details.
+    details: { note: 'Cena del viernes' },
+  };
+  const REMITTANCE: Transfer = {
+    ...WITHDRAWAL,
+    id: 'bbbbbbbb-0000-4000-8000-000000000010',
+    reference: 'R3M1TGT001',
+    kind: 'remittance',
+    counterparty: { userId: null, name: 'Rosa García', username: null, phone: '+50222345678' },
+    details: { recipientPhone: '+50222345678', recipientCountry: 'GT', speed: 'standard' },
+  };
+
+  it('shows the note the sender wrote', async () => {
+    const { row } = await openReceipt(
+      { ...P2P, statusHistory: [{ status: 'completed', at: P2P.createdAt, note: null }] },
+      'es',
+    );
+    expect(row('Nota')).toHaveTextContent('Cena del viernes');
+  });
+
+  it('says the corridor’s own delivery time (shared delivery-times), not "1 a 3 días"', async () => {
+    const { row } = await openReceipt(
+      {
+        ...REMITTANCE,
+        statusHistory: [{ status: 'processing', at: REMITTANCE.createdAt, note: null }],
+      },
+      'es',
+    );
+    expect(row('Velocidad')).toHaveTextContent('Estándar: llega en hasta 2 días');
+  });
+});

@@ -8,6 +8,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { isCardTransfer, type TransferReceipt } from '@pago/shared/contracts/transfers';
+import { deliveryOption } from '@pago/shared/delivery-times';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
 import { useId, useState } from 'react';
@@ -184,7 +185,11 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
   if (receipt.kind === 'bank_withdrawal' && (speed === 'standard' || speed === 'instant')) {
     rows.push({ label: t('receipt.speed'), value: t(`receipt.bankSpeeds.${speed}`) });
   } else if (speed === 'standard' || speed === 'express') {
-    rows.push({ label: t('receipt.speed'), value: t(`receipt.speeds.${speed}`) });
+    // The corridor's own time (shared delivery-times), as the send screens said it.
+    rows.push({
+      label: t('receipt.speed'),
+      value: deliveryOption(text('recipientCountry') ?? '', speed, locale),
+    });
   }
   const account = text('accountAtBiller');
   if (account) rows.push({ label: t('receipt.accountAtBiller'), value: account });

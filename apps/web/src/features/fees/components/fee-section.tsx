@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { standardSchedule } from '@pago/shared/delivery-times';
 import {
   CORRIDORS,
   type FeeRow,
@@ -49,7 +50,13 @@ function genericRows(section: FeeSectionData, { t, has, format }: Words): FeeTab
     return {
       key: row.id,
       label: t(`rows.${row.id}.label`, values),
-      detail: has(detailKey) ? t(detailKey, values) : undefined,
+      // Standard delivery by region, in the words every send screen uses (shared delivery-times).
+      detail:
+        row.id === 'deliveryStandard'
+          ? standardSchedule(format.lang)
+          : has(detailKey)
+            ? t(detailKey, values)
+            : undefined,
       cells: [format.price(row.price, free)],
     };
   });

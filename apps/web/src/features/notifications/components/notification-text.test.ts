@@ -42,3 +42,26 @@ describe('a card chargeback notification', () => {
     );
   });
 });
+
+const received = (note?: string): Notification => ({
+  id: 'n2',
+  type: 'money_received',
+  actorName: 'Ana Rivera',
+  data: { amountCents: cents(1250), ...(note ? { note } : {}) },
+  createdAt: '2026-11-23T18:00:00.000Z',
+  readAt: null,
+});
+
+describe('money received from a Pago user', () => {
+  it('carries the sender’s note when there is one', async () => {
+    const es = await translator('es');
+    expect(notificationText(es, received('Cena del viernes'), 'es')).toBe(
+      'Ana Rivera te envió $12.50: «Cena del viernes»',
+    );
+    expect(notificationText(es, received(), 'es')).toBe('Ana Rivera te envió $12.50');
+    const en = await translator('en');
+    expect(notificationText(en, received('Friday dinner'), 'en')).toBe(
+      'Ana Rivera sent you $12.50: “Friday dinner”',
+    );
+  });
+});

@@ -14,11 +14,15 @@ export function notificationText(t: TFunction, notification: Notification, local
     (data.owedCents ?? 0) > 0;
   // A dispute lost before any provisional credit: nothing to take back.
   const nothingBack = type === 'card_dispute_lost' && !data.date;
+  // A payment's note, when the sender wrote one, is part of the sentence.
+  const withNote = type === 'money_received' && Boolean(data.note);
   const key = owes
     ? `types.${type}_owed`
     : nothingBack
       ? 'types.card_dispute_lost_no_credit'
-      : `types.${type}`;
+      : withNote
+        ? 'types.money_received_note'
+        : `types.${type}`;
   return t(key, {
     name: notification.actorName ?? t('someone'),
     amount: formatUsd((data.amountCents ?? 0) as Cents, locale),
@@ -35,5 +39,6 @@ export function notificationText(t: TFunction, notification: Notification, local
         )
       : '',
     biller: data.biller ?? '',
+    note: data.note ?? '',
   });
 }

@@ -61,8 +61,8 @@ export function fieldError(path: readonly PropertyKey[], message: string): [Erro
   return [field, `recipient.errors.${field}`];
 }
 
-function initialPerson(recipient: Recipient | null): Person {
-  const country = recipient && isCorridorCountry(recipient.country) ? recipient.country : 'MX';
+function initialPerson(recipient: Recipient | null, start: CorridorCountry): Person {
+  const country = recipient && isCorridorCountry(recipient.country) ? recipient.country : start;
   return {
     firstName: recipient?.firstName ?? '',
     lastName: recipient?.lastName ?? '',
@@ -81,16 +81,19 @@ function initialPerson(recipient: Recipient | null): Person {
  */
 export function RecipientForm({
   recipient = null,
+  country = 'MX',
   onSaved,
   onCancel,
 }: {
   recipient?: Recipient | null;
+  /** A new recipient's country to start from (the calculator's). */
+  country?: CorridorCountry;
   onSaved(recipient: Recipient): void;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation('remittances');
   const locale = useLocale();
-  const [person, setPerson] = useState<Person>(() => initialPerson(recipient));
+  const [person, setPerson] = useState<Person>(() => initialPerson(recipient, country));
   const [values, setValues] = useState<Partial<Record<PayerFieldName, string>>>({});
   const [errors, setErrors] = useState<Partial<Record<ErrorAt, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);

@@ -12,8 +12,7 @@ import type { Recipient } from '@pago/shared/contracts/remittances';
 import type { Quote, Speed, Transfer } from '@pago/shared/contracts/transfers';
 import { type CorridorCountry, isCorridorCountry } from '@pago/shared/fees';
 import { getPhoneCountry } from '@pago/shared/phone-countries';
-import { standardDeliveryDays } from '@pago/shared/remittances';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { MoneySubmitButton } from '@/components/ui/money-submit-button';
@@ -21,6 +20,7 @@ import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
 import { useCapability } from '@/lib/capabilities';
+import { useDeliveryTime } from '@/lib/delivery-time';
 import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { formatPhone } from '@/lib/phone';
@@ -30,16 +30,8 @@ import { useQuoteReview } from '../lib/quote-review-slot';
 import { RecipientForm } from './recipient-form';
 import { RecipientRow } from './recipient-row';
 import { Disclosure, useRights } from './remittance-disclosure';
+import { SendCalculator, type SendPlan } from './send-calculator';
 import { SentReceipt } from './sent-receipt';
-
-/** "Standard: arrives within 2 days" — the corridor's own estimate. */
-export function useStandardEstimate() {
-  const { t } = useTranslation('remittances');
-  return (country: string) =>
-    isCorridorCountry(country)
-      ? t('speed.standard', { count: standardDeliveryDays(country).max })
-      : '';
-}
 
 /** How a saved recipient is paid, in a short line (one saved before the payers: to update). */
 export function usePayoutLine() {
@@ -57,23 +49,33 @@ export function usePayoutLine() {
 }
 
 /**
- * Sending home: pick a saved recipient (or add one; one saved before the payers first chooses how
- * they are paid), then the amount and speed, the disclosure, paying, and the receipt.
- * `initial` prefills "send again".
+ * Sending home: a saved recipient (one saved before the payers first chooses how they are paid),
+ * or a new one after the calculator (country and amount → fee, rate and what arrives for each
+ * speed, before anyone is saved); then the quote for their payer with the disclosure, paying, and
+ * the receipt. `initial` prefills "send again" or a recipient chosen already (the send flow's
+ * "who"): the amount is asked with the recipient. `newRecipient` (the send flow's "someone new
+ * abroad") starts at the calculator, then the new recipient, whose quote is asked at once.
  */
 export function SendHomeFlow({
   initial,
+  newRecipient = false,
+  country,
 }: {
   initial: { recipientId: string | null; amount: string | null };
+  newRecipient?: boolean;
+  /** The calculator's country to start with (a phone abroad's). */
+  country?: CorridorCountry;
 }) {
   const { t } = useTranslation('remittances');
   const locale = useLocale();
   const available = useCapability('remittances');
   const recipients = useRecipients();
   const [chosenId, setChosenId] = useState<string | null>(initial.recipientId);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState(newRecipient);
   const [sent, setSent] = useState<Transfer | null>(null);
+  const [plan, setPlan] = useState<SendPlan | null>(null);
   const payoutLine = usePayoutLine();
+  const calculatorFirst = initial.recipientId === null && initial.amount === null;
 
   if (!available) {
     return (
@@ -96,6 +98,19 @@ export function SendHomeFlow({
   }
   const chosen = recipients.data.find((r) => r.id === chosenId) ?? null;
 
+  // Before anyone new is saved, the price: the calculator opens adding a recipient.
+  if (calculatorFirst && !plan && (adding || recipients.data.length === 0)) {
+    return (
+      <SendCalculator
+        {...(country ? { initial: { country } } : {})}
+        onChoose={(next) => {
+          setPlan(next);
+          setAdding(true);
+        }}
+      />
+    );
+  }
+
   if (adding || recipients.data.length === 0) {
     return (
       <Box>
@@ -103,6 +118,7 @@ export function SendHomeFlow({
           {t('recipients.add')}
         </Typography>
         <RecipientForm
+          {...(plan ? { country: plan.country } : {})}
           onSaved={(recipient) => {
             setAdding(false);
             setChosenId(recipient.id);
@@ -155,7 +171,10 @@ export function SendHomeFlow({
   return (
     <SendToRecipient
       recipient={chosen}
-      initialAmount={initial.amount ?? ''}
+      initialAmount={plan?.amount ?? initial.amount ?? ''}
+      initialSpeed={plan?.speed ?? 'standard'}
+      // The calculator's amount and speed are quoted for the recipient's payer at once.
+      quoteAtOnce={plan !== null}
       onChange={() => setChosenId(null)}
       onSent={setSent}
     />
@@ -169,11 +188,15 @@ export function SendHomeFlow({
 function SendToRecipient({
   recipient,
   initialAmount,
+  initialSpeed,
+  quoteAtOnce,
   onChange,
   onSent,
 }: {
   recipient: Recipient;
   initialAmount: string;
+  initialSpeed: Speed;
+  quoteAtOnce: boolean;
   onChange(): void;
   onSent(transfer: Transfer): void;
 }) {
@@ -182,14 +205,14 @@ function SendToRecipient({
   const rights = useRights();
   const [amount, setAmount] = useState(initialAmount);
   const [amountError, setAmountError] = useState<string | null>(null);
-  const [speed, setSpeed] = useState<Speed>('standard');
+  const [speed, setSpeed] = useState<Speed>(initialSpeed);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [feedback, setFeedback] = useFeedback();
   const getQuote = useQuote();
   const QuoteReview = useQuoteReview();
   const send = useSendHome();
   const verified = useVerifiedAction();
-  const estimate = useStandardEstimate();
+  const delivery = useDeliveryTime();
   const payoutLine = usePayoutLine();
   const country = (
     isCorridorCountry(recipient.country) ? recipient.country : 'MX'
@@ -219,13 +242,25 @@ function SendToRecipient({
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const quoteChecked = async () => {
     const result = await verified.run(requestQuote);
     if (result === 'error') {
       setFeedback({ severity: 'error', text: t('common:identityCheck.checkFailed') });
     }
   };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await quoteChecked();
+  };
+
+  // From the calculator: once the payer is known (express or not), the quote is asked for once.
+  const [quotedAtOnce, setQuotedAtOnce] = useState(!quoteAtOnce);
+  useEffect(() => {
+    if (quotedAtOnce || payers.isPending) return;
+    setQuotedAtOnce(true);
+    void quoteChecked();
+  });
 
   const confirm = async () => {
     if (!quote) return;
@@ -294,12 +329,20 @@ function SendToRecipient({
                 value={speed}
                 onChange={(event) => setSpeed(event.target.value as Speed)}
               >
-                <FormControlLabel value="standard" control={<Radio />} label={estimate(country)} />
-                <FormControlLabel value="express" control={<Radio />} label={t('speed.express')} />
+                <FormControlLabel
+                  value="standard"
+                  control={<Radio />}
+                  label={delivery.option(country, 'standard')}
+                />
+                <FormControlLabel
+                  value="express"
+                  control={<Radio />}
+                  label={delivery.option(country, 'express')}
+                />
               </RadioGroup>
             </FormControl>
           ) : (
-            <Typography color="text.secondary">{estimate(country)}</Typography>
+            <Typography color="text.secondary">{delivery.option(country, 'standard')}</Typography>
           )}
           <MoneySubmitButton
             label={t('transfers:send.getQuote')}

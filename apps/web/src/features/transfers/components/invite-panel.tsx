@@ -14,14 +14,16 @@ import { useLocale } from '@/lib/format';
  * person instead, with a message that links to Pago's sign-up. Once they join with that number,
  * the same send reaches them instantly and free. Sent by text message or copied, by the sender.
  */
-export function InvitePanel({ phone, amountCents }: { phone: string; amountCents: Cents }) {
-  const { t } = useTranslation('transfers');
+export function InvitePanel({ phone, amountCents }: { phone: string; amountCents: Cents | null }) {
+  // Without an amount (the send flow's "who" step) the message invites without one (`send`).
+  const { t } = useTranslation(['transfers', 'send']);
   const locale = useLocale();
   const [copied, setCopied] = useState(false);
-  const message = t('invite.message', {
-    amount: formatUsd(amountCents, locale),
-    link: `${window.location.origin}/signup`,
-  });
+  const link = `${window.location.origin}/signup`;
+  const message =
+    amountCents === null
+      ? t('send:invite.message', { link })
+      : t('invite.message', { amount: formatUsd(amountCents, locale), link });
   const shown = parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
   const canCopy = typeof navigator !== 'undefined' && Boolean(navigator.clipboard);
   const copy = async () => {

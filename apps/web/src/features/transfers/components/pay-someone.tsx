@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,11 +12,12 @@ import {
   type PayeeLookupQuery,
   USERNAME_PATTERN,
 } from '@pago/shared/contracts/accounts';
-import type { Transfer } from '@pago/shared/contracts/transfers';
+import { P2P_NOTE_MAX, type Transfer } from '@pago/shared/contracts/transfers';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, centsToDecimalString, formatUsd } from '@pago/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
@@ -26,6 +29,7 @@ import { moneyErrorFeedback } from '@/lib/money-errors';
 import { looksLikePhone, toE164 } from '@/lib/phone';
 import { useSession } from '@/lib/session';
 import { useVerifiedAction } from '@/lib/use-verified-action';
+import { useBalance } from '@/lib/wallet';
 import { usePayee } from '../api/find-payee';
 import { useSendMoney } from '../api/send-money';
 
@@ -45,6 +49,9 @@ function initialOf(name: string): string {
   return Array.from(name.trim())[0]?.toLocaleUpperCase() ?? 'U';
 }
 
+/** Where "Agregar dinero" leads: home, with its add-money dialog open. */
+export const ADD_MONEY_PATH = '/dashboard?agregar=1';
+
 export type PaySent = { transfer: Transfer; person: Payee; amountCents: Cents };
 
 /**
@@ -62,9 +69,12 @@ export function PaySomeone({
   again?: { person: Payee; amountCents: Cents } | null;
   onSent(sent: PaySent): void;
 }) {
-  const { t } = useTranslation('transfers');
+  // The note, the balance and "Fondos insuficientes" are the send flow's words (`send`).
+  const { t } = useTranslation(['transfers', 'send']);
   const locale = useLocale();
   const { user } = useSession();
+  const balance = useBalance();
+  const [note, setNote] = useState('');
   const initialQuery = again ? { username: again.person.username } : to ? payeeQueryOf(to) : null;
   const [text, setText] = useState(again ? `@${again.person.username}` : (to ?? ''));
   const [query, setQuery] = useState<PayeeLookupQuery | null>(initialQuery);
@@ -109,6 +119,8 @@ export function PaySomeone({
       );
     }
     setAmountError(null);
+    // Not enough money is said here, before the final tap, with a way to add some.
+    if (available !== null && read.cents > available) return;
     const result = await verified.run(() => setReview(read.cents));
     if (result === 'error') {
       setFeedback({ severity: 'error', text: t('common:identityCheck.checkFailed') });
@@ -123,6 +135,7 @@ export function PaySomeone({
       const transfer = await send.mutateAsync({
         recipientUsername: person.username,
         amountUsd: centsToAmountUsd(review),
+        ...(note.trim() ? { note: note.trim() } : {}),
       });
       onSent({ transfer, person, amountCents: review });
     } catch (failure) {
@@ -133,6 +146,10 @@ export function PaySomeone({
       );
     }
   };
+
+  const available = balance.data?.availableBalanceCents ?? null;
+  const typed = amount.trim() ? readAmount(amount, locale) : null;
+  const short = available !== null && typed?.cents !== undefined && typed.cents > available;
 
   const notFound =
     payee.isError && payee.error instanceof ApiError && [400, 404].includes(payee.error.status);
@@ -220,8 +237,38 @@ export function PaySomeone({
                   label={t('pay.fields.amount')}
                   value={amount}
                   onChange={(event) => setAmount(event.target.value)}
-                  error={amountError !== null}
-                  helperText={amountError ?? t('common:amount.hint')}
+                  error={amountError !== null || short}
+                  helperText={
+                    amountError ??
+                    (available === null
+                      ? t('common:amount.hint')
+                      : t('send:pay.available', { amount: formatUsd(available, locale) }))
+                  }
+                />
+                {short && available !== null && (
+                  <Alert
+                    severity="warning"
+                    role="alert"
+                    action={
+                      <Button component={RouterLink} to={ADD_MONEY_PATH} color="inherit">
+                        {t('send:pay.insufficient.addMoney')}
+                      </Button>
+                    }
+                  >
+                    <AlertTitle>{t('send:pay.insufficient.title')}</AlertTitle>
+                    {t('send:pay.insufficient.body', { amount: formatUsd(available, locale) })}
+                  </Alert>
+                )}
+                <TextField
+                  label={t('send:pay.note')}
+                  value={note}
+                  onChange={(event) => setNote(event.target.value)}
+                  error={note.trim().length > P2P_NOTE_MAX}
+                  helperText={t('send:pay.noteHint', {
+                    count: note.trim().length,
+                    max: P2P_NOTE_MAX,
+                  })}
+                  slotProps={{ htmlInput: { maxLength: P2P_NOTE_MAX + 20 } }}
                 />
                 <MoneySubmitButton
                   label={t('pay.continue')}
@@ -241,6 +288,11 @@ export function PaySomeone({
                     name: person.name,
                   })}
                 </Typography>
+                {note.trim() && (
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>
+                    {t('send:pay.reviewNote', { note: note.trim() })}
+                  </Typography>
+                )}
                 <Typography color="text.secondary">{t('pay.review.terms')}</Typography>
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                   <MoneySubmitButton

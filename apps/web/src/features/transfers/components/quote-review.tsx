@@ -4,16 +4,15 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Quote } from '@pago/shared/contracts/transfers';
-import { isCorridorCountry } from '@pago/shared/fees';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
 import { REMITTANCE_RIGHTS } from '@pago/shared/remittance-rights';
-import { standardDeliveryDays } from '@pago/shared/remittances';
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRows } from '@/components/ui/detail-rows';
 import { OutlinedSection } from '@/components/ui/outlined-section';
 import { Loading } from '@/components/ui/query-state';
+import { useDeliveryTime } from '@/lib/delivery-time';
 import { formatCurrency, formatRate, useLocale } from '@/lib/format';
 import { formatPhone } from '@/lib/phone';
 import { useRemittanceDisclosure } from '../lib/disclosure-slot';
@@ -54,6 +53,7 @@ export function QuoteReview({
   const isP2p = quote.transferKind === 'p2p';
   const { t } = useTranslation('transfers');
   const locale = useLocale();
+  const delivery = useDeliveryTime();
   const heading = useRef<HTMLHeadingElement>(null);
   const now = useNow(true);
   const RemittanceDisclosure = useRemittanceDisclosure();
@@ -62,11 +62,9 @@ export function QuoteReview({
   const usd = (value: Cents) => formatUsd(value, locale);
   const country = quote.recipientCountry;
   const countryName = isPhoneCountry(country) ? getPhoneCountry(country).name[locale] : country;
-  // Standard delivery as the corridor promises it (Mexico: next day), within the schedule's 1–3.
+  // The corridor's delivery time for the speed (shared delivery-times); a Pago user: at once.
   const deliveryText =
-    quote.deliveryEstimate === 'one_to_three_days' && isCorridorCountry(country)
-      ? t('send.delivery.standard', { count: standardDeliveryDays(country).max })
-      : t(`send.delivery.${quote.deliveryEstimate}`);
+    quote.transferKind === 'p2p' ? delivery.instant() : delivery.time(country, quote.speed);
 
   // The review replaces the form: move focus to it so keyboard and screen-reader users follow.
   useEffect(() => {

@@ -32,6 +32,7 @@ import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
 import { ApiError } from '@/lib/api-client';
 import { useCapability } from '@/lib/capabilities';
+import { useDeliveryTime } from '@/lib/delivery-time';
 import { readRequired, textFieldProps } from '@/lib/form-fields';
 import { useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
@@ -118,6 +119,7 @@ type Review = { quote: Quote; values: SendFormOutput };
 export function SendMoneyForm({ to }: { to: string | null }) {
   const { t } = useTranslation('transfers');
   const locale = useLocale();
+  const delivery = useDeliveryTime();
   // Live mode without a payout partner: sending abroad is refused; sending to Pago users works.
   const remittances = useCapability('remittances');
   const schema = useMemo(() => sendFormSchema(locale), [locale]);
@@ -328,13 +330,13 @@ export function SendMoneyForm({ to }: { to: string | null }) {
                   <FormControlLabel
                     value="standard"
                     control={<Radio />}
-                    label={t('send.speed.standard')}
+                    label={delivery.option(destination, 'standard')}
                   />
                   <FormControlLabel
                     value="express"
                     disabled={!expressOffered}
                     control={<Radio />}
-                    label={t('send.speed.express')}
+                    label={delivery.option(destination, 'express')}
                   />
                 </RadioGroup>
               </FormControl>
