@@ -44,7 +44,9 @@ describe('the recipient’s page', () => {
   it('shows, in Spanish and without signing in, what they receive, where, and that the code went by SMS', async () => {
     const api = serve({ body: READY });
     await page();
-    expect(await screen.findByRole('heading', { name: /^Ana te envió GTQ\s750\.00$/ })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: /^Ana te envió GTQ\s750\.00$/ }),
+    ).toBeVisible();
     expect(screen.getByText('Hola, María')).toBeVisible();
     expect(
       screen.getByText('Cobra en efectivo en cualquier agente de Red de Pagos Ejemplo Guatemala.'),
@@ -66,7 +68,9 @@ describe('the recipient’s page', () => {
   it('asks the recipient to get the code from the sender when no SMS went, and reads in English too', async () => {
     serve({ body: { ...READY, codeSentTo: null } });
     await page({ language: 'en' });
-    expect(await screen.findByRole('heading', { name: /^Ana sent you GTQ\s750\.00$/ })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: /^Ana sent you GTQ\s750\.00$/ }),
+    ).toBeVisible();
     expect(
       screen.getByText('Ask Ana for the pickup code. Bring it with your official ID.'),
     ).toBeVisible();
