@@ -109,8 +109,8 @@ test.describe('sending home to Guatemala through the payout partner, in Spanish 
     // The sandbox moves the transaction one step every SANDBOX_THUNES_STEP_MS; the page follows
     // it without a reload (web-first assertions poll).
     const steps = page.getByRole('list', { name: 'Estado del envío' });
-    await expect(steps.getByText('Entregado a quien le paga')).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByRole('heading', { name: 'Lista para cobrar' })).toBeVisible({
+    await expect(steps.getByText('Enviado a quien le paga')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Listo para cobrar' })).toBeVisible({
       timeout: 60_000,
     });
     await expect(page.getByTestId('pickup-code')).toHaveText(/^\d{10}$/);

@@ -91,7 +91,7 @@ test.describe('sending home, in Spanish on a phone', () => {
     await code.waitFor({ timeout: 60_000 });
     const pickupCode = ((await code.textContent()) ?? '').trim();
     expect(pickupCode).toMatch(/^\d{10}$/);
-    await page.getByRole('heading', { name: 'Lista para cobrar' }).waitFor();
+    await page.getByRole('heading', { name: 'Listo para cobrar' }).waitFor();
     const message = page.getByLabel('Mensaje en español');
     await expect.poll(() => message.inputValue()).toContain(`con el código ${pickupCode}`);
     expect(await message.inputValue()).toMatch(/^¡Hola, María! Te envié .+ con Pago\./);

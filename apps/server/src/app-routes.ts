@@ -28,6 +28,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
+import { publicTrackingRoutes } from './features/recipient-notice/public-tracking.routes';
 import { remittanceCasesRoutes } from './features/remittances/remittance-cases.routes';
 import { remittancesRoutes } from './features/remittances/remittances.routes';
 import { thunesCallbackRoutes } from './features/remittances/thunes-callback.routes';
@@ -151,5 +152,9 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   await app.register(sendRoutes, {
     sendContacts: services.sendContacts,
     accounts: services.accounts,
+  });
+  await app.register(publicTrackingRoutes, {
+    recipientNotice: services.recipientNotice,
+    rateLimits: services.rateLimits,
   });
 }

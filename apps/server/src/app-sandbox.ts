@@ -10,6 +10,7 @@ import { stripeFakeRoutes } from './sandbox/stripe/stripe-fake.routes';
 import { thunesFakeRoutes } from './sandbox/thunes/thunes-fake.routes';
 import { smsOutboxRoutes } from './sandbox/twilio/sms-outbox.routes';
 import { twilioFakeRoutes } from './sandbox/twilio/twilio-fake.routes';
+import { twilioMessagesFakeRoutes } from './sandbox/twilio/twilio-messages-fake.routes';
 import { unitCardsFakeRoutes } from './sandbox/unit/unit-cards-fake.routes';
 import { unitFakeRoutes } from './sandbox/unit/unit-fake.routes';
 
@@ -57,4 +58,5 @@ export async function registerSandboxRoutes(
   // The reconciliation on demand (sandbox only; it also runs daily as a job).
   app.post('/sandbox/unit/reconcile', async () => reconcile());
   await app.register(smsOutboxRoutes);
+  await app.register(twilioMessagesFakeRoutes);
 }

@@ -25,6 +25,7 @@ import { createNotifications } from './features/notifications/notifications.serv
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
+import { createRecipientNotice } from './features/recipient-notice/recipient-notice.service';
 import { createPartnerPayouts } from './features/remittances/partner-payouts';
 import { createPayers } from './features/remittances/payers.service';
 import { createPayoutReconciliation } from './features/remittances/payout-reconciliation';
@@ -85,6 +86,14 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
   });
   const payers = createPayers({ thunes: vendors.thunes, log });
   const recipients = createRecipients({ db, ledger, payers });
+  const recipientNotice = createRecipientNotice({
+    db,
+    activity,
+    sms: vendors.twilioSms,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    log,
+  });
   const partnerPayouts = createPartnerPayouts({
     db,
     ledger,
@@ -93,6 +102,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     payers,
     callbackUrl: vendors.thunesCallbackUrl,
     log,
+    recipientNotice,
   });
   const remittanceCases = createRemittanceCases({ db, ledger, thunes: vendors.thunes, log });
   const remittances = createRemittances({
@@ -109,6 +119,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     cases: remittanceCases,
     mailer,
     log,
+    recipientNotice,
   });
   const banking = createBanking({
     db,
@@ -170,6 +181,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     partnerPayouts,
     remittances,
     remittanceCases,
+    recipientNotice,
     payoutReconciliation: createPayoutReconciliation({
       db,
       thunes: vendors.thunes,

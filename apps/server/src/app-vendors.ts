@@ -10,6 +10,7 @@ import { createPlaidBanking } from './providers/plaid/plaid-banking';
 import { createPlaidIdentity } from './providers/plaid/plaid-identity';
 import { createStripeClient } from './providers/stripe/stripe-client';
 import { createThunesClient } from './providers/thunes/thunes-client';
+import { createTwilioMessages } from './providers/twilio/twilio-messages';
 import { createTwilioVerify } from './providers/twilio/twilio-verify';
 import { createUnitClient } from './providers/unit/unit-client';
 import { createSandboxBillerNetwork } from './sandbox/billpay/sandbox-billers';
@@ -141,6 +142,15 @@ export function buildVendors(
     // Stripe (card funding): its fake in sandbox mode unless STRIPE_API_URL is set; live mode
     // uses STRIPE_API_URL or the SDK's own host, and without the STRIPE_* keys there is none.
     stripe: stripeClient(config, sandboxUrl),
+    // Twilio Messaging (the remittance recipient's SMS): the fake in sandbox mode, api.twilio.com
+    // in live mode, or none (live without TWILIO_SMS_FROM: nothing sent, and the page says so).
+    twilioSms: config.twilioSms
+      ? createTwilioMessages({
+          ...config.twilioSms,
+          baseUrl: () => config.twilioSms?.baseUrl ?? sandboxUrl('twilio'),
+          log,
+        })
+      : null,
   };
 }
 

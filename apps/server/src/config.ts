@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { type TwilioSmsSettings, twilioSmsEnv, twilioSmsSettings } from './config-sms';
 import {
   key32,
   LIVE_PERSONA_SETTINGS,
@@ -110,6 +111,7 @@ const envSchema = z.object({
   ...personaEnv,
   SANDBOX_PERSONA_REVIEW_MS: z.coerce.number().int().min(0).max(3_600_000).default(4000),
   ...twilioEnv,
+  ...twilioSmsEnv,
   ...unitEnv,
   SANDBOX_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   SANDBOX_SAME_DAY_ACH_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
@@ -256,6 +258,8 @@ export type Config = Readonly<{
    * `maxEventLoopDelayMs` (0: off) or more than `maxPoolWaiting` queries wait for a connection.
    */
   shedding: { maxEventLoopDelayMs: number; maxPoolWaiting: number };
+  /** Twilio Messaging, the remittance recipient's SMS (config-sms.ts); null: none is sent. */
+  twilioSms: TwilioSmsSettings | null;
 }>;
 
 export class ConfigError extends Error {}
@@ -374,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
       maxPoolWaiting: e.SHED_POOL_WAITING,
     },
+    twilioSms: twilioSmsSettings(e),
   };
 }
 

@@ -1322,6 +1322,8 @@ export type DB = {
   bill_schedules: BillSchedulesTable;
   bill_payments: BillPaymentsTable;
   sandbox_unit_check_payments: SandboxUnitCheckPaymentsTable;
+  remittance_recipient_links: RemittanceRecipientLinksTable;
+  remittance_recipient_sms: RemittanceRecipientSmsTable;
 };
 
 /** A dispute of a card transaction under Regulation E (migration 0044). */
@@ -1361,4 +1363,26 @@ export type SandboxUnitDisputesTable = {
   decision_reason: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+};
+
+/** A remittance's tracking link for its recipient: the SHA-256 of the token (migration 0047). */
+export type RemittanceRecipientLinksTable = {
+  transfer_id: string;
+  token_hash: Buffer;
+  created_at: CreatedAt;
+};
+
+/** One SMS to a remittance's recipient, at most one per transfer and kind (migration 0047). */
+export type RemittanceRecipientSmsTable = {
+  id: Generated<string>;
+  transfer_id: string;
+  kind: 'sent' | 'ready';
+  to_number: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'unavailable';
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  provider_id: string | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
 };

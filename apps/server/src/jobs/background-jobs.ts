@@ -105,6 +105,12 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 60 * 60,
     run: () => services.billPay.sendReminders(),
   });
+  // The remittance recipient's SMS (sent; cash ready, with the code), each at most once.
+  jobs.push({
+    name: 'remittance-recipient-sms',
+    everySeconds: 1,
+    run: () => services.recipientNotice.deliver(),
+  });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

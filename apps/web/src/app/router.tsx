@@ -80,6 +80,8 @@ const CheckDepositPage = lazyPage(
   () => import('@/features/check-deposits/routes/check-deposit-page'),
 );
 
+const RecipientPage = lazyPage(() => import('@/features/remittances/routes/recipient-page'));
+
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -97,6 +99,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/callback', element: <CallbackPage /> },
       { path: '/sign-in-link', element: <SignInLinkPage /> },
       { path: '/find-user', element: <FindUserPage /> },
+      // A remittance's recipient, from the link in their SMS: no sign-in.
+      { path: '/t/:token', element: <RecipientPage /> },
       {
         element: <RequireAuth />,
         children: [

@@ -150,6 +150,7 @@ function sentTracking(): RemittanceTracking {
     reportBy: '2027-05-19T15:20:00.000Z',
     canReport: true,
     cases: [],
+    recipientNotice: { link: null, sms: { sent: null, ready: null } },
   };
 }
 

@@ -121,6 +121,7 @@ import {
   plaidRepairResponseSchema,
   plaidUnlinkResponseSchema,
 } from '@pago/shared/contracts/plaid';
+import { publicTransferSchema } from '@pago/shared/contracts/recipient-tracking';
 import {
   errorCaseBody,
   errorCaseListSchema,
@@ -394,6 +395,7 @@ export const ROUTES: Record<string, RouteContract> = {
   'GET /api/cash-deposits/barcode': { response: cashBarcodeSchema },
   'GET /api/cash-deposits': { response: cashDepositListSchema },
   'GET /api/cards/atms': { response: atmListSchema },
+  'GET /api/public/transfers/:token': { response: publicTransferSchema },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

@@ -28,6 +28,8 @@ export type TransferMetadataByKind = {
     spreadBps: number;
     /** Who pays the recipient for the payout partner (remittances since the partner's payers). */
     payerName?: string;
+    /** Cash pickup: the recipient collected it (until then a delivered one is ready for pickup). */
+    pickedUp?: boolean;
     /** Sent again at no cost to remedy an error in this earlier remittance (§ 1005.33(c)). */
     resendOf?: string;
     /** Remittances before the payout partner: the stand-in's reference and due time. */

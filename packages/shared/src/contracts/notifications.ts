@@ -76,6 +76,8 @@ export const notificationDataSchema = z.object({
   /** Bill notifications: the biller and the payment's date (YYYY-MM-DD, US Eastern). */
   biller: z.string().optional(),
   payDate: z.string().optional(),
+  /** Remittance notifications: the recipient abroad, by name (older rows have only the phone). */
+  recipientName: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

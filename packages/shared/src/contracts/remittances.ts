@@ -6,6 +6,7 @@ import { PAYOUT_METHODS, payoutMethodsFor } from '../remittances';
 import { phoneSchema } from './accounts';
 import { amountUsdSchema } from './amounts';
 import { remittanceDisclosureSchema } from './disclosures';
+import { recipientNoticeSchema } from './recipient-tracking';
 import { textLine } from './text';
 import { corridorCountrySchema, speedSchema, transferReceiptSchema } from './transfers';
 
@@ -262,6 +263,8 @@ export const remittanceTrackingSchema = z
     reportBy: z.string(),
     canReport: z.boolean(),
     cases: z.array(errorCaseSchema),
+    /** The recipient's tracking link and SMS (docs/recipient-notice.md). */
+    recipientNotice: recipientNoticeSchema,
   })
   .meta({ id: 'RemittanceTracking' });
 export type RemittanceTracking = z.infer<typeof remittanceTrackingSchema>;

@@ -16,7 +16,8 @@ begin
     values (NEW.user_id, case when NEW.metadata ->> 'payoutMethod' = 'cash_pickup'
         then 'remittance_pickup_ready' else 'remittance_delivered' end, jsonb_build_object(
       'amountCents', NEW.amount_cents, 'transferId', NEW.id,
-      'phone', NEW.metadata ->> 'recipientPhone', 'country', NEW.metadata ->> 'recipientCountry'),
+      'phone', NEW.metadata ->> 'recipientPhone', 'country', NEW.metadata ->> 'recipientCountry',
+      'recipientName', NEW.metadata ->> 'recipientName'),
       NEW.updated_at);
   elsif NEW.kind = 'p2p' then
     -- the sender's note, when there is one, is part of the news
@@ -36,7 +37,10 @@ begin
     insert into notifications (user_id, type, data, created_at)
     values (NEW.user_id, 'remittance_refunded', jsonb_build_object(
       'amountCents', NEW.amount_cents, 'transferId', NEW.metadata ->> 'refundOf',
-      'phone', NEW.metadata ->> 'recipientPhone'), NEW.created_at);
+      'phone', NEW.metadata ->> 'recipientPhone',
+      -- the refunded remittance's recipient, by name (the refund itself carries only the phone)
+      'recipientName', (select r.metadata ->> 'recipientName' from ledger_transfers r
+        where r.id = (NEW.metadata ->> 'refundOf')::uuid)), NEW.created_at);
   end if;
   return null;
 end $$;

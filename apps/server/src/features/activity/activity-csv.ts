@@ -1,4 +1,5 @@
 import type { Transfer, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
+import { cashPickupState } from '@pago/shared/remittance-status';
 import { EASTERN_TIME_ZONE } from '../../lib/eastern-time';
 
 export type CsvLanguage = 'es' | 'en';
@@ -154,6 +155,12 @@ export function easternDateTime(iso: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }
 
+/** A cash pickup's "delivered": ready for pickup until collected (remittance-status.ts). */
+const CASH_PICKUP_WORDS: Record<CsvLanguage, Record<string, string>> = {
+  es: { ready_for_pickup: 'Lista para cobrar', picked_up: 'Cobrada en efectivo' },
+  en: { ready_for_pickup: 'Ready for pickup', picked_up: 'Picked up in cash' },
+};
+
 export function csvHeader(language: CsvLanguage): string {
   return WORDS[language].headers.map(csvField).join(',');
 }
@@ -168,7 +175,7 @@ export function csvLine(t: Transfer & { reference: string }, language: CsvLangua
     t.reference,
     easternDateTime(t.createdAt),
     words.kind[t.kind],
-    words.status[t.status],
+    CASH_PICKUP_WORDS[language][cashPickupState(t) ?? ''] ?? words.status[t.status],
     words.direction[t.direction],
     // A card row's other party is the merchant (or the ATM) it was made at.
     t.counterparty?.name || detail('merchantName') || detail('atmName'),

@@ -10,7 +10,7 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     request_paid: 'Solicitudes pagadas',
     request_declined: 'Solicitudes rechazadas',
     remittance_delivered: 'Envíos entregados',
-    remittance_pickup_ready: 'Envíos listos para recoger',
+    remittance_pickup_ready: 'Envíos listos para cobrar',
     remittance_refunded: 'Envíos no entregados y devueltos',
     deposit_returned: 'Dinero devuelto por tu banco',
     identity_approved: 'Identidad verificada',

@@ -21,6 +21,7 @@ import {
   lockPayoutsToCheck,
   lockPayoutsToSubmit,
   lockRemittance,
+  markPickedUp,
   type PayoutRow,
   updatePayout,
 } from './remittances.repository';
@@ -60,6 +61,10 @@ type Deps = {
   /** Where the partner POSTs status changes (this server's /api/thunes/callback). */
   callbackUrl: () => string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+  /** Tells the recipient (the SMS outbox, features/recipient-notice), in the status's transaction. */
+  recipientNotice?: {
+    record(tx: Database, payout: PayoutRow, kind: 'sent' | 'ready'): Promise<void>;
+  };
 };
 
 /**
@@ -78,6 +83,7 @@ export function createPartnerPayouts({
   payers,
   callbackUrl,
   log,
+  recipientNotice,
 }: Deps) {
   const senderOf = (userId: string, fields: string[]) => senderFields(accounts, db, userId, fields);
 
@@ -217,15 +223,24 @@ export function createPartnerPayouts({
     const statusClass = classOf(t.status);
     const transfer = await lockRemittance(tx, payout.transfer_id);
     if (!transfer) return true;
+    // The partner has it (and did not refuse it at once): the recipient is told it is on its way.
+    if (!payout.sent_to_partner_at && !NOT_PAID.has(statusClass) && statusClass !== '8') {
+      await recipientNotice?.record(tx, payout, 'sent');
+    }
     if (statusClass === '6' || (statusClass === '2' && t.status === '20150')) {
       // Cash ready to pick up: the recipient shows the payer's code.
+      const pickupCode = t.payer_transaction_code ?? payout.pickup_code;
       await updatePayout(tx, payout.transfer_id, {
         available_at: payout.available_at ?? now,
-        pickup_code: t.payer_transaction_code ?? payout.pickup_code,
+        pickup_code: pickupCode,
         paid_out_at: payout.paid_out_at ?? now,
       });
       if (transfer.status === 'processing')
         await ledger.setStatus(tx, transfer.id, 'delivered', null);
+      // The recipient gets the code by SMS, once.
+      if (payout.payout_method === 'cash_pickup' && pickupCode) {
+        await recipientNotice?.record(tx, { ...payout, pickup_code: pickupCode }, 'ready');
+      }
     } else if (statusClass === '7') {
       await updatePayout(tx, payout.transfer_id, {
         available_at: payout.available_at ?? now,
@@ -235,6 +250,8 @@ export function createPartnerPayouts({
       });
       if (transfer.status === 'processing')
         await ledger.setStatus(tx, transfer.id, 'delivered', null);
+      // Cash collected: no longer "ready for pickup" in the activity.
+      if (payout.payout_method === 'cash_pickup') await markPickedUp(tx, transfer.id);
     } else if (NOT_PAID.has(statusClass)) {
       const cancelled = statusClass === '4';
       await refundOnce(

@@ -73,6 +73,7 @@ const tracking: RemittanceTracking = {
   reportBy: '2027-05-19T15:30:00.000Z',
   canReport: true,
   cases: [],
+  recipientNotice: { link: null, sms: { sent: null, ready: null } },
 };
 
 const view: RemittanceReceiptView = { tracking, senderName: 'Ana María López' };

@@ -6,6 +6,7 @@ import { expectedDeliveryBy } from '@pago/shared/remittances';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Activity } from '../activity/activity.service';
+import type { RecipientNoticeService } from '../recipient-notice/recipient-notice.service';
 import { payoutViewOf } from './recipients.service';
 import type { RemittanceCases } from './remittance-cases.service';
 import { findPayout, type PayoutRow } from './remittances.repository';
@@ -84,10 +85,12 @@ export function createTracking({
   db,
   activity,
   cases,
+  recipientNotice,
 }: {
   db: Database;
   activity: Activity;
   cases: Pick<RemittanceCases, 'trackingOf'>;
+  recipientNotice?: Pick<RecipientNoticeService, 'senderView'> | undefined;
 }) {
   return {
     /** A remittance as its tracking page shows it (owner only). */
@@ -129,6 +132,9 @@ export function createTracking({
         ...reports,
         // Money already back with the sender leaves nothing to claim.
         canReport: reports.canReport && transfer.status !== 'refunded',
+        recipientNotice: recipientNotice
+          ? await recipientNotice.senderView(transfer.id)
+          : { link: null, sms: { sent: null, ready: null } },
       };
     },
   };

@@ -242,6 +242,13 @@ export async function lockPayoutsToCheck(db: Database, before: Date, limit: numb
 }
 
 /** Remittances confirmed at the partner whose receipt was not e-mailed yet, locked, skipped by others. */
+/** A cash pickup the recipient collected: its transfer says so (it stays `delivered`). */
+export async function markPickedUp(tx: Database, transferId: string) {
+  await sql`
+    update ledger_transfers set metadata = metadata || '{"pickedUp": true}'::jsonb
+    where id = ${transferId} and kind = 'remittance'`.execute(tx);
+}
+
 export async function lockReceiptsDue(db: Database, limit: number) {
   return db
     .selectFrom('remittance_payouts')

@@ -15,6 +15,7 @@ import type { Activity } from '../activity/activity.service';
 import type { PhasedWork } from '../idempotency/idempotency.service';
 import { settleReserved } from '../idempotency/idempotency.service';
 import type { Ledger } from '../ledger/ledger.service';
+import type { RecipientNoticeService } from '../recipient-notice/recipient-notice.service';
 import type { AbroadPricing } from '../transfers/quotes.service';
 import type { Transfers } from '../transfers/transfers.service';
 import type { PartnerPayouts, Submission } from './partner-payouts';
@@ -48,6 +49,8 @@ type Deps = {
   cases: RemittanceCases;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** The recipient's link and SMS, for the tracking page (features/recipient-notice). */
+  recipientNotice?: Pick<RecipientNoticeService, 'senderView'>;
 };
 
 /** While the request that sent it is talking to the partner, the job leaves a payout alone. */
@@ -82,8 +85,9 @@ export function createRemittances({
   cases,
   mailer,
   log,
+  recipientNotice,
 }: Deps) {
-  const tracking = createTracking({ db, activity, cases });
+  const tracking = createTracking({ db, activity, cases, recipientNotice });
   const receipts = createReceiptMailer({
     db,
     ledger,

@@ -123,6 +123,7 @@ export function notificationEmail(
           }).format(new Date(`${data.date ?? data.payDate}T12:00:00Z`))
         : '',
     biller: data.biller ?? '',
+    recipient: plainName(data.recipientName ?? '') || (data.phone ?? ''),
   };
   const always = type === 'password_changed' || type === 'phone_changed';
   return paragraphsEmail(language, text.subject(words), [

@@ -22,19 +22,19 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
     body: (w) => [`${w.who} declined your request for ${w.amount}.`],
   },
   remittance_delivered: {
-    subject: (w) => `Your transfer of ${w.amount} was delivered`,
-    body: (w) => [`The money you sent to ${w.phone} (${w.amount}) was delivered.`],
+    subject: (w) => `Your transfer of ${w.amount} to ${w.recipient} was delivered`,
+    body: (w) => [`The money you sent to ${w.recipient} (${w.amount}) was delivered.`],
   },
   remittance_pickup_ready: {
-    subject: (w) => `Your transfer of ${w.amount} is ready for pickup`,
+    subject: (w) => `Your transfer of ${w.amount} to ${w.recipient} is ready for pickup`,
     body: (w) => [
-      `The money you sent to ${w.phone} (${w.amount}) can now be picked up. Share the pickup code with the recipient.`,
+      `The money you sent to ${w.recipient} (${w.amount}) is ready for cash pickup. The pickup code is on the transfer's tracking page; if our text message did not reach them, share it from there on WhatsApp.`,
     ],
   },
   remittance_refunded: {
     subject: (w) => `We could not deliver your transfer: ${w.amount} refunded`,
     body: (w) => [
-      `We could not deliver the money you sent to ${w.phone}. We returned ${w.amount}, amount and fee, to your balance.`,
+      `We could not deliver the money you sent to ${w.recipient}. We returned ${w.amount}, amount and fee, to your balance.`,
     ],
   },
   identity_approved: {

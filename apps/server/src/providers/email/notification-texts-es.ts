@@ -22,19 +22,19 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
     body: (w) => [`${w.who} rechazó tu solicitud de ${w.amount}.`],
   },
   remittance_delivered: {
-    subject: (w) => `Tu envío de ${w.amount} fue entregado`,
-    body: (w) => [`El dinero que enviaste a ${w.phone} (${w.amount}) fue entregado.`],
+    subject: (w) => `Tu envío de ${w.amount} a ${w.recipient} fue entregado`,
+    body: (w) => [`El dinero que enviaste a ${w.recipient} (${w.amount}) fue entregado.`],
   },
   remittance_pickup_ready: {
-    subject: (w) => `Tu envío de ${w.amount} está listo para recoger`,
+    subject: (w) => `Tu envío de ${w.amount} a ${w.recipient} está listo para cobrar`,
     body: (w) => [
-      `El dinero que enviaste a ${w.phone} (${w.amount}) ya se puede recoger. Comparte el código de retiro con quien lo recibe.`,
+      `El dinero que enviaste a ${w.recipient} (${w.amount}) está listo para cobrar en efectivo. El código para cobrar está en el seguimiento del envío; si no le llegó nuestro SMS, compártelo desde ahí por WhatsApp.`,
     ],
   },
   remittance_refunded: {
     subject: (w) => `No pudimos entregar tu envío: te devolvimos ${w.amount}`,
     body: (w) => [
-      `No pudimos entregar el dinero que enviaste a ${w.phone}. Te devolvimos ${w.amount}, monto y comisión, a tu saldo.`,
+      `No pudimos entregar el dinero que enviaste a ${w.recipient}. Te devolvimos ${w.amount}, monto y comisión, a tu saldo.`,
     ],
   },
   identity_approved: {

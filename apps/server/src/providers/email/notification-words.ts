@@ -14,6 +14,8 @@ export type Words = {
   owed: string;
   biller: string;
   date: string;
+  /** A remittance's recipient: their name, or their phone on rows from before names were kept. */
+  recipient: string;
 };
 
 /** One notification's e-mail: its subject and paragraphs. */

@@ -33,6 +33,8 @@ export class TwilioApiError extends Error {
     readonly httpStatus: number,
     readonly code: number,
     message: string,
+    /** The request may have reached Twilio (it timed out, or its answer was unreadable). */
+    readonly mayHaveReached = false,
   ) {
     super(message);
     this.name = 'TwilioApiError';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import es from '@/locales/es/activity.json';
-import { statusKey } from './transfer-text';
+import { historyNoteKey, statusKey } from './transfer-text';
 
 // Activity's word for a direct deposit's status: pending, or available early once advanced.
 describe('a direct deposit’s status in the activity', () => {
@@ -21,5 +21,31 @@ describe('a direct deposit’s status in the activity', () => {
     const advanced = { ...deposit(true), status: 'completed' as const };
     expect(word(statusKey(advanced, 'processing'))).toBe('Pendiente');
     expect(statusKey(advanced, 'completed')).toBe('status.completed');
+  });
+});
+
+// A cash pickup the partner made available is waiting at the agent: never "Entregada".
+describe('a cash pickup remittance’s status in the activity', () => {
+  const word = (key: string) =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], es);
+  const remittance = (details: Record<string, unknown>) => ({
+    kind: 'remittance' as const,
+    status: 'delivered' as const,
+    details,
+  });
+
+  it('is “Listo para cobrar” until collected, then “Cobrado en efectivo”; a deposit is delivered', () => {
+    expect(word(statusKey(remittance({ payoutMethod: 'cash_pickup' }), 'delivered'))).toBe(
+      'Listo para cobrar',
+    );
+    expect(
+      word(statusKey(remittance({ payoutMethod: 'cash_pickup', pickedUp: true }), 'delivered')),
+    ).toBe('Cobrado en efectivo');
+    expect(word(statusKey(remittance({ payoutMethod: 'bank_deposit' }), 'delivered'))).toBe(
+      'Entregada',
+    );
+    expect(word(historyNoteKey(remittance({ payoutMethod: 'cash_pickup' }), 'delivered'))).toBe(
+      'El dinero está listo para cobrar en efectivo.',
+    );
   });
 });

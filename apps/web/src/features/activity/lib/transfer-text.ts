@@ -1,5 +1,6 @@
 import type { ChipProps } from '@mui/material/Chip';
 import type { Transfer } from '@pago/shared/contracts/transfers';
+import { cashPickupState } from '@pago/shared/remittance-status';
 import { formatPhone } from './format';
 
 /** The activity.json key of a transfer's kind, as its owner sees it ("Money received"). */
@@ -87,6 +88,9 @@ export function statusKey(
   if (isBankKind(transfer.kind) && status in BANK_STATUSES) {
     return `statusOf.${transfer.kind}.${status}`;
   }
+  // Cash waiting at the agent is ready for pickup, not delivered, until collected.
+  const cash = cashPickupState({ kind: transfer.kind, status, details: transfer.details });
+  if (cash) return `statusOf.remittance_cash.${cash}`;
   return `status.${status}`;
 }
 
@@ -95,8 +99,14 @@ export function statusKey(
  * (its payout partner) for remittances only; bank money and transfers between bank accounts have
  * their own, and everything else the plain ones.
  */
-export function historyNoteKey(transfer: Pick<Transfer, 'kind'>, status: Transfer['status']) {
-  if (transfer.kind === 'remittance') return `receipt.historyNote.${status}`;
+export function historyNoteKey(
+  transfer: Pick<Transfer, 'kind'> & Partial<Pick<Transfer, 'details'>>,
+  status: Transfer['status'],
+) {
+  if (transfer.kind === 'remittance') {
+    const cash = status === 'delivered' && transfer.details?.payoutMethod === 'cash_pickup';
+    return cash ? 'receipt.historyNote.cashReady' : `receipt.historyNote.${status}`;
+  }
   if ((isBankKind(transfer.kind) || transfer.kind === 'bank_transfer') && status in BANK_STATUSES)
     return `receipt.notes.${transfer.kind}.${status}`;
   return `receipt.notes.other.${status}`;

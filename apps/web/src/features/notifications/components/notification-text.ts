@@ -40,5 +40,7 @@ export function notificationText(t: TFunction, notification: Notification, local
       : '',
     biller: data.biller ?? '',
     note: data.note ?? '',
+    // A remittance's recipient by name; rows from before names were kept have only the phone.
+    recipient: data.recipientName || (data.phone ? formatPhone(data.phone) : ''),
   });
 }

@@ -83,6 +83,7 @@ function tracking(over: Partial<RemittanceTracking> = {}): RemittanceTracking {
     reportBy: '2027-05-19T15:20:00.000Z',
     canReport: true,
     cases: [],
+    recipientNotice: { link: null, sms: { sent: null, ready: null } },
     ...over,
   };
 }
@@ -156,6 +157,68 @@ describe('tracking a remittance', () => {
     );
   });
 
+  it('shares the pickup code and the recipient’s link on WhatsApp, and says the SMS went (Spanish)', async () => {
+    const link = 'https://pago.example/t/foDpYBuucLTtkeEnRSMbOA';
+    serve(() => ({
+      body: tracking({
+        transfer: { ...tracking().transfer, status: 'delivered' },
+        timeline: [
+          ...tracking().timeline,
+          { step: 'available_for_pickup', at: '2026-11-20T15:05:00.000Z' },
+        ],
+        pickupCode: '4821337702',
+        recipientNotice: { link, sms: { sent: 'sent', ready: 'sent' } },
+      }),
+    }));
+    await page();
+    expect(await screen.findByText('GTQ 750.00 para José Pérez')).toBeVisible();
+    // Ready for pickup is its own state: the badge, the code's heading and the step; never "Entregado".
+    expect(screen.getAllByText('Listo para cobrar')).toHaveLength(3);
+    expect(screen.queryByText(/Entregad/)).toBeNull();
+    const whatsapp = screen.getByRole('link', { name: 'Compartir por WhatsApp con José' });
+    expect(whatsapp).toHaveTextContent('Compartir por WhatsApp');
+    const href = whatsapp.getAttribute('href') ?? '';
+    expect(href.startsWith('https://wa.me/50222345678?text=')).toBe(true);
+    const text = decodeURIComponent(href.split('?text=')[1] ?? '').replace(/\u00a0/g, ' ');
+    expect(text).toBe(
+      `¡Hola, José! Te envié GTQ 750.00 con Pago. Ya puedes cobrarlo en efectivo en cualquier agente de Red de Pagos Ejemplo Guatemala con el código 4821337702 y tu identificación oficial. Sigue tu envío aquí: ${link}`,
+    );
+    expect(whatsapp).toHaveAttribute('target', '_blank');
+    // The recipient's phone, formatted.
+    expect(
+      screen.getByText('Le enviamos a José por SMS al +502 2234 5678 el código para cobrar.'),
+    ).toBeVisible();
+  });
+
+  it('says the SMS was not sent when SMS is not available, and shows a picked-up transfer as collected', async () => {
+    serve(() => ({
+      body: tracking({
+        transfer: { ...tracking().transfer, status: 'delivered' },
+        timeline: [
+          ...tracking().timeline,
+          { step: 'available_for_pickup', at: '2026-11-20T15:05:00.000Z' },
+          { step: 'picked_up', at: '2026-11-20T16:05:00.000Z' },
+        ],
+        pickupCode: '4821337702',
+        cancellable: false,
+        recipientNotice: {
+          link: 'https://pago.example/t/foDpYBuucLTtkeEnRSMbOA',
+          sms: { sent: 'unavailable', ready: 'unavailable' },
+        },
+      }),
+    }));
+    await page();
+    expect(
+      await screen.findByText(
+        'No le enviamos SMS a José: el envío de SMS no está disponible por ahora. Compártele el mensaje por WhatsApp.',
+      ),
+    ).toBeVisible();
+    // The badge and the step.
+    expect(screen.getAllByText('Cobrado en efectivo')).toHaveLength(2);
+    expect(screen.queryByText('Listo para cobrar', { selector: 'span' })).toBeNull();
+    expect(screen.queryByText(/Entregad/)).toBeNull();
+  });
+
   it('names every step of the partner, in Spanish', async () => {
     serve(() => ({
       body: tracking({
@@ -180,8 +243,8 @@ describe('tracking a remittance', () => {
       'Enviaste el dinero',
       'Lo entregamos a nuestro aliado de pagos',
       'En revisión de nuestro aliado de pagos',
-      'Entregado a quien le paga',
-      'Lista para cobrar',
+      'Enviado a quien le paga',
+      'Listo para cobrar',
       'Cobrado en efectivo',
       'Quien paga revirtió el pago',
       'Reembolsado a tu saldo',

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RemittanceTracking } from '@pago/shared/contracts/remittances';
 import { formatUsd, type Locale } from '@pago/shared/money';
+import { cashPickupState } from '@pago/shared/remittance-status';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -17,6 +18,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatCurrency, formatDateTime, useLocale } from '@/lib/format';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { usePageTitle } from '@/lib/page-title';
+import { formatPhone } from '@/lib/phone';
 import { useCancelRemittance, useTracking } from '../api/remittances';
 import { CancelTimeLeft, RemittanceReceipt } from '../components/remittance-disclosure';
 import { ReportProblem } from '../components/report-problem';
@@ -70,11 +72,15 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
   const cash = recipient?.payout.method === 'cash_pickup';
   const payerName = recipient?.payout.payerName ?? null;
   const [showReceipt, setShowReceipt] = useState(false);
-  const readyToCollect =
-    cash &&
-    transfer.status === 'delivered' &&
-    tracking.pickupCode !== null &&
-    !tracking.timeline.some((s) => s.step === 'picked_up');
+  // Cash waiting at the agent is not delivered yet: it is ready to collect, then collected.
+  const pickedUp = tracking.timeline.some((s) => s.step === 'picked_up');
+  const cashState =
+    cashPickupState(transfer) ??
+    (cash && transfer.status === 'delivered'
+      ? pickedUp
+        ? 'picked_up'
+        : 'ready_for_pickup'
+      : null);
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -85,10 +91,11 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
           </Typography>
           <Typography component="span" sx={{ fontWeight: 600 }}>
             {t(
-              // Cash waiting at the agent is not delivered yet: it is ready to collect.
-              readyToCollect
+              cashState === 'ready_for_pickup'
                 ? 'tracking.status.readyToCollect'
-                : `tracking.status.${transfer.status}`,
+                : cashState === 'picked_up'
+                  ? 'tracking.status.pickedUp'
+                  : `tracking.status.${transfer.status}`,
             )}
           </Typography>
         </Box>
@@ -201,14 +208,20 @@ function ShareMessage({ tracking, payout }: { tracking: RemittanceTracking; payo
   const first = recipient.fullName.split(/\s+/)[0] ?? recipient.fullName;
   const date = formatDayTime(tracking.expectedBy, 'es');
   const payerName = recipient.payout.payerName;
-  const message =
+  const { link } = tracking.recipientNotice;
+  const message = [
     recipient.payout.method === 'cash_pickup'
       ? pickupCode && payerName
         ? es('cashReady', { name: first, amount: payout, code: pickupCode, payer: payerName })
         : es('cashPending', { name: first, amount: payout, date })
       : recipient.payout.method === 'bank_deposit'
         ? es('bank', { name: first, amount: payout, account: recipient.payout.accountMask, date })
-        : es('wallet', { name: first, amount: payout, date });
+        : es('wallet', { name: first, amount: payout, date }),
+    // The recipient's own page: the steps, what they receive and where, without signing in.
+    ...(link ? [es('trackLink', { link })] : []),
+  ].join(' ');
+  // wa.me takes the number as digits only, with the country code and no "+".
+  const whatsapp = `https://wa.me/${recipient.phone.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   const share = async () => {
@@ -236,8 +249,19 @@ function ShareMessage({ tracking, payout }: { tracking: RemittanceTracking; payo
         label={t('share.label')}
         slotProps={{ htmlInput: { readOnly: true } }}
       />
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1.5 }}>
-        <Button variant="contained" onClick={() => void share()}>
+      <RecipientSmsStatus tracking={tracking} name={first} />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1.5, flexWrap: 'wrap' }}>
+        <Button
+          variant="contained"
+          color="success"
+          href={whatsapp}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('share.whatsappLabel', { name: first })}
+        >
+          {t('share.whatsapp')}
+        </Button>
+        <Button variant="outlined" onClick={() => void share()}>
           {canShare ? t('share.share') : t('share.copy')}
         </Button>
         {copied && (
@@ -247,6 +271,27 @@ function ShareMessage({ tracking, payout }: { tracking: RemittanceTracking; payo
         )}
       </Box>
     </Paper>
+  );
+}
+
+/** What the recipient's SMS did: sent (to their formatted phone), on its way, or not sent. */
+function RecipientSmsStatus({ tracking, name }: { tracking: RemittanceTracking; name: string }) {
+  const { t } = useTranslation('remittances');
+  const { sms } = tracking.recipientNotice;
+  const phone = tracking.recipient ? formatPhone(tracking.recipient.phone) : '';
+  const state = sms.ready ?? sms.sent;
+  if (!state) return null;
+  const key = sms.ready === 'sent' ? 'readySent' : state;
+  const problem = state === 'failed' || state === 'unavailable';
+  return (
+    <Typography
+      role="status"
+      variant="body2"
+      color={problem ? 'warning.main' : 'text.secondary'}
+      sx={{ mt: 1.5 }}
+    >
+      {t(`recipientSms.${key}`, { name, phone })}
+    </Typography>
   );
 }
 

@@ -59,4 +59,23 @@ describe('the tracker of the last send', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Eva Ruiz');
     expect(screen.queryByRole('link')).toBeNull();
   });
+
+  it('names the recipient and says cash waiting at the agent is ready for pickup, not delivered', async () => {
+    const ready = {
+      ...REMITTANCE,
+      status: 'delivered',
+      details: {
+        recipientPhone: '+50222345678',
+        recipientName: 'Carmen Ajú',
+        payoutMethod: 'cash_pickup',
+      },
+    } as unknown as Transfer;
+    serve(ready);
+    await render(<TransferTracker transfer={ready} />, { language: 'es' });
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(
+      'Listo para cobrar: Carmen Ajú ya puede cobrar tus $100.00 en efectivo con el código.',
+    );
+    expect(status).not.toHaveTextContent('Entregado');
+  });
 });

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { formatUsd } from '@pago/shared/money';
+import { cashPickupState } from '@pago/shared/remittance-status';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,13 +41,24 @@ export function TransferTracker({ transfer }: { transfer: Transfer }) {
   const who =
     current.kind === 'p2p' && current.counterparty?.userId
       ? current.counterparty.name
-      : formatPhone(String(current.details.recipientPhone ?? current.counterparty?.name ?? ''));
+      : typeof current.details.recipientName === 'string'
+        ? current.details.recipientName
+        : formatPhone(String(current.details.recipientPhone ?? current.counterparty?.name ?? ''));
   const values = {
     who,
     amount: formatUsd(current.amountCents, locale),
     total: formatUsd(current.totalCents, locale),
   };
-  const key = current.kind === 'p2p' ? 'p2p' : current.status;
+  // Cash waiting at the agent is ready for pickup, not delivered (remittance-status.ts).
+  const cash = cashPickupState(current);
+  const key =
+    current.kind === 'p2p'
+      ? 'p2p'
+      : cash === 'ready_for_pickup'
+        ? 'readyForPickup'
+        : cash === 'picked_up'
+          ? 'pickedUp'
+          : current.status;
 
   return (
     <Alert
