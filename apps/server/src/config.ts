@@ -143,6 +143,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SHED_POOL_WAITING: z.coerce.number().int().min(0).max(100_000).default(100),
+  GEOIP_GEOFEED_PATH: optionalString,
 });
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
@@ -256,6 +257,11 @@ export type Config = Readonly<{
    * `maxEventLoopDelayMs` (0: off) or more than `maxPoolWaiting` queries wait for a connection.
    */
   shedding: { maxEventLoopDelayMs: number; maxPoolWaiting: number };
+  /**
+   * A local geofeed (RFC 8805 CSV) for the approximate place of a session's address
+   * (features/accounts/geoip.ts); unset: no place is shown.
+   */
+  geoipGeofeedPath?: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -374,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
       maxPoolWaiting: e.SHED_POOL_WAITING,
     },
+    geoipGeofeedPath: e.GEOIP_GEOFEED_PATH,
   };
 }
 

@@ -14,6 +14,10 @@ export type Words = {
   owed: string;
   biller: string;
   date: string;
+  /** The external sign-in's provider ("Google"). */
+  provider: string;
+  /** What a card purchase was authorized for, when it cleared at another amount. */
+  authorized: string;
 };
 
 /** One notification's e-mail: its subject and paragraphs. */
