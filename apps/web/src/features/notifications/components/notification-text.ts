@@ -35,5 +35,7 @@ export function notificationText(t: TFunction, notification: Notification, local
         )
       : '',
     biller: data.biller ?? '',
+    provider: data.provider || t('externalProvider'),
+    authorized: formatUsd((data.authorizedCents ?? 0) as Cents, locale),
   });
 }
