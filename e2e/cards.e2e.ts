@@ -170,8 +170,15 @@ test.describe('the Pago debit card', () => {
     const withdrawal = cardRows(page).filter({ hasText: 'Retiro en cajero automático' });
     // The cash, and the ATM fee on a line of its own.
     await withdrawal.filter({ hasText: '−$40.00' }).waitFor();
-    await withdrawal.getByTestId('atm-fee-line').filter({ hasText: 'Comisión del cajero' }).waitFor();
+    await withdrawal
+      .getByTestId('atm-fee-line')
+      .filter({ hasText: 'Comisión del cajero' })
+      .waitFor();
     await expect(withdrawal.getByTestId('atm-fee-line')).toContainText('−$2.50');
+    if (SHOTS) {
+      await withdrawal.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/card-activity-atm-fee-es-phone.png` });
+    }
     await page.getByText('Disponible para usar: $43.50').waitFor();
     await withdrawal.getByRole('button').first().click();
     const receipt = page.getByRole('dialog', { name: 'Comprobante' });
