@@ -135,6 +135,8 @@ test.describe('the Pago debit card', () => {
     const cleared = hold.filter({ hasText: 'Completada' }).filter({ hasText: '−$14.00' });
     await cleared.waitFor();
     await cleared.getByText('Autorizado $12.34 · Cobrado $14.00').waitFor();
+    // One purchase, one row: no hold left behind, no release.
+    await expect(hold).toHaveCount(1);
     await page.getByText('Disponible para usar: $86.00').waitFor();
 
     // Freeze in the app; the next purchase is declined as frozen.
@@ -166,7 +168,17 @@ test.describe('the Pago debit card', () => {
     const atm = await network.atm(card, 4000, 'out');
     expect(atm).toMatchObject({ approved: true });
     const withdrawal = cardRows(page).filter({ hasText: 'Retiro en cajero automático' });
-    await withdrawal.filter({ hasText: '−$42.50' }).waitFor();
+    // The cash, and the ATM fee on a line of its own.
+    await withdrawal.filter({ hasText: '−$40.00' }).waitFor();
+    await withdrawal
+      .getByTestId('atm-fee-line')
+      .filter({ hasText: 'Comisión del cajero' })
+      .waitFor();
+    await expect(withdrawal.getByTestId('atm-fee-line')).toContainText('−$2.50');
+    if (SHOTS) {
+      await withdrawal.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/card-activity-atm-fee-es-phone.png` });
+    }
     await page.getByText('Disponible para usar: $43.50').waitFor();
     await withdrawal.getByRole('button').first().click();
     const receipt = page.getByRole('dialog', { name: 'Comprobante' });

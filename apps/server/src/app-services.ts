@@ -164,6 +164,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       balanceOf: (userId) => ledger.balance(db, userId),
       confirmPassword: accounts.confirmPassword,
       twoStep: accounts.twoStep,
+      notifications,
     }),
     phoneVerification: createPhoneVerification({
       db,

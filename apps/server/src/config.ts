@@ -145,6 +145,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SHED_POOL_WAITING: z.coerce.number().int().min(0).max(100_000).default(100),
+  GEOIP_GEOFEED_PATH: optionalString,
 });
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
@@ -260,6 +261,11 @@ export type Config = Readonly<{
   shedding: { maxEventLoopDelayMs: number; maxPoolWaiting: number };
   /** Twilio Messaging, the remittance recipient's SMS (config-sms.ts); null: none is sent. */
   twilioSms: TwilioSmsSettings | null;
+  /**
+   * A local geofeed (RFC 8805 CSV) for the approximate place of a session's address
+   * (features/accounts/geoip.ts); unset: no place is shown.
+   */
+  geoipGeofeedPath?: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -379,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPoolWaiting: e.SHED_POOL_WAITING,
     },
     twilioSms: twilioSmsSettings(e),
+    geoipGeofeedPath: e.GEOIP_GEOFEED_PATH,
   };
 }
 

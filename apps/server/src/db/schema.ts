@@ -48,6 +48,8 @@ export type UsersTable = {
   two_step_secret: string | null;
   two_step_enabled_at: Date | null;
   two_step_last_step: number | null;
+  /** The IANA zone the user reads times in (migration 0049); null: derived from the ZIP. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type SessionsTable = {
@@ -61,6 +63,9 @@ export type SessionsTable = {
   external_id_token: ColumnType<string | null, string | null | undefined, string | null>;
   id: Generated<string>;
   user_agent: string | null;
+  /** How the session was opened and from about where (migration 0049). */
+  sign_in_method: ColumnType<string | null, string | null | undefined, string | null>;
+  place: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type TwoStepRecoveryCodesTable = {
@@ -78,6 +83,8 @@ export type SignInChallengesTable = {
   created_at: CreatedAt;
   expires_at: Date;
   used_at: Date | null;
+  /** How the sign-in the code finishes began (migration 0049): its session's method. */
+  sign_in_method: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** A one-time sign-in link sent to an account's e-mail; only its token's hash. */

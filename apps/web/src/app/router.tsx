@@ -37,8 +37,8 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 // The landing page ships with the shell (it is the first page most people see, and a lazy chunk
 // would add a round trip before it paints); every other page is its own chunk. Pages that compose
 // several features live in ./routes; a feature's own pages in its routes/ folder.
-const BillPayPage = lazyPage(() => import('@/features/billpay/routes/billpay-page'));
 const SendPage = lazyPage(() => import('./routes/send-page'));
+const BillPayPage = lazyPage(() => import('./routes/billpay-route'));
 const MoneyMoverPage = lazyPage(() => import('./routes/moneymover-page'));
 const TermsPage = lazyPage(() => import('@/features/legal/routes/terms-page'));
 const PrivacyPage = lazyPage(() => import('@/features/legal/routes/privacy-page'));

@@ -1,5 +1,21 @@
 import { intlLocale, type Locale } from '@pago/shared/money';
+import { formatDateTime as formatInZone, isTimeZone } from '@pago/shared/time-zones';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * The zone every time on screen is shown in: the signed-in user's (profile `timeZone`, their
+ * choice or their ZIP's), set by the session (lib/session.tsx) before the pages render; until
+ * then, and signed out, the browser's own.
+ */
+let displayTimeZone: string | undefined;
+
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  displayTimeZone = isTimeZone(zone) ? zone : undefined;
+}
+
+export function getDisplayTimeZone(): string | undefined {
+  return displayTimeZone;
+}
 
 /** The app language as a money locale ('es' unless English is chosen). */
 export function useLocale(): Locale {
@@ -21,18 +37,29 @@ export function formatRate(rate: string, locale: Locale): string {
   );
 }
 
+/**
+ * A moment in the user's time zone, in the app's language ("27 nov 2026, 9:41 a. m."): the
+ * shared `formatDateTime` (packages/shared/src/time-zones.ts) that e-mails and receipts use too.
+ */
 export function formatDateTime(iso: string, locale: Locale): string {
+  if (displayTimeZone) return formatInZone(iso, locale, displayTimeZone, { withZone: false });
   return new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(iso));
 }
 
-/** A day with its weekday ("martes, 1 de diciembre"; "Tuesday, December 1"), for the locale. */
+/**
+ * A day with its weekday ("martes, 1 de diciembre"; "Tuesday, December 1"), for the locale: a
+ * moment's day in the user's zone, a calendar day (YYYY-MM-DD) as it is.
+ */
 export function formatDay(iso: string, locale: Locale): string {
+  const calendarDay = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const zone = calendarDay ? 'UTC' : displayTimeZone;
   return new Intl.DateTimeFormat(intlLocale(locale), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
-  }).format(new Date(iso));
+    ...(zone ? { timeZone: zone } : {}),
+  }).format(new Date(calendarDay ? `${iso}T12:00:00Z` : iso));
 }

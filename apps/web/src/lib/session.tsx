@@ -8,6 +8,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiFetch } from './api-client';
 import { PROFILE_UPDATED, SESSION_EXPIRED } from './events';
+import { setDisplayTimeZone } from './format';
 import { SessionContext } from './session-context';
 import type { Registration, RegistrationChanges } from './session-registration';
 import {
@@ -105,6 +106,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
   );
   const registration = useRef<Promise<Registration> | null>(null);
+  // Times on every page are shown in the user's zone: set before the children render with it.
+  setDisplayTimeZone(user?.timeZone);
 
   // Startup (spec §4): no token, signed out; a token, the profile; any failure forgets the token.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../password-strength';
 import { isPhoneCountry, type PhoneCountryCode } from '../phone-countries';
+import { TIME_ZONES } from '../time-zones';
 import { usAddressSchema, usAddressView, zip5 } from './address';
 import { textLine } from './text';
 
@@ -196,6 +197,8 @@ export const updateProfileBody = z
     homeAddress: z.union([usAddressSchema, z.null()]).optional(),
     zipCode: z.union([zipCodeSchema, z.literal(''), z.null()]).optional(),
     language: languageSchema.optional(),
+    /** The zone times are shown in (one of `TIME_ZONES`); null: the ZIP code's again. */
+    timeZone: z.union([z.enum(TIME_ZONES as [string, ...string[]]), z.null()]).optional(),
     /** A current two-step code, required (when they are on) to change the e-mail or phone. */
     twoStepCode: z
       .string()
@@ -238,6 +241,10 @@ export const userProfileSchema = z
     availableBalanceCents: z.number().int(),
     language: languageSchema,
     createdAt: z.string(),
+    /** The IANA zone the user reads times in: the one chosen, else their ZIP code's. */
+    timeZone: z.string().optional(),
+    /** Whether `timeZone` was chosen (false: derived from the ZIP code). */
+    timeZoneChosen: z.boolean().optional(),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;

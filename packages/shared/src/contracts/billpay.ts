@@ -79,6 +79,8 @@ export const billPaymentSchema = z.object({
   partnerStatus: z.string().nullable(),
   reason: z.string().nullable(),
   transferId: z.string().nullable(),
+  /** The receipt's reference of `transferId` ("7KQ2MX9C4T"; written with formatReference). */
+  reference: z.string().nullable(),
   /** A check not yet sent to the printer can be canceled. */
   cancelable: z.boolean(),
   expectedBy: z.string(),

@@ -40,16 +40,28 @@ export const NOTIFICATION_TYPES = [
   'bill_returned',
   'bill_failed',
   'card_funding_reversed',
+  'two_step_enabled',
+  'two_step_disabled',
+  'external_signin_linked',
+  'card_purchase_cleared',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** Security notices: always e-mailed, whatever the settings say. */
-export const ALWAYS_EMAILED: readonly NotificationType[] = ['password_changed', 'phone_changed'];
+export const ALWAYS_EMAILED = [
+  'password_changed',
+  'phone_changed',
+  'two_step_enabled',
+  'two_step_disabled',
+  'external_signin_linked',
+] as const satisfies readonly NotificationType[];
+export type AlwaysEmailedType = (typeof ALWAYS_EMAILED)[number];
+export function isAlwaysEmailed(type: NotificationType): type is AlwaysEmailedType {
+  return (ALWAYS_EMAILED as readonly NotificationType[]).includes(type);
+}
 /** The types whose e-mail a user may turn off. */
-export const OPTIONAL_EMAIL_TYPES = NOTIFICATION_TYPES.filter(
-  (type) => !ALWAYS_EMAILED.includes(type),
-);
+export const OPTIONAL_EMAIL_TYPES = NOTIFICATION_TYPES.filter((type) => !isAlwaysEmailed(type));
 
 /** What a notification's text is made from; which fields a type carries is fixed per type. */
 export const notificationDataSchema = z.object({
@@ -78,6 +90,10 @@ export const notificationDataSchema = z.object({
   payDate: z.string().optional(),
   /** Remittance notifications: the recipient abroad, by name (older rows have only the phone). */
   recipientName: z.string().optional(),
+  /** external_signin_linked: the provider's name ("Google"). */
+  provider: z.string().optional(),
+  /** card_purchase_cleared: what the card was authorized for (amountCents is the final amount). */
+  authorizedCents: centsValueSchema.optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 
@@ -114,7 +130,7 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 export const notificationSettingsSchema = z.strictObject({
   email: z.strictObject(
     Object.fromEntries(OPTIONAL_EMAIL_TYPES.map((type) => [type, z.boolean()])) as Record<
-      Exclude<NotificationType, 'password_changed' | 'phone_changed'>,
+      Exclude<NotificationType, AlwaysEmailedType>,
       z.ZodBoolean
     >,
   ),

@@ -66,10 +66,18 @@ export const changePasswordBody = z.strictObject({
   ...twoStepCodeField,
 });
 
+/** How a session was opened: a password, a sign-in link, the external provider, or sign-up. */
+export const SIGN_IN_METHODS = ['password', 'link', 'external', 'signup'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
 export const sessionSchema = z.object({
   id: z.string(),
   /** "Chrome (Windows)", or null when the browser did not say. */
   device: z.string().nullable(),
+  /** How it was opened; null for sessions older than this field. */
+  method: z.enum(SIGN_IN_METHODS).nullable(),
+  /** "Austin, TX, US": from the address it was opened from, where a local GeoIP database exists. */
+  place: z.string().nullable(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
   current: z.boolean(),

@@ -11,6 +11,7 @@ import {
   type UsState,
   zip5,
 } from '@pago/shared/contracts/address';
+import { isTimeZone, userTimeZone } from '@pago/shared/time-zones';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { UsersTable } from '../../db/schema';
@@ -87,6 +88,8 @@ export function toUserProfile(user: UserRow, balanceCents: number): UserProfile 
     availableBalanceCents: balanceCents,
     language: user.language,
     createdAt: user.created_at.toISOString(),
+    timeZone: userTimeZone(user.time_zone, user.zip_code),
+    timeZoneChosen: user.time_zone !== null && isTimeZone(user.time_zone),
   };
 }
 
@@ -157,6 +160,8 @@ export function createProfile({ db, emailVerification, twoStep, balanceOf }: Dep
         language: user.language,
         zipCode: user.zip_code,
         verificationService: user.verification_service,
+        /** The zone the user reads times in (packages/shared/src/time-zones.ts). */
+        timeZone: userTimeZone(user.time_zone, user.zip_code),
       };
     },
 
@@ -216,6 +221,7 @@ export function createProfile({ db, emailVerification, twoStep, balanceOf }: Dep
             ...(body.zipCode !== undefined ? { zip_code: body.zipCode || null } : {}),
             ...addressUpdate(body, current.zip_code),
             ...(body.language ? { language: body.language } : {}),
+            ...(body.timeZone !== undefined ? { time_zone: body.timeZone } : {}),
           });
         })
         .catch((error: unknown) => {

@@ -14,6 +14,7 @@ import type { EmailVerification } from '../email-verification/email-verification
 import type { Notifications } from '../notifications/notifications.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import type { UserRow } from './accounts-profile';
+import type { SignInContext } from './accounts-sign-in';
 import { hashToken } from './accounts-sign-in';
 import { accountKey } from './password-attempts';
 import { checkPasswordStrength, hashPassword } from './passwords';
@@ -35,6 +36,7 @@ type Deps = {
   sessionOrChallenge: (
     user: UserRow,
     userAgent: string | null | undefined,
+    context: SignInContext,
   ) => Promise<{ token: string; user: UserProfile } | TwoStepChallenge>;
 };
 
@@ -103,6 +105,7 @@ export function createRecovery({
     async signInWithLink(
       token: string,
       userAgent?: string,
+      ip?: string,
     ): Promise<{ token: string; user: UserProfile } | TwoStepChallenge> {
       const userId = await useSignInLink(db, hashToken(token));
       const user = userId ? await findUserById(db, userId) : undefined;
@@ -113,7 +116,7 @@ export function createRecovery({
           'This sign-in link expired or was already used. Ask for a new one.',
         );
       }
-      return sessionOrChallenge(user, userAgent);
+      return sessionOrChallenge(user, userAgent, { method: 'link', ip });
     },
 
     /**

@@ -4,7 +4,12 @@ import {
   type LoginBody,
   type UserProfile,
 } from '@pago/shared/contracts/accounts';
-import type { SessionInfo, TwoStepChallenge } from '@pago/shared/contracts/security';
+import {
+  type SessionInfo,
+  SIGN_IN_METHODS,
+  type SignInMethod,
+  type TwoStepChallenge,
+} from '@pago/shared/contracts/security';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -13,6 +18,7 @@ import { deviceName } from '../notifications/device-name';
 import type { Notifications } from '../notifications/notifications.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import type { UserRow } from './accounts-profile';
+import { placeLookup } from './geoip';
 import { accountKey, createPasswordAttempts } from './password-attempts';
 import { checkPasswordStrength, hashPassword } from './passwords';
 import {
@@ -31,6 +37,12 @@ export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
+/** How and from where a sign-in came: what its session shows in the list of sessions. */
+export type SignInContext = { method: SignInMethod; ip?: string | null | undefined };
+
+const isSignInMethod = (value: string | null): value is SignInMethod =>
+  (SIGN_IN_METHODS as readonly (string | null)[]).includes(value);
+
 type Deps = {
   db: Database;
   config: Config;
@@ -43,10 +55,12 @@ type Deps = {
 /** Signing in and out: passwords, two-step codes, sessions and the user's list of them. */
 export function createSignIn({ db, config, rateLimits, notifications, twoStep, profile }: Deps) {
   const passwordAttempts = createPasswordAttempts(rateLimits);
+  const placeOf = placeLookup(config.geoipGeofeedPath);
 
   async function startSession(
     userId: string,
-    userAgent?: string | null,
+    userAgent: string | null | undefined,
+    context: SignInContext,
     external?: { issuer: string; idToken: string },
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -55,6 +69,8 @@ export function createSignIn({ db, config, rateLimits, notifications, twoStep, p
       userId,
       absoluteHours: config.sessionAbsoluteHours,
       userAgent: userAgent ?? null,
+      signInMethod: context.method,
+      place: placeOf(context.ip),
       ...(external ? { external } : {}),
     });
     return token;
@@ -64,6 +80,7 @@ export function createSignIn({ db, config, rateLimits, notifications, twoStep, p
   async function finishSignIn(
     user: UserRow,
     userAgent: string | null | undefined,
+    context: SignInContext,
     external?: { issuer: string; idToken: string },
   ) {
     const device = deviceName(userAgent ?? undefined);
@@ -72,7 +89,10 @@ export function createSignIn({ db, config, rateLimits, notifications, twoStep, p
       type: 'new_sign_in',
       data: device ? { device } : {},
     });
-    return { token: await startSession(user.id, userAgent, external), user: await profile(user) };
+    return {
+      token: await startSession(user.id, userAgent, context, external),
+      user: await profile(user),
+    };
   }
 
   /**
@@ -105,13 +125,19 @@ export function createSignIn({ db, config, rateLimits, notifications, twoStep, p
   async function sessionOrChallenge(
     user: UserRow,
     userAgent: string | null | undefined,
+    context: SignInContext,
   ): Promise<{ token: string; user: UserProfile } | TwoStepChallenge> {
     if (user.two_step_enabled_at) {
       // No session yet: the code turns this challenge into one (POST /api/auth/login/two-step).
-      const challenge = await twoStep.createChallenge(user.id, userAgent?.slice(0, 512) ?? null);
+      const challenge = await twoStep.createChallenge(
+        user.id,
+        userAgent?.slice(0, 512) ?? null,
+        undefined,
+        context.method,
+      );
       return { twoStepRequired: true, challenge };
     }
-    return finishSignIn(user, userAgent);
+    return finishSignIn(user, userAgent, context);
   }
 
   return {
@@ -138,7 +164,7 @@ export function createSignIn({ db, config, rateLimits, notifications, twoStep, p
       );
       if (!user || !ok)
         throw new AppError('invalid_credentials', 401, 'Invalid username or password');
-      return sessionOrChallenge(user, userAgent);
+      return sessionOrChallenge(user, userAgent, { method: 'password', ip });
     },
 
     /**
@@ -157,22 +183,33 @@ export function createSignIn({ db, config, rateLimits, notifications, twoStep, p
     },
 
     /** The second step of a sign-in: the challenge and a code make the session. */
-    async loginWithCode(body: { challenge: string; code: string }) {
-      const { userId, userAgent, external } = await twoStep.redeemChallenge(
+    async loginWithCode(body: { challenge: string; code: string }, ip?: string) {
+      const { userId, userAgent, external, method } = await twoStep.redeemChallenge(
         body.challenge,
         body.code,
       );
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('unauthorized', 401, 'Sign-in expired. Sign in again.');
-      return finishSignIn(user, userAgent, external);
+      // The method the sign-in began with (a challenge older than the column: its kind's).
+      const begun: SignInMethod = isSignInMethod(method)
+        ? method
+        : external
+          ? 'external'
+          : 'password';
+      return finishSignIn(user, userAgent, { method: begun, ip }, external);
     },
 
     /** Turns two-step codes off: the password and a current code. */
-    async disableTwoStep(userId: string, body: { password: string; code: string }, ip: string) {
+    async disableTwoStep(
+      userId: string,
+      body: { password: string; code: string },
+      ip: string,
+      userAgent?: string | null,
+    ) {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
       await checkPassword(user, body.password, ip);
-      await twoStep.disable(userId, body.code);
+      await twoStep.disable(userId, body.code, userAgent);
     },
 
     /**
@@ -205,6 +242,8 @@ export function createSignIn({ db, config, rateLimits, notifications, twoStep, p
       return rows.map((row) => ({
         id: row.id,
         device: deviceName(row.user_agent ?? undefined),
+        method: isSignInMethod(row.sign_in_method) ? row.sign_in_method : null,
+        place: row.place,
         createdAt: row.created_at.toISOString(),
         lastSeenAt: row.last_used_at.toISOString(),
         current: row.token_hash.equals(current),

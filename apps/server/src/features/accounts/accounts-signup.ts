@@ -11,6 +11,7 @@ import { accountExistsEmail } from '../../providers/email/templates';
 import type { EmailVerification } from '../email-verification/email-verification.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { conflict, toUserProfile, uniqueViolation } from './accounts-profile';
+import type { SignInContext } from './accounts-sign-in';
 import { checkPasswordStrength, hashPassword } from './passwords';
 import { findTaken, findUserByEmail, insertUser } from './users.repository';
 
@@ -22,7 +23,11 @@ type Deps = {
   mailer: Mailer;
   emailVerification: EmailVerification;
   rateLimits: RateLimits;
-  startSession: (userId: string, userAgent?: string | null) => Promise<string>;
+  startSession: (
+    userId: string,
+    userAgent: string | null | undefined,
+    context: SignInContext,
+  ) => Promise<string>;
 };
 
 /** Sign-up: an account for a proven e-mail address, and its first session. */
@@ -81,7 +86,7 @@ export function createSignup({ db, mailer, emailVerification, rateLimits, startS
           }
           throw refusal;
         });
-      const token = await startSession(user.id, userAgent);
+      const token = await startSession(user.id, userAgent, { method: 'signup', ip });
       // The e-mail is verified before the account exists and there is no test mode.
       return { token, user: toUserProfile(user, 0), testMode: false, verificationNeeded: false };
     },

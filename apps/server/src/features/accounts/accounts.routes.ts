@@ -118,7 +118,8 @@ export async function accountsRoutes(
         response: { 200: authResponseSchema.or(twoStepChallengeSchema), ...errorResponses },
       },
     },
-    async (request) => accounts.signInWithLink(request.body.token, request.headers['user-agent']),
+    async (request) =>
+      accounts.signInWithLink(request.body.token, request.headers['user-agent'], request.ip),
   );
 
   app.post(

@@ -44,7 +44,7 @@ export function createAccounts({
   notifications,
   balanceOf,
 }: Deps) {
-  const twoStep = createTwoStep({ db, config, rateLimits });
+  const twoStep = createTwoStep({ db, config, rateLimits, notifications });
   const profile = createProfile({ db, emailVerification, twoStep, balanceOf });
   const signIn = createSignIn({
     db,

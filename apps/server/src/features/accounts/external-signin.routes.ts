@@ -102,6 +102,7 @@ export async function externalSigninRoutes(
           request.body,
           browserOf(request),
           request.headers['user-agent'] ?? null,
+          request.ip,
         );
         forget(reply);
         return answer;
@@ -125,7 +126,13 @@ export async function externalSigninRoutes(
         response: { 201: authResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send(await externalSignin.complete(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(
+        await externalSignin.complete(request.body, {
+          userAgent: request.headers['user-agent'] ?? null,
+          ip: request.ip,
+        }),
+      ),
   );
 
   app.post(

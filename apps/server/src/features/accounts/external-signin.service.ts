@@ -19,6 +19,8 @@ import {
   type OidcClient,
   OidcExchangeError,
 } from '../../providers/oidc/oidc-client';
+import { deviceName } from '../notifications/device-name';
+import type { Notifications } from '../notifications/notifications.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { conflict, hashToken, toUserProfile, uniqueViolation } from './accounts.service';
 import {
@@ -34,6 +36,7 @@ import {
   takeState,
   useTicket,
 } from './external-signin.repository';
+import { placeLookup } from './geoip';
 import { hashPassword } from './passwords';
 import { insertSession } from './sessions.repository';
 import { findTaken, findUserByEmail, findUserById, insertUser } from './users.repository';
@@ -83,9 +86,15 @@ type Deps = {
       userId: string,
       userAgent: string | null,
       external: { issuer: string; idToken: string },
+      method?: string,
     ): Promise<string>;
   };
+  /** Security notices: the provider linked to an account is e-mailed to its owner. */
+  notifications: Pick<Notifications, 'notify'>;
 };
+
+/** The browser and network a sign-in came from. */
+type Client = { userAgent: string | null; ip: string | null };
 
 function unavailable(): AppError {
   return new AppError(
@@ -144,7 +153,9 @@ export function createExternalSignin({
   balanceOf,
   confirmPassword,
   twoStep,
+  notifications,
 }: Deps) {
+  const placeOf = placeLookup(config.geoipGeofeedPath);
   const client = () => {
     if (!oidc) throw unavailable();
     return oidc;
@@ -159,24 +170,35 @@ export function createExternalSignin({
     userId: string,
     issuer: string,
     idToken: string,
-    userAgent: string | null,
+    client: Client,
   ) {
     if (await twoStep.isEnabled(userId)) {
       return {
         status: 'two_step_required' as const,
-        challenge: await twoStep.createChallenge(userId, userAgent, { issuer, idToken }),
+        challenge: await twoStep.createChallenge(
+          userId,
+          client.userAgent,
+          { issuer, idToken },
+          'external',
+        ),
       };
     }
-    return { status: 'signed_in' as const, ...(await openSession(userId, issuer, idToken)) };
+    return {
+      status: 'signed_in' as const,
+      ...(await openSession(userId, issuer, idToken, client)),
+    };
   }
 
-  async function openSession(userId: string, issuer: string, idToken: string) {
+  async function openSession(userId: string, issuer: string, idToken: string, client: Client) {
     const token = randomBytes(32).toString('base64url');
     await insertSession(db, {
       tokenHash: hashToken(token),
       userId,
       absoluteHours: config.sessionAbsoluteHours,
       external: { issuer, idToken },
+      userAgent: client.userAgent,
+      signInMethod: 'external',
+      place: placeOf(client.ip),
     });
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('unauthorized', 401, 'Not authenticated');
@@ -229,6 +251,7 @@ export function createExternalSignin({
       body: ExternalCallbackBody,
       browser: string | undefined,
       userAgent: string | null = null,
+      ip: string | null = null,
     ): Promise<ExternalCallbackResponse> {
       const oidcClient = client();
       const started = await takeState(db, body.state, browser ? hashToken(browser) : null);
@@ -265,7 +288,10 @@ export function createExternalSignin({
       const email = identity.email.trim().toLowerCase();
       const linked = await findExternalIdentity(db, identity.issuer, identity.subject);
       if (linked) {
-        return signInOrChallenge(linked.user_id, identity.issuer, identity.idToken, userAgent);
+        return signInOrChallenge(linked.user_id, identity.issuer, identity.idToken, {
+          userAgent,
+          ip,
+        });
       }
       const existing = await findUserByEmail(db, email);
       const ticketRow = {
@@ -291,7 +317,7 @@ export function createExternalSignin({
     },
 
     /** A first sign-in's account, from the verified e-mail and the fields the provider lacks. */
-    async complete(body: ExternalCompleteBody) {
+    async complete(body: ExternalCompleteBody, client: Client = { userAgent: null, ip: null }) {
       const ticketHash = hashToken(body.ticket);
       const made = await db
         .transaction()
@@ -323,7 +349,7 @@ export function createExternalSignin({
         .catch((error: unknown) => {
           throw uniqueViolation(error) ?? error;
         });
-      return openSession(made.userId, made.issuer, made.idToken);
+      return openSession(made.userId, made.issuer, made.idToken, client);
     },
 
     /** Links the provider to the password account of its e-mail, once its password is given. */
@@ -351,10 +377,21 @@ export function createExternalSignin({
             'This provider account is already linked to another Pago account.',
           );
         }
-        return linkTicket(tx, ticket, ticket.user_id);
+        const linked = await linkTicket(tx, ticket, ticket.user_id);
+        // A security notice, always e-mailed: the provider now signs in to this account.
+        const device = deviceName(userAgent ?? undefined);
+        await notifications.notify(tx, {
+          userId: linked.userId,
+          type: 'external_signin_linked',
+          data: { provider: providerName, ...(device ? { device } : {}) },
+        });
+        return linked;
       });
       if (!made) throw expired();
-      const answer = await signInOrChallenge(made.userId, made.issuer, made.idToken, userAgent);
+      const answer = await signInOrChallenge(made.userId, made.issuer, made.idToken, {
+        userAgent,
+        ip,
+      });
       if (answer.status === 'two_step_required') {
         return { twoStepRequired: true as const, challenge: answer.challenge };
       }

@@ -3,13 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt, importJWK, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { bearer, nextIp, signUp } from '../../../test/accounts-helpers';
+import { bearer, listMail, nextIp, signUp } from '../../../test/accounts-helpers';
 import {
   externalSignInRedirect,
   postCallback,
   signInAtSandboxProvider,
 } from '../../../test/oidc-helpers';
 import { listeningTestApp } from '../../../test/test-app';
+import { servicesOf } from '../../app';
 import { createOidcClient, OidcExchangeError } from '../../providers/oidc/oidc-client';
 import { sandboxIssuer } from '../../sandbox/oidc/oidc-fake.routes';
 import { totpCode, totpStep } from './totp';
@@ -414,5 +415,49 @@ describe('external sign-in', () => {
       headers: bearer(password.token),
     });
     expect(plain.json()).toEqual({ success: true });
+  });
+});
+
+describe('linking is a security notice', () => {
+  it('e-mails the owner that the provider was linked, from which device, and lists the session as external', async () => {
+    const owner = await signUp(ctx.app);
+    const link = (
+      await postCallback(ctx.app, (await externalSignInRedirect(ctx.app, owner.email)).query)
+    ).json();
+    const right = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/external/link',
+      payload: { ticket: link.ticket, password: owner.password },
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      },
+      remoteAddress: nextIp(),
+    });
+    expect(right.statusCode).toBe(200);
+    const notices = await ctx.app.inject({
+      url: '/api/notifications?limit=100',
+      headers: bearer(owner.token),
+    });
+    const linked = notices
+      .json()
+      .items.find((n: { type: string }) => n.type === 'external_signin_linked');
+    const provider = ctx.app.deps.config.oidc?.providerName ?? '';
+    expect(provider).not.toBe('');
+    expect(linked?.data).toEqual({ provider, device: 'Safari (iOS)' });
+
+    await servicesOf(ctx.app).notifications.deliverEmails(1000);
+    const mails = await listMail(ctx.app, owner.email);
+    const mail = mails.find((m) => m.subject === `Vinculaste ${provider} a tu cuenta`);
+    expect(mail?.text).toContain('Safari (iOS)');
+    // Security notices offer no way to stop them.
+    expect(mail?.text).not.toContain('dejar de recibir');
+
+    const sessions = await ctx.app.inject({
+      url: '/api/security/sessions',
+      headers: bearer(right.json().token),
+    });
+    const current = sessions.json().sessions.find((s: { current: boolean }) => s.current);
+    expect(current).toMatchObject({ method: 'external', device: 'Safari (iOS)' });
   });
 });

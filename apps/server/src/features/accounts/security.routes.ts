@@ -42,7 +42,7 @@ export async function securityRoutes(
         response: { 200: authResponseSchema, ...errorResponses },
       },
     },
-    async (request) => accounts.loginWithCode(request.body),
+    async (request) => accounts.loginWithCode(request.body, request.ip),
   );
 
   app.get(
@@ -86,7 +86,12 @@ export async function securityRoutes(
         response: { 200: recoveryCodesSchema, ...errorResponses },
       },
     },
-    async (request) => accounts.twoStep.confirm(currentUser(request).userId, request.body.code),
+    async (request) =>
+      accounts.twoStep.confirm(
+        currentUser(request).userId,
+        request.body.code,
+        request.headers['user-agent'],
+      ),
   );
 
   app.post(
@@ -102,7 +107,12 @@ export async function securityRoutes(
       },
     },
     async (request) => {
-      await accounts.disableTwoStep(currentUser(request).userId, request.body, request.ip);
+      await accounts.disableTwoStep(
+        currentUser(request).userId,
+        request.body,
+        request.ip,
+        request.headers['user-agent'],
+      );
       return { success: true as const };
     },
   );

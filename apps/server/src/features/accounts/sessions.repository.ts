@@ -10,6 +10,9 @@ export async function insertSession(
     userAgent?: string | null;
     /** An external sign-in's issuer and ID token (for the auth method and the provider's logout). */
     external?: { issuer: string; idToken: string };
+    /** How it was opened (`SignInMethod`) and the approximate place of its address. */
+    signInMethod?: string | null;
+    place?: string | null;
   },
 ): Promise<void> {
   await db
@@ -21,6 +24,8 @@ export async function insertSession(
       expires_at: sql<Date>`now() + make_interval(hours => ${row.absoluteHours})`,
       external_issuer: row.external?.issuer ?? null,
       external_id_token: row.external?.idToken ?? null,
+      sign_in_method: row.signInMethod ?? null,
+      place: row.place?.slice(0, 200) || null,
     })
     .execute();
 }
@@ -66,7 +71,15 @@ export async function revokeAllSessions(db: Database, userId: string): Promise<v
 export async function listLiveSessions(db: Database, userId: string, idleMinutes: number) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'token_hash', 'user_agent', 'created_at', 'last_used_at'])
+    .select([
+      'id',
+      'token_hash',
+      'user_agent',
+      'created_at',
+      'last_used_at',
+      'sign_in_method',
+      'place',
+    ])
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)

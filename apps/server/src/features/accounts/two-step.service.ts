@@ -4,11 +4,19 @@ import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { deviceName } from '../notifications/device-name';
+import type { Notifications } from '../notifications/notifications.service';
 import { encryptAccessToken as seal, decryptAccessToken as unseal } from '../plaid/token-crypto';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 
-type Deps = { db: Database; config: Config; rateLimits: RateLimits };
+type Deps = {
+  db: Database;
+  config: Config;
+  rateLimits: RateLimits;
+  /** Turning the codes on or off is a security notice, always e-mailed. */
+  notifications: Pick<Notifications, 'notify'>;
+};
 
 /** Wrong codes a user may send in a window, as for passwords (then 429 rate_limited). */
 export const TWO_STEP_FAILURE_LIMIT = 5;
@@ -27,7 +35,18 @@ function newRecoveryCode(): string {
   return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
 }
 
-export function createTwoStep({ db, config, rateLimits }: Deps) {
+export function createTwoStep({ db, config, rateLimits, notifications }: Deps) {
+  /** The notice of a change, in the change's transaction, with the device that made it. */
+  async function notifyChange(
+    tx: Database,
+    userId: string,
+    type: 'two_step_enabled' | 'two_step_disabled',
+    userAgent: string | null | undefined,
+  ) {
+    const device = deviceName(userAgent ?? undefined);
+    await notifications.notify(tx, { userId, type, data: device ? { device } : {} });
+  }
+
   const recoveryHash = (code: string) =>
     createHmac('sha256', config.appSecret)
       .update(`recovery:${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`)
@@ -140,7 +159,7 @@ export function createTwoStep({ db, config, rateLimits }: Deps) {
     },
 
     /** Turns two-step codes on with a first code from the app; the recovery codes, shown once. */
-    async confirm(userId: string, code: string): Promise<RecoveryCodes> {
+    async confirm(userId: string, code: string, userAgent?: string | null): Promise<RecoveryCodes> {
       const user = await userRow(userId);
       if (user.two_step_enabled_at) {
         throw new AppError('conflict', 409, 'Two-step codes are already on.');
@@ -155,13 +174,14 @@ export function createTwoStep({ db, config, rateLimits }: Deps) {
           .set({ two_step_enabled_at: sql<Date>`now()` })
           .where('id', '=', userId)
           .execute();
+        await notifyChange(tx, userId, 'two_step_enabled', userAgent);
         return storeRecoveryCodes(tx, userId);
       });
       return { recoveryCodes };
     },
 
     /** Turns two-step codes off (the caller checked the password); takes a current code. */
-    async disable(userId: string, code: string): Promise<void> {
+    async disable(userId: string, code: string, userAgent?: string | null): Promise<void> {
       const user = await userRow(userId);
       if (!user.two_step_enabled_at || !user.two_step_secret) {
         throw new AppError('conflict', 409, 'Two-step codes are off.');
@@ -174,6 +194,7 @@ export function createTwoStep({ db, config, rateLimits }: Deps) {
           .where('id', '=', userId)
           .execute();
         await tx.deleteFrom('two_step_recovery_codes').where('user_id', '=', userId).execute();
+        await notifyChange(tx, userId, 'two_step_disabled', userAgent);
       });
     },
 
@@ -196,6 +217,8 @@ export function createTwoStep({ db, config, rateLimits }: Deps) {
       userId: string,
       userAgent: string | null,
       external?: { issuer: string; idToken: string },
+      /** How the sign-in began (a `SignInMethod`): the session the code opens keeps it. */
+      method?: string,
     ): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await db
@@ -206,6 +229,7 @@ export function createTwoStep({ db, config, rateLimits }: Deps) {
           user_agent: userAgent,
           external_issuer: external?.issuer ?? null,
           external_id_token: external?.idToken ?? null,
+          sign_in_method: method ?? (external ? 'external' : null),
           expires_at: sql<Date>`now() + make_interval(mins => ${CHALLENGE_MINUTES})`,
         })
         .execute();
@@ -227,6 +251,7 @@ export function createTwoStep({ db, config, rateLimits }: Deps) {
           'c.user_agent',
           'c.external_issuer',
           'c.external_id_token',
+          'c.sign_in_method',
           'u.two_step_secret',
         ])
         .where('c.token_hash', '=', challengeHash(challenge))
@@ -247,7 +272,12 @@ export function createTwoStep({ db, config, rateLimits }: Deps) {
         row.external_issuer && row.external_id_token
           ? { issuer: row.external_issuer, idToken: row.external_id_token }
           : undefined;
-      return { userId: row.user_id, userAgent: row.user_agent, external };
+      return {
+        userId: row.user_id,
+        userAgent: row.user_agent,
+        external,
+        method: row.sign_in_method,
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
 
 export type TransferFilter = {
   type?: TransferKind | undefined;
@@ -12,6 +13,37 @@ export type TransferFilter = {
 };
 
 /**
+ * One card purchase is one row of activity, whatever its hold went through: the ledger keeps
+ * every step (a transfer's amount never changes: docs/architecture.md, "Money"), activity shows
+ * the purchase as the person lived it.
+ * - A hold's release (`card_release`) is not a row: the hold it gave back is shown released.
+ * - A hold that a clearing replaced (at another amount, a tip; or cleared after it expired) is
+ *   not a row either: the charge is, with what was authorized and cleared in its details. The
+ *   charge points at its hold (`related_transfer_id`, indexed by migration 0049).
+ */
+function oneRowPerCardPurchase(eb: ExpressionBuilder<DB, 'ledger_transfers'>) {
+  return eb.and([
+    eb('ledger_transfers.kind', '<>', 'card_release'),
+    eb.not(
+      eb.and([
+        eb('ledger_transfers.kind', 'in', ['card_purchase', 'card_atm_withdrawal']),
+        eb('ledger_transfers.status', '=', 'failed'),
+        eb.exists(
+          eb
+            .selectFrom('ledger_transfers as charge')
+            .select(sql`1`.as('one'))
+            .whereRef('charge.related_transfer_id', '=', 'ledger_transfers.id')
+            .whereRef('charge.kind', '=', 'ledger_transfers.kind')
+            // OFFSET 0 keeps it a per-row look-up of the index (only for a failed card hold):
+            // without it the planner may hash the whole table's charges for every page.
+            .offset(0),
+        ),
+      ]),
+    ),
+  ]);
+}
+
+/**
  * The user's transfers, as owner or as counterparty, newest first: a page costs what a page
  * costs. Each party's index `(user_id | counterparty_user_id, created_at desc, id desc)` is read
  * in order from the cursor on, at most `limit` rows each, and the two are merged; `user_id = $1
@@ -20,7 +52,11 @@ export type TransferFilter = {
  */
 export async function listTransfersOf(db: Database, userId: string, filter: TransferFilter) {
   const side = (party: 'user_id' | 'counterparty_user_id') => {
-    let query = db.selectFrom('ledger_transfers').selectAll().where(party, '=', userId);
+    let query = db
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where(party, '=', userId)
+      .where((eb) => oneRowPerCardPurchase(eb));
     // A transfer with the user on both sides (none today) is listed once, as its owner's.
     if (party === 'counterparty_user_id') query = query.where('user_id', '<>', userId);
     if (filter.type) query = query.where('kind', '=', filter.type);

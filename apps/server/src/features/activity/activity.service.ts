@@ -175,7 +175,9 @@ export function createActivity({ db, accounts }: Deps) {
           before,
           limit: 500,
         });
-        for (const t of await view(rows, userId)) lines.push(csvLine(t, language));
+        for (const t of await view(rows, userId)) {
+          for (const line of csvRowsOf(t)) lines.push(csvLine(line, language));
+        }
         const last = rows[rows.length - 1];
         if (rows.length < 500 || !last) break;
         before = { createdAt: last.created_at, id: last.id };
@@ -186,6 +188,19 @@ export function createActivity({ db, accounts }: Deps) {
 }
 
 export type Activity = ReturnType<typeof createActivity>;
+
+/**
+ * The CSV rows of one transfer: one, but an ATM withdrawal with a fee is two — the cash, and
+ * the ATM fee on its own line (kind `card_fee`, same reference), so each line's total is one
+ * amount that left the wallet and the lines still add up to the balance's change.
+ */
+export function csvRowsOf(t: Transfer): Transfer[] {
+  if (t.kind !== 'card_atm_withdrawal' || t.feeCents <= 0) return [t];
+  return [
+    { ...t, feeCents: cents(0), totalCents: t.amountCents },
+    { ...t, kind: 'card_fee', amountCents: t.feeCents, feeCents: cents(0), totalCents: t.feeCents },
+  ];
+}
 
 function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import {
+  REFERENCE_ALPHABET as ALPHABET,
+  parseReference,
+  REFERENCE_LENGTH,
+} from '@pago/shared/reference';
 
-/** Crockford's base32: no I, L, O or U, so a reference read aloud or retyped cannot be misread. */
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** Ten characters, 50 bits: a collision among a million transfers has odds of about 1 in 2,000. */
-export const REFERENCE_LENGTH = 10;
+export { REFERENCE_LENGTH };
 /**
  * The bytes of the hash a reference's first 48 bits come from: what the look-up compares in SQL,
  * by the expression index of migration 0032 (`substring(sha256(id::text::bytea) from 1 for 6)`).
@@ -30,19 +33,8 @@ export function receiptReference(transferId: string): string {
   return out;
 }
 
-/**
- * What a person may type for a reference, made canonical: any case, spaces or dashes between the
- * groups, and Crockford's look-alikes (O → 0, I and L → 1). Null when it cannot be a reference.
- */
-export function parseReceiptReference(input: string): string | null {
-  const canonical = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
-  if (canonical.length !== REFERENCE_LENGTH) return null;
-  return [...canonical].every((c) => ALPHABET.includes(c)) ? canonical : null;
-}
+/** What a person may type for a reference, made canonical (packages/shared/src/reference.ts). */
+export const parseReceiptReference = parseReference;
 
 /** The first REFERENCE_PREFIX_BYTES of the hash a (canonical) reference was made from. */
 export function referenceHashPrefix(reference: string): Buffer {

@@ -1,5 +1,6 @@
 import { addBankingDays, onOrAfterBankingDay } from '@pago/shared/bill-dates';
 import type { Biller, BillPaymentView, BillSchedule } from '@pago/shared/contracts/billpay';
+import { receiptReference } from '../activity/receipt-reference';
 import type { BillerRow, BillPaymentRow, ScheduleRow } from './billpay.repository';
 
 /** Banking days from the payment date until the biller has it: an ACH credit, a mailed check. */
@@ -33,6 +34,8 @@ export function paymentView(row: BillPaymentRow): BillPaymentView {
     partnerStatus: row.partner_status,
     reason: row.reason,
     transferId: row.transfer_id,
+    // The receipt's reference, as every other payment's (the receipt opens by it).
+    reference: row.transfer_id ? receiptReference(row.transfer_id) : null,
     cancelable,
     expectedBy: addBankingDays(onOrAfterBankingDay(row.pay_date), DELIVERY_DAYS[row.method]),
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { cents } from '@pago/shared/money';
+import { formatReference } from '@pago/shared/reference';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
 import { tickUntil, unitFake } from '../../../test/banking-helpers';
@@ -56,6 +57,7 @@ async function paymentOf(user: User, transferId: string) {
     status: string;
     partnerStatus: string | null;
     method: string;
+    reference: string | null;
   }>;
   return list.find((p) => p.transferId === transferId);
 }
@@ -145,6 +147,13 @@ describe('paying a bill now', () => {
     });
     expect(await notificationTypes(ana)).toContain('bill_paid');
     expect(await balanceOf(app, ana)).toBe(20_000 - 8450);
+    // The confirmation's reference is the receipt's, in the one format, and opens the receipt.
+    const reference = paid.json().reference as string;
+    expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect((await paymentOf(ana, paid.json().id))?.reference).toBe(reference);
+    const receipt = await get(ana, `/api/transactions/${formatReference(reference)}`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.json()).toMatchObject({ id: paid.json().id, kind: 'bill_payment' });
     // The second bill to the same biller reuses its counterparty.
     const again = await payNow(ana, 'electricity-1', 1000);
     expect(again.statusCode).toBe(201);

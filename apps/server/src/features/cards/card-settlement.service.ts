@@ -280,6 +280,19 @@ export function createCardSettlement({ ledger, notifications, log }: Deps) {
         clearedCents: amount,
       });
       transferId = charged.id;
+      if (auth.kind !== 'atm') {
+        // The purchase e-mail said the authorized amount: this one says the final one.
+        const original = (await originalTransfer(tx, auth)) as { merchantName?: string };
+        await notifications.notify(tx, {
+          userId: auth.user_id,
+          type: 'card_purchase_cleared',
+          data: {
+            amountCents: cents(amount),
+            authorizedCents: cents(authorized),
+            merchant: original.merchantName ?? '',
+          },
+        });
+      }
     }
     await tx
       .updateTable('card_authorizations')

@@ -149,6 +149,8 @@ export async function lockPendingEmails(tx: Database, limit: number) {
       'u.email',
       'u.name',
       'u.language',
+      'u.time_zone',
+      'u.zip_code',
       'actor.name as actor_name',
       's.email_off',
     ])

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  ALWAYS_EMAILED,
+  isAlwaysEmailed,
   type Notification,
   type NotificationList,
   type NotificationSettings,
   type NotificationType,
   OPTIONAL_EMAIL_TYPES,
 } from '@pago/shared/contracts/notifications';
+import { userTimeZone } from '@pago/shared/time-zones';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -214,14 +215,14 @@ export function createNotifications({
       const due = await lockPendingEmails(tx, limit);
       let failed = 0;
       for (const row of due) {
-        const off = !ALWAYS_EMAILED.includes(row.type) && (row.email_off ?? []).includes(row.type);
+        const off = !isAlwaysEmailed(row.type) && (row.email_off ?? []).includes(row.type);
         if (off) {
           await setEmailStatus(tx, row.id, 'skipped');
           continue;
         }
         try {
           // Security notices always go, so they offer no way out.
-          const stop = ALWAYS_EMAILED.includes(row.type)
+          const stop = isAlwaysEmailed(row.type)
             ? undefined
             : unsubscribeUrl(row.user_id, row.type);
           await mailer.send({
@@ -232,6 +233,7 @@ export function createNotifications({
               type: row.type,
               data: row.data,
               createdAt: row.created_at,
+              timeZone: userTimeZone(row.time_zone, row.zip_code),
               name: row.name,
               actorName: row.actor_name,
             }),

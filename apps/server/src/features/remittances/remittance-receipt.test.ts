@@ -111,7 +111,7 @@ function required(language: RightsLanguage, input = view) {
   return [
     ...Object.values(byField).flat(),
     rights.labels.reference,
-    'K7M2Q9X4TB',
+    'K7M2Q-9X4TB',
     rights.labels.date,
     rights.labels.sender,
     'Ana María López',
@@ -204,7 +204,7 @@ describe('the receipt by e-mail', () => {
       const email = remittanceReceiptEmail(view, language);
       expect(email.language).toBe(language);
       expect(email.subject).toBe(
-        `${REMITTANCE_RIGHTS[language].receipt} · ${REMITTANCE_RIGHTS[language].title} K7M2Q9X4TB`,
+        `${REMITTANCE_RIGHTS[language].receipt} · ${REMITTANCE_RIGHTS[language].title} K7M2Q-9X4TB`,
       );
       for (const expected of required(language)) {
         expect(email.text).toContain(expected);

@@ -1,5 +1,6 @@
 import type { RemittanceTracking } from '@pago/shared/contracts/remittances';
 import { type Cents, formatUsd, intlLocale } from '@pago/shared/money';
+import { formatReference } from '@pago/shared/reference';
 import {
   REMITTANCE_CONTACTS,
   REMITTANCE_RIGHTS,
@@ -94,7 +95,7 @@ export function receiptContent(
   const usd = (cents: number) => formatUsd(cents as Cents, language);
 
   const parties: Row[] = [
-    { label: labels.reference, value: transfer.reference },
+    { label: labels.reference, value: formatReference(transfer.reference) },
     { label: labels.date, value: dateTime(transfer.createdAt, language) },
     { label: labels.sender, value: senderName },
   ];
@@ -192,7 +193,7 @@ export async function renderRemittanceReceiptPdf(
 ): Promise<Uint8Array> {
   const content = receiptContent(view, language);
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Pago — ${content.heading} ${view.tracking.transfer.reference}`);
+  pdf.setTitle(`Pago — ${content.heading} ${formatReference(view.tracking.transfer.reference)}`);
   pdf.setAuthor('Pago');
   pdf.setLanguage(language === 'es' ? 'es-US' : 'en-US');
   // Fixed dates: the same receipt renders to the same bytes.
@@ -288,7 +289,7 @@ export function remittanceReceiptEmail(
   language: RightsLanguage,
 ): EmailContent {
   const content = receiptContent({ ...view, senderName: plainName(view.senderName) }, language);
-  const subject = `${content.heading} ${view.tracking.transfer.reference}`;
+  const subject = `${content.heading} ${formatReference(view.tracking.transfer.reference)}`;
   const rowText = ({ label, value }: Row) => `${label}: ${value}`;
   const text = [
     content.heading,

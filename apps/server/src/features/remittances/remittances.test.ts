@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { formatReference } from '@pago/shared/reference';
 import { REMITTANCE_RIGHTS } from '@pago/shared/remittance-rights';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -396,7 +397,7 @@ describe('sending home through the partner', () => {
     await servicesOf(t.app).remittances.sendReceipts();
     await servicesOf(t.app).remittances.sendReceipts();
     const receipts = (await listMail(t.app, ana.email)).filter((m) =>
-      m.subject.includes(sent.json().reference),
+      m.subject.includes(formatReference(sent.json().reference)),
     );
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain(REMITTANCE_RIGHTS.es.cancellation);

@@ -1,6 +1,11 @@
 import type { Language } from '@pago/shared/contracts/accounts';
-import type { NotificationData, NotificationType } from '@pago/shared/contracts/notifications';
+import {
+  isAlwaysEmailed,
+  type NotificationData,
+  type NotificationType,
+} from '@pago/shared/contracts/notifications';
 import { type Cents, formatUsd } from '@pago/shared/money';
+import { DEFAULT_TIME_ZONE, formatDateTime } from '@pago/shared/time-zones';
 import { NOTIFICATION_TEXTS_EN } from './notification-texts-en';
 import { NOTIFICATION_TEXTS_ES } from './notification-texts-es';
 import type { NotificationTexts, Words } from './notification-words';
@@ -11,6 +16,8 @@ export type NotificationEmailInput = {
   type: NotificationType;
   data: NotificationData;
   createdAt: Date;
+  /** The user's time zone (`userTimeZone`); US Eastern when not given. */
+  timeZone?: string | undefined;
   name: string;
   actorName: string | null;
   /** The link that stops this kind of e-mail (also its List-Unsubscribe header). */
@@ -69,23 +76,10 @@ const FRAME = {
   },
 } as const;
 
-/** US Eastern time, as Pago's days and limits are counted (spec §9). */
-function formatTime(at: Date, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'America/New_York',
-    timeZoneName: 'short',
-  }).format(at);
-}
-
 /** The e-mail of one notification, in the user's language. */
 export function notificationEmail(
   language: Language,
-  { type, data, createdAt, name, actorName, unsubscribeUrl }: NotificationEmailInput,
+  { type, data, createdAt, timeZone, name, actorName, unsubscribeUrl }: NotificationEmailInput,
 ): EmailContent {
   const amountCents = (data.amountCents ?? 0) as Cents;
   if (type === 'deposit_returned') {
@@ -103,7 +97,8 @@ export function notificationEmail(
     who: plainName(actorName ?? ''),
     phone: data.phone ?? '',
     device: data.device ?? frame.unknownDevice,
-    time: formatTime(createdAt, language),
+    // The moment in the user's own zone, with the zone's name (spec §9 counts days in Eastern).
+    time: formatDateTime(createdAt, language, timeZone ?? DEFAULT_TIME_ZONE),
     merchant: data.merchant ?? '',
     fee: formatUsd((data.feeCents ?? 0) as Cents, language),
     payer: data.payer ?? '',
@@ -124,8 +119,10 @@ export function notificationEmail(
         : '',
     biller: data.biller ?? '',
     recipient: plainName(data.recipientName ?? '') || (data.phone ?? ''),
+    provider: data.provider ?? '',
+    authorized: data.authorizedCents ? formatUsd(data.authorizedCents as Cents, language) : '',
   };
-  const always = type === 'password_changed' || type === 'phone_changed';
+  const always = isAlwaysEmailed(type);
   return paragraphsEmail(language, text.subject(words), [
     frame.greeting(plainName(name)),
     ...text.body(words),

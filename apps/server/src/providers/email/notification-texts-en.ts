@@ -62,7 +62,7 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
   card_purchase: {
     subject: (w) => `You spent ${w.amount} at ${w.merchant}`,
     body: (w) => [
-      `You paid ${w.amount} with your Pago card at ${w.merchant}. It shows as pending until the merchant confirms it.`,
+      `You paid ${w.amount} with your Pago card at ${w.merchant}. It shows as pending until the merchant confirms it; if the final amount changes (a tip, say), we will tell you.`,
     ],
   },
   card_declined: {
@@ -212,6 +212,34 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
       ...(w.owed
         ? [`Your account owes ${w.owed}; we will cover it from the next money you receive.`]
         : []),
+    ],
+  },
+  two_step_enabled: {
+    subject: () => 'You turned on two-step codes',
+    body: (w) => [
+      `Two-step codes were turned on for your account from ${w.device} on ${w.time}. From now on, signing in asks for the code from your authenticator app.`,
+      "If this wasn't you, change your password right away and check your sessions under Security.",
+    ],
+  },
+  two_step_disabled: {
+    subject: () => 'You turned off two-step codes',
+    body: (w) => [
+      `Two-step codes were turned off for your account from ${w.device} on ${w.time}. Your password alone now signs you in.`,
+      "If this wasn't you, change your password right away and turn them back on under Security.",
+    ],
+  },
+  external_signin_linked: {
+    subject: (w) => `You linked ${w.provider || 'an external sign-in'} to your account`,
+    body: (w) => [
+      `From ${w.device} on ${w.time}, you linked ${w.provider || 'an external sign-in'} to your Pago account. You can now sign in with that account.`,
+      "If this wasn't you, change your password right away and check your sessions under Security.",
+    ],
+  },
+  card_purchase_cleared: {
+    subject: (w) => `Your purchase at ${w.merchant} came to ${w.amount}`,
+    body: (w) => [
+      `${w.merchant} confirmed your Pago card purchase at ${w.amount}, the final amount (you authorized ${w.authorized}; the difference is usually the tip).`,
+      "If you don't recognize this amount, you can dispute the charge from your activity.",
     ],
   },
 };

@@ -62,7 +62,7 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
   card_purchase: {
     subject: (w) => `Compraste ${w.amount} en ${w.merchant}`,
     body: (w) => [
-      `Pagaste ${w.amount} con tu tarjeta Pago en ${w.merchant}. Aparece como pendiente hasta que el comercio la confirme.`,
+      `Pagaste ${w.amount} con tu tarjeta Pago en ${w.merchant}. Aparece como pendiente hasta que el comercio la confirme; si el monto final cambia (por ejemplo, con la propina), te avisaremos.`,
     ],
   },
   card_declined: {
@@ -212,6 +212,34 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
       ...(w.owed
         ? [`Tu cuenta debe ${w.owed}; lo cubriremos con el próximo dinero que recibas.`]
         : []),
+    ],
+  },
+  two_step_enabled: {
+    subject: () => 'Activaste los códigos de dos pasos',
+    body: (w) => [
+      `Los códigos de dos pasos quedaron activados en tu cuenta desde ${w.device} el ${w.time}. Desde ahora, al iniciar sesión te pediremos el código de tu app de autenticación.`,
+      'Si no fuiste tú, cambia tu contraseña de inmediato y revisa tus sesiones en Seguridad.',
+    ],
+  },
+  two_step_disabled: {
+    subject: () => 'Desactivaste los códigos de dos pasos',
+    body: (w) => [
+      `Los códigos de dos pasos se desactivaron en tu cuenta desde ${w.device} el ${w.time}. Ahora basta tu contraseña para iniciar sesión.`,
+      'Si no fuiste tú, cambia tu contraseña de inmediato y vuelve a activarlos en Seguridad.',
+    ],
+  },
+  external_signin_linked: {
+    subject: (w) => `Vinculaste ${w.provider || 'un inicio de sesión externo'} a tu cuenta`,
+    body: (w) => [
+      `Desde ${w.device} el ${w.time}, vinculaste ${w.provider || 'un inicio de sesión externo'} a tu cuenta de Pago. Ahora puedes iniciar sesión con esa cuenta.`,
+      'Si no fuiste tú, cambia tu contraseña de inmediato y revisa tus sesiones en Seguridad.',
+    ],
+  },
+  card_purchase_cleared: {
+    subject: (w) => `Tu compra en ${w.merchant} quedó en ${w.amount}`,
+    body: (w) => [
+      `El comercio ${w.merchant} confirmó tu compra con tu tarjeta Pago por ${w.amount}, el monto final (autorizaste ${w.authorized}; la diferencia suele ser la propina).`,
+      'Si no reconoces este monto, puedes disputar el cargo desde tu actividad.',
     ],
   },
 };

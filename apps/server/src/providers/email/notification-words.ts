@@ -16,6 +16,10 @@ export type Words = {
   date: string;
   /** A remittance's recipient: their name, or their phone on rows from before names were kept. */
   recipient: string;
+  /** The external sign-in's provider ("Google"). */
+  provider: string;
+  /** What a card purchase was authorized for, when it cleared at another amount. */
+  authorized: string;
 };
 
 /** One notification's e-mail: its subject and paragraphs. */

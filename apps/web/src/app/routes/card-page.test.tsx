@@ -748,7 +748,11 @@ describe('the card page', () => {
     expect(rows[1]).toHaveTextContent('Autorizado $12.34 · Cobrado $14.00');
     expect(rows[1]).toHaveTextContent('Completada');
     expect(rows[2]).toHaveTextContent('Cajero Centro, Houston · •••• 4242');
-    expect(rows[2]).toHaveTextContent('−$42.50');
+    // The ATM fee is a line of its own under the cash.
+    expect(rows[2]).toHaveTextContent('−$40.00');
+    expect(within(rows[2] as HTMLElement).getByTestId('atm-fee-line')).toHaveTextContent(
+      'Comisión del cajero−$2.50',
+    );
     expect(rows[3]).toHaveTextContent('Rechazada: tu tarjeta está congelada.');
   });
 

@@ -10,6 +10,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { BalanceCard } from '@/features/accounts/components/balance-card';
 import { ProfileCard } from '@/features/accounts/components/profile-card';
 import { ProfileQrCard } from '@/features/accounts/components/profile-qr-card';
+import { TimeZoneCard } from '@/features/accounts/components/time-zone-card';
 import { PROFILE_SUCCESS_MS } from '@/features/accounts/lib/profile-display';
 import { SignInMethod } from '@/features/banking/components/sign-in-method';
 import { ExternalBankAccounts } from '@/features/plaid/components/external-bank-accounts';
@@ -110,6 +111,7 @@ export default function ProfilePage() {
         <SectionCard title={t('accounts:qr.title')}>
           <ProfileQrCard user={user} />
         </SectionCard>
+        <TimeZoneCard user={user} />
         <Box id="banks" sx={{ scrollMarginTop: 80 }}>
           <SectionCard title={t('bankAccounts.title')}>
             <ExternalBankAccounts />

@@ -15,13 +15,26 @@ const SESSIONS = [
   {
     id: 'a1',
     device: 'Chrome (Windows)',
+    method: 'password',
+    place: 'Austin, TX, US',
     createdAt: '2026-11-23T15:00:00Z',
     lastSeenAt: '2026-11-23T15:00:00Z',
     current: true,
   },
   {
+    id: 'c3',
+    device: 'Safari (iOS)',
+    method: 'external',
+    place: null,
+    createdAt: '2026-11-22T12:00:00Z',
+    lastSeenAt: '2026-11-22T12:00:00Z',
+    current: false,
+  },
+  {
     id: 'b2',
     device: null,
+    method: null,
+    place: null,
     createdAt: '2026-11-22T15:00:00Z',
     lastSeenAt: '2026-11-22T15:00:00Z',
     current: false,
@@ -104,6 +117,25 @@ describe('the security page', () => {
     await within(card).findByText('We signed out your sessions on other devices.');
     await waitFor(() => expect(within(card).queryByText('Unknown device')).toBeNull());
     expect(calls.some((call) => call.path === '/api/security/sessions/sign-out-others')).toBe(true);
+  });
+
+  it('tells the sessions apart: how each signed in, about where, and when last used', async () => {
+    serve({
+      'GET /api/user/profile': ok(userProfile({ timeZone: 'America/Chicago' })),
+    });
+    await open();
+    const card = screen.getByRole('region', { name: 'Sesiones activas' });
+    await within(card).findByText('Chrome (Windows)');
+    const rows = within(card).getAllByTestId('session-row');
+    expect(within(rows[0] as HTMLElement).getByTestId('session-how')).toHaveTextContent(
+      'Con contraseña · Cerca de Austin, TX, US',
+    );
+    // The sandbox provider's name, from /api/features.
+    expect(within(rows[1] as HTMLElement).getByTestId('session-how')).toHaveTextContent(/^Con /);
+    // A session from before methods were kept says nothing it does not know.
+    expect(within(rows[2] as HTMLElement).queryByTestId('session-how')).toBeNull();
+    // The last use, in the user's zone (15:00 UTC is 9:00 a. m. in Chicago).
+    expect(rows[0]).toHaveTextContent(/Última actividad: .*9:00/);
   });
 
   it('changes the password: a wrong current one is said, not taken for an ended session', async () => {

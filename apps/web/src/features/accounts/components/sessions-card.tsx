@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
+import { useExternalSignIn } from '@/lib/capabilities';
 import { errorText } from '@/lib/error-text';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { endOtherSessions, endSession, securityKeys, useSessions } from '../api/security';
@@ -13,7 +14,8 @@ import { type Notice, NoticeArea } from './security-parts';
 
 /** The user's active sessions: device and last activity, this one marked; sign out of others. */
 export function SessionsCard() {
-  const { t } = useTranslation(['security', 'errors']);
+  const { t } = useTranslation(['security', 'errors', 'accountDetails']);
+  const external = useExternalSignIn();
   const locale = useLocale();
   const sessions = useSessions();
   const queryClient = useQueryClient();
@@ -66,6 +68,23 @@ export function SessionsCard() {
               <Typography sx={{ fontWeight: 600 }}>
                 {session.device ?? t('sessions.unknownDevice')}
               </Typography>
+              {(session.method || session.place) && (
+                <Typography variant="body2" data-testid="session-how">
+                  {[
+                    session.method &&
+                      (session.method === 'external'
+                        ? external
+                          ? t('accountDetails:sessions.method.external', {
+                              provider: external.providerName,
+                            })
+                          : t('accountDetails:sessions.method.externalUnknown')
+                        : t(`accountDetails:sessions.method.${session.method}`)),
+                    session.place && t('accountDetails:sessions.place', { place: session.place }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography>
+              )}
               <Typography variant="body2" color="text.secondary">
                 {t('sessions.lastSeen', { time: formatDateTime(session.lastSeenAt, locale) })}
               </Typography>

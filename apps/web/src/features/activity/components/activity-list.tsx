@@ -3,10 +3,17 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { isCardTransfer, type Transfer } from '@pago/shared/contracts/transfers';
-import { formatUsd } from '@pago/shared/money';
+import { type Cents, formatUsd } from '@pago/shared/money';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useLocale } from '@/lib/format';
-import { authorizedClearedText, cardLine, cardStatusKey, declineText } from '../lib/card-transfer';
+import {
+  atmFeeCents,
+  authorizedClearedText,
+  cardLine,
+  cardStatusColor,
+  cardStatusKey,
+  declineText,
+} from '../lib/card-transfer';
 import { useTransferActions } from '../lib/transfer-actions';
 import {
   bankName,
@@ -17,11 +24,14 @@ import {
   statusKey,
 } from '../lib/transfer-text';
 
-/** "+$50.00" / "−$104.49": the sign says which way the money went. */
-export function SignedAmount({ transfer }: { transfer: Transfer }) {
+/**
+ * "+$50.00" / "−$104.49": the sign says which way the money went. `cents`: another amount of the
+ * same transfer (an ATM withdrawal's cash, its fee being a line of its own).
+ */
+export function SignedAmount({ transfer, cents }: { transfer: Transfer; cents?: Cents }) {
   const locale = useLocale();
   const signed = signedCents(transfer);
-  const text = formatUsd(transfer.totalCents, locale);
+  const text = formatUsd(cents ?? transfer.totalCents, locale);
   // A declined or released card charge moved no money: its amount is struck through.
   const undone = isCardTransfer(transfer) && transfer.status === 'failed';
   return (
@@ -62,6 +72,7 @@ export function ActivityList({
           : (bankName(transfer) ?? counterpartyName(transfer));
         const cardNote = card ? declineText(t, transfer) : null;
         const amounts = card ? authorizedClearedText(t, transfer, locale) : null;
+        const atmFee = atmFeeCents(transfer);
         return (
           <Box
             component="li"
@@ -102,7 +113,7 @@ export function ActivityList({
                   <Chip
                     size="small"
                     variant="outlined"
-                    color={STATUS_COLOR[transfer.status]}
+                    color={card ? cardStatusColor(transfer) : STATUS_COLOR[transfer.status]}
                     label={t(card ? cardStatusKey(transfer) : statusKey(transfer, transfer.status))}
                   />
                   <Typography variant="body2" color="text.secondary" component="span">
@@ -110,8 +121,22 @@ export function ActivityList({
                   </Typography>
                 </Box>
               </Box>
-              <SignedAmount transfer={transfer} />
+              <SignedAmount
+                transfer={transfer}
+                {...(atmFee !== null ? { cents: transfer.amountCents } : {})}
+              />
             </ButtonBase>
+            {atmFee !== null && (
+              <Box
+                data-testid="atm-fee-line"
+                sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5, pb: 1.5, px: 1 }}
+              >
+                <Typography variant="body2" color="text.secondary">
+                  {t('card.atmFee')}
+                </Typography>
+                <SignedAmount transfer={transfer} cents={atmFee} />
+              </Box>
+            )}
             <Actions transfer={transfer} place="list" />
           </Box>
         );

@@ -11,6 +11,7 @@ import { isCardTransfer, type TransferReceipt } from '@pago/shared/contracts/tra
 import { deliveryOption } from '@pago/shared/delivery-times';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
+import { formatReference } from '@pago/shared/reference';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DetailRow, DetailRows } from '@/components/ui/detail-rows';
@@ -22,6 +23,7 @@ import {
   atmNetworkKey,
   authorizedClearedText,
   cardPlace,
+  cardStatusColor,
   cardStatusKey,
   declineText,
   maskedLast4,
@@ -37,10 +39,8 @@ import {
   statusKey,
 } from '../lib/transfer-text';
 
-/** "7KQ2MX9C4T" as people read it: two groups of five. */
-export function groupReference(reference: string): string {
-  return `${reference.slice(0, 5)}-${reference.slice(5)}`;
-}
+/** "7KQ2MX9C4T" as people read it: the one reference format (packages/shared/src/reference.ts). */
+export const groupReference = formatReference;
 
 /**
  * Printing while a receipt is open prints the receipt alone, from the top of the first page: the
@@ -137,7 +137,7 @@ function ReceiptBody({ receipt }: { receipt: TransferReceipt }) {
         <Chip
           size="small"
           variant="outlined"
-          color={STATUS_COLOR[receipt.status]}
+          color={card ? cardStatusColor(receipt) : STATUS_COLOR[receipt.status]}
           label={t(card ? cardStatusKey(receipt) : statusKey(receipt, receipt.status))}
         />
       ),

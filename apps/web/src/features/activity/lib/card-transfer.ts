@@ -1,5 +1,8 @@
+import type { ChipProps } from '@mui/material/Chip';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { type Cents, cents, formatUsd, type Locale } from '@pago/shared/money';
+
+import { STATUS_COLOR } from './transfer-text';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 type CardTransfer = Pick<Transfer, 'kind' | 'status' | 'details'>;
@@ -55,7 +58,11 @@ export function authorizedClearedText(
   });
 }
 
-/** The status words of a card transfer: a hold is "pending", a released one "reversed". */
+/**
+ * The status words of a card transfer: a hold is "pending", one given back "hold released"
+ * (`reversed`; the one row of a purchase whose hold was reversed or expired: activity shows no
+ * separate release row).
+ */
 export function cardStatusKey(transfer: CardTransfer): string {
   if (typeof transfer.details.declineReason === 'string') return 'activity:card.status.declined';
   if (transfer.kind === 'card_purchase' || transfer.kind === 'card_atm_withdrawal') {
@@ -63,6 +70,26 @@ export function cardStatusKey(transfer: CardTransfer): string {
     if (transfer.status === 'failed') return 'activity:card.status.reversed';
   }
   return `activity:status.${transfer.status}`;
+}
+
+/**
+ * The status chip's colour of a card transfer: a released hold moved no money in the end, so it
+ * is neutral, not an error; a declined charge stays red.
+ */
+export function cardStatusColor(transfer: CardTransfer): ChipProps['color'] {
+  if (typeof transfer.details.declineReason === 'string') return 'error';
+  if (transfer.status === 'failed') return 'default';
+  return STATUS_COLOR[transfer.status];
+}
+
+/**
+ * The ATM fee of a withdrawal, shown as its own line under it ("Comisión del cajero −$3.00");
+ * null for any other transfer or a withdrawal without a fee.
+ */
+export function atmFeeCents(transfer: Pick<Transfer, 'kind' | 'feeCents'>): Cents | null {
+  return transfer.kind === 'card_atm_withdrawal' && transfer.feeCents > 0
+    ? transfer.feeCents
+    : null;
 }
 
 /** The kind of ATM network, for the receipt ("Fuera de la red"). */

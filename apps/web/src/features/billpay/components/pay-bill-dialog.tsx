@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { BillType } from '@pago/shared/bill-categories';
 import { easternDate, isBankingDate, isCalendarDate } from '@pago/shared/bill-dates';
 import type { Biller } from '@pago/shared/contracts/billpay';
+import type { Transfer } from '@pago/shared/contracts/transfers';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
 import type { TFunction } from 'i18next';
@@ -57,7 +58,8 @@ type Props = {
   billerId?: string | null;
   onClose(): void;
   /** The payment went through (or was scheduled); the dialog is closing. */
-  onPaid(billType: BillType, scheduled: boolean): void;
+  /** `paid`: the payment made now (its receipt and reference); none for a scheduled one. */
+  onPaid(billType: BillType, scheduled: boolean, paid?: Transfer): void;
 };
 
 /**
@@ -182,10 +184,10 @@ function PayBillSteps({ billType, billerId, onClose, onPaid }: Props & { billTyp
           payDate: ready.payDate,
           repeat: ready.monthly ? 'monthly' : 'once',
         });
+        onPaid(billType, true);
       } else {
-        await pay.mutateAsync(body);
+        onPaid(billType, false, await pay.mutateAsync(body));
       }
-      onPaid(billType, ready.payDate !== null);
     } catch (error) {
       setFailure(error);
     }

@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type Cents, formatUsd } from '@pago/shared/money';
+import { formatReference } from '@pago/shared/reference';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/ui/query-state';
@@ -18,8 +19,15 @@ import { formatDay } from './pay-bill-dialog';
 const STATUS_COLOR = { processing: 'info', completed: 'success', failed: 'error' } as const;
 
 /** The user's scheduled payments (cancel one) and their bill payments with their statuses. */
-export function ScheduledBills({ enabled }: { enabled: boolean }) {
-  const { t } = useTranslation('billpay');
+export function ScheduledBills({
+  enabled,
+  onReceipt,
+}: {
+  enabled: boolean;
+  /** Opens a payment's receipt (the activity receipt, by its transfer). */
+  onReceipt?: (transferId: string) => void;
+}) {
+  const { t } = useTranslation(['billpay', 'accountDetails']);
   const locale = useLocale();
   const schedules = useSchedules(enabled);
   const payments = useBillPayments(enabled);
@@ -107,6 +115,15 @@ export function ScheduledBills({ enabled }: { enabled: boolean }) {
                 color={STATUS_COLOR[p.status]}
                 label={t(`history.status.${p.status}`)}
               />
+              {p.transferId && p.reference && onReceipt && (
+                <Button
+                  size="small"
+                  onClick={() => onReceipt(p.transferId as string)}
+                  aria-label={`${t('accountDetails:billReceipt.viewReceipt')} ${formatReference(p.reference)}`}
+                >
+                  {t('accountDetails:billReceipt.viewReceipt')}
+                </Button>
+              )}
               {p.cancelable && (
                 <Button
                   size="small"

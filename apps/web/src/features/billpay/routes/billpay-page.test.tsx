@@ -11,7 +11,10 @@ import { ANA } from '@/test/profiles';
 import { featureRenderer } from '@/test/render-feature';
 import BillPayPage from './billpay-page';
 
-const renderBillPay = featureRenderer('billpay', { user: ANA, path: '/billpay' });
+const renderBillPay = featureRenderer(['billpay', 'accountDetails'], {
+  user: ANA,
+  path: '/billpay',
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -140,6 +143,33 @@ describe('bill pay, signed in', () => {
       vi.advanceTimersByTime(5000);
     });
     expect(screen.queryByText('¡Listo! Ya está pagado: Factura de luz.')).toBeNull();
+    // The confirmation stays, with the payment's reference in the one format.
+    const confirmation = screen.getByTestId('bill-paid-confirmation');
+    expect(confirmation).toHaveTextContent('Pagaste $45.90 a Lone Star Power & Light');
+    expect(within(confirmation).getByTestId('bill-reference')).toHaveTextContent('B8D3N-5P0QW');
+  });
+
+  it('opens the payment’s receipt from its confirmation (the receipt the app shell gives)', async () => {
+    serve(() => ({ status: 201, body: PAYMENT }));
+    const opened: Array<string | null> = [];
+    const Receipt = ({ transferId }: { transferId: string | null; onClose(): void }) => {
+      opened.push(transferId);
+      return transferId ? <div role="dialog" aria-label="Comprobante" /> : null;
+    };
+    await renderBillPay(<BillPayPage Receipt={Receipt} />, { language: 'es' });
+    await userEvent.click(screen.getByRole('button', { name: 'Luz' }));
+    const dialog = await fillElectricity(
+      { biller: 'Empresa', account: 'Tu número de cuenta con la empresa', amount: 'Monto en USD' },
+      'LS-778812',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pagar $45.90' }));
+    const confirmation = await screen.findByTestId('bill-paid-confirmation');
+    // The payment dialog closes first (while open, the page behind it is hidden from the reader).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Ver comprobante' }));
+    expect(await screen.findByRole('dialog', { name: 'Comprobante' })).toBeInTheDocument();
+    expect(opened).toContain(PAYMENT.id);
   });
 
   it('says why a payment failed', async () => {

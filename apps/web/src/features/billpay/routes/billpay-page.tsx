@@ -6,7 +6,8 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { BILL_CATEGORIES, type BillType } from '@pago/shared/bill-categories';
-import { useState } from 'react';
+import type { Transfer } from '@pago/shared/contracts/transfers';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { IdentityNotice } from '@/components/ui/identity-notice';
@@ -16,6 +17,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
 import { useClearSuccess } from '@/lib/use-clear-success';
 import { useVerifiedAction } from '@/lib/use-verified-action';
+import { BillPaidConfirmation } from '../components/bill-paid-confirmation';
 import { BillerSearch } from '../components/biller-search';
 import { PayBillDialog } from '../components/pay-bill-dialog';
 import { ScheduledBills } from '../components/scheduled-bills';
@@ -26,7 +28,10 @@ type Message = { severity: 'success' | 'warning' | 'error'; text: string };
  * The bill categories (spec §2). Signed in, a bill type opens its payment: the company, the
  * account number there, the amount, then a confirmation. Visitors are asked to log in.
  */
-export default function BillPayPage() {
+/** A transfer's receipt dialog (the activity's), given by the app shell: features never meet. */
+export type ReceiptComponent = ComponentType<{ transferId: string | null; onClose(): void }>;
+
+export default function BillPayPage({ Receipt }: { Receipt?: ReceiptComponent } = {}) {
   const { t } = useTranslation('billpay');
   const { isAuthenticated, user } = useSession();
   const [message, setMessage] = useState<Message | null>(null);
@@ -41,6 +46,9 @@ export default function BillPayPage() {
   usePageTitle(t('title'));
 
   useClearSuccess(message, () => setMessage(null));
+  // The confirmation of a bill paid now stays (its reference, its receipt) until dismissed.
+  const [lastPaid, setLastPaid] = useState<Transfer | null>(null);
+  const [receiptOf, setReceiptOf] = useState<string | null>(null);
 
   const choose = async (billType: BillType, billerId: string | null = null) => {
     if (!isAuthenticated) {
@@ -135,19 +143,31 @@ export default function BillPayPage() {
           </Paper>
         ))}
       </Box>
-      <ScheduledBills enabled={available && isAuthenticated && isIdentityVerified(user)} />
+      {lastPaid && (
+        <BillPaidConfirmation
+          paid={lastPaid}
+          {...(Receipt ? { onReceipt: () => setReceiptOf(lastPaid.id) } : {})}
+          onDismiss={() => setLastPaid(null)}
+        />
+      )}
+      <ScheduledBills
+        {...(Receipt ? { onReceipt: setReceiptOf } : {})}
+        enabled={available && isAuthenticated && isIdentityVerified(user)}
+      />
       <PayBillDialog
         billType={paying}
         billerId={payingBiller}
         onClose={() => setPaying(null)}
-        onPaid={(billType, scheduled) => {
+        onPaid={(billType, scheduled, paid) => {
           setPaying(null);
+          setLastPaid(paid ?? null);
           setMessage({
             severity: 'success',
             text: t(scheduled ? 'scheduledOk' : 'paid', { payment: t(`payments.${billType}`) }),
           });
         }}
       />
+      {Receipt && <Receipt transferId={receiptOf} onClose={() => setReceiptOf(null)} />}
     </Container>
   );
 }

@@ -42,5 +42,7 @@ export function notificationText(t: TFunction, notification: Notification, local
     note: data.note ?? '',
     // A remittance's recipient by name; rows from before names were kept have only the phone.
     recipient: data.recipientName || (data.phone ? formatPhone(data.phone) : ''),
+    provider: data.provider || t('externalProvider'),
+    authorized: formatUsd((data.authorizedCents ?? 0) as Cents, locale),
   });
 }

@@ -7,6 +7,7 @@ import type { RemittanceDisclosure } from '@pago/shared/contracts/disclosures';
 import type { RemittanceTracking } from '@pago/shared/contracts/remittances';
 import { cents, formatUsd } from '@pago/shared/money';
 import { getPhoneCountry, isPhoneCountry } from '@pago/shared/phone-countries';
+import { formatReference } from '@pago/shared/reference';
 import { REMITTANCE_CONTACTS, REMITTANCE_RIGHTS } from '@pago/shared/remittance-rights';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -183,7 +184,7 @@ export function RemittanceReceipt({ tracking }: { tracking: RemittanceTracking }
       await downloadReceipt(
         transfer.id,
         locale,
-        t('receipt.filename', { reference: transfer.reference }),
+        t('receipt.filename', { reference: formatReference(transfer.reference) }),
       );
     } catch {
       setFailed(true);
@@ -207,7 +208,11 @@ export function RemittanceReceipt({ tracking }: { tracking: RemittanceTracking }
                   .join(' · ')
               : (transfer.counterparty?.name ?? ''),
           },
-          { id: 'reference', label: rights.labels.reference, value: transfer.reference },
+          {
+            id: 'reference',
+            label: rights.labels.reference,
+            value: formatReference(transfer.reference),
+          },
           {
             id: 'date',
             label: rights.labels.date,
