@@ -48,6 +48,9 @@ export type UsersTable = {
   two_step_secret: string | null;
   two_step_enabled_at: Date | null;
   two_step_last_step: number | null;
+  /** The terms version accepted at sign-up and when (migration 0048); null for older accounts. */
+  terms_version: string | null;
+  terms_accepted_at: Date | null;
 };
 
 export type SessionsTable = {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../password-strength';
 import { isPhoneCountry, type PhoneCountryCode } from '../phone-countries';
 import { usAddressSchema, usAddressView, zip5 } from './address';
+import { TERMS_VERSION, termsVersionSchema } from './terms';
 import { textLine } from './text';
 
 /**
@@ -131,6 +132,8 @@ export const signupBody = z
     /** Sent by the spec's client; never trusted: the server checks its own record of the code. */
     emailVerified: z.boolean().optional(),
     language: languageSchema.optional(),
+    /** The terms version the person accepted (the checkbox): required, recorded with the time. */
+    termsVersion: termsVersionSchema,
   })
   .meta({
     examples: [
@@ -142,6 +145,7 @@ export const signupBody = z
         password: 'correct horse battery',
         zipCode: '33101',
         language: 'es',
+        termsVersion: TERMS_VERSION,
       },
     ],
   });

@@ -42,6 +42,7 @@ import * as cashDeposits from './0041-cash-deposits';
 import * as cardFunding from './0042-card-funding';
 import * as billPay from './0043-bill-pay';
 import * as cardDisputes from './0044-card-disputes';
+import * as termsAcceptance from './0048-terms-acceptance';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0042-card-funding': cardFunding,
   '0043-bill-pay': billPay,
   '0044-card-disputes': cardDisputes,
+  '0048-terms-acceptance': termsAcceptance,
 };
