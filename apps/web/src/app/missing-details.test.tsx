@@ -1,6 +1,8 @@
+import type { ErrorCode } from '@pago/shared/errors';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import DirectDepositPage from '@/features/direct-deposit/routes/direct-deposit-page';
 import { FundingPanel } from '@/features/funding/components/funding-panel';
 import { apiError, ok, type RouteCall, stubRoutes } from '@/test/api-stub';
 import { sandboxCapabilities } from '@/test/capabilities';
@@ -55,7 +57,7 @@ const HOME = {
 };
 
 /** The bank's refusals in order, then the deposit: each POST answers the next. */
-function deposits(...refusals: Array<[string, string]>) {
+function deposits(...refusals: Array<[ErrorCode, string]>) {
   let n = 0;
   return (_call: RouteCall) => {
     const refusal = refusals[n++];
@@ -162,5 +164,50 @@ describe('a money flow asks for what the bank needs in place, then goes on', () 
     await userEvent.click(within(step).getByRole('button', { name: 'Cancelar' }));
     expect(await within(add).findByText('Revisa y confirma')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('the account numbers ask for the home address in place', () => {
+  const renderNumbers = featureRenderer(['direct-deposit', 'onboarding', 'accounts', 'phone'], {
+    user: { ...ANA, zipCode: '77002' },
+    path: '/direct-deposit',
+  });
+  const NUMBERS = {
+    accountNumber: '4403216789',
+    routingNumber: '812345678',
+    bankName: 'Pago Sandbox Bank',
+    accountType: 'checking',
+    earlyPay: true,
+    deposits: [],
+  };
+
+  it('opens the numbers once the address is saved, with no trip to the profile', async () => {
+    let opened = false;
+    const calls = stubRoutes({
+      'GET /api/features': ok(sandboxCapabilities({ externalSignIn: null })),
+      'GET /api/direct-deposit': () =>
+        opened ? ok(NUMBERS) : apiError(422, 'address_required', 'Add your home address'),
+      'PUT /api/user/address': () => {
+        opened = true;
+        return ok({ ...ANA, homeAddress: HOME });
+      },
+    });
+    await renderNumbers(
+      <FeatureSlots>
+        <DirectDepositPage />
+      </FeatureSlots>,
+    );
+    const step = await screen.findByRole('region', { name: 'Tu dirección' });
+    expect(within(step).getByText(/para abrir tus números de cuenta/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /perfil/i })).toBeNull();
+    await userEvent.type(
+      within(step).getByRole('textbox', { name: /Calle y número/ }),
+      HOME.street,
+    );
+    await userEvent.type(within(step).getByRole('textbox', { name: /Ciudad/ }), HOME.city);
+    await userEvent.selectOptions(within(step).getByRole('combobox', { name: /Estado/ }), 'Texas');
+    await userEvent.click(within(step).getByRole('button', { name: 'Guardar y continuar' }));
+    expect(await screen.findByText('812345678')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/direct-deposit')).toHaveLength(2);
   });
 });
