@@ -82,7 +82,7 @@ async function reviewFiftyDollars() {
     </FeatureSlots>,
   );
   const add = await screen.findByRole('region', { name: 'Agregar dinero' });
-  await userEvent.type(within(add).getByLabelText('Monto'), '50');
+  await userEvent.type(within(add).getByLabelText('Monto a agregar desde tu banco'), '50');
   await userEvent.click(within(add).getByRole('button', { name: 'Revisar' }));
   await within(add).findByText('Revisa y confirma');
   await userEvent.click(within(add).getByRole('button', { name: 'Confirmar' }));

@@ -471,7 +471,9 @@ describe('verifying the phone on the dashboard', () => {
     await user.click(within(card).getByRole('button', { name: 'Verificar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verifica tu teléfono' });
     expect(
-      within(dialog).getByText(/Te enviaremos un código de 6 dígitos por SMS al \+13055550123/),
+      within(dialog).getByText(
+        /Te enviaremos un código de 6 dígitos por SMS al \+1 \(305\) 555-0123/,
+      ),
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Enviar código' }));
     const code = await within(dialog).findByRole('textbox', { name: 'Código de verificación' });

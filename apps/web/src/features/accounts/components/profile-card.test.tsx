@@ -29,7 +29,7 @@ describe('ProfileCard', () => {
     expect(screen.getByText('A')).toBeVisible();
     expect(screen.getByText('Ana López')).toBeVisible();
     expect(screen.getByText('@ana.lopez')).toBeVisible();
-    expect(detailValue('Phone')).toHaveTextContent('+13055550123Verified');
+    expect(detailValue('Phone')).toHaveTextContent('+1 (305) 555-0123Verified');
     expect(detailValue('Email')).toHaveTextContent('ana@example.com');
     expect(detailValue('Address')).toHaveTextContent('100 Main St, Miami, FL');
     expect(detailValue('ZIP/postal code')).toHaveTextContent('33101');

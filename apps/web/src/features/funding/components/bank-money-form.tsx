@@ -252,7 +252,8 @@ export function BankMoneyForm({
       </FormControl>
       <UsdAmountField
         id={ids.amount}
-        label={t('fields.amount')}
+        // Its own words in each form: the add-money dialog holds both, and each field is named apart.
+        label={t(direction === 'deposit' ? 'fields.amountAdd' : 'fields.amountWithdraw')}
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
         helperText={
