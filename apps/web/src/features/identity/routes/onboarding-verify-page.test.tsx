@@ -355,6 +355,7 @@ describe('onboarding with Persona', () => {
       firstName: 'Jason',
       lastName: 'Rivera',
       email: 'jason@example.com',
+      phone: '+12125550123',
       language: 'es',
     });
 
