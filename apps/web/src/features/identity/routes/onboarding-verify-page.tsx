@@ -94,6 +94,7 @@ export default function OnboardingVerifyPage() {
           starting={flow.starting}
           failureReason={flow.identity?.failureReason ?? null}
           onStart={() => void flow.start()}
+          phoneNext={phoneStep === 'ask'}
         />
       </Paper>
       {phoneStep === 'ask' && (
@@ -117,8 +118,11 @@ function PhaseContent({
   starting,
   failureReason,
   onStart,
+  phoneNext = false,
 }: {
   phase: FlowPhase;
+  /** The phone step comes next on this page: no "taking you to the dashboard". */
+  phoneNext?: boolean;
   provider: 'plaid' | 'persona';
   starting: boolean;
   /** Why Pago refused the last attempt, when it did (e.g. the name is not the account's). */
@@ -165,7 +169,7 @@ function PhaseContent({
           <CheckIcon color="success" sx={{ fontSize: 56 }} aria-hidden />
           {title(t('onboarding.verified.title'))}
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {t('onboarding.verified.body')}
+            {t(phoneNext ? 'onboarding.verified.phoneNext' : 'onboarding.verified.body')}
           </Typography>
           <Button variant="contained" component={RouterLink} to="/dashboard" replace>
             {t('onboarding.verified.dashboard')}
