@@ -62,7 +62,7 @@ describe('ProfileCard', () => {
     );
     expect(screen.getByText('U')).toBeVisible();
     expect(screen.getByText('User')).toBeVisible();
-    expect(detailValue('Phone')).toHaveTextContent(/^\+13055550123Not verifiedVerify$/);
+    expect(detailValue('Phone')).toHaveTextContent(/^\+1 \(305\) 555-0123Not verifiedVerify$/);
     expect(screen.queryByText('Verified')).toBeNull();
     expect(screen.queryByText('Unknown')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));

@@ -93,11 +93,13 @@ describe('the terms on /signup', () => {
     });
     await submit(user, 'es');
     expect(message()).toBe('Acepta los Términos y condiciones para continuar');
-    expect(screen.getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute(
+    // The box's own links (the footer has links of the same names).
+    const box = screen.getByRole('checkbox', { name: TERMS.es }).closest('label') as HTMLElement;
+    expect(within(box).getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute(
       'href',
       '/terms',
     );
-    expect(screen.getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute(
+    expect(within(box).getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute(
       'href',
       '/privacy',
     );
