@@ -234,7 +234,7 @@ describe('the Edit Profile modal', () => {
     // The session refetched the profile on the event.
     const profile = screen.getByRole('region', { name: 'Mi perfil' });
     expect(await within(profile).findByText('Ana María López')).toBeVisible();
-    expect(screen.getByText('+525512345678')).toBeVisible();
+    expect(screen.getByText('+52 55 1234 5678')).toBeVisible();
 
     // The success message stays on the page 3 s from the save, then clears.
     expect(screen.getByText('¡Perfil actualizado correctamente!')).toBeVisible();
