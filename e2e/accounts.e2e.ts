@@ -119,6 +119,7 @@ test.describe('a sign-up interrupted by a reload, in Spanish on a phone', () => 
     await page.getByLabel('Contraseña', { exact: true }).fill('Password123');
     await page.getByLabel('Confirma tu contraseña', { exact: true }).fill('Password123');
     await page.getByLabel('Código postal (ZIP)', { exact: true }).fill('10001');
+    await page.getByRole('checkbox', { name: /Acepto los Términos y condiciones/ }).check();
     await page.getByRole('button', { name: 'Regístrate' }).click();
     await page.getByText('Esta contraseña es demasiado común. Elige una menos común.').waitFor();
     await page.getByLabel('Contraseña', { exact: true }).fill(password);

@@ -49,12 +49,16 @@ test.describe('external sign-in (OpenID Connect) in Chromium, in Spanish', () =>
     await page.getByText(email).waitFor();
     await expectAccessible(page);
     await page.getByLabel('Código postal (ZIP)').fill('10001');
+    // The same terms box as every sign-up path.
+    await page.getByRole('checkbox', { name: /Acepto los Términos y condiciones/ }).check();
     await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
 
     await page.waitForURL('**/onboarding/verify');
     await page.getByRole('button', { name: 'Iniciar verificación' }).click();
     expect(await completePlaidFlow(page, 'Rivera')).toBe('passed');
     await plaidFrame(page).getByRole('button', { name: 'Continuar' }).click();
+    // No phone from this provider: the phone step comes next, skippable.
+    await page.getByRole('button', { name: 'Ahora no' }).click();
     await page.waitForURL('**/dashboard', { timeout: 20_000 });
     // The profile says how this session signed in.
     await page.goto('/profile');

@@ -50,6 +50,8 @@ export async function createUser(
     password: 'E2e-secret-pass-1',
     zipCode,
     emailVerified: true,
+    // The terms version the checkbox accepts (packages/shared contracts/terms.ts).
+    termsVersion: '2025-04-25',
   });
   if (verifyPhone) await verifyUserPhone(token, phone);
   return { name, username, email, phone, token };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TERMS_VERSION } from '@pago/shared/contracts/terms';
 import { isApiErrorBody } from '@pago/shared/errors';
 import { CORRIDOR_COUNTRIES } from '@pago/shared/fees';
 import fc from 'fast-check';
@@ -207,6 +208,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     username: 'fuzz_user',
     password: 'Correct-Horse-42',
     zipCode: '10001',
+    termsVersion: TERMS_VERSION,
   },
   // Someone else's name: failures must not lock Ana out of the sign-ins this test makes.
   '/api/auth/login': { username: 'fuzz_nobody', password: 'wrong-password-1' },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TERMS_VERSION } from '@pago/shared/contracts/terms';
 import { sql } from 'kysely';
 import type { AppInstance } from '../src/app';
 
@@ -111,6 +112,7 @@ export async function signUp(
       zipCode: overrides.zipCode ?? '10001',
       ...(overrides.phone ? { phone: overrides.phone } : {}),
       emailVerified: true,
+      termsVersion: TERMS_VERSION,
     },
     remoteAddress,
   });
@@ -130,7 +132,7 @@ export function bearer(token: string) {
  * Marks a user's identity verified the way the identity feature does: kyc_status completed, and
  * the birth date the vendor would have read from the ID (the legal name stays unset, so the
  * profile's name is used), and a
- * street address (the bank needs one to open an account).
+ * street address and a phone (the bank needs both to open an account).
  */
 export async function markIdentityVerified(
   db: import('../src/db/database').Database,
@@ -146,6 +148,8 @@ export async function markIdentityVerified(
       address_city: eb.fn.coalesce('address_city', eb.val('New York')),
       address_state: eb.fn.coalesce('address_state', eb.val('NY')),
       address_postal_code: eb.fn.coalesce('address_postal_code', eb.val('10118')),
+      // The bank needs a phone too: an unverified stand-in when the user gave none.
+      phone: eb.fn.coalesce('phone', eb.val('+12125550199')),
     }))
     .where('id', '=', userId)
     .execute();

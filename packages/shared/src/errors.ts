@@ -104,6 +104,8 @@ export const ERROR_CODES = [
   'correct_amount_not_less',
   'dispute_already_open',
   'card_verification_failed',
+  /** The bank needs a phone number on the profile before it opens the account. */
+  'phone_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -190,9 +190,9 @@ describe('migration names', () => {
   // Numbers that were never released: no database recorded them, so they stay unused (renaming the
   // later migrations would change names that databases have recorded). docs/architecture.md,
   // "Database functions as files".
-  // 0045, 0046 and 0048 were given to branches of the same work that needed none.
+  // 0045 and 0046 were given to branches of the same work that needed none.
   const neverReleased = {
-    main: ['0024', '0045', '0046', '0048'],
+    main: ['0024', '0045', '0046'],
     sandbox: ['0007', '0014', '0015', '0017'],
   };
 

@@ -50,6 +50,9 @@ export type UsersTable = {
   two_step_last_step: number | null;
   /** The IANA zone the user reads times in (migration 0049); null: derived from the ZIP. */
   time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The terms version accepted at sign-up and when (migration 0048); null for older accounts. */
+  terms_version: string | null;
+  terms_accepted_at: Date | null;
 };
 
 export type SessionsTable = {

@@ -11,6 +11,7 @@ import {
   RemittanceDisclosureProvider,
   type RemittanceDisclosureSlot,
 } from '@/features/transfers/lib/disclosure-slot';
+import { MissingDetailProvider, type MissingDetailSlot } from '@/lib/missing-details';
 
 // Loaded when first shown: the slots wrap every page, the landing page too, whose first load
 // carries none of these features' code (docs/benchmarks.md: the landing page's initial JS).
@@ -59,20 +60,33 @@ const RemittanceActions: TransferActions = (props) => (
   </Suspense>
 );
 
+const LazyMissingDetailStep = lazy(() =>
+  import('./missing-detail-step').then((m) => ({ default: m.MissingDetailStep })),
+);
+
+/** The home address or phone a money flow needs, asked in place (app/missing-detail-step.tsx). */
+const MissingDetail: MissingDetailSlot = (props) => (
+  <Suspense fallback={null}>
+    <LazyMissingDetailStep {...props} />
+  </Suspense>
+);
+
 /**
  * Where one feature shows another's pieces. Web features never import each other; the app shell
  * composes them here: a sent remittance in the activity (its row and its receipt) links to
  * sending it again and to its tracking page, both the remittances feature's; a card charge's
  * receipt offers the card disputes feature's "Dispute this charge"; a send home is
  * confirmed on the transfers feature's quote review, as every international send is; and that
- * review shows a remittance's disclosure with the remittances feature's own component.
+ * review shows a remittance's disclosure with the remittances feature's own component; and a
+ * money flow missing the home address or phone asks for it with the accounts and phone features'
+ * forms.
  */
 export function FeatureSlots({ children }: { children: ReactNode }) {
   return (
     <TransferActionsProvider value={RemittanceActions}>
       <QuoteReviewProvider value={QuoteReview}>
         <RemittanceDisclosureProvider value={RemittanceDisclosure}>
-          {children}
+          <MissingDetailProvider value={MissingDetail}>{children}</MissingDetailProvider>
         </RemittanceDisclosureProvider>
       </QuoteReviewProvider>
     </TransferActionsProvider>

@@ -85,10 +85,20 @@ describe('identity verification in the whole app', () => {
     // The session fetched the profile again (profile-updated), without a page reload.
     await waitFor(() => expect(profileCalls()).toBeGreaterThan(fetchedBefore));
 
+    // The phone is not verified yet: the next step asks for it, and waits (no redirect).
+    const phoneStep = await screen.findByRole('region', { name: 'Verify your phone' });
     await act(async () => {
       vi.advanceTimersByTime(3100);
     });
+    expect(app.location().pathname).toBe('/onboarding/verify');
+    // "Not now": on to the dashboard, which keeps a reminder until the phone is verified.
+    await userEvent.click(within(phoneStep).getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
+    expect(
+      await screen.findByText(
+        'Verify your phone to get money sent to your number and open your account with no extra steps.',
+      ),
+    ).toBeVisible();
     // The home screen asks for no verification any more; the profile shows the new status.
     await screen.findByRole('navigation', { name: 'Main actions' });
     expect(screen.queryByRole('link', { name: 'Verify my identity' })).toBeNull();

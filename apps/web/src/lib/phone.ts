@@ -28,7 +28,8 @@ export function splitPhone(text: string): { country: PhoneCountryCode; e164: str
   return { country: phone.country, e164: phone.number };
 }
 
-/** "+52 55 1234 5678" for showing an E.164 number. */
-export function formatPhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}
+/**
+ * A phone as Pago shows it everywhere: "+1 (713) 555-0123" in the U.S. and Canada, the country's
+ * international form elsewhere ("+52 55 1234 5678"); the one formatter is @pago/shared/phone-format.
+ */
+export { formatPhone } from '@pago/shared/phone-format';

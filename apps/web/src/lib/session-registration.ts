@@ -22,7 +22,10 @@ import {
 
 type PendingRegistration = Omit<SignupBody, 'emailVerified' | 'language'>;
 /** The held data; the password is missing after a reload (it is never stored). */
-type HeldRegistration = Omit<PendingRegistration, 'password'> & { password?: string };
+type HeldRegistration = Omit<PendingRegistration, 'password' | 'termsVersion'> & {
+  password?: string;
+  termsVersion?: string;
+};
 export type RegistrationChanges = Partial<Pick<PendingRegistration, 'username' | 'password'>>;
 
 /**
@@ -54,7 +57,7 @@ export type RegistrationHost = {
 export type Registration = ReturnType<typeof createRegistration>;
 
 function held(stored: StoredPendingSignup): HeldRegistration {
-  const { name, email, phone, username, zipCode, verificationService } = stored;
+  const { name, email, phone, username, zipCode, verificationService, termsVersion } = stored;
   return {
     name,
     email,
@@ -62,6 +65,7 @@ function held(stored: StoredPendingSignup): HeldRegistration {
     username,
     zipCode,
     ...(verificationService ? { verificationService } : {}),
+    ...(termsVersion ? { termsVersion } : {}),
   };
 }
 
@@ -96,7 +100,7 @@ export function createRegistration(host: RegistrationHost) {
 
   return {
     async start(data: SignupFormValues): Promise<void> {
-      const { name, phone, username, password, zipCode, verificationService } = data;
+      const { name, phone, username, password, zipCode, verificationService, termsVersion } = data;
       pending = {
         name: name.trim(),
         email: data.email.trim(),
@@ -105,6 +109,7 @@ export function createRegistration(host: RegistrationHost) {
         password,
         zipCode: zipCode.trim(),
         ...(verificationService ? { verificationService } : {}),
+        termsVersion,
       };
       phoneCountry = data.phoneCountry;
       // A new attempt forgets the previous address: its code must not create this account.

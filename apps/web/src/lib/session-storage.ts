@@ -48,6 +48,8 @@ export type StoredPendingSignup = {
   username: string;
   zipCode: string;
   verificationService?: 'plaid' | 'persona';
+  /** The terms version the checkbox accepted. */
+  termsVersion?: string;
   /** The address the code went to; absent until the code is sent. */
   sentTo?: string;
 };

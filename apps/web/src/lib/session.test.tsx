@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@pago/shared/contracts/terms';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, ok, type Routes, stubRoutes } from '@/test/api-stub';
@@ -223,6 +224,7 @@ describe('registration through the session', () => {
         confirmPassword: 'correct horse',
         zipCode: ' M5V 2T6 ',
         verificationService: 'plaid',
+        termsVersion: TERMS_VERSION,
       }),
     );
     expect(session.verificationSent).toBe(true);
@@ -240,6 +242,7 @@ describe('registration through the session', () => {
       password: 'correct horse',
       zipCode: 'M5V 2T6',
       verificationService: 'plaid',
+      termsVersion: TERMS_VERSION,
       emailVerified: true,
       language: 'en',
     });
@@ -268,6 +271,7 @@ describe('registration through the session', () => {
           password: 'correct horse',
           confirmPassword: 'correct horse',
           zipCode: '10001',
+          termsVersion: TERMS_VERSION,
         }),
       ).rejects.toMatchObject({ code: 'rate_limited' });
     });

@@ -47,6 +47,8 @@ export type SignupFormValues = {
   verificationService?: VerificationService;
   /** The phone box's country (kept with the pending sign-up to show the number again). */
   phoneCountry?: string;
+  /** The terms the checkbox accepted (TERMS_VERSION): the server records it with the account. */
+  termsVersion: string;
 };
 
 export type RegistrationNext = '/dashboard' | '/verify' | '/onboarding/verify';

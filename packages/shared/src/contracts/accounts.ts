@@ -4,6 +4,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../password-strength';
 import { isPhoneCountry, type PhoneCountryCode } from '../phone-countries';
 import { TIME_ZONES } from '../time-zones';
 import { usAddressSchema, usAddressView, zip5 } from './address';
+import { TERMS_VERSION, termsVersionSchema } from './terms';
 import { textLine } from './text';
 
 /**
@@ -132,6 +133,8 @@ export const signupBody = z
     /** Sent by the spec's client; never trusted: the server checks its own record of the code. */
     emailVerified: z.boolean().optional(),
     language: languageSchema.optional(),
+    /** The terms version the person accepted (the checkbox): required, recorded with the time. */
+    termsVersion: termsVersionSchema,
   })
   .meta({
     examples: [
@@ -143,6 +146,7 @@ export const signupBody = z
         password: 'correct horse battery',
         zipCode: '33101',
         language: 'es',
+        termsVersion: TERMS_VERSION,
       },
     ],
   });

@@ -7,6 +7,7 @@ import {
   usernameSchema,
   zipCodeSchema,
 } from './accounts';
+import { termsVersionSchema } from './terms';
 
 /**
  * External sign-in with an OpenID Connect provider. The browser goes to
@@ -72,6 +73,8 @@ export const externalCompleteBody = z.strictObject({
   zipCode: zipCodeSchema,
   phone: phoneSchema.optional(),
   language: languageSchema.optional(),
+  /** The terms version accepted on the details step: no account is made without it. */
+  termsVersion: termsVersionSchema,
 });
 export type ExternalCompleteBody = z.infer<typeof externalCompleteBody>;
 

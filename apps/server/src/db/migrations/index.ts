@@ -43,6 +43,7 @@ import * as cardFunding from './0042-card-funding';
 import * as billPay from './0043-bill-pay';
 import * as cardDisputes from './0044-card-disputes';
 import * as recipientNotice from './0047-recipient-notice';
+import * as termsAcceptance from './0048-terms-acceptance';
 import * as accountDetails from './0049-account-details';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -91,5 +92,6 @@ export const migrations: Record<string, Migration> = {
   '0043-bill-pay': billPay,
   '0044-card-disputes': cardDisputes,
   '0047-recipient-notice': recipientNotice,
+  '0048-terms-acceptance': termsAcceptance,
   '0049-account-details': accountDetails,
 };

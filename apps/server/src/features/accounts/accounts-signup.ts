@@ -77,6 +77,9 @@ export function createSignup({ db, mailer, emailVerification, rateLimits, startS
             verification_service: verificationService,
             language: body.language ?? 'es',
             password_hash: passwordHash,
+            // The checkbox's terms (the body refuses any other version), with the server's time.
+            terms_version: body.termsVersion,
+            terms_accepted_at: new Date(),
           });
         })
         .catch(async (error: unknown) => {

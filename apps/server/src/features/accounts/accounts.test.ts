@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@pago/shared/contracts/terms';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -53,10 +54,39 @@ const signupPayload = (email: string, extra: Record<string, unknown> = {}) => ({
   password: 'Una-clave-muy-buena-7',
   zipCode: '10001',
   emailVerified: true,
+  termsVersion: TERMS_VERSION,
   ...extra,
 });
 
 describe('POST /api/auth/signup', () => {
+  it('refuses an account without the terms accepted, and records the version and time', async () => {
+    const email = await verifiedEmail();
+    const { termsVersion: _, ...withoutTerms } = signupPayload(email);
+    const missing = await post('/api/auth/signup', withoutTerms);
+    expect(missing.statusCode).toBe(400);
+    expect(JSON.stringify(missing.json())).toContain('termsVersion');
+    const oldVersion = await post('/api/auth/signup', {
+      ...withoutTerms,
+      termsVersion: '2020-01-01',
+    });
+    expect(oldVersion.statusCode).toBe(400);
+    expect(await db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual(
+      [],
+    );
+
+    const before = Date.now();
+    const made = await post('/api/auth/signup', signupPayload(email));
+    expect(made.statusCode).toBe(201);
+    const row = await db
+      .selectFrom('users')
+      .select(['terms_version', 'terms_accepted_at'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row.terms_version).toBe(TERMS_VERSION);
+    expect(row.terms_accepted_at?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.terms_accepted_at?.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
   it('creates the account for a verified e-mail and returns a session and the profile', async () => {
     const email = await verifiedEmail();
     const response = await post(

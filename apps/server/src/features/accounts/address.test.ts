@@ -7,6 +7,7 @@ import {
 } from '../../../test/accounts-helpers';
 import { unitFake } from '../../../test/banking-helpers';
 import { moneyPost } from '../../../test/money-helpers';
+import { verifyPhone } from '../../../test/phone-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
@@ -176,6 +177,37 @@ describe('opening the bank account needs the address', () => {
       .executeTakeFirstOrThrow();
     const application = await unitFake(app, 'GET', `/applications/${account.unit_application_id}`);
     expect(application.json().data.attributes.address).toEqual({ ...home, country: 'US' });
+  });
+});
+
+describe('opening the bank account needs a phone', () => {
+  it('refuses without one (phone_required), then opens once it is verified and sends Unit its parts', async () => {
+    const ana = await signUp(app, { name: 'Ana López' });
+    await markIdentityVerified(db, ana.id);
+    await db.updateTable('users').set({ phone: null }).where('id', '=', ana.id).execute();
+    const refused = await moneyPost(app, ana, '/api/unit/accounts/create', {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'phone_required',
+      details: { field: 'phone' },
+    });
+    expect(await db.selectFrom('bank_accounts').where('user_id', '=', ana.id).execute()).toEqual(
+      [],
+    );
+
+    await verifyPhone(app, ana, '+17135550123');
+    const opened = await moneyPost(app, ana, '/api/unit/accounts/create', {});
+    expect(opened.statusCode).toBe(201);
+    const account = await db
+      .selectFrom('bank_accounts')
+      .select('unit_application_id')
+      .where('user_id', '=', ana.id)
+      .executeTakeFirstOrThrow();
+    const application = await unitFake(app, 'GET', `/applications/${account.unit_application_id}`);
+    expect(application.json().data.attributes.phone).toEqual({
+      countryCode: '1',
+      number: '7135550123',
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TERMS_VERSION } from '@pago/shared/contracts/terms';
 import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { sql } from 'kysely';
 import Provider from 'oidc-provider';
@@ -174,6 +175,7 @@ describe('sign-in through a standard OpenID provider (claims from UserInfo, no n
       ticket: details.ticket,
       username: details.suggestedUsername,
       zipCode: '10001',
+      termsVersion: TERMS_VERSION,
     };
     const nameless = await complete(fields);
     expect(nameless.statusCode).toBe(400);

@@ -343,6 +343,9 @@ export function createExternalSignin({
             language: body.language ?? (ticket.language === 'en' ? 'en' : 'es'),
             // No password: a random one nobody knows (a password reset can set one later).
             password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+            // Accepted on the details step: the body refuses an account without it.
+            terms_version: body.termsVersion,
+            terms_accepted_at: new Date(),
           });
           return linkTicket(tx, ticket, user.id);
         })

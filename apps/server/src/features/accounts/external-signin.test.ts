@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { TERMS_VERSION } from '@pago/shared/contracts/terms';
 import { decodeJwt, importJWK, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -263,14 +264,43 @@ describe('external sign-in', () => {
       url: '/api/auth/external/complete',
       payload: { ticket: details.ticket, username: details.suggestedUsername, zipCode: '33101' },
     });
-    expect(made.statusCode).toBe(201);
-    const { token, user } = made.json();
+    // No account without the terms accepted on this step.
+    expect(made.statusCode).toBe(400);
+    expect(JSON.stringify(made.json())).toContain('termsVersion');
+    const termsOf = () =>
+      ctx.db
+        .selectFrom('users')
+        .select(['terms_version', 'terms_accepted_at'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+    expect(await termsOf()).toBeUndefined();
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/external/complete',
+      payload: {
+        ticket: details.ticket,
+        username: details.suggestedUsername,
+        zipCode: '33101',
+        termsVersion: TERMS_VERSION,
+      },
+    });
+    expect(accepted.statusCode).toBe(201);
+    const { token, user } = accepted.json();
+    expect(await termsOf()).toMatchObject({
+      terms_version: TERMS_VERSION,
+      terms_accepted_at: expect.any(Date),
+    });
     expect(user).toMatchObject({ email, name: 'Rosa Díaz', zipCode: '33101' });
     // The ticket is spent.
     const reused = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/external/complete',
-      payload: { ticket: details.ticket, username: 'other_name', zipCode: '33101' },
+      payload: {
+        ticket: details.ticket,
+        username: 'other_name',
+        zipCode: '33101',
+        termsVersion: TERMS_VERSION,
+      },
     });
     expect(reused.json().error.code).toBe('external_signin_expired');
 
@@ -384,7 +414,12 @@ describe('external sign-in', () => {
     const made = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/external/complete',
-      payload: { ticket: first.ticket, username: first.suggestedUsername, zipCode: '10001' },
+      payload: {
+        ticket: first.ticket,
+        username: first.suggestedUsername,
+        zipCode: '10001',
+        termsVersion: TERMS_VERSION,
+      },
     });
     const { token } = made.json();
     const logout = await ctx.app.inject({

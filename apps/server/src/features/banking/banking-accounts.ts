@@ -4,6 +4,7 @@ import type {
   BankingToken,
   BankTransactions,
 } from '@pago/shared/contracts/banking';
+import { phoneParts } from '@pago/shared/phone-format';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { type UnitClient, UnitRefusal } from '../../providers/unit/unit-client';
@@ -53,6 +54,17 @@ export function createBankingAccounts({ db, accounts, partner }: Deps) {
         { field: 'homeAddress' },
       );
     }
+    // Unit's individual application requires a phone (CreateIndividualApplication in its
+    // OpenAPI): asked for like the address, never sent empty.
+    const phone = person.phone ? phoneParts(person.phone) : null;
+    if (!phone) {
+      throw new AppError(
+        'phone_required',
+        422,
+        'Add your phone number first: the bank needs it to open your account.',
+        { field: 'phone' },
+      );
+    }
     const words = person.legalName.trim().split(/\s+/);
     const birthDate = person.birthDate;
     const application = await onceAtPartner(() =>
@@ -61,10 +73,7 @@ export function createBankingAccounts({ db, accounts, partner }: Deps) {
         lastName: words.length > 1 ? words.slice(1).join(' ') : (words[0] ?? ''),
         dateOfBirth: birthDate,
         email: person.email,
-        phone: {
-          countryCode: '1',
-          number: (person.phone ?? '').replace(/^\+1/, '').replace(/\D/g, ''),
-        },
+        phone,
         address: { ...address, street2: address.street2 ?? undefined, country: 'US' },
         idempotencyKey: partnerKey('application', userId),
         userId,

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@pago/shared/contracts/terms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ageRateLimits,
@@ -128,6 +129,7 @@ describe('limits under parallel requests', () => {
       username: taken.username,
       password: 'Una-clave-muy-buena-7',
       zipCode: '10001',
+      termsVersion: TERMS_VERSION,
     };
     const { statuses, responses } = await inParallel(30, () =>
       post('/api/auth/signup', attempt, ip),

@@ -13,6 +13,7 @@ import { greetingOf } from '@/features/accounts/lib/greeting';
 import { ActivitySection } from '@/features/activity/components/activity-section';
 import { AccountDetailsLink } from '@/features/banking/components/account-details-link';
 import { CardTile } from '@/features/cards/components/card-tile';
+import { PhoneReminder } from '@/features/phone/components/phone-reminder';
 import { PendingRequests } from '@/features/requests/components/pending-requests';
 import { HomeBalance } from '@/features/wallet/components/home-balance';
 import { usePageTitle } from '@/lib/page-title';
@@ -73,6 +74,7 @@ export default function DashboardPage() {
               verify={t('moneymover:identity.verify')}
             />
           )}
+          <PhoneReminder />
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
             <Box>
               <Typography

@@ -236,7 +236,7 @@ describe('the Edit Profile modal', () => {
     // The session refetched the profile on the event.
     const profile = screen.getByRole('region', { name: 'Mi perfil' });
     expect(await within(profile).findByText('Ana María López')).toBeVisible();
-    expect(screen.getByText('+525512345678')).toBeVisible();
+    expect(screen.getByText('+52 55 1234 5678')).toBeVisible();
 
     // The success message stays on the page 3 s from the save, then clears.
     expect(screen.getByText('¡Perfil actualizado correctamente!')).toBeVisible();
@@ -473,7 +473,9 @@ describe('verifying the phone on the dashboard', () => {
     await user.click(within(card).getByRole('button', { name: 'Verificar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verifica tu teléfono' });
     expect(
-      within(dialog).getByText(/Te enviaremos un código de 6 dígitos por SMS al \+13055550123/),
+      within(dialog).getByText(
+        /Te enviaremos un código de 6 dígitos por SMS al \+1 \(305\) 555-0123/,
+      ),
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Enviar código' }));
     const code = await within(dialog).findByRole('textbox', { name: 'Código de verificación' });

@@ -10,6 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
 import { PROFILE_UPDATED } from '@/lib/events';
 import { useUpdateAddress } from '../api/profile';
+
+/** A five-digit U.S. ZIP code out of what the profile holds ("77002-1234" → "77002"), else ''. */
+function zip5Of(zip: string | null | undefined): string {
+  const match = /^\s*(\d{5})(?:-\d{4})?\s*$/.exec(zip ?? '');
+  return match?.[1] ?? '';
+}
+
 import {
   AddressFields,
   type AddressFormValues,
@@ -36,13 +43,24 @@ type Props = {
   onSaved: (profile: UserProfile) => void;
   onCancel?: () => void;
   submitLabel?: string;
+  /** The cancel button's words (default "Cancelar"). */
+  cancelLabel?: string;
+  /** With no address yet: the ZIP code Pago already knows (sign-up or verification), prefilled. */
+  knownPostalCode?: string | null;
 };
 
 /**
  * The home address on its own: asked where it is first needed (opening the bank account), and
  * saved with PUT /api/user/address; the session's profile is refreshed after.
  */
-export function AddressForm({ address, onSaved, onCancel, submitLabel }: Props) {
+export function AddressForm({
+  address,
+  onSaved,
+  onCancel,
+  submitLabel,
+  knownPostalCode,
+  cancelLabel,
+}: Props) {
   const { t } = useTranslation('accounts');
   const legendId = useId();
   const update = useUpdateAddress();
@@ -53,7 +71,9 @@ export function AddressForm({ address, onSaved, onCancel, submitLabel }: Props) 
     formState: { errors },
   } = useForm<AddressFormValues>({
     resolver: addressResolver,
-    defaultValues: addressValuesOf(address),
+    defaultValues: address
+      ? addressValuesOf(address)
+      : { ...addressValuesOf(null), postalCode: zip5Of(knownPostalCode) },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -78,7 +98,7 @@ export function AddressForm({ address, onSaved, onCancel, submitLabel }: Props) 
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         {onCancel && (
           <Button onClick={onCancel} disabled={update.isPending}>
-            {t('address.cancel')}
+            {cancelLabel ?? t('address.cancel')}
           </Button>
         )}
         <Button type="submit" variant="contained" disabled={update.isPending}>

@@ -29,7 +29,7 @@ describe('ProfileCard', () => {
     expect(screen.getByText('A')).toBeVisible();
     expect(screen.getByText('Ana López')).toBeVisible();
     expect(screen.getByText('@ana.lopez')).toBeVisible();
-    expect(detailValue('Phone')).toHaveTextContent('+13055550123Verified');
+    expect(detailValue('Phone')).toHaveTextContent('+1 (305) 555-0123Verified');
     expect(detailValue('Email')).toHaveTextContent('ana@example.com');
     expect(detailValue('Address')).toHaveTextContent('100 Main St, Miami, FL');
     expect(detailValue('ZIP/postal code')).toHaveTextContent('33101');
@@ -62,7 +62,7 @@ describe('ProfileCard', () => {
     );
     expect(screen.getByText('U')).toBeVisible();
     expect(screen.getByText('User')).toBeVisible();
-    expect(detailValue('Phone')).toHaveTextContent(/^\+13055550123Not verifiedVerify$/);
+    expect(detailValue('Phone')).toHaveTextContent(/^\+1 \(305\) 555-0123Not verifiedVerify$/);
     expect(screen.queryByText('Verified')).toBeNull();
     expect(screen.queryByText('Unknown')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));

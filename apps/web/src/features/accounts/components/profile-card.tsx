@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { UserProfile } from '@pago/shared/contracts/accounts';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/ui/section-card';
+import { formatPhone } from '@/lib/phone';
 import { avatarLetter } from '../lib/profile-display';
 import { Detail, DetailList } from './detail-list';
 
@@ -52,7 +53,7 @@ export function ProfileCard({ user, onEdit, onEditIntent, onVerifyPhone }: Props
 
       <DetailList>
         <Detail label={t('profile.phone')}>
-          {user?.phone ? <span>{user.phone}</span> : notProvided}
+          {user?.phone ? <span>{formatPhone(user.phone)}</span> : notProvided}
           {!user && <Chip size="small" label={t('profile.unknown')} />}
           {user?.phone && user.phone_verified && (
             <Chip size="small" color="success" label={t('profile.verified')} />

@@ -47,12 +47,16 @@ const MESSAGES = {
   },
 } as const;
 
-async function openSignupPage(language: 'es' | 'en' = 'es') {
+const TERMS = { es: /Acepto los Términos y condiciones/, en: /I accept the Terms & Conditions/ };
+
+/** /signup with the terms box ticked, as a person who accepts them would (its own test below). */
+async function openSignupPage(language: 'es' | 'en' = 'es', { acceptTerms = true } = {}) {
   const view = await renderApp('/signup', language);
   await screen.findByRole('heading', {
     level: 1,
     name: language === 'es' ? 'Crea tu cuenta' : 'Create Your Account',
   });
+  if (acceptTerms) await userEvent.click(screen.getByRole('checkbox', { name: TERMS[language] }));
   return view;
 }
 
@@ -73,6 +77,35 @@ const submit = (user: UserEvent, language: 'es' | 'en') =>
 
 /** The one message above the form. */
 const message = () => screen.getByRole('alert').textContent;
+
+describe('the terms on /signup', () => {
+  it('asks for the same terms box as the dialog, with its links, before sending anything', async () => {
+    const calls = stubRoutes({});
+    const user = userEvent.setup();
+    await openSignupPage('es', { acceptTerms: false });
+    await fill(user, 'es', {
+      name: 'Jason Rivera',
+      email: 'jason@example.com',
+      username: 'jason',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+      zipCode: '77002',
+    });
+    await submit(user, 'es');
+    expect(message()).toBe('Acepta los Términos y condiciones para continuar');
+    // The box's own links (the footer has links of the same names).
+    const box = screen.getByRole('checkbox', { name: TERMS.es }).closest('label') as HTMLElement;
+    expect(within(box).getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(within(box).getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(calls).toEqual([]);
+  });
+});
 
 describe.each(['es', 'en'] as const)('the sign-up form in %s', (language) => {
   it('shows the first failing check, in the spec order, above the form', async () => {

@@ -1,15 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import { TERMS_VERSION } from '@pago/shared/contracts/terms';
 import { kycProviderForZip } from '@pago/shared/kyc-routing';
 import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@pago/shared/phone-countries';
 import { useEffect, useState } from 'react';
 import { type Resolver, useController, useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PhoneField } from '@/components/ui/phone-field';
 import { ApiError } from '@/lib/api-client';
@@ -19,13 +17,12 @@ import { apiErrorMessage } from '../lib/api-error-message';
 import { checkPassword, loadCommonPasswords } from '../lib/password-check';
 import { firstSignupProblem, SIGNUP_MESSAGES, type SignupFormInput } from '../lib/signup-checks';
 import { AuthLink } from './auth-card';
+import { TermsCheckbox } from './terms-checkbox';
 
 type Props = {
   /** Called once the code is on its way, before going to /verify (the modal closes itself). */
   onSuccess?: () => void;
   className?: string;
-  /** The signup modal asks for the terms box; the /signup page does not (spec §2, §5). */
-  termsRequired?: boolean;
   /** Called when the Log In link is chosen (the modal closes itself). */
   onLogInClick?: () => void;
 };
@@ -66,7 +63,7 @@ type TextFieldName = 'name' | 'email' | 'username' | 'password' | 'confirmPasswo
  * The sign-up form (spec §2): on submit the first failing check is shown above the form, then the
  * code is sent (session.startRegistration) and the person goes to /verify.
  */
-export function SignupForm({ onSuccess, className, termsRequired = false, onLogInClick }: Props) {
+export function SignupForm({ onSuccess, className, onLogInClick }: Props) {
   const { t } = useTranslation('accounts');
   const { startRegistration } = useSession();
   const navigate = useNavigate();
@@ -81,7 +78,8 @@ export function SignupForm({ onSuccess, className, termsRequired = false, onLogI
 
   // One message at a time, in the spec's order: the resolver reports only the first problem.
   const resolver: Resolver<SignupFormInput> = async (values) => {
-    let problem = firstSignupProblem(values, { termsRequired });
+    // Every sign-up path asks for the terms box (the server refuses an account without it).
+    let problem = firstSignupProblem(values, { termsRequired: true });
     // The server's password rule, applied here before any code is sent.
     if (!problem && (await checkPassword(values.password)) === 'common') {
       problem = { field: 'password', message: SIGNUP_MESSAGES.commonPassword };
@@ -139,6 +137,7 @@ export function SignupForm({ onSuccess, className, termsRequired = false, onLogI
         confirmPassword: values.confirmPassword,
         zipCode: values.zipCode,
         phoneCountry: values.phoneCountry,
+        termsVersion: TERMS_VERSION,
       });
       onSuccess?.();
       navigate('/verify');
@@ -209,36 +208,20 @@ export function SignupForm({ onSuccess, className, termsRequired = false, onLogI
           autoComplete="postal-code"
           {...field('zipCode')}
         />
-        {termsRequired && (
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={terms.field.value}
-                slotProps={{ input: { ref: terms.field.ref } }}
-                onBlur={terms.field.onBlur}
-                onChange={(event) => {
-                  terms.field.onChange(event.target.checked);
-                  // Ticking the box answers its message at once.
-                  if (event.target.checked && errors.acceptTerms) {
-                    clearErrors('acceptTerms');
-                    setMessage(null);
-                  }
-                }}
-                disabled={isSubmitting}
-              />
+        <TermsCheckbox
+          checked={terms.field.value}
+          inputRef={terms.field.ref}
+          onBlur={terms.field.onBlur}
+          onChange={(checked) => {
+            terms.field.onChange(checked);
+            // Ticking the box answers its message at once.
+            if (checked && errors.acceptTerms) {
+              clearErrors('acceptTerms');
+              setMessage(null);
             }
-            label={
-              <Trans
-                t={t}
-                i18nKey="common:signupModal.acceptTerms"
-                components={{
-                  terms: <Link href="/terms" target="_blank" rel="noopener" />,
-                  privacy: <Link href="/privacy" target="_blank" rel="noopener" />,
-                }}
-              />
-            }
-          />
-        )}
+          }}
+          disabled={isSubmitting}
+        />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
           {isSubmitting ? t('signup.submitting') : t('signup.submit')}
         </Button>

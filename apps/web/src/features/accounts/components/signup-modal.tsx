@@ -55,7 +55,7 @@ export default function SignupModal({ open, onClose }: Props) {
       <DialogContent>
         <Typography sx={{ mb: 2 }}>{t('signupModal.intro')}</Typography>
         <ExternalSignInButton />
-        <SignupForm termsRequired onSuccess={onClose} onLogInClick={onClose} />
+        <SignupForm onSuccess={onClose} onLogInClick={onClose} />
       </DialogContent>
     </Dialog>
   );

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@pago/shared/contracts/terms';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +39,21 @@ describe('the /callback page', () => {
       'Escribe un nombre de usuario y tu código postal.',
     );
     await user.type(screen.getByLabelText('Código postal (ZIP)'), '10001');
+    // The same terms box as every sign-up path: no account before it is ticked.
+    await user.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Acepta los Términos y condiciones para continuar',
+    );
+    expect(calls.some((c) => c.path === '/api/auth/external/complete')).toBe(false);
+    expect(screen.getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    await user.click(screen.getByRole('checkbox', { name: /Acepto los Términos y condiciones/ }));
     await user.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
     await waitFor(() => expect(location().pathname).toBe('/onboarding/verify'));
     expect(calls.filter((c) => c.path === '/api/auth/external/callback')).toHaveLength(1);
@@ -45,6 +61,7 @@ describe('the /callback page', () => {
       username: 'rosa1234',
       zipCode: '10001',
       language: 'es',
+      termsVersion: TERMS_VERSION,
     });
     expect(adopted).toHaveLength(1);
   });
@@ -72,6 +89,7 @@ describe('the /callback page', () => {
       'Escribe tu nombre completo, un nombre de usuario y tu código postal.',
     );
     await user.type(screen.getByLabelText('Nombre completo'), 'Marta Quispe');
+    await user.click(screen.getByRole('checkbox', { name: /Acepto los Términos y condiciones/ }));
     await user.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
     await waitFor(() => expect(location().pathname).toBe('/onboarding/verify'));
     expect(calls.at(-1)?.body).toMatchObject({ name: 'Marta Quispe', username: 'marta1234' });

@@ -11,6 +11,7 @@ import {
   type ExternalSigninFailure,
 } from '@pago/shared/contracts/external-signin';
 import type { TwoStepChallenge } from '@pago/shared/contracts/security';
+import { TERMS_VERSION } from '@pago/shared/contracts/terms';
 import { DEFAULT_PHONE_COUNTRY, type PhoneCountryCode } from '@pago/shared/phone-countries';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { errorText } from '@/lib/error-text';
 import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { AuthCard } from '../components/auth-card';
+import { TermsCheckbox } from '../components/terms-checkbox';
 import { TwoStepLoginForm } from '../components/two-step-login-form';
 
 type Details = Extract<ExternalCallbackResponse, { status: 'details_required' }>;
@@ -167,6 +169,7 @@ function DetailsForm({
   const [zipCode, setZipCode] = useState('');
   const [phone, setPhone] = useState('');
   const [country, setCountry] = useState<PhoneCountryCode>(DEFAULT_PHONE_COUNTRY);
+  const [acceptTerms, setAcceptTerms] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -174,6 +177,11 @@ function DetailsForm({
     event.preventDefault();
     if (!username.trim() || !zipCode.trim() || (asksName && !name.trim())) {
       setMessage(t(asksName ? 'external.detailsRequiredName' : 'external.detailsRequired'));
+      return;
+    }
+    // The same terms box as /signup: the account is made only once they are accepted.
+    if (!acceptTerms) {
+      setMessage(t('common:signupModal.termsRequired'));
       return;
     }
     setBusy(true);
@@ -189,6 +197,7 @@ function DetailsForm({
             zipCode: zipCode.trim(),
             ...(phone ? { phone } : {}),
             language: i18n.language === 'en' ? 'en' : 'es',
+            termsVersion: TERMS_VERSION,
           },
         }),
       );
@@ -241,6 +250,14 @@ function DetailsForm({
         }}
         countryLabel={t('signup.fields.phoneCountry')}
         label={t('signup.fields.phone')}
+        disabled={busy}
+      />
+      <TermsCheckbox
+        checked={acceptTerms}
+        onChange={(checked) => {
+          setAcceptTerms(checked);
+          if (checked) setMessage(null);
+        }}
         disabled={busy}
       />
       <Button type="submit" variant="contained" size="large" disabled={busy}>

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@pago/shared/contracts/terms';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -41,6 +42,11 @@ async function registerAndReachVerify(routes: Routes, language: 'es' | 'en' = 'e
   await user.type(screen.getByLabelText(rest[0] ?? ''), 'correct horse');
   await user.type(screen.getByLabelText(rest[1] ?? ''), 'correct horse');
   await user.type(screen.getByLabelText(rest[2] ?? ''), '10001');
+  await user.click(
+    screen.getByRole('checkbox', {
+      name: language === 'es' ? /Acepto los Términos/ : /I accept the Terms/,
+    }),
+  );
   await user.click(
     screen.getByRole('button', { name: language === 'es' ? 'Regístrate' : 'Sign Up' }),
   );
@@ -135,6 +141,7 @@ describe('the /verify page', () => {
       zipCode: '10001',
       // A bare 5-digit code with a Mexican phone goes to Persona (kyc-routing's rule).
       verificationService: 'persona',
+      termsVersion: TERMS_VERSION,
       emailVerified: true,
       language: 'es',
     });
@@ -191,6 +198,8 @@ describe('the /verify page', () => {
       password: 'correct horse',
       zipCode: '10001',
       verificationService: 'persona',
+      // The accepted terms survive the reload with the rest of the sign-up.
+      termsVersion: TERMS_VERSION,
       emailVerified: true,
       language: 'es',
     });

@@ -1,11 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-
-/** "+52 55 1234 5678" for an E.164 number; anything else as it is. */
-export function formatPhone(value: string): string {
-  return value.startsWith('+')
-    ? (parsePhoneNumberFromString(value)?.formatInternational() ?? value)
-    : value;
-}
+/** A phone as Pago shows it everywhere (@pago/shared/phone-format); anything else as it is. */
+export { formatPhone } from '@pago/shared/phone-format';
 
 /** YYYY-MM-DD of a local date (what <input type="date"> and the export expect). */
 export function isoDate(date: Date): string {

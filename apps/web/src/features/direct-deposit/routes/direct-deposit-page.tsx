@@ -4,12 +4,13 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { SectionCard } from '@/components/ui/section-card';
 import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { ApiError } from '@/lib/api-client';
 import { useCapability } from '@/lib/capabilities';
+import { missingDetailOf, useMissingDetailStep } from '@/lib/missing-details';
 import { usePageTitle } from '@/lib/page-title';
 import { useDirectDeposit } from '../api/direct-deposit';
 import { DepositForm } from '../components/deposit-form';
@@ -31,9 +32,11 @@ function SwitchGuide() {
   );
 }
 
-/** Why the numbers cannot be shown yet, with where to fix it. */
+/** Why the numbers cannot be shown yet: what is missing asked in place, or where to fix it. */
 function Blocked({ failure, onRetry }: { failure: unknown; onRetry(): void }) {
   const { t } = useTranslation('direct-deposit');
+  const MissingDetailStep = useMissingDetailStep();
+  const navigate = useNavigate();
   const code = failure instanceof ApiError ? failure.code : null;
   if (code === 'identity_not_verified') {
     return (
@@ -49,18 +52,18 @@ function Blocked({ failure, onRetry }: { failure: unknown; onRetry(): void }) {
       </Alert>
     );
   }
-  if (code === 'address_required') {
+  // The home address or phone the bank needs: asked right here, then the numbers are fetched again.
+  const need = missingDetailOf(failure);
+  if (need) {
     return (
-      <Alert
-        severity="warning"
-        action={
-          <Button color="inherit" component={RouterLink} to="/profile">
-            {t('goToProfile')}
-          </Button>
-        }
-      >
-        {t('addressRequired')}
-      </Alert>
+      <SectionCard title={t('title')}>
+        <MissingDetailStep
+          need={need}
+          purpose="accountNumbers"
+          onDone={onRetry}
+          onCancel={() => navigate(-1)}
+        />
+      </SectionCard>
     );
   }
   return <LoadFailed message={t('loadFailed')} onRetry={onRetry} />;

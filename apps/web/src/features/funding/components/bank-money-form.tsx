@@ -25,6 +25,7 @@ import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { formatDay, useLocale } from '@/lib/format';
+import { type MissingDetail, missingDetailOf, useMissingDetailStep } from '@/lib/missing-details';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { useVerifiedAction } from '@/lib/use-verified-action';
 import { useBalance } from '@/lib/wallet';
@@ -59,6 +60,9 @@ export function BankMoneyForm({
   const [amount, setAmount] = useState('');
   const [speed, setSpeed] = useState<Speed>('standard');
   const [review, setReview] = useState<Review | null>(null);
+  // The home address or phone the bank asked for on "Confirmar": asked here, then confirmed again.
+  const [need, setNeed] = useState<MissingDetail | null>(null);
+  const MissingDetailStep = useMissingDetailStep();
   const [feedback, setFeedback] = useFeedback();
   // Funds availability for the deposit under review: shown before it can be confirmed.
   const availability = useDepositAvailability(
@@ -111,6 +115,11 @@ export function BankMoneyForm({
           }),
         });
       } catch (failure) {
+        const missing = missingDetailOf(failure);
+        if (missing) {
+          setNeed(missing);
+          return;
+        }
         const details = failure instanceof ApiError ? (failure.details ?? {}) : {};
         const bankLimit =
           failure instanceof ApiError &&
@@ -132,6 +141,20 @@ export function BankMoneyForm({
     if (result === 'error')
       setFeedback({ severity: 'error', text: t('common:identityCheck.checkFailed') });
   };
+
+  if (review && need) {
+    return (
+      <MissingDetailStep
+        need={need}
+        purpose={direction === 'deposit' ? 'addMoney' : 'withdraw'}
+        onDone={() => {
+          setNeed(null);
+          void confirm(review);
+        }}
+        onCancel={() => setNeed(null)}
+      />
+    );
+  }
 
   if (review) {
     const reviewFee = fee(review.speed);
@@ -229,7 +252,8 @@ export function BankMoneyForm({
       </FormControl>
       <UsdAmountField
         id={ids.amount}
-        label={t('fields.amount')}
+        // Its own words in each form: the add-money dialog holds both, and each field is named apart.
+        label={t(direction === 'deposit' ? 'fields.amountAdd' : 'fields.amountWithdraw')}
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
         helperText={

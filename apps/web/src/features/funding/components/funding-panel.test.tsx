@@ -62,6 +62,20 @@ describe('adding money and withdrawing to a linked bank', () => {
   // Signed in: the identity is checked afresh (GET /api/user/profile) before money moves.
   beforeEach(() => localStorage.setItem('token', 'token-ana'));
 
+  it('names each amount field by its own visible label (the add-money dialog shows both)', async () => {
+    stubRoutes(common);
+    await renderPanel(<FundingPanel />);
+    await screen.findByRole('region', { name: 'Agregar dinero' });
+    const fields = screen.getAllByRole('textbox');
+    expect(fields.map((field) => field.getAttribute('id'))).toHaveLength(2);
+    for (const name of ['Monto a agregar desde tu banco', 'Monto a retirar a tu banco']) {
+      const field = screen.getByRole('textbox', { name });
+      const label = document.querySelector(`label[for="${field.id}"]`);
+      // The accessible name is the visible label's text (less MUI's required mark, none here).
+      expect(label?.textContent).toBe(name);
+    }
+  });
+
   it('shows the instant fee and the total in the review, then withdraws once confirmed', async () => {
     // A Wednesday, 10 a.m. Eastern: inside the same-day hours.
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -74,7 +88,7 @@ describe('adding money and withdrawing to a linked bank', () => {
     const withdraw = await screen.findByRole('region', { name: 'Retirar a tu banco' });
     // What can really leave: all the available money, less the instant fee once chosen.
     expect(await within(withdraw).findByText('Disponible para retirar: $200.00')).toBeTruthy();
-    await userEvent.type(within(withdraw).getByLabelText('Monto'), '50');
+    await userEvent.type(within(withdraw).getByLabelText('Monto a retirar a tu banco'), '50');
     await userEvent.click(
       within(withdraw).getByLabelText(
         /Instantáneo \(ACH el mismo día\): llega en minutos u horas, el mismo día hábil; comisión de \$1\.75/,
@@ -117,7 +131,7 @@ describe('adding money and withdrawing to a linked bank', () => {
         /Desde bancos puedes agregar \$2,000\.00 más hoy y \$9,500\.00 más este mes/,
       ),
     ).toBeTruthy();
-    await userEvent.type(within(add).getByLabelText('Monto'), '2100');
+    await userEvent.type(within(add).getByLabelText('Monto a agregar desde tu banco'), '2100');
     await userEvent.click(within(add).getByRole('button', { name: 'Revisar' }));
     expect(await within(add).findByText('Puedes agregar hoy')).toBeTruthy();
     await userEvent.click(within(add).getByRole('button', { name: 'Confirmar' }));
@@ -139,7 +153,7 @@ describe('adding money and withdrawing to a linked bank', () => {
     });
     await renderPanel(<FundingPanel />);
     const add = await screen.findByRole('region', { name: 'Agregar dinero' });
-    await userEvent.type(within(add).getByLabelText('Monto'), '200.03');
+    await userEvent.type(within(add).getByLabelText('Monto a agregar desde tu banco'), '200.03');
     await userEvent.click(within(add).getByRole('button', { name: 'Revisar' }));
     const when = await within(add).findByRole('region', { name: 'Cuándo podrás usarlo' });
     expect(within(when).getByText('$200.03 el viernes, 4 de diciembre')).toBeTruthy();
@@ -175,7 +189,7 @@ describe('adding money and withdrawing to a linked bank', () => {
     });
     await renderPanel(<FundingPanel />, { language: 'en' });
     const add = await screen.findByRole('region', { name: 'Add money' });
-    await userEvent.type(within(add).getByLabelText('Amount'), '700');
+    await userEvent.type(within(add).getByLabelText('Amount to add from your bank'), '700');
     await userEvent.click(within(add).getByRole('button', { name: 'Review' }));
     const when = await within(add).findByRole('region', { name: 'When you can use it' });
     expect(
@@ -198,7 +212,7 @@ describe('adding money and withdrawing to a linked bank', () => {
     });
     await renderPanel(<FundingPanel />);
     const add = await screen.findByRole('region', { name: 'Agregar dinero' });
-    await userEvent.type(within(add).getByLabelText('Monto'), '50');
+    await userEvent.type(within(add).getByLabelText('Monto a agregar desde tu banco'), '50');
     await userEvent.click(within(add).getByRole('button', { name: 'Revisar' }));
     expect(
       await within(add).findByText('No pudimos calcular cuándo podrás usar este dinero.'),
@@ -220,7 +234,7 @@ describe('adding money and withdrawing to a linked bank', () => {
     });
     await renderPanel(<FundingPanel />);
     const withdraw = await screen.findByRole('region', { name: 'Retirar a tu banco' });
-    await userEvent.type(within(withdraw).getByLabelText('Monto'), '150');
+    await userEvent.type(within(withdraw).getByLabelText('Monto a retirar a tu banco'), '150');
     await userEvent.click(within(withdraw).getByRole('button', { name: 'Revisar' }));
     await userEvent.click(await within(withdraw).findByRole('button', { name: 'Confirmar' }));
     expect(

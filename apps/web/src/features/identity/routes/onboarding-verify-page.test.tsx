@@ -12,8 +12,9 @@ import { featureRenderer } from '@/test/render-feature';
 import type { PersonaClientOptions, PlaidLinkMetadata, PlaidLinkOptions } from '../lib/vendors';
 import OnboardingVerifyPage from './onboarding-verify-page';
 
+// A phone already verified: the onboarding's phone step (app/identity-flow.test.tsx) is not asked.
 const renderIdentity = featureRenderer('identity', {
-  user: userProfile(),
+  user: userProfile({ phone: '+12125550123', phone_verified: true }),
   path: '/onboarding/verify',
 });
 
@@ -354,6 +355,7 @@ describe('onboarding with Persona', () => {
       firstName: 'Jason',
       lastName: 'Rivera',
       email: 'jason@example.com',
+      phone: '+12125550123',
       language: 'es',
     });
 

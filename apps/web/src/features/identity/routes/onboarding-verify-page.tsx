@@ -6,13 +6,15 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { IdentityFailureReason } from '@pago/shared/contracts/identity';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { CheckIcon } from '@/components/ui/icons';
 import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { useCapability } from '@/lib/capabilities';
+import { useMissingDetailStep } from '@/lib/missing-details';
 import { usePageTitle } from '@/lib/page-title';
+import { useSession } from '@/lib/session';
 import { VerificationStepper } from '../components/verification-stepper';
 import { type FlowPhase, useIdentityFlow } from '../lib/use-identity-flow';
 
@@ -31,15 +33,23 @@ export default function OnboardingVerifyPage() {
   const verified = flow.phase === 'verified';
   // Live mode without an identity vendor: nobody can be verified, and the page says so.
   const canVerify = useCapability('identityVerification');
+  const { user } = useSession();
+  // Once verified, a phone not yet verified is the next step (skippable): the bank needs one.
+  const [phoneStep, setPhoneStep] = useState<'ask' | null>(null);
+  const MissingDetailStep = useMissingDetailStep();
 
   useEffect(() => {
-    if (!verified) return;
+    if (verified && user && !user.phone_verified && phoneStep === null) setPhoneStep('ask');
+  }, [verified, user, phoneStep]);
+
+  useEffect(() => {
+    if (!verified || phoneStep === 'ask') return;
     const timer = window.setTimeout(
       () => navigate('/dashboard', { replace: true }),
       REDIRECT_AFTER_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [verified, navigate]);
+  }, [verified, navigate, phoneStep]);
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
@@ -73,7 +83,10 @@ export default function OnboardingVerifyPage() {
       )}
       <Paper
         variant="outlined"
-        sx={{ p: { xs: 2, sm: 4 }, display: canVerify || verified ? undefined : 'none' }}
+        sx={{
+          p: { xs: 2, sm: 4 },
+          display: canVerify || verified ? undefined : 'none',
+        }}
       >
         <PhaseContent
           phase={flow.phase}
@@ -81,8 +94,20 @@ export default function OnboardingVerifyPage() {
           starting={flow.starting}
           failureReason={flow.identity?.failureReason ?? null}
           onStart={() => void flow.start()}
+          phoneNext={phoneStep === 'ask'}
         />
       </Paper>
+      {phoneStep === 'ask' && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, mt: 3 }}>
+          <MissingDetailStep
+            need="phone"
+            purpose="onboarding"
+            cancelLabel={t('onboarding.phoneNotNow')}
+            onDone={() => navigate('/dashboard', { replace: true })}
+            onCancel={() => navigate('/dashboard', { replace: true })}
+          />
+        </Paper>
+      )}
     </Container>
   );
 }
@@ -93,8 +118,11 @@ function PhaseContent({
   starting,
   failureReason,
   onStart,
+  phoneNext = false,
 }: {
   phase: FlowPhase;
+  /** The phone step comes next on this page: no "taking you to the dashboard". */
+  phoneNext?: boolean;
   provider: 'plaid' | 'persona';
   starting: boolean;
   /** Why Pago refused the last attempt, when it did (e.g. the name is not the account's). */
@@ -141,7 +169,7 @@ function PhaseContent({
           <CheckIcon color="success" sx={{ fontSize: 56 }} aria-hidden />
           {title(t('onboarding.verified.title'))}
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {t('onboarding.verified.body')}
+            {t(phoneNext ? 'onboarding.verified.phoneNext' : 'onboarding.verified.body')}
           </Typography>
           <Button variant="contained" component={RouterLink} to="/dashboard" replace>
             {t('onboarding.verified.dashboard')}

@@ -14,6 +14,7 @@ import { CodeField } from '@/components/ui/code-field';
 import { ApiError } from '@/lib/api-client';
 import { errorText as sharedErrorText } from '@/lib/error-text';
 import { PROFILE_UPDATED } from '@/lib/events';
+import { formatPhone } from '@/lib/phone';
 import { useSendPhoneCode, useVerifyPhone } from '../api/phone';
 
 type Props = {
@@ -93,7 +94,9 @@ export function VerifyPhoneDialog({ open, phone, onClose, onVerified }: Props) {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography sx={{ overflowWrap: 'anywhere' }}>
-              {step === 'send' ? t('intro', { phone }) : t('sent', { phone })}
+              {step === 'send'
+                ? t('intro', { phone: formatPhone(phone) })
+                : t('sent', { phone: formatPhone(phone) })}
             </Typography>
             {error && (
               <Alert severity="error" role="alert">
