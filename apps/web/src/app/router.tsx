@@ -78,6 +78,7 @@ const CardFundingPage = lazyPage(() => import('@/features/card-funding/routes/ca
 const CheckDepositPage = lazyPage(
   () => import('@/features/check-deposits/routes/check-deposit-page'),
 );
+const RequestPage = lazyPage(() => import('@/features/requests/routes/request-page'));
 
 export const appRoutes: RouteObject[] = [
   {
@@ -114,6 +115,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/add-money/card', element: <CardFundingPage /> },
           { path: '/deposit-check', element: <CheckDepositPage /> },
           { path: '/cash-deposit', element: <CashDepositPage /> },
+          { path: '/requests/:id', element: <RequestPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -11,9 +11,26 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { CloseIcon } from '@/components/ui/icons';
 import { openSignupModal } from '@/lib/events';
 import { useSession } from '@/lib/session';
-import { primaryLinks } from './nav-links';
+import { ACCOUNT_LINKS, type NavLinkItem, primaryLinks } from './nav-links';
 
-/** The slide-out menu of phones (wide screens have the bar, desktop-nav); the Drawer closes it on Escape and on a click outside (spec §2). */
+function Links({ links, onClose }: { links: readonly NavLinkItem[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <List>
+      {links.map((link) => (
+        <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
+          <ListItemText primary={t(link.key)} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * The slide-out menu of phones (wide screens have the bar, desktop-nav); the Drawer closes it on
+ * Escape and on a click outside (spec §2). Signed out, signing in and creating an account come
+ * first; signed in, the money pages, then notifications, profile and security, then signing out.
+ */
 export default function NavMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { isAuthenticated, logout } = useSession();
@@ -27,35 +44,12 @@ export default function NavMenu({ open, onClose }: { open: boolean; onClose: () 
             <CloseIcon />
           </IconButton>
         </Box>
-        <List>
-          {primaryLinks(isAuthenticated).map((link) => (
-            <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
-              <ListItemText primary={t(link.key)} />
-            </ListItemButton>
-          ))}
-        </List>
-        <Divider />
-        <List>
-          {isAuthenticated ? (
-            <ListItemButton
-              onClick={async () => {
-                onClose();
-                await logout();
-                navigate('/login');
-              }}
-            >
-              <ListItemText primary={t('nav.logout')} />
-            </ListItemButton>
-          ) : (
-            <ListItemButton component={RouterLink} to="/login" onClick={onClose}>
-              <ListItemText primary={t('nav.login')} />
-            </ListItemButton>
-          )}
-        </List>
         {!isAuthenticated && (
-          <Box sx={{ px: 2, pt: 1 }}>
+          <Box sx={{ display: 'grid', gap: 1, px: 2, pb: 1 }}>
+            <Button component={RouterLink} to="/login" variant="outlined" onClick={onClose}>
+              {t('nav.login')}
+            </Button>
             <Button
-              fullWidth
               variant="contained"
               onClick={() => {
                 onClose();
@@ -65,6 +59,25 @@ export default function NavMenu({ open, onClose }: { open: boolean; onClose: () 
               {t('nav.signUp')}
             </Button>
           </Box>
+        )}
+        <Links links={primaryLinks(isAuthenticated)} onClose={onClose} />
+        {isAuthenticated && (
+          <>
+            <Divider />
+            <Links links={ACCOUNT_LINKS} onClose={onClose} />
+            <Divider />
+            <List>
+              <ListItemButton
+                onClick={async () => {
+                  onClose();
+                  await logout();
+                  navigate('/login');
+                }}
+              >
+                <ListItemText primary={t('nav.logout')} />
+              </ListItemButton>
+            </List>
+          </>
         )}
       </Box>
     </Drawer>

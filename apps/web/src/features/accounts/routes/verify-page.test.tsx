@@ -42,7 +42,7 @@ async function registerAndReachVerify(routes: Routes, language: 'es' | 'en' = 'e
   await user.type(screen.getByLabelText(rest[1] ?? ''), 'correct horse');
   await user.type(screen.getByLabelText(rest[2] ?? ''), '10001');
   await user.click(
-    screen.getByRole('button', { name: language === 'es' ? 'Regístrate' : 'Sign Up' }),
+    screen.getByRole('button', { name: language === 'es' ? 'Regístrate' : 'Sign up' }),
   );
   await waitFor(() => expect(view.location().pathname).toBe('/verify'));
   await screen.findByRole('heading', {
