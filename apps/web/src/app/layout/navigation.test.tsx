@@ -21,7 +21,7 @@ function signedIn(): ApiCall[] {
     if (call.path.startsWith('/api/notifications?')) {
       return { body: { items: [], nextCursor: null, unreadCount: 0 } };
     }
-    if (call.path === '/api/auth/logout') return { body: {} };
+    if (call.path === '/api/auth/logout') return { body: { success: true } };
     return undefined;
   });
 }
