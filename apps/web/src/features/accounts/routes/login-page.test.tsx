@@ -52,7 +52,7 @@ describe.each([
       required: 'Please enter both username and password',
       invalid: 'Sign-in failed. Please check your credentials.',
       failed: 'An error occurred while signing in. Please try again.',
-      limited: 'Too many login attempts. Please wait a few minutes and try again.',
+      limited: 'Too many sign-in attempts. Please wait a few minutes and try again.',
     },
   ],
 ] as const)('the /login page in %s', (language, text) => {
