@@ -149,7 +149,8 @@ test.describe('the home screen on a desktop', () => {
 
     await bar.getByRole('link', { name: 'Actividad' }).click();
     await page.waitForURL('**/activity');
-    expect(await bar.getByRole('link', { name: 'Actividad' }).getAttribute('aria-current')).toBe(
+    await expect(bar.getByRole('link', { name: 'Actividad' })).toHaveAttribute(
+      'aria-current',
       'page',
     );
 

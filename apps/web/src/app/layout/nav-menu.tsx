@@ -4,6 +4,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +19,11 @@ function Links({ links, onClose }: { links: readonly NavLinkItem[]; onClose: () 
   return (
     <List>
       {links.map((link) => (
-        <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
-          <ListItemText primary={t(link.key)} />
-        </ListItemButton>
+        <ListItem key={link.to} disablePadding>
+          <ListItemButton component={RouterLink} to={link.to} onClick={onClose}>
+            <ListItemText primary={t(link.key)} />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
@@ -37,7 +40,13 @@ export default function NavMenu({ open, onClose }: { open: boolean; onClose: () 
   const navigate = useNavigate();
 
   return (
-    <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { id: 'nav-menu' } }}>
+    <Drawer
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      // The drawer is a dialog to assistive technology: it carries the menu's name.
+      slotProps={{ paper: { id: 'nav-menu', 'aria-label': t('nav.menu') } }}
+    >
       <Box component="nav" aria-label={t('nav.menu')} sx={{ width: 280 }}>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
           <IconButton aria-label={t('nav.closeMenu')} onClick={onClose}>
@@ -67,15 +76,17 @@ export default function NavMenu({ open, onClose }: { open: boolean; onClose: () 
             <Links links={ACCOUNT_LINKS} onClose={onClose} />
             <Divider />
             <List>
-              <ListItemButton
-                onClick={async () => {
-                  onClose();
-                  await logout();
-                  navigate('/login');
-                }}
-              >
-                <ListItemText primary={t('nav.logout')} />
-              </ListItemButton>
+              <ListItem disablePadding>
+                <ListItemButton
+                  onClick={async () => {
+                    onClose();
+                    await logout();
+                    navigate('/login');
+                  }}
+                >
+                  <ListItemText primary={t('nav.logout')} />
+                </ListItemButton>
+              </ListItem>
             </List>
           </>
         )}

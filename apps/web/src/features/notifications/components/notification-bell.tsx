@@ -36,7 +36,7 @@ function Bell() {
         onClose={(_event, reason) => {
           if (reason !== 'clickaway') close();
         }}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         message={toast ? notificationText(t, toast, locale) : ''}
         action={
           toast && (

@@ -52,13 +52,13 @@ function NotificationItem({
       />
       <Box sx={{ flex: 1, minWidth: { xs: 'calc(100% - 40px)', sm: 0 } }}>
         <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>
+          {unread && <Box component="span" sx={visuallyHidden}>{`${t('unreadPrefix')} `}</Box>}
           <Link
             component={RouterLink}
             to={notificationTarget(notification)}
             color="inherit"
             underline="hover"
           >
-            {unread && <Box component="span" sx={visuallyHidden}>{`${t('unreadPrefix')} `}</Box>}
             {notificationText(t, notification, locale)}
           </Link>
         </Typography>
