@@ -40,7 +40,13 @@ function Bell() {
         message={toast ? notificationText(t, toast, locale) : ''}
         action={
           toast && (
-            <Button component={RouterLink} to={notificationTarget(toast)} onClick={close}>
+            <Button
+              component={RouterLink}
+              to={notificationTarget(toast)}
+              onClick={close}
+              color="inherit"
+              sx={{ fontWeight: 700, textDecoration: 'underline' }}
+            >
               {t('toastView')}
             </Button>
           )
