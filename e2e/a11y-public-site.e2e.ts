@@ -13,14 +13,14 @@ for (const viewport of VIEWPORTS) {
       expect(await page.getAttribute('html', 'lang')).toBe('es');
 
       await page.getByRole('button', { name: 'English' }).click();
-      await expect(heading(page)).toHaveText('Send money with intelligence, security and speed');
+      await expect(heading(page)).toHaveText('Send money home. Fast, safe and simple.');
       expect(await page.getAttribute('html', 'lang')).toBe('en');
       expect(await page.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe(
         'true',
       );
 
       await page.reload();
-      await expect(heading(page)).toHaveText('Send money with intelligence, security and speed');
+      await expect(heading(page)).toHaveText('Send money home. Fast, safe and simple.');
       expect(await page.getAttribute('html', 'lang')).toBe('en');
       expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
 
@@ -36,16 +36,16 @@ for (const viewport of VIEWPORTS) {
         // Wide screens have a navigation bar instead of the menu button.
         const bar = page.getByRole('navigation', { name: 'Navegación' });
         await bar.waitFor({ state: 'visible' });
-        for (const label of [
-          'Panel',
-          'Enviar/Solicitar',
-          'Enviar a casa',
+        expect(await bar.getByRole('link').allTextContents()).toEqual([
           'Inicio',
+          'Enviar',
           'Pagar facturas',
-          'Entrar',
-        ]) {
-          expect(await bar.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
-        }
+        ]);
+        // Signing in and creating an account end the bar, outside the page links.
+        expect(
+          await page.getByRole('link', { name: 'Iniciar sesión', exact: true }).isVisible(),
+        ).toBe(true);
+        expect(await page.getByRole('button', { name: 'Crear cuenta' }).isVisible()).toBe(true);
         expect(await page.getByRole('button', { name: 'Abrir menú' }).isVisible()).toBe(false);
         await bar.getByRole('link', { name: 'Pagar facturas' }).click();
         await page.waitForURL('**/billpay');
@@ -57,16 +57,14 @@ for (const viewport of VIEWPORTS) {
 
       await openMenu();
       await menu.waitFor({ state: 'visible' });
-      for (const label of [
-        'Panel',
-        'Enviar/Solicitar',
-        'Inicio',
-        'Pagar facturas',
+      // Signed out: signing in and creating an account first, then one "Inicio".
+      expect(await menu.getByRole('link').allTextContents()).toEqual([
         'Iniciar sesión',
-      ]) {
-        expect(await menu.getByRole('link', { name: label }).isVisible()).toBe(true);
-      }
-      expect(await menu.getByRole('button', { name: 'Regístrate' }).isVisible()).toBe(true);
+        'Inicio',
+        'Enviar',
+        'Pagar facturas',
+      ]);
+      expect(await menu.getByRole('button', { name: 'Crear cuenta' }).isVisible()).toBe(true);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
 
@@ -121,15 +119,12 @@ for (const viewport of VIEWPORTS) {
       await dialog.waitFor({ state: 'hidden' });
 
       if (viewport.name === 'desktop') {
-        await page
-          .getByRole('navigation', { name: 'Navegación' })
-          .getByRole('button', { name: 'Crear cuenta' })
-          .click();
+        await page.getByRole('banner').getByRole('button', { name: 'Crear cuenta' }).click();
       } else {
         await page.getByRole('button', { name: 'Abrir menú' }).click();
         await page
           .getByRole('navigation', { name: 'Menú principal' })
-          .getByRole('button', { name: 'Regístrate' })
+          .getByRole('button', { name: 'Crear cuenta' })
           .click();
       }
       await dialog.waitFor({ state: 'visible' });

@@ -40,7 +40,7 @@ test.describe('a new user, in Spanish on a phone', () => {
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page
       .getByRole('navigation', { name: 'Menú principal' })
-      .getByRole('link', { name: 'Panel' })
+      .getByRole('link', { name: 'Inicio' })
       .click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { level: 1, name: '¡Hola, Ana!' }).waitFor();
@@ -166,13 +166,13 @@ test.describe('a sign-up interrupted by a reload, in Spanish on a phone', () => 
 });
 
 test.describe('bad input, in English on a desktop', () => {
-  test('shows the sign-up checks in the spec order, then the log-in and code messages', async ({
+  test('shows the sign-up checks in the spec order, then the sign-in and code messages', async ({
     app,
   }) => {
     const page = await app.open('/signup', desktop, { language: 'en' });
     await expect(heading(page)).toHaveText('Create Your Account');
     const form = page.locator('main');
-    const submit = () => form.getByRole('button', { name: 'Sign Up' }).click();
+    const submit = () => form.getByRole('button', { name: 'Sign up' }).click();
     const message = () => form.getByRole('alert').first().textContent();
 
     await submit();
@@ -195,15 +195,15 @@ test.describe('bad input, in English on a desktop', () => {
     await expect.poll(message).toBe('ZIP/postal code is required');
 
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert').first()).toHaveText(
       'Please enter both username and password',
     );
     await page.getByLabel('Username or email').fill('nobody_here');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert').first()).toHaveText(
-      'Login failed. Please check your credentials.',
+      'Sign-in failed. Please check your credentials.',
     );
   });
 });

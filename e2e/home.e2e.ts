@@ -106,20 +106,23 @@ test.describe('the home screen in Spanish on a phone', () => {
 });
 
 test.describe('the home screen on a desktop', () => {
-  test('has a navigation bar instead of the menu button, and uses the width', async ({ app }) => {
+  test('has a navigation bar instead of the menu button, grouped, and uses the width', async ({
+    app,
+  }) => {
     const page = await app.open('/dashboard', desktop, { language: 'es', token: ana.token });
     const bar = page.getByRole('navigation', { name: 'Navegación' });
     // Signed in: the session's links replace the visitor's once the profile has loaded.
-    await bar.getByRole('link', { name: 'Perfil' }).waitFor();
-    for (const name of [
-      'Panel',
-      'Pagar a alguien',
-      'Enviar/Solicitar',
+    await bar.getByRole('link', { name: 'Actividad' }).waitFor();
+    // Where money moves, one "Enviar" for every way of sending.
+    expect(await bar.getByRole('link').allTextContents()).toEqual([
+      'Inicio',
+      'Enviar',
+      'Solicitar',
       'Pagar facturas',
-      'Perfil',
-    ]) {
-      expect(await bar.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
-    }
+      'Tarjeta',
+      'Actividad',
+    ]);
+    expect(await bar.getByRole('link', { name: 'Enviar' }).getAttribute('href')).toBe('/send');
     expect(await page.getByRole('button', { name: 'Abrir menú' }).isVisible()).toBe(false);
     const activity = page.getByRole('region', { name: 'Actividad reciente' });
     const balance = page.getByTestId('home-balance');
@@ -127,11 +130,119 @@ test.describe('the home screen on a desktop', () => {
     // Activity beside the balance, not under it.
     const [left, right] = [await balance.boundingBox(), await activity.boundingBox()];
     expect(right && left && right.x).toBeGreaterThan((left?.x ?? 0) + (left?.width ?? 0));
-    await bar.getByRole('link', { name: 'Perfil' }).click();
+    await page.screenshot({ path: '/tmp/pago-nav-desktop-es.png' });
+
+    // The account's pages and signing out are under the profile, beside the bell.
+    await page.getByRole('button', { name: 'Tu cuenta' }).click();
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Perfil',
+      'Seguridad',
+      'Notificaciones',
+      'Cerrar sesión',
+    ]);
+    await page.screenshot({ path: '/tmp/pago-nav-desktop-profile-menu-es.png' });
+    expect(await seriousA11yViolations(page), 'the profile menu open').toEqual([]);
+    await menu.getByRole('menuitem', { name: 'Perfil' }).click();
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { level: 1, name: 'Tu perfil' }).waitFor();
-    expect(await bar.getByRole('link', { name: 'Perfil' }).getAttribute('aria-current')).toBe(
+
+    await bar.getByRole('link', { name: 'Actividad' }).click();
+    await page.waitForURL('**/activity');
+    await expect(bar.getByRole('link', { name: 'Actividad' })).toHaveAttribute(
+      'aria-current',
       'page',
     );
+
+    // In English, the same groups in its own words.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page
+      .getByRole('navigation', { name: 'Navigation' })
+      .getByRole('link', { name: 'Send' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Your account' }).click();
+    expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual([
+      'Profile',
+      'Security',
+      'Notifications',
+      'Sign out',
+    ]);
+    await page.screenshot({ path: '/tmp/pago-nav-desktop-profile-menu-en.png' });
+    // (Signing out from here is the web tests' part: Ana's session serves the other tests.)
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
+  });
+});
+
+test.describe('the menu on a phone', () => {
+  test('reaches Actividad, Notificaciones and Seguridad signed in, in Spanish and English', async ({
+    app,
+  }) => {
+    const page = await app.open('/dashboard', phone, { language: 'es', token: beto.token });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    await menu.waitFor({ state: 'visible' });
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Inicio',
+      'Enviar',
+      'Solicitar',
+      'Pagar facturas',
+      'Tarjeta',
+      'Actividad',
+      'Perfil',
+      'Seguridad',
+      'Notificaciones',
+    ]);
+    expect(await menu.getByRole('button', { name: 'Cerrar sesión' }).isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/pago-nav-phone-menu-es.png' });
+    expect(await seriousA11yViolations(page), 'the menu on a phone').toEqual([]);
+    await menu.getByRole('link', { name: 'Seguridad' }).click();
+    await page.waitForURL('**/security');
+    await menu.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const en = page.getByRole('navigation', { name: 'Main menu' });
+    await en.waitFor({ state: 'visible' });
+    expect(await en.getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'Send',
+      'Request',
+      'Pay bills',
+      'Card',
+      'Activity',
+      'Profile',
+      'Security',
+      'Notifications',
+    ]);
+    expect(await en.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/pago-nav-phone-menu-en.png' });
+  });
+
+  test('signed out, starts with Iniciar sesión and Crear cuenta', async ({ app }) => {
+    const page = await app.open('/', phone, { language: 'es' });
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    await menu.waitFor({ state: 'visible' });
+    const first = menu.getByRole('link', { name: 'Iniciar sesión' });
+    const create = menu.getByRole('button', { name: 'Crear cuenta' });
+    const home = menu.getByRole('link', { name: 'Inicio' });
+    expect(await home.count()).toBe(1);
+    expect(await menu.getByText('Panel', { exact: true }).count()).toBe(0);
+    const [a, b, c] = [
+      await first.boundingBox(),
+      await create.boundingBox(),
+      await home.boundingBox(),
+    ];
+    expect(a && b && c && a.y < b.y && b.y < c.y).toBe(true);
+    await page.screenshot({ path: '/tmp/pago-nav-phone-signed-out-es.png' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const en = page.getByRole('navigation', { name: 'Main menu' });
+    await en.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await en.getByRole('button', { name: 'Sign up' }).isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/pago-nav-phone-signed-out-en.png' });
   });
 });

@@ -42,8 +42,11 @@ test.describe('notifications, in Spanish on a phone', () => {
         { authorization: `Bearer ${ana.token}`, 'idempotency-key': randomUUID() },
       );
 
-      // The count goes up on his open page, without a reload.
+      // The count goes up on his open page, without a reload, and a toast says money arrived.
       await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 2 sin leer');
+      const toast = page.getByRole('alert').filter({ hasText: 'Ana Rivera te envió $25.00' });
+      await toast.waitFor();
+      await page.screenshot({ path: '/tmp/pago-notifications-toast-phone-es.png' });
       expect(
         await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
       ).toBe(true);
@@ -53,16 +56,17 @@ test.describe('notifications, in Spanish on a phone', () => {
         .poll(async () => (await mailTo(beto.email)).map((m) => m.subject))
         .toContain('Ana Rivera te envió $25.00');
 
-      // The center says what happened; reading it all clears the count.
+      // The center says what happened; opening it reads them all and clears the count.
       await bell(page).click();
       await page.getByRole('heading', { name: 'Notificaciones', level: 1 }).waitFor();
       const first = page.getByRole('listitem').first();
       await expect(first).toContainText('Ana Rivera te envió $25.00');
+      await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones');
+      await page.getByRole('heading', { name: '2 nuevas' }).waitFor();
       await page.screenshot({ path: '/tmp/pago-notifications-phone-es.png', fullPage: true });
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Marcar todo como leído' }).click();
-      await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones');
-      await page.getByRole('heading', { name: 'Todo leído' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Recientes' }).waitFor();
 
       // Turning an e-mail off sticks.
       const moneySwitch = page.getByRole('switch', { name: 'Dinero recibido' });
@@ -70,10 +74,56 @@ test.describe('notifications, in Spanish on a phone', () => {
       await expect(moneySwitch).not.toBeChecked();
       await page.reload();
       await expect(page.getByRole('switch', { name: 'Dinero recibido' })).not.toBeChecked();
+
+      // The payment's notification opens its receipt.
+      await page.getByRole('link', { name: 'Ana Rivera te envió $25.00' }).click();
+      await page.waitForURL(/\/activity\?receipt=[0-9a-f-]{36}$/);
+      const receipt = page.getByRole('dialog');
+      await receipt.getByTestId('receipt-reference').waitFor();
+      await expect(receipt).toContainText('$25.00');
+      await expect(receipt).toContainText('Ana Rivera');
     } catch (error) {
       await page.screenshot({ path: '/tmp/pago-e2e-notifications.png', fullPage: true });
       throw error;
     }
+  });
+
+  test('a request opens the request to pay, from its notification and from "Ver y pagar"', async ({
+    app,
+  }) => {
+    const carla = await createUser('Carla Gómez', '+12125550474');
+    const dani = await createUser('Dani Ortiz', '+12125550475');
+    await markVerified(carla);
+    await markVerified(dani);
+    await addTestMoney(dani, 5_000);
+    await post(
+      '/api/requests/create',
+      { requestedFrom: dani.username, requestNote: 'Las tortillas', amountUsd: 7 },
+      { authorization: `Bearer ${carla.token}`, 'idempotency-key': randomUUID() },
+    );
+
+    const page = await app.open('/notifications', phone, { token: dani.token });
+    await page.getByRole('link', { name: 'Carla Gómez te solicitó $7.00' }).click();
+    await page.waitForURL(/\/requests\/[0-9a-f-]{36}$/);
+    await page
+      .getByRole('heading', {
+        level: 1,
+        name: 'Carla Gómez (@' + carla.username + ') te solicita dinero',
+      })
+      .waitFor();
+    await page.getByText('“Las tortillas”').waitFor();
+    const requestUrl = page.url();
+
+    // From the home screen, "Ver y pagar" leads to the same request, not to the form asking for money.
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: /^Ver y pagar la solicitud de Carla Gómez/ }).click();
+    await page.waitForURL(requestUrl);
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/pago-request-to-pay-phone-es.png', fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Pagar $7.00' }).click();
+    await page.getByText('Solicitud pagada.').waitFor();
+    await page.getByText('Pagada', { exact: true }).waitFor();
   });
 
   test('the center passes axe in both languages and sizes', async ({ app }) => {

@@ -79,6 +79,7 @@ const CardFundingPage = lazyPage(() => import('@/features/card-funding/routes/ca
 const CheckDepositPage = lazyPage(
   () => import('@/features/check-deposits/routes/check-deposit-page'),
 );
+const RequestPage = lazyPage(() => import('@/features/requests/routes/request-page'));
 
 const RecipientPage = lazyPage(() => import('@/features/remittances/routes/recipient-page'));
 
@@ -120,6 +121,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/deposit-check', element: <CheckDepositPage /> },
           { path: '/cash-deposit', element: <CashDepositPage /> },
           { path: '/send', element: <SendPage /> },
+          { path: '/requests/:id', element: <RequestPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

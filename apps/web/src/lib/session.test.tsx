@@ -67,17 +67,17 @@ describe('the session at startup', () => {
     [
       'a 401',
       apiError(401, 'unauthorized', 'Not authenticated'),
-      'Session expired. Please log in again.',
+      'Session expired. Please sign in again.',
     ],
     [
       'a 500',
       apiError(500, 'internal_error', 'Boom'),
-      'Authentication check failed. Please log in again.',
+      'Authentication check failed. Please sign in again.',
     ],
     [
       'a network failure',
       'network_error' as const,
-      'Authentication check failed. Please log in again.',
+      'Authentication check failed. Please sign in again.',
     ],
   ])('forgets the token after %s', async (_, reply, error) => {
     localStorage.setItem('token', 'token-1');
@@ -106,7 +106,7 @@ describe('the signed-in session', () => {
     await act(async () => {
       await expect(apiFetch('/api/plaid/accounts')).rejects.toThrow('Token revoked');
     });
-    expect(state()).toBe('out error:Session expired. Please log in again.');
+    expect(state()).toBe('out error:Session expired. Please sign in again.');
     expect(localStorage.getItem('token')).toBeNull();
     await act(() => i18n.changeLanguage('es'));
     expect(state()).toBe('out error:Tu sesión expiró. Vuelve a iniciar sesión.');

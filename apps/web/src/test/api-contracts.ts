@@ -278,6 +278,7 @@ export const ROUTES: Record<string, RouteContract> = {
   'POST /api/requests/:id/pay': { response: moneyRequestSchema },
   'POST /api/requests/:id/decline': { response: moneyRequestSchema },
   'POST /api/requests/:id/cancel': { response: moneyRequestSchema },
+  'GET /api/requests/:id': { response: moneyRequestSchema },
   // Remittances
   'GET /api/recipients': { response: recipientListSchema },
   'POST /api/recipients': { status: 201, response: recipientSchema, body: recipientBody },

@@ -790,5 +790,13 @@ describe('card notifications', () => {
         data: expect.objectContaining({ amountCents: 400, merchant: 'Café Luna' }),
       },
     ]);
+    // The refund's notification names its own transfer, whose receipt it opens.
+    const refund = await db
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'card_refund')
+      .executeTakeFirstOrThrow();
+    expect(notes[2]?.data).toMatchObject({ transferId: refund.id });
   });
 });

@@ -314,7 +314,7 @@ export function createCardSettlement({ ledger, notifications, log }: Deps) {
       merchantName?: string;
       merchantCity?: string;
     };
-    await ledger.post(tx, {
+    const posted = await ledger.post(tx, {
       kind: 'card_refund',
       status: 'completed',
       userId: auth.user_id,
@@ -337,7 +337,12 @@ export function createCardSettlement({ ledger, notifications, log }: Deps) {
     await notifications.notify(tx, {
       userId: auth.user_id,
       type: 'card_refund',
-      data: { amountCents: cents(amount), merchant: original.merchantName ?? '' },
+      data: {
+        amountCents: cents(amount),
+        merchant: original.merchantName ?? '',
+        // The refund's own transfer: the notification opens its receipt.
+        transferId: posted.id,
+      },
     });
   }
 

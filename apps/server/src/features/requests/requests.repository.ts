@@ -80,6 +80,16 @@ export async function lockRequestOf(db: Database, userId: string, id: string) {
     .executeTakeFirst();
 }
 
+/** A request the user is a party of (asked for it or asked to pay it); nothing for anyone else. */
+export async function getRequestOf(db: Database, userId: string, id: string) {
+  return db
+    .selectFrom('money_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('payer_id', '=', userId), eb('requester_id', '=', userId)]))
+    .executeTakeFirst();
+}
+
 export async function setRequestStatus(
   db: Database,
   id: string,

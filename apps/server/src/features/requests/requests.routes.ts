@@ -61,6 +61,21 @@ export async function requestsRoutes(
       async (request) => requests.list(currentUser(request).userId, direction, request.query),
     );
   }
+  // After the two lists: '/api/requests/incoming' is a list, not a request's id.
+  app.get(
+    '/api/requests/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'One money request the signed-in user made or was asked to pay',
+        tags,
+        security: bearerAuth,
+        params: idParams,
+        response: { 200: moneyRequestSchema, ...errorResponses },
+      },
+    },
+    async (request) => requests.get(currentUser(request).userId, request.params.id),
+  );
   const actions = [
     ['pay', 'Pay a request made to you'],
     ['decline', 'Decline a request made to you'],

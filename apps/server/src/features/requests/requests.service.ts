@@ -16,6 +16,7 @@ import type { Accounts } from '../accounts/accounts.service';
 import { type Ledger, walletToWallet } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import {
+  getRequestOf,
   insertRequest,
   listRequests,
   lockAndCountPair,
@@ -147,6 +148,13 @@ export function createRequests({
         nextCursor:
           rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
       };
+    },
+
+    /** One request the user is a party of, whatever its status; 404 for anyone else. */
+    async get(userId: string, id: string): Promise<MoneyRequest> {
+      const row = isUuid(id) ? await getRequestOf(db, userId, id) : undefined;
+      if (!row) throw new AppError('not_found', 404, 'No such request.');
+      return (await view([row]))[0] as MoneyRequest;
     },
 
     async pay(tx: Database, userId: string, id: string): Promise<MoneyRequest> {

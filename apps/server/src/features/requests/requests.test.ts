@@ -250,4 +250,48 @@ describe('money requests', () => {
     const absurd = Buffer.from(`+099999-01-01T00:00:00.000Z|${made[0]}`).toString('base64url');
     expect((await inbox(beto, `?cursor=${absurd}`)).statusCode).toBe(400);
   });
+
+  it('shows one request to its two parties only, whatever its status', async () => {
+    const [ana, beto, carla] = [
+      await verifiedUser(app, db),
+      await verifiedUser(app, db, 5000),
+      await verifiedUser(app, db),
+    ];
+    const created = await moneyPost(app, ana, '/api/requests/create', {
+      requestedFrom: beto.username,
+      requestNote: 'Renta',
+      amountUsd: 12.5,
+    });
+    const id = created.json().id as string;
+    const get = (user: TestUser, path = id) =>
+      app.inject({ method: 'GET', url: `/api/requests/${path}`, headers: bearer(user.token) });
+
+    for (const party of [ana, beto]) {
+      const seen = await get(party);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json()).toMatchObject({
+        id,
+        amountCents: 1250,
+        note: 'Renta',
+        status: 'pending',
+        requester: { userId: ana.id },
+        payer: { userId: beto.id },
+      });
+    }
+    // Anyone else, a made-up id or no session: as if it did not exist.
+    for (const response of [
+      await get(carla),
+      await get(beto, '00000000-0000-4000-8000-000000000000'),
+      await get(beto, 'nope'),
+    ]) {
+      expect(response.statusCode).toBe(404);
+    }
+    expect((await app.inject({ method: 'GET', url: `/api/requests/${id}` })).statusCode).toBe(401);
+
+    await moneyPost(app, beto, `/api/requests/${id}/pay`, {});
+    expect((await get(beto)).json()).toMatchObject({
+      status: 'paid',
+      transferId: expect.any(String),
+    });
+  });
 });

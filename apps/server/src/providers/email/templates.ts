@@ -62,7 +62,7 @@ const TEXTS = {
       greeting: (name: string) => `Hi ${name},`,
       body: [
         'Someone verified this e-mail address and tried to open a new Pago account with it, but you already have an account with this address. No new account was created.',
-        'If this was you, log in to your account. If you forgot your password, you can reset it from the log-in page.',
+        'If this was you, sign in to your account. If you forgot your password, you can reset it from the sign-in page.',
         "If this wasn't you, nobody got into your account, but someone could read a code sent to this address: check your e-mail account's security.",
       ],
     },

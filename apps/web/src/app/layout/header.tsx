@@ -10,6 +10,9 @@ import { changeLanguage, LANGUAGES } from '@/lib/i18n';
 // The drawer's code arrives when the menu is first opened; the bar's, on a wide screen only.
 const NavMenu = lazy(() => import('./nav-menu'));
 const DesktopNav = lazy(async () => ({ default: (await import('./desktop-nav')).DesktopNav }));
+const DesktopAccount = lazy(async () => ({
+  default: (await import('./desktop-nav')).DesktopAccount,
+}));
 
 /** The width from which the bar replaces the menu button (MUI's `lg`, as their styles say). */
 const WIDE = '(min-width: 1200px)';
@@ -121,6 +124,11 @@ export function Header() {
               </Box>
             ))}
         </Box>
+        {wide && (
+          <Suspense fallback={null}>
+            <DesktopAccount />
+          </Suspense>
+        )}
       </Box>
       {menuLoaded && (
         <Suspense fallback={null}>

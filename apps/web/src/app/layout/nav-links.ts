@@ -1,25 +1,32 @@
 /**
- * The app's links, for the desktop bar and the phone's menu: signed in, the home screen and the
- * money moves first, the profile last; signed out, the spec's menu (spec §2).
+ * The app's links, for the desktop bar and the phone's menu. Signed in: where money moves first
+ * (one "Enviar" for every way of sending, at `/send`), then the account's own pages. Signed out:
+ * the public pages; signing in and creating an account come before them, as their own buttons.
  */
-export function primaryLinks(signedIn: boolean) {
-  return signedIn ? SIGNED_IN_LINKS : SIGNED_OUT;
-}
+export type NavLinkItem = { to: string; key: string };
 
-export const SIGNED_IN_LINKS = [
-  { to: '/dashboard', key: 'nav.dashboard' },
-  { to: '/pay', key: 'nav.pay' },
-  { to: '/send-home', key: 'nav.sendHome' },
-  { to: '/moneymover', key: 'nav.sendRequest' },
+export const MONEY_LINKS: readonly NavLinkItem[] = [
+  { to: '/dashboard', key: 'nav.home' },
+  { to: '/send', key: 'nav.send' },
+  { to: '/moneymover?tab=request', key: 'nav.request' },
   { to: '/billpay', key: 'nav.billPay' },
   { to: '/card', key: 'nav.card' },
-  { to: '/profile', key: 'nav.profile' },
-] as const;
+  { to: '/activity', key: 'nav.activity' },
+];
 
-const SIGNED_OUT = [
-  { to: '/dashboard', key: 'nav.dashboard' },
-  { to: '/moneymover', key: 'nav.sendRequest' },
-  { to: '/send-home', key: 'nav.sendHome' },
+/** The desktop's profile menu and the end of the phone's menu. */
+export const ACCOUNT_LINKS: readonly NavLinkItem[] = [
+  { to: '/profile', key: 'nav.profile' },
+  { to: '/security', key: 'nav.security' },
+  { to: '/notifications', key: 'nav.notifications' },
+];
+
+export const SIGNED_OUT_LINKS: readonly NavLinkItem[] = [
   { to: '/', key: 'nav.home' },
+  { to: '/send', key: 'nav.send' },
   { to: '/billpay', key: 'nav.billPay' },
-] as const;
+];
+
+export function primaryLinks(signedIn: boolean): readonly NavLinkItem[] {
+  return signedIn ? MONEY_LINKS : SIGNED_OUT_LINKS;
+}

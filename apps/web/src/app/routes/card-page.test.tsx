@@ -910,7 +910,7 @@ describe('the card page', () => {
     expect(await screen.findByTestId('card-pan')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
-    await userEvent.click(await screen.findByRole('link', { name: 'Panel' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Inicio' }));
     await screen.findByRole('heading', { level: 1, name: /Hola/ });
     await userEvent.click(await screen.findByRole('link', { name: 'Ver mi tarjeta' }));
     await screen.findByRole('heading', { level: 1, name: 'Tu tarjeta' });

@@ -146,7 +146,14 @@ describe('the home screen', () => {
       '2',
     );
     expect(within(requests).getAllByText('Carla')).toHaveLength(2);
-    expect(within(requests).getByRole('link', { name: 'Ver y pagar' })).toHaveAttribute(
+    // "Ver y pagar" opens that request to pay; the whole inbox is one more link.
+    const review = within(requests).getAllByRole('link', { name: /^Ver y pagar/ });
+    expect(review.map((link) => link.getAttribute('href'))).toEqual([
+      '/requests/r1',
+      '/requests/r2',
+    ]);
+    expect(review[0]).toHaveAccessibleName('Ver y pagar la solicitud de Carla por $15.00');
+    expect(within(requests).getByRole('link', { name: 'Ver todas' })).toHaveAttribute(
       'href',
       '/moneymover?tab=request',
     );

@@ -27,7 +27,7 @@ const LABELS = {
     confirmPassword: 'Confirm password',
     zipCode: 'ZIP/postal code',
     country: 'Country code',
-    submit: 'Sign Up',
+    submit: 'Sign up',
   },
 } as const;
 
@@ -354,6 +354,6 @@ describe('the sign-up form', () => {
   it('links to /login', async () => {
     stubRoutes({});
     await openSignupPage('en');
-    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 });

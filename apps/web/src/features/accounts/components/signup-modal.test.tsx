@@ -33,7 +33,7 @@ describe('the signup modal', () => {
     stubRoutes({});
     const user = userEvent.setup();
     const { dialog } = await openModal('en');
-    const signUp = within(dialog).getByRole('button', { name: 'Sign Up' });
+    const signUp = within(dialog).getByRole('button', { name: 'Sign up' });
 
     await user.click(signUp);
     expect(within(dialog).getByRole('alert').textContent).toBe(
@@ -49,7 +49,7 @@ describe('the signup modal', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
-  it('links the terms and the privacy policy in a new tab, and Log In to /login (closing)', async () => {
+  it('links the terms and the privacy policy in a new tab, and Sign in to /login (closing)', async () => {
     stubRoutes({});
     const user = userEvent.setup();
     const { dialog, location } = await openModal();
@@ -74,7 +74,7 @@ describe('the signup modal', () => {
     const { dialog, location } = await openModal('en');
     await fillValid(user, dialog);
     await user.click(within(dialog).getByRole('checkbox'));
-    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
 
     await waitFor(() => expect(location().pathname).toBe('/verify'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

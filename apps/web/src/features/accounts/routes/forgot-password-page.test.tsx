@@ -80,9 +80,9 @@ describe('the /forgot-password page', () => {
     await screen.findByLabelText('Verification code');
     await confirm(user, '123456', 'correct horse');
     expect(
-      await screen.findByText('Your password was changed. Log in with your new password.'),
+      await screen.findByText('Your password was changed. Sign in with your new password.'),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(calls.at(-1)?.body).toEqual({
       email: 'ana@example.com',
       code: '123456',

@@ -15,7 +15,7 @@ const LABELS = {
     password: 'Contraseña',
     submit: 'Iniciar sesión',
   },
-  en: { username: 'Username or email', password: 'Password', submit: 'Log In' },
+  en: { username: 'Username or email', password: 'Password', submit: 'Sign in' },
 } as const;
 
 async function logIn(
@@ -50,9 +50,9 @@ describe.each([
     'en',
     {
       required: 'Please enter both username and password',
-      invalid: 'Login failed. Please check your credentials.',
-      failed: 'An error occurred during login. Please try again.',
-      limited: 'Too many login attempts. Please wait a few minutes and try again.',
+      invalid: 'Sign-in failed. Please check your credentials.',
+      failed: 'An error occurred while signing in. Please try again.',
+      limited: 'Too many sign-in attempts. Please wait a few minutes and try again.',
     },
   ],
 ] as const)('the /login page in %s', (language, text) => {
@@ -174,7 +174,7 @@ describe('the /login page', () => {
       'href',
       '/forgot-password',
     );
-    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
   });
 
   it('says the session expired when a stored token is refused', async () => {
@@ -184,11 +184,11 @@ describe('the /login page', () => {
     });
     const { location } = await renderApp('/dashboard', 'en');
     await waitFor(() => expect(location().pathname).toBe('/login'));
-    expect(await screen.findByText('Session expired. Please log in again.')).toBeVisible();
+    expect(await screen.findByText('Session expired. Please sign in again.')).toBeVisible();
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('once signed in, the menu offers Logout instead of Login', async () => {
+  it('once signed in, the menu offers Sign out instead of Sign in', async () => {
     stubRoutes({ 'POST /api/auth/login': LOGIN_OK });
     const user = userEvent.setup();
     const { location } = await renderApp('/login', 'en');
@@ -196,10 +196,10 @@ describe('the /login page', () => {
     await waitFor(() => expect(location().pathname).toBe('/dashboard'));
     await user.click(screen.getByLabelText('Open menu'));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
-    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(within(menu).getByRole('button', { name: 'Sign out' })).toBeVisible();
   });
 
-  it('Logout in the menu tells the server, forgets the session and lands here', async () => {
+  it('Sign out in the menu tells the server, forgets the session and lands here', async () => {
     localStorage.setItem('token', 'token-1');
     localStorage.setItem('verificationService', 'plaid');
     const calls = stubRoutes({
@@ -211,7 +211,7 @@ describe('the /login page', () => {
     const { location } = await renderApp('/fees', 'en');
     await user.click(screen.getByLabelText('Open menu'));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
-    await user.click(await within(menu).findByRole('button', { name: 'Logout' }));
+    await user.click(await within(menu).findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(calls.at(-1)).toMatchObject({
       method: 'POST',
@@ -221,6 +221,6 @@ describe('the /login page', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('verificationService')).toBeNull();
     expect(consoleError).toHaveBeenCalledWith('Logout call failed', expect.anything());
-    expect(screen.queryByText('Session expired. Please log in again.')).toBeNull();
+    expect(screen.queryByText('Session expired. Please sign in again.')).toBeNull();
   });
 });

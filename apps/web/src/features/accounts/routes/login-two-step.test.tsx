@@ -56,7 +56,7 @@ describe('the /login page with two-step codes on', () => {
     await renderApp('/login', 'en');
     await user.type(await screen.findByLabelText('Username or email'), 'ana');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByRole('heading', { name: 'Two-step code' });
     await user.type(screen.getByLabelText('Code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));

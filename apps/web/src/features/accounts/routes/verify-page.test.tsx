@@ -48,7 +48,7 @@ async function registerAndReachVerify(routes: Routes, language: 'es' | 'en' = 'e
     }),
   );
   await user.click(
-    screen.getByRole('button', { name: language === 'es' ? 'Regístrate' : 'Sign Up' }),
+    screen.getByRole('button', { name: language === 'es' ? 'Regístrate' : 'Sign up' }),
   );
   await waitFor(() => expect(view.location().pathname).toBe('/verify'));
   await screen.findByRole('heading', {

@@ -253,7 +253,7 @@ describe('bill pay, signed out', () => {
     const calls = serve(() => ({ status: 201, body: PAYMENT }));
     await renderBillPay(<BillPayPage />, { language: 'en', user: null });
     await userEvent.click(screen.getByRole('button', { name: 'Water' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please log in to make payments');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please sign in to make payments');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((call) => call.path !== '/api/features')).toHaveLength(0);
   });

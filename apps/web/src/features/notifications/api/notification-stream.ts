@@ -1,6 +1,7 @@
+import type { Notification } from '@pago/shared/contracts/notifications';
 import { NOTIFICATION_EVENT, type StreamTicket } from '@pago/shared/contracts/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { invalidateMoney } from '@/lib/wallet';
 import { notificationKeys, type StreamedNotification } from './notifications';
@@ -14,10 +15,16 @@ const RECONNECT_MS = 3000;
  * EventSource, opened with a single-use ticket (it cannot send the Bearer token). Each new
  * notification updates the badge, the center's list and — money having moved — the balance and
  * activity, without a reload. When the stream ends or fails, it catches up and opens again with a
- * new ticket, until unmounted or signed out.
+ * new ticket, until unmounted or signed out. `onNotification` hears each one as it arrives.
  */
-export function useNotificationStream(enabled: boolean) {
+export function useNotificationStream(
+  enabled: boolean,
+  onNotification?: (notification: Notification) => void,
+) {
   const client = useQueryClient();
+  // The latest callback, without opening the stream again when it changes.
+  const listener = useRef(onNotification);
+  listener.current = onNotification;
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
@@ -51,6 +58,8 @@ export function useNotificationStream(enabled: boolean) {
       source.addEventListener('ready', count);
       source.addEventListener(NOTIFICATION_EVENT, (event) => {
         count(event);
+        const { notification } = JSON.parse(event.data) as Partial<StreamedNotification>;
+        if (notification?.type) listener.current?.(notification);
         void client.invalidateQueries({ queryKey: notificationKeys.list });
         invalidateMoney(client);
       });

@@ -5,7 +5,6 @@ import type {
   UnreadCount,
 } from '@pago/shared/contracts/notifications';
 import {
-  type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -53,34 +52,7 @@ function applyCount(client: QueryClient, { unreadCount }: UnreadCount) {
   void client.invalidateQueries({ queryKey: notificationKeys.list });
 }
 
-/** Marks one read, at once on screen. */
-export function useMarkRead() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<UnreadCount>(`/api/notifications/${encodeURIComponent(id)}/read`, {
-        method: 'POST',
-        body: {},
-      }),
-    onMutate: (id) => {
-      client.setQueryData<InfiniteData<NotificationList>>(notificationKeys.list, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                items: page.items.map((n) =>
-                  n.id === id && !n.readAt ? { ...n, readAt: new Date().toISOString() } : n,
-                ),
-              })),
-            }
-          : data,
-      );
-    },
-    onSuccess: (count) => applyCount(client, count),
-  });
-}
-
+/** Marks every one read: opening the center does. */
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({

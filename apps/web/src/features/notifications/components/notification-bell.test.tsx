@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetQueryClient } from '@/lib/query-boundary';
 import { storeToken } from '@/lib/session-storage';
@@ -56,5 +56,48 @@ describe('the notification bell', () => {
 
     unmount();
     expect(source.closed).toBe(true);
+  });
+
+  it('shows a toast when money arrives on the stream, leading to its receipt, and none for other news', async () => {
+    storeToken('t'.repeat(43));
+    vi.stubGlobal('EventSource', FakeEventSource);
+    stubRoutes({
+      'GET /api/notifications?limit=1': ok({ items: [], nextCursor: null, unreadCount: 0 }),
+      'POST /api/notifications/stream-ticket': ok({
+        ticket: 'ticket-1',
+        expiresAt: '2026-11-23T19:00:00Z',
+      }),
+    });
+    await renderBell(<NotificationBell />);
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const source = FakeEventSource.opened[0] as FakeEventSource;
+    const arrived = (type: string, data: object, id: string) => ({
+      notification: {
+        id,
+        type,
+        actorName: 'María López',
+        data,
+        createdAt: '2026-11-23T18:00:00.000Z',
+        readAt: null,
+      },
+      unreadCount: 1,
+    });
+
+    act(() => source.emit('notification', arrived('new_sign_in', { device: 'Chrome' }, 'n0')));
+    await screen.findByRole('link', { name: 'Notificaciones: 1 sin leer' });
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    act(() =>
+      source.emit(
+        'notification',
+        arrived('money_received', { amountCents: 2550, transferId: 't1' }, 'n1'),
+      ),
+    );
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('María López te envió $25.50');
+    const view = within(toast).getByRole('link', { name: 'Ver' });
+    expect(view).toHaveAttribute('href', '/activity?receipt=t1');
+    fireEvent.click(view);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

@@ -1,15 +1,63 @@
 import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Snackbar from '@mui/material/Snackbar';
+import type { Notification } from '@pago/shared/contracts/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useLocale } from '@/lib/format';
 import { QueryBoundary } from '@/lib/query-boundary';
 import { useNotificationStream } from '../api/notification-stream';
 import { useUnreadCount } from '../api/notifications';
+import { MONEY_IN, notificationTarget } from './notification-target';
+import { notificationText } from './notification-text';
 
+/** How long the toast of money received stays (MUI's own default is 6 s; it pauses on hover). */
+const TOAST_MS = 8000;
+
+/** The bell, its live stream, and a toast when money arrives (with a way to see it). */
 function Bell() {
   const { t } = useTranslation('notifications');
-  useNotificationStream(true);
+  const locale = useLocale();
+  const [toast, setToast] = useState<Notification | null>(null);
+  useNotificationStream(true, (notification) => {
+    if (MONEY_IN.includes(notification.type)) setToast(notification);
+  });
   const count = useUnreadCount().data ?? 0;
+  const close = () => setToast(null);
+  return (
+    <>
+      <BellButton count={count} />
+      <Snackbar
+        key={toast?.id}
+        open={toast !== null}
+        autoHideDuration={TOAST_MS}
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway') close();
+        }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        message={toast ? notificationText(t, toast, locale) : ''}
+        action={
+          toast && (
+            <Button
+              component={RouterLink}
+              to={notificationTarget(toast)}
+              onClick={close}
+              color="inherit"
+              sx={{ fontWeight: 700, textDecoration: 'underline' }}
+            >
+              {t('toastView')}
+            </Button>
+          )
+        }
+      />
+    </>
+  );
+}
+
+function BellButton({ count }: { count: number }) {
+  const { t } = useTranslation('notifications');
   return (
     <IconButton
       component={RouterLink}

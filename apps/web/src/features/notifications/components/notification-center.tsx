@@ -1,20 +1,29 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Notification } from '@pago/shared/contracts/notifications';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { visuallyHidden } from '@/lib/visually-hidden';
-import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
+import { useMarkAllRead, useNotifications } from '../api/notifications';
+import { notificationTarget } from './notification-target';
 import { notificationText } from './notification-text';
 
-function NotificationItem({ notification }: { notification: Notification }) {
+/** `unread`: not read when the center was opened (the center then marks it read). */
+function NotificationItem({
+  notification,
+  unread,
+}: {
+  notification: Notification;
+  unread: boolean;
+}) {
   const { t } = useTranslation('notifications');
   const locale = useLocale();
-  const markRead = useMarkRead();
-  const unread = notification.readAt === null;
   return (
     <Box
       component="li"
@@ -44,7 +53,14 @@ function NotificationItem({ notification }: { notification: Notification }) {
       <Box sx={{ flex: 1, minWidth: { xs: 'calc(100% - 40px)', sm: 0 } }}>
         <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>
           {unread && <Box component="span" sx={visuallyHidden}>{`${t('unreadPrefix')} `}</Box>}
-          {notificationText(t, notification, locale)}
+          <Link
+            component={RouterLink}
+            to={notificationTarget(notification)}
+            color="inherit"
+            underline="hover"
+          >
+            {notificationText(t, notification, locale)}
+          </Link>
         </Typography>
         {notification.data.note ? (
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -55,25 +71,34 @@ function NotificationItem({ notification }: { notification: Notification }) {
           {formatDateTime(notification.createdAt, locale)}
         </Typography>
       </Box>
-      {unread && (
-        <Button
-          size="small"
-          onClick={() => markRead.mutate(notification.id)}
-          disabled={markRead.isPending}
-          sx={{ flexShrink: 0, ml: { xs: 'auto', sm: 0 } }}
-        >
-          {t('markRead')}
-        </Button>
-      )}
     </Box>
   );
 }
 
-/** The notification center: newest first, unread ones marked, each or all marked read. */
+/**
+ * The notification center: newest first, each leading to what it talks about. Opening it marks
+ * them read (and any that arrive while it is open); those unread when seen stay marked as new for
+ * this visit.
+ */
 export function NotificationCenter() {
   const { t } = useTranslation('notifications');
   const pages = useNotifications();
   const markAll = useMarkAllRead();
+  const seenUnread = useRef(new Set<string>());
+  const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  for (const item of items) if (item.readAt === null) seenUnread.current.add(item.id);
+  const unreadCount = pages.data?.pages[0]?.unreadCount ?? 0;
+  // Once for each version of the list that has unread ones: the answer reads the list again.
+  const marked = useRef(0);
+  const { mutate: markAllRead } = markAll;
+  const version = pages.dataUpdatedAt;
+  useEffect(() => {
+    if (unreadCount > 0 && marked.current !== version) {
+      marked.current = version;
+      markAllRead();
+    }
+  }, [unreadCount, version, markAllRead]);
+
   if (pages.isPending) {
     return (
       <Loading>
@@ -86,20 +111,12 @@ export function NotificationCenter() {
   if (pages.isError) {
     return <LoadFailed message={t('loadFailed')} onRetry={() => pages.refetch()} />;
   }
-  const items = pages.data.pages.flatMap((page) => page.items);
-  const unreadCount = pages.data.pages[0]?.unreadCount ?? 0;
+  const fresh = items.filter((item) => seenUnread.current.has(item.id)).length;
   return (
     <Box component="section" aria-labelledby="notifications-list-heading">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-        <Typography id="notifications-list-heading" variant="h6" component="h2" sx={{ flex: 1 }}>
-          {unreadCount > 0 ? t('unreadCount', { count: unreadCount }) : t('allRead')}
-        </Typography>
-        {unreadCount > 0 && (
-          <Button variant="outlined" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
-            {t('markAllRead')}
-          </Button>
-        )}
-      </Box>
+      <Typography id="notifications-list-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        {fresh > 0 ? t('newCount', { count: fresh }) : t('latest')}
+      </Typography>
       {items.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
           {t('empty')}
@@ -110,7 +127,11 @@ export function NotificationCenter() {
           sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider' }}
         >
           {items.map((notification) => (
-            <NotificationItem key={notification.id} notification={notification} />
+            <NotificationItem
+              key={notification.id}
+              notification={notification}
+              unread={seenUnread.current.has(notification.id)}
+            />
           ))}
         </Box>
       )}

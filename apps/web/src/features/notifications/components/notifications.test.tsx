@@ -25,8 +25,16 @@ const note = (over: Partial<Notification> & Pick<Notification, 'id' | 'type'>): 
 
 const LIST: NotificationList = {
   items: [
-    note({ id: 'n1', type: 'money_received', data: { amountCents: cents(2550) } }),
-    note({ id: 'n2', type: 'request_received', data: { amountCents: cents(1000), note: 'Cena' } }),
+    note({
+      id: 'n1',
+      type: 'money_received',
+      data: { amountCents: cents(2550), transferId: 't1' },
+    }),
+    note({
+      id: 'n2',
+      type: 'request_received',
+      data: { amountCents: cents(1000), note: 'Cena', requestId: 'r1' },
+    }),
     note({
       id: 'n3',
       type: 'new_sign_in',
@@ -51,42 +59,67 @@ function routes(extra: Parameters<typeof stubRoutes>[0] = {}) {
   });
 }
 
+/** The list as the server keeps it: all unread until read-all, then all read. */
+function readOnOpening(): Parameters<typeof stubRoutes>[0] {
+  let unread = LIST.unreadCount;
+  return {
+    'GET /api/notifications?limit=20': () =>
+      ok({
+        ...LIST,
+        items: LIST.items.map((item) =>
+          unread === 0 ? { ...item, readAt: item.readAt ?? '2026-11-23T19:00:00.000Z' } : item,
+        ),
+        unreadCount: unread,
+      }),
+    'POST /api/notifications/read-all': () => {
+      unread = 0;
+      return ok({ unreadCount: 0 });
+    },
+  };
+}
+
 describe('the notification center', () => {
-  it('shows each notification in Spanish, unread ones marked, and marks one read', async () => {
-    const calls = routes({ 'POST /api/notifications/n1/read': ok({ unreadCount: 1 }) });
+  it('shows each notification in Spanish, each a link to what it talks about, and marks them read on opening', async () => {
+    const calls = routes(readOnOpening());
     await renderPage(<NotificationsPage />);
     const list = await screen.findByRole('list');
     const items = within(list).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Sin leer: María López te envió $25.50');
+    expect(items[0]).toHaveTextContent('Nueva: María López te envió $25.50');
     expect(items[1]).toHaveTextContent('María López te solicitó $10.00');
     expect(items[1]).toHaveTextContent('“Cena”');
     expect(items[2]).toHaveTextContent('Nuevo inicio de sesión desde Chrome (Android)');
-    expect(items[2]).not.toHaveTextContent('Sin leer');
-    expect(screen.getByRole('heading', { name: '2 sin leer' })).toBeInTheDocument();
+    expect(items[2]).not.toHaveTextContent('Nueva:');
+    expect(within(items[0] as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      '/activity?receipt=t1',
+    );
+    expect(within(items[1] as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      '/requests/r1',
+    );
+    expect(within(items[2] as HTMLElement).getByRole('link')).toHaveAttribute('href', '/security');
 
-    fireEvent.click(
-      within(items[0] as HTMLElement).getByRole('button', { name: 'Marcar como leída' }),
+    // Opened: all read at once, and once only; the ones new on opening stay marked for this visit.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/notifications/read-all')).toHaveLength(1),
     );
     await waitFor(() =>
-      expect(calls).toContainEqual(
-        expect.objectContaining({ method: 'POST', path: '/api/notifications/n1/read' }),
-      ),
+      expect(calls.filter((c) => c.path === '/api/notifications?limit=20')).toHaveLength(2),
     );
+    expect(screen.getByRole('heading', { name: '2 nuevas' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Nueva:');
+    expect(calls.filter((c) => c.path === '/api/notifications/read-all')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Marcar/ })).toBeNull();
   });
 
-  it('reads in English, marks all read, and turns an e-mail off', async () => {
+  it('reads in English and turns an e-mail off', async () => {
     const calls = routes({
-      'POST /api/notifications/read-all': ok({ unreadCount: 0 }),
+      ...readOnOpening(),
       'PUT /api/notifications/settings': (call) => ok(call.body),
     });
     await renderPage(<NotificationsPage />, { language: 'en' });
     expect(await screen.findByText('María López sent you $25.50')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    await waitFor(() =>
-      expect(calls.map((c) => `${c.method} ${c.path}`)).toContain(
-        'POST /api/notifications/read-all',
-      ),
-    );
+    expect(screen.getByRole('heading', { name: '2 new' })).toBeInTheDocument();
 
     const moneySwitch = await screen.findByRole('switch', { name: 'Money received' });
     expect(moneySwitch).toBeChecked();
@@ -105,7 +138,7 @@ describe('the notification center', () => {
     });
     await renderPage(<NotificationsPage />);
     expect(await screen.findByText(/Aún no tienes notificaciones/)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Todo leído' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recientes' })).toBeInTheDocument();
   });
 
   it('has a text for every type and e-mail switch in both languages', () => {

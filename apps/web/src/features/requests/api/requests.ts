@@ -3,7 +3,7 @@ import type {
   MoneyRequest,
   MoneyRequestList,
 } from '@pago/shared/contracts/requests';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { invalidateMoney, useMoneyMutation, walletKeys } from '@/lib/wallet';
 
@@ -31,6 +31,15 @@ export function useIncomingRequests() {
 
 export function useOutgoingRequests() {
   return useRequestPages('outgoing');
+}
+
+/** One request the user made or was asked to pay (the pay-a-request page). */
+export function useMoneyRequest(id: string) {
+  return useQuery({
+    queryKey: [...walletKeys.requests, 'one', id],
+    queryFn: ({ signal }) =>
+      apiFetch<MoneyRequest>(`/api/requests/${encodeURIComponent(id)}`, { signal }),
+  });
 }
 
 export function useCreateRequest() {

@@ -17,7 +17,7 @@ const INBOX = '/moneymover?tab=request';
 
 /**
  * Requests to pay, on the home screen: how many are pending (a badge), the first few, each
- * leading to the inbox where it is paid or declined.
+ * opening its own page where it is paid or declined ("Ver y pagar"), then the whole inbox.
  */
 export function PendingRequests() {
   const { t } = useTranslation('requests');
@@ -62,6 +62,7 @@ export function PendingRequests() {
                 key={request.id}
                 sx={{
                   display: 'flex',
+                  flexWrap: 'wrap',
                   alignItems: 'center',
                   gap: 1.5,
                   border: 1,
@@ -83,6 +84,19 @@ export function PendingRequests() {
                 <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
                   {formatUsd(request.amountCents, locale)}
                 </Typography>
+                <Button
+                  component={RouterLink}
+                  to={`/requests/${encodeURIComponent(request.id)}`}
+                  variant="contained"
+                  size="small"
+                  aria-label={t('pending.reviewOne', {
+                    name: request.requester.name,
+                    amount: formatUsd(request.amountCents, locale),
+                  })}
+                  sx={{ flexShrink: 0 }}
+                >
+                  {t('pending.review')}
+                </Button>
               </Box>
             ))}
           </Box>
@@ -92,7 +106,7 @@ export function PendingRequests() {
             variant="outlined"
             sx={{ justifySelf: 'start' }}
           >
-            {t('pending.review')}
+            {t('pending.all')}
           </Button>
         </>
       )}
