@@ -208,6 +208,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/requests/incoming': 'listIncomingMoneyRequests',
   'GET /api/send/contacts': 'listSendContacts',
   'GET /api/requests/outgoing': 'listOutgoingMoneyRequests',
+  'GET /api/requests/{id}': 'getMoneyRequest',
+  'GET /api/public/transfers/{token}': 'getPublicTransfer',
   'POST /api/requests/{id}/pay': 'payMoneyRequest',
   'POST /api/requests/{id}/decline': 'declineMoneyRequest',
   'POST /api/requests/{id}/cancel': 'cancelMoneyRequest',

@@ -26,6 +26,10 @@ export async function publicTrackingRoutes(
       schema: {
         summary:
           'A remittance as its recipient sees it, by the tracking link’s token (no sign-in; unknown token: 404)',
+        description:
+          'No sign-in: the token in the recipient’s SMS is the key. The status steps, the amount ' +
+          'in the recipient’s currency, the payer network and where the pickup code was sent; ' +
+          'never the code, the sender’s last name or any balance. Rate-limited per address.',
         tags: ['Remittances'],
         params: publicTransferParams,
         response: { 200: publicTransferSchema, ...errorResponses },

@@ -68,6 +68,9 @@ export async function requestsRoutes(
       preValidation: signedIn,
       schema: {
         summary: 'One money request the signed-in user made or was asked to pay',
+        description:
+          'The request with its amount, note, status and both people, for the person who asked and ' +
+          'the person asked; anyone else gets 404, as for an id that does not exist.',
         tags,
         security: bearerAuth,
         params: idParams,
