@@ -35,7 +35,7 @@ test.describe('the home address', () => {
     const form = page.getByRole('group', { name: 'Dirección de tu casa en EE. UU.' });
     // A PO box is refused by the form, as by the server and the bank.
     await form.getByLabel('Calle y número').fill('PO Box 44');
-    await page.getByRole('button', { name: 'Guardar y abrir mi cuenta' }).click();
+    await page.getByRole('button', { name: 'Guardar y continuar' }).click();
     await form
       .getByText('Escribe la dirección donde vives: no se aceptan apartados postales (PO Box).')
       .waitFor();
@@ -50,7 +50,7 @@ test.describe('the home address', () => {
       fs.mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: path.join(SHOTS, 'address-es-390x844.png'), fullPage: true });
     }
-    await page.getByRole('button', { name: 'Guardar y abrir mi cuenta' }).click();
+    await page.getByRole('button', { name: 'Guardar y continuar' }).click();
     await page.getByText('¡Cuenta bancaria creada con éxito!').waitFor();
     await page.getByText('812345678').first().waitFor();
 

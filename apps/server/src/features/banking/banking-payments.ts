@@ -329,7 +329,7 @@ export function createBankingPayments({
         throw new AppError(
           'recipient_bank_account_required',
           422,
-          'That person does not have a Pago bank account yet.',
+          'That person cannot receive a transfer this way yet.',
         );
       }
       const row = await ledger.post(tx, {

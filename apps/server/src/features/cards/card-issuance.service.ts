@@ -68,7 +68,7 @@ export function createCardIssuance({ db, ledger, accounts, partner, ownCard }: D
       throw new AppError(
         'bank_account_required',
         409,
-        'Open your Pago bank account first: the card is issued on it.',
+        'Your account numbers are not set up yet: the card is issued on them.',
       );
     }
     return account;

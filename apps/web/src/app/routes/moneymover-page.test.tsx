@@ -587,7 +587,7 @@ describe('bank transfer', () => {
       'Florida',
     );
     await userEvent.type(within(form).getByRole('textbox', { name: /Código postal/ }), '33131');
-    await userEvent.click(screen.getByRole('button', { name: 'Guardar y abrir mi cuenta' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar y continuar' }));
     expect(await screen.findByText('¡Cuenta bancaria creada con éxito!')).toBeVisible();
     expect(calls.filter((c) => c.path === '/api/user/address')).toMatchObject([
       { method: 'PUT', body: HOME },
@@ -619,7 +619,7 @@ describe('bank transfer', () => {
     expect(await screen.findByRole('heading', { name: 'First, your address' })).toBeVisible();
     // The form starts from the address the session knows.
     expect(screen.getByRole('textbox', { name: /Street address/ })).toHaveValue('100 Main St');
-    await userEvent.click(screen.getByRole('button', { name: 'Save and open my account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText('Banking account created successfully!')).toBeVisible();
     expect(posts(calls, '/api/unit/accounts/create')).toHaveLength(2);
   });
@@ -637,7 +637,7 @@ describe('bank transfer', () => {
       'PO Box 12',
     );
     await userEvent.type(screen.getByRole('textbox', { name: /Código postal/ }), '331');
-    await userEvent.click(screen.getByRole('button', { name: 'Guardar y abrir mi cuenta' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar y continuar' }));
     expect(
       await screen.findByText(
         'Escribe la dirección donde vives: no se aceptan apartados postales (PO Box).',
@@ -702,7 +702,7 @@ describe('bank transfer', () => {
     expect(screen.getByLabelText(/^Amount in USD/)).toHaveValue(12.5);
     await userEvent.click(screen.getByRole('button', { name: 'Send transfer' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm and send' }));
-    expect(await screen.findByText('Money sent from your bank account!')).toBeVisible();
+    expect(await screen.findByText('Money sent successfully!')).toBeVisible();
     const [payment] = posts(calls, '/api/unit/payments/send');
     expect(payment?.body).toEqual({
       receiver: 'eva@example.com',
