@@ -91,18 +91,8 @@ const envSchema = z.object({
     }),
   HTTPS: z.stringbool().default(false),
   APP_SECRET: optionalString.pipe(z.string().min(32).optional()),
-  SESSION_IDLE_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 30)
-    .default(12),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30), // a day at most
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12), // 30 days at most
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_FROM: z.string().trim().min(3).default('Pago <no-reply@pago.app>'),
   ...oidcEnv,
@@ -261,10 +251,7 @@ export type Config = Readonly<{
   shedding: { maxEventLoopDelayMs: number; maxPoolWaiting: number };
   /** Twilio Messaging, the remittance recipient's SMS (config-sms.ts); null: none is sent. */
   twilioSms: TwilioSmsSettings | null;
-  /**
-   * A local geofeed (RFC 8805 CSV) for the approximate place of a session's address
-   * (features/accounts/geoip.ts); unset: no place is shown.
-   */
+  /** A local RFC 8805 geofeed for a session's approximate place (accounts/geoip.ts); unset: none. */
   geoipGeofeedPath?: string | undefined;
 }>;
 

@@ -1,16 +1,10 @@
 import type { CreateDepositAccountRequest } from '@unit-finance/unit-node-sdk';
-import {
-  type Resource,
-  text,
-  toAccount,
-  toTransaction,
-  type UnitTransport,
-} from './unit-transport';
-import type { UnitAccount, UnitStatement, UnitTransaction } from './unit-types';
+import { type Resource, toAccount, toTransaction, type UnitTransport } from './unit-transport';
+import type { UnitAccount, UnitTransaction } from './unit-types';
 
-/** Unit deposit accounts: opening one, its balance, its transactions and its statements. */
+/** Unit deposit accounts: opening one, its balance and its transactions. */
 export function unitAccountCalls(transport: UnitTransport) {
-  const { settings, http, unit, headers, read, rest, call } = transport;
+  const { unit, read, rest, call } = transport;
   return {
     async createDepositAccount(customerId: string, idempotencyKey: string): Promise<UnitAccount> {
       const request: CreateDepositAccountRequest = {
@@ -53,44 +47,6 @@ export function unitAccountCalls(transport: UnitTransport) {
         transactions: rows.map(toTransaction),
         total: answer.meta?.pagination?.total ?? rows.length,
       };
-    },
-
-    /** The monthly statements Unit has for an account (`period` "2026-11": that month's only), newest first. */
-    async listStatements(accountId: string, period?: string): Promise<UnitStatement[]> {
-      const answer = read(
-        'listStatements',
-        await call(() =>
-          unit().statements.list({
-            accountId,
-            sort: '-period',
-            limit: 100,
-            offset: 0,
-            ...(period ? { period } : {}),
-          }),
-        ),
-      );
-      return (answer.data as Resource[]).map((r) => ({
-        id: r.id,
-        period: text(r.attributes.period),
-      }));
-    },
-
-    /**
-     * A statement as Unit renders it, a PDF in English or Spanish (`GET /statements/{id}/pdf`).
-     * Documented REST on the same axios instance: the SDK hands the PDF back as a string.
-     */
-    async statementPdf(statementId: string, customerId: string, language: 'en' | 'es') {
-      const response = await call(() =>
-        http.get<ArrayBuffer>(
-          `${settings.baseUrl()}/statements/${encodeURIComponent(statementId)}/pdf`,
-          {
-            headers: { authorization: headers.authorization },
-            params: { 'filter[customerId]': customerId, language },
-            responseType: 'arraybuffer',
-          },
-        ),
-      );
-      return Buffer.from(response.data);
     },
   };
 }

@@ -370,17 +370,6 @@ export const unitAuthorization = z.looseObject({
 export const unitCardSecret = (field: 'pan' | 'cvv') =>
   z.looseObject({ type: z.string(), attributes: z.looseObject({ [field]: z.string().min(1) }) });
 
-// statement/statement.json: Statement.
-export const unitStatement = z.looseObject({
-  type: z.enum(['statement', 'accountStatementDTO']),
-  id: identifier,
-  attributes: z.looseObject({ period: z.string().optional() }),
-  relationships: z.looseObject({
-    account: accountRelationship.optional(),
-    customer: customerRelationship.optional(),
-  }),
-});
-
 // payment/receivedPayment.json: ReceivedPayment (an incoming ACH: direct deposit and the like).
 // Unit spells the advance flag both `isAdvanceable` and `isAdvaceable`; both are read.
 export const receivedPaymentStatus = z.enum([
@@ -688,7 +677,6 @@ export const UNIT_ANSWERS = {
     200,
     unitDocument(unitAuthorization),
   ),
-  listStatements: answer('GET', /^\/statements$/, 200, unitList(unitStatement)),
   createCard: answer('POST', /^\/cards$/, 201, unitDocument(unitCard)),
   updateCard: answer('PATCH', /^\/cards\/[^/]+$/, 200, unitDocument(unitCard)),
   cardAction: answer(
@@ -715,7 +703,6 @@ export const UNIT_ANSWERS = {
   // card/cardPaths.json getCard: read back on Unit's card.activated event.
   getCard: answer('GET', /^\/cards\/[^/]+$/, 200, unitDocument(unitCard)),
   // statement/statementPaths.json getStatementPdf: a PDF, not JSON.
-  statementPdf: answer('GET', /^\/statements\/[^/]+\/pdf$/, 200, null),
   // payment/paymentsPaths.json: listReceivedPayments, receivedPayments, advanceReceivedPayment.
   listReceivedPayments: answer('GET', /^\/received-payments$/, 200, unitList(unitReceivedPayment)),
   getReceivedPayment: answer(

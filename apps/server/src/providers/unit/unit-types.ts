@@ -79,8 +79,6 @@ export type UnitAddress = {
   postalCode: string;
   country: 'US';
 };
-/** A monthly statement of an account at Unit. */
-export type UnitStatement = { id: string; period: string };
 export type UnitCounterparty = {
   id: string;
   customerId: string;
