@@ -102,13 +102,14 @@ describe('identity verification in the whole app', () => {
     // The home screen asks for no verification any more; the profile shows the new status.
     await screen.findByRole('navigation', { name: 'Main actions' });
     expect(screen.queryByRole('link', { name: 'Verify my identity' })).toBeNull();
-    // The navigation bar's link (drawn on a wide screen; jsdom's styles hide it at 1024 px).
-    const profileLink = await waitFor(() => {
-      const found = document.querySelector<HTMLElement>('nav a[href="/profile"]');
-      if (!found) throw new Error('no link to the profile yet');
+    // The profile menu's link (the navigation bar's account button; jsdom draws it at 1024 px too).
+    const accountButton = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('button[aria-label="Your account"]');
+      if (!found) throw new Error('no account menu yet');
       return found;
     });
-    await act(async () => profileLink.click());
+    await act(async () => accountButton.click());
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Profile' }));
     const balance = await screen.findByRole('region', { name: 'Account Balance' });
     expect(within(balance).getByText('Completed')).toBeVisible();
   });

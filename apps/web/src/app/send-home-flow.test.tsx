@@ -247,7 +247,7 @@ describe('the send-home flow', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar y enviar $110.48' }));
     const receipt = within(await screen.findByTestId('receipt'));
     expect(receipt.getByText('Recibo')).toBeVisible();
-    expect(receipt.getByText('7KQ2MX9C4T')).toBeVisible();
+    expect(receipt.getByText('7KQ2M-X9C4T')).toBeVisible();
     expect(
       receipt.getByText('José Pérez · Guatemala · Red de Pagos Ejemplo Guatemala'),
     ).toBeVisible();
@@ -272,7 +272,7 @@ describe('the send-home flow', () => {
     expect(send?.headers['idempotency-key']).toBeTruthy();
 
     await userEvent.click(receipt.getByRole('button', { name: 'Descargar recibo (PDF)' }));
-    await waitFor(() => expect(downloads).toEqual(['recibo-pago-7KQ2MX9C4T.pdf']));
+    await waitFor(() => expect(downloads).toEqual(['recibo-pago-7KQ2M-X9C4T.pdf']));
     const pdf = calls.find((c) => c.path.includes('receipt.pdf'));
     expect(pdf?.headers.authorization).toBe('Bearer token-ana');
 
