@@ -1,4 +1,5 @@
 import type { UserProfile } from '@pago/shared/contracts/accounts';
+import type { UsAddress } from '@pago/shared/contracts/address';
 import type { CardDispute } from '@pago/shared/contracts/card-disputes';
 import {
   CARD_DECLINE_REASONS,
@@ -174,7 +175,7 @@ const ATM_WITHDRAWAL = cardTransfer({
   },
 });
 
-const HOME = {
+const HOME: UsAddress = {
   street: '100 Main St',
   street2: null,
   city: 'Miami',
