@@ -378,9 +378,15 @@ describe('the card page', () => {
     const step = await screen.findByRole('region', { name: 'Tu dirección' });
     expect(within(step).getByText(/para enviarte tu tarjeta/)).toBeInTheDocument();
     expect(within(step).getByRole('textbox', { name: /Código postal/ })).toHaveValue('33101');
-    await userEvent.type(within(step).getByRole('textbox', { name: /Calle y número/ }), HOME.street);
+    await userEvent.type(
+      within(step).getByRole('textbox', { name: /Calle y número/ }),
+      HOME.street,
+    );
     await userEvent.type(within(step).getByRole('textbox', { name: /Ciudad/ }), HOME.city);
-    await userEvent.selectOptions(within(step).getByRole('combobox', { name: /Estado/ }), 'Florida');
+    await userEvent.selectOptions(
+      within(step).getByRole('combobox', { name: /Estado/ }),
+      'Florida',
+    );
     await userEvent.click(within(step).getByRole('button', { name: 'Guardar y continuar' }));
 
     // Straight on to the shipping choice: the order goes on where it was.

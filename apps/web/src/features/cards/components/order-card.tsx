@@ -52,7 +52,7 @@ export function OrderCard({
   const [confirming, setConfirming] = useState(false);
   // What is asked in place: the address before choosing the shipping (none on the profile), or
   // what the server asked for on ordering (then the same order, same shipping, is sent again).
-  const [asking, setAsking] = useState<{ need: MissingDetail; then: CardType | null } | null>(
+  const [asking, setAsking] = useState<{ need: MissingDetail; retry: CardType | null } | null>(
     null,
   );
   // The address just saved: the profile's one-line address follows once the session refreshes.
@@ -71,7 +71,7 @@ export function OrderCard({
       },
       onError: (failure) => {
         const need = missingDetailOf(failure);
-        if (need) return setAsking({ need, then: type });
+        if (need) return setAsking({ need, retry: type });
         setFeedback(moneyErrorFeedback(t, failure, 'order.failed', locale, REFUSALS));
       },
     });
@@ -83,10 +83,10 @@ export function OrderCard({
         need={asking.need}
         purpose="card"
         onDone={() => {
-          const { need, then } = asking;
+          const { need, retry } = asking;
           setAsking(null);
           if (need === 'address') setAddressSaved(true);
-          if (then) order(then);
+          if (retry) order(retry);
           else setConfirming(true);
         }}
         onCancel={() => setAsking(null)}
@@ -181,7 +181,7 @@ export function OrderCard({
               variant="outlined"
               disabled={!ready}
               onClick={() =>
-                hasAddress ? setConfirming(true) : setAsking({ need: 'address', then: null })
+                hasAddress ? setConfirming(true) : setAsking({ need: 'address', retry: null })
               }
               sx={{ justifySelf: 'start' }}
             >
