@@ -333,6 +333,9 @@ describe('the send-home flow', () => {
       { ...SEND_BODY, speed: 'standard' },
       { ...SEND_BODY, speed: 'standard' },
     ]);
+    // The server kept its refusal under the first key: the send after the address is a new one.
+    expect(posts[1]?.headers['idempotency-key']).toBeTruthy();
+    expect(posts[1]?.headers['idempotency-key']).not.toBe(posts[0]?.headers['idempotency-key']);
   });
 
   it('goes back to the quote when the person cancels the address, with nothing sent', async () => {
