@@ -1,3 +1,4 @@
+import type { UsAddress } from '@pago/shared/contracts/address';
 import type { Recipient, RemittanceTracking } from '@pago/shared/contracts/remittances';
 import type { Quote } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
@@ -6,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SendHomeFlow } from '@/features/remittances/components/send-home-flow';
-import { stubApi } from '@/test/api-stub';
+import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { captureDownloads } from '@/test/downloads';
 import { GT_CASH_PAYER, makePayer } from '@/test/payers';
 import { ANA } from '@/test/profiles';
@@ -14,7 +15,10 @@ import { featureRenderer } from '@/test/render-feature';
 import { makeTransfer } from '@/test/transfers';
 import { FeatureSlots } from './feature-slots';
 
-const render = featureRenderer(['remittances', 'transfers'], { user: ANA, path: '/send-home' });
+const render = featureRenderer(['remittances', 'transfers', 'onboarding', 'accounts', 'phone'], {
+  user: { ...ANA, address: null, homeAddress: null, zipCode: '77002' },
+  path: '/send-home',
+});
 
 beforeEach(() => {
   localStorage.setItem('token', 'token-ana');
@@ -78,6 +82,18 @@ const RECIPIENTS: Recipient[] = [
   },
 ];
 const SENT_ID = '44444444-4444-4444-8444-444444444444';
+const HOME: UsAddress = {
+  street: '1200 Main St',
+  street2: null,
+  city: 'Houston',
+  state: 'TX',
+  postalCode: '77002',
+};
+const SEND_BODY = {
+  recipientId: '22222222-2222-4222-8222-222222222222',
+  amountUsd: 100,
+  quoteId: '33333333-3333-4333-8333-333333333333',
+};
 
 /** Guatemala at 7.50 with the spec's fees: 2% + $3.49, express +$4.99 (Central America). */
 function quoteFor(body: { amountUsd: number; speed: 'standard' | 'express' }): Quote {
@@ -154,8 +170,11 @@ function sentTracking(): RemittanceTracking {
   };
 }
 
-function serve() {
+/** `first` answers before the usual routes (a test's own refusals). */
+function serve(first?: (call: ApiCall) => Answer | undefined) {
   return stubApi((call) => {
+    const own = first?.(call);
+    if (own) return own;
     if (call.path === '/api/recipients') return { body: { items: RECIPIENTS } };
     if (call.path === '/api/user/profile') return { body: ANA };
     if (call.path.startsWith('/api/remittances/payers?')) {
@@ -278,6 +297,62 @@ describe('the send-home flow', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Ver seguimiento' }));
     expect(await screen.findByText('tracking page')).toBeVisible();
+  });
+
+  it('asks for the home address a payer needs (ZIP prefilled), then sends the same quote', async () => {
+    let sends = 0;
+    const calls = serve((call) => {
+      if (call.method === 'PUT' && call.path === '/api/user/address') {
+        return { body: { ...ANA, homeAddress: HOME } };
+      }
+      if (call.method === 'POST' && call.path === '/api/remittances' && ++sends === 1) {
+        return apiError(422, 'address_required', 'Add your home address');
+      }
+      return undefined;
+    });
+    await render(app({ recipientId: RECIPIENTS[1]?.id ?? '', amount: '100' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cotizar' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Confirmar y enviar/ }));
+    const step = await screen.findByRole('region', { name: 'Tu dirección' });
+    expect(within(step).getByText(/para enviar dinero a tu familia/)).toBeVisible();
+    expect(within(step).getByRole('textbox', { name: /Código postal/ })).toHaveValue('77002');
+    expect(screen.queryByText(/perfil/)).toBeNull();
+    await userEvent.type(
+      within(step).getByRole('textbox', { name: /Calle y número/ }),
+      HOME.street,
+    );
+    await userEvent.type(within(step).getByRole('textbox', { name: /Ciudad/ }), HOME.city);
+    await userEvent.selectOptions(within(step).getByRole('combobox', { name: /Estado/ }), 'Texas');
+    await userEvent.click(within(step).getByRole('button', { name: 'Guardar y continuar' }));
+
+    // The same send goes on: the receipt, nothing typed again.
+    expect(await screen.findByTestId('receipt')).toBeVisible();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject(HOME);
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === '/api/remittances');
+    expect(posts.map((c) => c.body)).toEqual([
+      { ...SEND_BODY, speed: 'standard' },
+      { ...SEND_BODY, speed: 'standard' },
+    ]);
+    // The server kept its refusal under the first key: the send after the address is a new one.
+    expect(posts[1]?.headers['idempotency-key']).toBeTruthy();
+    expect(posts[1]?.headers['idempotency-key']).not.toBe(posts[0]?.headers['idempotency-key']);
+  });
+
+  it('goes back to the quote when the person cancels the address, with nothing sent', async () => {
+    const calls = serve((call) =>
+      call.method === 'POST' && call.path === '/api/remittances'
+        ? apiError(422, 'address_required', 'Add your home address')
+        : undefined,
+    );
+    await render(app({ recipientId: RECIPIENTS[1]?.id ?? '', amount: '100' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cotizar' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Confirmar y enviar/ }));
+    const step = await screen.findByRole('region', { name: 'Tu dirección' });
+    await userEvent.click(within(step).getByRole('button', { name: 'Cancelar' }));
+    expect(await screen.findByRole('button', { name: /^Confirmar y enviar/ })).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/remittances')).toHaveLength(
+      1,
+    );
   });
 
   it('lists the saved recipients, offers only standard when the payer is not express, in English', async () => {

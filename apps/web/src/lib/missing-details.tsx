@@ -22,7 +22,9 @@ export type MissingDetailPurpose =
   | 'accountNumbers'
   | 'card'
   | 'sendHome'
-  | 'onboarding';
+  | 'onboarding'
+  | 'billPay'
+  | 'cashDeposit';
 
 export type MissingDetailStepProps = {
   need: MissingDetail;

@@ -61,4 +61,15 @@ describe('the translations', () => {
       expect(differing).toEqual([]);
     });
   });
+
+  // The flows ask for a missing detail in place (lib/missing-details.tsx): no refusal sends the
+  // person to the profile to add something and come back.
+  it('has no server refusal that sends the person to the profile', () => {
+    for (const language of ['es', 'en']) {
+      const elsewhere = stringsOf(read(language, 'errors'))
+        .filter(([, text]) => /perfil|profile/i.test(text))
+        .map(([key]) => `${language}:${key}`);
+      expect(elsewhere).toEqual([]);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { UserProfile } from '@pago/shared/contracts/accounts';
+import type { UsAddress } from '@pago/shared/contracts/address';
 import type { CardDispute } from '@pago/shared/contracts/card-disputes';
 import {
   CARD_DECLINE_REASONS,
@@ -174,6 +175,15 @@ const ATM_WITHDRAWAL = cardTransfer({
   },
 });
 
+const HOME: UsAddress = {
+  street: '100 Main St',
+  street2: null,
+  city: 'Miami',
+  state: 'FL',
+  postalCode: '33101',
+};
+const HOME_LINE = '100 Main St, Miami, FL 33101';
+
 type Server = {
   cards?: Card[];
   profile?: Partial<UserProfile>;
@@ -338,6 +348,91 @@ describe('the card page', () => {
     ).toBeInTheDocument();
   });
 
+  it('asks for the home address in place (ZIP prefilled), then orders the physical card', async () => {
+    let saved = false;
+    const { calls } = serve({
+      profile: { address: null, homeAddress: null, zipCode: '33101' },
+      extra: (call, state) => {
+        if (call.method === 'PUT' && call.path === '/api/user/address') {
+          saved = true;
+          return { body: makeProfile({ homeAddress: HOME, address: HOME_LINE }) };
+        }
+        if (call.path === '/api/user/profile' && saved) {
+          return { body: makeProfile({ homeAddress: HOME, address: HOME_LINE }) };
+        }
+        if (call.method === 'POST' && call.path === '/api/cards') {
+          const card = makeCard({
+            type: 'physical',
+            status: 'inactive',
+            last4: '2222',
+            shipping: { speed: 'standard', address: HOME_LINE },
+          });
+          state.cards = [card];
+          return { status: 201, body: card };
+        }
+        return undefined;
+      },
+    });
+    await openCardPage('es');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pedir tarjeta física' }));
+    const step = await screen.findByRole('region', { name: 'Tu dirección' });
+    expect(within(step).getByText(/para enviarte tu tarjeta/)).toBeInTheDocument();
+    expect(within(step).getByRole('textbox', { name: /Código postal/ })).toHaveValue('33101');
+    await userEvent.type(
+      within(step).getByRole('textbox', { name: /Calle y número/ }),
+      HOME.street,
+    );
+    await userEvent.type(within(step).getByRole('textbox', { name: /Ciudad/ }), HOME.city);
+    await userEvent.selectOptions(
+      within(step).getByRole('combobox', { name: /Estado/ }),
+      'Florida',
+    );
+    await userEvent.click(within(step).getByRole('button', { name: 'Guardar y continuar' }));
+
+    // Straight on to the shipping choice: the order goes on where it was.
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar pedido' }));
+    expect(await screen.findByText(/Pedimos tu tarjeta física •••• 2222/)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject(HOME);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { type: 'physical', shipping: 'standard' },
+    ]);
+  });
+
+  it('asks for the phone the bank asks for on ordering, then sends the same order again', async () => {
+    let posts = 0;
+    const { calls } = serve({
+      profile: { phone: null, phone_verified: false },
+      extra: (call, state) => {
+        if (call.path === '/api/phone/send-code') {
+          return { body: { success: true, expiresInSeconds: 600 } };
+        }
+        if (call.path === '/api/phone/verify') {
+          return { body: { success: true, verified: true, phone: '+13055550123' } };
+        }
+        if (call.method === 'POST' && call.path === '/api/cards') {
+          posts += 1;
+          if (posts === 1) return apiError(422, 'phone_required', 'Add your phone number first');
+          const card = makeCard({ type: 'virtual', status: 'active', last4: '3333' });
+          state.cards = [card];
+          return { status: 201, body: card };
+        }
+        return undefined;
+      },
+    });
+    await openCardPage('es');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pedir tarjeta virtual' }));
+    const step = await screen.findByRole('region', { name: 'Verifica tu teléfono' });
+    await userEvent.type(within(step).getByLabelText('Tu número de teléfono'), '3055550123');
+    await userEvent.click(within(step).getByRole('button', { name: 'Enviar código' }));
+    await userEvent.type(await within(step).findByLabelText('Código de verificación'), '123456');
+    await userEvent.click(within(step).getByRole('button', { name: 'Verificar' }));
+
+    expect(await screen.findByText(/Tu tarjeta virtual •••• 3333 está lista/)).toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.method === 'POST' && call.path === '/api/cards'),
+    ).toHaveLength(2);
+  });
+
   it('says what is missing first: the address, the bank account, the identity, live mode', async () => {
     serve({ profile: { address: null, homeAddress: null }, bankAccount: false });
     const view = await openCardPage('es');
@@ -350,10 +445,11 @@ describe('the card page', () => {
       'href',
       '/direct-deposit',
     );
-    expect(screen.getByRole('link', { name: 'Agregar domicilio' })).toHaveAttribute(
-      'href',
-      '/profile',
-    );
+    // The address is asked in place when ordering (below), never a trip to the profile.
+    expect(
+      screen.getByText('Para enviarte la tarjeta física necesitamos tu domicilio.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /domicilio|perfil/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Pedir tarjeta virtual' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Pedir tarjeta física' })).toBeDisabled();
     view.unmount();

@@ -6,11 +6,12 @@ import { cents } from '@pago/shared/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiCall, apiError, stubApi } from '@/test/api-stub';
+import { type Answer, type ApiCall, apiError, stubApi } from '@/test/api-stub';
 import { makePayer } from '@/test/payers';
 import { makeProfile } from '@/test/profiles';
 import { makeRemittanceQuote } from '@/test/quotes';
 import { renderApp } from '@/test/render';
+import { makeTransfer } from '@/test/transfers';
 
 const MARIA: Payee = { name: 'María Pérez', username: 'maria_p' };
 const ROSA: Recipient = {
@@ -58,8 +59,10 @@ function sentTo(body: SendMoneyBody): Transfer {
 }
 
 /** The API as the send flow reads it: `available` cents, María a recent person, Rosa family. */
-function serve(available = 50_000) {
+function serve(available = 50_000, first?: (call: ApiCall) => Answer | undefined) {
   return stubApi((call: ApiCall) => {
+    const own = first?.(call);
+    if (own) return own;
     if (call.path === '/api/user/profile') return { body: makeProfile() };
     if (call.path === '/api/wallet/balance') return { body: balanceOf(available) };
     if (call.path === '/api/send/contacts') return { body: { people: [MARIA] } };
@@ -166,6 +169,50 @@ describe('one send flow (/send): who first', () => {
 
     await user.click(within(options).getByRole('button', { name: 'Continuar con estándar' }));
     expect(await screen.findByRole('heading', { name: 'Agregar destinatario' })).toBeVisible();
+  });
+
+  it('asks for the home address a payer needs (ZIP prefilled), then sends the same quote', async () => {
+    const noAddress = makeProfile({ address: null, homeAddress: null, zipCode: '77002' });
+    const home = {
+      street: '1200 Main St',
+      street2: null,
+      city: 'Houston',
+      state: 'TX' as const,
+      postalCode: '77002',
+    };
+    let sends = 0;
+    const calls = serve(50_000, (call) => {
+      if (call.path === '/api/user/profile') return { body: noAddress };
+      if (call.method === 'PUT' && call.path === '/api/user/address') {
+        return { body: { ...noAddress, homeAddress: home } };
+      }
+      if (call.method === 'POST' && call.path === '/api/remittances') {
+        sends += 1;
+        return sends === 1
+          ? apiError(422, 'address_required', 'Add your home address')
+          : { status: 201, body: makeTransfer({ kind: 'remittance', direction: 'out' }) };
+      }
+      return undefined;
+    });
+    await openSend();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Rosa García/ }));
+    await user.type(await screen.findByLabelText('Monto en USD'), '100');
+    await user.click(screen.getByRole('button', { name: 'Cotizar' }));
+    await user.click(await screen.findByRole('button', { name: /^Confirmar y enviar/ }));
+
+    const step = await screen.findByRole('region', { name: 'Tu dirección' });
+    expect(within(step).getByRole('textbox', { name: /Código postal/ })).toHaveValue('77002');
+    await user.type(within(step).getByRole('textbox', { name: /Calle y número/ }), home.street);
+    await user.type(within(step).getByRole('textbox', { name: /Ciudad/ }), home.city);
+    await user.selectOptions(within(step).getByRole('combobox', { name: /Estado/ }), 'Texas');
+    await user.click(within(step).getByRole('button', { name: 'Guardar y continuar' }));
+
+    await waitFor(() => expect(sends).toBe(2));
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === '/api/remittances');
+    expect(posts[1]?.body).toEqual(posts[0]?.body);
+    expect(posts[0]?.body).toMatchObject({ recipientId: ROSA.id, amountUsd: 100 });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Tu dirección' })).toBeNull());
   });
 
   it('invites an unknown U.S. phone', async () => {

@@ -26,6 +26,7 @@ import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { ApiError } from '@/lib/api-client';
 import { useLocale } from '@/lib/format';
+import { type MissingDetail, missingDetailOf, useMissingDetailStep } from '@/lib/missing-details';
 import { useBalance, useLimits } from '@/lib/wallet';
 import { useBillers, usePayBill, useScheduleBill } from '../api/billpay';
 import { paymentFailureDetail } from '../lib/payment-error';
@@ -110,6 +111,10 @@ function PayBillSteps({ billType, billerId, onClose, onPaid }: Props & { billTyp
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [ready, setReady] = useState<Ready | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  // The home address or phone the bank asked for on "Pagar" (the account opens on the first
+  // bill): asked here, then the same payment is confirmed again.
+  const [need, setNeed] = useState<MissingDetail | null>(null);
+  const MissingDetailStep = useMissingDetailStep();
   const usd = (amount: Cents) => formatUsd(amount, locale);
 
   const change = (name: Field) => (event: { target: { value: string } }) =>
@@ -189,7 +194,9 @@ function PayBillSteps({ billType, billerId, onClose, onPaid }: Props & { billTyp
         onPaid(billType, false, await pay.mutateAsync(body));
       }
     } catch (error) {
-      setFailure(error);
+      const missing = missingDetailOf(error);
+      if (missing) setNeed(missing);
+      else setFailure(error);
     }
   };
 
@@ -202,6 +209,22 @@ function PayBillSteps({ billType, billerId, onClose, onPaid }: Props & { billTyp
         ? t('pay.when.monthlyFrom', { date: formatDay(r.payDate, locale) })
         : formatDay(r.payDate, locale)
       : t('pay.when.today');
+
+  if (ready && need) {
+    return (
+      <DialogContent>
+        <MissingDetailStep
+          need={need}
+          purpose="billPay"
+          onDone={() => {
+            setNeed(null);
+            void confirm();
+          }}
+          onCancel={() => setNeed(null)}
+        />
+      </DialogContent>
+    );
+  }
 
   if (ready) {
     const identity = failure instanceof ApiError && failure.code === 'identity_not_verified';

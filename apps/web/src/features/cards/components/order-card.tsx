@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { useLocale } from '@/lib/format';
+import { type MissingDetail, missingDetailOf, useMissingDetailStep } from '@/lib/missing-details';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { useCreateCard } from '../api/cards';
 import { ShippingChoice } from './shipping-choice';
@@ -33,8 +34,8 @@ const REFUSALS = {
 /**
  * Ordering a card: the virtual one (free, ready at once) and the physical one, mailed to the
  * profile's address (standard free, expedited with its fee). `missing` lists the types the person
- * does not have yet. Says what is missing first (identity, bank account, address) and where to
- * get it.
+ * does not have yet. Says what is missing first (identity, bank account) and where to get it; the
+ * home address (or a phone the bank asks for) is asked right here, then the order goes on.
  */
 export function OrderCard({
   missing,
@@ -49,8 +50,17 @@ export function OrderCard({
   const [feedback, setFeedback] = useFeedback();
   const [shipping, setShipping] = useState<ShippingSpeed>('standard');
   const [confirming, setConfirming] = useState(false);
+  // What is asked in place: the address before choosing the shipping (none on the profile), or
+  // what the server asked for on ordering (then the same order, same shipping, is sent again).
+  const [asking, setAsking] = useState<{ need: MissingDetail; retry: CardType | null } | null>(
+    null,
+  );
+  // The address just saved: the profile's one-line address follows once the session refreshes.
+  const [addressSaved, setAddressSaved] = useState(false);
+  const MissingDetailStep = useMissingDetailStep();
   const { verified, bankAccount, address, available } = readiness;
   const ready = available && verified && bankAccount === true;
+  const hasAddress = address !== null || addressSaved;
 
   const order = (type: CardType) => {
     setFeedback(null);
@@ -59,10 +69,30 @@ export function OrderCard({
         setConfirming(false);
         setFeedback({ severity: 'success', text: t(`order.done.${type}`, { last4: card.last4 }) });
       },
-      onError: (failure) =>
-        setFeedback(moneyErrorFeedback(t, failure, 'order.failed', locale, REFUSALS)),
+      onError: (failure) => {
+        const need = missingDetailOf(failure);
+        if (need) return setAsking({ need, retry: type });
+        setFeedback(moneyErrorFeedback(t, failure, 'order.failed', locale, REFUSALS));
+      },
     });
   };
+
+  if (asking) {
+    return (
+      <MissingDetailStep
+        need={asking.need}
+        purpose="card"
+        onDone={() => {
+          const { need, retry } = asking;
+          setAsking(null);
+          if (need === 'address') setAddressSaved(true);
+          if (retry) order(retry);
+          else setConfirming(true);
+        }}
+        onCancel={() => setAsking(null)}
+      />
+    );
+  }
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -111,15 +141,12 @@ export function OrderCard({
                 {address}
               </Box>
             </Typography>
-          ) : (
-            <MissingNote
-              text={t('order.needAddress')}
-              to="/profile"
-              link={t('order.addAddress')}
-              severity="info"
-            />
+          ) : addressSaved ? null : (
+            <Alert severity="info" role="note">
+              {t('order.needAddress')}
+            </Alert>
           )}
-          {address && ready && confirming ? (
+          {hasAddress && ready && confirming ? (
             <Box
               sx={{
                 border: 1,
@@ -152,8 +179,10 @@ export function OrderCard({
           ) : (
             <Button
               variant="outlined"
-              disabled={!ready || !address}
-              onClick={() => setConfirming(true)}
+              disabled={!ready}
+              onClick={() =>
+                hasAddress ? setConfirming(true) : setAsking({ need: 'address', retry: null })
+              }
               sx={{ justifySelf: 'start' }}
             >
               {t('order.physical')}

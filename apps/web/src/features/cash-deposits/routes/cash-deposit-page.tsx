@@ -19,6 +19,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { ApiError } from '@/lib/api-client';
 import { useCapability } from '@/lib/capabilities';
 import { formatDateTime, useLocale } from '@/lib/format';
+import { missingDetailOf, useMissingDetailStep } from '@/lib/missing-details';
 import { usePageTitle } from '@/lib/page-title';
 import { isIdentityVerified, useSession } from '@/lib/session';
 import { useCashBarcode, useCashDeposits, useCashStores } from '../api/cash-deposits';
@@ -81,6 +82,11 @@ function BarcodeSection({ store, verified }: { store: CashStore | null; verified
   const { t } = useTranslation('cashDeposits');
   const locale = useLocale();
   const barcode = useCashBarcode(store && verified ? store.storeId : null);
+  const MissingDetailStep = useMissingDetailStep();
+  // The account opens with the first barcode: the home address or phone the bank needs for it is
+  // asked right here, then the barcode is asked for again. "Cancelar" leaves the retry.
+  const need = barcode.isError ? missingDetailOf(barcode.error) : null;
+  const [declined, setDeclined] = useState(false);
   return (
     <SectionCard title={t('barcode.title')}>
       {!verified ? (
@@ -91,9 +97,19 @@ function BarcodeSection({ store, verified }: { store: CashStore | null; verified
         <Loading>
           <Skeleton variant="rounded" height={170} />
         </Loading>
+      ) : need && !declined ? (
+        <MissingDetailStep
+          need={need}
+          purpose="cashDeposit"
+          onDone={() => void barcode.refetch()}
+          onCancel={() => setDeclined(true)}
+        />
       ) : barcode.isError ? (
         <LoadFailed
-          onRetry={barcode.refetch}
+          onRetry={() => {
+            setDeclined(false);
+            void barcode.refetch();
+          }}
           message={
             barcode.error instanceof ApiError && barcode.error.status === 403
               ? t('barcode.notVerified')

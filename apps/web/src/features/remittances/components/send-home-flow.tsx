@@ -22,6 +22,7 @@ import { centsToAmountUsd, readAmount } from '@/lib/amount';
 import { useCapability } from '@/lib/capabilities';
 import { useDeliveryTime } from '@/lib/delivery-time';
 import { useLocale } from '@/lib/format';
+import { type MissingDetail, missingDetailOf, useMissingDetailStep } from '@/lib/missing-details';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { formatPhone } from '@/lib/phone';
 import { useVerifiedAction } from '@/lib/use-verified-action';
@@ -207,6 +208,10 @@ function SendToRecipient({
   const [amountError, setAmountError] = useState<string | null>(null);
   const [speed, setSpeed] = useState<Speed>(initialSpeed);
   const [quote, setQuote] = useState<Quote | null>(null);
+  // The home address a payer needs from the sender (or a phone), asked on "Confirmar y enviar":
+  // saved, then the same quote is sent again.
+  const [need, setNeed] = useState<MissingDetail | null>(null);
+  const MissingDetailStep = useMissingDetailStep();
   const [feedback, setFeedback] = useFeedback();
   const getQuote = useQuote();
   const QuoteReview = useQuoteReview();
@@ -275,6 +280,8 @@ function SendToRecipient({
         }),
       );
     } catch (failure) {
+      const missing = missingDetailOf(failure);
+      if (missing) return setNeed(missing);
       setFeedback(moneyErrorFeedback(t, failure, 'transfers:send.errors.failed', locale));
     }
   };
@@ -291,7 +298,17 @@ function SendToRecipient({
         </Box>
         <Button onClick={onChange}>{t('recipients.change')}</Button>
       </Box>
-      {quote ? (
+      {quote && need ? (
+        <MissingDetailStep
+          need={need}
+          purpose="sendHome"
+          onDone={() => {
+            setNeed(null);
+            void confirm();
+          }}
+          onCancel={() => setNeed(null)}
+        />
+      ) : quote ? (
         <QuoteReview
           quote={quote}
           recipient={recipient.phone}
