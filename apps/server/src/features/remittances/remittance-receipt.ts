@@ -203,8 +203,9 @@ export async function renderRemittanceReceiptPdf(
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const encodable = new Set(regular.getCharacterSet());
   // Names a person typed can hold characters the standard fonts lack (emoji, CJK): shown as "?".
+  // A narrow no-break space (some ICU versions put one before "PM") prints as a space.
   const safe = (value: string) =>
-    Array.from(value.normalize('NFC'), (ch) =>
+    Array.from(value.normalize('NFC').replace(/\u202f/g, ' '), (ch) =>
       encodable.has(ch.codePointAt(0) ?? 0) ? ch : '?',
     ).join('');
   const width = PAGE.width - 2 * PAGE.margin;
