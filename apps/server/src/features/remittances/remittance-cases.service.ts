@@ -6,6 +6,7 @@ import {
   ERROR_REPORT_DAYS,
   ERROR_REPORT_RESULT_BUSINESS_DAYS,
 } from '@pago/shared/remittance-rights';
+import { userTimeZone } from '@pago/shared/time-zones';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { RemittanceErrorCasesTable } from '../../db/schema';
@@ -342,11 +343,15 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
       };
     },
 
-    /** The sender's name and language, for the receipt. */
+    /** The sender's name, language and time zone, for the receipt. */
     async sender(userId: string) {
       const row = await findSender(db, userId);
       if (!row) throw new AppError('not_found', 404, 'User not found');
-      return { name: row.legal_name ?? row.name, language: row.language };
+      return {
+        name: row.legal_name ?? row.name,
+        language: row.language,
+        timeZone: userTimeZone(row.time_zone, row.zip_code),
+      };
     },
   };
 }

@@ -587,6 +587,16 @@ describe('the receipt PDF', () => {
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-disposition']).toMatch(/^attachment; filename="pago-receipt-/);
     expect(await words(en.rawPayload)).toContain(REMITTANCE_RIGHTS.en.errorResolution);
+    // Dated in the sender's own zone: a ZIP in California, no zone chosen, is Pacific time.
+    expect(await words(en.rawPayload)).toMatch(/\d:\d\d\s[AP]M E[SD]T/);
+    await t.db
+      .updateTable('users')
+      .set({ zip_code: '90012', time_zone: null })
+      .where('id', '=', ana.id)
+      .execute();
+    const pacific = await words((await receipt(ana, sent.id, '?lang=en')).rawPayload);
+    expect(pacific).toMatch(/\d:\d\d\s[AP]M P[SD]T/);
+    expect(pacific).not.toMatch(/E[SD]T/);
 
     for (const [user, id] of [
       [beto, sent.id],
