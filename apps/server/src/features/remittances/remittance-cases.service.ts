@@ -180,6 +180,9 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
       payout
         ? await quoteResend(thunes, caseId, payout).catch(() => null)
         : null;
+    // The answer's moments in the sender's own zone.
+    const sender = await findSender(db, row.user_id);
+    const timeZone = userTimeZone(sender?.time_zone, sender?.zip_code);
     return db.transaction().execute(async (tx) => {
       const locked = await lockCase(tx, caseId);
       if (locked?.status !== 'open') return caseView(locked ?? row);
@@ -193,7 +196,7 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
             decidedAt: now,
             reportResultBy,
             finding: decision.finding,
-            resolution: resolutionText(locked.language, decision, availableBy, null),
+            resolution: resolutionText(locked.language, decision, availableBy, null, timeZone),
             remedyTransferId: null,
             partnerAnswer: answer,
           }),
@@ -216,7 +219,7 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
             decidedAt: now,
             reportResultBy,
             finding: `${decision.finding}; ${feeBack ? 'fee_refunded' : 'already_refunded'}`,
-            resolution: resolutionText(locked.language, decision, availableBy, remedy),
+            resolution: resolutionText(locked.language, decision, availableBy, remedy, timeZone),
             remedyTransferId: feeBack ?? earlier?.id ?? null,
             partnerAnswer: answer,
           }),
@@ -246,7 +249,7 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
           decidedAt: now,
           reportResultBy,
           finding: `${decision.finding}; ${refundedNow ? 'refunded' : 'already_refunded'}${resent ? '; resent' : remedy.resendAsked ? '; resend_asked_refunded' : ''}`,
-          resolution: resolutionText(locked.language, decision, availableBy, remedy),
+          resolution: resolutionText(locked.language, decision, availableBy, remedy, timeZone),
           remedyTransferId: resent?.transferId ?? refund?.id ?? null,
           partnerAnswer: answer,
         }),
