@@ -47,7 +47,11 @@ const easternDay = (at: Date) =>
 describe('times in the user’s own zone, over HTTP', () => {
   it('the CSV and the statement PDF are written in the zone chosen in the profile', async () => {
     const ana = await verifiedUser(app, db);
-    const me = await (await call(ana.token, 'GET', '/api/user/profile')).json();
+    const me = (await (await call(ana.token, 'GET', '/api/user/profile')).json()) as {
+      name: string;
+      username: string;
+      email: string;
+    };
     const chosen = await call(ana.token, 'PUT', '/api/user/profile', {
       name: me.name,
       username: me.username,
@@ -58,7 +62,7 @@ describe('times in the user’s own zone, over HTTP', () => {
     expect(await chosen.json()).toMatchObject({ timeZone: 'America/Los_Angeles' });
     const deposit = await call(ana.token, 'POST', '/api/wallet/test-deposit', { amount: 2_500 });
     expect(deposit.status).toBe(201);
-    const createdAt = new Date((await deposit.json()).createdAt);
+    const createdAt = new Date(((await deposit.json()) as { createdAt: string }).createdAt);
     // A range of three Eastern days around it: the deposit is the account's only movement.
     const from = easternDay(new Date(createdAt.getTime() - 86_400_000));
     const to = easternDay(new Date(createdAt.getTime() + 86_400_000));
