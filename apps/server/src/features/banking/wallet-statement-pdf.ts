@@ -177,15 +177,13 @@ export async function renderWalletStatementPdf(
     if (detail) write(`${detail[0]}: ${detail[1]}`, 330, { size: 10 });
     y -= 14;
   }
-  write(`${words.issued}: ${formatDateTime(issuedAt, statement.language, timeZone)}`, 330, {
+  // When it was drawn and the zone its dates are in, on one full-width line (a zone's name can
+  // be long: "hora estándar de Argentina (America/Argentina/Buenos_Aires)").
+  const issued = `${words.issued}: ${formatDateTime(issuedAt, statement.language, timeZone)}`;
+  write(`${issued} · ${words.times(timeZoneLabel(timeZone, statement.language))}`, PAGE.margin, {
     size: 9,
     color: GREY,
-  });
-  y -= 12;
-  write(words.times(timeZoneLabel(timeZone, statement.language)), 330, {
-    size: 9,
-    color: GREY,
-    maxWidth: PAGE.width - PAGE.margin - 330,
+    maxWidth: PAGE.width - 2 * PAGE.margin,
   });
   y -= 14;
 
