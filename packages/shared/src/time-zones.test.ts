@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TIME_ZONE,
   formatDateTime,
+  formatSortableDateTime,
   isTimeZone,
   TIME_ZONES,
   timeZoneForZip,
+  timeZoneLabel,
   userTimeZone,
 } from './time-zones';
 
@@ -57,5 +59,26 @@ describe('time zones', () => {
     ).not.toMatch(/CST/);
     // An unknown zone reads as US Eastern rather than throwing.
     expect(formatDateTime(at, 'en', 'Nowhere/Else')).toMatch(/10:41.*EST/);
+  });
+
+  it('writes a sortable wall clock in the zone, with the zone it was in', () => {
+    // 02:00 UTC is the evening before in Los Angeles.
+    expect(formatSortableDateTime('2026-11-19T02:00:00Z', 'America/Los_Angeles')).toBe(
+      '2026-11-18 18:00 PST',
+    );
+    expect(formatSortableDateTime(new Date('2026-07-04T16:00:00Z'), 'America/New_York')).toBe(
+      '2026-07-04 12:00 EDT',
+    );
+    expect(formatSortableDateTime('2026-11-19T02:00:00Z', 'Nowhere/Else')).toBe(
+      '2026-11-18 21:00 EST',
+    );
+  });
+
+  it('names a zone as people say it, with its identifier', () => {
+    expect(timeZoneLabel('America/Los_Angeles', 'es')).toBe(
+      'hora del Pacífico (America/Los_Angeles)',
+    );
+    expect(timeZoneLabel('America/Los_Angeles', 'en')).toBe('Pacific Time (America/Los_Angeles)');
+    expect(timeZoneLabel('Nowhere/Else', 'en')).toBe('Eastern Time (America/New_York)');
   });
 });

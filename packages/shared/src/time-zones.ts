@@ -141,3 +141,49 @@ export function formatDateTime(
     typeof date === 'string' ? new Date(date) : date,
   );
 }
+
+const sortableFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "2026-11-17 18:00 PST": a moment as a wall clock in `timeZone` that sorts as text, with the
+ * zone's short name as it was then (PST or PDT) — for files read by spreadsheets (the activity
+ * CSV). An unknown zone is read as US Eastern.
+ */
+export function formatSortableDateTime(date: Date | string, timeZone: string): string {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  let found = sortableFormatters.get(zone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    sortableFormatters.set(zone, found);
+  }
+  const parts = Object.fromEntries(
+    found
+      .formatToParts(typeof date === 'string' ? new Date(date) : date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+}
+
+/**
+ * A zone as people name it, and its identifier: "hora del Pacífico (America/Los_Angeles)" /
+ * "Pacific Time (America/Los_Angeles)" — what a document says its times are in.
+ */
+export function timeZoneLabel(timeZone: string, language: 'es' | 'en'): string {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const name = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-US', {
+    timeZone: zone,
+    timeZoneName: 'longGeneric',
+  })
+    .formatToParts(new Date(0))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return name ? `${name} (${zone})` : zone;
+}

@@ -1,6 +1,6 @@
 import type { Transfer, TransferKind, TransferStatus } from '@pago/shared/contracts/transfers';
 import { cashPickupState } from '@pago/shared/remittance-status';
-import { EASTERN_TIME_ZONE } from '../../lib/eastern-time';
+import { formatSortableDateTime, timeZoneLabel } from '@pago/shared/time-zones';
 
 export type CsvLanguage = 'es' | 'en';
 
@@ -12,7 +12,7 @@ const WORDS = {
   es: {
     headers: [
       'Referencia',
-      'Fecha y hora (hora del Este de EE. UU.)',
+      'Fecha y hora',
       'Tipo',
       'Estado',
       'Dirección',
@@ -68,7 +68,7 @@ const WORDS = {
   en: {
     headers: [
       'Reference',
-      'Date and time (US Eastern time)',
+      'Date and time',
       'Type',
       'Status',
       'Direction',
@@ -136,44 +136,39 @@ export function kindWords(kind: TransferKind, language: CsvLanguage): string {
   return WORDS[language].kind[kind];
 }
 
-/** "2026-11-18 12:00 EST": the wall clock in New York, with the zone it was in (EST or EDT). */
-const easternClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: EASTERN_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
-
-export function easternDateTime(iso: string): string {
-  const parts = Object.fromEntries(
-    easternClock.formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
-}
-
 /** A cash pickup's "delivered": ready for pickup until collected (remittance-status.ts). */
 const CASH_PICKUP_WORDS: Record<CsvLanguage, Record<string, string>> = {
   es: { ready_for_pickup: 'Lista para cobrar', picked_up: 'Cobrada en efectivo' },
   en: { ready_for_pickup: 'Ready for pickup', picked_up: 'Picked up in cash' },
 };
 
-export function csvHeader(language: CsvLanguage): string {
-  return WORDS[language].headers.map(csvField).join(',');
+/**
+ * The header line; the date column names the zone its times are in, the user's own
+ * ("Fecha y hora: hora del Pacífico (America/Los_Angeles)").
+ */
+export function csvHeader(language: CsvLanguage, timeZone: string): string {
+  const [reference, dateTime, ...rest] = WORDS[language].headers;
+  return [reference ?? '', `${dateTime}: ${timeZoneLabel(timeZone, language)}`, ...rest]
+    .map(csvField)
+    .join(',');
 }
 
-/** One transfer as a CSV line, as `language` reads it. */
-export function csvLine(t: Transfer & { reference: string }, language: CsvLanguage): string {
+/**
+ * One transfer as a CSV line, as `language` reads it, its time on the wall clock of `timeZone`
+ * (the user's) with the zone's short name ("2026-11-17 18:00 PST").
+ */
+export function csvLine(
+  t: Transfer & { reference: string },
+  language: CsvLanguage,
+  timeZone: string,
+): string {
   const words = WORDS[language];
   const sign = t.direction === 'out' ? '-' : '';
   const detail = (key: string) => (typeof t.details[key] === 'string' ? t.details[key] : '');
   const phone = t.counterparty?.phone ?? detail('recipientPhone');
   return [
     t.reference,
-    easternDateTime(t.createdAt),
+    formatSortableDateTime(t.createdAt, timeZone),
     words.kind[t.kind],
     CASH_PICKUP_WORDS[language][cashPickupState(t) ?? ''] ?? words.status[t.status],
     words.direction[t.direction],

@@ -161,12 +161,12 @@ export function createActivity({ db, accounts }: Deps) {
     },
 
     /**
-     * Every transfer of the date range (US Eastern days, inclusive), as CSV in the account's
-     * language, times in US Eastern time with their zone.
+     * Every transfer of the date range (US Eastern days, inclusive: Pago's days, as limits count
+     * them), as CSV in the account's language, times in the user's own zone with its name.
      */
     async exportCsv(userId: string, from: string, to: string): Promise<string> {
-      const { language } = await accounts.getAccountSettings(userId);
-      const lines = [csvHeader(language)];
+      const { language, timeZone } = await accounts.getAccountSettings(userId);
+      const lines = [csvHeader(language, timeZone)];
       let before: { createdAt: Date; id: string } | undefined;
       for (;;) {
         const rows = await listTransfersOf(db, userId, {
@@ -176,7 +176,7 @@ export function createActivity({ db, accounts }: Deps) {
           limit: 500,
         });
         for (const t of await view(rows, userId)) {
-          for (const line of csvRowsOf(t)) lines.push(csvLine(line, language));
+          for (const line of csvRowsOf(t)) lines.push(csvLine(line, language, timeZone));
         }
         const last = rows[rows.length - 1];
         if (rows.length < 500 || !last) break;

@@ -111,7 +111,7 @@ describe('activity', () => {
 
     const es = await exportFor('es');
     expect(es[0]).toBe(
-      'Referencia,Fecha y hora (hora del Este de EE. UU.),Tipo,Estado,Dirección,Otra persona,Teléfono,País,Monto (USD),Comisión (USD),Total (USD),Tipo de cambio,Moneda que se recibe,Monto que se recibe,ID',
+      'Referencia,Fecha y hora: hora oriental (America/New_York),Tipo,Estado,Dirección,Otra persona,Teléfono,País,Monto (USD),Comisión (USD),Total (USD),Tipo de cambio,Moneda que se recibe,Monto que se recibe,ID',
     );
     expect(es).toHaveLength(3); // the day's two sends; the deposit came before
     expect(es[1]).toMatch(
@@ -128,7 +128,9 @@ describe('activity', () => {
     );
 
     const en = await exportFor('en');
-    expect(en[0]).toMatch(/^Reference,Date and time \(US Eastern time\),Type,Status,Direction,/);
+    expect(en[0]).toMatch(
+      /^Reference,Date and time: Eastern Time \(America\/New_York\),Type,Status,Direction,/,
+    );
     expect(en[2]).toBe(
       `${p2p.reference},2026-11-18 12:00 EST,Send between Pago users,Completed,Sent,Test User,${beto.phone},MX,-12.34,0.00,-12.34,,,,${p2p.id}`,
     );
@@ -146,6 +148,56 @@ describe('activity', () => {
       headers: bearer(ana.token),
     });
     expect(july.body.split('\r\n')[1]).toContain(',2026-07-04 12:00 EDT,');
+    t.now = new Date('2026-11-20T15:00:00Z');
+  });
+
+  it('writes the CSV’s times in the user’s own zone: chosen, else the ZIP’s', async () => {
+    const [ana, beto] = [await verifiedUser(t.app, t.db, 50_000), await verifiedUser(t.app, t.db)];
+    // 02:00 UTC on the 19th: 21:00 on the 18th in New York, 18:00 on the 18th in Los Angeles.
+    t.now = new Date('2026-11-19T02:00:00Z');
+    const p2p = (
+      await moneyPost(t.app, ana, '/api/transactions/send', {
+        recipientName: beto.phone,
+        recipientCountry: 'MX',
+        amountUsd: 5,
+      })
+    ).json();
+    const exportCsv = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/transactions/export.csv?from=2026-11-18&to=2026-11-18',
+          headers: bearer(ana.token),
+        })
+      ).body
+        .trim()
+        .split('\r\n');
+
+    // A ZIP in California, no zone chosen: Pacific time.
+    await t.db
+      .updateTable('users')
+      .set({ zip_code: '90012', time_zone: null, language: 'es' })
+      .where('id', '=', ana.id)
+      .execute();
+    const byZip = await exportCsv();
+    expect(byZip[0]).toContain(',Fecha y hora: hora del Pacífico (America/Los_Angeles),');
+    expect(byZip[1]).toMatch(new RegExp(`^${p2p.reference},2026-11-18 18:00 PST,`));
+
+    // Chosen in the profile (users.time_zone), whatever the ZIP: that zone.
+    await t.db.updateTable('users').set({ zip_code: '10001' }).where('id', '=', ana.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ time_zone: 'America/Los_Angeles' })
+      .where('id', '=', ana.id)
+      .execute();
+    await t.db.updateTable('users').set({ language: 'en' }).where('id', '=', ana.id).execute();
+    const chosen = await exportCsv();
+    expect(chosen[0]).toContain(',Date and time: Pacific Time (America/Los_Angeles),');
+    expect(chosen[1]).toMatch(new RegExp(`^${p2p.reference},2026-11-18 18:00 PST,`));
+
+    // Back to the ZIP's (New York): Eastern.
+    await t.db.updateTable('users').set({ time_zone: null }).where('id', '=', ana.id).execute();
+    expect((await exportCsv())[1]).toMatch(new RegExp(`^${p2p.reference},2026-11-18 21:00 EST,`));
     t.now = new Date('2026-11-20T15:00:00Z');
   });
 

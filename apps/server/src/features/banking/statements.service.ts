@@ -158,9 +158,12 @@ export function createStatements({ db, accounts, clock }: Deps) {
 
     statement,
 
+    /** The statement as PDF, its dates and times in the user's own zone. */
     async pdf(userId: string, month: string, language?: 'es' | 'en') {
       const data = await statement(userId, month, language);
-      return { language: data.language, pdf: Buffer.from(await renderWalletStatementPdf(data)) };
+      const { timeZone } = await accounts.getAccountSettings(userId);
+      const pdf = await renderWalletStatementPdf(data, { timeZone, issuedAt: clock() });
+      return { language: data.language, pdf: Buffer.from(pdf) };
     },
   };
 }

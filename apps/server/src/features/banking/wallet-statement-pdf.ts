@@ -1,5 +1,6 @@
 import type { WalletStatement } from '@pago/shared/contracts/banking';
 import { cents, formatUsd, intlLocale } from '@pago/shared/money';
+import { formatDateTime, timeZoneLabel } from '@pago/shared/time-zones';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { EASTERN_TIME_ZONE } from '../../lib/eastern-time';
 import { monthBounds } from './statement-months';
@@ -24,7 +25,10 @@ const LABELS = {
     balance: 'Saldo',
     none: 'No hubo movimientos en este periodo.',
     page: (n: number, of: number) => `Página ${n} de ${of}`,
-    questions: '¿Preguntas? Escríbenos desde la app. Fechas en hora del Este de EE. UU.',
+    issued: 'Emitido',
+    times: (zone: string) => `Fechas y horas en ${zone}`,
+    questions:
+      '¿Preguntas? Escríbenos desde la app. El periodo se cuenta en días de hora del Este de EE. UU.',
   },
   en: {
     title: 'Monthly account statement',
@@ -45,7 +49,9 @@ const LABELS = {
     balance: 'Balance',
     none: 'There were no transactions in this period.',
     page: (n: number, of: number) => `Page ${n} of ${of}`,
-    questions: 'Questions? Write to us from the app. Dates in US Eastern time.',
+    issued: 'Issued',
+    times: (zone: string) => `Dates and times in ${zone}`,
+    questions: 'Questions? Write to us from the app. The period is counted in US Eastern days.',
   },
 } as const;
 
@@ -55,11 +61,25 @@ const PAGE = { width: 612, height: 792, margin: 40 };
 const ROW = 15;
 const COLUMNS = { date: 40, description: 100, counterparty: 290, amount: 492, balance: 572 };
 
+/** Whose clock the statement's dates and times are read on, and when it was drawn. */
+export type StatementClock = {
+  /** The user's zone (`accounts.getAccountSettings().timeZone`): every line's date, the issue time. */
+  timeZone: string;
+  issuedAt: Date;
+};
+
 /**
  * The wallet's statement as a PDF (Letter, Helvetica; WinAnsi covers á é í ó ú ñ ¿ ¡, other
  * characters print as "?"): exactly the lines and totals of `statement`, nothing computed anew.
+ * The period is the book's month (US Eastern days, as Pago counts them); the dates on the lines
+ * and the issue time are in the user's own zone, which the header names — so a movement in the
+ * first hours of a month, Eastern time, can carry the month before's last day for a user further
+ * west.
  */
-export async function renderWalletStatementPdf(statement: WalletStatement): Promise<Uint8Array> {
+export async function renderWalletStatementPdf(
+  statement: WalletStatement,
+  { timeZone, issuedAt }: StatementClock,
+): Promise<Uint8Array> {
   const words = LABELS[statement.language];
   const locale = intlLocale(statement.language);
   const pdf = await PDFDocument.create();
@@ -71,16 +91,14 @@ export async function renderWalletStatementPdf(statement: WalletStatement): Prom
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const encodable = new Set(regular.getCharacterSet());
+  // A narrow no-break space (some ICU versions put one before "PM") prints as a space.
   const safe = (value: string) =>
-    Array.from(value.normalize('NFC'), (ch) =>
+    Array.from(value.normalize('NFC').replace(/\u202f/g, ' '), (ch) =>
       encodable.has(ch.codePointAt(0) ?? 0) ? ch : '?',
     ).join('');
   const money = (amount: number) => formatUsd(cents(amount), statement.language);
-  const day = new Intl.DateTimeFormat(locale, {
-    month: '2-digit',
-    day: '2-digit',
-    timeZone: EASTERN_TIME_ZONE,
-  });
+  const day = new Intl.DateTimeFormat(locale, { month: '2-digit', day: '2-digit', timeZone });
+  // The period's days are the book's: its month, US Eastern.
   const longDay = new Intl.DateTimeFormat(locale, {
     dateStyle: 'long',
     timeZone: EASTERN_TIME_ZONE,
@@ -159,6 +177,14 @@ export async function renderWalletStatementPdf(statement: WalletStatement): Prom
     if (detail) write(`${detail[0]}: ${detail[1]}`, 330, { size: 10 });
     y -= 14;
   }
+  // When it was drawn and the zone its dates are in, on one full-width line (a zone's name can
+  // be long: "hora estándar de Argentina (America/Argentina/Buenos_Aires)").
+  const issued = `${words.issued}: ${formatDateTime(issuedAt, statement.language, timeZone)}`;
+  write(`${issued} · ${words.times(timeZoneLabel(timeZone, statement.language))}`, PAGE.margin, {
+    size: 9,
+    color: GREY,
+    maxWidth: PAGE.width - 2 * PAGE.margin,
+  });
   y -= 14;
 
   const summary: [string, number][] = [

@@ -44,6 +44,8 @@ export function createReceiptMailer({ db, ledger, accounts, mailer, log, track }
           const view = {
             tracking: await track(row.user_id, row.transfer_id),
             senderName: person.legalName,
+            // Its dates in the sender's own zone, as the PDF and the screens write them.
+            timeZone: (await accounts.getAccountSettings(row.user_id)).timeZone,
           };
           await mailer.send({ to: person.email, ...remittanceReceiptEmail(view, language) });
         } catch (error) {

@@ -1,7 +1,8 @@
 import type { RemittanceDisclosure } from '@pago/shared/contracts/disclosures';
 import type { ErrorCaseReason } from '@pago/shared/contracts/remittances';
-import { type Cents, formatUsd, intlLocale } from '@pago/shared/money';
+import { type Cents, formatUsd } from '@pago/shared/money';
 import type { RightsLanguage } from '@pago/shared/remittance-rights';
+import { formatDateTime } from '@pago/shared/time-zones';
 
 /**
  * What a remittance error case decides and what the sender is told (§ 1005.33;
@@ -104,22 +105,18 @@ export type Remedy = {
   feeOnly: boolean;
 };
 
-function longDate(date: Date, language: RightsLanguage) {
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'America/New_York',
-  }).format(date);
-}
-
-/** The answer to the sender, in the language of their report. */
+/**
+ * The answer to the sender, in the language of their report, its moments in the sender's own
+ * zone (`userTimeZone`) with the zone's name, as their receipt writes them.
+ */
 export function resolutionText(
   language: RightsLanguage,
   decision: Exclude<CaseDecision, { kind: 'wait' }>,
   availableBy: Date,
   remedy: Remedy | null,
+  timeZone: string,
 ): string {
-  const when = (date: Date) => longDate(date, language);
+  const when = (date: Date) => formatDateTime(date, language, timeZone);
   const promised = when(availableBy);
   if (language === 'es') {
     if (decision.kind === 'no_error') {

@@ -159,11 +159,14 @@ export async function findRefundOf(db: Database, transferId: string) {
     .executeTakeFirst();
 }
 
-/** The sender as the receipt names them: the verified legal name, else the profile's. */
+/**
+ * The sender as the receipt names them: the verified legal name, else the profile's; and what
+ * their time zone is read from (`userTimeZone`).
+ */
 export async function findSender(db: Database, userId: string) {
   return db
     .selectFrom('users')
-    .select(['name', 'legal_name', 'language'])
+    .select(['name', 'legal_name', 'language', 'time_zone', 'zip_code'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

@@ -86,7 +86,10 @@ export async function remittanceCasesRoutes(
       const tracking = await remittances.track(userId, request.params.id);
       const sender = await remittanceCases.sender(userId);
       const language = request.query.lang ?? sender.language;
-      const pdf = await renderRemittanceReceiptPdf({ tracking, senderName: sender.name }, language);
+      const pdf = await renderRemittanceReceiptPdf(
+        { tracking, senderName: sender.name, timeZone: sender.timeZone },
+        language,
+      );
       return (
         reply
           .type('application/pdf')

@@ -6,6 +6,7 @@ import {
   ERROR_REPORT_DAYS,
   ERROR_REPORT_RESULT_BUSINESS_DAYS,
 } from '@pago/shared/remittance-rights';
+import { userTimeZone } from '@pago/shared/time-zones';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { RemittanceErrorCasesTable } from '../../db/schema';
@@ -179,6 +180,9 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
       payout
         ? await quoteResend(thunes, caseId, payout).catch(() => null)
         : null;
+    // The answer's moments in the sender's own zone.
+    const sender = await findSender(db, row.user_id);
+    const timeZone = userTimeZone(sender?.time_zone, sender?.zip_code);
     return db.transaction().execute(async (tx) => {
       const locked = await lockCase(tx, caseId);
       if (locked?.status !== 'open') return caseView(locked ?? row);
@@ -192,7 +196,7 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
             decidedAt: now,
             reportResultBy,
             finding: decision.finding,
-            resolution: resolutionText(locked.language, decision, availableBy, null),
+            resolution: resolutionText(locked.language, decision, availableBy, null, timeZone),
             remedyTransferId: null,
             partnerAnswer: answer,
           }),
@@ -215,7 +219,7 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
             decidedAt: now,
             reportResultBy,
             finding: `${decision.finding}; ${feeBack ? 'fee_refunded' : 'already_refunded'}`,
-            resolution: resolutionText(locked.language, decision, availableBy, remedy),
+            resolution: resolutionText(locked.language, decision, availableBy, remedy, timeZone),
             remedyTransferId: feeBack ?? earlier?.id ?? null,
             partnerAnswer: answer,
           }),
@@ -245,7 +249,7 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
           decidedAt: now,
           reportResultBy,
           finding: `${decision.finding}; ${refundedNow ? 'refunded' : 'already_refunded'}${resent ? '; resent' : remedy.resendAsked ? '; resend_asked_refunded' : ''}`,
-          resolution: resolutionText(locked.language, decision, availableBy, remedy),
+          resolution: resolutionText(locked.language, decision, availableBy, remedy, timeZone),
           remedyTransferId: resent?.transferId ?? refund?.id ?? null,
           partnerAnswer: answer,
         }),
@@ -342,11 +346,15 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
       };
     },
 
-    /** The sender's name and language, for the receipt. */
+    /** The sender's name, language and time zone, for the receipt. */
     async sender(userId: string) {
       const row = await findSender(db, userId);
       if (!row) throw new AppError('not_found', 404, 'User not found');
-      return { name: row.legal_name ?? row.name, language: row.language };
+      return {
+        name: row.legal_name ?? row.name,
+        language: row.language,
+        timeZone: userTimeZone(row.time_zone, row.zip_code),
+      };
     },
   };
 }

@@ -436,6 +436,25 @@ describe('investigating a case', () => {
     expect(await balanceOf(t.app, ana)).toBe(50_000);
   });
 
+  it('writes the answer’s moments in the sender’s own zone (Los Angeles)', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    await t.db
+      .updateTable('users')
+      .set({ time_zone: 'America/Los_Angeles', language: 'en' })
+      .where('id', '=', ana.id)
+      .execute();
+    const paidAt = new Date(t.now.getTime() + 3_600_000);
+    const sent = await remittance(ana, { availableAt: paidAt });
+    const opened = await openCase(ana, sent.id, { reason: 'not_received', remedy: 'refund' });
+    const decided = await servicesOf(t.app).remittanceCases.investigate(opened.json().id);
+    expect(decided.status).toBe('no_error');
+    // 16:00 UTC is 8:00 in Los Angeles.
+    expect(decided.resolution).toMatch(
+      /^Our payout partner confirmed the funds were made available to the recipient on Nov 20, 2026, 8:00\sAM PST, before the date we promised \(Nov 21, 2026, 7:00\sAM PST\)/,
+    );
+    expect(decided.resolution).not.toMatch(/E[SD]T/);
+  });
+
   it('finds no error when the partner paid before the availability date', async () => {
     const ana = await verifiedUser(t.app, t.db, 50_000);
     const paidAt = new Date(t.now.getTime() + 3_600_000);
@@ -445,8 +464,8 @@ describe('investigating a case', () => {
     const decided = await servicesOf(t.app).remittanceCases.investigate(opened.json().id);
     expect(decided).toMatchObject({ status: 'no_error', remedyTransferId: null });
     expect(decided.resolution).toMatch(
-      // 16:00 UTC is 11:00 in the East, as the sender's receipt dates read.
-      /^Nuestro socio de pago confirmó que el dinero quedó disponible para el destinatario el 20 de noviembre de 2026\D+11:00\D.*antes de la fecha de disponibilidad/,
+      // 16:00 UTC is 11:00 in the East (the sender's ZIP is in New York), as the receipt reads.
+      /^Nuestro socio de pago confirmó que el dinero quedó disponible para el destinatario el 20 nov 2026, 11:00\sa\.\s?m\. EST, antes de la fecha de disponibilidad/,
     );
     expect(decided.resolution).toContain('No encontramos un error.');
     expect(await refundsOf(sent.id)).toEqual([]);
@@ -587,6 +606,16 @@ describe('the receipt PDF', () => {
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-disposition']).toMatch(/^attachment; filename="pago-receipt-/);
     expect(await words(en.rawPayload)).toContain(REMITTANCE_RIGHTS.en.errorResolution);
+    // Dated in the sender's own zone: a ZIP in California, no zone chosen, is Pacific time.
+    expect(await words(en.rawPayload)).toMatch(/\d:\d\d\s[AP]M E[SD]T/);
+    await t.db
+      .updateTable('users')
+      .set({ zip_code: '90012', time_zone: null })
+      .where('id', '=', ana.id)
+      .execute();
+    const pacific = await words((await receipt(ana, sent.id, '?lang=en')).rawPayload);
+    expect(pacific).toMatch(/\d:\d\d\s[AP]M P[SD]T/);
+    expect(pacific).not.toMatch(/E[SD]T/);
 
     for (const [user, id] of [
       [beto, sent.id],

@@ -76,7 +76,11 @@ const tracking: RemittanceTracking = {
   recipientNotice: { link: null, sms: { sent: null, ready: null } },
 };
 
-const view: RemittanceReceiptView = { tracking, senderName: 'Ana María López' };
+const view: RemittanceReceiptView = {
+  tracking,
+  senderName: 'Ana María López',
+  timeZone: 'America/New_York',
+};
 const LANGUAGES: RightsLanguage[] = ['es', 'en'];
 
 /** The PDF's text with its lines joined back (long statements wrap at spaces). */
@@ -136,7 +140,7 @@ function required(language: RightsLanguage, input = view) {
 }
 
 describe('the receipt’s content', () => {
-  it('dates the availability in the sender’s language, in US Eastern time', () => {
+  it('dates the availability in the sender’s language and zone (here US Eastern), zone named', () => {
     const es = receiptContent(view, 'es').figures.find(
       (row) => row.label === REMITTANCE_RIGHTS.es.labels.availableBy,
     );
@@ -144,11 +148,48 @@ describe('the receipt’s content', () => {
       (row) => row.label === REMITTANCE_RIGHTS.en.labels.availableBy,
     );
     // 15:30 UTC is 10:30 EST.
-    expect(es?.value).toMatch(/^20 de noviembre de 2026\D+10:30/);
-    expect(en?.value).toMatch(/^November 20, 2026\D+10:30/);
+    expect(es?.value).toMatch(/^20 nov 2026, 10:30\sa\.\s?m\. EST$/);
+    expect(en?.value).toMatch(/^Nov 20, 2026, 10:30\sAM EST$/);
     // The payout currency's amounts with its code (Intl puts a no-break space after it).
     const values = receiptContent(view, 'en').figures.map((row) => row.value);
     expect(values.filter((value) => /^GTQ\s754\.60$/.test(value))).toHaveLength(2);
+  });
+
+  it('writes its date and the date available in the sender’s own zone (Los Angeles)', () => {
+    // Sent at 02:00 UTC on the 21st: the evening of the 20th in Los Angeles.
+    const late: RemittanceReceiptView = {
+      ...view,
+      timeZone: 'America/Los_Angeles',
+      tracking: {
+        ...tracking,
+        transfer: { ...tracking.transfer, createdAt: '2026-11-21T02:00:00.000Z' },
+        disclosure: { ...disclosure, availableBy: '2026-11-21T02:30:00.000Z' },
+      },
+    };
+    const es = receiptContent(late, 'es');
+    const value = (rows: { label: string; value: string }[], label: string) =>
+      rows.find((row) => row.label === label)?.value;
+    expect(value(es.parties, REMITTANCE_RIGHTS.es.labels.date)).toMatch(
+      /^20 nov 2026, 6:00\sp\.\s?m\. PST$/,
+    );
+    expect(value(es.figures, REMITTANCE_RIGHTS.es.labels.availableBy)).toMatch(
+      /^20 nov 2026, 6:30\sp\.\s?m\. PST$/,
+    );
+    const en = receiptContent(late, 'en');
+    expect(value(en.parties, REMITTANCE_RIGHTS.en.labels.date)).toMatch(
+      /^Nov 20, 2026, 6:00\sPM PST$/,
+    );
+  });
+
+  it('says the same in its PDF and e-mail for a sender in Los Angeles', async () => {
+    const la: RemittanceReceiptView = { ...view, timeZone: 'America/Los_Angeles' };
+    // 15:00 UTC is 7:00 PST.
+    const pdf = await pdfWords(await renderRemittanceReceiptPdf(la, 'en'));
+    expect(pdf).toMatch(/Nov 20, 2026, 7:00\sAM PST/);
+    expect(pdf).not.toContain('EST');
+    const email = remittanceReceiptEmail(la, 'es');
+    expect(email.text).toMatch(/20 nov 2026, 7:00\sa\.\s?m\. PST/);
+    expect(email.text).not.toContain('EST');
   });
 
   it('leaves the statement about receiving less out when the money is not deposited', () => {

@@ -6,6 +6,7 @@ import {
   REMITTANCE_RIGHTS,
   type RightsLanguage,
 } from '@pago/shared/remittance-rights';
+import { formatDateTime } from '@pago/shared/time-zones';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { escapeHtml } from '../../lib/html';
 import { type EmailContent, plainName } from '../../providers/email/templates';
@@ -18,8 +19,15 @@ import { type EmailContent, plainName } from '../../providers/email/templates';
  * packages/shared/src/remittance-rights.ts (the screens use the same), never reworded here.
  */
 
-/** A remittance as its tracking page shows it, and who sent it (the receipt names the sender). */
-export type RemittanceReceiptView = { tracking: RemittanceTracking; senderName: string };
+/**
+ * A remittance as its tracking page shows it, who sent it (the receipt names the sender), and the
+ * sender's time zone (`userTimeZone`), in which its date and the date available are written.
+ */
+export type RemittanceReceiptView = {
+  tracking: RemittanceTracking;
+  senderName: string;
+  timeZone: string;
+};
 
 /** One row of figures: a label and its value. */
 type Row = { label: string; value: string };
@@ -37,18 +45,6 @@ export type ReceiptContent = {
   contactsTitle: string;
   contacts: string[];
 };
-
-function dateTime(iso: string, language: RightsLanguage): string {
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'America/New_York',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
 
 /** An exact decimal amount in a payout currency ("GTQ 770.00"); a decimal text is formatted exactly. */
 function foreign(amount: string, currency: string, language: RightsLanguage): string {
@@ -85,9 +81,11 @@ function payoutLine(recipient: NonNullable<RemittanceTracking['recipient']>): st
 
 /** What the receipt says, in `language`: the PDF and the e-mail are drawn from this only. */
 export function receiptContent(
-  { tracking, senderName }: RemittanceReceiptView,
+  { tracking, senderName, timeZone }: RemittanceReceiptView,
   language: RightsLanguage,
 ): ReceiptContent {
+  // In the sender's own zone, with the zone's name ("20 nov 2026, 7:30 a.m. PST").
+  const dateTime = (iso: string) => formatDateTime(iso, language, timeZone);
   const rights = REMITTANCE_RIGHTS[language];
   const { labels } = rights;
   const { transfer, recipient } = tracking;
@@ -96,7 +94,7 @@ export function receiptContent(
 
   const parties: Row[] = [
     { label: labels.reference, value: formatReference(transfer.reference) },
-    { label: labels.date, value: dateTime(transfer.createdAt, language) },
+    { label: labels.date, value: dateTime(transfer.createdAt) },
     { label: labels.sender, value: senderName },
   ];
   if (recipient) {
@@ -130,14 +128,14 @@ export function receiptContent(
           label: labels.totalToRecipient,
           value: foreign(disclosure.totalToRecipient, disclosure.payoutCurrency, language),
         },
-        { label: labels.availableBy, value: dateTime(disclosure.availableBy, language) },
+        { label: labels.availableBy, value: dateTime(disclosure.availableBy) },
       ]
     : [
         // A remittance from before the partner (no disclosure kept): what the transfer records.
         { label: labels.transferAmount, value: usd(transfer.amountCents) },
         { label: labels.transferFees, value: usd(transfer.feeCents) },
         { label: labels.total, value: usd(transfer.totalCents) },
-        { label: labels.availableBy, value: dateTime(tracking.expectedBy, language) },
+        { label: labels.availableBy, value: dateTime(tracking.expectedBy) },
       ];
 
   const { pago, stateRegulator, cfpb } = REMITTANCE_CONTACTS;
@@ -203,8 +201,9 @@ export async function renderRemittanceReceiptPdf(
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const encodable = new Set(regular.getCharacterSet());
   // Names a person typed can hold characters the standard fonts lack (emoji, CJK): shown as "?".
+  // A narrow no-break space (some ICU versions put one before "PM") prints as a space.
   const safe = (value: string) =>
-    Array.from(value.normalize('NFC'), (ch) =>
+    Array.from(value.normalize('NFC').replace(/\u202f/g, ' '), (ch) =>
       encodable.has(ch.codePointAt(0) ?? 0) ? ch : '?',
     ).join('');
   const width = PAGE.width - 2 * PAGE.margin;

@@ -393,7 +393,13 @@ describe('sending home through the partner', () => {
     expect(new Date(tracked.cancelBy).getTime() - new Date(sent.json().createdAt).getTime()).toBe(
       30 * 60_000,
     );
-    // The receipt by e-mail, once, in the sender's language, with the rule's statements.
+    // The receipt by e-mail, once, in the sender's language, with the rule's statements, its
+    // times in the sender's own zone (chosen: Los Angeles).
+    await t.db
+      .updateTable('users')
+      .set({ time_zone: 'America/Los_Angeles' })
+      .where('id', '=', ana.id)
+      .execute();
     await servicesOf(t.app).remittances.sendReceipts();
     await servicesOf(t.app).remittances.sendReceipts();
     const receipts = (await listMail(t.app, ana.email)).filter((m) =>
@@ -403,6 +409,8 @@ describe('sending home through the partner', () => {
     expect(receipts[0]?.text).toContain(REMITTANCE_RIGHTS.es.cancellation);
     expect(receipts[0]?.text).toContain(REMITTANCE_RIGHTS.es.errorResolution);
     expect(receipts[0]?.text).toContain('110.48');
+    expect(receipts[0]?.text).toMatch(/\d:\d\d\s[ap]\.\s?m\. PST/);
+    expect(receipts[0]?.text).not.toMatch(/E[SD]T/);
 
     await until(t, async () => (await track(t, ana, id)).json().pickupCode !== null);
     const ready = (await track(t, ana, id)).json();
