@@ -20,22 +20,28 @@ test.describe('the API reference', () => {
     await page.getByRole('heading', { name: /Pago API/ }).waitFor();
     // A long document is drawn as it scrolls into view: read every operation down the page.
     const seen = new Set<string>();
-    for (let atBottom = false; !atBottom; ) {
-      await page.locator('.opblock').first().waitFor();
-      // One read of the page per scroll: a locator call per operation is hundreds of round trips.
-      const drawn = await page.evaluate(() =>
-        [...document.querySelectorAll('.opblock-summary')].map((summary) => {
-          const method = summary.querySelector('.opblock-summary-method')?.textContent?.trim();
-          const path = summary.querySelector('.opblock-summary-path')?.getAttribute('data-path');
-          return `${method} ${path}`;
-        }),
-      );
-      for (const operation of drawn) seen.add(operation);
-      atBottom = await page.evaluate(() => {
-        const before = window.scrollY;
-        window.scrollBy(0, window.innerHeight * 0.8);
-        return window.scrollY === before;
-      });
+    // A pass reads what is drawn, scrolls, and lets the page draw (two frames); an operation drawn
+    // late is read by the next pass.
+    for (let pass = 0; pass < 4 && seen.size < operations.length; pass += 1) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      for (let atBottom = false; !atBottom; ) {
+        await page.locator('.opblock').first().waitFor();
+        // One read of the page per scroll: a locator call per operation is hundreds of round trips.
+        const drawn = await page.evaluate(() =>
+          [...document.querySelectorAll('.opblock-summary')].map((summary) => {
+            const method = summary.querySelector('.opblock-summary-method')?.textContent?.trim();
+            const path = summary.querySelector('.opblock-summary-path')?.getAttribute('data-path');
+            return `${method} ${path}`;
+          }),
+        );
+        for (const operation of drawn) seen.add(operation);
+        atBottom = await page.evaluate(async () => {
+          const before = window.scrollY;
+          window.scrollBy(0, window.innerHeight * 0.6);
+          await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+          return window.scrollY === before;
+        });
+      }
     }
     expect([...seen].sort()).toEqual([...operations].sort());
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -19,7 +19,7 @@ test.describe('onboarding with no dead end, in Spanish on a phone', () => {
   test('joins from the landing page, verifies identity and phone, gives the address inside "Agregar dinero", and sends home', async ({
     app,
   }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(300_000);
     const suffix = uniqueSuffix();
     const email = `maria.${suffix}@example.com`;
     const password = 'Mi-clave-segura-2026';
@@ -110,6 +110,11 @@ test.describe('onboarding with no dead end, in Spanish on a phone', () => {
     // The first send home, from home's send-home link: a new cash-pickup recipient in Guatemala.
     phase = 'sendHome';
     await tap(page.getByRole('link', { name: 'Enviar dinero a otro país' }));
+    // No recipient yet: the price first (the calculator), for each speed, then the form.
+    await page.getByRole('heading', { name: '¿Cuánto envías?' }).waitFor();
+    await page.getByLabel('País de destino').selectOption('GT');
+    await page.getByLabel('Envías (USD)').fill('100');
+    await tap(page.getByRole('button', { name: 'Continuar con estándar' }));
     await page.getByRole('heading', { name: 'Agregar destinatario' }).waitFor();
     await page.getByLabel('Nombre(s)').fill('José Luis');
     await page.getByLabel('Apellido(s)').fill('García');
@@ -120,9 +125,8 @@ test.describe('onboarding with no dead end, in Spanish on a phone', () => {
     await page.getByLabel('Tipo de identificación').selectOption('NATIONAL_ID');
     await page.getByLabel('Número de identificación').fill('2456 78901 0101');
     await tap(page.getByRole('button', { name: 'Guardar destinatario' }));
+    // Saved: the amount and speed from the calculator are quoted at once.
     await page.getByText('José Luis García').waitFor();
-    await page.getByLabel('Monto en USD').fill('100');
-    await tap(page.getByRole('button', { name: 'Cotizar' }));
     await page.getByText('Revisa los detalles antes de pagar').waitFor();
     await tap(page.getByRole('button', { name: /^Confirmar y enviar \$/ }));
     await page.getByTestId('receipt').getByRole('heading', { name: 'Recibo' }).waitFor();

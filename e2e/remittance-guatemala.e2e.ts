@@ -99,7 +99,9 @@ test.describe('sending home to Guatemala through the payout partner, in Spanish 
     expect(await balance(page)).toBe(before - 11_048);
     const download = page.waitForEvent('download');
     await receipt.getByRole('button', { name: 'Descargar recibo (PDF)' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^recibo-pago-[A-Z0-9]+\.pdf$/);
+    expect((await download).suggestedFilename()).toMatch(
+      /^recibo-pago-[0-9A-Z]{5}-[0-9A-Z]{5}\.pdf$/,
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/pago-remit-gt-receipt-es-phone.png', fullPage: true });
 
