@@ -95,7 +95,7 @@ describe('the home screen', () => {
     serve({ activity: [TRANSFER] });
     await openHome('es');
 
-    await waitFor(() => expect(document.title).toBe('Panel · Pago'));
+    await waitFor(() => expect(document.title).toBe('Inicio · Pago'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('¡Hola, Ana!');
     expect(screen.getByText('Qué gusto verte de nuevo.')).toBeVisible();
     const balance = screen.getByRole('region', { name: 'Tu saldo' });

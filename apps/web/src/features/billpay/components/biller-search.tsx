@@ -13,7 +13,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/ui/query-state';
 import { useBillers } from '../api/billpay';
-import { methodText } from './pay-bill-dialog';
+import { methodText } from './bill-text';
 
 type Props = { enabled: boolean; onChoose(biller: Biller): void };
 

@@ -16,7 +16,6 @@ import type { Biller } from '@pago/shared/contracts/billpay';
 import type { Transfer } from '@pago/shared/contracts/transfers';
 import { TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, formatUsd, parseAmount } from '@pago/shared/money';
-import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -30,6 +29,7 @@ import { type MissingDetail, missingDetailOf, useMissingDetailStep } from '@/lib
 import { useBalance, useLimits } from '@/lib/wallet';
 import { useBillers, usePayBill, useScheduleBill } from '../api/billpay';
 import { paymentFailureDetail } from '../lib/payment-error';
+import { formatDay, methodText } from './bill-text';
 
 export const MEMO_MAX = 140;
 const ACCOUNT_PATTERN = /^[A-Za-z0-9-]{4,34}$/;
@@ -392,21 +392,4 @@ function PayBillSteps({ billType, billerId, onClose, onPaid }: Props & { billTyp
       </DialogActions>
     </Box>
   );
-}
-
-/** How a biller is paid and when it has the money ("llega en X días hábiles"). */
-export function methodText(t: TFunction<'billpay'>, biller: Biller): string {
-  return t(`pay.method.${biller.method}`, { days: biller.deliveryDays });
-}
-
-/** A YYYY-MM-DD day as the person reads it, in their language. */
-export function formatDay(day: string, locale: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale === 'es' ? 'es-US' : 'en-US', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1)));
 }

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/ui/query-state';
 import { useLocale } from '@/lib/format';
 import { useBillPayments, useCancelCheck, useCancelSchedule, useSchedules } from '../api/billpay';
-import { formatDay } from './pay-bill-dialog';
+import { formatDay } from './bill-text';
 
 const STATUS_COLOR = { processing: 'info', completed: 'success', failed: 'error' } as const;
 
