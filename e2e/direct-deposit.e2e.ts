@@ -1,33 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { atEachSize, expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { pdfText } from './support/pdf-text';
 import { createUser, post, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
 /** Set to a directory to keep the screen's screenshots (phone in Spanish, desktop in English). */
 const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
-
-/** Every text a PDF's pages draw (pdf-lib writes each line as a hex string shown with Tj). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const lines: string[] = [];
-  for (const page of pdf.getPages()) {
-    const contents = page.node.Contents();
-    const streams =
-      contents instanceof PDFArray
-        ? contents.asArray().map((ref) => pdf.context.lookup(ref))
-        : [contents];
-    for (const stream of streams) {
-      if (!(stream instanceof PDFRawStream)) continue;
-      const ops = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-      for (const [, hex] of ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-        lines.push(Buffer.from(hex as string, 'hex').toString('latin1'));
-      }
-    }
-  }
-  return lines.join('\n');
-}
 
 test.describe('direct deposit', () => {
   test('shows the numbers, downloads the form, and a paycheck arrives pending then available early, in Spanish on a phone', async ({
