@@ -177,8 +177,8 @@ describe('the reader pieces', () => {
       addresses: '1,20,-0- ,-0- ,"Peru",-0- \n',
     });
     expect(entries).toHaveLength(1);
-    expect(entries[0].aliases).toEqual([{ type: 'aka', name: 'UNO, One' }]);
-    expect(entries[0].countries).toEqual(['Peru']);
-    expect(entries[0].remarks).toBeNull();
+    expect(entries[0]?.aliases).toEqual([{ type: 'aka', name: 'UNO, One' }]);
+    expect(entries[0]?.countries).toEqual(['Peru']);
+    expect(entries[0]?.remarks).toBeNull();
   });
 });

@@ -72,7 +72,7 @@ export function parseCsv(text: string): string[][] {
   let quoted = false;
   let i = 0;
   // The Treasury's files may end with the DOS end-of-file byte (0x1A).
-  const src = text.replace(/\u001a/g, '').replace(/^\ufeff/, '');
+  const src = text.replaceAll(String.fromCharCode(0x1a), '').replace(/^\ufeff/, '');
   while (i < src.length) {
     const c = src[i];
     if (quoted) {
@@ -98,7 +98,7 @@ export function parseCsv(text: string): string[][] {
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && src[i + 1] === '\n') i++;
       row.push(field);
-      if (row.length > 1 || row[0].trim() !== '') rows.push(row);
+      if (row.length > 1 || (row[0] ?? '').trim() !== '') rows.push(row);
       row = [];
       field = '';
     } else {
@@ -108,7 +108,7 @@ export function parseCsv(text: string): string[][] {
   }
   if (field !== '' || row.length > 0) {
     row.push(field);
-    if (row.length > 1 || row[0].trim() !== '') rows.push(row);
+    if (row.length > 1 || (row[0] ?? '').trim() !== '') rows.push(row);
   }
   return rows;
 }
@@ -162,14 +162,14 @@ export function parseBirthDate(value: string): BirthDate | null {
   }
   const full = /^(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})$/.exec(v);
   if (full) {
-    const month = MONTHS[full[2].toLowerCase()];
+    const month = MONTHS[(full[2] ?? '').toLowerCase()];
     const day = Number(full[1]);
     if (!month || day < 1 || day > 31) return null;
     return { year: Number(full[3]), month, day, circa, toYear: null };
   }
   const monthYear = /^([A-Za-z]{3})\s+(\d{4})$/.exec(v);
   if (monthYear) {
-    const month = MONTHS[monthYear[1].toLowerCase()];
+    const month = MONTHS[(monthYear[1] ?? '').toLowerCase()];
     if (!month) return null;
     return { year: Number(monthYear[2]), month, day: null, circa, toYear: null };
   }
@@ -202,23 +202,23 @@ export function parseRemarks(remarks: string | null): RemarkFacts {
       .replace(/^alt\.\s+/i, '');
     let m = /^DOB:?\s+(.+)$/i.exec(p);
     if (m) {
-      const dob = parseBirthDate(m[1]);
+      const dob = parseBirthDate(m[1] ?? '');
       if (dob) facts.birthDates.push(dob);
       continue;
     }
     m = /^POB:?\s+(.+)$/i.exec(p);
     if (m) {
-      facts.placesOfBirth.push(m[1].trim());
+      facts.placesOfBirth.push((m[1] ?? '').trim());
       continue;
     }
     m = /^(?:nationality|citizen):?\s+(.+)$/i.exec(p);
     if (m) {
-      const country = m[1].trim();
+      const country = (m[1] ?? '').trim();
       if (!facts.nationalities.includes(country)) facts.nationalities.push(country);
       continue;
     }
     m = /^[afn]\.k\.a\.,?\s+'(.+)'$/i.exec(p);
-    if (m) facts.weakAliases.push(m[1].trim());
+    if (m) facts.weakAliases.push((m[1] ?? '').trim());
   }
   return facts;
 }
