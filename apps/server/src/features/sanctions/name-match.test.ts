@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  alignExactly,
   bestScore,
   jaroWinkler,
   normalise,
@@ -234,5 +235,30 @@ describe('the threshold has room on both sides', () => {
     );
     expect(weakestRecall - THRESHOLD).toBeGreaterThanOrEqual(0.03);
     expect(THRESHOLD - strongestCommon).toBeGreaterThanOrEqual(0.1);
+  });
+});
+
+describe('the alignment', () => {
+  it('finds the best pairing where taking the single best pair first would not', () => {
+    // Query token 0 is closest to listed 0 (0.95) but also fits listed 1 (0.9); query token 1
+    // fits only listed 0 (0.9). Greedy takes 0→0 and leaves 1 unmatched (sum 0.95); the best
+    // pairing is 0→1 and 1→0 (sum 1.8).
+    const m = [
+      [0.95, 0.9],
+      [0.9, 0],
+    ];
+    const pairs = alignExactly((q, l) => m[q]?.[l] ?? 0, 2, 2);
+    expect(pairs).toEqual([
+      { q: 0, l: 1, sim: 0.9 },
+      { q: 1, l: 0, sim: 0.9 },
+    ]);
+  });
+
+  it('scores long names (beyond the exhaustive limit) without failing', () => {
+    const long = 'b c d f g h j k l m n p q r'; // 14 tokens, none a particle
+    expect(score(long, 'TESTCARTEL GARCIA, Juan Carlos')).toBeLessThan(THRESHOLD);
+    expect(score('Juan Carlos Testcartel García', `TESTCARTEL GARCIA, Juan Carlos ${long}`)).toBe(
+      1 - 14 * 0.02,
+    );
   });
 });

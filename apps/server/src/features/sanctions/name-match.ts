@@ -148,20 +148,24 @@ export function tokenSimilarity(q: string, l: string): number {
   return best < TOKEN_FLOOR ? 0 : best;
 }
 
-interface Pair {
+export interface Pair {
   q: number;
   l: number;
   sim: number;
 }
 
-/** The best one-to-one alignment of query tokens to listed tokens, greedily by similarity (the
- * names have a handful of tokens; greedy and exhaustive agree on all but contrived cases). */
+/** The best one-to-one alignment of query tokens to listed tokens: the pairs with the highest sum
+ * of similarities. Exhaustive (over the subsets of listed tokens) for names of up to
+ * EXACT_LIMIT tokens, which is every real name; greedy by similarity beyond, as watchman does. */
 function align(query: string[], listed: string[]): Pair[] {
+  const sims = query.map((q) => listed.map((l) => tokenSimilarity(q, l)));
+  const sim = (q: number, l: number) => sims[q]?.[l] ?? 0;
+  if (query.length <= EXACT_LIMIT && listed.length <= EXACT_LIMIT)
+    return alignExactly(sim, query.length, listed.length);
   const candidates: Pair[] = [];
   for (let q = 0; q < query.length; q++) {
     for (let l = 0; l < listed.length; l++) {
-      const sim = tokenSimilarity(query[q] ?? '', listed[l] ?? '');
-      if (sim > 0) candidates.push({ q, l, sim });
+      if (sim(q, l) > 0) candidates.push({ q, l, sim: sim(q, l) });
     }
   }
   candidates.sort((a, b) => b.sim - a.sim || a.q - b.q || a.l - b.l);
@@ -173,6 +177,50 @@ function align(query: string[], listed: string[]): Pair[] {
     usedQ.add(c.q);
     usedL.add(c.l);
     pairs.push(c);
+  }
+  return pairs;
+}
+
+const EXACT_LIMIT = 10;
+
+/** Dynamic programming over (query token, set of listed tokens already used). */
+export function alignExactly(
+  sim: (q: number, l: number) => number,
+  nq: number,
+  nl: number,
+): Pair[] {
+  const full = 1 << nl;
+  // best[i][mask]: the highest sum for query tokens i.. with listed tokens in mask already used.
+  const best: number[][] = Array.from({ length: nq + 1 }, () => new Array<number>(full).fill(0));
+  const choice: number[][] = Array.from({ length: nq }, () => new Array<number>(full).fill(-1));
+  for (let i = nq - 1; i >= 0; i--) {
+    const row = best[i] as number[];
+    const next = best[i + 1] as number[];
+    const chosen = choice[i] as number[];
+    for (let mask = 0; mask < full; mask++) {
+      let top = next[mask] ?? 0; // query token i left unmatched
+      let pick = -1;
+      for (let l = 0; l < nl; l++) {
+        if (mask & (1 << l)) continue;
+        const s = sim(i, l);
+        if (s <= 0) continue;
+        const total = s + (next[mask | (1 << l)] ?? 0);
+        if (total > top) {
+          top = total;
+          pick = l;
+        }
+      }
+      row[mask] = top;
+      chosen[mask] = pick;
+    }
+  }
+  const pairs: Pair[] = [];
+  let mask = 0;
+  for (let i = 0; i < nq; i++) {
+    const l = choice[i]?.[mask] ?? -1;
+    if (l < 0) continue;
+    pairs.push({ q: i, l, sim: sim(i, l) });
+    mask |= 1 << l;
   }
   return pairs;
 }
