@@ -262,3 +262,16 @@ describe('the alignment', () => {
     );
   });
 });
+
+describe('particles', () => {
+  it('matches a family name written as one word against the list writing it with particles', () => {
+    expect(score('Juan Delaprueba', 'DE LA PRUEBA, Juan')).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(score('Juan de la Prueba', 'DELAPRUEBA, Juan')).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(score('Juan Prueba', 'DE LA PRUEBA, Juan')).toBe(1);
+  });
+
+  it('does not make a common name match by gluing', () => {
+    expect(score('Juan de la Cruz', 'DELACRUZ TESTCARTEL, Pedro')).toBeLessThan(THRESHOLD);
+    expect(score('Juana Del Río', 'TESTCARTEL, Juana')).toBeLessThan(THRESHOLD);
+  });
+});

@@ -47,16 +47,33 @@ export interface NameTokens {
 const LEGAL_FORM =
   /(?:^| )(?:s a(?: de c v)?|sa(?: de cv)?|s de r ?l(?: de c ?v)?|s a s|sas|ltda?|llc|inc|corp|co)$/;
 
-function tokens(part: string): string[] {
+/** How particles are treated: dropped ("de la cruz" → cruz), or glued to the next word ("de la
+ * cruz" → delacruz), for names that are also written as one word ("Delacruz", "Delrio"). */
+export type Particles = 'drop' | 'glue';
+
+function tokens(part: string, particles: Particles): string[] {
   const stripped = normalise(part).replace(LEGAL_FORM, '').trim();
   const words = (stripped === '' ? normalise(part) : stripped).split(' ').filter((w) => w !== '');
+  if (particles === 'glue') {
+    const glued: string[] = [];
+    let pending = '';
+    for (const w of words) {
+      if (w === 'y' || w === 'e') continue; // a conjunction joins two names; never glued
+      if (PARTICLES.has(w)) pending += w;
+      else {
+        glued.push(pending + w);
+        pending = '';
+      }
+    }
+    if (glued.length > 0) return glued;
+  }
   const kept = words.filter((w) => !PARTICLES.has(w));
   // A name that is only particles (never on the lists) keeps its words rather than vanishing.
   return kept.length > 0 ? kept : words;
 }
 
 /** "GARCIA LOPEZ, Juan" → family [garcia, lopez], given [juan]; "Juan García" → all only. */
-export function splitName(name: string): NameTokens {
+export function splitName(name: string, particles: Particles = 'drop'): NameTokens {
   const comma = name.indexOf(',');
   // "EMPRESA FICTICIA, S.A. DE C.V.": the comma sets off a legal form, not given names.
   if (
@@ -65,13 +82,13 @@ export function splitName(name: string): NameTokens {
       .replace(LEGAL_FORM, '')
       .trim() !== ''
   ) {
-    const family = tokens(name.slice(0, comma));
-    const given = tokens(name.slice(comma + 1));
+    const family = tokens(name.slice(0, comma), particles);
+    const given = tokens(name.slice(comma + 1), particles);
     if (family.length > 0 && given.length > 0) {
       return { given, family, all: [...given, ...family], ordered: true };
     }
   }
-  const all = tokens(name);
+  const all = tokens(name, particles);
   return { given: [], family: [], all, ordered: false };
 }
 
@@ -237,8 +254,15 @@ export function alignExactly(
  * Carlos"). A listed name without a comma (companies, some aliases) requires all its tokens.
  */
 export function score(query: string, listedName: string): number {
-  const q = splitName(query).all;
-  const listed = splitName(listedName);
+  // Particles dropped on both sides, or glued on one side for "Delacruz" against "DE LA CRUZ".
+  return Math.max(
+    scoreTokens(splitName(query).all, splitName(listedName)),
+    scoreTokens(splitName(query, 'glue').all, splitName(listedName)),
+    scoreTokens(splitName(query).all, splitName(listedName, 'glue')),
+  );
+}
+
+function scoreTokens(q: string[], listed: NameTokens): number {
   const l = listed.all;
   if (q.length === 0 || l.length === 0) return 0;
 
