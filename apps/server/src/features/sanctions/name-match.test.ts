@@ -275,3 +275,16 @@ describe('particles', () => {
     expect(score('Juana Del Río', 'TESTCARTEL, Juana')).toBeLessThan(THRESHOLD);
   });
 });
+
+describe('nicknames', () => {
+  it('a common nickname stands for the listed given name', () => {
+    expect(score('Pepe Inventado López', 'INVENTADO LOPEZ, Jose Luis')).toBeGreaterThanOrEqual(
+      THRESHOLD,
+    );
+    expect(score('Paco Testcartel', 'TESTCARTEL, Francisco')).toBeGreaterThanOrEqual(THRESHOLD);
+  });
+
+  it('a nickname of another name does not', () => {
+    expect(score('Paco Inventado López', 'INVENTADO LOPEZ, Jose Luis')).toBeLessThan(THRESHOLD);
+  });
+});

@@ -156,8 +156,43 @@ const INITIAL_MATCH = 0.85;
  * family name, a second given name). */
 const OMITTED_COST = 0.02;
 
+/** Common Spanish nicknames (hipocorísticos) and the given names they stand for. */
+const NICKNAMES: Record<string, string[]> = {
+  pepe: ['jose'],
+  pepito: ['jose'],
+  paco: ['francisco'],
+  pancho: ['francisco'],
+  lupe: ['guadalupe'],
+  chuy: ['jesus'],
+  chucho: ['jesus'],
+  memo: ['guillermo'],
+  nacho: ['ignacio'],
+  lalo: ['eduardo'],
+  beto: ['alberto', 'roberto', 'humberto'],
+  tono: ['antonio'],
+  quique: ['enrique'],
+  kike: ['enrique'],
+  lola: ['dolores'],
+  concha: ['concepcion'],
+  chelo: ['consuelo'],
+  charo: ['rosario'],
+  nando: ['fernando'],
+  rafa: ['rafael'],
+  manolo: ['manuel'],
+  chema: ['jose'],
+  juancho: ['juan'],
+  pili: ['pilar'],
+};
+/** A nickname for the listed given name (or the other way round). */
+const NICKNAME_MATCH = 0.9;
+
+function isNickname(a: string, b: string): boolean {
+  return (NICKNAMES[a] ?? []).includes(b) || (NICKNAMES[b] ?? []).includes(a);
+}
+
 export function tokenSimilarity(q: string, l: string): number {
   if (q === l) return 1;
+  if (isNickname(q, l)) return NICKNAME_MATCH;
   if (q.length === 1 || l.length === 1) return q[0] === l[0] ? INITIAL_MATCH : 0;
   const direct = jaroWinkler(q, l);
   const sounds = phoneticKey(q) === phoneticKey(l) ? 0.96 : 0;
