@@ -10,12 +10,12 @@ import Typography from '@mui/material/Typography';
 import type { CloseConditions, ClosedAccount } from '@pago/shared/contracts/account-rights';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatCurrency, useLocale } from '@/lib/format';
-import { useSession } from '@/lib/session';
+import { clearStoredToken, clearStoredVerificationService } from '@/lib/session-storage';
 import { closeAccount, useCloseConditions } from '../api/account-rights';
 import { ConfirmFields, type Notice, NoticeArea } from './confirm-fields';
 
@@ -42,8 +42,6 @@ const BLOCKER_LINKS: Partial<Record<Blocker['code'], string>> = {
 export function CloseAccountDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation(['accountRights', 'errors']);
   const locale = useLocale();
-  const navigate = useNavigate();
-  const { logout } = useSession();
   const conditions = useCloseConditions(true);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -89,15 +87,17 @@ export function CloseAccountDialog({ onClose }: { onClose(): void }) {
     }
   };
 
-  const leave = async () => {
-    await logout();
-    navigate('/', { replace: true });
+  // The server ended every session of the account: forget the token and start afresh.
+  const leave = () => {
+    clearStoredToken();
+    clearStoredVerificationService();
+    window.location.assign('/');
   };
 
   if (closed) {
     return (
       <ResponsiveDialog open onClose={leave} title={t('close.doneTitle')}>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
           <Alert severity="success" role="status">
             {t('close.done', { date: longDate(closed.closedAt, locale) })}
           </Alert>
@@ -120,7 +120,7 @@ export function CloseAccountDialog({ onClose }: { onClose(): void }) {
   return (
     <ResponsiveDialog open onClose={onClose} title={t('close.title')}>
       <Box component="form" noValidate onSubmit={submit}>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
           {!data && conditions.isLoading && <CircularProgress aria-label={t('loading')} />}
           {conditions.isError && (
             <Alert severity="error">{errorText(t, conditions.error) ?? t('close.failed')}</Alert>

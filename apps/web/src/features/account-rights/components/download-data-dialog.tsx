@@ -44,7 +44,7 @@ export function DownloadDataDialog({ onClose }: { onClose(): void }) {
   return (
     <ResponsiveDialog open onClose={onClose} title={t('download.title')}>
       <Box component="form" noValidate onSubmit={submit}>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
           <Typography>{t('download.intro')}</Typography>
           <Box component="ul" sx={{ m: 0, pl: 3, display: 'grid', gap: 0.5 }}>
             {(t('download.contents', { returnObjects: true }) as string[]).map((line) => (
