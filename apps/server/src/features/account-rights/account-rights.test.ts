@@ -7,7 +7,9 @@ import {
   RESET_SUBJECT,
 } from '../../../test/accounts-helpers';
 import { openBankAccount } from '../../../test/banking-helpers';
+import { cardholder, insertCard } from '../../../test/card-helpers';
 import { moneyPost, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
+import { linkSandboxBank } from '../../../test/plaid-helpers';
 import { unzipText } from '../../../test/zip-helpers';
 import { servicesOf } from '../../app';
 import { csvField } from '../activity/activity-csv';
@@ -273,6 +275,55 @@ describe('close my account', () => {
     });
     expect(confirm.statusCode).toBe(403);
     expect(confirm.json().error.code).toBe('account_closed');
+  });
+  it('closes the cards at the partner and removes the linked banks; the closing job finishes what a vendor left', async () => {
+    const { user: ana, card, account } = await cardholder(t.app, t.db, 0);
+    await linkSandboxBank(t.app, ana);
+    const conditions = (await get('/api/account/close', ana.token)).json();
+    expect(conditions.effects).toMatchObject({ cards: 1, linkedBanks: 1 });
+    expect(
+      (await post('/api/account/close', ana.token, { password: ana.password })).statusCode,
+    ).toBe(200);
+    const unitCard = () =>
+      t.db
+        .selectFrom('sandbox_unit_cards')
+        .select('status')
+        .where('id', '=', card.partnerCardId)
+        .executeTakeFirstOrThrow();
+    expect((await unitCard()).status).toBe('ClosedByCustomer');
+    const cards = await t.db
+      .selectFrom('cards')
+      .select('status')
+      .where('user_id', '=', ana.id)
+      .execute();
+    expect(cards.map((c) => c.status)).toEqual(['closed']);
+    const items = await t.db
+      .selectFrom('plaid_items')
+      .select('id')
+      .where('user_id', '=', ana.id)
+      .execute();
+    expect(items).toEqual([]);
+
+    // A card the vendor had not closed (its call failed): the job closes it and marks the account done.
+    const late = await insertCard(t.db, ana, account);
+    await t.db
+      .updateTable('users')
+      .set({ partner_closed_at: null })
+      .where('id', '=', ana.id)
+      .execute();
+    expect(await servicesOf(t.app).accountRights.finishClosings()).toBeGreaterThanOrEqual(1);
+    const lateRow = await t.db
+      .selectFrom('sandbox_unit_cards')
+      .select('status')
+      .where('id', '=', late.partnerCardId)
+      .executeTakeFirstOrThrow();
+    expect(lateRow.status).toBe('ClosedByCustomer');
+    const user = await t.db
+      .selectFrom('users')
+      .select('partner_closed_at')
+      .where('id', '=', ana.id)
+      .executeTakeFirstOrThrow();
+    expect(user.partner_closed_at).not.toBeNull();
   });
 });
 
