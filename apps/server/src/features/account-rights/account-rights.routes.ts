@@ -13,7 +13,7 @@ import type { Accounts } from '../accounts/accounts.service';
 import { currentUser, requireUser } from '../accounts/require-user';
 import type { AccountRights } from './account-rights.service';
 
-const tags = ['Account'];
+const tags = ['Accounts'];
 const dataExportZip = z.string().meta({ format: 'binary', description: 'The data (ZIP)' });
 
 export type AccountRightsRouteDeps = { accountRights: AccountRights; accounts: Accounts };
