@@ -68,12 +68,14 @@ export async function accountRightsRoutes(
         currentUser(request).userId,
         request.params.ticket,
       );
-      return reply
-        .type('application/zip')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'private, no-store')
-        // Fastify streams a Readable as it is, past the serializer; the contract calls it binary.
-        .send(stream as unknown as string);
+      return (
+        reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'private, no-store')
+          // Fastify streams a Readable as it is, past the serializer; the contract calls it binary.
+          .send(stream as unknown as string)
+      );
     },
   );
 
