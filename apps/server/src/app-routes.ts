@@ -1,5 +1,6 @@
 import type { AppInstance } from './app-instance';
 import type { Services } from './app-services';
+import { accountRightsRoutes } from './features/account-rights/account-rights.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { externalSigninRoutes } from './features/accounts/external-signin.routes';
 import { securityRoutes } from './features/accounts/security.routes';
@@ -156,5 +157,9 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   await app.register(publicTrackingRoutes, {
     recipientNotice: services.recipientNotice,
     rateLimits: services.rateLimits,
+  });
+  await app.register(accountRightsRoutes, {
+    accountRights: services.accountRights,
+    accounts: services.accounts,
   });
 }

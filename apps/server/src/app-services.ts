@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './app-instance';
 import { buildSandboxVendors } from './app-sandbox';
 import { buildVendors } from './app-vendors';
+import { createAccountRights } from './features/account-rights/account-rights.service';
 import { createAccounts } from './features/accounts/accounts.service';
 import { createExternalSignin } from './features/accounts/external-signin.service';
 import { createActivity } from './features/activity/activity.service';
@@ -258,6 +259,17 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     cashDeposits: createCashDeposits({ db, ledger, banking, unit, notifications, log }),
     cardDisputes: cardDisputesOf(),
     sendContacts: createSendContacts({ db }),
+    accountRights: createAccountRights({
+      db,
+      accounts,
+      activity,
+      rateLimits,
+      mailer,
+      unit,
+      plaid,
+      clock: ledger.clock,
+      log,
+    }),
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

@@ -106,6 +106,11 @@ export const ERROR_CODES = [
   'card_verification_failed',
   /** The bank needs a phone number on the profile before it opens the account. */
   'phone_required',
+  /** The account is closed: no sign-in, no money. */
+  'account_closed',
+  /** Closing refused until the balance, pending money or an open case is settled (details say which). */
+  'account_not_closable',
+  'data_export_expired',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

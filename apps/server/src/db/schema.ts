@@ -53,6 +53,15 @@ export type UsersTable = {
   /** The terms version accepted at sign-up and when (migration 0048); null for older accounts. */
   terms_version: string | null;
   terms_accepted_at: Date | null;
+  /** A closed account (migration 0053): when, by whom ('customer' or 'staff:<id>'), why. */
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  closed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  close_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When its cards, partner account and linked banks were closed at the vendors. */
+  partner_closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The retention job's steps (docs/account-rights.md). */
+  access_erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type SessionsTable = {
@@ -1241,6 +1250,16 @@ export type SandboxOidcModelsTable = {
   consumed_at: Date | null;
 };
 
+/** A one-time ticket to download one's data (migration 0053): its token's SHA-256 only. */
+export type AccountDataExportsTable = {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: Buffer;
+  created_at: CreatedAt;
+  expires_at: Date;
+  downloaded_at: Date | null;
+};
+
 export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -1334,6 +1353,7 @@ export type DB = {
   sandbox_unit_check_payments: SandboxUnitCheckPaymentsTable;
   remittance_recipient_links: RemittanceRecipientLinksTable;
   remittance_recipient_sms: RemittanceRecipientSmsTable;
+  account_data_exports: AccountDataExportsTable;
 };
 
 /** A dispute of a card transaction under Regulation E (migration 0044). */

@@ -111,6 +111,18 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 1,
     run: () => services.recipientNotice.deliver(),
   });
+  // Closed accounts: cards, partner accounts and linked banks the vendors did not close yet, and
+  // daily, the retention periods' erasures (docs/account-rights.md).
+  jobs.push({
+    name: 'account-closings',
+    everySeconds: 60,
+    run: () => services.accountRights.finishClosings(),
+  });
+  jobs.push({
+    name: 'account-retention',
+    everySeconds: 24 * 60 * 60,
+    run: () => services.accountRights.retention(),
+  });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

@@ -291,6 +291,10 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/billpay/payments': 'listBillPayments',
   'GET /api/billpay/payments/{id}': 'getBillPayment',
   'POST /api/billpay/payments/{id}/cancel': 'cancelBillPayment',
+  'POST /api/account/data-export': 'requestDataExport',
+  'GET /api/account/data-export/{ticket}': 'downloadDataExport',
+  'GET /api/account/close': 'getCloseConditions',
+  'POST /api/account/close': 'closeAccount',
 };
 
 /** Words a summary spells its own way. */

@@ -1,4 +1,11 @@
 import {
+  closeAccountBody,
+  closeConditionsSchema,
+  closedAccountSchema,
+  confirmWithPasswordBody,
+  dataExportTicketSchema,
+} from '@pago/shared/contracts/account-rights';
+import {
   authResponseSchema,
   loginBody,
   passwordResetConfirmBody,
@@ -173,6 +180,7 @@ const signedIn = authResponseSchema.or(twoStepChallengeSchema);
 // The few answers the server's routes declare inline, written as the server writes them.
 const removed = z.object({ removed: z.literal(true) });
 const csv = z.string().describe('CSV, one transfer a line');
+const dataExportZip = z.string().meta({ format: 'binary', description: 'The data (ZIP)' });
 const pdf = z.string().meta({ format: 'binary', description: 'The statement (PDF)' });
 const directDepositFormPdf = z.string().meta({ format: 'binary', description: 'The form (PDF)' });
 const remittanceReceiptPdf = z
@@ -397,6 +405,14 @@ export const ROUTES: Record<string, RouteContract> = {
   'GET /api/cash-deposits': { response: cashDepositListSchema },
   'GET /api/cards/atms': { response: atmListSchema },
   'GET /api/public/transfers/:token': { response: publicTransferSchema },
+  'POST /api/account/data-export': {
+    status: 201,
+    response: dataExportTicketSchema,
+    body: confirmWithPasswordBody,
+  },
+  'GET /api/account/data-export/:ticket': { response: dataExportZip },
+  'GET /api/account/close': { response: closeConditionsSchema },
+  'POST /api/account/close': { response: closedAccountSchema, body: closeAccountBody },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

@@ -109,7 +109,8 @@ export function createPeople({ db, rateLimits }: Deps) {
           : by.email
             ? await findUserByEmail(executor, by.email.toLowerCase())
             : undefined;
-      return user ? partyOf(user) : null;
+      // A closed account receives nothing (features/account-rights).
+      return user && !user.closed_at ? partyOf(user) : null;
     },
 
     /** Inside a transaction pass it as `executor`: a second pool connection could starve the pool. */
@@ -140,7 +141,8 @@ export function createPeople({ db, rateLimits }: Deps) {
         : by.username
           ? await findUserByUsername(db, by.username)
           : undefined;
-      if (!user?.phone_verified) throw new AppError('not_found', 404, 'No Pago user to pay here.');
+      if (!user?.phone_verified || user.closed_at)
+        throw new AppError('not_found', 404, 'No Pago user to pay here.');
       return { name: user.name, username: user.username };
     },
 

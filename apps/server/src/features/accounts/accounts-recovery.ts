@@ -18,7 +18,7 @@ import type { SignInContext } from './accounts-sign-in';
 import { hashToken } from './accounts-sign-in';
 import { accountKey } from './password-attempts';
 import { checkPasswordStrength, hashPassword } from './passwords';
-import { revokeAllSessions } from './sessions.repository';
+import { accountClosed, revokeAllSessions } from './sessions.repository';
 import {
   insertSignInLink,
   SIGN_IN_LINK_TTL_MINUTES,
@@ -85,7 +85,8 @@ export function createRecovery({
         },
       ]);
       const token = randomBytes(32).toString('base64url');
-      if (!user) return;
+      // A closed account gets no link (the answer is the same: it tells nothing).
+      if (!user || user.closed_at) return;
       await insertSignInLink(db, { tokenHash: hashToken(token), userId: user.id });
       const language = body.language ?? user.language;
       mailer
@@ -148,6 +149,7 @@ export function createRecovery({
       const codeId = await emailVerification.checkCode('password_reset', body.email, body.code, ip);
       const user = await findUserByEmail(db, body.email);
       if (!user) throw new AppError('invalid_verification_code', 400, 'Invalid verification code');
+      if (user.closed_at) throw accountClosed();
       const passwordHash = await hashPassword(body.password);
       await db.transaction().execute(async (tx) => {
         await emailVerification.consumeCode(tx, codeId);

@@ -22,6 +22,7 @@ import { placeLookup } from './geoip';
 import { accountKey, createPasswordAttempts } from './password-attempts';
 import { checkPasswordStrength, hashPassword } from './passwords';
 import {
+  accountClosed,
   insertSession,
   listLiveSessions,
   revokeOtherSessions,
@@ -127,6 +128,7 @@ export function createSignIn({ db, config, rateLimits, notifications, twoStep, p
     userAgent: string | null | undefined,
     context: SignInContext,
   ): Promise<{ token: string; user: UserProfile } | TwoStepChallenge> {
+    if (user.closed_at) throw accountClosed();
     if (user.two_step_enabled_at) {
       // No session yet: the code turns this challenge into one (POST /api/auth/login/two-step).
       const challenge = await twoStep.createChallenge(

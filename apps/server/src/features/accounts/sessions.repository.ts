@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
 
 export async function insertSession(
   db: Database,
@@ -15,19 +16,26 @@ export async function insertSession(
     place?: string | null;
   },
 ): Promise<void> {
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: row.tokenHash,
-      user_id: row.userId,
-      user_agent: row.userAgent?.slice(0, 512) ?? null,
-      expires_at: sql<Date>`now() + make_interval(hours => ${row.absoluteHours})`,
-      external_issuer: row.external?.issuer ?? null,
-      external_id_token: row.external?.idToken ?? null,
-      sign_in_method: row.signInMethod ?? null,
-      place: row.place?.slice(0, 200) || null,
-    })
-    .execute();
+  // Only for an open account: every way of signing in ends here, so a closed account
+  // (features/account-rights) gets no session by any of them.
+  const inserted = await sql`
+    insert into sessions (token_hash, user_id, user_agent, expires_at, external_issuer,
+      external_id_token, sign_in_method, place)
+    select ${row.tokenHash}, u.id, ${row.userAgent?.slice(0, 512) ?? null},
+      now() + make_interval(hours => ${row.absoluteHours}), ${row.external?.issuer ?? null},
+      ${row.external?.idToken ?? null}, ${row.signInMethod ?? null},
+      ${row.place?.slice(0, 200) || null}
+    from users u where u.id = ${row.userId} and u.closed_at is null`.execute(db);
+  if (!inserted.numAffectedRows) throw accountClosed();
+}
+
+/** The answer to any sign-in to a closed account. */
+export function accountClosed(): AppError {
+  return new AppError(
+    'account_closed',
+    403,
+    'This account is closed. You can no longer sign in to it.',
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { unitAccountCloseCalls } from './unit-account-close';
 import { unitAccountCalls } from './unit-accounts';
 import { unitCardCalls } from './unit-cards';
 import { unitCashCalls } from './unit-cash';
@@ -29,6 +30,7 @@ export function createUnitClient(settings: UnitSettings) {
     ...unitCashCalls(transport),
     ...unitDisputeCalls(transport),
     ...unitCheckPaymentCalls(transport),
+    ...unitAccountCloseCalls(transport),
   };
 }
 

@@ -226,6 +226,14 @@ describe('the Unit fake against Unit’s published OpenAPI', () => {
       token: unitSettings(app).token,
     });
     expect(await client.getApplication(application.id)).toMatchObject({ status: 'Approved' });
+    // Closing a customer's account (features/account-rights): last, as nothing moves after it.
+    const opened = await db
+      .selectFrom('bank_accounts')
+      .select('unit_account_id')
+      .executeTakeFirstOrThrow();
+    expect(await client.closeAccount(opened.unit_account_id, 'ByCustomer')).toMatchObject({
+      status: 'Closed',
+    });
 
     const answers = test.answers();
     expect(nonConforming(answers, schemaOf)).toEqual([]);

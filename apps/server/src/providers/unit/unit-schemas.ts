@@ -646,6 +646,8 @@ export const UNIT_ANSWERS = {
   getApplication: answer('GET', /^\/applications\/[^/]+$/, 200, unitDocument(unitApplication)),
   createAccount: answer('POST', /^\/accounts$/, 201, unitDocument(unitDepositAccount)),
   getAccount: answer('GET', /^\/accounts\/[^/]+$/, 200, unitDocument(unitDepositAccount)),
+  // account/accountPaths.json closeAccount: 200, the account (status Closed).
+  closeAccount: answer('POST', /^\/accounts\/[^/]+\/close$/, 200, unitDocument(unitDepositAccount)),
   createPayment: answer('POST', /^\/payments$/, 201, unitDocument(unitPayment)),
   getPayment: answer('GET', /^\/payments\/[^/]+$/, 200, unitDocument(unitPayment)),
   listPayments: answer('GET', /^\/payments$/, 200, unitList(unitPayment)),

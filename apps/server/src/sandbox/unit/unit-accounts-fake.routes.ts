@@ -39,7 +39,7 @@ const statementPdfQuery = z.object({
   language: z.enum(['en', 'es']).default('en'),
 });
 
-function accountResource(row: FakeAccount) {
+export function accountResource(row: FakeAccount) {
   const balance = Number(row.balance);
   const hold = Number(row.hold);
   return {

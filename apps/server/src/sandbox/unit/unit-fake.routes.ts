@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-instance';
+import { unitAccountCloseFakeRoute } from './unit-account-close-fake';
 import { unitAccountsFakeRoutes } from './unit-accounts-fake.routes';
 import { unitCashFakeRoutes } from './unit-cash-fake';
 import { unitCheckDepositsFakeRoutes } from './unit-check-deposits-fake';
@@ -43,6 +44,7 @@ export async function unitFakeRoutes(app: AppInstance): Promise<void> {
   // By resource, as the client in providers/unit/ is split; cards are unit-cards-fake.routes.ts.
   unitCustomersFakeRoutes(fake);
   unitAccountsFakeRoutes(fake);
+  unitAccountCloseFakeRoute(fake);
   unitPaymentsFakeRoutes(fake);
   unitReceivedPaymentsFakeRoutes(fake);
   unitCheckDepositsFakeRoutes(fake);

@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SectionCard } from '@/components/ui/section-card';
+import { YourDataCard } from '@/features/account-rights/components/your-data-card';
 import { BalanceCard } from '@/features/accounts/components/balance-card';
 import { ProfileCard } from '@/features/accounts/components/profile-card';
 import { ProfileQrCard } from '@/features/accounts/components/profile-qr-card';
@@ -117,6 +118,7 @@ export default function ProfilePage() {
             <ExternalBankAccounts />
           </SectionCard>
         </Box>
+        <YourDataCard />
       </Box>
 
       {verifyingPhone && user.phone && (

@@ -39,6 +39,8 @@ function destination(state: unknown): string | Partial<Location> {
 }
 
 function loginFailureKey(failure: unknown): string {
+  if (failure instanceof ApiError && failure.code === 'account_closed')
+    return 'login.errors.accountClosed';
   if (failure instanceof ApiError && failure.status === 401)
     return 'login.errors.invalidCredentials';
   if (failure instanceof ApiError && failure.status === 429) {
