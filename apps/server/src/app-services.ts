@@ -21,6 +21,7 @@ import { createIdentity } from './features/identity/identity.service';
 import type { PlaidWebhookKey } from './features/identity/webhook-signatures';
 import { createLedger } from './features/ledger/ledger.service';
 import { createLedgerInvariants } from './features/ledger/ledger-invariants.service';
+import { createMonitoring } from './features/monitoring/monitoring.service';
 import { createNotifications } from './features/notifications/notifications.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
@@ -258,6 +259,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     cashDeposits: createCashDeposits({ db, ledger, banking, unit, notifications, log }),
     cardDisputes: cardDisputesOf(),
     sendContacts: createSendContacts({ db }),
+    monitoring: createMonitoring({ db }),
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

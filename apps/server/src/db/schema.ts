@@ -1334,6 +1334,11 @@ export type DB = {
   sandbox_unit_check_payments: SandboxUnitCheckPaymentsTable;
   remittance_recipient_links: RemittanceRecipientLinksTable;
   remittance_recipient_sms: RemittanceRecipientSmsTable;
+  monitoring_rules: MonitoringRulesTable;
+  monitoring_hits: MonitoringHitsTable;
+  monitoring_account_changes: MonitoringAccountChangesTable;
+  monitoring_scan: MonitoringScanTable;
+  monitoring_evaluated: MonitoringEvaluatedTable;
 };
 
 /** A dispute of a card transaction under Regulation E (migration 0044). */
@@ -1395,4 +1400,50 @@ export type RemittanceRecipientSmsTable = {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Date | null;
+};
+
+/** A monitoring rule as data (migration 0052; defaults in features/monitoring/monitoring-rules.ts). */
+export type MonitoringRulesTable = {
+  code: string;
+  enabled: Generated<boolean>;
+  action: Generated<'alert' | 'hold'>;
+  thresholds: ColumnType<Record<string, unknown>, string, string>;
+  updated_at: Generated<Date>;
+};
+
+/** A rule that fired: one per rule, subject and window (migration 0052). */
+export type MonitoringHitsTable = {
+  id: Generated<string>;
+  rule_code: string;
+  user_id: string | null;
+  subject: string;
+  window_start: Date;
+  transfer_ids: ColumnType<string[], string[] | undefined, string[]>;
+  reason: string;
+  figures: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: Generated<'open' | 'dismissed' | 'escalated'>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+  created_at: CreatedAt;
+};
+
+/** A change of a user's phone, e-mail or password (the `monitoring_account_change` trigger). */
+export type MonitoringAccountChangesTable = {
+  id: Generated<number>;
+  user_id: string;
+  field: 'phone' | 'email' | 'password';
+  changed_at: CreatedAt;
+};
+
+/** How far the monitoring job has read the ledger's transfers (one row). */
+export type MonitoringScanTable = {
+  id: Generated<number>;
+  scanned_to: Date;
+};
+
+/** Recent transfers the monitoring job has evaluated (pruned after the job's overlap). */
+export type MonitoringEvaluatedTable = {
+  transfer_id: string;
+  evaluated_at: CreatedAt;
 };
