@@ -23,6 +23,7 @@ import { createLedger } from './features/ledger/ledger.service';
 import { createLedgerInvariants } from './features/ledger/ledger-invariants.service';
 import { createMonitoring } from './features/monitoring/monitoring.service';
 import { createNotifications } from './features/notifications/notifications.service';
+import { createOps } from './features/ops/ops.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
@@ -260,6 +261,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     cardDisputes: cardDisputesOf(),
     sendContacts: createSendContacts({ db }),
     monitoring: createMonitoring({ db }),
+    ops: createOps({ db, config, rateLimits }),
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */
