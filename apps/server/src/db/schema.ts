@@ -1456,6 +1456,8 @@ export type MonitoringScanTable = {
 export type MonitoringEvaluatedTable = {
   transfer_id: string;
   evaluated_at: CreatedAt;
+};
+
 /** A member of Pago's staff (migration 0050); never a customer. The TOTP secret is sealed. */
 export type StaffTable = {
   id: Generated<string>;
