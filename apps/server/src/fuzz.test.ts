@@ -280,6 +280,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     correctAmountCents: 100,
   },
   '/api/ops/auth/login': { email: 'fuzz-nobody@pago.example', password: 'wrong-password-1' },
+  '/api/ops/monitoring/hits/:id/dismiss': { reason: 'Explicado por la clienta' },
+  '/api/ops/monitoring/hits/:id/escalate': { reason: 'Revisar para un reporte' },
+  '/api/ops/monitoring/rules/:code': { thresholds: { windowDays: 7 }, reason: 'Ajuste' },
 };
 
 function bodyFor(url: string): fc.Arbitrary<string | undefined> {

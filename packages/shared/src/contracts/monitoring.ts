@@ -143,4 +143,4 @@ export const monitoringHitsQuery = z.strictObject({
 export const monitoringHitParams = z.strictObject({ id: z.uuid() });
 
 // POST /api/ops/monitoring/hits/:id/dismiss and /escalate
-export const decideMonitoringHitBody = z.strictObject({ reason: textLines().min(3).max(1000) });
+export const decideMonitoringHitBody = z.strictObject({ reason: textLines().min(3).max(500) });

@@ -135,64 +135,85 @@ export function createMonitoring({ db }: { db: Database }) {
     },
 
     /**
-     * Dismisses or escalates an open hit, by `tx` (the caller's transaction, which also writes
-     * the audit record); a hit already decided is refused (409).
+     * Dismisses or escalates an open hit; `record` writes the audit entry in the same
+     * transaction. A hit already decided is refused (409).
      */
     async decide(
-      tx: Database,
       id: string,
       decision: { status: 'dismissed' | 'escalated'; by: string; reason: string },
+      record: (tx: Database, hit: MonitoringHit) => Promise<unknown>,
     ): Promise<MonitoringHit> {
-      const row = await decideHit(tx, id, decision);
-      if (!row) {
-        const existing = await findHit(tx, id);
-        if (!existing) throw new AppError('not_found', 404, 'No such monitoring hit.');
-        throw new AppError('conflict', 409, `This hit was already ${existing.status}.`);
-      }
-      return (await hitViews([row]))[0] as MonitoringHit;
+      return db.transaction().execute(async (tx) => {
+        const row = await decideHit(tx, id, decision);
+        if (!row) {
+          const existing = await findHit(tx, id);
+          if (!existing) throw new AppError('not_found', 404, 'No such monitoring hit.');
+          throw new AppError('conflict', 409, `This hit was already ${existing.status}.`);
+        }
+        const hit = (await hitViews([row]))[0] as MonitoringHit;
+        await record(tx, hit);
+        return hit;
+      });
     },
 
     async rules(): Promise<MonitoringRule[]> {
       return (await listRules(db)).map(ruleView);
     },
 
-    /** Turns a rule on or off or changes its thresholds (each checked by the rule's schema). */
+    /**
+     * Turns a rule on or off or changes its thresholds (merged over the current ones and checked
+     * by the rule's schema); `record` writes the audit entry in the same transaction.
+     */
     async updateRule(
-      tx: Database,
       code: MonitoringRuleCode,
       changes: { enabled?: boolean; thresholds?: Record<string, unknown> },
-    ): Promise<{ before: MonitoringRule; after: MonitoringRule }> {
-      const before = (await listRules(tx)).find((r) => r.code === code);
-      if (!before) throw new AppError('not_found', 404, 'No such monitoring rule.');
-      let thresholds: Record<string, unknown> | undefined;
-      if (changes.thresholds !== undefined) {
-        const parsed = RULE_THRESHOLD_SCHEMAS[code].safeParse({
-          ...before.thresholds,
-          ...changes.thresholds,
-        });
-        if (!parsed.success) {
-          throw new AppError(
-            'validation_failed',
-            400,
-            'These thresholds are not valid for this rule.',
-            {
-              issues: parsed.error.issues.map((i) => ({
-                path: i.path.join('.'),
-                message: i.message,
-              })),
-            },
-          );
-        }
-        thresholds = parsed.data;
-      }
-      const after = await updateRule(tx, code, {
-        ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
-        ...(thresholds === undefined ? {} : { thresholds }),
-      });
-      if (!after) throw new AppError('not_found', 404, 'No such monitoring rule.');
-      return { before: ruleView(before), after: ruleView(after) };
+      record: (
+        tx: Database,
+        before: MonitoringRule,
+        after: MonitoringRule,
+      ) => Promise<unknown> = async () => {},
+    ): Promise<MonitoringRule> {
+      return db.transaction().execute((tx) => changeRule(tx, code, changes, record));
     },
   };
+
+  async function changeRule(
+    tx: Database,
+    code: MonitoringRuleCode,
+    changes: { enabled?: boolean; thresholds?: Record<string, unknown> },
+    record: (tx: Database, before: MonitoringRule, after: MonitoringRule) => Promise<unknown>,
+  ): Promise<MonitoringRule> {
+    const before = (await listRules(tx)).find((r) => r.code === code);
+    if (!before) throw new AppError('not_found', 404, 'No such monitoring rule.');
+    let thresholds: Record<string, unknown> | undefined;
+    if (changes.thresholds !== undefined) {
+      const parsed = RULE_THRESHOLD_SCHEMAS[code].safeParse({
+        ...before.thresholds,
+        ...changes.thresholds,
+      });
+      if (!parsed.success) {
+        throw new AppError(
+          'validation_failed',
+          400,
+          'These thresholds are not valid for this rule.',
+          {
+            issues: parsed.error.issues.map((i) => ({
+              path: i.path.join('.'),
+              message: i.message,
+            })),
+          },
+        );
+      }
+      thresholds = parsed.data;
+    }
+    const after = await updateRule(tx, code, {
+      ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
+      ...(thresholds === undefined ? {} : { thresholds }),
+    });
+    if (!after) throw new AppError('not_found', 404, 'No such monitoring rule.');
+    await record(tx, ruleView(before), ruleView(after));
+    return ruleView(after);
+  }
 }
 
 export type Monitoring = ReturnType<typeof createMonitoring>;

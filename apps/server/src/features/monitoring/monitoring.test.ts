@@ -289,13 +289,13 @@ describe('a change of phone, e-mail or password, then a large send', () => {
 describe('the evaluation pass', () => {
   it('skips a rule an admin turned off, and evaluates transfers whose commit came late', async () => {
     at(0);
-    await monitoring().updateRule(t.db, 'new_account_outflow', { enabled: false });
+    await monitoring().updateRule('new_account_outflow', { enabled: false });
     const nuevo = await verifiedUser(t.app, t.db, 150_000);
     const beto = await verifiedUser(t.app, t.db);
     await paid(nuevo, beto, 600);
     await paid(nuevo, beto, 600);
     expect(await hitsOf('new_account_outflow', `user:${nuevo.id}`)).toEqual([]);
-    await monitoring().updateRule(t.db, 'new_account_outflow', { enabled: true });
+    await monitoring().updateRule('new_account_outflow', { enabled: true });
 
     // A transfer made before the last pass but committed after it (its id is older than where
     // the pass stopped): the next pass still reads it, within the overlap.
@@ -315,15 +315,15 @@ describe('the evaluation pass', () => {
 
   it('refuses thresholds a rule does not take', async () => {
     await expect(
-      monitoring().updateRule(t.db, 'structuring', { thresholds: { windowHours: 0 } }),
+      monitoring().updateRule('structuring', { thresholds: { windowHours: 0 } }),
     ).rejects.toMatchObject({ statusCode: 400 });
     await expect(
-      monitoring().updateRule(t.db, 'structuring', { thresholds: { surprise: 1 } }),
+      monitoring().updateRule('structuring', { thresholds: { surprise: 1 } }),
     ).rejects.toMatchObject({ statusCode: 400 });
-    const { after } = await monitoring().updateRule(t.db, 'structuring', {
+    const after = await monitoring().updateRule('structuring', {
       thresholds: { windowHours: 48 },
     });
     expect(after.thresholds).toMatchObject({ windowHours: 48, minNearTransfers: 3 });
-    await monitoring().updateRule(t.db, 'structuring', { thresholds: { windowHours: 72 } });
+    await monitoring().updateRule('structuring', { thresholds: { windowHours: 72 } });
   });
 });
