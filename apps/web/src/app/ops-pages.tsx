@@ -31,4 +31,11 @@ export const opsPages: OpsPage[] = [
     roles: ['compliance', 'admin'],
     Page: lazy(() => import('@/features/ops/routes/audit-page')),
   },
+  {
+    path: 'monitoring',
+    navLabelKey: 'opsMonitoring:nav',
+    namespaces: ['opsMonitoring'],
+    roles: ['compliance', 'admin'],
+    Page: lazy(() => import('@/features/ops-monitoring/routes/monitoring-page')),
+  },
 ];
