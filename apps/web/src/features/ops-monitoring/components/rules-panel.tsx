@@ -9,13 +9,19 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { MonitoringRule } from '@pago/shared/contracts/monitoring';
+import { type MonitoringRule, RULE_THRESHOLD_SCHEMAS } from '@pago/shared/contracts/monitoring';
 import { cents, formatUsd, type Locale } from '@pago/shared/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { useLocale } from '@/lib/format';
 import { useUpdateRule } from '../api/monitoring-queries';
+
+/** A rule's thresholds in the order its schema names them (jsonb keeps its own order). */
+function ordered(rule: MonitoringRule): [string, unknown][] {
+  const names = Object.keys(RULE_THRESHOLD_SCHEMAS[rule.code].shape);
+  return Object.entries(rule.thresholds).sort(([a], [b]) => names.indexOf(a) - names.indexOf(b));
+}
 
 /** A threshold as read: money in dollars, lists joined, counts as they are. */
 function thresholdText(name: string, value: unknown, locale: Locale): string {
@@ -47,7 +53,7 @@ export function RulesPanel({
     setEnabled(rule.enabled);
     setValues(
       Object.fromEntries(
-        Object.entries(rule.thresholds)
+        ordered(rule)
           .filter(([, v]) => typeof v === 'number')
           .map(([k, v]) => [k, k.endsWith('Cents') ? String((v as number) / 100) : String(v)]),
       ),
@@ -83,7 +89,7 @@ export function RulesPanel({
                 rowGap: 0.5,
               }}
             >
-              {Object.entries(rule.thresholds).map(([name, value]) => (
+              {ordered(rule).map(([name, value]) => (
                 <Box key={name} sx={{ display: 'contents' }}>
                   <Typography component="dt" variant="body2" color="text.secondary">
                     {t(`thresholds.${name}`, { defaultValue: name })}

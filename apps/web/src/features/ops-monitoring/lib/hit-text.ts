@@ -77,7 +77,9 @@ export function hitReason(
     case 'credential_change_then_send': {
       const fields = Array.isArray(f.fields) ? (f.fields as string[]) : [];
       return t('reason.credentialChange', {
-        fields: fields.map((field) => t(`fields.${field}`, { defaultValue: field })).join(', '),
+        fields: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+          fields.map((field) => t(`fields.${field}`, { defaultValue: field })),
+        ),
         when: typeof f.changedAt === 'string' ? formatDateTime(f.changedAt, locale) : '—',
         sent: money(f.sentCents, locale),
         hours: num(f.withinHours),
