@@ -112,6 +112,15 @@ test.describe('el monitoreo de transacciones en la consola', () => {
     await signIn(onPhone, officer, 1);
     await onPhone.getByRole('button', { name: 'Abrir menú' }).click();
     await onPhone.getByRole('link', { name: 'Monitoreo' }).click();
+    await onPhone.getByRole('tab', { name: 'Escaladas' }).click();
+    await onPhone
+      .getByRole('article')
+      .filter({ hasText: 'Dinero cargado y enviado de inmediato' })
+      .waitFor();
+    await onPhone.screenshot({
+      path: '/tmp/ops-monitoring-escalated-es-phone.png',
+      fullPage: true,
+    });
     await onPhone.getByRole('tab', { name: 'Reglas' }).click();
     await onPhone.getByText('Un destinatario, muchos remitentes').waitFor();
     await onPhone.screenshot({ path: '/tmp/ops-monitoring-rules-es-phone.png', fullPage: true });
