@@ -64,4 +64,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     transfer_id uuid primary key,
     evaluated_at timestamptz not null default now()
   )`.execute(db);
+  // The many-senders rule finds a recipient abroad's remittances from the saved recipients that
+  // match (country, then phone or account) to the transfers that name them.
+  await sql`create index remittance_recipients_country_phone
+    on remittance_recipients (country, phone)`.execute(db);
+  await sql`create index ledger_transfers_remittance_recipient
+    on ledger_transfers ((metadata->>'recipientId')) where kind = 'remittance'`.execute(db);
 }
