@@ -102,6 +102,21 @@ test.describe('el monitoreo de transacciones en la consola', () => {
       page.getByRole('article').filter({ hasText: 'Dinero cargado y enviado de inmediato' }),
     ).toBeVisible();
 
+    // In English too: the same alert, worded from its figures.
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await page.getByRole('heading', { name: 'Transaction monitoring', level: 1 }).waitFor();
+    await expect(page.getByRole('tab', { name: 'Escalated' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(
+      page.getByText('sent $1,100.00 and received $0.00 from others', { exact: false }).first(),
+    ).toBeVisible();
+    await expect(page.getByText('Alert escalated.')).toBeVisible();
+    await page.screenshot({ path: '/tmp/ops-monitoring-en-desktop.png', fullPage: true });
+    await page.getByRole('button', { name: 'ES', exact: true }).click();
+    await page.getByRole('heading', { name: 'Monitoreo de transacciones', level: 1 }).waitFor();
+
     // The audit log has the decision with its reason.
     await page.getByRole('link', { name: 'Registro de auditoría' }).first().click();
     await page.getByRole('heading', { name: 'Registro de auditoría', level: 1 }).waitFor();

@@ -39,7 +39,7 @@ export function RulesPanel({
 }: {
   rules: MonitoringRule[];
   mayEdit: boolean;
-  onChanged(message: string): void;
+  onChanged(notice: { key: 'rulesPanel.saved'; rule: MonitoringRule['code'] }): void;
 }) {
   const { t } = useTranslation('opsMonitoring');
   const locale = useLocale();
@@ -122,7 +122,7 @@ export function RulesPanel({
             ]),
           );
           await update.mutateAsync({ code: editing.code, enabled, thresholds, reason });
-          onChanged(t('rulesPanel.saved', { name: t(`rules.${editing.code}.name`) }));
+          onChanged({ key: 'rulesPanel.saved', rule: editing.code });
         }}
       >
         <Stack spacing={2} sx={{ mb: 2 }}>

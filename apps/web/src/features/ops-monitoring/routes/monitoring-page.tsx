@@ -6,7 +6,11 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { MonitoringHit, MonitoringHitStatus } from '@pago/shared/contracts/monitoring';
+import type {
+  MonitoringHit,
+  MonitoringHitStatus,
+  MonitoringRuleCode,
+} from '@pago/shared/contracts/monitoring';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
@@ -19,6 +23,11 @@ import { RulesPanel } from '../components/rules-panel';
 import { hitReason } from '../lib/hit-text';
 
 type View = MonitoringHitStatus | 'rules';
+/** What was just done, kept as words' keys so that it reads in the language chosen after it. */
+export type Notice = {
+  key: 'actions.escalated' | 'actions.dismissed' | 'rulesPanel.saved';
+  rule?: MonitoringRuleCode;
+};
 const VIEWS: View[] = ['open', 'escalated', 'dismissed', 'rules'];
 
 /** "Monitoreo": the alerts the monitoring rules raised, and the rules themselves. */
@@ -27,7 +36,7 @@ export default function MonitoringPage() {
   usePageTitle(t('title'));
   const staff = useStaff();
   const [view, setView] = useState<View>('open');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<Notice | null>(null);
 
   return (
     <Box sx={{ maxWidth: 960 }}>
@@ -50,7 +59,7 @@ export default function MonitoringPage() {
       </Tabs>
       {done && (
         <Alert severity="success" sx={{ mb: 2 }} onClose={() => setDone(null)}>
-          {done}
+          {t(done.key, { name: done.rule ? t(`rules.${done.rule}.name`) : '' })}
         </Alert>
       )}
       {view === 'rules' ? (
@@ -62,7 +71,7 @@ export default function MonitoringPage() {
   );
 }
 
-function Hits({ status, onDone }: { status: MonitoringHitStatus; onDone(message: string): void }) {
+function Hits({ status, onDone }: { status: MonitoringHitStatus; onDone(notice: Notice): void }) {
   const { t } = useTranslation('opsMonitoring');
   const locale = useLocale();
   const hits = useMonitoringHits(status);
@@ -101,16 +110,16 @@ function Hits({ status, onDone }: { status: MonitoringHitStatus; onDone(message:
         onConfirm={async (reason) => {
           if (!deciding) return;
           await decide.mutateAsync({ id: deciding.hit.id, decision: deciding.decision, reason });
-          onDone(
-            deciding.decision === 'escalate' ? t('actions.escalated') : t('actions.dismissed'),
-          );
+          onDone({
+            key: deciding.decision === 'escalate' ? 'actions.escalated' : 'actions.dismissed',
+          });
         }}
       />
     </>
   );
 }
 
-function Rules({ mayEdit, onChanged }: { mayEdit: boolean; onChanged(message: string): void }) {
+function Rules({ mayEdit, onChanged }: { mayEdit: boolean; onChanged(notice: Notice): void }) {
   const { t } = useTranslation('opsMonitoring');
   const rules = useMonitoringRules();
   if (rules.isPending) return <CircularProgress aria-label={t('loading')} />;
