@@ -25,8 +25,11 @@ import { emailVerificationRoutes } from './features/email-verification/email-ver
 import { fundingRoutes } from './features/funding/funding.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { identityRoutes, identityWebhookRoutes } from './features/identity/identity.routes';
+import { monitoringOpsRoutes } from './features/monitoring/monitoring-ops.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
+import { opsRoutes } from './features/ops/ops.routes';
+import { opsSandboxRoutes } from './features/ops/ops-sandbox.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
 import { publicTrackingRoutes } from './features/recipient-notice/public-tracking.routes';
@@ -162,4 +165,9 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     accountRights: services.accountRights,
     accounts: services.accounts,
   });
+  // The operations console (staff only; docs/ops-console.md).
+  await app.register(opsRoutes, { ops: services.ops });
+  if (services.sandboxVendors) await app.register(opsSandboxRoutes, { ops: services.ops });
+  // Transaction monitoring's queue and rules in the console (docs/monitoring.md).
+  await app.register(monitoringOpsRoutes, { ops: services.ops, monitoring: services.monitoring });
 }

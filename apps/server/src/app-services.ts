@@ -22,7 +22,9 @@ import { createIdentity } from './features/identity/identity.service';
 import type { PlaidWebhookKey } from './features/identity/webhook-signatures';
 import { createLedger } from './features/ledger/ledger.service';
 import { createLedgerInvariants } from './features/ledger/ledger-invariants.service';
+import { createMonitoring } from './features/monitoring/monitoring.service';
 import { createNotifications } from './features/notifications/notifications.service';
+import { createOps } from './features/ops/ops.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
@@ -270,6 +272,8 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       clock: ledger.clock,
       log,
     }),
+    monitoring: createMonitoring({ db }),
+    ops: createOps({ db, config, rateLimits }),
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

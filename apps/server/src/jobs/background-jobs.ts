@@ -123,6 +123,13 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 24 * 60 * 60,
     run: () => services.accountRights.retention(),
   });
+  // Transaction monitoring: the rules evaluated on transfers after they committed (never blocking
+  // them); a rule that fires stores a hit for staff (docs/monitoring.md).
+  jobs.push({
+    name: 'monitoring-evaluate',
+    everySeconds: 10,
+    run: () => services.monitoring.scan(),
+  });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

@@ -107,11 +107,26 @@ import {
   plaidStatusResponseSchema,
 } from '@pago/shared/contracts/identity';
 import {
+  decideMonitoringHitBody,
+  monitoringHitListSchema,
+  monitoringHitSchema,
+  monitoringRuleListSchema,
+  monitoringRuleSchema,
+  updateMonitoringRuleBody,
+} from '@pago/shared/contracts/monitoring';
+import {
   notificationListSchema,
   notificationSettingsSchema,
   streamTicketSchema,
   unreadCountSchema,
 } from '@pago/shared/contracts/notifications';
+import {
+  approvalListSchema,
+  staffChallengeSchema,
+  staffCodeBody,
+  staffLoginBody,
+  staffSessionSchema,
+} from '@pago/shared/contracts/ops';
 import {
   sendPhoneCodeBody,
   sendPhoneCodeResponseSchema,
@@ -413,6 +428,25 @@ export const ROUTES: Record<string, RouteContract> = {
   'GET /api/account/data-export/:ticket': { response: dataExportZip },
   'GET /api/account/close': { response: closeConditionsSchema },
   'POST /api/account/close': { response: closedAccountSchema, body: closeAccountBody },
+  // The operations console (staff only).
+  'POST /api/ops/auth/login': { response: staffChallengeSchema, body: staffLoginBody },
+  'POST /api/ops/auth/two-step': { response: staffSessionSchema, body: staffCodeBody },
+  'GET /api/ops/approvals': { response: approvalListSchema },
+  // Transaction monitoring in the console.
+  'GET /api/ops/monitoring/hits': { response: monitoringHitListSchema },
+  'POST /api/ops/monitoring/hits/:id/dismiss': {
+    response: monitoringHitSchema,
+    body: decideMonitoringHitBody,
+  },
+  'POST /api/ops/monitoring/hits/:id/escalate': {
+    response: monitoringHitSchema,
+    body: decideMonitoringHitBody,
+  },
+  'GET /api/ops/monitoring/rules': { response: monitoringRuleListSchema },
+  'PATCH /api/ops/monitoring/rules/:code': {
+    response: monitoringRuleSchema,
+    body: updateMonitoringRuleBody,
+  },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {
