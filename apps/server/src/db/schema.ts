@@ -1334,6 +1334,7 @@ export type DB = {
   sandbox_unit_check_payments: SandboxUnitCheckPaymentsTable;
   remittance_recipient_links: RemittanceRecipientLinksTable;
   remittance_recipient_sms: RemittanceRecipientSmsTable;
+  ops_queue_actions: OpsQueueActionsTable;
 };
 
 /** A dispute of a card transaction under Regulation E (migration 0044). */
@@ -1395,4 +1396,16 @@ export type RemittanceRecipientSmsTable = {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Date | null;
+};
+
+/** What staff did with an operations-queue item that has no status of its own (migration 0054). */
+export type OpsQueueActionsTable = {
+  id: Generated<string>;
+  queue: string;
+  item_id: string;
+  action: string;
+  reason: string;
+  staff_id: string;
+  amount_cents: number | null;
+  created_at: CreatedAt;
 };
