@@ -17,6 +17,9 @@ type Timestamp = ColumnType<Date, Date | undefined, Date>;
 
 export type UsersTable = {
   id: Generated<string>;
+  /** Staff froze the account (migration 0055): no money leaves it; both set or both null. */
+  frozen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  frozen_reason: ColumnType<string | null, string | null | undefined, string | null>;
   name: string;
   username: string;
   email: string;
@@ -1335,6 +1338,13 @@ export type DB = {
   remittance_recipient_links: RemittanceRecipientLinksTable;
   remittance_recipient_sms: RemittanceRecipientSmsTable;
   ops_queue_actions: OpsQueueActionsTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  staff_sign_in_challenges: StaffSignInChallengesTable;
+  staff_audit_log: StaffAuditLogTable;
+  staff_approvals: StaffApprovalsTable;
+  staff_notes: StaffNotesTable;
+  staff_refunds: StaffRefundsTable;
 };
 
 /** A dispute of a card transaction under Regulation E (migration 0044). */
@@ -1396,6 +1406,95 @@ export type RemittanceRecipientSmsTable = {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Date | null;
+};
+
+/** A member of Pago's staff (migration 0050); never a customer. The TOTP secret is sealed. */
+export type StaffTable = {
+  id: Generated<string>;
+  email: string;
+  name: string;
+  role: 'support' | 'compliance' | 'admin';
+  password_hash: string;
+  totp_secret: string;
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+  disabled_at: Date | null;
+};
+
+/** A staff member's session: only the token's SHA-256 (migration 0050). */
+export type StaffSessionsTable = {
+  id: Generated<string>;
+  token_hash: Buffer;
+  staff_id: string;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+};
+
+/** Between a staff member's right password and their code (migration 0050). */
+export type StaffSignInChallengesTable = {
+  token_hash: Buffer;
+  staff_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
+/** One staff action or view of a customer's data; append-only (migration 0050). */
+export type StaffAuditLogTable = {
+  id: ColumnType<number, never, never>;
+  at: CreatedAt;
+  staff_id: string;
+  action: string;
+  subject_type: string | null;
+  subject_id: string | null;
+  user_id: string | null;
+  reason: string;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  ip: string | null;
+};
+
+/** A money action waiting for a second staff member (four eyes; migration 0050). */
+export type StaffApprovalsTable = {
+  id: Generated<string>;
+  action: string;
+  amount_cents: ColumnType<number, number, never>;
+  input: ColumnType<Record<string, unknown>, string, never>;
+  reason: string;
+  user_id: string | null;
+  requested_by: string;
+  requested_at: CreatedAt;
+  status: ColumnType<
+    'pending' | 'approved' | 'rejected' | 'failed',
+    'pending' | undefined,
+    'approved' | 'rejected' | 'failed'
+  >;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+  result: ColumnType<Record<string, unknown> | null, never, string | null>;
+  error: string | null;
+};
+
+/** A staff member's note on a customer (migration 0055). */
+export type StaffNotesTable = {
+  id: Generated<string>;
+  user_id: string;
+  staff_id: string;
+  text: string;
+  created_at: CreatedAt;
+};
+
+/** A staff refund of a transfer, one per transfer (migration 0055). */
+export type StaffRefundsTable = {
+  transfer_id: string;
+  refund_transfer_id: string;
+  user_id: string;
+  staff_id: string;
+  approval_id: string | null;
+  created_at: CreatedAt;
 };
 
 /** What staff did with an operations-queue item that has no status of its own (migration 0054). */
