@@ -260,6 +260,8 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     cardDisputes: cardDisputesOf(),
     sendContacts: createSendContacts({ db }),
     ops: createOps({ db, config, rateLimits }),
+    /** The payout partner's client (null without one), for the ops queues' held payouts. */
+    thunes: vendors.thunes,
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

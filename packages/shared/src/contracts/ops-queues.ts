@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonSchema } from './ops';
 import { textLines } from './text';
 
 /**
@@ -71,8 +72,8 @@ export const opsQueueSummarySchema = z.object({
 });
 export type OpsQueueSummary = z.infer<typeof opsQueueSummarySchema>;
 
-/** Every action takes a reason, written to the audit log. */
-export const opsQueueReason = textLines().trim().min(3).max(1000);
+/** Every action takes a reason, written to the audit log (the console's own rule). */
+export const opsQueueReason = reasonSchema;
 
 export const ERROR_CLAIM_FINDINGS = ['not_paid', 'late', 'wrong_amount', 'wrong_details'] as const;
 
@@ -97,3 +98,25 @@ export const opsQueueActionResult = z.object({
   message: z.string(),
 });
 export type OpsQueueActionResult = z.infer<typeof opsQueueActionResult>;
+
+// GET /api/ops/queues/:queue, /api/ops/queues/:queue/:id; POST …/:id/:action
+export const opsQueueParams = z.strictObject({ queue: opsQueueSchema });
+export const opsQueueItemParams = z.strictObject({
+  queue: opsQueueSchema,
+  id: z.string().min(1).max(200),
+});
+export const opsQueueActionParams = z.strictObject({
+  queue: opsQueueSchema,
+  id: z.string().min(1).max(200),
+  action: z
+    .string()
+    .min(1)
+    .max(40)
+    .regex(/^[a-z_]+$/),
+});
+
+export const opsQueueActionOutcome = z.union([
+  z.object({ status: z.literal('done'), result: opsQueueActionResult }),
+  z.object({ status: z.literal('pending'), approvalId: z.string() }),
+]);
+export type OpsQueueActionOutcome = z.infer<typeof opsQueueActionOutcome>;

@@ -1,11 +1,10 @@
+import type { StaffRole } from '@pago/shared/contracts/ops';
+
 /**
  * Who may take each queue action (docs/ops-queues.md, "Roles"). Support looks and asks the
  * partner again; decisions about money, identities and compliance are compliance's; admin may do
  * everything. Reading a queue is open to every staff role.
  */
-export const STAFF_ROLES = ['support', 'compliance', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
 export const QUEUE_ACTION_ROLES = {
   'held_payouts.refresh': ['support', 'compliance', 'admin'],
   'held_payouts.cancel': ['compliance', 'admin'],
