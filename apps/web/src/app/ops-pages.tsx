@@ -31,4 +31,15 @@ export const opsPages: OpsPage[] = [
     roles: ['compliance', 'admin'],
     Page: lazy(() => import('@/features/ops/routes/audit-page')),
   },
+  {
+    path: 'queues',
+    navLabelKey: 'opsQueues:nav',
+    namespaces: ['opsQueues'],
+    Page: lazy(() => import('@/features/ops-queues/routes/queues-page')),
+  },
+  {
+    path: 'queues/:queue',
+    namespaces: ['opsQueues'],
+    Page: lazy(() => import('@/features/ops-queues/routes/queue-page')),
+  },
 ];

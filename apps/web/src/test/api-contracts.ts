@@ -113,6 +113,12 @@ import {
   staffSessionSchema,
 } from '@pago/shared/contracts/ops';
 import {
+  opsQueueActionBody,
+  opsQueueActionOutcome,
+  opsQueueListSchema,
+  opsQueueSummarySchema,
+} from '@pago/shared/contracts/ops-queues';
+import {
   sendPhoneCodeBody,
   sendPhoneCodeResponseSchema,
   verifyPhoneBody,
@@ -408,6 +414,12 @@ export const ROUTES: Record<string, RouteContract> = {
   'POST /api/ops/auth/login': { response: staffChallengeSchema, body: staffLoginBody },
   'POST /api/ops/auth/two-step': { response: staffSessionSchema, body: staffCodeBody },
   'GET /api/ops/approvals': { response: approvalListSchema },
+  'GET /api/ops/queues': { response: opsQueueSummarySchema },
+  'GET /api/ops/queues/:queue': { response: opsQueueListSchema },
+  'POST /api/ops/queues/:queue/:id/:action': {
+    response: opsQueueActionOutcome,
+    body: opsQueueActionBody,
+  },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {
