@@ -22,10 +22,19 @@ export function waited(
   return { unit: 'days', count: Math.floor(minutes / 1440) };
 }
 
-function detailText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** A detail as staff read it: a moment in their format, a known code in words, else as stored. */
+function useDetailText() {
+  const { t } = useTranslation('opsQueues');
+  const locale = useLocale();
+  return (value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (typeof value === 'object') return JSON.stringify(value);
+    const text = String(value);
+    if (ISO_MOMENT.test(text)) return formatDateTime(text, locale);
+    return t(`values.${text}`, { defaultValue: text });
+  };
 }
 
 /** One item of a queue: the customer, the money, the deadline, the history and the actions. */
@@ -40,6 +49,7 @@ export function QueueItemCard({
 }) {
   const { t } = useTranslation('opsQueues');
   const locale = useLocale();
+  const detailText = useDetailText();
   const wait = waited(item.waitingSince, now);
   const details = Object.entries(item.details).filter(
     ([, value]) => value !== null && value !== undefined,
@@ -59,7 +69,7 @@ export function QueueItemCard({
           {item.overdue && <Chip color="error" label={t('overdue')} size="small" />}
         </Box>
         <Typography color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-          {t(`titles.${item.title}`, { defaultValue: item.title })}
+          {t(`values.${item.title}`, { defaultValue: item.title })}
         </Typography>
         <Box
           component="dl"
@@ -150,7 +160,7 @@ export function QueueItemCard({
         )}
       </CardContent>
       {item.actions.length > 0 && (
-        <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
           {item.actions.map((action) => (
             <Button
               key={action}
