@@ -12,6 +12,7 @@ type QueueServices = Pick<
   banking: { reconcile(): Promise<unknown> };
   payoutReconciliation: { reconcile(): Promise<unknown> };
   ledgerInvariants: QueueDeps['reconcile']['ledger'];
+  personaApi: QueueDeps['persona'];
 };
 
 /**
@@ -31,6 +32,7 @@ export function opsQueuesOf(
     thunes,
     remittanceCases: services.remittanceCases,
     identity: services.identity,
+    persona: services.personaApi,
     cardDisputes: services.cardDisputes,
     reconcile: {
       unit: () => services.banking.reconcile(),

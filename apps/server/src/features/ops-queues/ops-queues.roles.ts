@@ -9,6 +9,8 @@ export const QUEUE_ACTION_ROLES = {
   'held_payouts.refresh': ['support', 'compliance', 'admin'],
   'held_payouts.cancel': ['compliance', 'admin'],
   'identity_reviews.refresh': ['support', 'compliance', 'admin'],
+  'identity_reviews.approve': ['compliance', 'admin'],
+  'identity_reviews.decline': ['compliance', 'admin'],
   'error_claims.investigate': ['support', 'compliance', 'admin'],
   'error_claims.resolve': ['compliance', 'admin'],
   'error_claims.no_error': ['compliance', 'admin'],

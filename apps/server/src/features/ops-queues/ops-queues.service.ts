@@ -27,6 +27,7 @@ export function createOpsQueues(deps: QueueDeps) {
   const {
     identityReviews,
     refreshIdentity,
+    decideIdentity,
     cardDisputes,
     refreshDispute,
     debts,
@@ -117,6 +118,10 @@ export function createOpsQueues(deps: QueueDeps) {
             return cancelHeld(id, body.reason);
           case 'identity_reviews.refresh':
             return refreshIdentity(id);
+          case 'identity_reviews.approve':
+            return decideIdentity(id, 'approve');
+          case 'identity_reviews.decline':
+            return decideIdentity(id, 'decline');
           case 'error_claims.investigate': {
             const decided = await deps.remittanceCases.investigate(id);
             return decided.status === 'open'

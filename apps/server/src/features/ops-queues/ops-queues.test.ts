@@ -481,6 +481,46 @@ describe('identities in manual review', () => {
   });
 });
 
+describe('a manual identity decision', () => {
+  it('compliance declines an inquiry Persona has in review (support may not); it leaves the queue', async () => {
+    const pedro = await signUp(t.app);
+    const { inquiryId } = await submitPersonaFlow(t.app, pedro);
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/persona/status/${inquiryId}`,
+      headers: { authorization: `Bearer ${pedro.token}` },
+    });
+    const item = (await queues().list('identity_reviews', 'compliance')).items.find(
+      (i) => i.id === inquiryId,
+    );
+    expect(item?.actions).toEqual(['refresh', 'approve', 'decline']);
+    await expect(
+      queues().act(support, 'identity_reviews', inquiryId, 'decline', { reason: 'Foto borrosa' }),
+    ).rejects.toMatchObject({ statusCode: 403 });
+    const declined = await queues().act(compliance, 'identity_reviews', inquiryId, 'decline', {
+      reason: 'El documento no coincide con la selfie',
+    });
+    expect(declined.done).toBe(true);
+    expect(
+      await t.db
+        .selectFrom('identity_attempts')
+        .select('vendor_status')
+        .where('id', '=', inquiryId)
+        .executeTakeFirst(),
+    ).toEqual({ vendor_status: 'declined' });
+    expect(
+      await t.db
+        .selectFrom('sandbox_persona_inquiries')
+        .select('status')
+        .where('id', '=', inquiryId)
+        .executeTakeFirst(),
+    ).toEqual({ status: 'declined' });
+    // Persona's webhook arrives afterwards and changes nothing.
+    await servicesOf(t.app).sandboxVendors?.tick();
+    expect((await itemsOf('identity_reviews')).map((i) => i.id)).not.toContain(inquiryId);
+  });
+});
+
 describe('the summary', () => {
   it('counts each queue', async () => {
     const summary = await queues().summary();

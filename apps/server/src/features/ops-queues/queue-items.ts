@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import type { PartnerStatusEntry } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { PersonaApi } from '../../providers/persona/persona-api';
 import type { ThunesClient } from '../../providers/thunes/thunes-client';
 import type { CardDisputes } from '../card-disputes/card-disputes.service';
 import type { Identity } from '../identity/identity.service';
@@ -20,6 +21,8 @@ export type QueueDeps = {
   thunes: Pick<ThunesClient, 'cancelTransaction' | 'getTransactionByExternalId'> | null;
   remittanceCases: RemittanceCases;
   identity: Pick<Identity, 'personaStatus' | 'plaidStatus'>;
+  /** Persona's client, for its manual decision (null without Persona). */
+  persona: Pick<PersonaApi, 'decideInquiry'> | null;
   cardDisputes: Pick<CardDisputes, 'onPartnerEvent' | 'sweep'>;
   reconcile: {
     unit: () => Promise<unknown>;

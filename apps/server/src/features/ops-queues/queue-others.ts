@@ -1,4 +1,5 @@
 import type { OpsQueueItem } from '@pago/shared/contracts/ops-queues';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import {
   brokenInvariantCheck,
@@ -53,7 +54,10 @@ export function createOtherQueues(deps: QueueDeps) {
         failureReason: row.failure_reason,
         kycStatus: row.kyc_status,
       },
-      actions: actionsFor('identity_reviews', role),
+      // Persona takes a manual decision through its API; Plaid's is taken in its dashboard.
+      actions: actionsFor('identity_reviews', role).filter(
+        (action) => row.provider === 'persona' || action === 'refresh',
+      ),
     }));
   }
 
@@ -66,6 +70,26 @@ export function createOtherQueues(deps: QueueDeps) {
         ? await deps.identity.personaStatus(row.user_id, row.id)
         : await deps.identity.plaidStatus(row.user_id);
     return `The vendor answers: ${'status' in result ? String(result.status) : 'unknown'}.`;
+  }
+
+  /**
+   * Compliance decides an inquiry Persona left in review: Persona's approve/decline, then its
+   * result read back and applied as its webhook would (the webhook that follows changes nothing).
+   */
+  async function decideIdentity(id: string, decision: 'approve' | 'decline'): Promise<string> {
+    const [row] = await listIdentityReviews(db, 1, id);
+    if (!row) throw notInQueue();
+    if (row.provider !== 'persona' || !deps.persona) {
+      throw new AppError(
+        'conflict',
+        409,
+        'This vendor takes manual decisions in its own dashboard, not through its API.',
+      );
+    }
+    const decided = await deps.persona.decideInquiry(row.id, decision);
+    if (!decided) throw notInQueue();
+    await deps.identity.personaStatus(row.user_id, row.id);
+    return `The vendor now says: ${decided.status}.`;
   }
 
   // ---- 4. Card disputes -------------------------------------------------------------------------
@@ -252,6 +276,7 @@ export function createOtherQueues(deps: QueueDeps) {
   return {
     identityReviews,
     refreshIdentity,
+    decideIdentity,
     cardDisputes,
     refreshDispute,
     debts,
