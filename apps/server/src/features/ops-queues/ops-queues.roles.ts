@@ -16,6 +16,7 @@ export const QUEUE_ACTION_ROLES = {
   'error_claims.no_error': ['compliance', 'admin'],
   'card_disputes.refresh': ['support', 'compliance', 'admin'],
   'debts.note': ['support', 'compliance', 'admin'],
+  'debts.write_off': ['compliance', 'admin'],
   'reconciliation.acknowledge': ['compliance', 'admin'],
   'reconciliation.rerun': ['support', 'compliance', 'admin'],
   'failed_jobs.retry': ['support', 'compliance', 'admin'],

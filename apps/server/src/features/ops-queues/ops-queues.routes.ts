@@ -16,7 +16,7 @@ import { currentStaff, requireStaff, viewReason } from '../ops/require-staff';
 import type { OpsQueues } from './ops-queues.service';
 
 /** Actions that give money back to a customer: four eyes above the console's threshold. */
-const MONEY_ACTIONS = new Set(['held_payouts.cancel', 'error_claims.resolve']);
+const MONEY_ACTIONS = new Set(['held_payouts.cancel', 'error_claims.resolve', 'debts.write_off']);
 
 /**
  * The queues in the console (`/api/ops/queues…`, docs/ops-queues.md): the summary for the home
@@ -125,7 +125,13 @@ export async function opsQueuesRoutes(
       if (MONEY_ACTIONS.has(key)) {
         // The role check and the item's presence first, so a refusal is not a pending approval.
         const item = await queues.check({ staffId: staff.id, role: staff.role }, queue, id, action);
-        const money = item.money ? item.money.amountCents + item.money.feeCents : 0;
+        // What the action gives away: a refund's amount and fee, or the part of a debt written off.
+        const money =
+          key === 'debts.write_off'
+            ? (rest.amountCents ?? item.money?.amountCents ?? 0)
+            : item.money
+              ? item.money.amountCents + item.money.feeCents
+              : 0;
         const outcome = await ops.approvals.run(staff, {
           action: `ops_queues.${key}`,
           amountCents: money,

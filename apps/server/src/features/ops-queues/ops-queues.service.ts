@@ -31,6 +31,7 @@ export function createOpsQueues(deps: QueueDeps) {
     cardDisputes,
     refreshDispute,
     debts,
+    writeOff,
     reconciliation,
     rerun,
     failedJobs,
@@ -153,6 +154,8 @@ export function createOpsQueues(deps: QueueDeps) {
               staffId: actor.staffId,
             });
             return 'Noted.';
+          case 'debts.write_off':
+            return writeOff(id, body.amountCents, body.reason, actor.staffId);
           case 'reconciliation.acknowledge':
             await recordQueueAction(db, {
               queue,

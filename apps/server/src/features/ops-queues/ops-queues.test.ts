@@ -312,6 +312,87 @@ describe('returned deposits that left a debt', () => {
   });
 });
 
+describe('writing a debt off', () => {
+  const systemBalance = async (role: string) =>
+    Number(
+      (
+        await t.db
+          .selectFrom('ledger_accounts')
+          .select('balance_cents')
+          .where('system_role', '=', role)
+          .executeTakeFirstOrThrow()
+      ).balance_cents,
+    );
+
+  const walletAccount = async (userId: string) =>
+    Number(
+      (
+        await t.db
+          .selectFrom('ledger_accounts')
+          .select('balance_cents')
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).balance_cents,
+    );
+
+  it('compliance writes off part, then the rest, as Pago’s loss; the balance is untouched; support may not', async () => {
+    const ana = await verifiedUser(t.app, t.db);
+    await owe(t.app, t.db, ana, 3_000);
+    const losses = await systemBalance('debt_write_offs');
+    const receivable = await systemBalance('funding_receivable');
+    const item = (await queues().list('debts', 'compliance')).items.find((i) => i.id === ana.id);
+    expect(item?.actions).toEqual(['note', 'write_off']);
+    await expect(
+      queues().act(support, 'debts', ana.id, 'write_off', { reason: 'No va a pagar' }),
+    ).rejects.toMatchObject({ statusCode: 403 });
+    await expect(
+      queues().act(compliance, 'debts', ana.id, 'write_off', {
+        reason: 'Más de lo que debe',
+        amountCents: 3_001,
+      }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+
+    const part = await queues().act(compliance, 'debts', ana.id, 'write_off', {
+      reason: 'Acuerdo: perdonamos la mitad',
+      amountCents: 1_000,
+    });
+    expect(part.done).toBe(false);
+    expect((await walletOf(t.app, ana)).owedCents).toBe(2_000);
+    // The person's own ledger account did not move: the debt was Pago's receivable.
+    expect(await walletAccount(ana.id)).toBe(0);
+    expect(await systemBalance('debt_write_offs')).toBe(losses - 1_000);
+    expect(await systemBalance('funding_receivable')).toBe(receivable + 1_000);
+    const history = (await itemsOf('debts')).find((i) => i.id === ana.id)?.history;
+    expect(history?.at(-1)).toMatchObject({
+      status: 'write_off',
+      note: 'Acuerdo: perdonamos la mitad',
+    });
+
+    const rest = await queues().act(admin, 'debts', ana.id, 'write_off', {
+      reason: 'Cuenta incobrable',
+    });
+    expect(rest.done).toBe(true);
+    expect(await walletOf(t.app, ana)).toMatchObject({ balanceCents: 0, owedCents: 0 });
+    expect(await walletAccount(ana.id)).toBe(0);
+    expect(await systemBalance('debt_write_offs')).toBe(losses - 3_000);
+    const written = await t.db
+      .selectFrom('ledger_transfers')
+      .select(['amount_cents', 'metadata'])
+      .where('user_id', '=', ana.id)
+      .where('kind', '=', 'debt_write_off')
+      .orderBy('created_at')
+      .execute();
+    expect(written.map((w) => w.amount_cents)).toEqual([1_000, 2_000]);
+    // Not a row of the person's activity: none of their money moved.
+    const activity = await t.app.inject({
+      method: 'GET',
+      url: '/api/transactions',
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    expect(JSON.stringify(activity.json())).not.toContain('debt_write_off');
+  });
+});
+
 describe('reconciliation differences', () => {
   it('shows the latest run’s differences; acknowledging needs compliance; a clean re-run clears them', async () => {
     const ana = await verifiedUser(t.app, t.db, 50_000);

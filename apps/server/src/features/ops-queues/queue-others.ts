@@ -1,4 +1,5 @@
 import type { OpsQueueItem } from '@pago/shared/contracts/ops-queues';
+import { cents } from '@pago/shared/money';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import {
@@ -10,6 +11,7 @@ import {
   listFailedJobs,
   listIdentityReviews,
   queueActionsOf,
+  recordQueueAction,
 } from './ops-queues.repository';
 import {
   actionsFor,
@@ -186,6 +188,53 @@ export function createOtherQueues(deps: QueueDeps) {
     return items;
   }
 
+  /**
+   * Writes off what a wallet owes (all of it, or `amountCents` of it) as Pago's loss: one ledger
+   * transfer from Pago's `debt_write_offs` account to `funding_receivable` (which carried the
+   * debt), the wallet's `owed_cents` lowered by as much, and the write-off noted in the item's
+   * history, in one transaction with the wallet locked. Nothing of the person's balance moves.
+   */
+  async function writeOff(
+    id: string,
+    amountCents: number | undefined,
+    reason: string,
+    staffId: string,
+  ): Promise<string> {
+    if (!isUuid(id)) throw notInQueue();
+    return db.transaction().execute(async (tx) => {
+      const state = await ledger.walletState(tx, id, true);
+      if (state.owed <= 0) throw notInQueue();
+      const amount = amountCents ?? state.owed;
+      if (amount > state.owed) {
+        throw new AppError('validation_failed', 400, 'That is more than the customer owes.', {
+          owedCents: state.owed,
+        });
+      }
+      await ledger.post(tx, {
+        kind: 'debt_write_off',
+        status: 'completed',
+        userId: id,
+        amountCents: cents(amount),
+        countsTowardLimits: false,
+        metadata: { reason: 'debt_written_off', owedCents: state.owed - amount, staffId },
+        legs: [
+          { account: { role: 'debt_write_offs' }, amountCents: -amount },
+          { account: { role: 'funding_receivable' }, amountCents: amount },
+        ],
+      });
+      await ledger.adjustWallet(tx, id, { owed: -amount });
+      await recordQueueAction(tx, {
+        queue: 'debts',
+        itemId: id,
+        action: 'write_off',
+        reason,
+        staffId,
+        amountCents: amount,
+      });
+      return `Wrote off ${amount} cents; ${state.owed - amount} still owed.`;
+    });
+  }
+
   // ---- 6. Reconciliation differences ------------------------------------------------------------
 
   async function reconciliation(role: string, id?: string): Promise<OpsQueueItem[]> {
@@ -280,6 +329,7 @@ export function createOtherQueues(deps: QueueDeps) {
     cardDisputes,
     refreshDispute,
     debts,
+    writeOff,
     reconciliation,
     rerun,
     failedJobs,

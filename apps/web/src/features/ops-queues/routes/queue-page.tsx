@@ -40,6 +40,7 @@ function Queue({ queue }: { queue: OpsQueue }) {
   const [acting, setActing] = useState<{ item: OpsQueueItem; action: string } | null>(null);
   const [finding, setFinding] = useState<Finding>('not_paid');
   const [explanation, setExplanation] = useState('');
+  const [writeOffUsd, setWriteOffUsd] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const now = new Date();
   const key = acting ? `${queue}.${acting.action}` : '';
@@ -78,6 +79,7 @@ function Queue({ queue }: { queue: OpsQueue }) {
             now={now}
             onAction={(action) => {
               setExplanation('');
+              setWriteOffUsd('');
               setFinding('not_paid');
               setActing({ item, action });
             }}
@@ -105,6 +107,9 @@ function Queue({ queue }: { queue: OpsQueue }) {
               reason,
               ...(key === 'error_claims.resolve' ? { finding } : {}),
               ...(key === 'error_claims.no_error' ? { explanation: explanation.trim() } : {}),
+              ...(key === 'debts.write_off' && writeOffUsd.trim()
+                ? { amountCents: Math.round(Number(writeOffUsd.replace(',', '.')) * 100) }
+                : {}),
             },
           });
           await list.refetch();
@@ -132,6 +137,16 @@ function Queue({ queue }: { queue: OpsQueue }) {
               </MenuItem>
             ))}
           </TextField>
+        )}
+        {key === 'debts.write_off' && (
+          <TextField
+            label={t('writeOffAmount')}
+            value={writeOffUsd}
+            onChange={(event) => setWriteOffUsd(event.target.value.replace(/[^0-9.,]/g, ''))}
+            fullWidth
+            margin="normal"
+            slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 12 } }}
+          />
         )}
         {key === 'error_claims.no_error' && (
           <TextField
