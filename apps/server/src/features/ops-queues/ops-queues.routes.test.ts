@@ -81,5 +81,27 @@ describe('four eyes on a debt write-off', () => {
     });
     expect(pending.json().items).toEqual([]);
     expect((await walletOf(t.app, ana)).owedCents).toBe(1_000);
+
+    // A note is support's: recorded with its audit entry, in one transaction.
+    const noted = await post(agent.token, `/api/ops/queues/debts/${ana.id}/note`, {
+      reason: 'Llamé; paga el lunes',
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json()).toMatchObject({ status: 'done', result: { done: false } });
+    const notes = await t.db
+      .selectFrom('ops_queue_actions')
+      .select(['action', 'reason', 'staff_id'])
+      .where('item_id', '=', ana.id)
+      .execute();
+    expect(notes).toEqual([{ action: 'note', reason: 'Llamé; paga el lunes', staff_id: agent.id }]);
+    const officer = await signedInStaff(t.app, 'compliance');
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/ops/audit?userId=${ana.id}`,
+      headers: staffHeaders(officer),
+    });
+    expect(
+      audit.json().items.map((e: { action: string; reason: string }) => [e.action, e.reason]),
+    ).toEqual([['ops_queues.debts.note', 'Llamé; paga el lunes']]);
   });
 });

@@ -10,10 +10,11 @@ import {
   opsQueueSummarySchema,
 } from '@pago/shared/contracts/ops-queues';
 import type { AppInstance } from '../../app-instance';
+import type { Database } from '../../db/database';
 import { errorResponses } from '../../lib/openapi';
 import type { Ops } from '../ops/ops.service';
 import { currentStaff, requireStaff, viewReason } from '../ops/require-staff';
-import type { OpsQueues } from './ops-queues.service';
+import { type OpsQueues, RECORD_ONLY_ACTIONS } from './ops-queues.service';
 
 /** Actions that give money back to a customer: four eyes above the console's threshold. */
 const MONEY_ACTIONS = new Set(['held_payouts.cancel', 'error_claims.resolve', 'debts.write_off']);
@@ -144,23 +145,31 @@ export async function opsQueuesRoutes(
           ? { status: 'done' as const, result: outcome.result as OpsQueueActionResult }
           : outcome;
       }
-      const item = await queues.check({ staffId: staff.id, role: staff.role }, queue, id, action);
-      const result = await queues.act(
-        { staffId: staff.id, role: staff.role },
-        queue,
-        id,
-        action,
-        request.body,
-      );
-      await ops.audit.record(app.deps.db, staff, {
-        action: `ops_queues.${key}`,
-        subjectType: queue,
-        subjectId: id,
-        userId: item.customer?.id ?? null,
-        reason,
-        details: { ...result },
-        ip: request.ip,
-      });
+      const actor = { staffId: staff.id, role: staff.role };
+      const item = await queues.check(actor, queue, id, action);
+      const audit = (executor: Database, result: OpsQueueActionResult) =>
+        ops.audit.record(executor, staff, {
+          action: `ops_queues.${key}`,
+          subjectType: queue,
+          subjectId: id,
+          userId: item.customer?.id ?? null,
+          reason,
+          details: { ...result },
+          ip: request.ip,
+        });
+      if (RECORD_ONLY_ACTIONS.has(key)) {
+        // The record and its audit entry commit together.
+        const result = await app.deps.db.transaction().execute(async (tx) => {
+          const done = await queues.act(actor, queue, id, action, request.body, tx);
+          await audit(tx, done);
+          return done;
+        });
+        return { status: 'done' as const, result };
+      }
+      // Asking a partner or a vendor again: no transaction is held open while it answers; the
+      // entry is written once the action is done.
+      const result = await queues.act(actor, queue, id, action, request.body);
+      await audit(app.deps.db, result);
       return { status: 'done' as const, result };
     },
   );

@@ -6,12 +6,20 @@ import type {
   OpsQueueSummary,
 } from '@pago/shared/contracts/ops-queues';
 import { OPS_QUEUES } from '@pago/shared/contracts/ops-queues';
+import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { listFailedJobs, listHeldPayouts, recordQueueAction } from './ops-queues.repository';
 import { mayTake, QUEUE_ACTION_ROLES, type QueueAction, type QueueActor } from './ops-queues.roles';
 import { notInQueue, type QueueDeps } from './queue-items';
 import { createOtherQueues } from './queue-others';
 import { createRemittanceQueues } from './queue-remittances';
+
+/** Actions that only write a record (no partner, no money): done in the caller's transaction. */
+export const RECORD_ONLY_ACTIONS = new Set([
+  'debts.note',
+  'reconciliation.acknowledge',
+  'failed_jobs.dismiss',
+]);
 
 /**
  * The operations queues (docs/ops-queues.md): each queue's items read from what the features
@@ -99,6 +107,11 @@ export function createOpsQueues(deps: QueueDeps) {
       id: string,
       action: string,
       body: OpsQueueActionBody,
+      /**
+       * For the actions that only record (RECORD_ONLY_ACTIONS): the caller's transaction, so the
+       * record and its audit entry commit together.
+       */
+      executor: Database = db,
     ): Promise<OpsQueueActionResult> {
       const key = `${queue}.${action}`;
       await check(actor, queue, id, action);
@@ -146,7 +159,7 @@ export function createOpsQueues(deps: QueueDeps) {
           case 'card_disputes.refresh':
             return refreshDispute(id);
           case 'debts.note':
-            await recordQueueAction(db, {
+            await recordQueueAction(executor, {
               queue,
               itemId: id,
               action: 'note',
@@ -157,7 +170,7 @@ export function createOpsQueues(deps: QueueDeps) {
           case 'debts.write_off':
             return writeOff(id, body.amountCents, body.reason, actor.staffId);
           case 'reconciliation.acknowledge':
-            await recordQueueAction(db, {
+            await recordQueueAction(executor, {
               queue,
               itemId: id,
               action: 'acknowledge',
@@ -174,7 +187,7 @@ export function createOpsQueues(deps: QueueDeps) {
             return retried ? 'Queued again.' : 'It was no longer failed.';
           }
           case 'failed_jobs.dismiss':
-            await recordQueueAction(db, {
+            await recordQueueAction(executor, {
               queue,
               itemId: id,
               action: 'dismiss',
