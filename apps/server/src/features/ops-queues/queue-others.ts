@@ -19,7 +19,6 @@ import {
   iso,
   LIMIT,
   notInQueue,
-  partnerHistory,
   type QueueDeps,
 } from './queue-items';
 
