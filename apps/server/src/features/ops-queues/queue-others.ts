@@ -13,14 +13,7 @@ import {
   queueActionsOf,
   recordQueueAction,
 } from './ops-queues.repository';
-import {
-  actionsFor,
-  customerOf,
-  iso,
-  LIMIT,
-  notInQueue,
-  type QueueDeps,
-} from './queue-items';
+import { actionsFor, customerOf, iso, LIMIT, notInQueue, type QueueDeps } from './queue-items';
 
 /**
  * The other queues: identities in manual review (2), card disputes (4), debts returned deposits
