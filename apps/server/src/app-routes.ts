@@ -30,6 +30,8 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 import { opsRoutes } from './features/ops/ops.routes';
 import { opsSandboxRoutes } from './features/ops/ops-sandbox.routes';
+import { opsQueuesOf } from './features/ops-queues/ops-queues.compose';
+import { opsQueuesRoutes } from './features/ops-queues/ops-queues.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
 import { publicTrackingRoutes } from './features/recipient-notice/public-tracking.routes';
@@ -170,4 +172,8 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   if (services.sandboxVendors) await app.register(opsSandboxRoutes, { ops: services.ops });
   // Transaction monitoring's queue and rules in the console (docs/monitoring.md).
   await app.register(monitoringOpsRoutes, { ops: services.ops, monitoring: services.monitoring });
+  await app.register(opsQueuesRoutes, {
+    ops: services.ops,
+    queues: opsQueuesOf(services, app.deps.db, services.thunes, app.log),
+  });
 }

@@ -274,6 +274,10 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     }),
     monitoring: createMonitoring({ db }),
     ops: createOps({ db, config, rateLimits }),
+    /** The payout partner's client (null without one), for the ops queues' held payouts. */
+    thunes: vendors.thunes,
+    /** Persona's client (null without it), for the ops queues' manual identity decisions. */
+    personaApi: vendors.persona,
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

@@ -1362,6 +1362,7 @@ export type DB = {
   monitoring_account_changes: MonitoringAccountChangesTable;
   monitoring_scan: MonitoringScanTable;
   monitoring_evaluated: MonitoringEvaluatedTable;
+  ops_queue_actions: OpsQueueActionsTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   staff_sign_in_challenges: StaffSignInChallengesTable;
@@ -1564,5 +1565,17 @@ export type StaffRefundsTable = {
   user_id: string;
   staff_id: string;
   approval_id: string | null;
+  created_at: CreatedAt;
+};
+
+/** What staff did with an operations-queue item that has no status of its own (migration 0054). */
+export type OpsQueueActionsTable = {
+  id: Generated<string>;
+  queue: string;
+  item_id: string;
+  action: string;
+  reason: string;
+  staff_id: string;
+  amount_cents: number | null;
   created_at: CreatedAt;
 };

@@ -38,4 +38,15 @@ export const opsPages: OpsPage[] = [
     roles: ['compliance', 'admin'],
     Page: lazy(() => import('@/features/ops-monitoring/routes/monitoring-page')),
   },
+  {
+    path: 'queues',
+    navLabelKey: 'opsQueues:nav',
+    namespaces: ['opsQueues'],
+    Page: lazy(() => import('@/features/ops-queues/routes/queues-page')),
+  },
+  {
+    path: 'queues/:queue',
+    namespaces: ['opsQueues'],
+    Page: lazy(() => import('@/features/ops-queues/routes/queue-page')),
+  },
 ];

@@ -128,6 +128,12 @@ import {
   staffSessionSchema,
 } from '@pago/shared/contracts/ops';
 import {
+  opsQueueActionBody,
+  opsQueueActionOutcome,
+  opsQueueListSchema,
+  opsQueueSummarySchema,
+} from '@pago/shared/contracts/ops-queues';
+import {
   sendPhoneCodeBody,
   sendPhoneCodeResponseSchema,
   verifyPhoneBody,
@@ -446,6 +452,11 @@ export const ROUTES: Record<string, RouteContract> = {
   'PATCH /api/ops/monitoring/rules/:code': {
     response: monitoringRuleSchema,
     body: updateMonitoringRuleBody,
+  'GET /api/ops/queues': { response: opsQueueSummarySchema },
+  'GET /api/ops/queues/:queue': { response: opsQueueListSchema },
+  'POST /api/ops/queues/:queue/:id/:action': {
+    response: opsQueueActionOutcome,
+    body: opsQueueActionBody,
   },
 };
 

@@ -110,6 +110,8 @@ export type TransferMetadataByKind = {
   card_dispute_credit: { disputeId: string; disputedTransferId: string; provisional: boolean };
   /** A provisional credit taken back when the dispute was decided against the user. */
   card_dispute_reversal: { disputeId: string; reversalOf: string; owedCents: number };
+  /** What a wallet owed that Pago wrote off as its loss (`owedCents`: what is still owed after). */
+  debt_write_off: { reason: 'debt_written_off'; owedCents: number; staffId: string };
   /**
    * A purchase with the Pago card: `processing` while the authorization holds the
    * amount, `completed` once cleared (`clearedCents` when the merchant cleared another amount,

@@ -130,6 +130,8 @@ export const TRANSFER_KINDS = [
   'bill_payment_return',
   'card_dispute_credit',
   'card_dispute_reversal',
+  // A debt Pago writes off as its loss (staff, the ops queues; migration 0054).
+  'debt_write_off',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 /** Kinds made with the Pago card: a purchase, cash from an ATM, a refund or a card fee. */

@@ -48,6 +48,7 @@ import * as accountDetails from './0049-account-details';
 import * as opsConsole from './0050-ops-console';
 import * as monitoring from './0052-monitoring';
 import * as accountRights from './0053-account-rights';
+import * as opsQueues from './0054-ops-queues';
 import * as opsCustomers from './0055-ops-customers';
 
 /** Ordered by name; a migration, once released, never changes. */
@@ -101,5 +102,6 @@ export const migrations: Record<string, Migration> = {
   '0050-ops-console': opsConsole,
   '0052-monitoring': monitoring,
   '0053-account-rights': accountRights,
+  '0054-ops-queues': opsQueues,
   '0055-ops-customers': opsCustomers,
 };

@@ -17,13 +17,15 @@ export type TransferFilter = {
  * every step (a transfer's amount never changes: docs/architecture.md, "Money"), activity shows
  * the purchase as the person lived it.
  * - A hold's release (`card_release`) is not a row: the hold it gave back is shown released.
+ * - A debt Pago wrote off (`debt_write_off`) is not a row: no money of the person's moved; the
+ *   wallet shows less owed.
  * - A hold that a clearing replaced (at another amount, a tip; or cleared after it expired) is
  *   not a row either: the charge is, with what was authorized and cleared in its details. The
  *   charge points at its hold (`related_transfer_id`, indexed by migration 0049).
  */
 function oneRowPerCardPurchase(eb: ExpressionBuilder<DB, 'ledger_transfers'>) {
   return eb.and([
-    eb('ledger_transfers.kind', '<>', 'card_release'),
+    eb('ledger_transfers.kind', 'not in', ['card_release', 'debt_write_off']),
     eb.not(
       eb.and([
         eb('ledger_transfers.kind', 'in', ['card_purchase', 'card_atm_withdrawal']),

@@ -36,6 +36,8 @@ export type SystemRole =
   | 'card_funding_clearing'
   /** Provisional credit Pago gives while a card dispute is decided (migration 0038). */
   | 'card_dispute_clearing'
+  /** Debts Pago wrote off as its loss (migration 0054). */
+  | 'debt_write_offs'
   | `payout_clearing:${string}`;
 
 export type AccountRef = { userId: string } | { role: SystemRole };

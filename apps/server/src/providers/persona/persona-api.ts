@@ -84,6 +84,14 @@ export function createPersonaApi(settings: PersonaApiSettings) {
       return request('GET', `/api/v1/inquiries/${encodeURIComponent(id)}`);
     },
 
+    /**
+     * Persona's manual decision on an inquiry in review (`POST /api/v1/inquiries/{id}/approve` or
+     * `/decline`); its webhook follows. Null for an unknown inquiry.
+     */
+    async decideInquiry(id: string, decision: 'approve' | 'decline') {
+      return request('POST', `/api/v1/inquiries/${encodeURIComponent(id)}/${decision}`);
+    },
+
     /** A session token to continue an inquiry the person already started (Persona's resume). */
     async resumeInquiry(id: string): Promise<{ inquiry: PersonaInquiry; sessionToken: string }> {
       const document = await send('POST', `/api/v1/inquiries/${encodeURIComponent(id)}/resume`);

@@ -9,6 +9,7 @@ import type { Database } from '../../db/database';
 import type { SandboxPersonaInquiriesTable } from '../../db/schema';
 import { decodeImage, sendAsset, sendClientScript } from '../shared/assets';
 import { enqueueWebhook } from '../webhooks/outbox';
+import { registerPersonaDecisions } from './persona-decisions.routes';
 
 const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
 
@@ -40,7 +41,7 @@ export const PERSONA_COUNTRIES = [
   'ES',
 ] as const;
 
-type InquiryRow = Selectable<SandboxPersonaInquiriesTable>;
+export type InquiryRow = Selectable<SandboxPersonaInquiriesTable>;
 
 /** How long a session token for resuming an inquiry lasts. */
 const SESSION_TOKEN_SECONDS = 24 * 3600;
@@ -245,6 +246,14 @@ export async function personaFakeRoutes(app: AppInstance): Promise<void> {
       return { data: inquiryResource(row), meta: { 'session-token': sessionTokenFor(row.id) } };
     },
   );
+
+  registerPersonaDecisions(app, {
+    vendorApi,
+    findInquiry,
+    updateInquiry,
+    emitEvent,
+    inquiryResource,
+  });
 
   // The embedded flow: the client script and the hosted pages it opens in a frame.
   app.get('/sandbox/persona/persona.js', (_request, reply) =>
