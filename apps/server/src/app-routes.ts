@@ -27,6 +27,7 @@ import { identityRoutes, identityWebhookRoutes } from './features/identity/ident
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 import { opsRoutes } from './features/ops/ops.routes';
+import { opsCustomersRoutes } from './features/ops/ops-customers.routes';
 import { opsSandboxRoutes } from './features/ops/ops-sandbox.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
@@ -161,5 +162,6 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   });
   // The operations console (staff only; docs/ops-console.md).
   await app.register(opsRoutes, { ops: services.ops });
+  await app.register(opsCustomersRoutes, { ops: services.ops, customers: services.ops.customers });
   if (services.sandboxVendors) await app.register(opsSandboxRoutes, { ops: services.ops });
 }

@@ -259,7 +259,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     cashDeposits: createCashDeposits({ db, ledger, banking, unit, notifications, log }),
     cardDisputes: cardDisputesOf(),
     sendContacts: createSendContacts({ db }),
-    ops: createOps({ db, config, rateLimits }),
+    ops: createOps({ db, config, rateLimits, ledger, activity }),
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

@@ -110,6 +110,8 @@ export type TransferMetadataByKind = {
   card_dispute_credit: { disputeId: string; disputedTransferId: string; provisional: boolean };
   /** A provisional credit taken back when the dispute was decided against the user. */
   card_dispute_reversal: { disputeId: string; reversalOf: string; owedCents: number };
+  /** Pago's staff refunded a transfer of the user's (docs/ops-console.md); at most once per transfer. */
+  staff_refund: { refundOf: string; approvalId: string | null };
   /**
    * A purchase with the Pago card: `processing` while the authorization holds the
    * amount, `completed` once cleared (`clearedCents` when the merchant cleared another amount,

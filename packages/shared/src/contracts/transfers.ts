@@ -130,6 +130,8 @@ export const TRANSFER_KINDS = [
   'bill_payment_return',
   'card_dispute_credit',
   'card_dispute_reversal',
+  // Pago's staff refunded a transfer (docs/ops-console.md).
+  'staff_refund',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 /** Kinds made with the Pago card: a purchase, cash from an ATM, a refund or a card fee. */

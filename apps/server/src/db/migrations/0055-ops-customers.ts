@@ -5,9 +5,22 @@ import { type Kysely, sql } from 'kysely';
  * - `users.frozen_at` / `frozen_reason`: a frozen account moves no money out (the ledger refuses
  *   a customer's outgoing kinds, the card authorization declines); money in still lands;
  * - `staff_notes`: staff's notes on a customer;
- * - `staff_refunds`: a staff refund of a transfer, at most one per transfer (the primary key).
+ * - `staff_refunds`: a staff refund of a transfer, at most one per transfer (the primary key);
+ *   its money moves as the ledger kind `staff_refund`, from Pago's `ops_refunds` account.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The kind joins whatever list the constraint holds when this runs (other migrations of the
+  // same release may add kinds too): read it, add ours, write it back.
+  const { rows } = await sql<{ def: string }>`
+    select pg_get_constraintdef(oid) as def from pg_constraint
+    where conname = 'ledger_transfers_kind_check'`.execute(db);
+  const kinds = [...(rows[0]?.def ?? '').matchAll(/'([a-z0-9_]+)'/g)].map((m) => m[1] as string);
+  if (kinds.length === 0) throw new Error('ledger_transfers_kind_check not found');
+  const list = [...new Set([...kinds, 'staff_refund'])].map((k) => `'${k}'`).join(', ');
+  await sql`alter table ledger_transfers drop constraint ledger_transfers_kind_check`.execute(db);
+  await sql`alter table ledger_transfers add constraint ledger_transfers_kind_check
+    check (kind in (${sql.raw(list)}))`.execute(db);
+  await sql`insert into ledger_accounts (system_role) values ('ops_refunds')`.execute(db);
   await sql`
     alter table users
       add column frozen_at timestamptz,
