@@ -52,8 +52,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function ledger_transfers_frozen_guard() returns trigger language plpgsql as $$
     begin
-      if NEW.kind in ('p2p', 'request_payment', 'remittance', 'bill_payment', 'bank_transfer',
-                      'bank_withdrawal', 'card_purchase', 'card_atm_withdrawal')
+      -- Card spending: only a new authorization's hold (processing); the network's clearing of
+      -- an authorization approved before the freeze is money already promised, and posts.
+      if (NEW.kind in ('p2p', 'request_payment', 'remittance', 'bill_payment', 'bank_transfer',
+                       'bank_withdrawal')
+          or (NEW.kind in ('card_purchase', 'card_atm_withdrawal') and NEW.status = 'processing'))
          and exists (select 1 from users where id = NEW.user_id and frozen_at is not null) then
         raise exception 'account % is frozen', NEW.user_id using errcode = 'P2010';
       end if;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/accounts-helpers';
-import { cardholder, purchase } from '../../../test/card-helpers';
+import { tickUntil } from '../../../test/banking-helpers';
+import { cardholder, network, purchase } from '../../../test/card-helpers';
 import { balanceOf, moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { signedInStaff, staffHeaders, type TestStaff } from '../../../test/ops-helpers';
 import { buildTestApp, sandboxPool } from '../../../test/test-app';
@@ -189,6 +190,30 @@ describe('freeze', () => {
     expect(await balanceOf(app, user)).toBe(10_000);
     const order = await moneyPost(app, user, '/api/cards', { type: 'physical' });
     expect(order.statusCode).toBe(423);
+  });
+
+  it('still lets the network clear a purchase approved before the freeze, at another amount', async () => {
+    const { user, card } = await cardholder(app, db, 10_000);
+    const approved = await purchase(app, card, 2_000);
+    expect(approved.json()).toMatchObject({ approved: true });
+    await act(officer, `/api/ops/customers/${user.id}/freeze`, {
+      reason: 'Revisión tras la compra',
+    });
+    const cleared = await network(app, 'clear', {
+      authorizationId: approved.json().authorizationId,
+      amountCents: 2_400,
+    });
+    expect(cleared.statusCode, cleared.body).toBeLessThan(300);
+    // The fake delivers the clearing as a card event on its clock.
+    await tickUntil(app, async () => (await balanceOf(app, user)) === 10_000 - 2_400);
+    const charged = await db
+      .selectFrom('ledger_transfers')
+      .select(['status', 'amount_cents'])
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'card_purchase')
+      .where('status', '=', 'completed')
+      .execute();
+    expect(charged.map((t) => Number(t.amount_cents))).toEqual([2_400]);
   });
 });
 
