@@ -107,11 +107,17 @@ import {
 } from '@pago/shared/contracts/notifications';
 import {
   approvalListSchema,
+  reasonBody,
   staffChallengeSchema,
   staffCodeBody,
   staffLoginBody,
   staffSessionSchema,
 } from '@pago/shared/contracts/ops';
+import {
+  customerSearchSchema,
+  customerViewSchema,
+  frozenSchema,
+} from '@pago/shared/contracts/ops-customers';
 import {
   sendPhoneCodeBody,
   sendPhoneCodeResponseSchema,
@@ -408,6 +414,9 @@ export const ROUTES: Record<string, RouteContract> = {
   'POST /api/ops/auth/login': { response: staffChallengeSchema, body: staffLoginBody },
   'POST /api/ops/auth/two-step': { response: staffSessionSchema, body: staffCodeBody },
   'GET /api/ops/approvals': { response: approvalListSchema },
+  'GET /api/ops/customers': { response: customerSearchSchema },
+  'GET /api/ops/customers/:id': { response: customerViewSchema },
+  'POST /api/ops/customers/:id/freeze': { response: frozenSchema, body: reasonBody },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {
