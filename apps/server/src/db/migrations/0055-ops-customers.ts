@@ -2,8 +2,9 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The operations console's customer actions (docs/ops-console.md):
- * - `users.frozen_at` / `frozen_reason`: a frozen account moves no money out (the ledger refuses
- *   a customer's outgoing kinds, the card authorization declines); money in still lands;
+ * - `users.frozen_at` / `frozen_reason`: a frozen account moves no money out (the trigger of
+ *   db/functions/ledger_transfers_frozen_guard.sql refuses a customer's outgoing kinds, the card
+ *   authorization declines); money in still lands;
  * - `staff_notes`: staff's notes on a customer;
  * - `staff_refunds`: a staff refund of a transfer, at most one per transfer (the primary key);
  *   its money moves as the ledger kind `staff_refund`, from Pago's `ops_refunds` account.
@@ -45,23 +46,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       approval_id uuid references staff_approvals (id),
       created_at timestamptz not null default now()
     )`.execute(db);
-  // The one choke point of money out: every transfer, whoever posts it (ledger_post from the
-  // services, transfer_send in one call, the batch), is inserted here. A customer's own outgoing
-  // kinds are refused for a frozen account (SQLSTATE P2010); money in, returns, reversals and
-  // fees (what the customer did not start) still post.
-  await sql`
-    create function ledger_transfers_frozen_guard() returns trigger language plpgsql as $$
-    begin
-      -- Card spending: only a new authorization's hold (processing); the network's clearing of
-      -- an authorization approved before the freeze is money already promised, and posts.
-      if (NEW.kind in ('p2p', 'request_payment', 'remittance', 'bill_payment', 'bank_transfer',
-                       'bank_withdrawal')
-          or (NEW.kind in ('card_purchase', 'card_atm_withdrawal') and NEW.status = 'processing'))
-         and exists (select 1 from users where id = NEW.user_id and frozen_at is not null) then
-        raise exception 'account % is frozen', NEW.user_id using errcode = 'P2010';
-      end if;
-      return NEW;
-    end $$`.execute(db);
-  await sql`create trigger ledger_transfers_frozen_guard before insert on ledger_transfers
-    for each row execute function ledger_transfers_frozen_guard()`.execute(db);
 }
