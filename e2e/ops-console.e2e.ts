@@ -201,4 +201,60 @@ test.describe('la consola de operaciones', () => {
     await onPhone.screenshot({ path: '/tmp/ops-customer-es-phone.png', fullPage: true });
     expect(await seriousA11yViolations(onPhone)).toEqual([]);
   });
+
+  test('un reembolso por encima del límite espera a una segunda persona, que lo aprueba', async ({
+    app,
+  }) => {
+    const carla = await createUser('Carla Vega', '+12125550273');
+    await markVerified(carla);
+    await addTestMoney(carla, 100_000);
+    const dario = await createUser('Darío Paz', '+12125550274');
+    await markVerified(dario);
+    const sent = await post(
+      '/api/transactions/send',
+      { recipientName: dario.phone, amountUsd: 600 },
+      { authorization: `Bearer ${carla.token}`, 'idempotency-key': randomUUID() },
+    );
+    expect(sent).toBeTruthy();
+    const agent = await createStaff('Sara Soporte', 'support');
+    const officer = await createStaff('Lucía Cumplimiento', 'compliance');
+
+    const page = await app.open('/ops', desktop);
+    await signIn(page, agent, desktop);
+    await page.getByRole('heading', { name: 'Clientes', level: 1 }).waitFor();
+    await page.getByLabel('Buscar cliente').fill(carla.email);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.getByRole('link', { name: /Carla Vega/ }).click();
+    await page.getByLabel('Motivo').fill('La clienta reporta un envío por error');
+    await page.getByRole('button', { name: 'Abrir', exact: true }).click();
+    await page.getByRole('heading', { name: 'Carla Vega', level: 1 }).waitFor();
+    // Support may not freeze.
+    await expect(page.getByRole('button', { name: 'Congelar cuenta' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Reembolsar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reembolsar $600.00' });
+    await dialog.getByLabel('Motivo').fill('Envío duplicado confirmado con el destinatario');
+    await dialog.getByRole('button', { name: 'Reembolsar' }).click();
+    await page.getByText('Reembolso enviado a aprobación.').waitFor();
+
+    const approver = await app.open('/ops', phone);
+    await signIn(approver, officer, phone);
+    await approver.getByRole('heading', { name: 'Clientes', level: 1 }).waitFor();
+    await approver.goto('/ops/approvals');
+    const item = approver.getByRole('article').filter({ hasText: 'Carla Vega' });
+    await item.getByText('Reembolso · $600.00').waitFor();
+    await item.getByText('Envío duplicado confirmado con el destinatario').waitFor();
+    await approver.screenshot({ path: '/tmp/ops-approval-es-phone.png', fullPage: true });
+    expect(await seriousA11yViolations(approver)).toEqual([]);
+    await item.getByRole('button', { name: 'Aprobar' }).click();
+    const decide = approver.getByRole('dialog');
+    await decide.getByLabel('Motivo').fill('Revisé el caso y el comprobante');
+    await decide.getByRole('button', { name: 'Aprobar' }).click();
+    await approver.getByText('Aprobada y ejecutada.').waitFor();
+    await approver.getByText('No hay aprobaciones pendientes.').waitFor();
+
+    const balance = await fetch(`${baseUrl()}/api/wallet/balance`, {
+      headers: { authorization: `Bearer ${carla.token}` },
+    });
+    expect(((await balance.json()) as { balanceCents: number }).balanceCents).toBe(100_000);
+  });
 });
