@@ -63,6 +63,13 @@ test.describe('la consola de operaciones', () => {
     await page.getByRole('link', { name: 'Registro de auditoría' }).click();
     await page.getByRole('heading', { name: 'Registro de auditoría', level: 1 }).waitFor();
     await page.screenshot({ path: '/tmp/ops-audit-es-desktop.png', fullPage: true });
+    // English, as complete.
+    await page.getByRole('button', { name: 'EN' }).click();
+    await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Pending approvals' }).waitFor();
+    await page.screenshot({ path: '/tmp/ops-audit-en-desktop.png', fullPage: true });
+    await page.getByRole('button', { name: 'ES' }).click();
+    await page.getByRole('heading', { name: 'Registro de auditoría', level: 1 }).waitFor();
 
     const onPhone = await app.open('/ops', phone);
     await signIn(onPhone, officer, phone, 1);
