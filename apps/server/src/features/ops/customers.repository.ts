@@ -153,15 +153,22 @@ export async function insertNote(tx: Database, userId: string, staffId: string, 
     .executeTakeFirstOrThrow();
 }
 
-/** The transfer to refund, locked, when it is the customer's. */
-export async function lockTransferOf(tx: Database, userId: string, transferId: string) {
-  return tx
+function transferOfQuery(db: Database, userId: string, transferId: string) {
+  return db
     .selectFrom('ledger_transfers')
     .select(['id', 'user_id', 'kind', 'status', 'amount_cents', 'fee_cents'])
     .where('id', '=', transferId)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('user_id', '=', userId);
+}
+
+/** The customer's transfer (undefined: not theirs, or none). */
+export async function transferOf(db: Database, userId: string, transferId: string) {
+  return transferOfQuery(db, userId, transferId).executeTakeFirst();
+}
+
+/** The same, locked until the transaction ends: a refund of it happens once. */
+export async function lockTransferOf(tx: Database, userId: string, transferId: string) {
+  return transferOfQuery(tx, userId, transferId).forUpdate().executeTakeFirst();
 }
 
 export async function refundOf(db: Database, transferId: string) {

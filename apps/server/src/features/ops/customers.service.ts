@@ -23,6 +23,7 @@ import {
   searchCustomers,
   setFrozen,
   staffNotes,
+  transferOf,
   transferParties,
   transfersByHashPrefix,
 } from './customers.repository';
@@ -315,7 +316,7 @@ export function createOpsCustomers({
     async refund(userId: string, transferId: string, { staff, reason, ip }: Request) {
       await existing(userId);
       if (!isUuid(transferId)) throw new AppError('transfer_not_found', 404, 'No such transfer.');
-      const original = await lockTransferOf(db, userId, transferId.toLowerCase());
+      const original = await transferOf(db, userId, transferId.toLowerCase());
       if (!original) throw new AppError('transfer_not_found', 404, 'No such transfer.');
       if (
         !REFUNDABLE_KINDS.has(original.kind) ||
