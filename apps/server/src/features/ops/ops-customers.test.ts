@@ -92,10 +92,20 @@ describe('a customer’s page', () => {
     const noReason = await get(support, url);
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.code).toBe('reason_required');
+    for (const raw of ['%00%00%00abc', 'a%0Ab%0Dc%07', '%E0%A4%A', 'ab']) {
+      const bad = await app.inject({
+        method: 'GET',
+        url,
+        headers: { ...staffHeaders(support), 'x-ops-reason': raw },
+      });
+      expect(bad.statusCode, raw).toBe(400);
+    }
 
     const note = await act(support, `${url}/notes`, { text: 'Llamó por un cobro que no reconoce' });
     expect(note.statusCode, note.body).toBe(201);
     const page = await get(support, url, 'Llamada del cliente, ticket 4411: revisión de saldo');
+    const twoLines = await get(support, url, 'Llamada del cliente\nticket 4412');
+    expect(twoLines.statusCode).toBe(200);
     expect(page.statusCode, page.body).toBe(200);
     const view = page.json();
     expect(view.profile).toMatchObject({ id: ana.id, email: ana.email, frozen: false });
@@ -121,6 +131,7 @@ describe('a customer’s page', () => {
         reason: 'Llamada del cliente, ticket 4411: revisión de saldo',
         staff_id: support.id,
       },
+      { action: 'customer.view', reason: 'Llamada del cliente\nticket 4412', staff_id: support.id },
     ]);
     const unknown = await get(
       support,
