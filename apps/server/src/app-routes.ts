@@ -29,6 +29,7 @@ import { monitoringOpsRoutes } from './features/monitoring/monitoring-ops.routes
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 import { opsRoutes } from './features/ops/ops.routes';
+import { opsCustomersRoutes } from './features/ops/ops-customers.routes';
 import { opsSandboxRoutes } from './features/ops/ops-sandbox.routes';
 import { opsQueuesOf } from './features/ops-queues/ops-queues.compose';
 import { opsQueuesRoutes } from './features/ops-queues/ops-queues.routes';
@@ -169,6 +170,7 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   });
   // The operations console (staff only; docs/ops-console.md).
   await app.register(opsRoutes, { ops: services.ops });
+  await app.register(opsCustomersRoutes, { ops: services.ops, customers: services.ops.customers });
   if (services.sandboxVendors) await app.register(opsSandboxRoutes, { ops: services.ops });
   // Transaction monitoring's queue and rules in the console (docs/monitoring.md).
   await app.register(monitoringOpsRoutes, { ops: services.ops, monitoring: services.monitoring });

@@ -273,11 +273,11 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       log,
     }),
     monitoring: createMonitoring({ db }),
-    ops: createOps({ db, config, rateLimits }),
     /** The payout partner's client (null without one), for the ops queues' held payouts. */
     thunes: vendors.thunes,
     /** Persona's client (null without it), for the ops queues' manual identity decisions. */
     personaApi: vendors.persona,
+    ops: createOps({ db, config, rateLimits, ledger, activity }),
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

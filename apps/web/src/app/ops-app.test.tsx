@@ -46,8 +46,13 @@ describe('the operations console shell', () => {
     await user.type(screen.getByLabelText(/Código de verificación/), '123456');
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
 
+    // The console opens on its first page, the customer search.
+    await screen.findByRole('heading', { name: 'Clientes', level: 1 });
+    expect(view.location().pathname).toBe('/ops/customers');
+    await user.click(
+      screen.getAllByRole('link', { name: 'Aprobaciones pendientes' })[0] as HTMLElement,
+    );
     await screen.findByRole('heading', { name: 'Aprobaciones pendientes', level: 1 });
-    expect(view.location().pathname).toBe('/ops/approvals');
     const menu = screen.getAllByRole('navigation', { name: 'Menú de operaciones' })[0];
     expect(menu).toBeDefined();
     expect(screen.getAllByRole('link', { name: 'Registro de auditoría' }).length).toBeGreaterThan(

@@ -21,6 +21,16 @@ export type OpsPage = {
 
 export const opsPages: OpsPage[] = [
   {
+    path: 'customers',
+    navLabelKey: 'ops:nav.customers',
+    Page: lazy(() => import('@/features/ops/routes/customers-page')),
+  },
+  {
+    path: 'customers/:id',
+    namespaces: ['activity'],
+    Page: lazy(() => import('@/features/ops/routes/customer-page')),
+  },
+  {
     path: 'approvals',
     navLabelKey: 'ops:nav.approvals',
     Page: lazy(() => import('@/features/ops/routes/approvals-page')),

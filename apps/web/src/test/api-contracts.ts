@@ -122,6 +122,7 @@ import {
 } from '@pago/shared/contracts/notifications';
 import {
   approvalListSchema,
+  reasonBody,
   staffChallengeSchema,
   staffCodeBody,
   staffLoginBody,
@@ -133,6 +134,10 @@ import {
   opsQueueListSchema,
   opsQueueSummarySchema,
 } from '@pago/shared/contracts/ops-queues';
+  customerSearchSchema,
+  customerViewSchema,
+  frozenSchema,
+} from '@pago/shared/contracts/ops-customers';
 import {
   sendPhoneCodeBody,
   sendPhoneCodeResponseSchema,
@@ -452,12 +457,16 @@ export const ROUTES: Record<string, RouteContract> = {
   'PATCH /api/ops/monitoring/rules/:code': {
     response: monitoringRuleSchema,
     body: updateMonitoringRuleBody,
+  },
   'GET /api/ops/queues': { response: opsQueueSummarySchema },
   'GET /api/ops/queues/:queue': { response: opsQueueListSchema },
   'POST /api/ops/queues/:queue/:id/:action': {
     response: opsQueueActionOutcome,
     body: opsQueueActionBody,
   },
+  'GET /api/ops/customers': { response: customerSearchSchema },
+  'GET /api/ops/customers/:id': { response: customerViewSchema },
+  'POST /api/ops/customers/:id/freeze': { response: frozenSchema, body: reasonBody },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

@@ -249,6 +249,8 @@ export const userProfileSchema = z
     timeZone: z.string().optional(),
     /** Whether `timeZone` was chosen (false: derived from the ZIP code). */
     timeZoneChosen: z.boolean().optional(),
+    /** Staff froze the account for review: no money leaves it (docs/ops-console.md). */
+    accountFrozen: z.boolean().optional(),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;

@@ -112,6 +112,8 @@ export type TransferMetadataByKind = {
   card_dispute_reversal: { disputeId: string; reversalOf: string; owedCents: number };
   /** What a wallet owed that Pago wrote off as its loss (`owedCents`: what is still owed after). */
   debt_write_off: { reason: 'debt_written_off'; owedCents: number; staffId: string };
+  /** Pago's staff refunded a transfer of the user's (docs/ops-console.md); at most once per transfer. */
+  staff_refund: { refundOf: string; approvalId: string | null };
   /**
    * A purchase with the Pago card: `processing` while the authorization holds the
    * amount, `completed` once cleared (`clearedCents` when the merchant cleared another amount,

@@ -132,6 +132,8 @@ export const TRANSFER_KINDS = [
   'card_dispute_reversal',
   // A debt Pago writes off as its loss (staff, the ops queues; migration 0054).
   'debt_write_off',
+  // Pago's staff refunded a transfer (docs/ops-console.md).
+  'staff_refund',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 /** Kinds made with the Pago card: a purchase, cash from an ATM, a refund or a card fee. */

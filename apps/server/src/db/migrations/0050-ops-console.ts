@@ -7,8 +7,8 @@ import { type Kysely, sql } from 'kysely';
  *   sealed like users' (AES-256-GCM under TWO_STEP_KEY) and is NOT NULL;
  * - `staff_sessions`: only the SHA-256 of each token; idle and absolute expiry;
  * - `staff_sign_in_challenges`: the step between the right password and the code;
- * - `staff_audit_log`: append-only, enforced here by triggers refusing UPDATE, DELETE and
- *   TRUNCATE (whatever role the app connects as), with a reason that is never empty;
+ * - `staff_audit_log`: append-only, enforced by triggers refusing UPDATE, DELETE and TRUNCATE
+ *   (db/functions/staff_audit_log_append_only.sql), with a reason that is never empty;
  * - `staff_approvals`: money actions waiting for a second staff member (four eyes).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -64,16 +64,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index staff_audit_log_user on staff_audit_log (user_id, id desc)
     where user_id is not null`.execute(db);
   await sql`create index staff_audit_log_action on staff_audit_log (action, id desc)`.execute(db);
-  await sql`
-    create function staff_audit_log_append_only() returns trigger language plpgsql as $$
-    begin
-      raise exception 'staff_audit_log is append-only (% refused)', tg_op
-        using errcode = 'insufficient_privilege';
-    end $$`.execute(db);
-  await sql`create trigger staff_audit_log_no_change before update or delete on staff_audit_log
-    for each row execute function staff_audit_log_append_only()`.execute(db);
-  await sql`create trigger staff_audit_log_no_truncate before truncate on staff_audit_log
-    for each statement execute function staff_audit_log_append_only()`.execute(db);
+  // Append-only: the triggers of db/functions/staff_audit_log_append_only.sql refuse UPDATE,
+  // DELETE and TRUNCATE.
   // Privileges too, for deployments where the app connects as a role other than the owner.
   await sql`revoke update, delete, truncate on staff_audit_log from public`.execute(db);
   await sql`

@@ -2,12 +2,26 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The operations console's customer actions (docs/ops-console.md):
- * - `users.frozen_at` / `frozen_reason`: a frozen account moves no money out (the ledger refuses
- *   a customer's outgoing kinds, the card authorization declines); money in still lands;
+ * - `users.frozen_at` / `frozen_reason`: a frozen account moves no money out (the trigger of
+ *   db/functions/ledger_transfers_frozen_guard.sql refuses a customer's outgoing kinds, the card
+ *   authorization declines); money in still lands;
  * - `staff_notes`: staff's notes on a customer;
- * - `staff_refunds`: a staff refund of a transfer, at most one per transfer (the primary key).
+ * - `staff_refunds`: a staff refund of a transfer, at most one per transfer (the primary key);
+ *   its money moves as the ledger kind `staff_refund`, from Pago's `ops_refunds` account.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The kind joins whatever list the constraint holds when this runs (other migrations of the
+  // same release may add kinds too): read it, add ours, write it back.
+  const { rows } = await sql<{ def: string }>`
+    select pg_get_constraintdef(oid) as def from pg_constraint
+    where conname = 'ledger_transfers_kind_check'`.execute(db);
+  const kinds = [...(rows[0]?.def ?? '').matchAll(/'([a-z0-9_]+)'/g)].map((m) => m[1] as string);
+  if (kinds.length === 0) throw new Error('ledger_transfers_kind_check not found');
+  const list = [...new Set([...kinds, 'staff_refund'])].map((k) => `'${k}'`).join(', ');
+  await sql`alter table ledger_transfers drop constraint ledger_transfers_kind_check`.execute(db);
+  await sql`alter table ledger_transfers add constraint ledger_transfers_kind_check
+    check (kind in (${sql.raw(list)}))`.execute(db);
+  await sql`insert into ledger_accounts (system_role) values ('ops_refunds')`.execute(db);
   await sql`
     alter table users
       add column frozen_at timestamptz,
@@ -32,20 +46,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       approval_id uuid references staff_approvals (id),
       created_at timestamptz not null default now()
     )`.execute(db);
-  // The one choke point of money out: every transfer, whoever posts it (ledger_post from the
-  // services, transfer_send in one call, the batch), is inserted here. A customer's own outgoing
-  // kinds are refused for a frozen account (SQLSTATE P2010); money in, returns, reversals and
-  // fees (what the customer did not start) still post.
-  await sql`
-    create function ledger_transfers_frozen_guard() returns trigger language plpgsql as $$
-    begin
-      if NEW.kind in ('p2p', 'request_payment', 'remittance', 'bill_payment', 'bank_transfer',
-                      'bank_withdrawal', 'card_purchase', 'card_atm_withdrawal')
-         and exists (select 1 from users where id = NEW.user_id and frozen_at is not null) then
-        raise exception 'account % is frozen', NEW.user_id using errcode = 'P2010';
-      end if;
-      return NEW;
-    end $$`.execute(db);
-  await sql`create trigger ledger_transfers_frozen_guard before insert on ledger_transfers
-    for each row execute function ledger_transfers_frozen_guard()`.execute(db);
 }

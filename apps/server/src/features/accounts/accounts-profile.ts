@@ -90,6 +90,7 @@ export function toUserProfile(user: UserRow, balanceCents: number): UserProfile 
     createdAt: user.created_at.toISOString(),
     timeZone: userTimeZone(user.time_zone, user.zip_code),
     timeZoneChosen: user.time_zone !== null && isTimeZone(user.time_zone),
+    accountFrozen: user.frozen_at != null,
   };
 }
 

@@ -57,6 +57,7 @@ const WORDS = {
       card_dispute_credit: 'Crédito por disputa de tarjeta',
       card_dispute_reversal: 'Crédito por disputa retirado',
       debt_write_off: 'Deuda cancelada por Pago',
+      staff_refund: 'Reembolso de Pago',
     },
     status: {
       completed: 'Completada',
@@ -114,6 +115,7 @@ const WORDS = {
       card_dispute_credit: 'Card dispute credit',
       card_dispute_reversal: 'Card dispute credit withdrawn',
       debt_write_off: 'Debt written off by Pago',
+      staff_refund: 'Refund from Pago',
     },
     status: {
       completed: 'Completed',

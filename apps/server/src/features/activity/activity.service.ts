@@ -39,6 +39,7 @@ const INCOMING_FOR_OWNER = new Set<TransferKind>([
   'card_funding',
   'bill_payment_return',
   'card_dispute_credit',
+  'staff_refund',
 ]);
 
 /**

@@ -11,7 +11,7 @@ import { unavailableInLiveMode } from '../../lib/live-mode';
 import { type UnitClient, UnitRefusal } from '../../providers/unit/unit-client';
 import { verifyUnitSignature } from '../../providers/unit/unit-webhooks';
 import type { Banking, CardEvent } from '../banking/banking.service';
-import type { Ledger } from '../ledger/ledger.service';
+import { isAccountFrozen, type Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import {
   type AuthorizationAnswer,
@@ -89,6 +89,8 @@ export function createCardAuthorizations({
   ): Promise<{ decline: Decline } | { feeCents: number; network: AtmNetwork | null }> {
     const statusDecline = STATUS_DECLINE[card.status];
     if (statusDecline) return { decline: statusDecline };
+    // Staff froze the account (docs/ops-console.md): declined as a frozen card, nothing held.
+    if (await isAccountFrozen(tx, card.user_id)) return { decline: 'card_frozen' };
     // The wallet is locked before anything of the user's is counted: the card's lock orders one
     // card's requests, the wallet's orders the user's cards (the month's free ATM withdrawals).
     const wallet = await ledger.walletState(tx, card.user_id, true);

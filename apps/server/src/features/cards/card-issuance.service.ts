@@ -11,7 +11,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { UnitAddress, UnitCard, UnitClient } from '../../providers/unit/unit-client';
 import type { Accounts } from '../accounts/accounts.service';
-import type { Ledger } from '../ledger/ledger.service';
+import { accountFrozen, isAccountFrozen, type Ledger } from '../ledger/ledger.service';
 import {
   expiry,
   notOpen,
@@ -126,6 +126,8 @@ export function createCardIssuance({ db, ledger, accounts, partner, ownCard }: D
       key: string,
     ): Promise<IssuedAtPartner> {
       const client = partner();
+      // A frozen account orders no card (docs/ops-console.md).
+      if (await isAccountFrozen(db, userId)) throw accountFrozen();
       const account = await bankAccountOf(userId);
       if (await findOpenCardOfType(db, userId, body.type)) {
         throw new AppError(

@@ -38,6 +38,8 @@ export type SystemRole =
   | 'card_dispute_clearing'
   /** Debts Pago wrote off as its loss (migration 0054). */
   | 'debt_write_offs'
+  /** Where staff refunds come from (migration 0055; docs/ops-console.md). */
+  | 'ops_refunds'
   | `payout_clearing:${string}`;
 
 export type AccountRef = { userId: string } | { role: SystemRole };
@@ -314,4 +316,17 @@ export function accountFrozen(): AppError {
     423,
     'Your account is under review. Money cannot leave it for now; money sent to you still arrives.',
   );
+}
+
+/**
+ * Whether staff froze the user's account (migration 0055). The ledger's trigger refuses money out
+ * anyway; callers that decide before posting (a card authorization, a card order) ask here.
+ */
+export async function isAccountFrozen(db: Database, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('frozen_at')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.frozen_at != null;
 }

@@ -45,6 +45,15 @@ export function currentStaff(request: FastifyRequest): Staff {
   return request.staff;
 }
 
+const LINE_BREAKS_AND_TABS = new Set([9, 10, 13]);
+function hasControlCharacter(text: string): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if ((code < 32 && !LINE_BREAKS_AND_TABS.has(code)) || code === 127) return true;
+  }
+  return false;
+}
+
 /** The header a GET of a customer's data carries its reason in, percent-encoded UTF-8. */
 export const REASON_HEADER = 'x-ops-reason';
 
@@ -62,7 +71,9 @@ export function viewReason(request: FastifyRequest): string {
       reason = '';
     }
   }
-  if (reason.length < 3 || reason.length > 500) {
+  // Control characters (a NUL above all, which PostgreSQL's text refuses) are no one's reason;
+  // line breaks and tabs of a reason typed on several lines pass.
+  if (reason.length < 3 || reason.length > 500 || hasControlCharacter(reason)) {
     throw new AppError(
       'reason_required',
       400,

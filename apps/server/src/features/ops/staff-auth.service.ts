@@ -22,7 +22,6 @@ import {
 } from './staff.repository';
 
 export type { StaffRole };
-export const STAFF_ROLES = ['support', 'compliance', 'admin'] as const;
 
 /**
  * A staff session ends after 15 minutes without a request: the console shows customers' personal

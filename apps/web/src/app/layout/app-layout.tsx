@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { Outlet } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import { OPEN_SIGNUP_MODAL } from '@/lib/events';
 import { loadErrorTexts } from '@/lib/i18n';
+import { useSession } from '@/lib/session-context';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -18,6 +20,7 @@ const SignupModal = lazy(async () => {
 
 export function AppLayout() {
   const { t } = useTranslation();
+  const { user } = useSession();
   const [signupOpen, setSignupOpen] = useState(false);
   const [signupLoaded, setSignupLoaded] = useState(false);
 
@@ -34,6 +37,12 @@ export function AppLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header />
+      {/* Staff froze the account for review (docs/ops-console.md): said on every page. */}
+      {user?.accountFrozen && (
+        <Alert severity="warning" role="status" sx={{ borderRadius: 0 }}>
+          {t('accountFrozen')}
+        </Alert>
+      )}
       <Box component="main" id="main" sx={{ flex: 1 }}>
         <Suspense fallback={<PageLoading label={t('status.loading')} />}>
           <Outlet />

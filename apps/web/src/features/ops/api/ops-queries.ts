@@ -1,4 +1,5 @@
-import type { Approval, AuditPage } from '@pago/shared/contracts/ops';
+import type { ActionOutcome, Approval, AuditPage } from '@pago/shared/contracts/ops';
+import type { CustomerSummary, CustomerView } from '@pago/shared/contracts/ops-customers';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { opsFetch } from '@/lib/ops-api';
 
@@ -51,5 +52,49 @@ export function useAuditLog(filters: AuditFilters) {
       return opsFetch<AuditPage>(`/api/ops/audit?${query.toString()}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function useCustomerSearch(q: string) {
+  return useQuery({
+    queryKey: opsKeys.customers(q),
+    enabled: q.trim().length >= 2,
+    queryFn: ({ signal }) =>
+      opsFetch<{ items: CustomerSummary[] }>(`/api/ops/customers?q=${encodeURIComponent(q)}`, {
+        signal,
+      }),
+    select: (data) => data.items,
+  });
+}
+
+/** One customer's page, read with the reason the staff member gave (null: not asked yet). */
+export function useCustomer(id: string, reason: string | null) {
+  return useQuery({
+    queryKey: opsKeys.customer(id),
+    enabled: reason !== null,
+    // Each read is a view of the customer's data, recorded with its reason: no background reads.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    queryFn: ({ signal }) =>
+      opsFetch<CustomerView>(`/api/ops/customers/${encodeURIComponent(id)}`, {
+        signal,
+        reason: reason ?? undefined,
+      }),
+  });
+}
+
+/** A customer action (freeze, unfreeze, sign-out, note, refund); the page is read again after. */
+export function useCustomerAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, body }: { path: string; body: Record<string, unknown> }) =>
+      opsFetch<ActionOutcome | Record<string, unknown>>(
+        `/api/ops/customers/${encodeURIComponent(id)}/${path}`,
+        { method: 'POST', body },
+      ),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: opsKeys.customer(id) });
+      void client.invalidateQueries({ queryKey: opsKeys.approvals });
+    },
   });
 }

@@ -1,0 +1,121 @@
+import { actionOutcomeSchema, reasonBody } from '@pago/shared/contracts/ops';
+import {
+  customerSearchQuery,
+  customerSearchSchema,
+  customerViewSchema,
+  frozenSchema,
+  noteBody,
+  noteSchema,
+  refundBody,
+  signOutSchema,
+} from '@pago/shared/contracts/ops-customers';
+import { z } from 'zod';
+import type { AppInstance } from '../../app-instance';
+import type { OpsCustomers } from './customers.service';
+import type { Ops } from './ops.service';
+import { currentStaff, requireStaff, viewReason } from './require-staff';
+
+const idParams = z.strictObject({ id: z.string().max(64) });
+
+/**
+ * The console's customers: search, one customer's page (the reason in X-Ops-Reason, audited) and
+ * the actions, each with a reason in the body. Freezing is for compliance and admin; the rest for
+ * every staff role (a refund above the threshold waits for compliance or admin).
+ */
+export async function opsCustomersRoutes(
+  app: AppInstance,
+  { ops, customers }: { ops: Ops; customers: OpsCustomers },
+): Promise<void> {
+  const anyStaff = requireStaff(ops.auth);
+  const compliance = requireStaff(ops.auth, ['compliance', 'admin']);
+
+  app.get(
+    '/api/ops/customers',
+    {
+      onRequest: anyStaff,
+      schema: { querystring: customerSearchQuery, response: { 200: customerSearchSchema } },
+    },
+    async (request) => customers.search(request.query.q),
+  );
+
+  app.get(
+    '/api/ops/customers/:id',
+    { onRequest: anyStaff, schema: { params: idParams, response: { 200: customerViewSchema } } },
+    async (request) =>
+      customers.view(request.params.id, {
+        staff: currentStaff(request),
+        reason: viewReason(request),
+        ip: request.ip,
+      }),
+  );
+
+  for (const [path, frozen] of [
+    ['freeze', true],
+    ['unfreeze', false],
+  ] as const) {
+    app.post(
+      `/api/ops/customers/:id/${path}`,
+      {
+        onRequest: compliance,
+        schema: { params: idParams, body: reasonBody, response: { 200: frozenSchema } },
+      },
+      async (request) =>
+        customers.setFrozen(request.params.id, frozen, {
+          staff: currentStaff(request),
+          reason: request.body.reason,
+          ip: request.ip,
+        }),
+    );
+  }
+
+  app.post(
+    '/api/ops/customers/:id/sign-out',
+    {
+      onRequest: anyStaff,
+      schema: { params: idParams, body: reasonBody, response: { 200: signOutSchema } },
+    },
+    async (request) =>
+      customers.signOut(request.params.id, {
+        staff: currentStaff(request),
+        reason: request.body.reason,
+        ip: request.ip,
+      }),
+  );
+
+  app.post(
+    '/api/ops/customers/:id/notes',
+    {
+      onRequest: anyStaff,
+      schema: { params: idParams, body: noteBody, response: { 201: noteSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(
+        await customers.addNote(request.params.id, request.body.text, {
+          staff: currentStaff(request),
+          ip: request.ip,
+        }),
+      ),
+  );
+
+  app.post(
+    '/api/ops/customers/:id/refunds',
+    {
+      onRequest: anyStaff,
+      schema: { params: idParams, body: refundBody, response: { 200: actionOutcomeSchema } },
+    },
+    async (request) =>
+      customers.refund(request.params.id, request.body.transferId, {
+        staff: currentStaff(request),
+        reason: request.body.reason,
+        ip: request.ip,
+      }),
+  );
+
+  // ── Close an account ────────────────────────────────────────────────────────────────────────
+  // TO BE WIRED BY THE LEAD: closing is the account-rights feature's `closeAccount` (not built
+  // here). The route goes here: POST /api/ops/customers/:id/close, onRequest `compliance`, body
+  // `reasonBody`; in one transaction call closeAccount(userId) and
+  // `ops.audit.record(tx, currentStaff(request), { action: 'customer.close', subjectType:
+  // 'customer', subjectId: id, userId: id, reason, ip })`. The web's customer page has the place
+  // for its button (features/ops/routes/customer-page.tsx, "Close an account").
+}
