@@ -34,18 +34,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now()
     )`.execute(db);
   await sql`create index ops_queue_actions_item on ops_queue_actions (queue, item_id)`.execute(db);
-  await sql`
-    create function ops_queue_actions_append_only() returns trigger language plpgsql as $$
-    begin
-      raise exception 'ops_queue_actions is append-only';
-    end $$`.execute(db);
-  await sql`
-    create trigger ops_queue_actions_append_only before update or delete on ops_queue_actions
-    for each row execute function ops_queue_actions_append_only()`.execute(db);
+  // The trigger refusing updates and deletes is db/functions/ops_queue_actions_append_only.sql.
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from ledger_accounts where system_role = 'debt_write_offs'`.execute(db);
   await sql`drop table ops_queue_actions`.execute(db);
-  await sql`drop function ops_queue_actions_append_only()`.execute(db);
 }
