@@ -170,7 +170,11 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   });
   // The operations console (staff only; docs/ops-console.md).
   await app.register(opsRoutes, { ops: services.ops });
-  await app.register(opsCustomersRoutes, { ops: services.ops, customers: services.ops.customers });
+  await app.register(opsCustomersRoutes, {
+    ops: services.ops,
+    customers: services.ops.customers,
+    closeAccount: services.accountRights.closeAccount,
+  });
   if (services.sandboxVendors) await app.register(opsSandboxRoutes, { ops: services.ops });
   // Transaction monitoring's queue and rules in the console (docs/monitoring.md).
   await app.register(monitoringOpsRoutes, { ops: services.ops, monitoring: services.monitoring });

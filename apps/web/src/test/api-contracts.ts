@@ -129,15 +129,16 @@ import {
   staffSessionSchema,
 } from '@pago/shared/contracts/ops';
 import {
+  customerSearchSchema,
+  customerViewSchema,
+  frozenSchema,
+} from '@pago/shared/contracts/ops-customers';
+import {
   opsQueueActionBody,
   opsQueueActionOutcome,
   opsQueueListSchema,
   opsQueueSummarySchema,
 } from '@pago/shared/contracts/ops-queues';
-  customerSearchSchema,
-  customerViewSchema,
-  frozenSchema,
-} from '@pago/shared/contracts/ops-customers';
 import {
   sendPhoneCodeBody,
   sendPhoneCodeResponseSchema,
@@ -467,6 +468,7 @@ export const ROUTES: Record<string, RouteContract> = {
   'GET /api/ops/customers': { response: customerSearchSchema },
   'GET /api/ops/customers/:id': { response: customerViewSchema },
   'POST /api/ops/customers/:id/freeze': { response: frozenSchema, body: reasonBody },
+  'POST /api/ops/customers/:id/close': { response: closedAccountSchema, body: reasonBody },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

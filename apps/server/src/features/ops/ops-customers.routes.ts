@@ -1,3 +1,4 @@
+import { type ClosedAccount, closedAccountSchema } from '@pago/shared/contracts/account-rights';
 import { actionOutcomeSchema, reasonBody } from '@pago/shared/contracts/ops';
 import {
   customerSearchQuery,
@@ -11,9 +12,17 @@ import {
 } from '@pago/shared/contracts/ops-customers';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance';
+import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
 import type { OpsCustomers } from './customers.service';
 import type { Ops } from './ops.service';
 import { currentStaff, requireStaff, viewReason } from './require-staff';
+
+/** The account-rights feature's closing, as staff call it. */
+type CloseAccount = (
+  userId: string,
+  options: { by: { staffId: string }; reason: string },
+) => Promise<ClosedAccount>;
 
 const idParams = z.strictObject({ id: z.string().max(64) });
 
@@ -24,7 +33,16 @@ const idParams = z.strictObject({ id: z.string().max(64) });
  */
 export async function opsCustomersRoutes(
   app: AppInstance,
-  { ops, customers }: { ops: Ops; customers: OpsCustomers },
+  {
+    ops,
+    customers,
+    closeAccount,
+  }: {
+    ops: Ops;
+    customers: OpsCustomers;
+    /** The account-rights feature's closing (features/account-rights), for staff. */
+    closeAccount: CloseAccount;
+  },
 ): Promise<void> {
   const anyStaff = requireStaff(ops.auth);
   const compliance = requireStaff(ops.auth, ['compliance', 'admin']);
@@ -112,10 +130,33 @@ export async function opsCustomersRoutes(
   );
 
   // ── Close an account ────────────────────────────────────────────────────────────────────────
-  // TO BE WIRED BY THE LEAD: closing is the account-rights feature's `closeAccount` (not built
-  // here). The route goes here: POST /api/ops/customers/:id/close, onRequest `compliance`, body
-  // `reasonBody`; in one transaction call closeAccount(userId) and
-  // `ops.audit.record(tx, currentStaff(request), { action: 'customer.close', subjectType:
-  // 'customer', subjectId: id, userId: id, reason, ip })`. The web's customer page has the place
-  // for its button (features/ops/routes/customer-page.tsx, "Close an account").
+  // The account-rights feature's closing, for compliance and admin: refused (409
+  // account_not_closable, the blockers listed) exactly as the customer's own closing is. The entry
+  // is recorded once the account is closed (closing runs its own transaction, then the vendors).
+  app.post(
+    '/api/ops/customers/:id/close',
+    {
+      onRequest: compliance,
+      schema: { params: idParams, body: reasonBody, response: { 200: closedAccountSchema } },
+    },
+    async (request) => {
+      const staff = currentStaff(request);
+      const id = request.params.id;
+      if (!isUuid(id)) throw new AppError('not_found', 404, 'No such customer.');
+      const closed = await closeAccount(id, {
+        by: { staffId: staff.id },
+        reason: request.body.reason,
+      });
+      await ops.audit.record(app.deps.db, staff, {
+        action: 'customer.close',
+        subjectType: 'customer',
+        subjectId: id,
+        userId: id,
+        reason: request.body.reason,
+        details: closed,
+        ip: request.ip,
+      });
+      return closed;
+    },
+  );
 }
