@@ -34,6 +34,7 @@ import { createRemittanceCases } from './features/remittances/remittance-cases.s
 import { createRemittancePricing } from './features/remittances/remittance-pricing';
 import { createRemittances } from './features/remittances/remittances.service';
 import { createRequests } from './features/requests/requests.service';
+import { createSanctions } from './features/sanctions/sanctions.service';
 import { createSendContacts } from './features/send/send-contacts.service';
 import { createTransfers } from './features/transfers/transfers.service';
 
@@ -83,9 +84,10 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     abroad: () => remittances.abroad,
     sessionIdleMinutes: config.sessionIdleMinutes,
     announceNotifications: notifications.hub.announce,
+    sanctions: () => sanctions,
   });
   const payers = createPayers({ thunes: vendors.thunes, log });
-  const recipients = createRecipients({ db, ledger, payers });
+  const recipients = createRecipients({ db, ledger, payers, sanctions: () => sanctions });
   const recipientNotice = createRecipientNotice({
     db,
     activity,
@@ -104,6 +106,14 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     log,
     recipientNotice,
   });
+  const sanctions = createSanctions({
+    db,
+    ledger,
+    partner: partnerPayouts,
+    notifications,
+    sandbox: config.mode === 'sandbox',
+    log,
+  });
   const remittanceCases = createRemittanceCases({ db, ledger, thunes: vendors.thunes, log });
   const remittances = createRemittances({
     db,
@@ -120,6 +130,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     mailer,
     log,
     recipientNotice,
+    sanctions,
   });
   const banking = createBanking({
     db,
@@ -258,6 +269,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     cashDeposits: createCashDeposits({ db, ledger, banking, unit, notifications, log }),
     cardDisputes: cardDisputesOf(),
     sendContacts: createSendContacts({ db }),
+    sanctions,
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

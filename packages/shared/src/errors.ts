@@ -106,6 +106,11 @@ export const ERROR_CODES = [
   'card_verification_failed',
   /** The bank needs a phone number on the profile before it opens the account. */
   'phone_required',
+  /** Sanctions screening: a blocked (listed) person or recipient cannot send or be paid. */
+  'sanctions_blocked',
+  'sanctions_list_unreadable',
+  'sanctions_list_shrunk',
+  'sanctions_hit_decided',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

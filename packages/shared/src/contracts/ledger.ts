@@ -10,7 +10,13 @@ export type PartyNamesSnapshot = { owner: string; counterparty: string };
 
 export type TransferMetadataByKind = {
   deposit: { source: 'sandbox_test_money' };
-  p2p: { recipientPhone: string; recipientCountry: string; note?: string };
+  p2p: {
+    recipientPhone: string;
+    recipientCountry: string;
+    note?: string;
+    /** Held for a sanctions review until compliance decides (features/sanctions). */
+    underReview?: boolean;
+  };
   remittance: {
     recipientPhone: string;
     recipientCountry: string;
@@ -28,6 +34,8 @@ export type TransferMetadataByKind = {
     spreadBps: number;
     /** Who pays the recipient for the payout partner (remittances since the partner's payers). */
     payerName?: string;
+    /** Held for a sanctions review until compliance decides (features/sanctions). */
+    underReview?: boolean;
     /** Cash pickup: the recipient collected it (until then a delivered one is ready for pickup). */
     pickedUp?: boolean;
     /** Sent again at no cost to remedy an error in this earlier remittance (§ 1005.33(c)). */
@@ -110,6 +118,8 @@ export type TransferMetadataByKind = {
   card_dispute_credit: { disputeId: string; disputedTransferId: string; provisional: boolean };
   /** A provisional credit taken back when the dispute was decided against the user. */
   card_dispute_reversal: { disputeId: string; reversalOf: string; owedCents: number };
+  /** A held P2P payment's money leaving the sanctions hold: to the payee, or back to the sender. */
+  sanctions_release: { releaseOf: string; outcome: 'cleared' | 'blocked' };
   /**
    * A purchase with the Pago card: `processing` while the authorization holds the
    * amount, `completed` once cleared (`clearedCents` when the merchant cleared another amount,

@@ -45,6 +45,7 @@ import * as cardDisputes from './0044-card-disputes';
 import * as recipientNotice from './0047-recipient-notice';
 import * as termsAcceptance from './0048-terms-acceptance';
 import * as accountDetails from './0049-account-details';
+import * as sanctions from './0051-sanctions';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '0047-recipient-notice': recipientNotice,
   '0048-terms-acceptance': termsAcceptance,
   '0049-account-details': accountDetails,
+  '0051-sanctions': sanctions,
 };

@@ -56,6 +56,7 @@ const WORDS = {
       bill_payment_return: 'Pago de factura devuelto',
       card_dispute_credit: 'Crédito por disputa de tarjeta',
       card_dispute_reversal: 'Crédito por disputa retirado',
+      sanctions_release: 'Pago liberado tras revisión',
     },
     status: {
       completed: 'Completada',
@@ -112,6 +113,7 @@ const WORDS = {
       bill_payment_return: 'Bill payment returned',
       card_dispute_credit: 'Card dispute credit',
       card_dispute_reversal: 'Card dispute credit withdrawn',
+      sanctions_release: 'Payment released after review',
     },
     status: {
       completed: 'Completed',

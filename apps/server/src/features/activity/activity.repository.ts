@@ -23,7 +23,7 @@ export type TransferFilter = {
  */
 function oneRowPerCardPurchase(eb: ExpressionBuilder<DB, 'ledger_transfers'>) {
   return eb.and([
-    eb('ledger_transfers.kind', '<>', 'card_release'),
+    eb('ledger_transfers.kind', 'not in', ['card_release', 'sanctions_release']),
     eb.not(
       eb.and([
         eb('ledger_transfers.kind', 'in', ['card_purchase', 'card_atm_withdrawal']),

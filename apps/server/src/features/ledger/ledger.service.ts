@@ -36,7 +36,9 @@ export type SystemRole =
   | 'card_funding_clearing'
   /** Provisional credit Pago gives while a card dispute is decided (migration 0038). */
   | 'card_dispute_clearing'
-  | `payout_clearing:${string}`;
+  | `payout_clearing:${string}`
+  /** P2P payments held for a sanctions review until compliance decides (migration 0051). */
+  | 'sanctions_hold';
 
 export type AccountRef = { userId: string } | { role: SystemRole };
 /** One side of a transfer: a signed amount on one account. A transfer's legs sum to zero. */

@@ -128,6 +128,8 @@ export function createPartnerPayouts({
     if (!client) return { kind: 'unavailable' };
     const payout = await findPayout(db, transferId);
     if (!payout || payout.refunded_at || !payout.partner_quotation_id) return { kind: 'skipped' };
+    // Held for a sanctions review: the partner hears of it only once compliance clears it.
+    if (payout.compliance_hold) return { kind: 'skipped' };
     try {
       let transaction = await createOrFind(client, payout);
       // Confirming moves money at the partner: only for a payout the sender has not cancelled.
@@ -326,6 +328,29 @@ export function createPartnerPayouts({
     settleSubmission,
     apply,
     refundOnce,
+
+    /**
+     * A payout held for a sanctions review (features/sanctions), decided, in `tx`: cleared, it is
+     * due to the partner now; blocked, amount and fee go back to the sender. False: nothing to do
+     * (no such payout, or already refunded, e.g. cancelled by the sender meanwhile).
+     */
+    async decideHeld(tx: Database, transferId: string, decision: 'release' | 'refund') {
+      const payout = await lockPayout(tx, transferId);
+      if (!payout || payout.refunded_at) return false;
+      if (decision === 'release') {
+        await updatePayout(tx, transferId, {
+          compliance_hold: false,
+          submit_after: ledger.clock(),
+        });
+        return true;
+      }
+      return refundOnce(
+        tx,
+        payout,
+        'Not sent after a compliance review: amount and fee returned to your balance',
+        'failed',
+      );
+    },
 
     /** Asks the partner about one transaction and applies what it says (callbacks re-fetch here). */
     async refresh(partnerTransactionId: string): Promise<boolean> {

@@ -16,6 +16,7 @@ import type { PhasedWork } from '../idempotency/idempotency.service';
 import { settleReserved } from '../idempotency/idempotency.service';
 import type { Ledger } from '../ledger/ledger.service';
 import type { RecipientNoticeService } from '../recipient-notice/recipient-notice.service';
+import type { Sanctions } from '../sanctions/sanctions.service';
 import type { AbroadPricing } from '../transfers/quotes.service';
 import type { Transfers } from '../transfers/transfers.service';
 import type { PartnerPayouts, Submission } from './partner-payouts';
@@ -51,6 +52,8 @@ type Deps = {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** The recipient's link and SMS, for the tracking page (features/recipient-notice). */
   recipientNotice?: Pick<RecipientNoticeService, 'senderView'>;
+  /** Sanctions screening (features/sanctions): a possible match holds the payout for review. */
+  sanctions: Pick<Sanctions, 'remittanceHits' | 'recordHold'>;
 };
 
 /** While the request that sent it is talking to the partner, the job leaves a payout alone. */
@@ -86,6 +89,7 @@ export function createRemittances({
   mailer,
   log,
   recipientNotice,
+  sanctions,
 }: Deps) {
   const tracking = createTracking({ db, activity, cases, recipientNotice });
   const receipts = createReceiptMailer({
@@ -140,6 +144,13 @@ export function createRemittances({
     }
     const amountCents = usdToCents(send.amountUsd);
     const { now, speed } = q;
+    // The sender and the recipient screened at each send: a possible match holds the payout.
+    const hits = await sanctions.remittanceHits(tx, userId, {
+      id: row.id,
+      name: `${recipient.firstName} ${recipient.lastName}`,
+      country,
+    });
+    const held = hits.length > 0;
     const transfer = await ledger.post(tx, {
       kind: 'remittance',
       status: 'processing',
@@ -161,6 +172,7 @@ export function createRemittances({
         fxRate: q.fx_rate,
         marketRate: q.market_rate,
         spreadBps: q.spread_bps,
+        ...(held ? { underReview: true } : {}),
       },
       legs: [
         { account: { userId }, amountCents: -(amountCents + q.fee_cents) },
@@ -189,8 +201,11 @@ export function createRemittances({
       cancelBy: new Date(now.getTime() + CANCEL_MINUTES * 60_000),
       language: await languageOf(userId),
       requestKey,
-      submitAfter: submitAfter(now),
+      // Held for review: never handed to the partner until compliance clears it.
+      submitAfter: held ? null : submitAfter(now),
+      complianceHold: held,
     });
+    if (held) await sanctions.recordHold(tx, transfer.id, 'remittance', userId, hits);
     await touchRecipient(tx, row.id, now);
     return transfer;
   }
@@ -212,7 +227,9 @@ export function createRemittances({
         { transferId, partnerCode: outcome.code },
       );
     }
-    return { statusCode: 201, body: await transferView(userId, transferId, tx) };
+    const view = await transferView(userId, transferId, tx);
+    // Held for a sanctions review: accepted, not sent yet (the activity says "under review").
+    return { statusCode: view.details.underReview === true ? 202 : 201, body: view };
   }
 
   const abroad: AbroadPricing = {
