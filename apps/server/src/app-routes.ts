@@ -26,6 +26,8 @@ import { healthRoutes } from './features/health/health.routes';
 import { identityRoutes, identityWebhookRoutes } from './features/identity/identity.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes';
+import { opsRoutes } from './features/ops/ops.routes';
+import { opsSandboxRoutes } from './features/ops/ops-sandbox.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
 import { publicTrackingRoutes } from './features/recipient-notice/public-tracking.routes';
@@ -157,4 +159,7 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     recipientNotice: services.recipientNotice,
     rateLimits: services.rateLimits,
   });
+  // The operations console (staff only; docs/ops-console.md).
+  await app.register(opsRoutes, { ops: services.ops });
+  if (services.sandboxVendors) await app.register(opsSandboxRoutes, { ops: services.ops });
 }

@@ -22,6 +22,7 @@ import type { PlaidWebhookKey } from './features/identity/webhook-signatures';
 import { createLedger } from './features/ledger/ledger.service';
 import { createLedgerInvariants } from './features/ledger/ledger-invariants.service';
 import { createNotifications } from './features/notifications/notifications.service';
+import { createOps } from './features/ops/ops.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
@@ -269,6 +270,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     cashDeposits: createCashDeposits({ db, ledger, banking, unit, notifications, log }),
     cardDisputes: cardDisputesOf(),
     sendContacts: createSendContacts({ db }),
+    ops: createOps({ db, config, rateLimits }),
     sanctions,
   };
 

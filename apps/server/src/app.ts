@@ -157,8 +157,9 @@ export async function buildApp(
   await app.register(swagger, {
     openapi: openApiDocument(config),
     // Only our API: the sandbox fakes imitate the vendors' APIs, and the web app is pages.
+    // Nor the staff console's /api/ops routes: nothing public reveals them (docs/ops-console.md).
     transform: (route) =>
-      route.url.startsWith('/api/')
+      route.url.startsWith('/api/') && !route.url.startsWith('/api/ops/')
         ? jsonSchemaTransform(route)
         : { schema: { hide: true }, url: route.url },
     // Schemas with a `.meta({ id })` become components, referenced by `$ref`.

@@ -136,6 +136,8 @@ const envSchema = z.object({
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SHED_POOL_WAITING: z.coerce.number().int().min(0).max(100_000).default(100),
   GEOIP_GEOFEED_PATH: optionalString,
+  // Staff money actions above this need a second staff member (docs/ops-console.md, four eyes).
+  OPS_FOUR_EYES_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
 });
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
@@ -253,6 +255,8 @@ export type Config = Readonly<{
   twilioSms: TwilioSmsSettings | null;
   /** A local RFC 8805 geofeed for a session's approximate place (accounts/geoip.ts); unset: none. */
   geoipGeofeedPath?: string | undefined;
+  /** Staff money actions above this many cents wait for a second staff member's approval. */
+  opsFourEyesCents: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -373,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     twilioSms: twilioSmsSettings(e),
     geoipGeofeedPath: e.GEOIP_GEOFEED_PATH,
+    opsFourEyesCents: e.OPS_FOUR_EYES_CENTS,
   };
 }
 

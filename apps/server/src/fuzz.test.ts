@@ -10,6 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { markIdentityVerified, nextIp } from '../test/accounts-helpers';
 import { moneyPost, verifiedUser } from '../test/money-helpers';
+import { signedInStaff } from '../test/ops-helpers';
 import { testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import { buildApp } from './app';
@@ -78,6 +79,14 @@ async function logIn(): Promise<string> {
   return (response.json() as { token: string }).token;
 }
 let token = await logIn();
+
+// The console's routes (/api/ops) are fuzzed as a signed-in admin: a customer's token only gets
+// 404 there (checked for every one of them below). A fuzzed sign-out ends it; a new one is made.
+const OPS = '/api/ops/';
+/** The two steps of the staff sign-in: the only /api/ops routes a stranger reaches. */
+const OPS_PUBLIC = ['/api/ops/auth/login', '/api/ops/auth/two-step'];
+const staffLogIn = async () => (await signedInStaff(app, 'admin')).token;
+let staffToken = await staffLogIn();
 
 // --- What a hostile caller sends -----------------------------------------------------------
 
@@ -195,6 +204,9 @@ const FIELD_NAMES = [
   'inquiry_id',
   'client_id',
   'secret',
+  'reason',
+  'challenge',
+  'text',
 ];
 
 /** Bodies that pass validation, so a mutation of one field reaches the service and the database. */
@@ -267,6 +279,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     description: 'Me cobraron de más',
     correctAmountCents: 100,
   },
+  '/api/ops/auth/login': { email: 'fuzz-nobody@pago.example', password: 'wrong-password-1' },
 };
 
 function bodyFor(url: string): fc.Arbitrary<string | undefined> {
@@ -470,7 +483,8 @@ describe('hostile input to every route', () => {
           fc.ipV4(),
           async (path, queryString, payload, h, remoteAddress) => {
             const sent: Record<string, string> = {};
-            if (h.auth === 'signed-in') sent.authorization = `Bearer ${token}`;
+            const ops = url.startsWith(OPS);
+            if (h.auth === 'signed-in') sent.authorization = `Bearer ${ops ? staffToken : token}`;
             if (h.auth === 'garbage') sent.authorization = `Bearer ${h.garbage}`;
             if (h.auth === 'basic') sent.authorization = 'Basic Zm9vOmJhcg==';
             if (h.idempotencyKey !== undefined) sent['idempotency-key'] = h.idempotencyKey;
@@ -489,11 +503,49 @@ describe('hostile input to every route', () => {
             const signedOut =
               response.statusCode === 401 && response.body.includes('"unauthorized"');
             if (h.auth === 'signed-in' && signedOut) token = await logIn();
+            if (ops && h.auth === 'signed-in' && response.statusCode === 404) {
+              const me = await app.inject({
+                url: '/api/ops/me',
+                headers: { authorization: `Bearer ${staffToken}` },
+              });
+              if (me.statusCode === 404) staffToken = await staffLogIn();
+            }
           },
         ),
         // A seed of its own per route (stable whatever the order of registration).
         { numRuns: RUNS, seed: seedOf(`${method} ${url}`), endOnFailure: true },
       );
+    },
+  );
+});
+
+describe('the operations console is invisible to customers', () => {
+  const consoleRoutes = fuzzed.filter(
+    (r) => r.url.startsWith(OPS) && !OPS_PUBLIC.includes(r.url) && r.method !== 'HEAD',
+  );
+
+  it('found the console’s routes', () => {
+    expect(consoleRoutes).toContainEqual({ method: 'GET', url: '/api/ops/audit' });
+  });
+
+  it.each(consoleRoutes.map((r) => [r.method, r.url]))(
+    '%s %s: a customer token gets the unknown-route 404',
+    async (method, url) => {
+      const path = url.replace(/:[A-Za-z0-9_]+/g, randomUUID());
+      const hasBody = method !== 'GET' && method !== 'DELETE';
+      const response = await app.inject({
+        method: method as 'GET',
+        url: path,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'idempotency-key': randomUUID(),
+          ...(hasBody ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(hasBody ? { payload: '{}' } : {}),
+      });
+      const message = `No such endpoint: ${method} ${path}`;
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json()).toEqual({ error: { code: 'not_found', message }, message });
     },
   );
 });

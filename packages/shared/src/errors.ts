@@ -106,6 +106,14 @@ export const ERROR_CODES = [
   'card_verification_failed',
   /** The bank needs a phone number on the profile before it opens the account. */
   'phone_required',
+  /** Staff froze the account for review: no money leaves it (docs/ops-console.md). */
+  'account_frozen',
+  /** A staff action or a view of a customer's data without its reason (docs/ops-console.md). */
+  'reason_required',
+  /** A staff approval that is not pending, or the requester's own (four eyes). */
+  'approval_not_pending',
+  /** The transfer was already refunded by staff (one refund per transfer). */
+  'already_refunded',
   /** Sanctions screening: a blocked (listed) person or recipient cannot send or be paid. */
   'sanctions_blocked',
   'sanctions_list_unreadable',

@@ -17,6 +17,9 @@ type Timestamp = ColumnType<Date, Date | undefined, Date>;
 
 export type UsersTable = {
   id: Generated<string>;
+  /** Staff froze the account (migration 0055): no money leaves it; both set or both null. */
+  frozen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  frozen_reason: ColumnType<string | null, string | null | undefined, string | null>;
   name: string;
   username: string;
   email: string;
@@ -53,8 +56,6 @@ export type UsersTable = {
   /** The terms version accepted at sign-up and when (migration 0048); null for older accounts. */
   terms_version: string | null;
   terms_accepted_at: Date | null;
-  /** The account frozen because its holder is a listed person (migration 0051, sanctions). */
-  sanctions_frozen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Set by a trigger when the name or legal name is written; the screening job clears it. */
   sanctions_name_changed_at: ColumnType<Date | null, never, Date | null>;
 };
@@ -1340,6 +1341,13 @@ export type DB = {
   sandbox_unit_check_payments: SandboxUnitCheckPaymentsTable;
   remittance_recipient_links: RemittanceRecipientLinksTable;
   remittance_recipient_sms: RemittanceRecipientSmsTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  staff_sign_in_challenges: StaffSignInChallengesTable;
+  staff_audit_log: StaffAuditLogTable;
+  staff_approvals: StaffApprovalsTable;
+  staff_notes: StaffNotesTable;
+  staff_refunds: StaffRefundsTable;
   sanctions_list_loads: SanctionsListLoadsTable;
   sanctions_entries: SanctionsEntriesTable;
   sanctions_screenings: SanctionsScreeningsTable;
@@ -1515,4 +1523,93 @@ export type RemittanceRecipientSmsTable = {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Date | null;
+};
+
+/** A member of Pago's staff (migration 0050); never a customer. The TOTP secret is sealed. */
+export type StaffTable = {
+  id: Generated<string>;
+  email: string;
+  name: string;
+  role: 'support' | 'compliance' | 'admin';
+  password_hash: string;
+  totp_secret: string;
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+  disabled_at: Date | null;
+};
+
+/** A staff member's session: only the token's SHA-256 (migration 0050). */
+export type StaffSessionsTable = {
+  id: Generated<string>;
+  token_hash: Buffer;
+  staff_id: string;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+};
+
+/** Between a staff member's right password and their code (migration 0050). */
+export type StaffSignInChallengesTable = {
+  token_hash: Buffer;
+  staff_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
+/** One staff action or view of a customer's data; append-only (migration 0050). */
+export type StaffAuditLogTable = {
+  id: ColumnType<number, never, never>;
+  at: CreatedAt;
+  staff_id: string;
+  action: string;
+  subject_type: string | null;
+  subject_id: string | null;
+  user_id: string | null;
+  reason: string;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  ip: string | null;
+};
+
+/** A money action waiting for a second staff member (four eyes; migration 0050). */
+export type StaffApprovalsTable = {
+  id: Generated<string>;
+  action: string;
+  amount_cents: ColumnType<number, number, never>;
+  input: ColumnType<Record<string, unknown>, string, never>;
+  reason: string;
+  user_id: string | null;
+  requested_by: string;
+  requested_at: CreatedAt;
+  status: ColumnType<
+    'pending' | 'approved' | 'rejected' | 'failed',
+    'pending' | undefined,
+    'approved' | 'rejected' | 'failed'
+  >;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+  result: ColumnType<Record<string, unknown> | null, never, string | null>;
+  error: string | null;
+};
+
+/** A staff member's note on a customer (migration 0055). */
+export type StaffNotesTable = {
+  id: Generated<string>;
+  user_id: string;
+  staff_id: string;
+  text: string;
+  created_at: CreatedAt;
+};
+
+/** A staff refund of a transfer, one per transfer (migration 0055). */
+export type StaffRefundsTable = {
+  transfer_id: string;
+  refund_transfer_id: string;
+  user_id: string;
+  staff_id: string;
+  approval_id: string | null;
+  created_at: CreatedAt;
 };

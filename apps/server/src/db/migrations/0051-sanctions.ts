@@ -18,7 +18,6 @@ const KINDS_BEFORE = `'deposit', 'p2p', 'remittance', 'remittance_refund', 'bill
  *   `sanctions_blocks` (a true match: no further sends);
  * - `sanctions_holds`: each money movement held for a hit, and what became of it;
  * - `sanctions_reports`: the blocked-property report owed to OFAC (due in 10 business days);
- * - `users.sanctions_frozen_at`: the account frozen because its holder is a listed person;
  * - `users.sanctions_name_changed_at`: set by a trigger whenever a user's name or legal name is
  *   written (sign-up by any path, a verification), so the screening job finds who to screen;
  * - `remittance_payouts.compliance_hold`: a payout held for review is never handed to the partner;
@@ -130,7 +129,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       due_on date not null,
       filed_at timestamptz
     )`.execute(db);
-  await sql`alter table users add column sanctions_frozen_at timestamptz`.execute(db);
   await sql`alter table users add column sanctions_name_changed_at timestamptz default now()`.execute(
     db,
   );
@@ -153,7 +151,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table remittance_payouts drop column compliance_hold`.execute(db);
   await sql`drop trigger if exists users_sanctions_name_changed on users`.execute(db);
   await sql`alter table users drop column sanctions_name_changed_at`.execute(db);
-  await sql`alter table users drop column sanctions_frozen_at`.execute(db);
   for (const table of [
     'sanctions_reports',
     'sanctions_holds',

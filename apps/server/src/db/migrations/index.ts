@@ -45,7 +45,9 @@ import * as cardDisputes from './0044-card-disputes';
 import * as recipientNotice from './0047-recipient-notice';
 import * as termsAcceptance from './0048-terms-acceptance';
 import * as accountDetails from './0049-account-details';
+import * as opsConsole from './0050-ops-console';
 import * as sanctions from './0051-sanctions';
+import * as opsCustomers from './0055-ops-customers';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -95,5 +97,7 @@ export const migrations: Record<string, Migration> = {
   '0047-recipient-notice': recipientNotice,
   '0048-terms-acceptance': termsAcceptance,
   '0049-account-details': accountDetails,
+  '0050-ops-console': opsConsole,
   '0051-sanctions': sanctions,
+  '0055-ops-customers': opsCustomers,
 };

@@ -246,6 +246,8 @@ function refusal(error: unknown): AppError | null {
  * error, broken legs (P2003) as a `LedgerInvariantError`, anything else as it was.
  */
 export function ledgerError(error: unknown): unknown {
+  // P2010: the frozen-account guard of migration 0055 (docs/ops-console.md, "Freeze").
+  if ((error as { code?: string }).code === 'P2010') return accountFrozen();
   return refusal(error) ?? brokenLegs(error) ?? error;
 }
 
@@ -304,3 +306,12 @@ function limitRefusal(limit: string, used: number): AppError {
 }
 
 export type Ledger = ReturnType<typeof createLedger>;
+
+/** A frozen account moves no money out (staff froze it; docs/ops-console.md). */
+export function accountFrozen(): AppError {
+  return new AppError(
+    'account_frozen',
+    423,
+    'Your account is under review. Money cannot leave it for now; money sent to you still arrives.',
+  );
+}

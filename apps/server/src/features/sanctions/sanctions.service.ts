@@ -203,12 +203,8 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
    */
   async function senderHits(tx: Database, userId: string): Promise<string[]> {
     await screenUserIfChanged(tx, userId, 'send');
-    const user = await tx
-      .selectFrom('users')
-      .select('sanctions_frozen_at')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (user?.sanctions_frozen_at || (await isBlocked(tx, 'user', userId))) throw blocked();
+    // (An account frozen by staff is refused by the ledger itself: 423 account_frozen.)
+    if (await isBlocked(tx, 'user', userId)) throw blocked();
     return openHitsOf(tx, 'user', userId);
   }
 
@@ -421,12 +417,7 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
     async p2pHits(tx: Database, userId: string, payeeId: string): Promise<string[]> {
       const hits = await senderHits(tx, userId);
       await screenUserIfChanged(tx, payeeId, 'p2p_payee');
-      const payee = await tx
-        .selectFrom('users')
-        .select('sanctions_frozen_at')
-        .where('id', '=', payeeId)
-        .executeTakeFirst();
-      if (payee?.sanctions_frozen_at || (await isBlocked(tx, 'user', payeeId))) throw blocked();
+      if (await isBlocked(tx, 'user', payeeId)) throw blocked();
       return [...hits, ...(await openHitsOf(tx, 'user', payeeId))];
     },
 
@@ -454,7 +445,7 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
         select exists (
           select 1 from users u
           where (u.id = ${senderId} or (u.phone = ${payeePhone} and u.phone_verified))
-            and (u.sanctions_name_changed_at is not null or u.sanctions_frozen_at is not null
+            and (u.sanctions_name_changed_at is not null
               or exists (select 1 from sanctions_hits h where h.subject_kind = 'user'
                 and h.subject_id = u.id::text and h.status = 'open')
               or exists (select 1 from sanctions_blocks b where b.subject_kind = 'user'
@@ -562,11 +553,12 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
           .onConflict((oc) => oc.doNothing())
           .execute();
         if (hit.subject_kind === 'user') {
+          // The operations console's freeze (migration 0055): no money leaves the account.
           await tx
             .updateTable('users')
-            .set({ sanctions_frozen_at: now })
+            .set({ frozen_at: now, frozen_reason: `Sanctions: a true match blocked (${reason})` })
             .where('id', '=', hit.subject_id)
-            .where('sanctions_frozen_at', 'is', null)
+            .where('frozen_at', 'is', null)
             .execute();
         }
         const movements: { transferId: string; movement: string; amountCents: number }[] = [];

@@ -222,10 +222,18 @@ describe('a person on the list', () => {
     expect(await balanceOf(t.app, listed)).toBe(0);
     const frozen = await t.db
       .selectFrom('users')
-      .select('sanctions_frozen_at')
+      .select(['frozen_at', 'frozen_reason'])
       .where('id', '=', listed.id)
       .executeTakeFirstOrThrow();
-    expect(frozen.sanctions_frozen_at).not.toBeNull();
+    expect(frozen.frozen_at).not.toBeNull();
+    expect(frozen.frozen_reason).toContain('Sanctions');
+    // A frozen account moves no money out (the console's freeze).
+    await deposit(t.app, listed, 1_000);
+    const out = await moneyPost(t.app, listed, '/api/transactions/send', {
+      recipientName: ana.phone,
+      amountUsd: 5,
+    });
+    expect(out.statusCode).toBeGreaterThanOrEqual(403);
     const again = await moneyPost(t.app, ana, '/api/transactions/send', {
       recipientName: listed.phone,
       amountUsd: 1,
