@@ -9,6 +9,7 @@ import {
   prepareName,
   scorePrepared,
   THRESHOLD,
+  tokenSimilarity,
 } from './name-match';
 import type { BirthDate, ListSource } from './ofac-files';
 
@@ -56,31 +57,31 @@ interface IndexedName {
   prepared: PreparedName;
 }
 
-/** The key a token is filed under: the first two letters of how it sounds (see phoneticKey). */
-function keyOf(token: string): string {
-  return token.length === 1 ? `i:${token}` : `k:${phoneticKey(token).slice(0, 2)}`;
+/**
+ * The keys a token is filed and looked up under: the first two letters of how it sounds (see
+ * phoneticKey), and its second and third (so a slip in the first letter, "Barcia" for "Garcia",
+ * still meets it). An initial ("J.") has its letter only.
+ */
+function keysOf(token: string): string[] {
+  if (token.length === 1) return [`i:${token}`];
+  const sound = phoneticKey(token);
+  return [`k:${sound.slice(0, 2)}`, `s:${sound.slice(1, 3)}`];
 }
 
 /**
- * The keys a listed name is filed under. A score can reach THRESHOLD only when every required
- * listed token is matched (each is half the listed side: see name-match.ts, `score`), so the first
- * family name (or, for a name without a comma, its first token) is filed under its key and under
- * its initial (a query may write it as one letter).
+ * The tokens a listed name is filed under (its anchors). A score reaches THRESHOLD only when the
+ * listed name's required tokens are matched (see name-match.ts, `score`: they are half of it), so a
+ * name written "FAMILY, Given" is filed under its first family name; a name without a comma (an
+ * entity, some aliases), all of whose tokens are required, under each of its tokens.
  */
-function listedKeys(tokens: NameTokens): string[] {
-  const anchor = tokens.ordered ? tokens.family[0] : tokens.all[0];
-  if (!anchor) return [];
-  return [keyOf(anchor), `i:${anchor[0]}`];
+function anchorsOf(tokens: NameTokens): string[] {
+  if (tokens.ordered) return tokens.family[0] ? [tokens.family[0]] : [];
+  return tokens.all;
 }
 
-/** The keys a query looks under: each of its tokens (both ways of treating particles). A token
- * matching the anchor at 0.8 or more but differing in the first two sounds is not found: see
- * docs/sanctions.md, "Speed", for what that leaves out. */
-function queryKeys(prepared: PreparedName): Set<string> {
-  const keys = new Set<string>();
-  // A one-letter token (an initial) looks under the listed names' initials; others under keys.
-  for (const token of [...prepared.drop.all, ...prepared.glue.all]) keys.add(keyOf(token));
-  return keys;
+/** The tokens of a query (both ways of treating particles). */
+function queryTokens(prepared: PreparedName): Set<string> {
+  return new Set([...prepared.drop.all, ...prepared.glue.all]);
 }
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -128,21 +129,43 @@ export interface ListIndex {
 
 export function buildIndex(entries: IndexEntry[]): ListIndex {
   const names: IndexedName[] = [];
-  const byKey = new Map<string, number[]>();
+  // key → anchor token → the names filed under it
+  const byKey = new Map<string, Map<string, number[]>>();
+  const file = (key: string, anchor: string, at: number) => {
+    let anchors = byKey.get(key);
+    if (!anchors) {
+      anchors = new Map();
+      byKey.set(key, anchors);
+    }
+    const list = anchors.get(anchor);
+    if (!list) anchors.set(anchor, [at]);
+    else if (list[list.length - 1] !== at) list.push(at);
+  };
   for (const entry of entries) {
     for (const name of [entry.name, ...entry.aliases.map((a) => a.name)]) {
       const prepared = prepareName(name);
       const at = names.length;
       names.push({ entry, name, prepared });
-      for (const key of new Set([...listedKeys(prepared.drop), ...listedKeys(prepared.glue)])) {
-        let list = byKey.get(key);
-        if (!list) {
-          list = [];
-          byKey.set(key, list);
-        }
-        list.push(at);
+      for (const anchor of new Set([...anchorsOf(prepared.drop), ...anchorsOf(prepared.glue)])) {
+        for (const key of [...keysOf(anchor), `i:${anchor[0]}`]) file(key, anchor, at);
       }
     }
+  }
+
+  /** The names one of whose anchors a query token meets (similarity above the floor). */
+  function candidates(name: string): Set<number> {
+    const found = new Set<number>();
+    for (const token of queryTokens(prepareName(name))) {
+      const checked = new Set<string>();
+      for (const key of keysOf(token)) {
+        for (const [anchor, list] of byKey.get(key) ?? []) {
+          if (checked.has(anchor)) continue;
+          checked.add(anchor);
+          if (tokenSimilarity(token, anchor) > 0) for (const at of list) found.add(at);
+        }
+      }
+    }
+    return found;
   }
 
   function best(candidates: Iterable<number>, name: string, facts: KnownFacts, floor: number) {
@@ -174,11 +197,7 @@ export function buildIndex(entries: IndexEntry[]): ListIndex {
     entryCount: entries.length,
     nameCount: names.length,
     search(name, facts = {}, floor = THRESHOLD) {
-      const candidates = new Set<number>();
-      for (const key of queryKeys(prepareName(name))) {
-        for (const at of byKey.get(key) ?? []) candidates.add(at);
-      }
-      return best(candidates, name, facts, floor);
+      return best(candidates(name), name, facts, floor);
     },
     scan(name, facts = {}, floor = THRESHOLD) {
       return best(

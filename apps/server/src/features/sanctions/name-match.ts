@@ -130,6 +130,18 @@ export function jaroWinkler(a: string, b: string): number {
 /** How Spanish spelling varies for the same sound, folded so that "Gonzales"/"Gonzalez",
  * "Yesica"/"Jessica", "Baldivia"/"Valdivia", "Hernandes"/"Hernández", "Ximena"/"Jimena" meet. */
 export function phoneticKey(token: string): string {
+  const known = phoneticKeys.get(token);
+  if (known !== undefined) return known;
+  // Screening scores a name against hundreds of listed names: each token's key is made once.
+  if (phoneticKeys.size > 200_000) phoneticKeys.clear();
+  const key = foldSounds(token);
+  phoneticKeys.set(token, key);
+  return key;
+}
+
+const phoneticKeys = new Map<string, string>();
+
+function foldSounds(token: string): string {
   return token
     .replace(/ph/g, 'f')
     .replace(/ll/g, 'y')
