@@ -35,6 +35,8 @@ import { remittanceCasesRoutes } from './features/remittances/remittance-cases.r
 import { remittancesRoutes } from './features/remittances/remittances.routes';
 import { thunesCallbackRoutes } from './features/remittances/thunes-callback.routes';
 import { requestsRoutes } from './features/requests/requests.routes';
+import { sanctionsOpsRoutes } from './features/sanctions/sanctions-ops.routes';
+import { createSanctionsQueue } from './features/sanctions/sanctions-queue';
 import { sendRoutes } from './features/send/send.routes';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
@@ -162,4 +164,9 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   // The operations console (staff only; docs/ops-console.md).
   await app.register(opsRoutes, { ops: services.ops });
   if (services.sandboxVendors) await app.register(opsSandboxRoutes, { ops: services.ops });
+  await app.register(sanctionsOpsRoutes, {
+    ops: services.ops,
+    sanctions: services.sanctions,
+    queue: createSanctionsQueue({ db: app.deps.db }),
+  });
 }

@@ -7,7 +7,6 @@ import { moneyTestApp } from '../../../test/money-helpers';
 import { servicesOf } from '../../app';
 import { sanctionsUpdateCommand } from '../../cli/sanctions-update';
 import { buildIndex, type IndexEntry } from './list-index';
-import { THRESHOLD } from './name-match';
 import { SANDBOX_LIST_DIR } from './sanctions-list';
 
 const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'));

@@ -479,7 +479,14 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
      * is open. Block: each movement it held is refunded in full, the subject blocked from sends,
      * a report owed to OFAC, and a customer who is the match frozen.
      */
-    async decide(hitId: string, decision: Decision, by: string, reason: string) {
+    async decide(
+      hitId: string,
+      decision: Decision,
+      by: string,
+      reason: string,
+      /** Recorded in the decision's transaction (the console's audit entry). */
+      audit?: (tx: Database, details: Record<string, unknown>) => Promise<unknown>,
+    ) {
       return db.transaction().execute(async (tx) => {
         const hit = await tx
           .selectFrom('sanctions_hits')
@@ -545,6 +552,11 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
               .where('transfer_id', '=', hold.transfer_id)
               .execute();
           }
+          await audit?.(tx, {
+            subject: { kind: hit.subject_kind, id: hit.subject_id, name: hit.name },
+            matches: hit.matches.map((m) => `${m.source}:${m.entryId}`),
+            released: holds.map((h) => h.transfer_id),
+          });
           return { status: 'cleared' as const, released: holds.length };
         }
         await tx
@@ -593,6 +605,12 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
             due_on: dueOn,
           })
           .execute();
+        await audit?.(tx, {
+          subject: { kind: hit.subject_kind, id: hit.subject_id, name: hit.name },
+          matches: hit.matches.map((m) => `${m.source}:${m.entryId}`),
+          refunded: movements,
+          reportDueOn: dueOn,
+        });
         return { status: 'blocked' as const, refunded: holds.length, reportDueOn: dueOn };
       });
     },
