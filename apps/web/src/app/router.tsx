@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import LandingPage from '@/features/landing/routes/landing-page';
 import { loadErrorTexts } from '@/lib/i18n';
@@ -82,8 +82,18 @@ const CheckDepositPage = lazyPage(
 const RequestPage = lazyPage(() => import('@/features/requests/routes/request-page'));
 
 const RecipientPage = lazyPage(() => import('@/features/remittances/routes/recipient-page'));
+// The operations console (staff only; docs/ops-console.md): its own shell, outside the customer's.
+const OpsApp = lazyPage(() => import('./ops-app'));
 
 export const appRoutes: RouteObject[] = [
+  {
+    path: '/ops/*',
+    element: (
+      <Suspense fallback={null}>
+        <OpsApp />
+      </Suspense>
+    ),
+  },
   {
     element: <AppLayout />,
     children: [

@@ -106,6 +106,13 @@ import {
   unreadCountSchema,
 } from '@pago/shared/contracts/notifications';
 import {
+  approvalListSchema,
+  staffChallengeSchema,
+  staffCodeBody,
+  staffLoginBody,
+  staffSessionSchema,
+} from '@pago/shared/contracts/ops';
+import {
   sendPhoneCodeBody,
   sendPhoneCodeResponseSchema,
   verifyPhoneBody,
@@ -397,6 +404,10 @@ export const ROUTES: Record<string, RouteContract> = {
   'GET /api/cash-deposits': { response: cashDepositListSchema },
   'GET /api/cards/atms': { response: atmListSchema },
   'GET /api/public/transfers/:token': { response: publicTransferSchema },
+  // The operations console (staff only).
+  'POST /api/ops/auth/login': { response: staffChallengeSchema, body: staffLoginBody },
+  'POST /api/ops/auth/two-step': { response: staffSessionSchema, body: staffCodeBody },
+  'GET /api/ops/approvals': { response: approvalListSchema },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {
