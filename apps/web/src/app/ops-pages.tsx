@@ -31,4 +31,10 @@ export const opsPages: OpsPage[] = [
     roles: ['compliance', 'admin'],
     Page: lazy(() => import('@/features/ops/routes/audit-page')),
   },
+  {
+    path: 'sanctions',
+    navLabelKey: 'opsSanctions:nav',
+    namespaces: ['opsSanctions'],
+    Page: lazy(() => import('@/features/ops-sanctions/routes/sanctions-queue-page')),
+  },
 ];

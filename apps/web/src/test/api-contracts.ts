@@ -113,6 +113,11 @@ import {
   staffSessionSchema,
 } from '@pago/shared/contracts/ops';
 import {
+  sanctionsDecisionBody,
+  sanctionsDecisionSchema,
+  sanctionsHitListSchema,
+} from '@pago/shared/contracts/ops-sanctions';
+import {
   sendPhoneCodeBody,
   sendPhoneCodeResponseSchema,
   verifyPhoneBody,
@@ -408,6 +413,16 @@ export const ROUTES: Record<string, RouteContract> = {
   'POST /api/ops/auth/login': { response: staffChallengeSchema, body: staffLoginBody },
   'POST /api/ops/auth/two-step': { response: staffSessionSchema, body: staffCodeBody },
   'GET /api/ops/approvals': { response: approvalListSchema },
+  // The console's sanctions queue (features/ops-sanctions).
+  'GET /api/ops/sanctions/hits': { response: sanctionsHitListSchema },
+  'POST /api/ops/sanctions/hits/:id/clear': {
+    response: sanctionsDecisionSchema,
+    body: sanctionsDecisionBody,
+  },
+  'POST /api/ops/sanctions/hits/:id/block': {
+    response: sanctionsDecisionSchema,
+    body: sanctionsDecisionBody,
+  },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {
