@@ -102,6 +102,11 @@ describe('a remittance recipient on the list', () => {
       .where('transfer_id', '=', transfer.id)
       .executeTakeFirstOrThrow();
     expect(payout).toEqual({ compliance_hold: true, submit_after: null });
+    // The sender's tracking: sent, not handed to the partner.
+    const steps = (await track(t, ana, transfer.id))
+      .json()
+      .timeline.map((s: { step: string }) => s.step);
+    expect(steps).toEqual(['created']);
     // Screened again at the send (same open hit, not a second one).
     expect(await openHits(recipient.id)).toHaveLength(1);
   });
