@@ -186,6 +186,25 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
     if (subject) await screen(tx, subject, reason);
   }
 
+  /** Screenings under way in this process, by user: concurrent sends wait for the one. */
+  const screening = new Map<string, Promise<void>>();
+
+  /**
+   * Screens a marked user now, in a transaction of its own. Sends that arrive together for one
+   * user share the screening instead of each waiting on the user's row with a connection held.
+   */
+  function screenNow(userId: string, reason: string): Promise<void> {
+    let running = screening.get(userId);
+    if (!running) {
+      running = db
+        .transaction()
+        .execute((tx) => screenUserIfChanged(tx, userId, reason))
+        .finally(() => screening.delete(userId));
+      screening.set(userId, running);
+    }
+    return running;
+  }
+
   async function openHitsOf(tx: Database, kind: SanctionsSubjectKind, id: string) {
     const rows = await tx
       .selectFrom('sanctions_hits')
@@ -423,35 +442,49 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
 
     /**
      * Whether a P2P payment between these two (by the sender's session or id and the payee's
-     * phone) may need a look before the one-statement send: a name not screened yet, an open hit
-     * or a block on either side. Cheap (one query); false lets the statement send it.
+     * phone) must be sent by the server rather than the one-statement send: an open hit or a block
+     * on either side. A party whose name was not screened yet is screened first, here. False
+     * (nothing to look at) lets the statement send it.
      */
     async p2pMayHold(
       sender: { userId: string } | { tokenHash: Buffer },
       payeePhone: string,
     ): Promise<boolean> {
-      const senderId =
+      // The sender by id, or by the session (one round trip either way).
+      const senderSql =
         'userId' in sender
-          ? sender.userId
-          : (
-              await db
-                .selectFrom('sessions')
-                .select('user_id')
-                .where('token_hash', '=', sender.tokenHash)
-                .executeTakeFirst()
-            )?.user_id;
-      if (!senderId) return false;
-      const { rows } = await sql<{ flagged: boolean }>`
-        select exists (
-          select 1 from users u
-          where (u.id = ${senderId} or (u.phone = ${payeePhone} and u.phone_verified))
-            and (u.sanctions_name_changed_at is not null
-              or exists (select 1 from sanctions_hits h where h.subject_kind = 'user'
+          ? sql`select ${sender.userId}::uuid as id`
+          : sql`select user_id as id from sessions where token_hash = ${sender.tokenHash}`;
+      const parties = async () => {
+        const { rows } = await sql<{
+          id: string;
+          sender: boolean;
+          unscreened: boolean;
+          flagged: boolean;
+        }>`
+          with s as (${senderSql})
+          select u.id, u.id = (select id from s) as sender,
+            u.sanctions_name_changed_at is not null as unscreened,
+            (exists (select 1 from sanctions_hits h where h.subject_kind = 'user'
                 and h.subject_id = u.id::text and h.status = 'open')
               or exists (select 1 from sanctions_blocks b where b.subject_kind = 'user'
-                and b.subject_id = u.id::text))
-        ) as flagged`.execute(db);
-      return rows[0]?.flagged ?? false;
+                and b.subject_id = u.id::text)) as flagged
+          from users u
+          where exists (select 1 from s)
+            and (u.id = (select id from s) or (u.phone = ${payeePhone} and u.phone_verified))`.execute(
+          db,
+        );
+        return rows;
+      };
+      let found = await parties();
+      const unscreened = found.filter((p) => p.unscreened);
+      if (unscreened.length > 0) {
+        for (const party of unscreened) {
+          await screenNow(party.id, party.sender ? 'send' : 'p2p_payee');
+        }
+        found = await parties();
+      }
+      return found.some((p) => p.flagged);
     },
 
     recordHold,
