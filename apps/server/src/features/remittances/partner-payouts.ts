@@ -13,6 +13,7 @@ import type { TransferRow } from '../activity/activity.service';
 import type { Ledger } from '../ledger/ledger.service';
 import { partiesOf, senderFields } from './partner-parties';
 import type { Payers } from './payers.service';
+import { decideHeldPayout } from './payout-holds';
 import { type RefundCause, refundRemittanceOnce } from './payouts.service';
 import {
   appendPartnerStatus,
@@ -329,28 +330,9 @@ export function createPartnerPayouts({
     apply,
     refundOnce,
 
-    /**
-     * A payout held for a sanctions review (features/sanctions), decided, in `tx`: cleared, it is
-     * due to the partner now; blocked, amount and fee go back to the sender. False: nothing to do
-     * (no such payout, or already refunded, e.g. cancelled by the sender meanwhile).
-     */
-    async decideHeld(tx: Database, transferId: string, decision: 'release' | 'refund') {
-      const payout = await lockPayout(tx, transferId);
-      if (!payout || payout.refunded_at) return false;
-      if (decision === 'release') {
-        await updatePayout(tx, transferId, {
-          compliance_hold: false,
-          submit_after: ledger.clock(),
-        });
-        return true;
-      }
-      return refundOnce(
-        tx,
-        payout,
-        'Not sent after a compliance review: amount and fee returned to your balance',
-        'failed',
-      );
-    },
+    /** A payout held for a sanctions review, decided (payout-holds.ts). */
+    decideHeld: (tx: Database, transferId: string, decision: 'release' | 'refund') =>
+      decideHeldPayout({ ledger, refundOnce }, tx, transferId, decision),
 
     /** Asks the partner about one transaction and applies what it says (callbacks re-fetch here). */
     async refresh(partnerTransactionId: string): Promise<boolean> {

@@ -1,17 +1,14 @@
 import { addBusinessDays } from '@pago/shared/business-days';
-import { cents } from '@pago/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import type { SanctionsSubjectKind } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { TransferRow } from '../activity/activity.service';
-import { type Ledger, metadataOf } from '../ledger/ledger.service';
+import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import type { PartnerPayouts } from '../remittances/partner-payouts';
-import { buildIndex, type KnownFacts, type ListIndex } from './list-index';
-import { normalise } from './name-match';
-import { currentLoad, loadSandboxListIfEmpty, readIndexEntries } from './sanctions-list';
+import { createHolds } from './sanctions-holds';
+import { createRescreen } from './sanctions-rescreen';
+import { createScreening, type Subject } from './sanctions-screening';
 
 type Deps = {
   db: Database;
@@ -21,16 +18,6 @@ type Deps = {
   /** Sandbox mode: the fictional list is loaded when none is. */
   sandbox: boolean;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
-};
-
-export type Subject = {
-  kind: SanctionsSubjectKind;
-  /** The user's id, or the recipient's (saved recipient id; a phone for a send to a phone). */
-  id: string;
-  /** Whose it is: the user, or the sender who saved the recipient. */
-  userId: string;
-  name: string;
-  facts?: KnownFacts;
 };
 
 export type Decision = 'clear' | 'block';
@@ -53,168 +40,14 @@ const REPORT_BUSINESS_DAYS = 10;
  * refunded in full, the party blocked, a report owed, the account frozen if it is the customer).
  */
 export function createSanctions({ db, ledger, partner, notifications, sandbox, log }: Deps) {
-  let cached: Promise<{ loadId: number | null; index: ListIndex }> | null = null;
-  let cachedLoad: number | null | undefined;
-
-  /** The index of the list as last loaded (rebuilt once per load; sandbox loads its list). */
-  async function current(): Promise<{ loadId: number | null; index: ListIndex }> {
-    let load = await currentLoad(db);
-    if (!load && sandbox) {
-      await loadSandboxListIfEmpty(db, ledger.clock());
-      load = await currentLoad(db);
-    }
-    const loadId = load?.id ?? null;
-    if (!cached || cachedLoad !== loadId) {
-      cachedLoad = loadId;
-      cached = (async () => ({ loadId, index: buildIndex(await readIndexEntries(db)) }))();
-      cached.catch(() => {
-        cached = null;
-      });
-    }
-    return cached;
-  }
-
-  async function isBlocked(tx: Database, kind: SanctionsSubjectKind, id: string) {
-    const row = await tx
-      .selectFrom('sanctions_blocks')
-      .select('hit_id')
-      .where('subject_kind', '=', kind)
-      .where('subject_id', '=', id)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /**
-   * Screens a subject's name, in `tx`: the screening stored; matches at or above the threshold
-   * that were not cleared for this subject, name and (unchanged) listed entry open a hit, or
-   * refresh the open one. Returns the open hit's id (null: clear).
-   */
-  async function screen(
-    tx: Database,
-    subject: Subject,
-    reason: string,
-    using?: { loadId: number | null; index: ListIndex },
-  ): Promise<string | null> {
-    const { loadId, index } = using ?? (await current());
-    const nameKey = normalise(subject.name);
-    const found = index.search(subject.name, subject.facts ?? {});
-    let open = found;
-    if (found.length > 0) {
-      const cleared = await tx
-        .selectFrom('sanctions_clearances')
-        .select(['source', 'entry_id', 'content_hash'])
-        .where('subject_kind', '=', subject.kind)
-        .where('subject_id', '=', subject.id)
-        .where('name_key', '=', nameKey)
-        .execute();
-      const done = new Set(cleared.map((c) => `${c.source}:${c.entry_id}:${c.content_hash}`));
-      open = found.filter((m) => !done.has(`${m.source}:${m.entryId}:${m.contentHash}`));
-    }
-    let hitId: string | null = null;
-    if (open.length > 0) {
-      const hit = await tx
-        .insertInto('sanctions_hits')
-        .values({
-          subject_kind: subject.kind,
-          subject_id: subject.id,
-          user_id: subject.userId,
-          name: subject.name,
-          name_key: nameKey,
-          matches: JSON.stringify(open),
-          created_at: ledger.clock(),
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['subject_kind', 'subject_id', 'name_key'])
-            .where('status', '=', 'open')
-            .doUpdateSet({ matches: JSON.stringify(open) }),
-        )
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      hitId = hit.id;
-    }
-    // A re-screening stores what it found only (every customer, every list update).
-    if (reason !== 'list_update' || hitId) {
-      await tx
-        .insertInto('sanctions_screenings')
-        .values({
-          subject_kind: subject.kind,
-          subject_id: subject.id,
-          user_id: subject.userId,
-          name: subject.name,
-          reason,
-          load_id: loadId,
-          result: hitId ? 'possible_match' : 'clear',
-          matches: JSON.stringify(found),
-          hit_id: hitId,
-          created_at: ledger.clock(),
-        })
-        .execute();
-    }
-    return hitId;
-  }
-
-  /** A user as screening sees them: the legal name once verified (with its birth date), else the
-   * name they gave. */
-  async function userSubject(tx: Database, userId: string): Promise<Subject | null> {
-    const user = await tx
-      .selectFrom('users')
-      .select(['id', 'name', 'legal_name', 'legal_birth_date'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!user) return null;
-    return {
-      kind: 'user',
-      id: user.id,
-      userId: user.id,
-      name: user.legal_name ?? user.name,
-      facts: { birthDate: user.legal_birth_date },
-    };
-  }
-
-  /** Screens a user whose name was written since their last screening (a trigger marks them). */
-  async function screenUserIfChanged(tx: Database, userId: string, reason: string) {
-    const changed = await tx
-      .updateTable('users')
-      .set({ sanctions_name_changed_at: null })
-      .where('id', '=', userId)
-      .where('sanctions_name_changed_at', 'is not', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!changed) return;
-    const subject = await userSubject(tx, userId);
-    if (subject) await screen(tx, subject, reason);
-  }
-
-  /** Screenings under way in this process, by user: concurrent sends wait for the one. */
-  const screening = new Map<string, Promise<void>>();
-
-  /**
-   * Screens a marked user now, in a transaction of its own. Sends that arrive together for one
-   * user share the screening instead of each waiting on the user's row with a connection held.
-   */
-  function screenNow(userId: string, reason: string): Promise<void> {
-    let running = screening.get(userId);
-    if (!running) {
-      running = db
-        .transaction()
-        .execute((tx) => screenUserIfChanged(tx, userId, reason))
-        .finally(() => screening.delete(userId));
-      screening.set(userId, running);
-    }
-    return running;
-  }
-
-  async function openHitsOf(tx: Database, kind: SanctionsSubjectKind, id: string) {
-    const rows = await tx
-      .selectFrom('sanctions_hits')
-      .select('id')
-      .where('subject_kind', '=', kind)
-      .where('subject_id', '=', id)
-      .where('status', '=', 'open')
-      .execute();
-    return rows.map((r) => r.id);
-  }
+  const screening = createScreening({ db, ledger, sandbox });
+  const { current, isBlocked, screen, screenUserIfChanged, screenNow, openHitsOf } = screening;
+  const { recordHold, setUnderReview, lockTransfer, release, refund } = createHolds({
+    ledger,
+    partner,
+    notifications,
+  });
+  const rescreenAfterLoad = createRescreen({ db, ledger, log, screening });
 
   /**
    * The sender's side of any send, in `tx`: screened first if their name changed; refused if the
@@ -225,178 +58,6 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
     // (An account frozen by staff is refused by the ledger itself: 423 account_frozen.)
     if (await isBlocked(tx, 'user', userId)) throw blocked();
     return openHitsOf(tx, 'user', userId);
-  }
-
-  async function recordHold(
-    tx: Database,
-    transferId: string,
-    movement: 'remittance' | 'p2p',
-    userId: string,
-    hitIds: string[],
-  ) {
-    await tx
-      .insertInto('sanctions_holds')
-      .values({
-        transfer_id: transferId,
-        movement,
-        user_id: userId,
-        hit_ids: hitIds,
-        created_at: ledger.clock(),
-      })
-      .execute();
-  }
-
-  async function setUnderReview(tx: Database, transferId: string, underReview: boolean) {
-    await sql`
-      update ledger_transfers set metadata = case when ${underReview}::boolean
-        then metadata || '{"underReview": true}'::jsonb else metadata - 'underReview' end
-      where id = ${transferId}`.execute(tx);
-  }
-
-  async function lockTransfer(tx: Database, id: string) {
-    return (await tx
-      .selectFrom('ledger_transfers')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst()) as TransferRow | undefined;
-  }
-
-  /** A held movement goes ahead: the remittance is due to the partner, the P2P lands. */
-  async function release(tx: Database, hold: { transfer_id: string; movement: string }) {
-    const transfer = await lockTransfer(tx, hold.transfer_id);
-    if (!transfer) return;
-    if (hold.movement === 'remittance') {
-      await partner.decideHeld(tx, transfer.id, 'release');
-    } else if (hold.movement === 'p2p' && transfer.status === 'processing') {
-      const payee = transfer.counterparty_user_id as string;
-      await ledger.post(tx, {
-        kind: 'sanctions_release',
-        status: 'completed',
-        userId: payee,
-        amountCents: transfer.amount_cents,
-        countsTowardLimits: false,
-        relatedTransferId: transfer.id,
-        metadata: { releaseOf: transfer.id, outcome: 'cleared' },
-        legs: [
-          { account: { role: 'sanctions_hold' }, amountCents: -transfer.amount_cents },
-          { account: { userId: payee }, amountCents: transfer.amount_cents },
-        ],
-      });
-      await ledger.setStatus(tx, transfer.id, 'completed', null);
-      const meta = metadataOf(transfer, 'p2p');
-      await notifications.notify(tx, {
-        userId: payee,
-        type: 'money_received',
-        actorId: transfer.user_id,
-        data: {
-          amountCents: transfer.amount_cents,
-          transferId: transfer.id,
-          ...(meta.note ? { note: meta.note } : {}),
-        },
-      });
-    }
-    await setUnderReview(tx, transfer.id, false);
-  }
-
-  /** A held movement refunded in full to its sender (a remittance's fee included). */
-  async function refund(tx: Database, hold: { transfer_id: string; movement: string }) {
-    const transfer = await lockTransfer(tx, hold.transfer_id);
-    if (!transfer) return;
-    const why = 'Not sent after a compliance review: amount and fee returned to your balance';
-    if (hold.movement === 'remittance') {
-      await partner.decideHeld(tx, transfer.id, 'refund');
-    } else if (hold.movement === 'p2p' && transfer.status === 'processing') {
-      await ledger.post(tx, {
-        kind: 'sanctions_release',
-        status: 'completed',
-        userId: transfer.user_id,
-        amountCents: cents(transfer.amount_cents + transfer.fee_cents),
-        countsTowardLimits: false,
-        relatedTransferId: transfer.id,
-        metadata: { releaseOf: transfer.id, outcome: 'blocked' },
-        legs: [
-          {
-            account: { role: 'sanctions_hold' },
-            amountCents: -(transfer.amount_cents + transfer.fee_cents),
-          },
-          {
-            account: { userId: transfer.user_id },
-            amountCents: transfer.amount_cents + transfer.fee_cents,
-          },
-        ],
-      });
-      await ledger.setStatus(tx, transfer.id, 'refunded', why);
-    }
-    await setUnderReview(tx, transfer.id, false);
-  }
-
-  /** Screens every user and recipient against the entries a list load added or changed. */
-  async function rescreenAfterLoad(): Promise<number> {
-    const load = await db
-      .selectFrom('sanctions_list_loads')
-      .selectAll()
-      .where('rescreened_at', 'is', null)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    if (!load) return 0;
-    const latest = await current();
-    const fresh = (await readIndexEntries(db)).filter((e) => e.listedSince >= load.loaded_at);
-    const index = buildIndex(fresh);
-    let opened = 0;
-    if (fresh.length > 0) {
-      let after = '00000000-0000-0000-0000-000000000000';
-      for (;;) {
-        const users = await db
-          .selectFrom('users')
-          .select('id')
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(500)
-          .execute();
-        if (users.length === 0) break;
-        after = users[users.length - 1]?.id ?? after;
-        await db.transaction().execute(async (tx) => {
-          for (const { id } of users) {
-            const subject = await userSubject(tx, id);
-            if (subject && (await screen(tx, subject, 'list_update', { ...latest, index })))
-              opened++;
-          }
-        });
-      }
-      let afterRecipient = '00000000-0000-0000-0000-000000000000';
-      for (;;) {
-        const recipients = await db
-          .selectFrom('remittance_recipients')
-          .select(['id', 'user_id', 'full_name', 'country'])
-          .where('id', '>', afterRecipient)
-          .orderBy('id')
-          .limit(500)
-          .execute();
-        if (recipients.length === 0) break;
-        afterRecipient = recipients[recipients.length - 1]?.id ?? afterRecipient;
-        await db.transaction().execute(async (tx) => {
-          for (const r of recipients) {
-            const subject: Subject = {
-              kind: 'recipient',
-              id: r.id,
-              userId: r.user_id,
-              name: r.full_name,
-              facts: { country: r.country },
-            };
-            if (await screen(tx, subject, 'list_update', { ...latest, index })) opened++;
-          }
-        });
-      }
-    }
-    await db
-      .updateTable('sanctions_list_loads')
-      .set({ rescreened_at: ledger.clock() })
-      .where('id', '=', load.id)
-      .execute();
-    if (opened > 0) log.info({ loadId: load.id, opened }, 'sanctions re-screening opened hits');
-    return opened + 1;
   }
 
   return {
