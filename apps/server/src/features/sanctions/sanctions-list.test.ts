@@ -124,6 +124,38 @@ describe('the list in the database', () => {
       .executeTakeFirstOrThrow();
     expect(screening.reason).toBe('list_update');
   });
+
+  it('holds a cleared name again once its listed entry changes', async () => {
+    const user = await signUp(t.app, { name: 'Tomas Cambiante Rios' });
+    const first = await listFolder([sdnRow(90012, 'CAMBIANTE RIOS, Tomas', 'DOB 1950.')], 4);
+    expect((await update(['--force', first])).code).toBe(0);
+    while ((await sanctions().rescreenAfterLoad()) > 0);
+    await sanctions().screenChangedUsers();
+    const open = () =>
+      t.db
+        .selectFrom('sanctions_hits')
+        .selectAll()
+        .where('subject_id', '=', user.id)
+        .where('status', '=', 'open')
+        .execute();
+    const [hit] = await open();
+    await sanctions().decide(hit?.id ?? '', 'clear', 'staff-1', 'Born 1990, not 1950');
+    // The same list again: remembered, not held.
+    const same = await listFolder([sdnRow(90012, 'CAMBIANTE RIOS, Tomas', 'DOB 1950.')], 4);
+    expect((await update([same])).code).toBe(0);
+    await t.db
+      .updateTable('users')
+      .set({ name: 'Tomas Cambiante Rios' })
+      .where('id', '=', user.id)
+      .execute();
+    await sanctions().screenChangedUsers();
+    expect(await open()).toEqual([]);
+    // The entry changes (another date of birth): held again.
+    const changed = await listFolder([sdnRow(90012, 'CAMBIANTE RIOS, Tomas', 'DOB 1990.')], 4);
+    expect((await update([changed])).code).toBe(0);
+    while ((await sanctions().rescreenAfterLoad()) > 0);
+    expect(await open()).toHaveLength(1);
+  });
 });
 
 /** A synthetic list of the real SDN list's size: 18,000 entries with 1–3 aliases each, their

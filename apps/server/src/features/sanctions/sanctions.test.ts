@@ -211,6 +211,31 @@ describe('a person on the list', () => {
     expect(await openHits(plain.id)).toEqual([]);
   });
 
+  it('is screened again when a verification writes a legal name, and held from then on', async () => {
+    const user = await person('Carmen Ruiz', 5_000);
+    await sanctions().screenChangedUsers();
+    expect(await openHits(user.id)).toEqual([]);
+    // What the identity feature writes when a vendor verifies the person (identity.service.ts).
+    await t.db
+      .updateTable('users')
+      .set({ legal_name: 'Carmen Falsedad Martínez' })
+      .where('id', '=', user.id)
+      .execute();
+    await sanctions().screenChangedUsers();
+    const [hit] = await openHits(user.id);
+    expect(hit).toMatchObject({ name: 'Carmen Falsedad Martínez' });
+    expect(hit?.matches[0]).toMatchObject({
+      source: 'cons',
+      listedName: 'FALSEDAD MARTINEZ, Carmen',
+    });
+    const friend = await verifiedUser(t.app, t.db);
+    const sent = await moneyPost(t.app, user, '/api/transactions/send', {
+      recipientName: friend.phone,
+      amountUsd: 10,
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+  });
+
   it('as a P2P payee: held, and blocked returns the money to the sender and freezes the listed account', async () => {
     const ana = await verifiedUser(t.app, t.db, 10_000);
     const listed = await person('Ana Lucía Noexiste Ramírez');
