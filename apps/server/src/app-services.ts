@@ -210,7 +210,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       billers: partners.billers,
       notifications,
     }),
-    requests: createRequests({ db, ledger, accounts, notifications }),
+    requests: createRequests({ db, ledger, accounts, notifications, sanctions: () => sanctions }),
     banking,
     statements: createStatements({ db, accounts, clock: ledger.clock }),
     identity: createIdentity({

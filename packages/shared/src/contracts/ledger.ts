@@ -80,7 +80,8 @@ export type TransferMetadataByKind = {
   };
   /** A withdrawal the bank or the partner failed: amount and fee back. */
   bank_withdrawal_return: { returnOf: string; reason: string };
-  request_payment: { requestId: string; note: string };
+  /** `underReview`: held for a sanctions review until compliance decides (features/sanctions). */
+  request_payment: { requestId: string; note: string; underReview?: boolean };
   /**
    * An ACH credit someone sent to the user's account and routing numbers (a direct deposit, or
    * any incoming ACH): held until the partner completes it, unless advanced (early pay).

@@ -77,17 +77,33 @@ export function createHolds({
         ],
       });
       await ledger.setStatus(tx, transfer.id, 'completed', null);
-      const meta = metadataOf(transfer, 'p2p');
-      await notifications.notify(tx, {
-        userId: payee,
-        type: 'money_received',
-        actorId: transfer.user_id,
-        data: {
-          amountCents: transfer.amount_cents,
-          transferId: transfer.id,
-          ...(meta.note ? { note: meta.note } : {}),
-        },
-      });
+      // The payee's news, as the ledger's trigger tells it of a payment that is not held.
+      if (transfer.kind === 'request_payment') {
+        const meta = metadataOf(transfer, 'request_payment');
+        await notifications.notify(tx, {
+          userId: payee,
+          type: 'request_paid',
+          actorId: transfer.user_id,
+          data: {
+            amountCents: transfer.amount_cents,
+            transferId: transfer.id,
+            requestId: meta.requestId,
+            note: meta.note,
+          },
+        });
+      } else {
+        const meta = metadataOf(transfer, 'p2p');
+        await notifications.notify(tx, {
+          userId: payee,
+          type: 'money_received',
+          actorId: transfer.user_id,
+          data: {
+            amountCents: transfer.amount_cents,
+            transferId: transfer.id,
+            ...(meta.note ? { note: meta.note } : {}),
+          },
+        });
+      }
     }
     await setUnderReview(tx, transfer.id, false);
   }

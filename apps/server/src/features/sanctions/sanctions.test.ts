@@ -280,6 +280,39 @@ describe('a person on the list', () => {
   });
 });
 
+describe('a money request from a person on the list', () => {
+  it('is paid into the hold, and reaches the requester once cleared', async () => {
+    const listed = await person('José Luis Inventado López');
+    const ana = await verifiedUser(t.app, t.db, 5_000);
+    const asked = await moneyPost(t.app, listed, '/api/requests/create', {
+      requestedFrom: ana.phone,
+      amountUsd: 20,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const paid = await moneyPost(t.app, ana, `/api/requests/${asked.json().id}/pay`, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await balanceOf(t.app, ana)).toBe(3_000);
+    expect(await balanceOf(t.app, listed)).toBe(0);
+    const payment = await t.db
+      .selectFrom('ledger_transfers')
+      .select(['status', 'metadata'])
+      .where('kind', '=', 'request_payment')
+      .where('user_id', '=', ana.id)
+      .executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ status: 'processing', metadata: { underReview: true } });
+    const [hit] = await openHits(listed.id);
+    await sanctions().decide(hit?.id ?? '', 'clear', 'staff-1', 'Another José Luis');
+    expect(await balanceOf(t.app, listed)).toBe(2_000);
+    const told = await t.db
+      .selectFrom('notifications')
+      .select('type')
+      .where('user_id', '=', listed.id)
+      .where('type', '=', 'request_paid')
+      .execute();
+    expect(told).toHaveLength(1);
+  });
+});
+
 describe('ordinary names', () => {
   it('are not held: sends go through at once', async () => {
     const ana = await person('Juan Carlos García López', 50_000);
