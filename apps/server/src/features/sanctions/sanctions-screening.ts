@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import type { SanctionsSubjectKind } from '../../db/schema';
 import type { Ledger } from '../ledger/ledger.service';
@@ -23,16 +24,20 @@ export function createScreening({
   db,
   ledger,
   sandbox,
+  log,
 }: {
   db: Database;
   ledger: Ledger;
   /** Sandbox mode: the fictional list is loaded when none is. */
   sandbox: boolean;
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }) {
   let cached: Promise<{ loadId: number | null; index: ListIndex }> | null = null;
   let cachedLoad: number | null | undefined;
 
   /** The index of the list as last loaded (rebuilt once per load; sandbox loads its list). */
+  let warnedNoList = false;
+
   async function current(): Promise<{ loadId: number | null; index: ListIndex }> {
     let load = await currentLoad(db);
     if (!load && sandbox) {
@@ -40,6 +45,13 @@ export function createScreening({
       load = await currentLoad(db);
     }
     const loadId = load?.id ?? null;
+    if (loadId === null && !warnedNoList) {
+      // Live mode before the first `npm run sanctions:update`: nothing can match. Said loudly.
+      warnedNoList = true;
+      log?.error(
+        'No sanctions list is loaded: screening finds nothing until `npm run sanctions:update` runs',
+      );
+    }
     if (!cached || cachedLoad !== loadId) {
       cachedLoad = loadId;
       cached = (async () => ({ loadId, index: buildIndex(await readIndexEntries(db)) }))();

@@ -17,7 +17,7 @@ type Deps = {
   notifications: Pick<Notifications, 'notify'>;
   /** Sandbox mode: the fictional list is loaded when none is. */
   sandbox: boolean;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 };
 
 export type Decision = 'clear' | 'block';
@@ -40,7 +40,7 @@ const REPORT_BUSINESS_DAYS = 10;
  * refunded in full, the party blocked, a report owed, the account frozen if it is the customer).
  */
 export function createSanctions({ db, ledger, partner, notifications, sandbox, log }: Deps) {
-  const screening = createScreening({ db, ledger, sandbox });
+  const screening = createScreening({ db, ledger, sandbox, log });
   const { current, isBlocked, screen, screenUserIfChanged, screenNow, openHitsOf } = screening;
   const { recordHold, setUnderReview, lockTransfer, release, refund } = createHolds({
     ledger,
