@@ -40,6 +40,8 @@ import { remittanceCasesRoutes } from './features/remittances/remittance-cases.r
 import { remittancesRoutes } from './features/remittances/remittances.routes';
 import { thunesCallbackRoutes } from './features/remittances/thunes-callback.routes';
 import { requestsRoutes } from './features/requests/requests.routes';
+import { sanctionsOpsRoutes } from './features/sanctions/sanctions-ops.routes';
+import { createSanctionsQueue } from './features/sanctions/sanctions-queue';
 import { sendRoutes } from './features/send/send.routes';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
@@ -181,5 +183,10 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   await app.register(opsQueuesRoutes, {
     ops: services.ops,
     queues: opsQueuesOf(services, app.deps.db, services.thunes, app.log),
+  });
+  await app.register(sanctionsOpsRoutes, {
+    ops: services.ops,
+    sanctions: services.sanctions,
+    queue: createSanctionsQueue({ db: app.deps.db }),
   });
 }

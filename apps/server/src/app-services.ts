@@ -37,6 +37,7 @@ import { createRemittanceCases } from './features/remittances/remittance-cases.s
 import { createRemittancePricing } from './features/remittances/remittance-pricing';
 import { createRemittances } from './features/remittances/remittances.service';
 import { createRequests } from './features/requests/requests.service';
+import { createSanctions } from './features/sanctions/sanctions.service';
 import { createSendContacts } from './features/send/send-contacts.service';
 import { createTransfers } from './features/transfers/transfers.service';
 
@@ -86,9 +87,10 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     abroad: () => remittances.abroad,
     sessionIdleMinutes: config.sessionIdleMinutes,
     announceNotifications: notifications.hub.announce,
+    sanctions: () => sanctions,
   });
   const payers = createPayers({ thunes: vendors.thunes, log });
-  const recipients = createRecipients({ db, ledger, payers });
+  const recipients = createRecipients({ db, ledger, payers, sanctions: () => sanctions });
   const recipientNotice = createRecipientNotice({
     db,
     activity,
@@ -107,6 +109,14 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     log,
     recipientNotice,
   });
+  const sanctions = createSanctions({
+    db,
+    ledger,
+    partner: partnerPayouts,
+    notifications,
+    sandbox: config.mode === 'sandbox',
+    log,
+  });
   const remittanceCases = createRemittanceCases({ db, ledger, thunes: vendors.thunes, log });
   const remittances = createRemittances({
     db,
@@ -123,6 +133,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     mailer,
     log,
     recipientNotice,
+    sanctions,
   });
   const banking = createBanking({
     db,
@@ -201,7 +212,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       billers: partners.billers,
       notifications,
     }),
-    requests: createRequests({ db, ledger, accounts, notifications }),
+    requests: createRequests({ db, ledger, accounts, notifications, sanctions: () => sanctions }),
     banking,
     statements: createStatements({ db, accounts, clock: ledger.clock }),
     identity: createIdentity({
@@ -278,6 +289,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     /** Persona's client (null without it), for the ops queues' manual identity decisions. */
     personaApi: vendors.persona,
     ops: createOps({ db, config, rateLimits, ledger, activity }),
+    sanctions,
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

@@ -119,6 +119,11 @@ export const ERROR_CODES = [
   'approval_not_pending',
   /** The transfer was already refunded by staff (one refund per transfer). */
   'already_refunded',
+  /** Sanctions screening: a blocked (listed) person or recipient cannot send or be paid. */
+  'sanctions_blocked',
+  'sanctions_list_unreadable',
+  'sanctions_list_shrunk',
+  'sanctions_hit_decided',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -65,6 +65,8 @@ export type UsersTable = {
   /** The retention job's steps (docs/account-rights.md). */
   access_erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set by a trigger when the name or legal name is written; the screening job clears it. */
+  sanctions_name_changed_at: ColumnType<Date | null, never, Date | null>;
 };
 
 export type SessionsTable = {
@@ -1060,6 +1062,8 @@ export type RemittancePayoutsTable = {
   request_key: string | null;
   /** Due to be handed to the partner (create, confirm) from then on; null when nothing is due. */
   submit_after: Date | null;
+  /** Held for a sanctions review (migration 0051): never handed to the partner while true. */
+  compliance_hold: Generated<boolean>;
   /** Confirming at the partner started: from then on a cancel goes through the partner. */
   confirming_at: Date | null;
   checked_at: Date | null;
@@ -1370,6 +1374,120 @@ export type DB = {
   staff_approvals: StaffApprovalsTable;
   staff_notes: StaffNotesTable;
   staff_refunds: StaffRefundsTable;
+  sanctions_list_loads: SanctionsListLoadsTable;
+  sanctions_entries: SanctionsEntriesTable;
+  sanctions_screenings: SanctionsScreeningsTable;
+  sanctions_hits: SanctionsHitsTable;
+  sanctions_clearances: SanctionsClearancesTable;
+  sanctions_blocks: SanctionsBlocksTable;
+  sanctions_holds: SanctionsHoldsTable;
+  sanctions_reports: SanctionsReportsTable;
+};
+
+/** Sanctions screening (migration 0051, docs/sanctions.md). */
+export type SanctionsSubjectKind = 'user' | 'recipient' | 'bill_payee';
+export type SanctionsListLoadsTable = {
+  id: Generated<number>;
+  loaded_at: CreatedAt;
+  origin: 'sandbox' | 'file';
+  files: ColumnType<Record<string, string>, string, string>;
+  entry_count: number;
+  name_count: number;
+  forced: Generated<boolean>;
+  /** When every customer and recipient was screened against this load's new entries. */
+  rescreened_at: Date | null;
+};
+export type SanctionsEntriesTable = {
+  source: 'sdn' | 'cons';
+  entry_id: string;
+  name: string;
+  entry_type: string;
+  programs: string[];
+  aliases: ColumnType<{ type: string; name: string }[], string, string>;
+  countries: string[];
+  birth_dates: ColumnType<SanctionsBirthDate[], string, string>;
+  places_of_birth: string[];
+  remarks: string | null;
+  content_hash: string;
+  listed_since: Date;
+  load_id: number;
+};
+export type SanctionsBirthDate = {
+  year: number;
+  month: number | null;
+  day: number | null;
+  circa: boolean;
+  toYear: number | null;
+};
+/** One listed name a screened name came close to. */
+export type SanctionsMatch = {
+  source: 'sdn' | 'cons';
+  entryId: string;
+  listedName: string;
+  matchedName: string;
+  score: number;
+  contentHash: string;
+};
+export type SanctionsScreeningsTable = {
+  id: Generated<string>;
+  subject_kind: SanctionsSubjectKind;
+  subject_id: string;
+  user_id: string;
+  name: string;
+  reason: string;
+  load_id: number | null;
+  result: 'clear' | 'possible_match';
+  matches: ColumnType<SanctionsMatch[], string, string>;
+  hit_id: string | null;
+  created_at: CreatedAt;
+};
+export type SanctionsHitsTable = {
+  id: Generated<string>;
+  subject_kind: SanctionsSubjectKind;
+  subject_id: string;
+  user_id: string;
+  name: string;
+  name_key: string;
+  matches: ColumnType<SanctionsMatch[], string, string>;
+  status: ColumnType<'open' | 'cleared' | 'blocked', 'open' | undefined, 'cleared' | 'blocked'>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  reason: string | null;
+  created_at: CreatedAt;
+};
+export type SanctionsClearancesTable = {
+  subject_kind: SanctionsSubjectKind;
+  subject_id: string;
+  name_key: string;
+  source: string;
+  entry_id: string;
+  content_hash: string;
+  hit_id: string;
+  created_at: CreatedAt;
+};
+export type SanctionsBlocksTable = {
+  subject_kind: SanctionsSubjectKind;
+  subject_id: string;
+  hit_id: string;
+  created_at: CreatedAt;
+};
+export type SanctionsHoldsTable = {
+  transfer_id: string;
+  movement: 'remittance' | 'p2p' | 'bill_payment';
+  user_id: string;
+  hit_ids: string[];
+  status: ColumnType<'held' | 'released' | 'refunded', 'held' | undefined, 'released' | 'refunded'>;
+  created_at: CreatedAt;
+  decided_at: Date | null;
+};
+export type SanctionsReportsTable = {
+  id: Generated<string>;
+  hit_id: string;
+  user_id: string;
+  details: ColumnType<Record<string, unknown>, string, string>;
+  blocked_at: Date;
+  due_on: ColumnType<Date, string, string>;
+  filed_at: Date | null;
 };
 
 /** A dispute of a card transaction under Regulation E (migration 0044). */

@@ -130,6 +130,15 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 10,
     run: () => services.monitoring.scan(),
   });
+  // Sanctions screening: users whose name was written (sign-up by any path, a verification), and
+  // after a list update everyone against the new or changed entries (docs/sanctions.md).
+  jobs.push({
+    name: 'sanctions-screening',
+    everySeconds: 5,
+    run: async () =>
+      (await services.sanctions.screenChangedUsers()) +
+      (await services.sanctions.rescreenAfterLoad()),
+  });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

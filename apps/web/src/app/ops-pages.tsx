@@ -59,4 +59,10 @@ export const opsPages: OpsPage[] = [
     namespaces: ['opsQueues'],
     Page: lazy(() => import('@/features/ops-queues/routes/queue-page')),
   },
+  {
+    path: 'sanctions',
+    navLabelKey: 'opsSanctions:nav',
+    namespaces: ['opsSanctions'],
+    Page: lazy(() => import('@/features/ops-sanctions/routes/sanctions-queue-page')),
+  },
 ];

@@ -140,6 +140,11 @@ import {
   opsQueueSummarySchema,
 } from '@pago/shared/contracts/ops-queues';
 import {
+  sanctionsDecisionBody,
+  sanctionsDecisionSchema,
+  sanctionsHitListSchema,
+} from '@pago/shared/contracts/ops-sanctions';
+import {
   sendPhoneCodeBody,
   sendPhoneCodeResponseSchema,
   verifyPhoneBody,
@@ -469,6 +474,16 @@ export const ROUTES: Record<string, RouteContract> = {
   'GET /api/ops/customers/:id': { response: customerViewSchema },
   'POST /api/ops/customers/:id/freeze': { response: frozenSchema, body: reasonBody },
   'POST /api/ops/customers/:id/close': { response: closedAccountSchema, body: reasonBody },
+  // The console's sanctions queue (features/ops-sanctions).
+  'GET /api/ops/sanctions/hits': { response: sanctionsHitListSchema },
+  'POST /api/ops/sanctions/hits/:id/clear': {
+    response: sanctionsDecisionSchema,
+    body: sanctionsDecisionBody,
+  },
+  'POST /api/ops/sanctions/hits/:id/block': {
+    response: sanctionsDecisionSchema,
+    body: sanctionsDecisionBody,
+  },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

@@ -10,7 +10,13 @@ export type PartyNamesSnapshot = { owner: string; counterparty: string };
 
 export type TransferMetadataByKind = {
   deposit: { source: 'sandbox_test_money' };
-  p2p: { recipientPhone: string; recipientCountry: string; note?: string };
+  p2p: {
+    recipientPhone: string;
+    recipientCountry: string;
+    note?: string;
+    /** Held for a sanctions review until compliance decides (features/sanctions). */
+    underReview?: boolean;
+  };
   remittance: {
     recipientPhone: string;
     recipientCountry: string;
@@ -28,6 +34,8 @@ export type TransferMetadataByKind = {
     spreadBps: number;
     /** Who pays the recipient for the payout partner (remittances since the partner's payers). */
     payerName?: string;
+    /** Held for a sanctions review until compliance decides (features/sanctions). */
+    underReview?: boolean;
     /** Cash pickup: the recipient collected it (until then a delivered one is ready for pickup). */
     pickedUp?: boolean;
     /** Sent again at no cost to remedy an error in this earlier remittance (§ 1005.33(c)). */
@@ -72,7 +80,8 @@ export type TransferMetadataByKind = {
   };
   /** A withdrawal the bank or the partner failed: amount and fee back. */
   bank_withdrawal_return: { returnOf: string; reason: string };
-  request_payment: { requestId: string; note: string };
+  /** `underReview`: held for a sanctions review until compliance decides (features/sanctions). */
+  request_payment: { requestId: string; note: string; underReview?: boolean };
   /**
    * An ACH credit someone sent to the user's account and routing numbers (a direct deposit, or
    * any incoming ACH): held until the partner completes it, unless advanced (early pay).
@@ -114,6 +123,8 @@ export type TransferMetadataByKind = {
   debt_write_off: { reason: 'debt_written_off'; owedCents: number; staffId: string };
   /** Pago's staff refunded a transfer of the user's (docs/ops-console.md); at most once per transfer. */
   staff_refund: { refundOf: string; approvalId: string | null };
+  /** A held P2P payment's money leaving the sanctions hold: to the payee, or back to the sender. */
+  sanctions_release: { releaseOf: string; outcome: 'cleared' | 'blocked' };
   /**
    * A purchase with the Pago card: `processing` while the authorization holds the
    * amount, `completed` once cleared (`clearedCents` when the merchant cleared another amount,

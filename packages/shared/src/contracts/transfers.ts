@@ -134,6 +134,9 @@ export const TRANSFER_KINDS = [
   'debt_write_off',
   // Pago's staff refunded a transfer (docs/ops-console.md).
   'staff_refund',
+  // A P2P payment held for a sanctions review, released to the payee or back to the sender
+  // (migration 0051); never a row of activity.
+  'sanctions_release',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 /** Kinds made with the Pago card: a purchase, cash from an ATM, a refund or a card fee. */

@@ -48,7 +48,10 @@ end $$;
 create or replace trigger notifications_from_transfer after insert on ledger_transfers
   for each row
   when ((NEW.kind in ('p2p', 'request_payment')
-      and NEW.counterparty_user_id is not null and NEW.counterparty_user_id <> NEW.user_id)
+      and NEW.counterparty_user_id is not null and NEW.counterparty_user_id <> NEW.user_id
+      -- a payment held for a sanctions review is news to the payee only once released
+      -- (features/sanctions tells them then)
+      and NEW.status = 'completed')
     -- a refund the sender asked for by cancelling is no news to them
     or (NEW.kind = 'remittance_refund' and NEW.metadata ->> 'cause' is distinct from 'cancelled'))
   execute function notifications_from_transfer();

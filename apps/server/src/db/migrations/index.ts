@@ -46,6 +46,7 @@ import * as recipientNotice from './0047-recipient-notice';
 import * as termsAcceptance from './0048-terms-acceptance';
 import * as accountDetails from './0049-account-details';
 import * as opsConsole from './0050-ops-console';
+import * as sanctions from './0051-sanctions';
 import * as monitoring from './0052-monitoring';
 import * as accountRights from './0053-account-rights';
 import * as opsQueues from './0054-ops-queues';
@@ -100,6 +101,7 @@ export const migrations: Record<string, Migration> = {
   '0048-terms-acceptance': termsAcceptance,
   '0049-account-details': accountDetails,
   '0050-ops-console': opsConsole,
+  '0051-sanctions': sanctions,
   '0052-monitoring': monitoring,
   '0053-account-rights': accountRights,
   '0054-ops-queues': opsQueues,

@@ -58,6 +58,7 @@ const WORDS = {
       card_dispute_reversal: 'Crédito por disputa retirado',
       debt_write_off: 'Deuda cancelada por Pago',
       staff_refund: 'Reembolso de Pago',
+      sanctions_release: 'Pago liberado tras revisión',
     },
     status: {
       completed: 'Completada',
@@ -116,6 +117,7 @@ const WORDS = {
       card_dispute_reversal: 'Card dispute credit withdrawn',
       debt_write_off: 'Debt written off by Pago',
       staff_refund: 'Refund from Pago',
+      sanctions_release: 'Payment released after review',
     },
     status: {
       completed: 'Completed',

@@ -25,7 +25,7 @@ export type TransferFilter = {
  */
 function oneRowPerCardPurchase(eb: ExpressionBuilder<DB, 'ledger_transfers'>) {
   return eb.and([
-    eb('ledger_transfers.kind', 'not in', ['card_release', 'debt_write_off']),
+    eb('ledger_transfers.kind', 'not in', ['card_release', 'debt_write_off', 'sanctions_release']),
     eb.not(
       eb.and([
         eb('ledger_transfers.kind', 'in', ['card_purchase', 'card_atm_withdrawal']),

@@ -40,7 +40,9 @@ export type SystemRole =
   | 'debt_write_offs'
   /** Where staff refunds come from (migration 0055; docs/ops-console.md). */
   | 'ops_refunds'
-  | `payout_clearing:${string}`;
+  | `payout_clearing:${string}`
+  /** P2P payments held for a sanctions review until compliance decides (migration 0051). */
+  | 'sanctions_hold';
 
 export type AccountRef = { userId: string } | { role: SystemRole };
 /** One side of a transfer: a signed amount on one account. A transfer's legs sum to zero. */

@@ -13,6 +13,7 @@ import type { TransferRow } from '../activity/activity.service';
 import type { Ledger } from '../ledger/ledger.service';
 import { partiesOf, senderFields } from './partner-parties';
 import type { Payers } from './payers.service';
+import { decideHeldPayout } from './payout-holds';
 import { type RefundCause, refundRemittanceOnce } from './payouts.service';
 import {
   appendPartnerStatus,
@@ -128,6 +129,8 @@ export function createPartnerPayouts({
     if (!client) return { kind: 'unavailable' };
     const payout = await findPayout(db, transferId);
     if (!payout || payout.refunded_at || !payout.partner_quotation_id) return { kind: 'skipped' };
+    // Held for a sanctions review: the partner hears of it only once compliance clears it.
+    if (payout.compliance_hold) return { kind: 'skipped' };
     try {
       let transaction = await createOrFind(client, payout);
       // Confirming moves money at the partner: only for a payout the sender has not cancelled.
@@ -326,6 +329,10 @@ export function createPartnerPayouts({
     settleSubmission,
     apply,
     refundOnce,
+
+    /** A payout held for a sanctions review, decided (payout-holds.ts). */
+    decideHeld: (tx: Database, transferId: string, decision: 'release' | 'refund') =>
+      decideHeldPayout({ ledger, refundOnce }, tx, transferId, decision),
 
     /** Asks the partner about one transaction and applies what it says (callbacks re-fetch here). */
     async refresh(partnerTransactionId: string): Promise<boolean> {

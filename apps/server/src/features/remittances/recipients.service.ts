@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 import type { Ledger } from '../ledger/ledger.service';
+import type { Sanctions } from '../sanctions/sanctions.service';
 import { type OfferedPayer, type Payers, payerView } from './payers.service';
 import {
   deleteRecipient,
@@ -79,11 +80,35 @@ export function createRecipients({
   db,
   ledger,
   payers,
+  sanctions,
 }: {
   db: Database;
   ledger: Ledger;
   payers: Payers;
+  /** Screens a recipient when saved (features/sanctions, built after this feature). */
+  sanctions: () => Pick<Sanctions, 'screen'>;
 }) {
+  /** A recipient written, and screened in the same transaction (a match opens a hit). */
+  async function saved(write: (tx: Database) => Promise<RecipientRow | undefined>) {
+    return db.transaction().execute(async (tx) => {
+      const row = await write(tx);
+      if (row) {
+        await sanctions().screen(
+          tx,
+          {
+            kind: 'recipient',
+            id: row.id,
+            userId: row.user_id,
+            name: row.full_name,
+            facts: { country: row.country },
+          },
+          'recipient_saved',
+        );
+      }
+      return row;
+    });
+  }
+
   function requirePartner() {
     if (!payers.available) throw unavailableInLiveMode('remittances');
   }
@@ -176,14 +201,15 @@ export function createRecipients({
     async create(userId: string, input: RecipientInput) {
       requirePartner();
       const { stored } = await checkPayer(input);
-      return recipientView(await insertRecipient(db, userId, stored));
+      const row = await saved((tx) => insertRecipient(tx, userId, stored));
+      return recipientView(row as RecipientRow);
     },
 
     async update(userId: string, id: string, input: RecipientInput) {
       requirePartner();
       await rowOf(userId, id);
       const { stored } = await checkPayer(input);
-      const row = await updateRecipient(db, userId, id, stored, ledger.clock());
+      const row = await saved((tx) => updateRecipient(tx, userId, id, stored, ledger.clock()));
       if (!row) throw notFound();
       return recipientView(row);
     },

@@ -56,6 +56,8 @@ export function timeline(
     }
   } else if (payout?.cancelled_at) {
     steps.push({ step: 'cancelled', at: payout.cancelled_at.toISOString() });
+  } else if (payout?.compliance_hold) {
+    // Held for a sanctions review (features/sanctions): the partner has not been given it.
   } else {
     // A payout from before the partner: the stand-in's steps, from the ledger's history.
     steps.push({ step: 'sent_to_partner', at: transfer.createdAt });

@@ -110,7 +110,9 @@ export async function insertPayout(
     cancelBy: Date;
     language: 'es' | 'en';
     requestKey: string | null;
-    submitAfter: Date;
+    submitAfter: Date | null;
+    /** Held for a sanctions review (features/sanctions): not handed to the partner. */
+    complianceHold?: boolean;
   },
 ) {
   await db
@@ -136,6 +138,7 @@ export async function insertPayout(
       language: row.language,
       request_key: row.requestKey,
       submit_after: row.submitAfter,
+      compliance_hold: row.complianceHold ?? false,
     })
     .execute();
 }

@@ -6,16 +6,15 @@ import { CANCEL_MINUTES } from '@pago/shared/remittance-rights';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
 import type { Mailer } from '../../providers/email/mailer';
-import type { ThunesClient, ThunesTransaction } from '../../providers/thunes/thunes-client';
-import { ThunesError } from '../../providers/thunes/thunes-client';
+import type { ThunesClient } from '../../providers/thunes/thunes-client';
 import type { Accounts } from '../accounts/accounts.service';
 import type { Activity } from '../activity/activity.service';
 import type { PhasedWork } from '../idempotency/idempotency.service';
 import { settleReserved } from '../idempotency/idempotency.service';
 import type { Ledger } from '../ledger/ledger.service';
 import type { RecipientNoticeService } from '../recipient-notice/recipient-notice.service';
+import type { Sanctions } from '../sanctions/sanctions.service';
 import type { AbroadPricing } from '../transfers/quotes.service';
 import type { Transfers } from '../transfers/transfers.service';
 import type { PartnerPayouts, Submission } from './partner-payouts';
@@ -23,16 +22,15 @@ import type { Payers } from './payers.service';
 import { createReceiptMailer } from './receipt-mailer';
 import type { RecipientRow, Recipients } from './recipients.service';
 import { detailsRequired, priceForRecipient } from './remittance-abroad';
+import { createCancel, transferNotFound } from './remittance-cancel';
 import type { RemittanceCases } from './remittance-cases.service';
 import { availableBy, type RemittancePricing } from './remittance-pricing';
-import { cancellable, createTracking } from './remittance-tracking';
+import { createTracking } from './remittance-tracking';
 import {
   findRecipientByPhone,
   insertPayout,
-  lockPayout,
   lockRemittanceOf,
   touchRecipient,
-  updatePayout,
 } from './remittances.repository';
 
 type Deps = {
@@ -51,19 +49,12 @@ type Deps = {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** The recipient's link and SMS, for the tracking page (features/recipient-notice). */
   recipientNotice?: Pick<RecipientNoticeService, 'senderView'>;
+  /** Sanctions screening (features/sanctions): a possible match holds the payout for review. */
+  sanctions: Pick<Sanctions, 'remittanceHits' | 'recordHold'>;
 };
 
 /** While the request that sent it is talking to the partner, the job leaves a payout alone. */
 const REQUEST_LEASE_MS = 2 * 60_000;
-
-const transferNotFound = () => new AppError('not_found', 404, 'Transfer not found');
-const notCancellable = (status: string) =>
-  new AppError(
-    'transfer_not_cancellable',
-    409,
-    'This transfer can no longer be cancelled: it was already paid out or refunded.',
-    { status },
-  );
 
 /**
  * Sending home: a send to a saved recipient on a quote the partner priced, its tracking and its
@@ -86,6 +77,7 @@ export function createRemittances({
   mailer,
   log,
   recipientNotice,
+  sanctions,
 }: Deps) {
   const tracking = createTracking({ db, activity, cases, recipientNotice });
   const receipts = createReceiptMailer({
@@ -140,6 +132,13 @@ export function createRemittances({
     }
     const amountCents = usdToCents(send.amountUsd);
     const { now, speed } = q;
+    // The sender and the recipient screened at each send: a possible match holds the payout.
+    const hits = await sanctions.remittanceHits(tx, userId, {
+      id: row.id,
+      name: `${recipient.firstName} ${recipient.lastName}`,
+      country,
+    });
+    const held = hits.length > 0;
     const transfer = await ledger.post(tx, {
       kind: 'remittance',
       status: 'processing',
@@ -161,6 +160,7 @@ export function createRemittances({
         fxRate: q.fx_rate,
         marketRate: q.market_rate,
         spreadBps: q.spread_bps,
+        ...(held ? { underReview: true } : {}),
       },
       legs: [
         { account: { userId }, amountCents: -(amountCents + q.fee_cents) },
@@ -189,8 +189,11 @@ export function createRemittances({
       cancelBy: new Date(now.getTime() + CANCEL_MINUTES * 60_000),
       language: await languageOf(userId),
       requestKey,
-      submitAfter: submitAfter(now),
+      // Held for review: never handed to the partner until compliance clears it.
+      submitAfter: held ? null : submitAfter(now),
+      complianceHold: held,
     });
+    if (held) await sanctions.recordHold(tx, transfer.id, 'remittance', userId, hits);
     await touchRecipient(tx, row.id, now);
     return transfer;
   }
@@ -212,7 +215,9 @@ export function createRemittances({
         { transferId, partnerCode: outcome.code },
       );
     }
-    return { statusCode: 201, body: await transferView(userId, transferId, tx) };
+    const view = await transferView(userId, transferId, tx);
+    // Held for a sanctions review: accepted, not sent yet (the activity says "under review").
+    return { statusCode: view.details.underReview === true ? 202 : 201, body: view };
   }
 
   const abroad: AbroadPricing = {
@@ -328,65 +333,7 @@ export function createRemittances({
      * confirms it. Confirmed: the partner is asked, with no transaction open, and its answer
      * applied.
      */
-    cancelPhases(
-      userId: string,
-      id: string,
-    ): PhasedWork<
-      null,
-      { transferId: string; partnerId: string | null },
-      ThunesTransaction | AppError | null
-    > {
-      return {
-        prepare: async () => null,
-        reserve: async (tx) => {
-          const transfer = isUuid(id) ? await lockRemittanceOf(tx, userId, id) : undefined;
-          if (!transfer) throw transferNotFound();
-          const payout = await lockPayout(tx, transfer.id);
-          const view = (await activity.view([transfer], userId, tx))[0] as Transfer;
-          if (!cancellable(view, payout)) throw notCancellable(transfer.status);
-          if (!payout?.confirming_at || !payout.partner_transaction_id) {
-            if (!payout) throw notCancellable(transfer.status);
-            // Not confirmed at the partner: refunded now; a submission in flight finds it
-            // refunded under the lock and never confirms (partner-payouts.ts, submit).
-            await partner.refundOnce(tx, payout, 'Cancelled by the sender', 'cancelled');
-            return { transferId: transfer.id, partnerId: null };
-          }
-          return { transferId: transfer.id, partnerId: payout.partner_transaction_id };
-        },
-        call: async ({ partnerId }) => {
-          if (!partnerId || !thunes) return null;
-          try {
-            return await thunes.cancelTransaction(partnerId);
-          } catch (error) {
-            if (error instanceof ThunesError && error.kind === 'refused') {
-              return notCancellable('paid_out');
-            }
-            return new AppError(
-              'payout_partner_unavailable',
-              503,
-              'Our payout partner cannot be reached right now. Try again in a few minutes.',
-            );
-          }
-        },
-        settle: async (tx, { transferId }, outcome) => {
-          if (outcome instanceof AppError) throw outcome;
-          if (outcome) {
-            const payout = await lockPayout(tx, transferId);
-            if (payout) {
-              await updatePayout(tx, transferId, {
-                cancelled_at: payout.cancelled_at ?? ledger.clock(),
-              });
-              await partner.apply(
-                tx,
-                { ...payout, cancelled_at: payout.cancelled_at ?? ledger.clock() },
-                outcome,
-              );
-            }
-          }
-          return { statusCode: 200, body: await transferView(userId, transferId, tx) };
-        },
-      };
-    },
+    cancelPhases: createCancel({ ledger, activity, partner, thunes }),
 
     track: tracking.track,
 

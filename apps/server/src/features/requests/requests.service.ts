@@ -15,6 +15,7 @@ import { isUuid } from '../../lib/ids';
 import type { Accounts } from '../accounts/accounts.service';
 import { type Ledger, walletToWallet } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
+import type { Sanctions } from '../sanctions/sanctions.service';
 import {
   getRequestOf,
   insertRequest,
@@ -34,10 +35,13 @@ export function createRequests({
   ledger,
   accounts,
   notifications,
+  sanctions,
 }: {
   db: Database;
   ledger: Ledger;
   accounts: Accounts;
+  /** Sanctions screening (features/sanctions, built after this feature). */
+  sanctions: () => Pick<Sanctions, 'p2pHits' | 'recordHold'>;
   notifications: Pick<Notifications, 'notify'>;
 }) {
   async function view(rows: Row[], executor: Database = db): Promise<MoneyRequest[]> {
@@ -159,16 +163,30 @@ export function createRequests({
 
     async pay(tx: Database, userId: string, id: string): Promise<MoneyRequest> {
       const request = await pending(tx, userId, id, 'payer');
+      // Both parties screened (features/sanctions): an open hit holds the payment for review.
+      const hits = await sanctions().p2pHits(tx, userId, request.requester_id);
+      const held = hits.length > 0;
+      const amount = request.amount_cents;
       const transfer = await ledger.post(tx, {
         kind: 'request_payment',
-        status: 'completed',
+        status: held ? 'processing' : 'completed',
         userId,
         counterpartyUserId: request.requester_id,
-        amountCents: request.amount_cents,
+        amountCents: amount,
         countsTowardLimits: true,
-        metadata: { requestId: request.id, note: request.note },
-        legs: walletToWallet(userId, request.requester_id, request.amount_cents),
+        metadata: {
+          requestId: request.id,
+          note: request.note,
+          ...(held ? { underReview: true } : {}),
+        },
+        legs: held
+          ? [
+              { account: { userId }, amountCents: -amount },
+              { account: { role: 'sanctions_hold' }, amountCents: amount },
+            ]
+          : walletToWallet(userId, request.requester_id, amount),
       });
+      if (held) await sanctions().recordHold(tx, transfer.id, 'p2p', userId, hits);
       return (
         await view(
           [await setRequestStatus(tx, request.id, 'paid', ledger.clock(), transfer.id)],

@@ -130,6 +130,18 @@ export function jaroWinkler(a: string, b: string): number {
 /** How Spanish spelling varies for the same sound, folded so that "Gonzales"/"Gonzalez",
  * "Yesica"/"Jessica", "Baldivia"/"Valdivia", "Hernandes"/"Hernández", "Ximena"/"Jimena" meet. */
 export function phoneticKey(token: string): string {
+  const known = phoneticKeys.get(token);
+  if (known !== undefined) return known;
+  // Screening scores a name against hundreds of listed names: each token's key is made once.
+  if (phoneticKeys.size > 200_000) phoneticKeys.clear();
+  const key = foldSounds(token);
+  phoneticKeys.set(token, key);
+  return key;
+}
+
+const phoneticKeys = new Map<string, string>();
+
+function foldSounds(token: string): string {
   return token
     .replace(/ph/g, 'f')
     .replace(/ll/g, 'y')
@@ -294,6 +306,25 @@ export function score(query: string, listedName: string): number {
     scoreTokens(splitName(query).all, splitName(listedName)),
     scoreTokens(splitName(query, 'glue').all, splitName(listedName)),
     scoreTokens(splitName(query).all, splitName(listedName, 'glue')),
+  );
+}
+
+/** A name split once both ways (particles dropped, particles glued), for scoring many times. */
+export interface PreparedName {
+  drop: NameTokens;
+  glue: NameTokens;
+}
+
+export function prepareName(name: string): PreparedName {
+  return { drop: splitName(name), glue: splitName(name, 'glue') };
+}
+
+/** `score` on names split beforehand (the screening index splits each listed name once). */
+export function scorePrepared(query: PreparedName, listed: PreparedName): number {
+  return Math.max(
+    scoreTokens(query.drop.all, listed.drop),
+    scoreTokens(query.glue.all, listed.drop),
+    scoreTokens(query.drop.all, listed.glue),
   );
 }
 

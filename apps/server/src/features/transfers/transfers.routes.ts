@@ -50,10 +50,11 @@ export async function transfersRoutes(
       body: sendMoneyBody,
       response: { status: 201, schema: transferSchema },
     },
-    async ({ userId, body, tx }) => ({
-      statusCode: 201,
-      body: await transfers.send(tx, userId, body),
-    }),
+    async ({ userId, body, tx }) => {
+      const transfer = await transfers.send(tx, userId, body);
+      // Held for a sanctions review: accepted, not sent yet (features/sanctions).
+      return { statusCode: transfer.details.underReview === true ? 202 : 201, body: transfer };
+    },
     // To a Pago user's phone: one database statement, the session check included (batched with
     // the sends that arrive with it); a remittance takes the handler above.
     {

@@ -13,7 +13,8 @@ import {
   SenderRefused,
   type StoredResponse,
 } from '../idempotency/idempotency.service';
-import { ledgerError } from '../ledger/ledger.service';
+import { ledgerError, walletToWallet } from '../ledger/ledger.service';
+import type { Sanctions } from '../sanctions/sanctions.service';
 import { createQuotes, type QuotesDeps, quoteRefusal, selfTransfer } from './quotes.service';
 import { createSendBatcher } from './send-batcher';
 
@@ -50,6 +51,8 @@ type Deps = QuotesDeps & {
   sessionIdleMinutes: number;
   /** Announces the receivers' notifications after a send commits (the notification hub's). */
   announceNotifications: () => void;
+  /** Sanctions screening (features/sanctions, built after this feature). */
+  sanctions: () => Pick<Sanctions, 'p2pMayHold' | 'p2pHits' | 'recordHold'>;
 };
 
 /**
@@ -65,6 +68,7 @@ export function createTransfers({
   abroad,
   sessionIdleMinutes,
   announceNotifications,
+  sanctions,
 }: Deps) {
   const quotes = createQuotes({ db, ledger, accounts, abroad });
   const batcher = createSendBatcher(db, {
@@ -105,10 +109,56 @@ export function createTransfers({
   async function send(tx: Database, userId: string, sent: SendMoneyBody): Promise<Transfer> {
     const body = await recipientOf(sent, tx);
     const to = await quotes.destination(userId, body.recipientName, body.recipientCountry, tx);
-    if (to.kind === 'p2p') throw new BelongsToOneStatement('the phone is a Pago user’s now');
+    if (to.kind === 'p2p') {
+      // A party with a name to screen, an open sanctions hit or a block: sent here, not by the
+      // statement (held for review when a hit is open).
+      if (await sanctions().p2pMayHold({ userId }, body.recipientName)) {
+        return screenedP2p(tx, userId, body, to.party.userId);
+      }
+      throw new BelongsToOneStatement('the phone is a Pago user’s now');
+    }
     const { note, ...remittance } = body;
     if (note) throw noteNotAbroad();
     return abroad().send(tx, userId, remittance);
+  }
+
+  /**
+   * A P2P payment with its parties screened (features/sanctions), in `tx`: held in the sanctions
+   * clearing account while a hit is open (the payee is credited when compliance clears it),
+   * otherwise paid at once as the statement would.
+   */
+  async function screenedP2p(
+    tx: Database,
+    userId: string,
+    body: SendTo,
+    payeeId: string,
+  ): Promise<Transfer> {
+    const hits = await sanctions().p2pHits(tx, userId, payeeId);
+    if (body.quoteId) await quotes.take(tx, userId, body.quoteId, body, 'p2p');
+    const amountCents = usdToCents(body.amountUsd);
+    const held = hits.length > 0;
+    const transfer = await ledger.post(tx, {
+      kind: 'p2p',
+      status: held ? 'processing' : 'completed',
+      userId,
+      counterpartyUserId: payeeId,
+      amountCents,
+      countsTowardLimits: true,
+      metadata: {
+        recipientPhone: body.recipientName,
+        recipientCountry: body.recipientCountry,
+        ...(body.note ? { note: body.note } : {}),
+        ...(held ? { underReview: true } : {}),
+      },
+      legs: held
+        ? [
+            { account: { userId }, amountCents: -amountCents },
+            { account: { role: 'sanctions_hold' }, amountCents },
+          ]
+        : walletToWallet(userId, payeeId, amountCents),
+    });
+    if (held) await sanctions().recordHold(tx, transfer.id, 'p2p', userId, hits);
+    return (await activity.view([transfer], userId, tx))[0] as Transfer;
   }
 
   /**
@@ -134,6 +184,16 @@ export function createTransfers({
       return { userId: null, stored: null };
     }
     const body = await recipientOf(input.body);
+    // A sanctions look is due (a name not screened yet, an open hit, a block): the handler sends
+    // it, for a known sender (see `send`).
+    const sender = input.userId
+      ? { userId: input.userId }
+      : input.tokenHash
+        ? { tokenHash: input.tokenHash }
+        : null;
+    if (sender && (await sanctions().p2pMayHold(sender, body.recipientName))) {
+      return { userId: input.userId, stored: null };
+    }
     const now = ledger.clock();
     const amountCents = usdToCents(body.amountUsd);
     const metadata = {

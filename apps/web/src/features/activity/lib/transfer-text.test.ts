@@ -49,3 +49,19 @@ describe('a cash pickup remittance’s status in the activity', () => {
     );
   });
 });
+
+// A send held for a sanctions review says so ("En revisión"), and only while it is held.
+describe('a send under review in the activity', () => {
+  const word = (key: string) =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], es);
+
+  it('is “En revisión” while held, and as every send once decided', () => {
+    for (const kind of ['p2p', 'remittance'] as const) {
+      const held = { kind, status: 'processing' as const, details: { underReview: true } };
+      expect(word(statusKey(held, 'processing'))).toBe('En revisión');
+      expect(word(statusKey({ ...held, details: {} }, 'processing'))).toBe('En proceso');
+      // The receipt's history: an earlier processing step of a send now completed.
+      expect(statusKey({ ...held, status: 'completed' }, 'processing')).toBe('status.processing');
+    }
+  });
+});

@@ -88,6 +88,10 @@ export function statusKey(
   if (isBankKind(transfer.kind) && status in BANK_STATUSES) {
     return `statusOf.${transfer.kind}.${status}`;
   }
+  // Held for a sanctions review (features/sanctions on the server): "En revisión".
+  if (status === 'processing' && transfer.status === status && transfer.details?.underReview) {
+    return 'status.under_review';
+  }
   // Cash waiting at the agent is ready for pickup, not delivered, until collected.
   const cash = cashPickupState({ kind: transfer.kind, status, details: transfer.details });
   if (cash) return `statusOf.remittance_cash.${cash}`;

@@ -82,6 +82,9 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
         : 'ready_for_pickup'
       : null);
 
+  // Held for a sanctions review (features/sanctions on the server): not on its way yet.
+  const review = transfer.status === 'processing' && transfer.details.underReview === true;
+
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -95,7 +98,9 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
                 ? 'tracking.status.readyToCollect'
                 : cashState === 'picked_up'
                   ? 'tracking.status.pickedUp'
-                  : `tracking.status.${transfer.status}`,
+                  : review
+                    ? 'tracking.status.review'
+                    : `tracking.status.${transfer.status}`,
             )}
           </Typography>
         </Box>
@@ -115,7 +120,12 @@ function TrackingBody({ tracking }: { tracking: RemittanceTracking }) {
             )}
           </Alert>
         )}
-        {transfer.status === 'processing' && (
+        {review && (
+          <Alert severity="info" role="status" sx={{ mt: 1 }}>
+            {t('tracking.reviewExplained')}
+          </Alert>
+        )}
+        {transfer.status === 'processing' && !review && (
           <Typography sx={{ mt: 1 }}>
             {t('tracking.expected', { date: formatDayTime(tracking.expectedBy, locale) })}
           </Typography>

@@ -35,6 +35,8 @@ export function SendResult({
     headingRef.current?.focus();
   }, []);
   const failed = transfer.status === 'failed' || transfer.status === 'refunded';
+  // Held for a sanctions review: accepted (202), not sent yet.
+  const review = transfer.status === 'processing' && transfer.details.underReview === true;
 
   return (
     <Paper
@@ -44,16 +46,20 @@ export function SendResult({
     >
       <Typography ref={headingRef} tabIndex={-1} variant="h5" component="h2" sx={{ outline: 0 }}>
         {t(
-          `result.title.${failed ? 'failed' : transfer.status === 'processing' ? 'processing' : 'sent'}`,
+          `result.title.${failed ? 'failed' : review ? 'review' : transfer.status === 'processing' ? 'processing' : 'sent'}`,
         )}
       </Typography>
       <Typography sx={{ fontSize: { xs: 36, sm: 44 }, fontWeight: 800, lineHeight: 1.2 }}>
         {formatUsd(transfer.amountCents, locale)}
       </Typography>
       <Typography sx={{ overflowWrap: 'anywhere' }}>{t('result.to', { name: person })}</Typography>
-      <Alert severity={failed ? 'error' : 'success'} role="status" sx={{ textAlign: 'start' }}>
-        {t(`result.status.${transfer.status}`)}
-        {transfer.feeCents === 0 && !failed ? ` ${t('result.noFee')}` : ''}
+      <Alert
+        severity={failed ? 'error' : review ? 'info' : 'success'}
+        role="status"
+        sx={{ textAlign: 'start' }}
+      >
+        {t(review ? 'result.status.review' : `result.status.${transfer.status}`)}
+        {transfer.feeCents === 0 && !failed && !review ? ` ${t('result.noFee')}` : ''}
       </Alert>
       <Box
         sx={{

@@ -1,0 +1,314 @@
+import { addBusinessDays } from '@pago/shared/business-days';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Ledger } from '../ledger/ledger.service';
+import type { Notifications } from '../notifications/notifications.service';
+import type { PartnerPayouts } from '../remittances/partner-payouts';
+import { createHolds } from './sanctions-holds';
+import { createRescreen } from './sanctions-rescreen';
+import { createScreening, type Subject } from './sanctions-screening';
+
+type Deps = {
+  db: Database;
+  ledger: Ledger;
+  partner: Pick<PartnerPayouts, 'decideHeld'>;
+  notifications: Pick<Notifications, 'notify'>;
+  /** Sandbox mode: the fictional list is loaded when none is. */
+  sandbox: boolean;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+};
+
+export type Decision = 'clear' | 'block';
+
+/** A blocked party: the money is not sent, and the person is told to contact support. */
+const blocked = () =>
+  new AppError(
+    'sanctions_blocked',
+    403,
+    'Because of a compliance review we cannot make this send. If you think this is a mistake, write to support.',
+  );
+
+/** The blocked-property report is due to OFAC within 10 business days (31 CFR 501.603). */
+const REPORT_BUSINESS_DAYS = 10;
+
+/**
+ * Sanctions screening wired into the money: every screening stored, a possible match opened as a
+ * hit for compliance, the movements of a party with an open hit held (never rejected, never
+ * paid), and a decision that clears (remembered, the movement proceeds) or blocks (the movement
+ * refunded in full, the party blocked, a report owed, the account frozen if it is the customer).
+ */
+export function createSanctions({ db, ledger, partner, notifications, sandbox, log }: Deps) {
+  const screening = createScreening({ db, ledger, sandbox, log });
+  const { current, isBlocked, screen, screenUserIfChanged, screenNow, openHitsOf } = screening;
+  const { recordHold, setUnderReview, lockTransfer, release, refund } = createHolds({
+    ledger,
+    partner,
+    notifications,
+  });
+  const rescreenAfterLoad = createRescreen({ db, ledger, log, screening });
+
+  /**
+   * The sender's side of any send, in `tx`: screened first if their name changed; refused if the
+   * account is frozen or the person blocked; their open hits (the send is then held).
+   */
+  async function senderHits(tx: Database, userId: string): Promise<string[]> {
+    await screenUserIfChanged(tx, userId, 'send');
+    // (An account frozen by staff is refused by the ledger itself: 423 account_frozen.)
+    if (await isBlocked(tx, 'user', userId)) throw blocked();
+    return openHitsOf(tx, 'user', userId);
+  }
+
+  return {
+    /** The list as loaded now: for the CLI's summary and the tests. */
+    current,
+
+    /** Screens a subject now (a recipient saved; tests). */
+    screen: (tx: Database, subject: Subject, reason: string) => screen(tx, subject, reason),
+
+    /**
+     * A remittance about to be reserved, in `tx`: the sender (see `senderHits`) and the recipient,
+     * screened at each send. Refused when either is blocked; otherwise the open hits that hold it
+     * (none: it goes ahead).
+     */
+    async remittanceHits(
+      tx: Database,
+      userId: string,
+      recipient: { id: string; name: string; country: string },
+    ): Promise<string[]> {
+      const hits = await senderHits(tx, userId);
+      if (await isBlocked(tx, 'recipient', recipient.id)) throw blocked();
+      const hit = await screen(
+        tx,
+        {
+          kind: 'recipient',
+          id: recipient.id,
+          userId,
+          name: recipient.name,
+          facts: { country: recipient.country },
+        },
+        'send',
+      );
+      return hit ? [...hits, hit] : hits;
+    },
+
+    /** A P2P payment, in `tx`: the sender and the payee (a user, screened by their own name). */
+    async p2pHits(tx: Database, userId: string, payeeId: string): Promise<string[]> {
+      const hits = await senderHits(tx, userId);
+      await screenUserIfChanged(tx, payeeId, 'p2p_payee');
+      if (await isBlocked(tx, 'user', payeeId)) throw blocked();
+      return [...hits, ...(await openHitsOf(tx, 'user', payeeId))];
+    },
+
+    /**
+     * Whether a P2P payment between these two (by the sender's session or id and the payee's
+     * phone) must be sent by the server rather than the one-statement send: an open hit or a block
+     * on either side. A party whose name was not screened yet is screened first, here. False
+     * (nothing to look at) lets the statement send it.
+     */
+    async p2pMayHold(
+      sender: { userId: string } | { tokenHash: Buffer },
+      payeePhone: string,
+    ): Promise<boolean> {
+      // The sender by id, or by the session (one round trip either way).
+      const senderSql =
+        'userId' in sender
+          ? sql`select ${sender.userId}::uuid as id`
+          : sql`select user_id as id from sessions where token_hash = ${sender.tokenHash}`;
+      const parties = async () => {
+        const { rows } = await sql<{
+          id: string;
+          sender: boolean;
+          unscreened: boolean;
+          flagged: boolean;
+        }>`
+          with s as (${senderSql})
+          select u.id, u.id = (select id from s) as sender,
+            u.sanctions_name_changed_at is not null as unscreened,
+            (exists (select 1 from sanctions_hits h where h.subject_kind = 'user'
+                and h.subject_id = u.id::text and h.status = 'open')
+              or exists (select 1 from sanctions_blocks b where b.subject_kind = 'user'
+                and b.subject_id = u.id::text)) as flagged
+          from users u
+          where exists (select 1 from s)
+            and (u.id = (select id from s) or (u.phone = ${payeePhone} and u.phone_verified))`.execute(
+          db,
+        );
+        return rows;
+      };
+      let found = await parties();
+      const unscreened = found.filter((p) => p.unscreened);
+      if (unscreened.length > 0) {
+        for (const party of unscreened) {
+          await screenNow(party.id, party.sender ? 'send' : 'p2p_payee');
+        }
+        found = await parties();
+      }
+      return found.some((p) => p.flagged);
+    },
+
+    recordHold,
+    setUnderReview,
+
+    /** Screens the users whose names were written since (sign-up by any path, a verification). */
+    async screenChangedUsers(limit = 100): Promise<number> {
+      const due = await db
+        .selectFrom('users')
+        .select('id')
+        .where('sanctions_name_changed_at', 'is not', null)
+        .limit(limit)
+        .execute();
+      for (const { id } of due) {
+        await db.transaction().execute((tx) => screenUserIfChanged(tx, id, 'name_written'));
+      }
+      return due.length;
+    },
+
+    rescreenAfterLoad,
+
+    /**
+     * Compliance's decision on an open hit, once (409 when it was decided). Clear: remembered per
+     * subject, name and listed entry, and each movement it held goes ahead once none of its hits
+     * is open. Block: each movement it held is refunded in full, the subject blocked from sends,
+     * a report owed to OFAC, and a customer who is the match frozen.
+     */
+    async decide(
+      hitId: string,
+      decision: Decision,
+      by: string,
+      reason: string,
+      /** Recorded in the decision's transaction (the console's audit entry). */
+      audit?: (tx: Database, details: Record<string, unknown>) => Promise<unknown>,
+    ) {
+      return db.transaction().execute(async (tx) => {
+        const hit = await tx
+          .selectFrom('sanctions_hits')
+          .selectAll()
+          .where('id', '=', hitId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!hit) throw new AppError('not_found', 404, 'Not found');
+        if (hit.status !== 'open') {
+          throw new AppError('sanctions_hit_decided', 409, 'This hit was already decided.', {
+            status: hit.status,
+          });
+        }
+        const now = ledger.clock();
+        await tx
+          .updateTable('sanctions_hits')
+          .set({
+            status: decision === 'clear' ? 'cleared' : 'blocked',
+            decided_by: by,
+            decided_at: now,
+            reason,
+          })
+          .where('id', '=', hitId)
+          .execute();
+        const holds = await tx
+          .selectFrom('sanctions_holds')
+          .selectAll()
+          .where('status', '=', 'held')
+          .where(sql<boolean>`hit_ids @> array[${hitId}]::uuid[]`)
+          .orderBy('transfer_id')
+          .forUpdate()
+          .execute();
+        if (decision === 'clear') {
+          if (hit.matches.length > 0) {
+            await tx
+              .insertInto('sanctions_clearances')
+              .values(
+                hit.matches.map((m) => ({
+                  subject_kind: hit.subject_kind,
+                  subject_id: hit.subject_id,
+                  name_key: hit.name_key,
+                  source: m.source,
+                  entry_id: m.entryId,
+                  content_hash: m.contentHash,
+                  hit_id: hit.id,
+                })),
+              )
+              .onConflict((oc) => oc.doNothing())
+              .execute();
+          }
+          for (const hold of holds) {
+            const others = await tx
+              .selectFrom('sanctions_hits')
+              .select('status')
+              .where('id', 'in', hold.hit_ids)
+              .where('id', '<>', hitId)
+              .execute();
+            if (others.some((o) => o.status !== 'cleared')) continue;
+            await release(tx, hold);
+            await tx
+              .updateTable('sanctions_holds')
+              .set({ status: 'released', decided_at: now })
+              .where('transfer_id', '=', hold.transfer_id)
+              .execute();
+          }
+          await audit?.(tx, {
+            subject: { kind: hit.subject_kind, id: hit.subject_id, name: hit.name },
+            matches: hit.matches.map((m) => `${m.source}:${m.entryId}`),
+            released: holds.map((h) => h.transfer_id),
+          });
+          return { status: 'cleared' as const, released: holds.length };
+        }
+        await tx
+          .insertInto('sanctions_blocks')
+          .values({ subject_kind: hit.subject_kind, subject_id: hit.subject_id, hit_id: hit.id })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        if (hit.subject_kind === 'user') {
+          // The operations console's freeze (migration 0055): no money leaves the account.
+          await tx
+            .updateTable('users')
+            .set({ frozen_at: now, frozen_reason: `Sanctions: a true match blocked (${reason})` })
+            .where('id', '=', hit.subject_id)
+            .where('frozen_at', 'is', null)
+            .execute();
+        }
+        const movements: { transferId: string; movement: string; amountCents: number }[] = [];
+        for (const hold of holds) {
+          const transfer = await lockTransfer(tx, hold.transfer_id);
+          await refund(tx, hold);
+          await tx
+            .updateTable('sanctions_holds')
+            .set({ status: 'refunded', decided_at: now })
+            .where('transfer_id', '=', hold.transfer_id)
+            .execute();
+          movements.push({
+            transferId: hold.transfer_id,
+            movement: hold.movement,
+            amountCents: transfer?.amount_cents ?? 0,
+          });
+        }
+        const dueOn = addBusinessDays(now, REPORT_BUSINESS_DAYS).toISOString().slice(0, 10);
+        await tx
+          .insertInto('sanctions_reports')
+          .values({
+            hit_id: hit.id,
+            user_id: hit.user_id,
+            details: JSON.stringify({
+              subject: { kind: hit.subject_kind, id: hit.subject_id, name: hit.name },
+              matches: hit.matches,
+              movements,
+              decidedBy: by,
+              reason,
+            }),
+            blocked_at: now,
+            due_on: dueOn,
+          })
+          .execute();
+        await audit?.(tx, {
+          subject: { kind: hit.subject_kind, id: hit.subject_id, name: hit.name },
+          matches: hit.matches.map((m) => `${m.source}:${m.entryId}`),
+          refunded: movements,
+          reportDueOn: dueOn,
+        });
+        return { status: 'blocked' as const, refunded: holds.length, reportDueOn: dueOn };
+      });
+    },
+  };
+}
+
+export type Sanctions = ReturnType<typeof createSanctions>;

@@ -1,0 +1,157 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { baseUrl } from './support/env';
+import {
+  addTestMoney,
+  createUser,
+  type E2eUser,
+  post,
+  saveMexicanRecipient,
+  verifiedForTheBank,
+} from './support/users';
+
+const [phone, desktop] = VIEWPORTS;
+const PASSWORD = 'Ops-Console-Passw0rd';
+
+/** An authenticator app's code (RFC 6238: SHA-1, 30 s, 6 digits) for the step `offset` from now. */
+function appCode(base32Secret: string, offset = 0): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = [...base32Secret]
+    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
+    .join('');
+  const key = Buffer.from(bits.match(/.{8}/g)?.map((byte) => Number.parseInt(byte, 2)) ?? []);
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offset));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const at = (mac.at(-1) ?? 0) & 15;
+  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+type Staff = { email: string; totpSecret: string };
+
+async function signIn(page: Page, staff: Staff, offset = 0) {
+  await page.getByRole('heading', { name: 'Consola de operaciones' }).waitFor();
+  await page.getByLabel('Correo electrónico').fill(staff.email);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByLabel('Código de verificación').fill(appCode(staff.totpSecret, offset));
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read as the API documents them.
+type Json = any;
+
+async function api(user: E2eUser, path: string): Promise<Json> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  return response.json();
+}
+
+/** A send home to a saved recipient through the API (the send screens have their own tests). */
+async function sendHome(user: E2eUser, recipientId: string): Promise<Json> {
+  const auth = { authorization: `Bearer ${user.token}` };
+  const quote = await post(
+    '/api/transactions/quote',
+    { recipientCountry: 'MX', amountUsd: 100, speed: 'standard', recipientId },
+    auth,
+  );
+  return post(
+    '/api/remittances',
+    { recipientId, amountUsd: 100, speed: 'standard', quoteId: quote.quoteId },
+    { ...auth, 'idempotency-key': randomUUID() },
+  );
+}
+
+let ana: E2eUser;
+let cleared: Json;
+let blocked: Json;
+
+test.beforeAll(async () => {
+  ana = await createUser('Ana Rivera', '+12125550177');
+  await verifiedForTheBank(ana, 'Ana Rivera');
+  await addTestMoney(ana, 100_000);
+  // Two recipients named like entries of the sandbox's fictional sanctions list (README).
+  const juan = await saveMexicanRecipient(ana, '+525512347701', ['Juan Carlos', 'Testcartel']);
+  const pedro = await saveMexicanRecipient(ana, '+525512347702', ['Pedro', 'Simulado Hernández']);
+  cleared = await sendHome(ana, juan);
+  blocked = await sendHome(ana, pedro);
+});
+
+test.describe('la cola de sanciones', () => {
+  test('cumplimiento libera un envío retenido (se paga) y bloquea otro (se reembolsa), con sus motivos en la auditoría', async ({
+    app,
+  }) => {
+    expect(cleared).toMatchObject({ status: 'processing', details: { underReview: true } });
+    expect(blocked).toMatchObject({ status: 'processing', details: { underReview: true } });
+    const balanceBefore = (await api(ana, '/api/wallet/balance')).balanceCents;
+
+    // The sender sees it held, in plain words.
+    const own = await app.open(`/transfers/${cleared.id}`, phone, { token: ana.token });
+    await own.getByText('Lo estamos revisando', { exact: false }).waitFor();
+    await own.screenshot({ path: '/tmp/sanctions-held-es-phone.png', fullPage: true });
+
+    const made = (await post('/sandbox/ops/staff', {
+      email: `cumplimiento.${randomUUID().slice(0, 8)}@pago.example`,
+      name: 'Lucía Cumplimiento',
+      role: 'compliance',
+      password: PASSWORD,
+    })) as { email: string; totpSecret: string };
+    const page = await app.open('/ops', desktop);
+    await signIn(page, made);
+    await page.getByRole('link', { name: 'Sanciones (OFAC)' }).first().click();
+    await page
+      .getByRole('heading', { name: 'Coincidencias con listas de sanciones', level: 1 })
+      .waitFor();
+    const juanCard = page.getByRole('article', { name: 'Juan Carlos Testcartel' });
+    await juanCard.getByText('TESTCARTEL GARCIA, Juan Carlos').first().waitFor();
+    await page.screenshot({ path: '/tmp/sanctions-queue-es-desktop.png', fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Clear: not the person. The remittance then goes to the partner and pays out.
+    await juanCard.getByRole('button', { name: 'Liberar: no es la persona' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill('Otra persona: fecha de nacimiento y país distintos');
+    await page.screenshot({ path: '/tmp/sanctions-clear-es-desktop.png' });
+    await dialog.getByRole('button', { name: 'Liberar: no es la persona' }).click();
+    await page.getByText('Coincidencia liberada: 1 movimiento(s) siguen su camino.').waitFor();
+    await expect
+      .poll(async () => (await api(ana, `/api/remittances/${cleared.id}`)).transfer.status, {
+        timeout: 30_000,
+      })
+      .toBe('delivered');
+
+    // Block: a true match. Amount and fee back to the sender.
+    const pedroCard = page.getByRole('article', { name: 'Pedro Simulado Hernández' });
+    await pedroCard.getByRole('button', { name: 'Bloquear: es la persona' }).click();
+    await dialog.getByRole('textbox').fill('Coincidencia verdadera con la lista SDN');
+    await dialog.getByRole('button', { name: 'Bloquear: es la persona' }).click();
+    await page.getByText(/Coincidencia bloqueada: 1 movimiento\(s\) reembolsados/).waitFor();
+    expect((await api(ana, `/api/remittances/${blocked.id}`)).transfer.status).toBe('refunded');
+    expect((await api(ana, '/api/wallet/balance')).balanceCents).toBe(
+      balanceBefore + blocked.totalCents,
+    );
+    await page.getByRole('button', { name: 'Bloqueadas' }).click();
+    await pedroCard.getByText(/Reporte a la OFAC: vence el/).waitFor();
+    await page.screenshot({ path: '/tmp/sanctions-blocked-es-desktop.png', fullPage: true });
+
+    // The audit log shows both decisions with their reasons.
+    await page.getByRole('link', { name: 'Registro de auditoría' }).first().click();
+    await page.getByRole('heading', { name: 'Registro de auditoría', level: 1 }).waitFor();
+    await page.getByText('Otra persona: fecha de nacimiento y país distintos').waitFor();
+    await page.getByText('Coincidencia verdadera con la lista SDN').waitFor();
+    await expect(page.getByText('sanctions.clear').first()).toBeVisible();
+    await expect(page.getByText('sanctions.block').first()).toBeVisible();
+
+    // The queue on a phone.
+    const onPhone = await app.open('/ops', phone);
+    await signIn(onPhone, made, 1);
+    await onPhone.getByRole('button', { name: 'Abrir menú' }).click();
+    await onPhone.getByRole('link', { name: 'Sanciones (OFAC)' }).click();
+    await onPhone.getByRole('button', { name: 'Liberadas' }).click();
+    await onPhone.getByRole('article', { name: 'Juan Carlos Testcartel' }).waitFor();
+    await onPhone.screenshot({ path: '/tmp/sanctions-cleared-es-phone.png', fullPage: true });
+    expect(await seriousA11yViolations(onPhone)).toEqual([]);
+  });
+});
