@@ -2,12 +2,12 @@ import type { CustomerView } from '@pago/shared/contracts/ops-customers';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ok, stubApi } from '@/test/api-stub';
+import { apiError, ok, stubApi } from '@/test/api-stub';
 import { renderApp } from '@/test/render';
 
 const CUSTOMER = '0b9d6f4e-3c1a-4e8b-9f0a-2d7c5e6b1a90';
 
-function view(frozen: boolean): CustomerView {
+function view(frozen: boolean, closedAt: string | null = null): CustomerView {
   return {
     profile: {
       id: CUSTOMER,
@@ -26,6 +26,7 @@ function view(frozen: boolean): CustomerView {
       twoStepEnabled: false,
       frozenAt: frozen ? '2026-11-27T17:00:00.000Z' : null,
       frozenReason: frozen ? 'Actividad inusual' : null,
+      closedAt,
     },
     identity: [],
     balances: { balanceCents: 50_000, heldCents: 0, owedCents: 0, availableCents: 50_000 },
@@ -112,5 +113,66 @@ describe('a customer in the console', () => {
     await screen.findByRole('heading', { name: 'Ana Ocampo', level: 1 });
     expect(screen.queryByRole('button', { name: 'Congelar cuenta' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Cerrar todas sus sesiones' })).toBeDefined();
+  });
+
+  it('closes an account with a reason, and says in staff words what stops a closing', async () => {
+    signedInAs('compliance');
+    let closedAt: string | null = null;
+    let attempts = 0;
+    const calls = stubApi((call) => {
+      if (call.method === 'GET' && call.path === `/api/ops/customers/${CUSTOMER}`) {
+        return ok(view(false, closedAt));
+      }
+      if (call.method === 'POST' && call.path === `/api/ops/customers/${CUSTOMER}/close`) {
+        attempts += 1;
+        if (attempts === 1) {
+          return apiError(409, 'account_not_closable', {
+            blockers: [{ code: 'balance', amountCents: 50_000 }, { code: 'open_card_dispute' }],
+          });
+        }
+        closedAt = '2026-11-27T18:00:00.000Z';
+        return ok({ closedAt, recordsKeptUntil: '2031-11-27T18:00:00.000Z' });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    await renderApp(`/ops/customers/${CUSTOMER}`);
+    await user.type(
+      await screen.findByLabelText(/Motivo/),
+      'El cliente pidió el cierre por teléfono',
+    );
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    await screen.findByRole('heading', { name: 'Ana Ocampo', level: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Cerrar cuenta' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Pedido del cliente, ticket 91');
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar cuenta' }));
+    await within(dialog).findByText(
+      'No se puede cerrar todavía: tiene saldo, tiene una disputa de tarjeta abierta.',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar cuenta' }));
+    await screen.findByText('Cuenta cerrada.');
+    const closes = calls.filter((c) => c.path.endsWith('/close'));
+    expect(closes.map((c) => c.body)).toEqual([
+      { reason: 'Pedido del cliente, ticket 91' },
+      { reason: 'Pedido del cliente, ticket 91' },
+    ]);
+    expect(await screen.findByText(/Cuenta cerrada el/)).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Cerrar cuenta' })).toBeNull();
+  });
+
+  it('does not offer closing to support', async () => {
+    signedInAs('support');
+    stubApi((call) =>
+      call.path === `/api/ops/customers/${CUSTOMER}` ? ok(view(false)) : undefined,
+    );
+    const user = userEvent.setup();
+    await renderApp(`/ops/customers/${CUSTOMER}`);
+    await user.type(await screen.findByLabelText(/Motivo/), 'Revisión de saldo');
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    await screen.findByRole('heading', { name: 'Ana Ocampo', level: 1 });
+    expect(screen.queryByRole('button', { name: 'Cerrar cuenta' })).toBeNull();
   });
 });

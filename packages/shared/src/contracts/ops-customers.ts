@@ -28,6 +28,8 @@ export const customerViewSchema = z.object({
     twoStepEnabled: z.boolean(),
     frozenAt: z.string().nullable(),
     frozenReason: z.string().nullable(),
+    /** Closed (by the customer or by staff); sign-in refused, records kept. */
+    closedAt: z.string().nullable(),
   }),
   identity: z.array(
     z.object({

@@ -196,6 +196,7 @@ export function createOpsCustomers({
           language: row.language,
           twoStepEnabled: row.two_step_enabled_at !== null,
           frozenAt: row.frozen_at?.toISOString() ?? null,
+          closedAt: row.closed_at?.toISOString() ?? null,
           frozenReason: row.frozen_reason,
         },
         identity: attempts.map((a) => ({

@@ -242,6 +242,46 @@ describe('force sign-out', () => {
   });
 });
 
+describe('closing an account', () => {
+  it('is for compliance, refused while money is in it, and then ends sign-in, audited', async () => {
+    const ana = await verifiedUser(app, db, 2_000);
+    const beto = await verifiedUser(app, db);
+    const url = `/api/ops/customers/${ana.id}/close`;
+    const reason = 'El cliente pidió cerrar su cuenta por teléfono';
+
+    expect((await act(support, url, { reason })).statusCode).toBe(403);
+    const refused = await act(officer, url, { reason });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'account_not_closable',
+      details: { blockers: [{ code: 'balance', amountCents: 2_000 }] },
+    });
+
+    // Ana sends her whole balance to Beto, then staff close her account.
+    const sent = await moneyPost(app, ana, '/api/transactions/send', {
+      recipientName: beto.phone,
+      amountUsd: 20,
+    });
+    expect(sent.statusCode).toBe(201);
+    const closed = await act(officer, url, { reason });
+    expect(closed.statusCode).toBe(200);
+    expect(Date.parse(closed.json().recordsKeptUntil)).toBeGreaterThan(Date.now());
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: ana.email, password: ana.password },
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().error.code).toBe('account_closed');
+    const view = await get(officer, `/api/ops/customers/${ana.id}`, 'Comprobar el cierre');
+    expect(view.json().profile.closedAt).toBe(closed.json().closedAt);
+    expect((await auditOf(ana.id)).filter((e) => e.action === 'customer.close')).toEqual([
+      { action: 'customer.close', reason, staff_id: officer.id },
+    ]);
+    expect((await act(officer, '/api/ops/customers/nope/close', { reason })).statusCode).toBe(404);
+  });
+});
+
 describe('refunds', () => {
   it('gives back a sent transfer once; above the threshold only after a second staff member', async () => {
     const ana = await verifiedUser(app, db, 200_000);

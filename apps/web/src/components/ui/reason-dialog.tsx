@@ -19,6 +19,7 @@ export function ReasonDialog({
   confirmLabel,
   onClose,
   onConfirm,
+  failureText,
   children,
 }: {
   open: boolean;
@@ -27,6 +28,8 @@ export function ReasonDialog({
   confirmLabel: string;
   onClose(): void;
   onConfirm(reason: string): Promise<void>;
+  /** The screen's own words for a failure it knows better (else the errors namespace's). */
+  failureText?: (error: unknown) => string | null;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('ops');
@@ -46,7 +49,7 @@ export function ReasonDialog({
       setReason('');
       onClose();
     } catch (error) {
-      setFailure(errorText(t, error) ?? t('reason.failed'));
+      setFailure(failureText?.(error) ?? errorText(t, error) ?? t('reason.failed'));
     } finally {
       setBusy(false);
     }

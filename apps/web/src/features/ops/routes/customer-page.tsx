@@ -20,6 +20,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
+import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { useStaff } from '@/lib/ops-session';
@@ -28,7 +29,7 @@ import { visuallyHidden } from '@/lib/visually-hidden';
 import { useCustomer, useCustomerAction } from '../api/ops-queries';
 
 type Action =
-  | { kind: 'freeze' | 'unfreeze' | 'sign-out' }
+  | { kind: 'freeze' | 'unfreeze' | 'sign-out' | 'close' }
   | { kind: 'refund'; transfer: CustomerView['activity'][number] };
 
 /** One customer: asks why first (the reason goes with every read), then the page and its actions. */
@@ -160,6 +161,17 @@ function CustomerDetails({ id, view }: { id: string; view: CustomerView }) {
     setNotice(t(`customer.done.${open.kind}`));
   };
 
+  // Closing is refused while money is held, owed or on its way: say what, in the staff's words.
+  const closeRefusal = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.code !== 'account_not_closable') return null;
+    const blockers = Array.isArray(error.details?.blockers) ? error.details.blockers : [];
+    return t('customer.closeBlocked', {
+      blockers: blockers
+        .map((b: { code?: unknown }) => t(`customer.blockers.${String(b.code)}`))
+        .join(', '),
+    });
+  };
+
   const addNote = async (event: FormEvent) => {
     event.preventDefault();
     if (!note.trim()) return;
@@ -188,6 +200,12 @@ function CustomerDetails({ id, view }: { id: string; view: CustomerView }) {
           {profile.name}{' '}
           {profile.frozen && (
             <Chip color="warning" label={t('customer.frozen')} sx={{ verticalAlign: 'middle' }} />
+          )}
+          {profile.closedAt && (
+            <Chip
+              label={t('customer.closedOn', { at: formatDateTime(profile.closedAt, locale) })}
+              sx={{ verticalAlign: 'middle' }}
+            />
           )}
         </Typography>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -225,8 +243,11 @@ function CustomerDetails({ id, view }: { id: string; view: CustomerView }) {
         <Button variant="outlined" onClick={() => setOpen({ kind: 'sign-out' })}>
           {t('customer.actions.sign-out')}
         </Button>
-        {/* Close an account: the account-rights feature's closeAccount, wired by the lead
-            (features/ops/ops-customers.routes.ts says where its route goes). */}
+        {mayFreeze && !profile.closedAt && (
+          <Button variant="outlined" color="error" onClick={() => setOpen({ kind: 'close' })}>
+            {t('customer.actions.close')}
+          </Button>
+        )}
       </Box>
 
       <Box
@@ -421,6 +442,7 @@ function CustomerDetails({ id, view }: { id: string; view: CustomerView }) {
         confirmLabel={open ? t(`customer.actions.${open.kind}`) : ''}
         onClose={() => setOpen(null)}
         onConfirm={confirm}
+        failureText={closeRefusal}
       />
     </Stack>
   );
