@@ -34,7 +34,9 @@ function reconcile(env: Record<string, string>) {
   });
 }
 
-describe('npm run reconcile', () => {
+// Each test starts the command as its own process (tsx compiling it first), one or two times: on a
+// busy machine that alone takes longer than the suite's default per-test time.
+describe('npm run reconcile', { timeout: 240_000 }, () => {
   it('runs the reconciliation once: exit 0 when the partner and the ledger agree, 1 with the differences', async () => {
     const { app, db, url } = context;
     const ana = await verifiedUser(app, db);

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { ActionOutcome } from '@pago/shared/contracts/ops';
 import type { CustomerView } from '@pago/shared/contracts/ops-customers';
 import { cents, formatUsd } from '@pago/shared/money';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
@@ -27,6 +26,7 @@ import { useStaff } from '@/lib/ops-session';
 import { usePageTitle } from '@/lib/page-title';
 import { visuallyHidden } from '@/lib/visually-hidden';
 import { useCustomer, useCustomerAction } from '../api/ops-queries';
+import { ReasonGate, Rows, Section } from './customer-parts';
 
 type Action =
   | { kind: 'freeze' | 'unfreeze' | 'sign-out' | 'close' }
@@ -54,77 +54,6 @@ function Customer({ id }: { id: string }) {
     );
   }
   return <CustomerDetails id={id} view={customer.data} />;
-}
-
-function ReasonGate({ onReason }: { onReason(reason: string): void }) {
-  const { t } = useTranslation('ops');
-  const [draft, setDraft] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (draft.trim().length >= 3) onReason(draft.trim());
-  };
-  return (
-    <Paper component="form" onSubmit={submit} variant="outlined" sx={{ p: 3, maxWidth: 560 }}>
-      <Typography variant="h1" sx={{ fontSize: '1.5rem', fontWeight: 700, mb: 1 }}>
-        {t('customer.whyTitle')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('customer.whyIntro')}
-      </Typography>
-      <TextField
-        label={t('reason.label')}
-        helperText={t('reason.help')}
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        fullWidth
-        multiline
-        minRows={2}
-        required
-        autoFocus
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-      />
-      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={draft.trim().length < 3}>
-        {t('customer.open')}
-      </Button>
-    </Paper>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-label={title}>
-      <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700, mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-function Rows({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
-        columnGap: 2,
-        rowGap: 0.5,
-      }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value ?? '—'}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
 }
 
 function CustomerDetails({ id, view }: { id: string; view: CustomerView }) {
