@@ -80,7 +80,7 @@ test.beforeAll(async () => {
 });
 
 test.describe('la cola de sanciones', () => {
-  test('cumplimiento libera un envío retenido (se paga) y bloquea otro (se reembolsa), con sus motivos en la auditoría', async ({
+  test('cumplimiento libera un envío retenido (se paga), bloquea otro (se reembolsa) y congela la cuenta, con sus motivos en la auditoría', async ({
     app,
   }) => {
     expect(cleared).toMatchObject({ status: 'processing', details: { underReview: true } });
@@ -136,13 +136,35 @@ test.describe('la cola de sanciones', () => {
     await pedroCard.getByText(/Reporte a la OFAC: vence el/).waitFor();
     await page.screenshot({ path: '/tmp/sanctions-blocked-es-desktop.png', fullPage: true });
 
-    // The audit log shows both decisions with their reasons.
+    // The officer freezes the sender's account while she looks into who else Ana pays.
+    await page.getByRole('link', { name: 'Clientes' }).first().click();
+    await page.getByLabel('Buscar cliente').fill(ana.email);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page
+      .getByRole('link', { name: /Ana Rivera/ })
+      .first()
+      .click();
+    await page.getByLabel('Motivo').fill('Envió a una persona de la lista SDN');
+    await page.getByRole('button', { name: 'Abrir', exact: true }).click();
+    await page.getByRole('button', { name: 'Congelar cuenta' }).click();
+    await dialog.getByLabel('Motivo').fill('Revisar sus otros destinatarios');
+    await dialog.getByRole('button', { name: 'Congelar cuenta' }).click();
+    await page.getByText('Cuenta congelada.').waitFor();
+    expect((await api(ana, '/api/user/profile')).accountFrozen).toBe(true);
+
+    // The audit log shows each action with its reason.
     await page.getByRole('link', { name: 'Registro de auditoría' }).first().click();
     await page.getByRole('heading', { name: 'Registro de auditoría', level: 1 }).waitFor();
-    await page.getByText('Otra persona: fecha de nacimiento y país distintos').waitFor();
-    await page.getByText('Coincidencia verdadera con la lista SDN').waitFor();
-    await expect(page.getByText('sanctions.clear').first()).toBeVisible();
-    await expect(page.getByText('sanctions.block').first()).toBeVisible();
+    const log = page.getByRole('list', { name: 'Registro de auditoría' });
+    for (const [action, reason] of [
+      ['sanctions.clear', 'Otra persona: fecha de nacimiento y país distintos'],
+      ['sanctions.block', 'Coincidencia verdadera con la lista SDN'],
+      ['customer.freeze', 'Revisar sus otros destinatarios'],
+    ]) {
+      await expect(
+        log.getByRole('listitem').filter({ hasText: action }).filter({ hasText: reason }).first(),
+      ).toBeVisible();
+    }
 
     // The queue on a phone.
     const onPhone = await app.open('/ops', phone);
