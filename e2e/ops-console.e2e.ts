@@ -1,47 +1,21 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS, type Viewport } from './support/browser';
 import { baseUrl } from './support/env';
+import { createStaff, type Staff, signInStaff } from './support/ops';
 import { addTestMoney, createUser, type E2eUser, markVerified, post } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-const PASSWORD = 'Ops-Console-Passw0rd';
 
-/** An authenticator app's code (RFC 6238: SHA-1, 30 s, 6 digits) for the step `offset` from now. */
-function appCode(base32Secret: string, offset = 0): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...base32Secret]
-    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
-    .join('');
-  const key = Buffer.from(bits.match(/.{8}/g)?.map((byte) => Number.parseInt(byte, 2)) ?? []);
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offset));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const at = (mac.at(-1) ?? 0) & 15;
-  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-type Staff = { email: string; totpSecret: string; name: string };
-
-/** A staff member through the sandbox route (sandbox mode only), with the TOTP secret. */
-async function createStaff(name: string, role: 'support' | 'compliance' | 'admin'): Promise<Staff> {
-  const email = `ops.${randomUUID().slice(0, 8)}@pago.example`;
-  const made = (await post('/sandbox/ops/staff', { email, name, role, password: PASSWORD })) as {
-    totpSecret: string;
-  };
-  return { email, name, totpSecret: made.totpSecret };
-}
-
-/** Signs in on the console's own page: password, then the app's code (`offset` steps ahead). */
-async function signIn(page: Page, staff: Staff, viewport: Viewport, offset = 0) {
-  await page.getByRole('heading', { name: 'Consola de operaciones' }).waitFor();
-  await page.getByLabel('Correo electrónico').fill(staff.email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.screenshot({ path: `/tmp/ops-login-es-${viewport.name}.png`, fullPage: true });
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByLabel('Código de verificación').fill(appCode(staff.totpSecret, offset));
-  await page.screenshot({ path: `/tmp/ops-code-es-${viewport.name}.png`, fullPage: true });
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+/** Signs in on the console's own page, with a screenshot of each step on this viewport. */
+function signIn(page: Page, staff: Staff, viewport: Viewport, offset = 0) {
+  return signInStaff(page, staff, {
+    offset,
+    onStep: async (step) => {
+      const name = step === 'password' ? 'login' : 'code';
+      await page.screenshot({ path: `/tmp/ops-${name}-es-${viewport.name}.png`, fullPage: true });
+    },
+  });
 }
 
 test.describe('la consola de operaciones', () => {

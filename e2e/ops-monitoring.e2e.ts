@@ -1,44 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS, type Viewport } from './support/browser';
+import { createStaff, signInStaff } from './support/ops';
 import { addTestMoney, createUser, type E2eUser, markVerified, post } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-const PASSWORD = 'Ops-Console-Passw0rd';
-
-/** An authenticator app's code (RFC 6238: SHA-1, 30 s, 6 digits) for the step `offset` from now. */
-function appCode(base32Secret: string, offset = 0): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...base32Secret]
-    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
-    .join('');
-  const key = Buffer.from(bits.match(/.{8}/g)?.map((byte) => Number.parseInt(byte, 2)) ?? []);
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offset));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const at = (mac.at(-1) ?? 0) & 15;
-  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-type Staff = { email: string; totpSecret: string };
-
-async function createStaff(name: string, role: 'compliance' | 'admin'): Promise<Staff> {
-  const email = `ops.${randomUUID().slice(0, 8)}@pago.example`;
-  const made = (await post('/sandbox/ops/staff', { email, name, role, password: PASSWORD })) as {
-    totpSecret: string;
-  };
-  return { email, totpSecret: made.totpSecret };
-}
-
-async function signIn(page: Page, staff: Staff, offset = 0) {
-  await page.getByRole('heading', { name: 'Consola de operaciones' }).waitFor();
-  await page.getByLabel('Correo electrónico').fill(staff.email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByLabel('Código de verificación').fill(appCode(staff.totpSecret, offset));
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByRole('heading', { name: 'Aprobaciones pendientes', level: 1 }).waitFor();
-}
 
 /** Sends `amountUsd` from one customer to another through the API, as the app does. */
 async function send(from: E2eUser, to: E2eUser, amountUsd: number) {
@@ -77,7 +43,7 @@ test.describe('el monitoreo de transacciones en la consola', () => {
 
     const officer = await createStaff('Lucía Cumplimiento', 'compliance');
     const page = await app.open('/ops', desktop);
-    await signIn(page, officer);
+    await signInStaff(page, officer);
     const card = await alertAbout(page, nueva, desktop);
     await expect(card.getByRole('heading', { level: 2 })).toHaveText(
       'Cuenta nueva que envía mucho más de lo que recibe',
@@ -124,7 +90,7 @@ test.describe('el monitoreo de transacciones en la consola', () => {
 
     // On a phone: the rules, as compliance reads them.
     const onPhone = await app.open('/ops', phone);
-    await signIn(onPhone, officer, 1);
+    await signInStaff(onPhone, officer, { offset: 1 });
     await onPhone.getByRole('button', { name: 'Abrir menú' }).click();
     await onPhone.getByRole('link', { name: 'Monitoreo' }).click();
     await onPhone.getByRole('tab', { name: 'Escaladas' }).click();

@@ -1,7 +1,8 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS, type Viewport } from './support/browser';
 import { baseUrl } from './support/env';
+import { createStaff, signInStaff } from './support/ops';
 import {
   addTestMoney,
   createUser,
@@ -12,40 +13,6 @@ import {
 } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-const PASSWORD = 'Ops-Console-Passw0rd';
-
-/** An authenticator app's code (RFC 6238: SHA-1, 30 s, 6 digits) for the step `offset` from now. */
-function appCode(base32Secret: string, offset = 0): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...base32Secret]
-    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
-    .join('');
-  const key = Buffer.from(bits.match(/.{8}/g)?.map((byte) => Number.parseInt(byte, 2)) ?? []);
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offset));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const at = (mac.at(-1) ?? 0) & 15;
-  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-type Staff = { email: string; totpSecret: string };
-
-async function createStaff(name: string, role: 'support' | 'compliance'): Promise<Staff> {
-  const email = `ops.${randomUUID().slice(0, 8)}@pago.example`;
-  const made = (await post('/sandbox/ops/staff', { email, name, role, password: PASSWORD })) as {
-    totpSecret: string;
-  };
-  return { email, totpSecret: made.totpSecret };
-}
-
-async function signIn(page: Page, staff: Staff, offset = 0) {
-  await page.getByRole('heading', { name: 'Consola de operaciones' }).waitFor();
-  await page.getByLabel('Correo electrónico').fill(staff.email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByLabel('Código de verificación').fill(appCode(staff.totpSecret, offset));
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
 
 let rosa: E2eUser;
 let transferId = '';
@@ -102,7 +69,7 @@ test.describe('las colas de operaciones', () => {
   }) => {
     const officer = await createStaff('Lucía Cumplimiento', 'compliance');
     const page = await app.open('/ops', desktop);
-    await signIn(page, officer);
+    await signInStaff(page, officer);
     await page.getByRole('link', { name: 'Colas' }).first().click();
     await page.getByRole('heading', { name: 'Colas de trabajo', level: 1 }).waitFor();
     await page.getByRole('link', { name: /Envíos retenidos por el socio/ }).waitFor();
@@ -137,7 +104,7 @@ test.describe('las colas de operaciones', () => {
 
     // On a phone: the claims queue, with the legal deadline.
     const onPhone = await app.open('/ops', phone);
-    await signIn(onPhone, officer, 1);
+    await signInStaff(onPhone, officer, { offset: 1 });
     await onPhone.goto(`${baseUrl()}/ops/queues/error_claims`);
     await onPhone
       .getByRole('heading', { name: 'Reclamos por errores en envíos', level: 1 })

@@ -1,7 +1,7 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { STAFF_PASSWORD, signInStaff } from './support/ops';
 import {
   addTestMoney,
   createUser,
@@ -12,32 +12,6 @@ import {
 } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-const PASSWORD = 'Ops-Console-Passw0rd';
-
-/** An authenticator app's code (RFC 6238: SHA-1, 30 s, 6 digits) for the step `offset` from now. */
-function appCode(base32Secret: string, offset = 0): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...base32Secret]
-    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
-    .join('');
-  const key = Buffer.from(bits.match(/.{8}/g)?.map((byte) => Number.parseInt(byte, 2)) ?? []);
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offset));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const at = (mac.at(-1) ?? 0) & 15;
-  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-type Staff = { email: string; totpSecret: string };
-
-async function signIn(page: Page, staff: Staff, offset = 0) {
-  await page.getByRole('heading', { name: 'Consola de operaciones' }).waitFor();
-  await page.getByLabel('Correo electrónico').fill(staff.email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByLabel('Código de verificación').fill(appCode(staff.totpSecret, offset));
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read as the API documents them.
 type Json = any;
@@ -96,10 +70,10 @@ test.describe('la cola de sanciones', () => {
       email: `cumplimiento.${randomUUID().slice(0, 8)}@pago.example`,
       name: 'Lucía Cumplimiento',
       role: 'compliance',
-      password: PASSWORD,
+      password: STAFF_PASSWORD,
     })) as { email: string; totpSecret: string };
     const page = await app.open('/ops', desktop);
-    await signIn(page, made);
+    await signInStaff(page, made);
     await page.getByRole('link', { name: 'Sanciones (OFAC)' }).first().click();
     await page
       .getByRole('heading', { name: 'Coincidencias con listas de sanciones', level: 1 })
@@ -168,7 +142,7 @@ test.describe('la cola de sanciones', () => {
 
     // The queue on a phone.
     const onPhone = await app.open('/ops', phone);
-    await signIn(onPhone, made, 1);
+    await signInStaff(onPhone, made, { offset: 1 });
     await onPhone.getByRole('button', { name: 'Abrir menú' }).click();
     await onPhone.getByRole('link', { name: 'Sanciones (OFAC)' }).click();
     await onPhone.getByRole('button', { name: 'Liberadas' }).click();
