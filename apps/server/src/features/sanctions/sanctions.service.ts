@@ -42,7 +42,7 @@ const REPORT_BUSINESS_DAYS = 10;
 export function createSanctions({ db, ledger, partner, notifications, sandbox, log }: Deps) {
   const screening = createScreening({ db, ledger, sandbox, log });
   const { current, isBlocked, screen, screenUserIfChanged, screenNow, openHitsOf } = screening;
-  const { recordHold, setUnderReview, lockTransfer, release, refund } = createHolds({
+  const { recordHold, setUnderReview, lockTransfer, release, refund, onBillPayment } = createHolds({
     ledger,
     partner,
     notifications,
@@ -100,6 +100,34 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
       if (await isBlocked(tx, 'user', payeeId)) throw blocked();
       return [...hits, ...(await openHitsOf(tx, 'user', payeeId))];
     },
+
+    /**
+     * A bill payment, in `tx`: the payer (see `senderHits`) and the payee — the biller, screened
+     * by its name at each payment. Refused when either is blocked; otherwise the open hits that
+     * hold it (none: it goes ahead).
+     */
+    async billHits(
+      tx: Database,
+      userId: string,
+      payee: { id: string; name: string },
+    ): Promise<string[]> {
+      const hits = await senderHits(tx, userId);
+      if (await isBlocked(tx, 'bill_payee', payee.id)) throw blocked();
+      const hit = await screen(
+        tx,
+        { kind: 'bill_payee', id: payee.id, userId, name: payee.name },
+        'bill_payment',
+      );
+      return hit ? [...hits, hit] : hits;
+    },
+
+    /** A bill payee saved (a schedule): screened now; a possible match opens a hit. */
+    async screenBillPayee(tx: Database, userId: string, payee: { id: string; name: string }) {
+      if (await isBlocked(tx, 'bill_payee', payee.id)) throw blocked();
+      await screen(tx, { kind: 'bill_payee', id: payee.id, userId, name: payee.name }, 'save');
+    },
+
+    onBillPayment,
 
     /**
      * Whether a P2P payment between these two (by the sender's session or id and the payee's
