@@ -158,6 +158,17 @@ export function createHolds({
         ],
       });
       await ledger.setStatus(tx, transfer.id, 'refunded', why);
+      if (transfer.kind === 'request_payment') {
+        // The request is no longer paid: cancelled (by Pago, after the review), the payment
+        // refunded to the payer. Not "declined": the payer did not decline it.
+        const meta = metadataOf(transfer, 'request_payment');
+        await tx
+          .updateTable('money_requests')
+          .set({ status: 'cancelled', updated_at: ledger.clock() })
+          .where('id', '=', meta.requestId)
+          .where('status', '=', 'paid')
+          .execute();
+      }
     }
     await setUnderReview(tx, transfer.id, false);
   }

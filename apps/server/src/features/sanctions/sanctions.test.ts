@@ -364,6 +364,41 @@ describe('a money request from a person on the list', () => {
   });
 });
 
+describe('a money request paid into the hold, then blocked', () => {
+  it('is cancelled (no longer paid) and the payer gets the money back', async () => {
+    const listed = await person('Juan Carlos Testcartel García');
+    const ana = await verifiedUser(t.app, t.db, 5_000);
+    const asked = await moneyPost(t.app, listed, '/api/requests/create', {
+      requestedFrom: ana.phone,
+      amountUsd: 15,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json().id as string;
+    const paid = await moneyPost(t.app, ana, `/api/requests/${id}/pay`, {});
+    expect(paid.json().status).toBe('paid');
+    expect(await balanceOf(t.app, ana)).toBe(3_500);
+    const [hit] = await openHits(listed.id);
+    await sanctions().decide(hit?.id ?? '', 'block', 'staff-1', 'Listed person');
+    expect(await balanceOf(t.app, ana)).toBe(5_000);
+    expect(await balanceOf(t.app, listed)).toBe(0);
+    const request = await t.app.inject({
+      method: 'GET',
+      url: `/api/requests/${id}`,
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    expect(request.json()).toMatchObject({
+      status: 'cancelled',
+      transferId: paid.json().transferId,
+    });
+    const payment = await t.db
+      .selectFrom('ledger_transfers')
+      .select('status')
+      .where('id', '=', paid.json().transferId)
+      .executeTakeFirstOrThrow();
+    expect(payment.status).toBe('refunded');
+  });
+});
+
 describe('ordinary names', () => {
   it('are not held: sends go through at once', async () => {
     const ana = await person('Juan Carlos García López', 50_000);
