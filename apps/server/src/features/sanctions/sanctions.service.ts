@@ -30,6 +30,17 @@ const blocked = () =>
     'Because of a compliance review we cannot make this send. If you think this is a mistake, write to support.',
   );
 
+/**
+ * Live mode with no list loaded (before the first `npm run sanctions:update`): money that needs
+ * screening is refused, never sent unscreened (fail closed).
+ */
+const noList = () =>
+  new AppError(
+    'sanctions_list_unavailable',
+    503,
+    'We cannot move money right now: compliance screening is not available. Try again later.',
+  );
+
 /** The blocked-property report is due to OFAC within 10 business days (31 CFR 501.603). */
 const REPORT_BUSINESS_DAYS = 10;
 
@@ -49,11 +60,17 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
   });
   const rescreenAfterLoad = createRescreen({ db, ledger, log, screening });
 
+  /** A list is loaded (sandbox mode loads its own): else 503, nothing moves. */
+  async function requireList() {
+    if ((await current()).loadId === null) throw noList();
+  }
+
   /**
    * The sender's side of any send, in `tx`: screened first if their name changed; refused if the
    * account is frozen or the person blocked; their open hits (the send is then held).
    */
   async function senderHits(tx: Database, userId: string): Promise<string[]> {
+    await requireList();
     await screenUserIfChanged(tx, userId, 'send');
     // (An account frozen by staff is refused by the ledger itself: 423 account_frozen.)
     if (await isBlocked(tx, 'user', userId)) throw blocked();
@@ -139,6 +156,7 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
       sender: { userId: string } | { tokenHash: Buffer },
       payeePhone: string,
     ): Promise<boolean> {
+      await requireList();
       // The sender by id, or by the session (one round trip either way).
       const senderSql =
         'userId' in sender
