@@ -211,6 +211,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       unit,
       billers: partners.billers,
       notifications,
+      sanctions: () => sanctions,
     }),
     requests: createRequests({ db, ledger, accounts, notifications, sanctions: () => sanctions }),
     banking,

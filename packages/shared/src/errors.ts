@@ -124,6 +124,8 @@ export const ERROR_CODES = [
   'sanctions_list_unreadable',
   'sanctions_list_shrunk',
   'sanctions_hit_decided',
+  /** Live mode with no sanctions list loaded: money that needs screening is refused (503). */
+  'sanctions_list_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

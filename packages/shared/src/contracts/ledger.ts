@@ -63,6 +63,8 @@ export type TransferMetadataByKind = {
     memo: string;
     /** How the biller is paid (absent on payments made before the partner paid bills). */
     method?: 'ach' | 'check';
+    /** Held for a sanctions review of the payee until compliance decides (features/sanctions). */
+    underReview?: boolean;
   };
   bank_transfer: { description: string; receiver: string };
   /** Gives back a bank transfer the banking partner rejected or returned. */

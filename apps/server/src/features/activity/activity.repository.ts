@@ -46,6 +46,32 @@ function oneRowPerCardPurchase(eb: ExpressionBuilder<DB, 'ledger_transfers'>) {
 }
 
 /**
+ * A payment held for a sanctions review (features/sanctions) is not the payee's to see until
+ * compliance cleared it: it would tell a possibly listed person they are under review, and show
+ * money they may never get. Held or refunded (blocked), it is hidden from the counterparty; the
+ * owner always sees it. A per-row look-up of `sanctions_holds`' primary key.
+ */
+function notHeldFromPayee(eb: ExpressionBuilder<DB, 'ledger_transfers'>) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('sanctions_holds')
+        .select(sql`1`.as('one'))
+        .whereRef('sanctions_holds.transfer_id', '=', 'ledger_transfers.id')
+        .where('sanctions_holds.status', '<>', 'released'),
+    ),
+  );
+}
+
+/** The user's own transfer, or one to them that is not held from them. */
+function visibleTo(eb: ExpressionBuilder<DB, 'ledger_transfers'>, userId: string) {
+  return eb.or([
+    eb('ledger_transfers.user_id', '=', userId),
+    eb.and([eb('ledger_transfers.counterparty_user_id', '=', userId), notHeldFromPayee(eb)]),
+  ]);
+}
+
+/**
  * The user's transfers, as owner or as counterparty, newest first: a page costs what a page
  * costs. Each party's index `(user_id | counterparty_user_id, created_at desc, id desc)` is read
  * in order from the cursor on, at most `limit` rows each, and the two are merged; `user_id = $1
@@ -60,7 +86,9 @@ export async function listTransfersOf(db: Database, userId: string, filter: Tran
       .where(party, '=', userId)
       .where((eb) => oneRowPerCardPurchase(eb));
     // A transfer with the user on both sides (none today) is listed once, as its owner's.
-    if (party === 'counterparty_user_id') query = query.where('user_id', '<>', userId);
+    if (party === 'counterparty_user_id') {
+      query = query.where('user_id', '<>', userId).where((eb) => notHeldFromPayee(eb));
+    }
     if (filter.type) query = query.where('kind', '=', filter.type);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.from) query = query.where('created_at', '>=', filter.from);
@@ -93,7 +121,7 @@ export async function findTransferOf(db: Database, userId: string, id: string) {
     .selectFrom('ledger_transfers')
     .selectAll()
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('counterparty_user_id', '=', userId)]))
+    .where((eb) => visibleTo(eb, userId))
     .executeTakeFirst();
 }
 
@@ -107,7 +135,7 @@ export async function findTransfersOfByHashPrefix(db: Database, userId: string, 
     .selectFrom('ledger_transfers')
     .selectAll()
     .where(sql<Buffer>`substring(sha256(id::text::bytea) from 1 for 6)`, '=', prefix)
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('counterparty_user_id', '=', userId)]))
+    .where((eb) => visibleTo(eb, userId))
     .execute();
 }
 

@@ -8,6 +8,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import type { AppInstance } from '../../app';
 import { servicesOf } from '../../app';
 import type { Database } from '../../db/database';
+import { loadListFromDir, SANDBOX_LIST_DIR } from '../sanctions/sanctions-list';
 import { parseBillerFile } from './billpay-directory';
 
 // Live mode pays bills whenever Unit is configured: the directory is Pago's own table, filled by
@@ -39,6 +40,8 @@ beforeAll(async () => {
     },
   });
   unconfigured = await buildTestApp(db, { mode: 'live', smtpUrl: 'smtp://127.0.0.1:2525' });
+  // Live mode screens against the list operations load; without one, payments are refused.
+  await loadListFromDir(db, SANDBOX_LIST_DIR, { origin: 'file', now: new Date() });
 });
 afterAll(async () => {
   await Promise.all([sandbox.close(), live.close(), unconfigured.close()]);

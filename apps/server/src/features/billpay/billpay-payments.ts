@@ -16,6 +16,7 @@ import { partnerKey } from '../banking/banking-partner';
 import type { PhasedWork } from '../idempotency/idempotency.service';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
+import type { Sanctions } from '../sanctions/sanctions.service';
 import type { Transfers } from '../transfers/transfers.service';
 import {
   type BillerRow,
@@ -27,6 +28,7 @@ import {
   insertBillPayment,
   listUnsentChecks,
   lockBillPayment,
+  lockBillPaymentByTransfer,
   lockUserFunding,
   saveCounterparty,
   seedBillers,
@@ -48,12 +50,23 @@ type Deps = {
   unit: UnitClient | null;
   billers: BillerNetwork;
   notifications: Pick<Notifications, 'notify'>;
+  /** Screening of the payer and the payee (features/sanctions); a possible match holds. */
+  sanctions: () => Pick<Sanctions, 'billHits' | 'recordHold' | 'onBillPayment'>;
 };
 
+/** Why a held payment came back: compliance blocked its payee or its payer. */
+const BLOCKED_REASON = 'Not sent after a compliance review: amount returned to your balance';
+
 type Prepared = { biller: BillerRow; counterpartyId: string | null };
-type Reserved = { paymentId: string; transferId: string; method: 'ach' | 'check' };
+type Reserved = {
+  paymentId: string;
+  transferId: string;
+  method: 'ach' | 'check';
+  /** Held for a sanctions review: not sent to the partner until compliance clears it. */
+  held: boolean;
+};
 type CheckOutcome = { check: UnitCheckPayment } | { refused: string } | { unavailable: true };
-type Outcome = PartnerOutcome | CheckOutcome;
+type Outcome = PartnerOutcome | CheckOutcome | { held: true };
 /** What one payment pays: from a request (now) or a schedule (on its date). */
 export type PaymentInput = {
   userId: string;
@@ -81,6 +94,7 @@ export function createBillPayments({
   unit,
   billers,
   notifications,
+  sanctions,
 }: Deps) {
   const settlement = createBillPaySettlement({ ledger, banking, unit, notifications });
   let seeded: Promise<void> | null = null;
@@ -162,6 +176,9 @@ export function createBillPayments({
     requestKey: string,
   ): Promise<Reserved> {
     await lockUserFunding(tx, input.userId);
+    // The payer and the payee screened at each payment (a blocked one is refused: 403).
+    const hits = await sanctions().billHits(tx, input.userId, { id: biller.id, name: biller.name });
+    const held = hits.length > 0;
     const payment = await insertBillPayment(tx, {
       userId: input.userId,
       billerId: biller.id,
@@ -187,12 +204,20 @@ export function createBillPayments({
         accountAtBiller: masked(input.accountAtBiller),
         memo: input.memo,
         method: biller.method,
+        ...(held ? { underReview: true } : {}),
       },
       legs: [
         { account: { userId: input.userId }, amountCents: -amount },
         { account: { role: 'bill_pay_clearing' }, amountCents: amount },
       ],
     });
+    if (held) {
+      // Reserved in the wallet (bill-pay clearing) but nothing asked of the partner: no ACH
+      // mirror row, no cover, and the check job skips it (listUnsentChecks) until released.
+      await sanctions().recordHold(tx, row.id, 'bill_payment', input.userId, hits);
+      await updateBillPayment(tx, payment.id, { transfer_id: row.id });
+      return { paymentId: payment.id, transferId: row.id, method: biller.method, held };
+    }
     if (biller.method === 'check') {
       // Before the payment names its transfer: the partner's funds must not count it yet.
       await banking.reserveCover(tx, {
@@ -213,8 +238,45 @@ export function createBillPayments({
         requestKey,
       });
     }
-    return { paymentId: payment.id, transferId: row.id, method: biller.method };
+    return { paymentId: payment.id, transferId: row.id, method: biller.method, held };
   }
+
+  /**
+   * Compliance cleared a held payment (in its decision's transaction): the partner's reservation
+   * made now — the ACH mirror row (the banking retry job sends it once its lease passes) or the
+   * check's cover (the unsent-checks job sends it) — exactly as a payment not held.
+   */
+  async function releaseHeld(tx: Database, transferId: string) {
+    const row = await lockBillPaymentByTransfer(tx, transferId);
+    if (row?.status !== 'processing' || row.unit_check_payment_id) return;
+    await lockUserFunding(tx, row.user_id);
+    const amount = Number(row.amount_cents);
+    if (row.method === 'check') {
+      await banking.reserveCover(tx, { userId: row.user_id, transferId, amountCents: amount });
+      // Due to the check job now.
+      await updateBillPayment(tx, row.id, { reason: null });
+      return;
+    }
+    const counterpartyId = await findCounterparty(tx, row.user_id, row.biller_id);
+    if (!counterpartyId) throw new Error(`No counterparty for bill payment ${row.id}`);
+    await banking.reserveAch(tx, {
+      userId: row.user_id,
+      transferId,
+      counterpartyId,
+      amountCents: amount,
+      direction: 'Credit',
+      sameDay: false,
+      requestKey: `sanctions-release-${transferId}`,
+    });
+  }
+
+  /** Compliance blocked a held payment: the amount back to the wallet, the payment failed. */
+  async function refundHeld(tx: Database, transferId: string) {
+    const row = await lockBillPaymentByTransfer(tx, transferId);
+    if (row?.status !== 'processing' || row.unit_check_payment_id) return;
+    await settlement.giveBack(tx, row, BLOCKED_REASON);
+  }
+  sanctions().onBillPayment({ release: releaseHeld, refund: refundHeld });
 
   /** Asks the partner for a reserved check (no transaction open): the cover first, then the check. */
   async function callCheck(paymentId: string): Promise<CheckOutcome> {
@@ -303,11 +365,20 @@ export function createBillPayments({
     return {
       prepare: () => prepare(input),
       reserve: (tx, prepared) => reserve(tx, input, prepared, requestKey),
-      call: (reserved) =>
-        reserved.method === 'ach'
-          ? banking.callPartner(reserved.transferId)
-          : callCheck(reserved.paymentId),
+      call: async (reserved): Promise<Outcome> =>
+        reserved.held
+          ? { held: true }
+          : reserved.method === 'ach'
+            ? banking.callPartner(reserved.transferId)
+            : callCheck(reserved.paymentId),
       settle: async (tx, reserved, outcome) => {
+        if (reserved.held) {
+          // Under review: 202, the payment processing with `details.underReview`.
+          return {
+            statusCode: 202,
+            body: await viewTransfer(tx, reserved.transferId, input.userId),
+          };
+        }
         if (reserved.method === 'ach') {
           return banking.settleAnswer(tx, reserved.transferId, input.userId, outcome as never);
         }

@@ -16,6 +16,7 @@ import type { UnitClient } from '../../providers/unit/unit-client';
 import { runPhased } from '../idempotency/idempotency.service';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
+import type { Sanctions } from '../sanctions/sanctions.service';
 import {
   findSchedule,
   insertSchedule,
@@ -40,6 +41,7 @@ type Deps = {
   billers: BillerNetwork;
   notifications: Pick<Notifications, 'notify'>;
   payments: BillPayments;
+  sanctions: () => Pick<Sanctions, 'screenBillPayee'>;
 };
 
 /**
@@ -47,7 +49,15 @@ type Deps = {
  * month (the month's last day when it is shorter). No money moves when scheduling: the job pays
  * each on its date, once per schedule and date, and reminds the user 3 days before.
  */
-export function createBillSchedules({ db, ledger, unit, billers, notifications, payments }: Deps) {
+export function createBillSchedules({
+  db,
+  ledger,
+  unit,
+  billers,
+  notifications,
+  payments,
+  sanctions,
+}: Deps) {
   const { billerFor, phases, today } = payments;
 
   /** A schedule's date moves on once its date's payment was made (or refused): next month, or done. */
@@ -102,6 +112,8 @@ export function createBillSchedules({ db, ledger, unit, billers, notifications, 
           field: 'payDate',
         });
       }
+      // The payee screened when saved (a possible match opens a hit; each payment holds on it).
+      await sanctions().screenBillPayee(tx, userId, { id: biller.id, name: biller.name });
       const row = await insertSchedule(tx, {
         user_id: userId,
         biller_id: biller.id,

@@ -226,17 +226,30 @@ export async function listBillPayments(db: Database, userId: string) {
 
 /** Check payments whose partner call never answered (a crash, the partner unreachable). */
 export async function listUnsentChecks(db: Database, before: Date) {
-  return db
-    .selectFrom('bill_payments')
-    .select(['id', 'user_id'])
-    .where('method', '=', 'check')
-    .where('status', '=', 'processing')
-    .where('unit_check_payment_id', 'is', null)
-    .where('transfer_id', 'is not', null)
-    .where('updated_at', '<', before)
-    .orderBy('created_at')
-    .limit(50)
-    .execute();
+  return (
+    db
+      .selectFrom('bill_payments')
+      .select(['id', 'user_id'])
+      .where('method', '=', 'check')
+      .where('status', '=', 'processing')
+      .where('unit_check_payment_id', 'is', null)
+      .where('transfer_id', 'is not', null)
+      .where('updated_at', '<', before)
+      // A payment held for a sanctions review is sent only once compliance clears it.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('sanctions_holds')
+              .select('transfer_id')
+              .whereRef('sanctions_holds.transfer_id', '=', 'bill_payments.transfer_id')
+              .where('sanctions_holds.status', '=', 'held'),
+          ),
+        ),
+      )
+      .orderBy('created_at')
+      .limit(50)
+      .execute()
+  );
 }
 
 export async function insertSchedule(tx: Database, row: Insertable<BillSchedulesTable>) {

@@ -12,6 +12,7 @@ import type { UnitClient } from '../../providers/unit/unit-client';
 import type { Banking } from '../banking/banking.service';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
+import type { Sanctions } from '../sanctions/sanctions.service';
 import type { Transfers } from '../transfers/transfers.service';
 import {
   findBillPayment,
@@ -35,6 +36,7 @@ type Deps = {
   unit: UnitClient | null;
   billers: BillerNetwork;
   notifications: Pick<Notifications, 'notify'>;
+  sanctions: () => Pick<Sanctions, 'billHits' | 'recordHold' | 'onBillPayment' | 'screenBillPayee'>;
 };
 
 /**

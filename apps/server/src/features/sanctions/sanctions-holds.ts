@@ -11,6 +11,14 @@ import type { PartnerPayouts } from '../remittances/partner-payouts';
  * when compliance clears it (the remittance due to the partner, the P2P payment to the payee) or
  * refunded in full when it blocks it.
  */
+/** What bill pay does with a held bill payment (billpay-payments.ts registers it). */
+export type BillPaymentHolds = {
+  /** Cleared: the payment is sent to the partner (reserved now, sent by bill pay's jobs). */
+  release: (tx: Database, transferId: string) => Promise<void>;
+  /** Blocked: the payment refunded in full, not sent. */
+  refund: (tx: Database, transferId: string) => Promise<void>;
+};
+
 export function createHolds({
   ledger,
   partner,
@@ -20,10 +28,20 @@ export function createHolds({
   partner: Pick<PartnerPayouts, 'decideHeld'>;
   notifications: Pick<Notifications, 'notify'>;
 }) {
+  let billPayments: BillPaymentHolds | null = null;
+  /** Bill pay registers what a decision does to its held payments. */
+  function onBillPayment(handlers: BillPaymentHolds) {
+    billPayments = handlers;
+  }
+  const bills = () => {
+    if (!billPayments) throw new Error('Bill pay has not registered its sanctions holds');
+    return billPayments;
+  };
+
   async function recordHold(
     tx: Database,
     transferId: string,
-    movement: 'remittance' | 'p2p',
+    movement: 'remittance' | 'p2p' | 'bill_payment',
     userId: string,
     hitIds: string[],
   ) {
@@ -61,6 +79,8 @@ export function createHolds({
     if (!transfer) return;
     if (hold.movement === 'remittance') {
       await partner.decideHeld(tx, transfer.id, 'release');
+    } else if (hold.movement === 'bill_payment') {
+      await bills().release(tx, transfer.id);
     } else if (hold.movement === 'p2p' && transfer.status === 'processing') {
       const payee = transfer.counterparty_user_id as string;
       await ledger.post(tx, {
@@ -115,6 +135,8 @@ export function createHolds({
     const why = 'Not sent after a compliance review: amount and fee returned to your balance';
     if (hold.movement === 'remittance') {
       await partner.decideHeld(tx, transfer.id, 'refund');
+    } else if (hold.movement === 'bill_payment') {
+      await bills().refund(tx, transfer.id);
     } else if (hold.movement === 'p2p' && transfer.status === 'processing') {
       await ledger.post(tx, {
         kind: 'sanctions_release',
@@ -136,11 +158,22 @@ export function createHolds({
         ],
       });
       await ledger.setStatus(tx, transfer.id, 'refunded', why);
+      if (transfer.kind === 'request_payment') {
+        // The request is no longer paid: cancelled (by Pago, after the review), the payment
+        // refunded to the payer. Not "declined": the payer did not decline it.
+        const meta = metadataOf(transfer, 'request_payment');
+        await tx
+          .updateTable('money_requests')
+          .set({ status: 'cancelled', updated_at: ledger.clock() })
+          .where('id', '=', meta.requestId)
+          .where('status', '=', 'paid')
+          .execute();
+      }
     }
     await setUnderReview(tx, transfer.id, false);
   }
 
-  return { recordHold, setUnderReview, lockTransfer, release, refund };
+  return { recordHold, setUnderReview, lockTransfer, release, refund, onBillPayment };
 }
 
 export type Holds = ReturnType<typeof createHolds>;

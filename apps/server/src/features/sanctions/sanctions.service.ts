@@ -30,6 +30,17 @@ const blocked = () =>
     'Because of a compliance review we cannot make this send. If you think this is a mistake, write to support.',
   );
 
+/**
+ * Live mode with no list loaded (before the first `npm run sanctions:update`): money that needs
+ * screening is refused, never sent unscreened (fail closed).
+ */
+const noList = () =>
+  new AppError(
+    'sanctions_list_unavailable',
+    503,
+    'We cannot move money right now: compliance screening is not available. Try again later.',
+  );
+
 /** The blocked-property report is due to OFAC within 10 business days (31 CFR 501.603). */
 const REPORT_BUSINESS_DAYS = 10;
 
@@ -42,18 +53,24 @@ const REPORT_BUSINESS_DAYS = 10;
 export function createSanctions({ db, ledger, partner, notifications, sandbox, log }: Deps) {
   const screening = createScreening({ db, ledger, sandbox, log });
   const { current, isBlocked, screen, screenUserIfChanged, screenNow, openHitsOf } = screening;
-  const { recordHold, setUnderReview, lockTransfer, release, refund } = createHolds({
+  const { recordHold, setUnderReview, lockTransfer, release, refund, onBillPayment } = createHolds({
     ledger,
     partner,
     notifications,
   });
   const rescreenAfterLoad = createRescreen({ db, ledger, log, screening });
 
+  /** A list is loaded (sandbox mode loads its own): else 503, nothing moves. */
+  async function requireList() {
+    if ((await current()).loadId === null) throw noList();
+  }
+
   /**
    * The sender's side of any send, in `tx`: screened first if their name changed; refused if the
    * account is frozen or the person blocked; their open hits (the send is then held).
    */
   async function senderHits(tx: Database, userId: string): Promise<string[]> {
+    await requireList();
     await screenUserIfChanged(tx, userId, 'send');
     // (An account frozen by staff is refused by the ledger itself: 423 account_frozen.)
     if (await isBlocked(tx, 'user', userId)) throw blocked();
@@ -102,6 +119,34 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
     },
 
     /**
+     * A bill payment, in `tx`: the payer (see `senderHits`) and the payee — the biller, screened
+     * by its name at each payment. Refused when either is blocked; otherwise the open hits that
+     * hold it (none: it goes ahead).
+     */
+    async billHits(
+      tx: Database,
+      userId: string,
+      payee: { id: string; name: string },
+    ): Promise<string[]> {
+      const hits = await senderHits(tx, userId);
+      if (await isBlocked(tx, 'bill_payee', payee.id)) throw blocked();
+      const hit = await screen(
+        tx,
+        { kind: 'bill_payee', id: payee.id, userId, name: payee.name },
+        'bill_payment',
+      );
+      return hit ? [...hits, hit] : hits;
+    },
+
+    /** A bill payee saved (a schedule): screened now; a possible match opens a hit. */
+    async screenBillPayee(tx: Database, userId: string, payee: { id: string; name: string }) {
+      if (await isBlocked(tx, 'bill_payee', payee.id)) throw blocked();
+      await screen(tx, { kind: 'bill_payee', id: payee.id, userId, name: payee.name }, 'save');
+    },
+
+    onBillPayment,
+
+    /**
      * Whether a P2P payment between these two (by the sender's session or id and the payee's
      * phone) must be sent by the server rather than the one-statement send: an open hit or a block
      * on either side. A party whose name was not screened yet is screened first, here. False
@@ -111,6 +156,7 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
       sender: { userId: string } | { tokenHash: Buffer },
       payeePhone: string,
     ): Promise<boolean> {
+      await requireList();
       // The sender by id, or by the session (one round trip either way).
       const senderSql =
         'userId' in sender

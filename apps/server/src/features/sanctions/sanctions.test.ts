@@ -280,6 +280,57 @@ describe('a person on the list', () => {
   });
 });
 
+describe('the payee of a held P2P payment', () => {
+  const activityOf = async (user: MoneyUser) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/transactions',
+        headers: { authorization: `Bearer ${user.token}` },
+      })
+    ).json().items as { id: string; kind: string; status: string }[];
+  const receipt = (user: MoneyUser, id: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/transactions/${id}`,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+
+  it('does not see it while held nor when blocked; sees it once cleared', async () => {
+    const ana = await verifiedUser(t.app, t.db, 10_000);
+    const listed = await person('Carmen Falsedad Martínez');
+    const sent = await moneyPost(t.app, ana, '/api/transactions/send', {
+      recipientName: listed.phone,
+      amountUsd: 10,
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const id = sent.json().id as string;
+    // The sender sees it under review; the payee sees nothing: not in activity, no receipt.
+    expect((await activityOf(ana)).find((r) => r.id === id)?.status).toBe('processing');
+    expect((await activityOf(listed)).some((r) => r.id === id)).toBe(false);
+    expect((await receipt(listed, id)).statusCode).toBe(404);
+    expect((await receipt(ana, id)).statusCode).toBe(200);
+    const [hit] = await openHits(listed.id);
+    await sanctions().decide(hit?.id ?? '', 'clear', 'staff-1', 'Another Carmen');
+    expect((await activityOf(listed)).find((r) => r.id === id)?.status).toBe('completed');
+    expect((await receipt(listed, id)).statusCode).toBe(200);
+  });
+
+  it('blocked: the payee never sees the payment', async () => {
+    const ana = await verifiedUser(t.app, t.db, 10_000);
+    const listed = await person('Pedro Simulado Hernández');
+    const sent = await moneyPost(t.app, ana, '/api/transactions/send', {
+      recipientName: listed.phone,
+      amountUsd: 10,
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const [hit] = await openHits(listed.id);
+    await sanctions().decide(hit?.id ?? '', 'block', 'staff-1', 'Listed person');
+    expect((await activityOf(ana)).find((r) => r.id === sent.json().id)?.status).toBe('refunded');
+    expect((await activityOf(listed)).some((r) => r.id === sent.json().id)).toBe(false);
+  });
+});
+
 describe('a money request from a person on the list', () => {
   it('is paid into the hold, and reaches the requester once cleared', async () => {
     const listed = await person('José Luis Inventado López');
@@ -310,6 +361,41 @@ describe('a money request from a person on the list', () => {
       .where('type', '=', 'request_paid')
       .execute();
     expect(told).toHaveLength(1);
+  });
+});
+
+describe('a money request paid into the hold, then blocked', () => {
+  it('is cancelled (no longer paid) and the payer gets the money back', async () => {
+    const listed = await person('Juan Carlos Testcartel García');
+    const ana = await verifiedUser(t.app, t.db, 5_000);
+    const asked = await moneyPost(t.app, listed, '/api/requests/create', {
+      requestedFrom: ana.phone,
+      amountUsd: 15,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json().id as string;
+    const paid = await moneyPost(t.app, ana, `/api/requests/${id}/pay`, {});
+    expect(paid.json().status).toBe('paid');
+    expect(await balanceOf(t.app, ana)).toBe(3_500);
+    const [hit] = await openHits(listed.id);
+    await sanctions().decide(hit?.id ?? '', 'block', 'staff-1', 'Listed person');
+    expect(await balanceOf(t.app, ana)).toBe(5_000);
+    expect(await balanceOf(t.app, listed)).toBe(0);
+    const request = await t.app.inject({
+      method: 'GET',
+      url: `/api/requests/${id}`,
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    expect(request.json()).toMatchObject({
+      status: 'cancelled',
+      transferId: paid.json().transferId,
+    });
+    const payment = await t.db
+      .selectFrom('ledger_transfers')
+      .select('status')
+      .where('id', '=', paid.json().transferId)
+      .executeTakeFirstOrThrow();
+    expect(payment.status).toBe('refunded');
   });
 });
 

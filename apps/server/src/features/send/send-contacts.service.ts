@@ -21,6 +21,9 @@ export function createSendContacts({ db }: { db: Database }) {
         union all
         (select user_id as other, created_at from ledger_transfers
           where counterparty_user_id = ${userId} and kind in ('p2p', 'request_payment')
+            -- A payment held from its payee (features/sanctions) is not theirs to see yet.
+            and not exists (select 1 from sanctions_holds h
+              where h.transfer_id = ledger_transfers.id and h.status <> 'released')
           order by created_at desc limit ${RECENT_ROWS}))
       select u.name, u.username from recent r join users u on u.id = r.other
       where u.id <> ${userId} and u.phone_verified
