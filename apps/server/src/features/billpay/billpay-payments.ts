@@ -9,7 +9,6 @@ import {
   type UnitCheckPayment,
   type UnitClient,
   UnitRefusal,
-  UnitUnavailableError,
 } from '../../providers/unit/unit-client';
 import type { Banking, PartnerOutcome } from '../banking/banking.service';
 import { partnerKey } from '../banking/banking-partner';
@@ -28,12 +27,13 @@ import {
   insertBillPayment,
   listUnsentChecks,
   lockBillPayment,
-  lockBillPaymentByTransfer,
   lockUserFunding,
   saveCounterparty,
   seedBillers,
   updateBillPayment,
 } from './billpay.repository';
+import { type CheckOutcome, createCheckCall } from './billpay-check-call';
+import { createHeldBillPayments } from './billpay-held';
 import { createBillPaySettlement } from './billpay-settlement';
 
 import { masked, paymentView } from './billpay-views';
@@ -54,9 +54,6 @@ type Deps = {
   sanctions: () => Pick<Sanctions, 'billHits' | 'recordHold' | 'onBillPayment'>;
 };
 
-/** Why a held payment came back: compliance blocked its payee or its payer. */
-const BLOCKED_REASON = 'Not sent after a compliance review: amount returned to your balance';
-
 type Prepared = { biller: BillerRow; counterpartyId: string | null };
 type Reserved = {
   paymentId: string;
@@ -65,7 +62,6 @@ type Reserved = {
   /** Held for a sanctions review: not sent to the partner until compliance clears it. */
   held: boolean;
 };
-type CheckOutcome = { check: UnitCheckPayment } | { refused: string } | { unavailable: true };
 type Outcome = PartnerOutcome | CheckOutcome | { held: true };
 /** What one payment pays: from a request (now) or a schedule (on its date). */
 export type PaymentInput = {
@@ -241,80 +237,9 @@ export function createBillPayments({
     return { paymentId: payment.id, transferId: row.id, method: biller.method, held };
   }
 
-  /**
-   * Compliance cleared a held payment (in its decision's transaction): the partner's reservation
-   * made now — the ACH mirror row (the banking retry job sends it once its lease passes) or the
-   * check's cover (the unsent-checks job sends it) — exactly as a payment not held.
-   */
-  async function releaseHeld(tx: Database, transferId: string) {
-    const row = await lockBillPaymentByTransfer(tx, transferId);
-    if (row?.status !== 'processing' || row.unit_check_payment_id) return;
-    await lockUserFunding(tx, row.user_id);
-    const amount = Number(row.amount_cents);
-    if (row.method === 'check') {
-      await banking.reserveCover(tx, { userId: row.user_id, transferId, amountCents: amount });
-      // Due to the check job now.
-      await updateBillPayment(tx, row.id, { reason: null });
-      return;
-    }
-    const counterpartyId = await findCounterparty(tx, row.user_id, row.biller_id);
-    if (!counterpartyId) throw new Error(`No counterparty for bill payment ${row.id}`);
-    await banking.reserveAch(tx, {
-      userId: row.user_id,
-      transferId,
-      counterpartyId,
-      amountCents: amount,
-      direction: 'Credit',
-      sameDay: false,
-      requestKey: `sanctions-release-${transferId}`,
-    });
-  }
+  sanctions().onBillPayment(createHeldBillPayments({ banking, settlement }));
 
-  /** Compliance blocked a held payment: the amount back to the wallet, the payment failed. */
-  async function refundHeld(tx: Database, transferId: string) {
-    const row = await lockBillPaymentByTransfer(tx, transferId);
-    if (row?.status !== 'processing' || row.unit_check_payment_id) return;
-    await settlement.giveBack(tx, row, BLOCKED_REASON);
-  }
-  sanctions().onBillPayment({ release: releaseHeld, refund: refundHeld });
-
-  /** Asks the partner for a reserved check (no transaction open): the cover first, then the check. */
-  async function callCheck(paymentId: string): Promise<CheckOutcome> {
-    const client = partner();
-    const row = await findBillPayment(db, paymentId);
-    const biller = row ? await findBiller(db, row.biller_id) : undefined;
-    const account = row ? await findPartnerAccount(db, row.user_id) : undefined;
-    if (!row?.transfer_id || !biller || !account) {
-      throw new Error(`Bill payment ${paymentId} cannot be sent`);
-    }
-    try {
-      const refused = await banking.coverFirst(row.transfer_id, row.user_id);
-      if (refused) return 'refused' in refused ? refused : { unavailable: true };
-      const check = await client.createCheckPayment({
-        accountId: account.unit_account_id,
-        customerId: account.unit_customer_id,
-        amount: Number(row.amount_cents),
-        payee: {
-          name: biller.name,
-          address: {
-            street: biller.street ?? '',
-            city: biller.city ?? '',
-            state: biller.state ?? '',
-            postalCode: biller.postal_code ?? '',
-          },
-        },
-        description: `Bill ${biller.name}`,
-        memo: `Acct ${row.account_at_biller}`,
-        idempotencyKey: partnerKey('bill-check', row.transfer_id),
-        tags: { pagoBillPayment: row.id },
-      });
-      return { check };
-    } catch (error) {
-      if (error instanceof UnitRefusal) return { refused: error.title };
-      if (error instanceof UnitUnavailableError) return { unavailable: true };
-      throw error;
-    }
-  }
+  const callCheck = createCheckCall({ db, banking, partner });
 
   /**
    * The second transaction of a check: its answer applied once (a webhook may have come first);
