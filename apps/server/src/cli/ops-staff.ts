@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '@pago/shared/contracts/ops';
-import { type Config, loadConfig, loadDotEnv } from '../config';
-import { createDatabase, type Database } from '../db/database';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
 import { createStaffAuth } from '../features/ops/staff-auth.service';
 import { createRateLimits } from '../features/rate-limits/rate-limits.service';
+import { isMainModule, runDatabaseCommand } from './run-cli';
 
 const USAGE =
   'usage: npm run ops:staff -- add --email <e-mail> --name <name> --role <support|compliance|admin>\n';
@@ -74,29 +74,13 @@ function parse(argv: string[]) {
   });
 }
 
-async function main(): Promise<number> {
-  loadDotEnv();
-  const config = loadConfig();
-  if (!config.databaseUrl) {
-    process.stderr.write('Set DATABASE_URL to the database to add the staff member to.\n');
-    return 2;
-  }
-  const db = createDatabase(config.databaseUrl, { max: 1 });
-  try {
-    return await opsStaffCommand(process.argv.slice(2), {
+if (isMainModule(import.meta.url)) {
+  await runDatabaseCommand('the database to add the staff member to', ({ db, config }) =>
+    opsStaffCommand(process.argv.slice(2), {
       db,
       config,
       out: (text) => process.stdout.write(text),
       password: process.env.OPS_STAFF_PASSWORD || undefined,
-    });
-  } finally {
-    await db.destroy();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await main().catch((error: unknown) => {
-    process.stderr.write(`${(error as Error).message}\n`);
-    return 2;
-  });
+    }),
+  );
 }

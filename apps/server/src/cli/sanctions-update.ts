@@ -1,9 +1,8 @@
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig, loadDotEnv } from '../config';
-import { createDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { loadListFromDir } from '../features/sanctions/sanctions-list';
 import { AppError } from '../lib/app-error';
+import { isMainModule, runDatabaseCommand } from './run-cli';
 
 const USAGE =
   'usage: npm run sanctions:update -- [--force] <folder with SDN.CSV ADD.CSV ALT.CSV SDN_COMMENTS.CSV CONS_*.CSV>\n';
@@ -60,28 +59,12 @@ function parse(argv: string[]) {
   });
 }
 
-async function main(): Promise<number> {
-  loadDotEnv();
-  const config = loadConfig();
-  if (!config.databaseUrl) {
-    process.stderr.write('Set DATABASE_URL to the database to load the list into.\n');
-    return 2;
-  }
-  const db = createDatabase(config.databaseUrl, { max: 1 });
-  try {
-    return await sanctionsUpdateCommand(process.argv.slice(2), {
+if (isMainModule(import.meta.url)) {
+  await runDatabaseCommand('the database to load the list into', ({ db }) =>
+    sanctionsUpdateCommand(process.argv.slice(2), {
       db,
       out: (text) => process.stdout.write(text),
       now: new Date(),
-    });
-  } finally {
-    await db.destroy();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await main().catch((error: unknown) => {
-    process.stderr.write(`${(error as Error).message}\n`);
-    return 2;
-  });
+    }),
+  );
 }
