@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -13,6 +10,7 @@ import type {
 } from '@pago/shared/contracts/monitoring';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DoneAlert, QueryPending } from '@/components/ui/query-state';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { useLocale } from '@/lib/format';
 import { useStaff } from '@/lib/ops-session';
@@ -57,11 +55,10 @@ export default function MonitoringPage() {
           <Tab key={v} value={v} label={t(`views.${v}`)} />
         ))}
       </Tabs>
-      {done && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setDone(null)}>
-          {t(done.key, { name: done.rule ? t(`rules.${done.rule}.name`) : '' })}
-        </Alert>
-      )}
+      <DoneAlert
+        done={done && t(done.key, { name: done.rule ? t(`rules.${done.rule}.name`) : '' })}
+        onClose={() => setDone(null)}
+      />
       {view === 'rules' ? (
         <Rules mayEdit={staff.role === 'admin'} onChanged={setDone} />
       ) : (
@@ -81,14 +78,7 @@ function Hits({ status, onDone }: { status: MonitoringHitStatus; onDone(notice: 
     decision: 'dismiss' | 'escalate';
   } | null>(null);
 
-  if (hits.isPending) return <CircularProgress aria-label={t('loading')} />;
-  if (hits.isError) {
-    return (
-      <Alert severity="error" action={<Button onClick={() => hits.refetch()}>{t('retry')}</Button>}>
-        {t('error')}
-      </Alert>
-    );
-  }
+  if (!hits.isSuccess) return <QueryPending query={hits} failed={t('error')} />;
   return (
     <>
       {hits.data.length === 0 && <Typography>{t(`empty.${status}`)}</Typography>}
@@ -122,16 +112,6 @@ function Hits({ status, onDone }: { status: MonitoringHitStatus; onDone(notice: 
 function Rules({ mayEdit, onChanged }: { mayEdit: boolean; onChanged(notice: Notice): void }) {
   const { t } = useTranslation('opsMonitoring');
   const rules = useMonitoringRules();
-  if (rules.isPending) return <CircularProgress aria-label={t('loading')} />;
-  if (rules.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={<Button onClick={() => rules.refetch()}>{t('retry')}</Button>}
-      >
-        {t('error')}
-      </Alert>
-    );
-  }
+  if (!rules.isSuccess) return <QueryPending query={rules} failed={t('error')} />;
   return <RulesPanel rules={rules.data} mayEdit={mayEdit} onChanged={onChanged} />;
 }

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { DoneAlert, QueryPending } from '@/components/ui/query-state';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { usePageTitle } from '@/lib/page-title';
 import { useQueue, useQueueAction } from '../api/queues-queries';
@@ -56,20 +55,8 @@ function Queue({ queue }: { queue: OpsQueue }) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t(`queues.${queue}.intro`)}
       </Typography>
-      {done && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setDone(null)}>
-          {done}
-        </Alert>
-      )}
-      {list.isPending && <CircularProgress aria-label={t('loading')} />}
-      {list.isError && (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => list.refetch()}>{t('retry')}</Button>}
-        >
-          {t('error')}
-        </Alert>
-      )}
+      <DoneAlert done={done} onClose={() => setDone(null)} />
+      <QueryPending query={list} failed={t('error')} />
       {list.data?.items.length === 0 && <Typography>{t('empty')}</Typography>}
       <Stack spacing={2}>
         {list.data?.items.map((item) => (

@@ -1,13 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { QueryPending } from '@/components/ui/query-state';
 import { usePageTitle } from '@/lib/page-title';
 import { useQueueSummary } from '../api/queues-queries';
 
@@ -24,15 +22,7 @@ export default function QueuesPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('intro')}
       </Typography>
-      {summary.isPending && <CircularProgress aria-label={t('loading')} />}
-      {summary.isError && (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => summary.refetch()}>{t('retry')}</Button>}
-        >
-          {t('error')}
-        </Alert>
-      )}
+      <QueryPending query={summary} failed={t('error')} />
       <Box
         component="ul"
         sx={{

@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -16,6 +15,7 @@ import { cents, formatUsd } from '@pago/shared/money';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { DoneAlert, QueryPending } from '@/components/ui/query-state';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { formatDateTime, formatDay, useLocale } from '@/lib/format';
 import { useStaff } from '@/lib/ops-session';
@@ -208,20 +208,8 @@ export default function SanctionsQueuePage() {
           {t('readOnly')}
         </Alert>
       )}
-      {done && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setDone(null)}>
-          {done}
-        </Alert>
-      )}
-      {hits.isPending && <CircularProgress aria-label={t('ops:common.loading')} />}
-      {hits.isError && (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => hits.refetch()}>{t('ops:common.retry')}</Button>}
-        >
-          {t('ops:common.error')}
-        </Alert>
-      )}
+      <DoneAlert done={done} onClose={() => setDone(null)} />
+      <QueryPending query={hits} failed={t('ops:common.error')} />
       {hits.data?.length === 0 && <Typography>{t(`empty.${status}`)}</Typography>}
       <Stack spacing={2}>
         {hits.data?.map((hit) => (

@@ -1,10 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Approval } from '@pago/shared/contracts/ops';
@@ -12,6 +10,7 @@ import { cents, formatUsd } from '@pago/shared/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { DoneAlert, QueryPending } from '@/components/ui/query-state';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { useStaff } from '@/lib/ops-session';
@@ -41,20 +40,8 @@ export default function ApprovalsPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('approvals.introPlain')}
       </Typography>
-      {done && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setDone(null)}>
-          {done}
-        </Alert>
-      )}
-      {approvals.isPending && <CircularProgress aria-label={t('common.loading')} />}
-      {approvals.isError && (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => approvals.refetch()}>{t('common.retry')}</Button>}
-        >
-          {t('common.error')}
-        </Alert>
-      )}
+      <DoneAlert done={done} onClose={() => setDone(null)} />
+      <QueryPending query={approvals} failed={t('common.error')} />
       {approvals.data?.length === 0 && <Typography>{t('approvals.empty')}</Typography>}
       <Stack spacing={2}>
         {approvals.data?.map((approval) => {

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -9,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { QueryPending } from '@/components/ui/query-state';
 import { formatDateTime, useLocale } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { type AuditFilters, useAuditLog } from '../api/ops-queries';
@@ -77,15 +76,7 @@ export default function AuditPage() {
           {t('audit.clear')}
         </Button>
       </Paper>
-      {log.isPending && <CircularProgress aria-label={t('common.loading')} />}
-      {log.isError && (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => log.refetch()}>{t('common.retry')}</Button>}
-        >
-          {t('common.error')}
-        </Alert>
-      )}
+      <QueryPending query={log} failed={t('common.error')} />
       {log.isSuccess && entries.length === 0 && <Typography>{t('audit.empty')}</Typography>}
       <Stack
         component="ol"

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,6 +17,7 @@ import { cents, formatUsd } from '@pago/shared/money';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { QueryPending } from '@/components/ui/query-state';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
@@ -45,12 +45,9 @@ function Customer({ id }: { id: string }) {
   const customer = useCustomer(id, reason);
 
   if (reason === null) return <ReasonGate onReason={setReason} />;
-  if (customer.isPending) return <CircularProgress aria-label={t('common.loading')} />;
-  if (customer.isError) {
+  if (!customer.isSuccess) {
     return (
-      <Alert severity="error" role="alert">
-        {errorText(t, customer.error) ?? t('common.error')}
-      </Alert>
+      <QueryPending query={customer} failed={errorText(t, customer.error) ?? t('common.error')} />
     );
   }
   return <CustomerDetails id={id} view={customer.data} />;
