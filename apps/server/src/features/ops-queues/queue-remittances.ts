@@ -8,13 +8,10 @@ import { refundRemittanceOnce } from '../remittances/payouts.service';
 import { type Remedy, resolutionText } from '../remittances/remittance-case-decision';
 import { answerOf } from '../remittances/remittance-case-partner';
 import {
-  decideErrorCase,
   listErrorClaims,
   listHeldPayouts,
-  lockErrorCase,
   lockPayoutRow,
   lockRemittanceRow,
-  refundOfRemittance,
 } from './ops-queues.repository';
 import {
   actionsFor,
@@ -190,8 +187,8 @@ export function createRemittanceQueues(deps: QueueDeps) {
     const { timeZone } = await deps.remittanceCases.sender(row.user_id);
     const decidedAt = now();
     return db.transaction().execute(async (tx) => {
-      const locked = await lockErrorCase(tx, id);
-      if (locked?.status !== 'open') throw notInQueue();
+      const locked = await deps.remittanceCases.staffDecision.lockOpen(tx, id);
+      if (!locked) throw notInQueue();
       const transfer = await lockRemittanceRow(tx, locked.transfer_id);
       if (!transfer) throw notInQueue();
       const availableBy = row.expected_by ?? locked.opened_at;
@@ -200,7 +197,7 @@ export function createRemittanceQueues(deps: QueueDeps) {
         note: 'Error found: amount and fee returned to your balance',
         cause: 'error_resolution',
       });
-      const refund = await refundOfRemittance(tx, transfer.id);
+      const refund = await deps.remittanceCases.staffDecision.refundOf(tx, transfer.id);
       const remedy: Remedy = {
         refundedNow,
         totalCents: addCents(transfer.amount_cents, transfer.fee_cents),
@@ -208,7 +205,7 @@ export function createRemittanceQueues(deps: QueueDeps) {
         resent: null,
         feeOnly: false,
       };
-      await decideErrorCase(tx, id, {
+      await deps.remittanceCases.staffDecision.decide(tx, id, {
         status: 'resolved',
         decidedAt,
         reportResultBy: addBusinessDays(decidedAt, ERROR_REPORT_RESULT_BUSINESS_DAYS),
@@ -233,9 +230,9 @@ export function createRemittanceQueues(deps: QueueDeps) {
   async function noErrorClaim(id: string, explanation: string, reason: string): Promise<string> {
     const decidedAt = now();
     return db.transaction().execute(async (tx) => {
-      const locked = await lockErrorCase(tx, id);
-      if (locked?.status !== 'open') throw notInQueue();
-      await decideErrorCase(tx, id, {
+      const locked = await deps.remittanceCases.staffDecision.lockOpen(tx, id);
+      if (!locked) throw notInQueue();
+      await deps.remittanceCases.staffDecision.decide(tx, id, {
         status: 'no_error',
         decidedAt,
         reportResultBy: addBusinessDays(decidedAt, ERROR_REPORT_RESULT_BUSINESS_DAYS),

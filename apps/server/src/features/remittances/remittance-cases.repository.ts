@@ -128,8 +128,9 @@ export async function decideCase(
       finding: decision.finding,
       resolution: decision.resolution,
       remedy_transfer_id: decision.remedyTransferId,
+      // No answer (undefined or null) is SQL null, not the JSON value null.
       partner_answer:
-        decision.partnerAnswer === undefined ? null : JSON.stringify(decision.partnerAnswer),
+        decision.partnerAnswer == null ? null : JSON.stringify(decision.partnerAnswer),
     })
     .where('id', '=', id)
     .where('status', '=', 'open')

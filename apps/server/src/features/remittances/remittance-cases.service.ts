@@ -346,6 +346,20 @@ export function createRemittanceCases({ db, ledger, thunes, log }: Deps) {
       };
     },
 
+    /**
+     * For staff deciding a case in their own transaction `tx` (the operations queue): the case
+     * locked until `tx` ends if it is still open, then `decide` stores the decision as the
+     * investigation stores its own; `refundOf` is the transfer that gave the money back.
+     */
+    staffDecision: {
+      async lockOpen(tx: Database, id: string) {
+        const locked = await lockCase(tx, id);
+        return locked?.status === 'open' ? locked : undefined;
+      },
+      decide: decideCase,
+      refundOf: findRefundOf,
+    },
+
     /** The sender's name, language and time zone, for the receipt. */
     async sender(userId: string) {
       const row = await findSender(db, userId);
