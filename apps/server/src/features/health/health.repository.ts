@@ -19,3 +19,13 @@ export async function isMigrationApplied(db: Database, name: string): Promise<bo
     throw error;
   }
 }
+
+/** The sanctions list as last loaded (`npm run sanctions:update`, or sandbox mode's own), if any. */
+export async function latestSanctionsLoad(db: Database) {
+  return db
+    .selectFrom('sanctions_list_loads')
+    .select(['loaded_at', 'entry_count'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

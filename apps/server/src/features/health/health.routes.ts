@@ -23,6 +23,12 @@ const detailSchema = healthSchema.extend({
     driftedAccounts: z.number().int(),
     negativeUserAccounts: z.number().int(),
   }),
+  /** The sanctions list: `missing` in live mode is an alert (money movements are refused). */
+  sanctionsList: z.object({
+    status: z.enum(['loaded', 'missing']),
+    loadedAt: z.iso.datetime().nullable(),
+    entries: z.number().int(),
+  }),
 });
 
 /** What the health routes use besides the database, passed in by the wiring (app.ts). */
@@ -61,15 +67,19 @@ export async function healthRoutes(
     {
       schema: {
         summary:
-          "The health check with what the background checks last found: the ledger's invariants (daily, and on `npm run reconcile`)",
+          "The health check with what the background checks last found: the ledger's invariants (daily, and on `npm run reconcile`) and the sanctions list's load",
         tags: ['Health'],
         response: { 200: detailSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       let last: Awaited<ReturnType<typeof ledgerInvariants.latest>>;
+      let sanctionsList: Awaited<ReturnType<typeof health.sanctionsList>>;
       try {
-        last = await ledgerInvariants.latest();
+        [last, sanctionsList] = await Promise.all([
+          ledgerInvariants.latest(),
+          health.sanctionsList(),
+        ]);
       } catch (error) {
         request.log.error({ err: error }, 'health detail: database unreachable');
         return reply.code(503).send(unavailable('The database is not reachable.'));
@@ -77,8 +87,10 @@ export async function healthRoutes(
       const broken = last !== null && isBroken(last);
       if (broken)
         request.log.error({ ledgerInvariants: last }, 'health detail: ledger invariants broken');
+      const noList = sanctionsList.status === 'missing' && app.deps.config.mode === 'live';
+      if (noList) request.log.error('health detail: no sanctions list loaded in live mode');
       return {
-        status: broken ? ('alert' as const) : ('ok' as const),
+        status: broken || noList ? ('alert' as const) : ('ok' as const),
         database: 'ok' as const,
         mode: app.deps.config.mode,
         ledgerInvariants: {
@@ -89,6 +101,7 @@ export async function healthRoutes(
           driftedAccounts: last?.driftedAccounts ?? 0,
           negativeUserAccounts: last?.negativeUserAccounts ?? 0,
         },
+        sanctionsList,
       };
     },
   );

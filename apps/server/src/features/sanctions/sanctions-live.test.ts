@@ -26,6 +26,12 @@ const refusal = { code: 'sanctions_list_unavailable', statusCode: 503 };
 
 describe('live mode without a sanctions list', () => {
   it('refuses every screened movement (P2P, request, remittance, bill) until a list is loaded', async () => {
+    const detail = async () =>
+      (await live.inject({ method: 'GET', url: '/api/health/detail' })).json();
+    expect(await detail()).toMatchObject({
+      status: 'alert',
+      sanctionsList: { status: 'missing', loadedAt: null, entries: 0 },
+    });
     const sanctions = servicesOf(live).sanctions;
     const userId = randomUUID();
     await expect(sanctions.p2pMayHold({ userId }, '+15555550100')).rejects.toMatchObject(refusal);
@@ -47,6 +53,9 @@ describe('live mode without a sanctions list', () => {
 
     // Loaded (as `npm run sanctions:update` does): screening runs and the money may move.
     await loadListFromDir(db, SANDBOX_LIST_DIR, { origin: 'file', now: new Date() });
+    const loaded = await detail();
+    expect(loaded.sanctionsList).toMatchObject({ status: 'loaded' });
+    expect(loaded.sanctionsList.entries).toBeGreaterThan(0);
     await expect(sanctions.p2pMayHold({ userId }, '+15555550100')).resolves.toBe(false);
   });
 });
