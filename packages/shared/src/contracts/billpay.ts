@@ -83,6 +83,8 @@ export const billPaymentSchema = z.object({
   reference: z.string().nullable(),
   /** A check not yet sent to the printer can be canceled. */
   cancelable: z.boolean(),
+  /** Processing, held for a compliance (sanctions) review: not sent until it is cleared. */
+  underReview: z.boolean(),
   expectedBy: z.string(),
 });
 export type BillPaymentView = z.infer<typeof billPaymentSchema>;

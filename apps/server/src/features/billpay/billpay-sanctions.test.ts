@@ -123,6 +123,8 @@ describe('bill payees screened, payments held', () => {
     const id = paid.json().id as string;
     expect(paid.json()).toMatchObject({ status: 'processing', details: { underReview: true } });
     expect(await balanceOf(app, ana)).toBe(16_000);
+    // The bill pay screen says it is under review, not merely processing.
+    expect(await payment(ana, id)).toMatchObject({ status: 'processing', underReview: true });
     // Nothing asked of the partner: no ACH mirror row, so no job can send it.
     expect(await mirrorOf(id)).toBeUndefined();
     const hit = await openHit('rent-listed-company');
@@ -150,6 +152,7 @@ describe('bill payees screened, payments held', () => {
     expect(decided).toMatchObject({ status: 'cleared', released: 2 });
     expect(await hold(id)).toMatchObject({ status: 'released' });
     expect((await transfer(id))?.metadata).not.toHaveProperty('underReview');
+    expect(await payment(ana, id)).toMatchObject({ status: 'processing', underReview: false });
     // Reserved with the partner now; the retry job sends it once its lease passes.
     const mirror = await mirrorOf(id);
     expect(mirror).toMatchObject({ payment_type: 'achPayment', direction: 'Credit' });
@@ -196,7 +199,7 @@ describe('bill payees screened, payments held', () => {
     );
     expect(decided).toMatchObject({ status: 'blocked', refunded: 1 });
     expect(await balanceOf(app, ana)).toBe(20_000);
-    expect(await payment(ana, id)).toMatchObject({ status: 'failed' });
+    expect(await payment(ana, id)).toMatchObject({ status: 'failed', underReview: false });
     expect(await hold(id)).toMatchObject({ status: 'refunded' });
     // The customer is not the match: not frozen; the payee is blocked for everyone.
     const user = await db

@@ -37,6 +37,7 @@ export function paymentView(row: BillPaymentRow): BillPaymentView {
     // The receipt's reference, as every other payment's (the receipt opens by it).
     reference: row.transfer_id ? receiptReference(row.transfer_id) : null,
     cancelable,
+    underReview: row.status === 'processing' && row.under_review,
     expectedBy: addBankingDays(onOrAfterBankingDay(row.pay_date), DELIVERY_DAYS[row.method]),
   };
 }

@@ -179,11 +179,17 @@ const paymentColumns = [
 ] as const;
 
 function paymentsWithBiller(db: Database) {
-  return db
-    .selectFrom('bill_payments as p')
-    .innerJoin('billers as b', 'b.id', 'p.biller_id')
-    .leftJoin('ledger_transfers as t', 't.id', 'p.transfer_id')
-    .select(paymentColumns);
+  return (
+    db
+      .selectFrom('bill_payments as p')
+      .innerJoin('billers as b', 'b.id', 'p.biller_id')
+      .leftJoin('ledger_transfers as t', 't.id', 'p.transfer_id')
+      .select(paymentColumns)
+      // Set on the transfer while a sanctions review holds it (features/sanctions, setUnderReview).
+      .select(
+        sql<boolean>`coalesce((t.metadata ->> 'underReview')::boolean, false)`.as('under_review'),
+      )
+  );
 }
 
 export async function lockBillPayment(tx: Database, id: string) {

@@ -112,8 +112,10 @@ export function ScheduledBills({
               />
               <Chip
                 size="small"
-                color={STATUS_COLOR[p.status]}
-                label={t(`history.status.${p.status}`)}
+                color={p.underReview ? 'warning' : STATUS_COLOR[p.status]}
+                label={t(
+                  p.underReview ? 'history.status.underReview' : `history.status.${p.status}`,
+                )}
               />
               {p.transferId && p.reference && onReceipt && (
                 <Button
