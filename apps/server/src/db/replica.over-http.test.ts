@@ -19,6 +19,8 @@ let pair: ReplicaPair;
 let wide: AppInstance;
 /** A bound of one second, which the paused replica soon exceeds. */
 let tight: AppInstance;
+/** Another API process (PAGO_PROCESSES): the send goes through it, the reads through `wide`. */
+let other: AppInstance;
 const base = (app: AppInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 beforeAll(async () => {
@@ -26,20 +28,30 @@ beforeAll(async () => {
   const db = pair.primary;
   wide = await buildTestApp(db, { databaseReplicaUrl: pair.replicaUrl, replicaMaxLagMs: 60_000 });
   tight = await buildTestApp(db, { databaseReplicaUrl: pair.replicaUrl, replicaMaxLagMs: 1_000 });
+  other = await buildTestApp(db, { databaseReplicaUrl: pair.replicaUrl, replicaMaxLagMs: 60_000 });
   await wide.listen({ port: 0, host: '127.0.0.1' });
+  await other.listen({ port: 0, host: '127.0.0.1' });
   await tight.listen({ port: 0, host: '127.0.0.1' });
 }, 180_000);
 afterAll(async () => {
   await wide?.close();
   await tight?.close();
+  await other?.close();
   await pair?.stop();
 });
 
-async function call(app: AppInstance, token: string, path: string, body?: unknown) {
+async function call(
+  app: AppInstance,
+  token: string,
+  path: string,
+  body?: unknown,
+  extra: Record<string, string> = {},
+) {
   const response = await fetch(`${base(app)}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       authorization: `Bearer ${token}`,
+      ...extra,
       ...(body === undefined
         ? {}
         : { 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
@@ -81,12 +93,13 @@ describe('reads off a lagging replica, over HTTP', () => {
     const ana = await verifiedUser(wide, pair.primary, 10_000);
     const beto = await verifiedUser(wide, pair.primary);
     const staff = await signedInStaff(wide, 'support');
+    const admin = await signedInStaff(wide, 'admin');
     await pair.caughtUp();
     await until('the replica healthy', () => servicesOf(wide).reads.status().healthy);
     expect(await activityIds(wide, beto.token)).toEqual([]);
 
     await pair.pauseReplay();
-    const sent = await call(wide, ana.token, '/api/transactions/send', {
+    const sent = await call(other, ana.token, '/api/transactions/send', {
       recipientName: beto.phone,
       amountUsd: 7.5,
     });
@@ -127,6 +140,21 @@ describe('reads off a lagging replica, over HTTP', () => {
     const dora = await signUp(wide, {});
     const search = await call(wide, staff.token, `/api/ops/customers?q=${dora.email}`);
     expect(((await search.json()) as { items: unknown[] }).items).toEqual([]);
+    // And the audit log's search: a customer's page viewed now is recorded on the primary only.
+    const viewed = await call(wide, staff.token, `/api/ops/customers/${beto.id}`, undefined, {
+      'x-ops-reason': 'replica test',
+    });
+    expect(viewed.status).toBe(200);
+    const auditOf = async (app: AppInstance) => {
+      const page = await call(app, admin.token, `/api/ops/audit?userId=${beto.id}`);
+      expect(page.status).toBe(200);
+      return ((await page.json()) as { items: { action: string }[] }).items.map((i) => i.action);
+    };
+    expect(await auditOf(wide)).toEqual([]);
+    // The queues' summary is read there as well.
+    const fresh = reads(wide).fresh;
+    expect((await call(wide, staff.token, '/api/ops/queues')).status).toBe(200);
+    expect(reads(wide).fresh).toBe(fresh + 1);
 
     // Beyond the bound (one second here), the same read goes to the primary and sees the send.
     await until('the lag above one second', () => servicesOf(tight).reads.status().lagMs > 1_000);
@@ -135,6 +163,7 @@ describe('reads off a lagging replica, over HTTP', () => {
     expect(reads(tight).too_stale).toBe(staleBefore + 1);
     const found = await call(tight, staff.token, `/api/ops/customers?q=${dora.email}`);
     expect(((await found.json()) as { items: unknown[] }).items).toHaveLength(1);
+    expect(await auditOf(tight)).toEqual(['customer.view']);
 
     // Replay resumed: the replica catches up and answers Beto with the send.
     await pair.resumeReplay();

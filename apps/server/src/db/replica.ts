@@ -93,9 +93,14 @@ function replicaDatabase(url: string, max: number): { db: Database; pool: pg.Poo
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
-/** A standby cancelled the query to apply WAL (SQLSTATE 40001 with this text): try the primary. */
-function isRecoveryConflict(error: unknown): boolean {
-  return error instanceof Error && /conflict with recovery/.test(error.message);
+/**
+ * A standby cancelled the query to apply WAL (SQLSTATE 40001 with this text), or a read tried to
+ * write (25006, read-only transaction): the primary answers instead.
+ */
+function isStandbyRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '25006' || /conflict with recovery/.test(error.message);
 }
 
 export function createReadRouting(opts: {
@@ -162,7 +167,7 @@ export function createReadRouting(opts: {
         }
         return result;
       } catch (error) {
-        if (!isDatabaseUnavailable(error) && !isRecoveryConflict(error)) throw error;
+        if (!isDatabaseUnavailable(error) && !isStandbyRefusal(error)) throw error;
         log.warn({ err: error }, 'read replica failed a read: answered from the primary');
         reads.fallback += 1;
         void monitor.probe();

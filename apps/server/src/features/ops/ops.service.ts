@@ -24,7 +24,7 @@ type Deps = {
  * /api/ops routes use these three.
  */
 export function createOps({ db, config, rateLimits, ledger, activity, reads }: Deps) {
-  const audit = createAudit({ db });
+  const audit = createAudit({ db, ...(reads ? { reads } : {}) });
   const approvals = createApprovals({ db, audit, fourEyesCents: config.opsFourEyesCents });
   return {
     auth: createStaffAuth({ db, config, rateLimits }),
