@@ -12,12 +12,12 @@ export const replicaEnv = {
   DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(500).max(600_000).default(5_000),
 };
 
-export type ReplicaConfig = {
+export type ReplicaConfig = Readonly<{
   /** The replica's URL; undefined: every read on the primary. */
   databaseReplicaUrl: string | undefined;
   /** The staleness bound: how far behind the replica may be and still be read. */
   replicaMaxLagMs: number;
-};
+}>;
 
 export function replicaSettings(e: {
   DATABASE_REPLICA_URL?: string | undefined;

@@ -156,113 +156,111 @@ export type SandboxThunesTimings = {
   quotationMs: number;
 };
 
-export type Config = Readonly<
-  {
-    port: number;
-    host: string;
-    /** Set: use this PostgreSQL. Unset: start the embedded one under dataDir. */
-    databaseUrl: string | undefined;
-    dataDir: string;
-    mode: 'sandbox' | 'live';
-    publicUrl: string;
-    logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-    webDistDir: string;
-    bodyLimitBytes: number;
-    /**
-     * Which X-Forwarded-For hops to believe for the client address (the per-network limits key on
-     * it): none, all (`true`), the nearest N proxies, or proxies at these addresses.
-     */
-    trustProxy: boolean | number | string[];
-    /** Served over TLS (directly or by a proxy): enables HSTS and upgrade-insecure-requests. */
-    https: boolean;
-    /** Keys the HMAC of e-mail codes, so a database leak does not reveal them. */
-    appSecret: string;
-    sessionIdleMinutes: number;
-    sessionAbsoluteHours: number;
-    /** The AES-256 key two-step (TOTP) secrets are sealed with (TWO_STEP_KEY, else from APP_SECRET). */
-    twoStepKey: Buffer;
-    /** Set: e-mail goes out through this SMTP server. Unset (sandbox): to the sandbox mailbox. */
-    smtpUrl: string | undefined;
-    emailFrom: string;
-    /**
-     * Plaid Identity Verification. baseUrl undefined: the sandbox fake served by this server (its
-     * loopback address, known once it listens). Live: https://production.plaid.com. null: live mode
-     * without Plaid's settings (linking a bank and Plaid's identity verification are refused).
-     */
-    plaid: PlaidSettings | null;
-    /**
-     * Persona inquiries; baseUrl undefined: this server's sandbox fake. Live: https://withpersona.com.
-     * null: live mode without Persona's settings.
-     */
-    persona: PersonaSettings | null;
-    /**
-     * External sign-in (OpenID Connect). Sandbox: this server's own provider under
-     * /sandbox/oidc unless OIDC_ISSUER_URL is set. null: live mode without the issuer settings, so
-     * external sign-in is refused (503) and its buttons are hidden.
-     */
-    oidc: OidcSettings | null;
-    /** How long the sandbox Persona takes to decide an inquiry under review. */
-    sandboxPersonaReviewMs: number;
-    /**
-     * Twilio Verify, which sends and checks the SMS codes of phone verification. baseUrl undefined:
-     * this server's sandbox fake. null: live mode without Twilio credentials, so phone verification
-     * is refused (503) rather than pretended.
-     */
-    twilio: TwilioSettings | null;
-    /**
-     * Unit, the banking partner (accounts, book and ACH payments, customer tokens). baseUrl
-     * undefined: this server's sandbox fake. null: live mode without UNIT_API_URL, UNIT_API_TOKEN
-     * and UNIT_WEBHOOK_SECRET, so the banking feature is refused (503) rather than pretended.
-     */
-    unit: UnitSettings | null;
-    /** How long the sandbox Unit takes to send an ACH payment, and as long again to settle it. */
-    sandboxAchSettleMs: number;
-    /** The Unit fake's faster clock for Same Day ACH (`sameDay`: an instant withdrawal). */
-    sandboxSameDayAchSettleMs: number;
-    /** The Unit fake's own review of a check deposit, per step (0: only its sandbox endpoints). */
-    sandboxCheckReviewMs: number;
-    /**
-     * Thunes Money Transfer API v2 (remittance payout). baseUrl undefined: this server's sandbox
-     * fake at /sandbox/thunes. null: live mode without THUNES_API_URL, THUNES_API_KEY and
-     * THUNES_API_SECRET.
-     */
-    thunes: ThunesVendorSettings | null;
-    /** The Thunes fake's clock (sandbox only): see docs/thunes.md, "The sandbox fake". */
-    sandboxThunes: SandboxThunesTimings;
-    /**
-     * Stripe (card funding). baseUrl undefined: this server's sandbox fake at /sandbox/stripe in
-     * sandbox mode, Stripe's own host in live mode. null: live mode without STRIPE_SECRET_KEY,
-     * STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.
-     */
-    stripe: StripeSettings | null;
-    /** Where the Stripe fake posts its events (sandbox only): a path on this server or a URL. */
-    sandboxStripeWebhookUrl: string;
-    /** How long a card hold lives before the expiry job releases it. */
-    cardHoldExpiryMs: number;
-    /** How long the Unit fake waits for the authorization answer (a timeout is a decline). */
-    cardAuthorizationTimeoutMs: number;
-    /** Sandbox mode on a non-loopback HOST, said on purpose: a test server shared by a team. */
-    sandboxSharedTestServer: boolean;
-    /** How often an open notification stream (SSE) sends a comment line, so proxies keep it open. */
-    notificationStreamHeartbeatMs: number;
-    /** API processes this start runs (Node's cluster module); 1: this process serves alone. */
-    processes: number;
-    /** Connections each process's pool holds at most. */
-    databasePoolSize: number;
-    /**
-     * Load shedding: new requests get 503 + Retry-After while the event loop lags more than
-     * `maxEventLoopDelayMs` (0: off) or more than `maxPoolWaiting` queries wait for a connection.
-     */
-    shedding: { maxEventLoopDelayMs: number; maxPoolWaiting: number };
-    /** Twilio Messaging, the remittance recipient's SMS (config-sms.ts); null: none is sent. */
-    twilioSms: TwilioSmsSettings | null;
-    /** A local RFC 8805 geofeed for a session's approximate place (accounts/geoip.ts); unset: none. */
-    geoipGeofeedPath?: string | undefined;
-    /** Staff money actions above this many cents wait for a second staff member's approval. */
-    opsFourEyesCents: number;
-  } & ReplicaConfig
->;
-
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  /** Set: use this PostgreSQL. Unset: start the embedded one under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  mode: 'sandbox' | 'live';
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDistDir: string;
+  bodyLimitBytes: number;
+  /**
+   * Which X-Forwarded-For hops to believe for the client address (the per-network limits key on
+   * it): none, all (`true`), the nearest N proxies, or proxies at these addresses.
+   */
+  trustProxy: boolean | number | string[];
+  /** Served over TLS (directly or by a proxy): enables HSTS and upgrade-insecure-requests. */
+  https: boolean;
+  /** Keys the HMAC of e-mail codes, so a database leak does not reveal them. */
+  appSecret: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** The AES-256 key two-step (TOTP) secrets are sealed with (TWO_STEP_KEY, else from APP_SECRET). */
+  twoStepKey: Buffer;
+  /** Set: e-mail goes out through this SMTP server. Unset (sandbox): to the sandbox mailbox. */
+  smtpUrl: string | undefined;
+  emailFrom: string;
+  /**
+   * Plaid Identity Verification. baseUrl undefined: the sandbox fake served by this server (its
+   * loopback address, known once it listens). Live: https://production.plaid.com. null: live mode
+   * without Plaid's settings (linking a bank and Plaid's identity verification are refused).
+   */
+  plaid: PlaidSettings | null;
+  /**
+   * Persona inquiries; baseUrl undefined: this server's sandbox fake. Live: https://withpersona.com.
+   * null: live mode without Persona's settings.
+   */
+  persona: PersonaSettings | null;
+  /**
+   * External sign-in (OpenID Connect). Sandbox: this server's own provider under
+   * /sandbox/oidc unless OIDC_ISSUER_URL is set. null: live mode without the issuer settings, so
+   * external sign-in is refused (503) and its buttons are hidden.
+   */
+  oidc: OidcSettings | null;
+  /** How long the sandbox Persona takes to decide an inquiry under review. */
+  sandboxPersonaReviewMs: number;
+  /**
+   * Twilio Verify, which sends and checks the SMS codes of phone verification. baseUrl undefined:
+   * this server's sandbox fake. null: live mode without Twilio credentials, so phone verification
+   * is refused (503) rather than pretended.
+   */
+  twilio: TwilioSettings | null;
+  /**
+   * Unit, the banking partner (accounts, book and ACH payments, customer tokens). baseUrl
+   * undefined: this server's sandbox fake. null: live mode without UNIT_API_URL, UNIT_API_TOKEN
+   * and UNIT_WEBHOOK_SECRET, so the banking feature is refused (503) rather than pretended.
+   */
+  unit: UnitSettings | null;
+  /** How long the sandbox Unit takes to send an ACH payment, and as long again to settle it. */
+  sandboxAchSettleMs: number;
+  /** The Unit fake's faster clock for Same Day ACH (`sameDay`: an instant withdrawal). */
+  sandboxSameDayAchSettleMs: number;
+  /** The Unit fake's own review of a check deposit, per step (0: only its sandbox endpoints). */
+  sandboxCheckReviewMs: number;
+  /**
+   * Thunes Money Transfer API v2 (remittance payout). baseUrl undefined: this server's sandbox
+   * fake at /sandbox/thunes. null: live mode without THUNES_API_URL, THUNES_API_KEY and
+   * THUNES_API_SECRET.
+   */
+  thunes: ThunesVendorSettings | null;
+  /** The Thunes fake's clock (sandbox only): see docs/thunes.md, "The sandbox fake". */
+  sandboxThunes: SandboxThunesTimings;
+  /**
+   * Stripe (card funding). baseUrl undefined: this server's sandbox fake at /sandbox/stripe in
+   * sandbox mode, Stripe's own host in live mode. null: live mode without STRIPE_SECRET_KEY,
+   * STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.
+   */
+  stripe: StripeSettings | null;
+  /** Where the Stripe fake posts its events (sandbox only): a path on this server or a URL. */
+  sandboxStripeWebhookUrl: string;
+  /** How long a card hold lives before the expiry job releases it. */
+  cardHoldExpiryMs: number;
+  /** How long the Unit fake waits for the authorization answer (a timeout is a decline). */
+  cardAuthorizationTimeoutMs: number;
+  /** Sandbox mode on a non-loopback HOST, said on purpose: a test server shared by a team. */
+  sandboxSharedTestServer: boolean;
+  /** How often an open notification stream (SSE) sends a comment line, so proxies keep it open. */
+  notificationStreamHeartbeatMs: number;
+  /** API processes this start runs (Node's cluster module); 1: this process serves alone. */
+  processes: number;
+  /** Connections each process's pool holds at most. */
+  databasePoolSize: number;
+  /**
+   * Load shedding: new requests get 503 + Retry-After while the event loop lags more than
+   * `maxEventLoopDelayMs` (0: off) or more than `maxPoolWaiting` queries wait for a connection.
+   */
+  shedding: { maxEventLoopDelayMs: number; maxPoolWaiting: number };
+  /** Twilio Messaging, the remittance recipient's SMS (config-sms.ts); null: none is sent. */
+  twilioSms: TwilioSmsSettings | null;
+  /** A local RFC 8805 geofeed for a session's approximate place (accounts/geoip.ts); unset: none. */
+  geoipGeofeedPath?: string | undefined;
+  /** Staff money actions above this many cents wait for a second staff member's approval. */
+  opsFourEyesCents: number;
+}> &
+  ReplicaConfig;
 export class ConfigError extends Error {}
 
 /** Whether HOST only accepts connections from this machine. */
