@@ -80,12 +80,17 @@ export function primaryReads(primary: Database): ReadRouting {
 
 type Log = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 
-/** The replica's own pool: connections fail fast, so a dead replica costs little before fallback. */
+/**
+ * The replica's own pool: connections fail fast, so a dead replica costs little before fallback,
+ * and a query that hangs (a host gone silent after connecting) fails after 30 s and is answered
+ * by the primary.
+ */
 function replicaDatabase(url: string, max: number): { db: Database; pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: 1_000,
+    query_timeout: 30_000,
     application_name: 'pago-replica-reads',
   });
   pool.on('error', () => {});
@@ -94,13 +99,15 @@ function replicaDatabase(url: string, max: number): { db: Database; pool: pg.Poo
 }
 
 /**
- * A standby cancelled the query to apply WAL (SQLSTATE 40001 with this text), or a read tried to
- * write (25006, read-only transaction): the primary answers instead.
+ * The replica failed this read, not the read itself: it cannot be reached, it cancelled the query
+ * to apply WAL (SQLSTATE 40001, "conflict with recovery"), the read tried to write (25006,
+ * read-only transaction) or the query hung past the pool's timeout. The primary answers instead.
  */
-function isStandbyRefusal(error: unknown): boolean {
+function isReplicaFailure(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return true;
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  return code === '25006' || /conflict with recovery/.test(error.message);
+  return code === '25006' || /conflict with recovery|Query read timeout/.test(error.message);
 }
 
 export function createReadRouting(opts: {
@@ -138,8 +145,10 @@ export function createReadRouting(opts: {
     if (!row?.recent) return false;
     const lsn = lsnBytes(row.lsn);
     if (monitor.replayedAtLeast(lsn)) return false;
-    // The last probe is older than the write: ask the replica where it is now.
-    await monitor.probe();
+    // The last probe is older than the write: ask the replica where it is now, briefly.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([monitor.probe(), new Promise((done) => (timer = setTimeout(done, 500)))]);
+    clearTimeout(timer);
     return !monitor.replayedAtLeast(lsn);
   }
 
@@ -167,7 +176,7 @@ export function createReadRouting(opts: {
         }
         return result;
       } catch (error) {
-        if (!isDatabaseUnavailable(error) && !isStandbyRefusal(error)) throw error;
+        if (!isReplicaFailure(error)) throw error;
         log.warn({ err: error }, 'read replica failed a read: answered from the primary');
         reads.fallback += 1;
         void monitor.probe();
