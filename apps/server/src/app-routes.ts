@@ -182,7 +182,7 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   await app.register(monitoringOpsRoutes, { ops: services.ops, monitoring: services.monitoring });
   await app.register(opsQueuesRoutes, {
     ops: services.ops,
-    queues: opsQueuesOf(services, app.deps.db, services.thunes, app.log),
+    queues: opsQueuesOf(services, app.deps.db, services.thunes, app.log, services.reads),
   });
   await app.register(sanctionsOpsRoutes, {
     ops: services.ops,

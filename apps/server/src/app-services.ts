@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './app-instance';
 import { buildSandboxVendors } from './app-sandbox';
 import { buildVendors } from './app-vendors';
+import { createReadRouting } from './db/replica';
 import { createAccountRights } from './features/account-rights/account-rights.service';
 import { createAccounts } from './features/accounts/accounts.service';
 import { createExternalSignin } from './features/accounts/external-signin.service';
@@ -59,6 +60,14 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     partyNames: (userIds, executor) => accounts.parties(userIds, executor),
   });
   const rateLimits = createRateLimits(db);
+  // Activity, statements and the console's searches may read a replica (docs/read-replicas.md).
+  const reads = createReadRouting({
+    primary: db,
+    replicaUrl: config.databaseReplicaUrl,
+    maxLagMs: config.replicaMaxLagMs,
+    poolSize: config.databasePoolSize,
+    log,
+  });
   const notifications = createNotifications({
     db,
     mailer,
@@ -77,7 +86,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     notifications,
     balanceOf: (userId) => ledger.balance(db, userId),
   });
-  const activity = createActivity({ db, accounts });
+  const activity = createActivity({ db, accounts, reads });
   const transfers = createTransfers({
     db,
     ledger,
@@ -158,6 +167,8 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     ...(clock ? { clock } : {}),
   });
   return {
+    /** Where the reads that may lag go: the replica when fresh enough, else the primary. */
+    reads,
     partners,
     /** What Thunes' callbacks authenticate with (null: no payout partner). */
     thunesCredentials:
@@ -215,7 +226,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     }),
     requests: createRequests({ db, ledger, accounts, notifications, sanctions: () => sanctions }),
     banking,
-    statements: createStatements({ db, accounts, clock: ledger.clock }),
+    statements: createStatements({ db, accounts, clock: ledger.clock, reads }),
     identity: createIdentity({
       db,
       accounts,
@@ -289,7 +300,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     thunes: vendors.thunes,
     /** Persona's client (null without it), for the ops queues' manual identity decisions. */
     personaApi: vendors.persona,
-    ops: createOps({ db, config, rateLimits, ledger, activity }),
+    ops: createOps({ db, config, rateLimits, ledger, activity, reads }),
     sanctions,
   };
 

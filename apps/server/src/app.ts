@@ -92,6 +92,7 @@ export async function buildApp(
   app.decorate('deps', withSelf);
   const services = buildServices(withSelf, app.log);
   servicesByApp.set(app, services);
+  app.addHook('onClose', () => services.reads.close());
   app.decorateRequest('auth', null);
 
   app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { type ReplicaConfig, replicaEnv, replicaSettings } from './config-replica';
 import { type TwilioSmsSettings, twilioSmsEnv, twilioSmsSettings } from './config-sms';
 import {
   key32,
@@ -131,6 +132,7 @@ const envSchema = z.object({
   SANDBOX_CARD_AUTHORIZATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
   SANDBOX_SHARED_TEST_SERVER: z.stringbool().default(false),
   NOTIFICATION_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+  ...replicaEnv,
   PAGO_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -257,8 +259,8 @@ export type Config = Readonly<{
   geoipGeofeedPath?: string | undefined;
   /** Staff money actions above this many cents wait for a second staff member's approval. */
   opsFourEyesCents: number;
-}>;
-
+}> &
+  ReplicaConfig;
 export class ConfigError extends Error {}
 
 /** Whether HOST only accepts connections from this machine. */
@@ -378,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twilioSms: twilioSmsSettings(e),
     geoipGeofeedPath: e.GEOIP_GEOFEED_PATH,
     opsFourEyesCents: e.OPS_FOUR_EYES_CENTS,
+    ...replicaSettings(e),
   };
 }
 

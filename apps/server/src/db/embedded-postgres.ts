@@ -291,7 +291,7 @@ async function launch(
         for (const line of text.split('\n')) if (line.trim()) log.debug(line.trim());
         if (ready) return;
         output += text;
-        if (text.includes('database system is ready to accept connections')) {
+        if (/database system is ready to accept (read-only )?connections/.test(text)) {
           ready = true;
           clearTimeout(timer);
           resolve();

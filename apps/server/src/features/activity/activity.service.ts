@@ -8,6 +8,7 @@ import type {
 import { addCents, cents } from '@pago/shared/money';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
+import { primaryReads, type ReadRouting } from '../../db/replica';
 import type { LedgerTransfersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { easternDayStart } from '../../lib/eastern-time';
@@ -23,7 +24,12 @@ import { csvHeader, csvLine } from './activity-csv';
 import { parseReceiptReference, receiptReference, referenceHashPrefix } from './receipt-reference';
 
 export type TransferRow = Selectable<LedgerTransfersTable>;
-type Deps = { db: Database; accounts: Accounts };
+type Deps = {
+  db: Database;
+  accounts: Accounts;
+  /** Lists and CSV exports may read a replica (db/replica.ts); receipts read the primary. */
+  reads?: ReadRouting;
+};
 
 /** Kinds in which the owner receives money rather than sends it. */
 const INCOMING_FOR_OWNER = new Set<TransferKind>([
@@ -87,7 +93,7 @@ export function transferView(
 }
 
 /** What a user sees of transfers: as owner or counterparty, a page, a receipt, a CSV. */
-export function createActivity({ db, accounts }: Deps) {
+export function createActivity({ db, accounts, reads = primaryReads(db) }: Deps) {
   /** Inside a transaction, pass it: a second pool connection per request could starve the pool. */
   async function view(
     rows: TransferRow[],
@@ -125,21 +131,23 @@ export function createActivity({ db, accounts }: Deps) {
       },
     ): Promise<TransferList> {
       const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-      const rows = await listTransfersOf(db, userId, {
-        type: query.type,
-        status: query.status,
-        from: query.from ? easternDayStart(query.from) : undefined,
-        to: query.to ? easternDayStart(query.to, 1) : undefined,
-        before,
-        limit: query.limit + 1,
+      return reads.read(userId, async (from) => {
+        const rows = await listTransfersOf(from, userId, {
+          type: query.type,
+          status: query.status,
+          from: query.from ? easternDayStart(query.from) : undefined,
+          to: query.to ? easternDayStart(query.to, 1) : undefined,
+          before,
+          limit: query.limit + 1,
+        });
+        const page = rows.slice(0, query.limit);
+        const last = page[page.length - 1];
+        return {
+          items: await view(page, userId, from),
+          nextCursor:
+            rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
+        };
       });
-      const page = rows.slice(0, query.limit);
-      const last = page[page.length - 1];
-      return {
-        items: await view(page, userId),
-        nextCursor:
-          rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
-      };
     },
 
     /** By id or by short reference (`7KQ2M-X9C4T`, any case); only the viewer's own transfers. */
@@ -167,23 +175,25 @@ export function createActivity({ db, accounts }: Deps) {
      */
     async exportCsv(userId: string, from: string, to: string): Promise<string> {
       const { language, timeZone } = await accounts.getAccountSettings(userId);
-      const lines = [csvHeader(language, timeZone)];
-      let before: { createdAt: Date; id: string } | undefined;
-      for (;;) {
-        const rows = await listTransfersOf(db, userId, {
-          from: easternDayStart(from),
-          to: easternDayStart(to, 1),
-          before,
-          limit: 500,
-        });
-        for (const t of await view(rows, userId)) {
-          for (const line of csvRowsOf(t)) lines.push(csvLine(line, language, timeZone));
+      return reads.read(userId, async (source) => {
+        const lines = [csvHeader(language, timeZone)];
+        let before: { createdAt: Date; id: string } | undefined;
+        for (;;) {
+          const rows = await listTransfersOf(source, userId, {
+            from: easternDayStart(from),
+            to: easternDayStart(to, 1),
+            before,
+            limit: 500,
+          });
+          for (const t of await view(rows, userId, source)) {
+            for (const line of csvRowsOf(t)) lines.push(csvLine(line, language, timeZone));
+          }
+          const last = rows[rows.length - 1];
+          if (rows.length < 500 || !last) break;
+          before = { createdAt: last.created_at, id: last.id };
         }
-        const last = rows[rows.length - 1];
-        if (rows.length < 500 || !last) break;
-        before = { createdAt: last.created_at, id: last.id };
-      }
-      return `${lines.join('\r\n')}\r\n`;
+        return `${lines.join('\r\n')}\r\n`;
+      });
     },
   };
 }

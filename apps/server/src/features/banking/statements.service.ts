@@ -4,6 +4,7 @@ import type {
   WalletStatementLine,
 } from '@pago/shared/contracts/banking';
 import type { Database } from '../../db/database';
+import { primaryReads, type ReadRouting } from '../../db/replica';
 import { AppError } from '../../lib/app-error';
 import type { Accounts } from '../accounts/accounts.service';
 import { receiptReference } from '../activity/receipt-reference';
@@ -30,6 +31,8 @@ type Deps = {
   accounts: Pick<Accounts, 'bankApplicant' | 'parties' | 'getAccountSettings'>;
   /** The ledger's clock: which month is under way. */
   clock: () => Date;
+  /** Statements may read a replica (db/replica.ts), with the user's own writes on it. */
+  reads?: ReadRouting;
 };
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -41,8 +44,13 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
  * routing numbers the partner gave it. Months run from the wallet's first to the one under way;
  * any other month is 404, so a user only ever reads their own wallet.
  */
-export function createStatements({ db, accounts, clock }: Deps) {
-  async function months(userId: string): Promise<string[]> {
+export function createStatements({
+  db: primary,
+  accounts,
+  clock,
+  reads = primaryReads(primary),
+}: Deps) {
+  async function months(db: Database, userId: string): Promise<string[]> {
     const current = easternMonthOf(clock());
     const wallet = await findWallet(db, userId);
     if (!wallet) return [current];
@@ -53,12 +61,17 @@ export function createStatements({ db, accounts, clock }: Deps) {
     return monthsBetween(from < current ? from : current, current);
   }
 
-  async function statement(
+  function statement(userId: string, month: string, language?: 'es' | 'en') {
+    return reads.read(userId, (db) => draw(db, userId, month, language));
+  }
+
+  async function draw(
+    db: Database,
     userId: string,
     month: string,
     language?: 'es' | 'en',
   ): Promise<WalletStatement> {
-    if (!MONTH.test(month) || !(await months(userId)).includes(month)) {
+    if (!MONTH.test(month) || !(await months(db, userId)).includes(month)) {
       throw new AppError('statement_not_found', 404, 'There is no statement for that month.');
     }
     const lang = language ?? (await accounts.getAccountSettings(userId)).language;
@@ -81,6 +94,7 @@ export function createStatements({ db, accounts, clock }: Deps) {
       [...rows, ...originals.values()].flatMap((r) =>
         [r.user_id, r.counterparty_user_id].filter((x): x is string => !!x),
       ),
+      db,
     );
 
     const lines: WalletStatementLine[] = [];
@@ -153,7 +167,8 @@ export function createStatements({ db, accounts, clock }: Deps) {
   return {
     /** The months of the wallet, newest first. */
     async list(userId: string): Promise<BankStatements> {
-      return { statements: (await months(userId)).reverse().map((month) => ({ month })) };
+      const all = await reads.read(userId, (db) => months(db, userId));
+      return { statements: all.reverse().map((month) => ({ month })) };
     },
 
     statement,

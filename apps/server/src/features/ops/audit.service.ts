@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { primaryReads, type ReadRouting } from '../../db/replica';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { type AuditInsert, insertAudit, listAudit } from './audit.repository';
@@ -11,9 +12,16 @@ export const AUDIT_PAGE = 50;
 
 /**
  * The staff audit log (migration 0050): append-only in the database itself. `record` runs in the
- * caller's transaction when given one, so an action and its entry commit together.
+ * caller's transaction when given one, so an action and its entry commit together. Its search
+ * (`list`) may read a replica (db/replica.ts), within the staleness bound.
  */
-export function createAudit({ db }: { db: Database }) {
+export function createAudit({
+  db,
+  reads = primaryReads(db),
+}: {
+  db: Database;
+  reads?: ReadRouting;
+}) {
   return {
     async record(executor: Database, staff: Pick<Staff, 'id'>, entry: AuditEntry) {
       if (entry.reason.trim().length === 0) {
@@ -40,7 +48,9 @@ export function createAudit({ db }: { db: Database }) {
       ) {
         return { items: [], nextCursor: null };
       }
-      const rows = await listAudit(db, { ...filters, beforeId, limit });
+      const rows = await reads.read(null, (from) =>
+        listAudit(from, { ...filters, beforeId, limit }),
+      );
       const page = rows.slice(0, limit);
       return {
         items: page.map((row) => ({

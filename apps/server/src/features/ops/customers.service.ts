@@ -1,6 +1,7 @@
 import { type Cents, cents } from '@pago/shared/money';
 import { parseReference } from '@pago/shared/reference';
 import type { Database } from '../../db/database';
+import { primaryReads, type ReadRouting } from '../../db/replica';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { Activity } from '../activity/activity.service';
@@ -50,6 +51,8 @@ type Deps = {
   approvals: Approvals;
   /** The customers' own session idle minutes, to tell live sessions. */
   sessionIdleMinutes: number;
+  /** The search may read a replica (db/replica.ts), within its staleness bound. */
+  reads?: ReadRouting;
 };
 
 type Request = { staff: Pick<Staff, 'id'>; reason: string; ip: string | null };
@@ -68,6 +71,7 @@ export function createOpsCustomers({
   audit,
   approvals,
   sessionIdleMinutes,
+  reads = primaryReads(db),
 }: Deps) {
   async function existing(userId: string) {
     if (!isUuid(userId)) throw noSuchCustomer();
@@ -126,42 +130,47 @@ export function createOpsCustomers({
     });
   });
 
+  /** The search itself, on the primary or a replica. */
+  async function searchIn(db: Database, q: string) {
+    const query = q.trim();
+    if (query.length < 2) return { items: [] };
+    const digits = query.replace(/[^\d+]/g, '');
+    const phone = /^\+?\d{10,15}$/.test(digits)
+      ? digits.startsWith('+')
+        ? digits
+        : digits.length === 10
+          ? `+1${digits}`
+          : `+${digits}`
+      : null;
+    const byTransfer: string[] = [];
+    const reference = parseReference(query);
+    const transfers = isUuid(query)
+      ? [await transferParties(db, query.toLowerCase())].filter((t) => t !== undefined)
+      : reference
+        ? (await transfersByHashPrefix(db, referenceHashPrefix(reference))).filter(
+            (t) => receiptReference(t.id) === reference,
+          )
+        : [];
+    for (const t of transfers) {
+      byTransfer.push(t.user_id);
+      if (t.counterparty_user_id) byTransfer.push(t.counterparty_user_id);
+    }
+    const byId = isUuid(query) ? [query.toLowerCase()] : [];
+    const direct = await searchCustomers(db, { exact: query, phone, name: query, limit: 20 });
+    const extra = await customersByIds(
+      db,
+      [...new Set([...byTransfer, ...byId])].filter((id) => !direct.some((c) => c.id === id)),
+    );
+    return { items: [...extra, ...direct].slice(0, 20).map(summary) };
+  }
+
   return {
     /**
      * By e-mail, phone, username, name (part of it), a transfer's reference (7KQ2M-X9C4T) or id:
      * the customers found, at most 20. A transfer finds its owner and its counterparty.
      */
-    async search(q: string) {
-      const query = q.trim();
-      if (query.length < 2) return { items: [] };
-      const digits = query.replace(/[^\d+]/g, '');
-      const phone = /^\+?\d{10,15}$/.test(digits)
-        ? digits.startsWith('+')
-          ? digits
-          : digits.length === 10
-            ? `+1${digits}`
-            : `+${digits}`
-        : null;
-      const byTransfer: string[] = [];
-      const reference = parseReference(query);
-      const transfers = isUuid(query)
-        ? [await transferParties(db, query.toLowerCase())].filter((t) => t !== undefined)
-        : reference
-          ? (await transfersByHashPrefix(db, referenceHashPrefix(reference))).filter(
-              (t) => receiptReference(t.id) === reference,
-            )
-          : [];
-      for (const t of transfers) {
-        byTransfer.push(t.user_id);
-        if (t.counterparty_user_id) byTransfer.push(t.counterparty_user_id);
-      }
-      const byId = isUuid(query) ? [query.toLowerCase()] : [];
-      const direct = await searchCustomers(db, { exact: query, phone, name: query, limit: 20 });
-      const extra = await customersByIds(
-        db,
-        [...new Set([...byTransfer, ...byId])].filter((id) => !direct.some((c) => c.id === id)),
-      );
-      return { items: [...extra, ...direct].slice(0, 20).map(summary) };
+    search(q: string) {
+      return reads.read(null, (from) => searchIn(from, q));
     },
 
     /** One customer's page; recorded in the audit log with the reason the staff member gave. */

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { ReadRouting } from '../../db/replica';
 import type { Activity } from '../activity/activity.service';
 import type { Ledger } from '../ledger/ledger.service';
 import type { RateLimits } from '../rate-limits/rate-limits.service';
@@ -14,6 +15,7 @@ type Deps = {
   rateLimits: RateLimits;
   ledger: Ledger;
   activity: Activity;
+  reads?: ReadRouting;
 };
 
 /**
@@ -21,8 +23,8 @@ type Deps = {
  * (`auth`), the append-only audit log (`audit`) and four eyes (`approvals`). Other features'
  * /api/ops routes use these three.
  */
-export function createOps({ db, config, rateLimits, ledger, activity }: Deps) {
-  const audit = createAudit({ db });
+export function createOps({ db, config, rateLimits, ledger, activity, reads }: Deps) {
+  const audit = createAudit({ db, ...(reads ? { reads } : {}) });
   const approvals = createApprovals({ db, audit, fourEyesCents: config.opsFourEyesCents });
   return {
     auth: createStaffAuth({ db, config, rateLimits }),
@@ -36,6 +38,7 @@ export function createOps({ db, config, rateLimits, ledger, activity }: Deps) {
       audit,
       approvals,
       sessionIdleMinutes: config.sessionIdleMinutes,
+      ...(reads ? { reads } : {}),
     }),
   };
 }
