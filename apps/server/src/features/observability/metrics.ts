@@ -77,11 +77,11 @@ const jobRuns = new Histogram({
 });
 
 let defaultsCollected = false;
-/** Node's own figures (CPU, memory, event loop lag, GC), prefixed pago_process_… once per process. */
+/** Node's own figures (CPU, memory, event loop lag, GC), prefixed pago_ (pago_process_…, pago_nodejs_…), once per process. */
 export function collectProcessMetrics(): void {
   if (defaultsCollected) return;
   defaultsCollected = true;
-  collectDefaultMetrics({ register: processRegistry, prefix: 'pago_process_' });
+  collectDefaultMetrics({ register: processRegistry, prefix: 'pago_' });
 }
 
 const pools = new Map<Database, string>();
