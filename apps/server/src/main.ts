@@ -116,6 +116,9 @@ async function serve(
   databaseUrl: string,
   cleanups: Cleanups,
 ) {
+  // /metrics (docs/observability.md): a cluster's primary serves it for all its API processes,
+  // asking each (from before it listens, so no scrape finds one that cannot answer yet).
+  if (obs.metrics && cluster.isWorker) reportToPrimary();
   const db: Database = createDatabase(databaseUrl, { max: config.databasePoolSize });
   cleanups.push(() => db.destroy());
   // The in-process sandbox fakes get their own few connections (see AppDeps.sandboxDb).
@@ -141,9 +144,7 @@ async function serve(
   // Payout settlement and the sandbox vendors' work are jobs in PostgreSQL, taken by any process.
   const jobs = await startJobQueue({ databaseUrl, log, jobs: backgroundJobs(servicesOf(app)) });
   cleanups.push(() => jobs.stop());
-  // /metrics (docs/observability.md): a cluster's primary serves it for all its API processes.
-  if (obs.metrics && cluster.isWorker) reportToPrimary();
-  else if (obs.metrics)
+  if (obs.metrics && cluster.isPrimary)
     cleanups.push(await serveMetrics(obs.metrics, databaseUrl, log, { cluster: false }));
 }
 

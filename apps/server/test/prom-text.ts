@@ -76,9 +76,7 @@ export function samples(
 ): Sample[] {
   return [...families.values()]
     .flatMap((f) => f.samples)
-    .filter(
-      (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
-    );
+    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
 }
 
 /** The sum of those samples' values (0 when there are none). */

@@ -9,7 +9,9 @@ import { collectProcessMetrics, processRegistry } from './metrics';
 // deploy/prometheus/pago-alerts.yml against the metrics Pago exports: a renamed metric or label
 // fails here, not silently in production (an alert on a series that no longer exists never fires).
 
-const RULES = fileURLToPath(new URL('../../../../../deploy/prometheus/pago-alerts.yml', import.meta.url));
+const RULES = fileURLToPath(
+  new URL('../../../../../deploy/prometheus/pago-alerts.yml', import.meta.url),
+);
 
 type Rule = {
   alert: string;
@@ -25,7 +27,10 @@ function exported(): Map<string, string[]> {
   const names = new Map<string, string[]>();
   for (const registry of [processRegistry, dbRegistry]) {
     for (const metric of registry.getMetricsAsArray()) {
-      const { name, labelNames = [] } = metric as unknown as { name: string; labelNames?: string[] };
+      const { name, labelNames = [] } = metric as unknown as {
+        name: string;
+        labelNames?: string[];
+      };
       const type = (metric as unknown as { type?: string }).type;
       names.set(name, labelNames);
       if (type === 'histogram') {

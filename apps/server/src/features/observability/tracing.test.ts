@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MoneyTestApp, verifiedUser } from '../../../test/money-helpers';
-import { CLABE, saveRecipient, sendHome, THUNES_TEST_TIMINGS } from '../../../test/remittance-helpers';
+import {
+  CLABE,
+  saveRecipient,
+  sendHome,
+  THUNES_TEST_TIMINGS,
+} from '../../../test/remittance-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import { flushTraces, startTracing } from './tracing';
@@ -64,9 +69,9 @@ afterAll(async () => {
 });
 
 function spans(): OtlpSpan[] {
-  return received.flatMap((r) => r.body.resourceSpans.flatMap((rs) => rs.scopeSpans)).flatMap(
-    (scope) => scope.spans,
-  );
+  return received
+    .flatMap((r) => r.body.resourceSpans.flatMap((rs) => rs.scopeSpans))
+    .flatMap((scope) => scope.spans);
 }
 
 const attribute = (span: OtlpSpan, key: string) =>
@@ -116,9 +121,9 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     const queries = trace.filter((s) => s.attributes?.some((a) => a.key === 'db.system.name'));
     expect(queries.length).toBeGreaterThan(0);
     expect(queries.every(underRoute)).toBe(true);
-    expect(queries.some((s) => /ledger|remittance/i.test(attribute(s, 'db.query.text') ?? ''))).toBe(
-      true,
-    );
+    expect(
+      queries.some((s) => /ledger|remittance/i.test(attribute(s, 'db.query.text') ?? '')),
+    ).toBe(true);
     expect(partner.length).toBeGreaterThan(0);
     expect(partner.every(underRoute)).toBe(true);
     expect(partner[0]?.kind).toBe(3); // CLIENT
