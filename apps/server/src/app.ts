@@ -13,6 +13,7 @@ import type { AppDeps, AppInstance } from './app-instance';
 import { registerRoutes } from './app-routes';
 import { registerSandboxRoutes } from './app-sandbox';
 import { buildServices, type Services } from './app-services';
+import { installObservability } from './features/observability/install';
 import { setAnswerHeaders } from './lib/answer-headers';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { installInputGuard } from './lib/input-guard';
@@ -90,6 +91,7 @@ export async function buildApp(
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const withSelf = { ...deps, selfUrl: deps.selfUrl ?? (() => ownUrl(app)) };
   app.decorate('deps', withSelf);
+  installObservability(app);
   const services = buildServices(withSelf, app.log);
   servicesByApp.set(app, services);
   app.addHook('onClose', () => services.reads.close());

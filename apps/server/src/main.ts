@@ -7,6 +7,12 @@ import { lockDataDir } from './db/data-dir';
 import { createDatabase, type Database } from './db/database';
 import { DataDirError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
 import { MigrationError, migrateDatabase } from './db/migrate';
+import { reportToPrimary, serveMetrics } from './features/observability/metrics-server';
+import {
+  loadObservabilityConfig,
+  type ObservabilityConfig,
+} from './features/observability/observability-config';
+import { startTracing } from './features/observability/tracing';
 import { backgroundJobs } from './jobs/background-jobs';
 import { startJobQueue } from './jobs/job-queue';
 import { createLogger } from './lib/logger';
@@ -103,7 +109,16 @@ async function prepareDatabase(config: Config, log: Logger, cleanups: Cleanups):
 const SANDBOX_POOL_SIZE = 4;
 
 /** One API process: the HTTP server and its worker of the job queue, on a migrated database. */
-async function serve(config: Config, log: Logger, databaseUrl: string, cleanups: Cleanups) {
+async function serve(
+  config: Config,
+  obs: ObservabilityConfig,
+  log: Logger,
+  databaseUrl: string,
+  cleanups: Cleanups,
+) {
+  // /metrics (docs/observability.md): a cluster's primary serves it for all its API processes,
+  // asking each (from before it listens, so no scrape finds one that cannot answer yet).
+  if (obs.metrics && cluster.isWorker) reportToPrimary();
   const db: Database = createDatabase(databaseUrl, { max: config.databasePoolSize });
   cleanups.push(() => db.destroy());
   // The in-process sandbox fakes get their own few connections (see AppDeps.sandboxDb).
@@ -129,6 +144,8 @@ async function serve(config: Config, log: Logger, databaseUrl: string, cleanups:
   // Payout settlement and the sandbox vendors' work are jobs in PostgreSQL, taken by any process.
   const jobs = await startJobQueue({ databaseUrl, log, jobs: backgroundJobs(servicesOf(app)) });
   cleanups.push(() => jobs.stop());
+  if (obs.metrics && cluster.isPrimary)
+    cleanups.push(await serveMetrics(obs.metrics, databaseUrl, log, { cluster: false }));
 }
 
 function logReady(config: Config, log: Logger) {
@@ -155,9 +172,11 @@ function logReady(config: Config, log: Logger) {
  * runs here and nowhere else; migrations run here), then forks the API processes, which share the
  * port, and starts a new one whenever one dies.
  */
-async function runPrimary(config: Config, log: Logger) {
+async function runPrimary(config: Config, obs: ObservabilityConfig, log: Logger) {
   await withShutdown(log, async (cleanups) => {
     const databaseUrl = await prepareDatabase(config, log, cleanups);
+    if (obs.metrics)
+      cleanups.push(await serveMetrics(obs.metrics, databaseUrl, log, { cluster: true }));
     let stopping = false;
     const fork = () => cluster.fork({ DATABASE_URL: databaseUrl });
     const stopWorkers = async () => {
@@ -208,13 +227,17 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  if (config.processes > 1 && cluster.isPrimary) return runPrimary(config, log);
+  const obs = loadObservabilityConfig();
+  // Before any database is made: each chooses its per-statement spans when it is.
+  if (config.processes > 1 && cluster.isPrimary) return runPrimary(config, obs, log);
+  const stopTracing = obs.tracing ? startTracing(obs.tracing) : null;
   await withShutdown(log, async (cleanups) => {
+    if (stopTracing) cleanups.push(stopTracing);
     // A cluster worker is handed the prepared database by its primary.
     const databaseUrl = cluster.isWorker
       ? (config.databaseUrl as string)
       : await prepareDatabase(config, log, cleanups);
-    await serve(config, log, databaseUrl, cleanups);
+    await serve(config, obs, log, databaseUrl, cleanups);
     if (cluster.isPrimary) logReady(config, log);
   });
 }

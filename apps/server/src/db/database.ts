@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { queryTracing } from '../features/observability/trace-state';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -24,7 +25,7 @@ export function createDatabase(connectionString: string, options: { max?: number
   // clients are not reused: the pool discards them on release, and the next query reconnects.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...queryTracing() });
   pools.set(db, pool);
   return db;
 }

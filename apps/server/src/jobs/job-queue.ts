@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../db/database';
+import { timeJobRun } from '../features/observability/metrics';
 
 /** What a job's work sees of the job: its id and which attempt this is (0 for the first). */
 export type JobRun = { id: string; retryCount: number };
@@ -80,7 +81,9 @@ export async function startJobQueue({
       async ([current]) => {
         if (!current) return;
         try {
-          await job.run({ id: current.id, retryCount: current.retryCount });
+          await timeJobRun(job.name, () =>
+            job.run({ id: current.id, retryCount: current.retryCount }),
+          );
         } catch (error) {
           if (isDatabaseUnavailable(error)) log.warn(`${job.name}: the database is unavailable`);
           else log.error({ err: error }, `${job.name} failed`);
