@@ -27,6 +27,7 @@ export function backupSection(figures: BackupFigures, where: string): string {
     '',
     '| restore to the point in time | figure |',
     '|---|---|',
+    `| backup set pgBackRest chose for the target | ${f.restore.backupSet} (the incremental: ${f.restore.backupSet === f.incr.label ? 'yes' : 'no'}) |`,
     `| \`pgbackrest restore --type=time\` (incremental + its full, into an empty directory) | ${s(f.restore.commandMs)} |`,
     `| \`pg_ctl start\` until it accepts connections (WAL replayed to consistent) | ${s(f.restore.startMs)} |`,
     `| start until promoted (target reached, \`--target-action=promote\`) | ${s(f.restore.promotedMs)} |`,

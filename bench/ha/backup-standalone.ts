@@ -1,6 +1,7 @@
 // `npm run bench:backup`: the backup and restore drill alone, on a one-node PostgreSQL 15 of its
 // own (Debian's postgresql-15, run as `postgres`) with Pago's schema, so that it is tested without
-// the Patroni cluster. `npm run bench:ha` runs the same `runBackupDrill` on the cluster.
+// `npm run bench:ha`, which runs the same `runBackupDrill` at its end. BENCH_BACKUP_CLUSTER=<n>
+// runs it on bench/ha/cluster.ts's Patroni cluster of n nodes instead (through HAProxy).
 // BENCH_BACKUP_TRANSFERS: transfers per phase (default 1000); BENCH_BACKUP_NO_REPORT=1 prints
 // the section without writing docs/benchmarks.md.
 import fs from 'node:fs';
@@ -10,7 +11,7 @@ import pg from 'pg';
 import { createDatabase } from '../../apps/server/src/db/database';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
 import { freePort, tempDataDir } from '../../e2e/support/server-process';
-import { pgbackrestSetup, runBackupDrill } from './backup';
+import { clusterBackupNodes, pgbackrestSetup, runBackupDrill, setBackupNodes } from './backup';
 import {
   ensurePackages,
   type LocalPg,
@@ -20,41 +21,66 @@ import {
   UUIDV7_SQL,
 } from './backup-pg';
 import { backupSection, writeBackupSection } from './backup-report';
+import { type Cluster, startCluster } from './cluster';
 
+const CLUSTER_NODES = Number(process.env.BENCH_BACKUP_CLUSTER ?? 0);
 await ensurePackages();
 const workDir = tempDataDir('pago-backup-');
-const node: LocalPg = {
-  dataDir: path.join(workDir, 'pg1'),
-  socketDir: path.join(workDir, 'socket'),
-  port: await freePort(),
-  database: 'pago',
-};
-const setup = pgbackrestSetup(workDir, [node]);
-let started = false;
-try {
+const setup = pgbackrestSetup(workDir);
+const stops: (() => Promise<void>)[] = [];
+
+/** The source: a Patroni cluster (pgBackRest sees every node) or one PostgreSQL 15 node. */
+async function startSource(): Promise<{ url: (database: string) => string; where: string }> {
+  if (CLUSTER_NODES > 0) {
+    const cluster: Cluster = await startCluster({
+      workDir: path.join(workDir, 'cluster'),
+      nodes: CLUSTER_NODES,
+      postgresParameters: setup.parameters,
+    });
+    stops.push(() => cluster.stop());
+    setBackupNodes(setup, clusterBackupNodes(cluster.nodes));
+    return {
+      url: (database) => cluster.primaryUrl(database),
+      where: `the primary of a ${CLUSTER_NODES}-node Patroni cluster (synchronous_mode), through HAProxy`,
+    };
+  }
+  const node: LocalPg = {
+    dataDir: path.join(workDir, 'pg1'),
+    socketDir: path.join(workDir, 'socket'),
+    port: await freePort(),
+    database: 'pago',
+  };
+  setBackupNodes(setup, [node]);
   await startPrimary(node, setup.parameters);
-  started = true;
-  const admin = new pg.Client(socketUrl(node, 'postgres'));
+  stops.push(() => pgCtl(node.dataDir, 'stop'));
+  return {
+    url: (database) => socketUrl(node, database),
+    where: 'a one-node PostgreSQL 15 (`npm run bench:backup`)',
+  };
+}
+
+try {
+  const source = await startSource();
+  const admin = new pg.Client(source.url('postgres'));
   await admin.connect();
   await admin.query('create database pago');
   await admin.end();
-  const db = createDatabase(socketUrl(node));
+  const db = createDatabase(source.url('pago'));
   // PostgreSQL 18's uuidv7() for this 15 (Pago's migrations need it), then Pago's schema.
   await sql.raw(UUIDV7_SQL).execute(db);
   await migrateDatabase(db, 'live');
   await db.destroy();
   const figures = await runBackupDrill({
     setup,
-    sourceUrl: socketUrl(node),
+    sourceUrl: source.url('pago'),
     scratchDir: path.join(workDir, 'restore'),
     scratchPort: await freePort(),
     transfersPerPhase: Number(process.env.BENCH_BACKUP_TRANSFERS ?? 1000),
   });
-  const where = 'a one-node PostgreSQL 15 (`npm run bench:backup`)';
-  console.log(backupSection(figures, where));
-  if (!process.env.BENCH_BACKUP_NO_REPORT) writeBackupSection(figures, where);
+  console.log(backupSection(figures, source.where));
+  if (!process.env.BENCH_BACKUP_NO_REPORT) writeBackupSection(figures, source.where);
   if (!figures.ok) process.exitCode = 1;
 } finally {
-  if (started) await pgCtl(node.dataDir, 'stop').catch(() => {});
+  for (const stop of stops.reverse()) await stop().catch(() => {});
   fs.rmSync(workDir, { recursive: true, force: true });
 }

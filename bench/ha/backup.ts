@@ -34,19 +34,22 @@ export type BackupSetup = {
   /** How many full backups the repository keeps (`repo1-retention-full`). */
   retentionFull: number;
   cipherType: string;
+  /** The config's [global] section (setBackupNodes writes the stanza's after it). */
+  global: string;
 };
 
 /**
- * Writes `<workDir>/pgbackrest/pgbackrest.conf` for the nodes (pg1..pgN: pgBackRest finds which
- * one is the primary when it backs up, so the config holds across a failover) and returns the
- * parameters that archive every WAL segment into the repository. The repository is encrypted
- * (aes-256-cbc, a passphrase made here and kept in the config, mode 0600) as in production.
- * `archive_command` passes the node's own data directory (`$PWD`: PostgreSQL runs it there), so
- * one command serves every node of the cluster.
+ * Writes `<workDir>/pgbackrest/pgbackrest.conf` and returns the parameters that archive every WAL
+ * segment into the repository, for a cluster about to start (Patroni: `postgresql.parameters`).
+ * The nodes, if not known yet (startCluster picks their ports), are added by `setBackupNodes`
+ * once they are: archiving needs only the global part. The repository is encrypted (aes-256-cbc,
+ * a passphrase made here and kept in the config, mode 0600) as in production. `archive_command`
+ * passes the node's own data directory (`$PWD`: PostgreSQL runs it there), so one command serves
+ * every node of the cluster, whichever is the primary.
  */
 export function pgbackrestSetup(
   workDir: string,
-  nodes: BackupNode[],
+  nodes: BackupNode[] = [],
   options: { retentionFull?: number; processMax?: number } = {},
 ): BackupSetup {
   const base = postgresDir(path.join(workDir, 'pgbackrest'), 0o750);
@@ -54,7 +57,6 @@ export function pgbackrestSetup(
   for (const dir of ['log', 'lock', 'spool']) postgresDir(path.join(base, dir), 0o750);
   const retentionFull = options.retentionFull ?? 2;
   const cipherType = 'aes-256-cbc';
-  const configPath = path.join(base, 'pgbackrest.conf');
   const global = {
     'repo1-path': repoPath,
     'repo1-retention-full-type': 'count',
@@ -71,26 +73,13 @@ export function pgbackrestSetup(
     'log-level-console': 'warn',
     'log-level-file': 'info',
   };
-  const stanza = nodes.flatMap((node, i) => [
-    [`pg${i + 1}-path`, node.dataDir],
-    [`pg${i + 1}-port`, String(node.port)],
-    [`pg${i + 1}-socket-path`, node.socketDir],
-  ]);
-  const text = [
-    '[global]',
-    ...Object.entries(global).map(([k, v]) => `${k}=${v}`),
-    '',
-    `[${STANZA}]`,
-    ...stanza.map(([k, v]) => `${k}=${v}`),
-    '',
-  ].join('\n');
-  fs.writeFileSync(configPath, text, { mode: 0o600 });
-  chownPostgres(configPath);
-  return {
+  const configPath = path.join(base, 'pgbackrest.conf');
+  const setup: BackupSetup = {
     configPath,
     repoPath,
     retentionFull,
     cipherType,
+    global: ['[global]', ...Object.entries(global).map(([k, v]) => `${k}=${v}`)].join('\n'),
     parameters: {
       archive_mode: 'on',
       archive_command: `pgbackrest --config=${configPath} --stanza=${STANZA} --pg1-path="$PWD" archive-push %p`,
@@ -100,6 +89,33 @@ export function pgbackrestSetup(
       wal_level: 'replica',
     },
   };
+  setBackupNodes(setup, nodes);
+  return setup;
+}
+
+/**
+ * The stanza's nodes, pg1..pgN: pgBackRest asks each which one is the primary when it backs up,
+ * so the config holds across a failover. Local nodes: reached over their Unix socket as `postgres`.
+ */
+export function setBackupNodes(setup: BackupSetup, nodes: BackupNode[]): void {
+  const stanza = nodes.flatMap((node, i) => [
+    `pg${i + 1}-path=${node.dataDir}`,
+    `pg${i + 1}-port=${node.port}`,
+    `pg${i + 1}-socket-path=${node.socketDir}`,
+  ]);
+  fs.writeFileSync(setup.configPath, [setup.global, '', `[${STANZA}]`, ...stanza, ''].join('\n'), {
+    mode: 0o600,
+  });
+  chownPostgres(setup.configPath);
+}
+
+/** The nodes of bench/ha/cluster.ts's cluster (each node's socket is in its node directory). */
+export function clusterBackupNodes(nodes: { dataDir: string; pgPort: number }[]): BackupNode[] {
+  return nodes.map((n) => ({
+    dataDir: n.dataDir,
+    port: n.pgPort,
+    socketDir: path.dirname(n.dataDir),
+  }));
 }
 
 /** Runs `pgbackrest <command>` as `postgres` with the setup's config; returns stdout. */
@@ -136,11 +152,19 @@ export async function backupInfo(setup: BackupSetup): Promise<InfoBackup[]> {
 export type BackupFigures = {
   wallets: number;
   full: { ms: number; sizeBytes: number; repoBytes: number };
-  incr: { ms: number; sizeBytes: number; deltaBytes: number; repoBytes: number };
+  incr: {
+    label: string;
+    ms: number;
+    sizeBytes: number;
+    deltaBytes: number;
+    repoBytes: number;
+  };
   backupsKept: number;
   target: { time: string; transfers: number; p2p: number };
   transfersAtEnd: number;
   restore: {
+    /** The backup set pgBackRest chose for the target (the incremental, taken before it). */
+    backupSet: string;
     commandMs: number;
     startMs: number;
     promotedMs: number;
@@ -219,6 +243,7 @@ export async function runBackupDrill(options: DrillOptions): Promise<BackupFigur
     if (!full || !incr) throw new Error('pgbackrest info lists no full or no incremental backup');
     const restore = await restoreAndCheck(options, target.time);
     const ok =
+      restore.backupSet === incr.label &&
       restore.transfers === target.all &&
       restore.p2p === target.p2p &&
       Object.values(restore.violations).every((n) => n === 0);
@@ -230,6 +255,7 @@ export async function runBackupDrill(options: DrillOptions): Promise<BackupFigur
         repoBytes: full.info.repository.delta,
       },
       incr: {
+        label: incr.label,
         ms: incrMs,
         sizeBytes: incr.info.size,
         deltaBytes: incr.info.delta,
@@ -267,15 +293,17 @@ async function restoreAndCheck(options: DrillOptions, targetTime: string) {
   const ident = path.join(scratchDir, 'pg_ident.conf');
   fs.writeFileSync(ident, '');
   log(`restore to ${targetTime} into ${scratch.dataDir}`);
-  const [, commandMs] = await timed(() =>
+  const [restoreOut, commandMs] = await timed(() =>
     pgbackrest(setup, 'restore', [
       `--pg1-path=${scratch.dataDir}`,
       '--type=time',
       `--target=${targetTime}`,
       '--target-action=promote',
       '--archive-mode=off',
+      '--log-level-console=info',
     ]),
   );
+  const backupSet = restoreOut.match(/restore backup set ([^\s,]+)/)?.[1] ?? 'unknown';
   const settings = {
     port: String(scratchPort),
     listen_addresses: "''",
@@ -309,6 +337,7 @@ async function restoreAndCheck(options: DrillOptions, targetTime: string) {
     const restored = await counts(db);
     log(`restored: ${restored.all} transfers; invariants checked`);
     return {
+      backupSet,
       commandMs,
       startMs,
       promotedMs,
