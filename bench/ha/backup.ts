@@ -5,6 +5,13 @@
 // exact count of transfers at it, writes more, restores to that point into a scratch data
 // directory on another port, starts it, and checks the ledger's invariants and the count there.
 // bench/ha/backup-standalone.ts runs the same drill on a one-node PostgreSQL 15 of its own.
+//
+// With bench/ha/cluster.ts: `const setup = pgbackrestSetup(workDir)`; `startCluster({ ...,
+// postgresParameters: { ...setup.parameters } })`; `setBackupNodes(setup,
+// clusterBackupNodes(cluster.nodes))`; `createStanza(setup)` (archiving starts; before the
+// failovers, so they are archived too); at the end, with no other writer on the ledger,
+// `runBackupDrill({ setup, sourceUrl: cluster.primaryUrl('pago'), scratchDir, scratchPort })`
+// and `writeBackupSection(figures, where)` (backup-report.ts).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -128,6 +135,12 @@ export function pgbackrest(setup: BackupSetup, command: string, args: string[] =
   ]);
 }
 
+/** Creates the stanza (idempotent) and checks that a WAL segment reaches the repository. */
+export async function createStanza(setup: BackupSetup): Promise<void> {
+  await pgbackrest(setup, 'stanza-create');
+  await pgbackrest(setup, 'check');
+}
+
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const result = await work();
@@ -220,8 +233,7 @@ export async function runBackupDrill(options: DrillOptions): Promise<BackupFigur
   const db = createDatabase(options.sourceUrl, { max: 8 });
   try {
     log('pgbackrest stanza-create and check (archiving works)');
-    await pgbackrest(setup, 'stanza-create');
-    await pgbackrest(setup, 'check');
+    await createStanza(setup);
     const wallets: Wallet[] = await seedWallets(db, options.wallets ?? 200);
     await writeTransfers(db, wallets, perPhase);
     log('full backup');
