@@ -3,7 +3,8 @@
 // `npm run bench:ha`, which runs the same `runBackupDrill` at its end. BENCH_BACKUP_CLUSTER=<n>
 // runs it on bench/ha/cluster.ts's Patroni cluster of n nodes instead (through HAProxy).
 // BENCH_BACKUP_TRANSFERS: transfers per phase (default 1000); BENCH_BACKUP_NO_REPORT=1 prints
-// the section without writing docs/benchmarks.md.
+// the section without writing docs/benchmarks.md; BENCH_BACKUP_PAD_MB=<n> adds a table of about
+// n MB of random text before the backups, to see how the restore time grows with the size.
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -24,6 +25,7 @@ import { backupSection, writeBackupSection } from './backup-report';
 import { type Cluster, startCluster } from './cluster';
 
 const CLUSTER_NODES = Number(process.env.BENCH_BACKUP_CLUSTER ?? 0);
+const padMb = Number(process.env.BENCH_BACKUP_PAD_MB ?? 0);
 await ensurePackages();
 const workDir = tempDataDir('pago-backup-');
 const setup = pgbackrestSetup(workDir);
@@ -69,6 +71,14 @@ try {
   // PostgreSQL 18's uuidv7() for this 15 (Pago's migrations need it), then Pago's schema.
   await sql.raw(UUIDV7_SQL).execute(db);
   await migrateDatabase(db, 'live');
+  if (padMb > 0) {
+    // ~1 kB a row of random hex (lz4 barely shrinks it): about padMb MB on disk.
+    await sql`create table backup_drill_pad (id bigint primary key, filler text not null)`.execute(
+      db,
+    );
+    await sql`insert into backup_drill_pad select g, (select string_agg(md5(random()::text || g || i), '') from generate_series(1, 30) i)
+      from generate_series(1, ${padMb * 1000}::int) g`.execute(db);
+  }
   await db.destroy();
   const figures = await runBackupDrill({
     setup,
@@ -77,8 +87,9 @@ try {
     scratchPort: await freePort(),
     transfersPerPhase: Number(process.env.BENCH_BACKUP_TRANSFERS ?? 1000),
   });
-  console.log(backupSection(figures, source.where));
-  if (!process.env.BENCH_BACKUP_NO_REPORT) writeBackupSection(figures, source.where);
+  const where = padMb > 0 ? `${source.where}, with a ${padMb} MB table added` : source.where;
+  console.log(backupSection(figures, where));
+  if (!process.env.BENCH_BACKUP_NO_REPORT) writeBackupSection(figures, where);
   if (!figures.ok) process.exitCode = 1;
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {});

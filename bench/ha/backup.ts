@@ -216,7 +216,8 @@ async function counts(db: Database) {
  * would not be the target's: then it tries again).
  */
 async function pickTarget(db: Database) {
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 50) throw new Error('Another writer keeps adding transfers: stop it first');
     const before = await counts(db);
     const { rows } = await sql<{ t: string }>`
       select to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' as t`.execute(
