@@ -73,7 +73,6 @@ export function pgbackrestSetup(
     'compress-type': 'lz4',
     'process-max': String(options.processMax ?? 2),
     'start-fast': 'y',
-    delta: 'y',
     'log-path': path.join(base, 'log'),
     'lock-path': path.join(base, 'lock'),
     'spool-path': path.join(base, 'spool'),
