@@ -1,7 +1,8 @@
 // `npm run bench:backup`: the backup and restore drill alone, on a one-node PostgreSQL 15 of its
 // own (Debian's postgresql-15, run as `postgres`) with Pago's schema, so that it is tested without
 // `npm run bench:ha`, which runs the same `runBackupDrill` at its end. BENCH_BACKUP_CLUSTER=<n>
-// runs it on bench/ha/cluster.ts's Patroni cluster of n nodes instead (through HAProxy).
+// runs it on bench/ha/cluster.ts's Patroni cluster of n nodes instead (through HAProxy), with
+// BENCH_BACKUP_FROM_STANDBY=1 its backups taken from a standby (`backup-standby=y`).
 // BENCH_BACKUP_TRANSFERS: transfers per phase (default 1000); BENCH_BACKUP_NO_REPORT=1 prints
 // the section without writing docs/benchmarks.md; BENCH_BACKUP_PAD_MB=<n> adds a table of about
 // n MB of random text before the backups, to see how the restore time grows with the size.
@@ -26,6 +27,7 @@ import { type Cluster, startCluster } from './cluster';
 
 const CLUSTER_NODES = Number(process.env.BENCH_BACKUP_CLUSTER ?? 0);
 const padMb = Number(process.env.BENCH_BACKUP_PAD_MB ?? 0);
+const FROM_STANDBY = process.env.BENCH_BACKUP_FROM_STANDBY === '1';
 await ensurePackages();
 const workDir = tempDataDir('pago-backup-');
 const setup = pgbackrestSetup(workDir);
@@ -40,10 +42,10 @@ async function startSource(): Promise<{ url: (database: string) => string; where
       postgresParameters: setup.parameters,
     });
     stops.push(() => cluster.stop());
-    setBackupNodes(setup, clusterBackupNodes(cluster.nodes));
+    setBackupNodes(setup, clusterBackupNodes(cluster.nodes), { fromStandby: FROM_STANDBY });
     return {
       url: (database) => cluster.primaryUrl(database),
-      where: `the primary of a ${CLUSTER_NODES}-node Patroni cluster (synchronous_mode), through HAProxy`,
+      where: `a ${CLUSTER_NODES}-node Patroni cluster (synchronous_mode; transfers through HAProxy to the primary; backups from ${FROM_STANDBY ? 'a standby, `backup-standby=y`' : 'the primary'})`,
     };
   }
   const node: LocalPg = {
@@ -93,5 +95,6 @@ try {
   if (!figures.ok) process.exitCode = 1;
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {});
-  fs.rmSync(workDir, { recursive: true, force: true });
+  // BENCH_BACKUP_KEEP=1 keeps the work directory (pgBackRest's logs) for a look after the run.
+  if (!process.env.BENCH_BACKUP_KEEP) fs.rmSync(workDir, { recursive: true, force: true });
 }

@@ -102,13 +102,20 @@ export function pgbackrestSetup(
 /**
  * The stanza's nodes, pg1..pgN: pgBackRest asks each which one is the primary when it backs up,
  * so the config holds across a failover. Local nodes: reached over their Unix socket as `postgres`.
+ * `fromStandby`: `backup-standby=y`, as production (the files copied from a standby; pgBackRest
+ * 2.45 then fails the backup when no standby is streaming).
  */
-export function setBackupNodes(setup: BackupSetup, nodes: BackupNode[]): void {
+export function setBackupNodes(
+  setup: BackupSetup,
+  nodes: BackupNode[],
+  options: { fromStandby?: boolean } = {},
+): void {
   const stanza = nodes.flatMap((node, i) => [
     `pg${i + 1}-path=${node.dataDir}`,
     `pg${i + 1}-port=${node.port}`,
     `pg${i + 1}-socket-path=${node.socketDir}`,
   ]);
+  if (options.fromStandby) stanza.push('backup-standby=y');
   fs.writeFileSync(setup.configPath, [setup.global, '', `[${STANZA}]`, ...stanza, ''].join('\n'), {
     mode: 0o600,
   });
