@@ -59,6 +59,8 @@ export function pgbackrestSetup(
   nodes: BackupNode[] = [],
   options: { retentionFull?: number; processMax?: number } = {},
 ): BackupSetup {
+  // `postgres` must be able to reach the directory (archive-push runs as it).
+  if (!fs.existsSync(workDir)) fs.mkdirSync(workDir, { recursive: true, mode: 0o755 });
   const base = postgresDir(path.join(workDir, 'pgbackrest'), 0o750);
   const repoPath = postgresDir(path.join(base, 'repo'), 0o750);
   for (const dir of ['log', 'lock', 'spool']) postgresDir(path.join(base, dir), 0o750);
