@@ -1,15 +1,11 @@
+import type { AtmNetwork } from '@pago/shared/contracts/cards';
+import { ATM_FEES, TRANSFER_LIMITS } from '@pago/shared/fees';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
-/** The card the partner means, locked: one card's authorizations are decided one at a time. */
-export function lockCardByPartnerId(tx: Database, partnerCardId: string) {
-  return tx
-    .selectFrom('cards')
-    .selectAll()
-    .where('partner_card_id', '=', partnerCardId)
-    .forUpdate()
-    .executeTakeFirst();
-}
+const ATM_FEES_JSON = JSON.stringify(ATM_FEES);
+/** ledger_post's limits: a hold does not count toward them (the card's own limits apply). */
+const LIMITS_JSON = JSON.stringify(TRANSFER_LIMITS);
 
 export function findAuthorization(db: Database, partnerAuthorizationId: string, lock = false) {
   let query = db
@@ -20,38 +16,38 @@ export function findAuthorization(db: Database, partnerAuthorizationId: string, 
   return query.executeTakeFirst();
 }
 
-/**
- * What the card spent of a kind in the US Eastern calendar day of `now`: approved and not given
- * back (reversed or expired), at the cleared amount once cleared.
- */
-export async function spentToday(
-  tx: Database,
-  cardId: string,
-  kind: 'purchase' | 'atm',
-  now: Date,
-): Promise<number> {
-  const { rows } = await sql<{ total: string }>`
-    select coalesce(sum(coalesce(cleared_cents, amount_cents)), 0)::bigint as total
-    from card_authorizations
-    where card_id = ${cardId} and kind = ${kind} and status in ('pending', 'cleared')
-      and (created_at at time zone 'America/New_York')::date
-        = (${now}::timestamptz at time zone 'America/New_York')::date`.execute(tx);
-  return Number(rows[0]?.total ?? 0);
-}
+/** What `card_authorize` is given: Unit's request, read, and what the decision needs. */
+export type AuthorizeCall = {
+  partnerAuthorizationId: string;
+  partnerCardId: string;
+  kind: 'purchase' | 'atm';
+  amountCents: number;
+  merchantType: number | null;
+  merchantName: string;
+  network: AtmNetwork | null;
+  /** The hold's transfer metadata but the card's id and last four digits (the function adds them). */
+  metadata: Record<string, unknown>;
+  statusDeclines: Record<string, string>;
+  now: Date;
+};
 
-/** Approved in-network ATM withdrawals of the user in the US Eastern month of `now`. */
-export async function inNetworkWithdrawalsThisMonth(
-  tx: Database,
-  userId: string,
-  now: Date,
-): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from card_authorizations
-    where user_id = ${userId} and kind = 'atm' and atm_network = 'in'
-      and status in ('pending', 'cleared')
-      and date_trunc('month', created_at at time zone 'America/New_York')
-        = date_trunc('month', ${now}::timestamptz at time zone 'America/New_York')`.execute(tx);
-  return rows[0]?.n ?? 0;
+/**
+ * The whole decision in one statement, its own transaction (db/functions/card_authorize.sql):
+ * the answer as recorded, or undefined for a card Pago does not know.
+ */
+export async function authorizeInOneStatement(db: Database, call: AuthorizeCall) {
+  const { rows } = await sql<{
+    status: string;
+    decline_reason: string | null;
+    amount_cents: string;
+  }>`
+    select * from card_authorize(${call.partnerAuthorizationId}, ${call.partnerCardId},
+      ${call.kind}, ${call.amountCents}, ${call.merchantType}, ${call.merchantName},
+      ${call.network}, ${JSON.stringify(call.metadata)}::jsonb, ${ATM_FEES_JSON}::jsonb,
+      ${JSON.stringify(call.statusDeclines)}::jsonb, ${call.now}, ${LIMITS_JSON}::jsonb)`.execute(
+    db,
+  );
+  return rows[0];
 }
 
 /** Whether Pago recorded this partner card transaction already (applied, in part or not at all). */
