@@ -35,12 +35,10 @@ export type AuthorizeCall = {
  * The whole decision in one statement, its own transaction (db/functions/card_authorize.sql):
  * the answer as recorded, or undefined for a card Pago does not know.
  */
+export type AuthorizedRow = { status: string; decline_reason: string | null; amount_cents: string };
+
 export async function authorizeInOneStatement(db: Database, call: AuthorizeCall) {
-  const { rows } = await sql<{
-    status: string;
-    decline_reason: string | null;
-    amount_cents: string;
-  }>`
+  const { rows } = await sql<AuthorizedRow>`
     select * from card_authorize(${call.partnerAuthorizationId}, ${call.partnerCardId},
       ${call.kind}, ${call.amountCents}, ${call.merchantType}, ${call.merchantName},
       ${call.network}, ${JSON.stringify(call.metadata)}::jsonb, ${ATM_FEES_JSON}::jsonb,
@@ -48,6 +46,29 @@ export async function authorizeInOneStatement(db: Database, call: AuthorizeCall)
     db,
   );
   return rows[0];
+}
+
+/**
+ * Authorizations that arrived together in one statement and one commit
+ * (db/functions/card_authorize_batch.sql): a row per item (`item`, from 1) Pago knows the card of.
+ */
+export async function authorizeBatchInOneStatement(db: Database, calls: AuthorizeCall[]) {
+  const items = calls.map((call) => ({
+    id: call.partnerAuthorizationId,
+    card: call.partnerCardId,
+    kind: call.kind,
+    amount: call.amountCents,
+    merchantType: call.merchantType,
+    merchantName: call.merchantName,
+    network: call.network,
+    metadata: call.metadata,
+  }));
+  const first = calls[0];
+  const { rows } = await sql<AuthorizedRow & { item: number }>`
+    select * from card_authorize_batch(${JSON.stringify(items)}::jsonb, ${ATM_FEES_JSON}::jsonb,
+      ${JSON.stringify(first?.statusDeclines ?? {})}::jsonb, ${first?.now ?? new Date()},
+      ${LIMITS_JSON}::jsonb)`.execute(db);
+  return rows;
 }
 
 /** Whether Pago recorded this partner card transaction already (applied, in part or not at all). */

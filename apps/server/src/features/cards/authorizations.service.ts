@@ -11,6 +11,7 @@ import { verifyUnitSignature } from '../../providers/unit/unit-webhooks';
 import type { Banking, CardEvent } from '../banking/banking.service';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
+import { createAuthorizationBatcher } from './authorization-batcher';
 import {
   type AuthorizationAnswer,
   answerOf,
@@ -21,7 +22,6 @@ import {
 } from './authorization-documents';
 import {
   type AuthorizeCall,
-  authorizeInOneStatement,
   cardMovementsOn,
   duePendingHolds,
   findAuthorization,
@@ -71,6 +71,7 @@ export function createCardAuthorizations({
   log,
 }: Deps) {
   const now = () => ledger.clock();
+  const batcher = createAuthorizationBatcher(db);
   const { release, clear, refund, firstTime, cardOf } = createCardSettlement({
     ledger,
     notifications,
@@ -213,15 +214,7 @@ export function createCardAuthorizations({
         statusDeclines: STATUS_DECLINE,
         now: now(),
       };
-      let row: Awaited<ReturnType<typeof authorizeInOneStatement>>;
-      try {
-        row = await authorizeInOneStatement(db, call);
-      } catch (error) {
-        // Staff froze the account between the function's check and its hold (the frozen guard,
-        // P2010): nothing was written; asked again, the function sees the freeze and declines.
-        if ((error as { code?: string }).code !== 'P2010') throw error;
-        row = await authorizeInOneStatement(db, call);
-      }
+      const row = await batcher.authorize(call);
       if (!row) {
         return {
           data: { type: 'declineAuthorizationRequest', attributes: { reason: 'DoNotHonor' } },
@@ -238,6 +231,9 @@ export function createCardAuthorizations({
     },
 
     readEvent,
+
+    /** How many statements carried how many authorizations so far (the batching at work). */
+    batching: batcher.counts,
 
     /**
      * The expiry job: holds not cleared within their time are released (money and fee back).

@@ -673,11 +673,16 @@ describe('Pago’s authorization endpoint', () => {
   });
   it('50 parallel signed requests straight from Unit against a balance for 10 approve exactly 10', async () => {
     const { user, card } = await cardholder(app, db, 10_000);
+    const before = servicesOf(app).cardAuthorizations.batching();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         signedRequest(requestFor(card, String(991_000_000_000 + i), 1_000)),
       ),
     );
+    const after = servicesOf(app).cardAuthorizations.batching();
+    // They arrived together: decided in fewer statements than requests (card_authorize_batch).
+    expect(after.authorizations - before.authorizations).toBe(50);
+    expect(after.statements - before.statements).toBeLessThan(50);
     const types = answers.map((a) => a.json().data.type);
     expect(types.filter((t) => t === 'approveAuthorizationRequest')).toHaveLength(10);
     for (const a of answers.filter((x) => x.json().data.type !== 'approveAuthorizationRequest')) {
