@@ -56,8 +56,8 @@ type Deps = {
 
 /**
  * Card authorizations (what the holder spends with the card), decided in real time by the ledger: the partner asks, Pago answers within
- * its budget with one transaction (the card row locked, the decision, one `ledger_post` of the
- * hold). Clearing, reversal and refund come later as the partner's signed card events, each
+ * its budget with one statement (db/functions/card_authorize.sql: the card row locked, the
+ * decision, one `ledger_post` of the hold). Clearing, reversal and refund come later as the partner's signed card events, each
  * applied once; the expiry job releases holds the network never cleared.
  */
 export function createCardAuthorizations({
@@ -164,7 +164,9 @@ export function createCardAuthorizations({
   return {
     /**
      * Unit's authorization request: the signature first (401), then the decision in one
-     * transaction. The same request again answers the same decision and posts nothing more.
+     * statement (`card_authorize`, or with those that arrived together `card_authorize_batch`;
+     * docs/cards-performance.md). The same request again answers the same decision and posts
+     * nothing more.
      */
     async authorize(rawBody: string, signature: string | undefined): Promise<AuthorizationAnswer> {
       // Live mode without the partner's settings: no secret to check against, so no card at all.
