@@ -987,6 +987,8 @@ export type CardAuthorizationsTable = {
   cleared_cents: ColumnType<Cents | null, number | null, number | null>;
   /** The merchant category code approved for (migration 0030); null for ATM withdrawals. */
   merchant_type: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 0056: the merchant or ATM name (null on rows before it). */
+  merchant_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 };

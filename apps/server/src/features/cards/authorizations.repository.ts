@@ -1,15 +1,11 @@
+import type { AtmNetwork } from '@pago/shared/contracts/cards';
+import { ATM_FEES, TRANSFER_LIMITS } from '@pago/shared/fees';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
-/** The card the partner means, locked: one card's authorizations are decided one at a time. */
-export function lockCardByPartnerId(tx: Database, partnerCardId: string) {
-  return tx
-    .selectFrom('cards')
-    .selectAll()
-    .where('partner_card_id', '=', partnerCardId)
-    .forUpdate()
-    .executeTakeFirst();
-}
+const ATM_FEES_JSON = JSON.stringify(ATM_FEES);
+/** ledger_post's limits: a hold does not count toward them (the card's own limits apply). */
+const LIMITS_JSON = JSON.stringify(TRANSFER_LIMITS);
 
 export function findAuthorization(db: Database, partnerAuthorizationId: string, lock = false) {
   let query = db
@@ -20,38 +16,59 @@ export function findAuthorization(db: Database, partnerAuthorizationId: string, 
   return query.executeTakeFirst();
 }
 
+/** What `card_authorize` is given: Unit's request, read, and what the decision needs. */
+export type AuthorizeCall = {
+  partnerAuthorizationId: string;
+  partnerCardId: string;
+  kind: 'purchase' | 'atm';
+  amountCents: number;
+  merchantType: number | null;
+  merchantName: string;
+  network: AtmNetwork | null;
+  /** The hold's transfer metadata but the card's id and last four digits (the function adds them). */
+  metadata: Record<string, unknown>;
+  statusDeclines: Record<string, string>;
+  now: Date;
+};
+
 /**
- * What the card spent of a kind in the US Eastern calendar day of `now`: approved and not given
- * back (reversed or expired), at the cleared amount once cleared.
+ * The whole decision in one statement, its own transaction (db/functions/card_authorize.sql):
+ * the answer as recorded, or undefined for a card Pago does not know.
  */
-export async function spentToday(
-  tx: Database,
-  cardId: string,
-  kind: 'purchase' | 'atm',
-  now: Date,
-): Promise<number> {
-  const { rows } = await sql<{ total: string }>`
-    select coalesce(sum(coalesce(cleared_cents, amount_cents)), 0)::bigint as total
-    from card_authorizations
-    where card_id = ${cardId} and kind = ${kind} and status in ('pending', 'cleared')
-      and (created_at at time zone 'America/New_York')::date
-        = (${now}::timestamptz at time zone 'America/New_York')::date`.execute(tx);
-  return Number(rows[0]?.total ?? 0);
+export type AuthorizedRow = { status: string; decline_reason: string | null; amount_cents: string };
+
+export async function authorizeInOneStatement(db: Database, call: AuthorizeCall) {
+  const { rows } = await sql<AuthorizedRow>`
+    select * from card_authorize(${call.partnerAuthorizationId}, ${call.partnerCardId},
+      ${call.kind}, ${call.amountCents}, ${call.merchantType}, ${call.merchantName},
+      ${call.network}, ${JSON.stringify(call.metadata)}::jsonb, ${ATM_FEES_JSON}::jsonb,
+      ${JSON.stringify(call.statusDeclines)}::jsonb, ${call.now}, ${LIMITS_JSON}::jsonb)`.execute(
+    db,
+  );
+  return rows[0];
 }
 
-/** Approved in-network ATM withdrawals of the user in the US Eastern month of `now`. */
-export async function inNetworkWithdrawalsThisMonth(
-  tx: Database,
-  userId: string,
-  now: Date,
-): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from card_authorizations
-    where user_id = ${userId} and kind = 'atm' and atm_network = 'in'
-      and status in ('pending', 'cleared')
-      and date_trunc('month', created_at at time zone 'America/New_York')
-        = date_trunc('month', ${now}::timestamptz at time zone 'America/New_York')`.execute(tx);
-  return rows[0]?.n ?? 0;
+/**
+ * Authorizations that arrived together in one statement and one commit
+ * (db/functions/card_authorize_batch.sql): a row per item (`item`, from 1) Pago knows the card of.
+ */
+export async function authorizeBatchInOneStatement(db: Database, calls: AuthorizeCall[]) {
+  const items = calls.map((call) => ({
+    id: call.partnerAuthorizationId,
+    card: call.partnerCardId,
+    kind: call.kind,
+    amount: call.amountCents,
+    merchantType: call.merchantType,
+    merchantName: call.merchantName,
+    network: call.network,
+    metadata: call.metadata,
+  }));
+  const first = calls[0];
+  const { rows } = await sql<AuthorizedRow & { item: number }>`
+    select * from card_authorize_batch(${JSON.stringify(items)}::jsonb, ${ATM_FEES_JSON}::jsonb,
+      ${JSON.stringify(first?.statusDeclines ?? {})}::jsonb, ${first?.now ?? new Date()},
+      ${LIMITS_JSON}::jsonb)`.execute(db);
+  return rows;
 }
 
 /** Whether Pago recorded this partner card transaction already (applied, in part or not at all). */

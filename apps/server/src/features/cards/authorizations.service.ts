@@ -1,35 +1,30 @@
-import type { AtmNetwork } from '@pago/shared/contracts/cards';
-import { ATM_FEES } from '@pago/shared/fees';
 import { cents } from '@pago/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import type { CardsTable } from '../../db/schema';
+import type { CardAuthorizationsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { unavailableInLiveMode } from '../../lib/live-mode';
 import { type UnitClient, UnitRefusal } from '../../providers/unit/unit-client';
 import { verifyUnitSignature } from '../../providers/unit/unit-webhooks';
 import type { Banking, CardEvent } from '../banking/banking.service';
-import { isAccountFrozen, type Ledger } from '../ledger/ledger.service';
+import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
+import { createAuthorizationBatcher } from './authorization-batcher';
 import {
   type AuthorizationAnswer,
-  type AuthorizationRequest,
   answerOf,
   atmNetworkOf,
   authorizationRequestBody,
-  type Decline,
   partnerId,
   STATUS_DECLINE,
 } from './authorization-documents';
 import {
+  type AuthorizeCall,
   cardMovementsOn,
   duePendingHolds,
   findAuthorization,
-  inNetworkWithdrawalsThisMonth,
-  lockCardByPartnerId,
-  spentToday,
 } from './authorizations.repository';
 import { createCardSettlement } from './card-settlement.service';
 
@@ -44,7 +39,7 @@ const EXPIRY_BATCH = 100;
  */
 const EXPIRY_RUN_MS = 5 * 60_000;
 
-type Card = Selectable<CardsTable>;
+type Authorization = Selectable<CardAuthorizationsTable>;
 
 type Deps = {
   db: Database;
@@ -61,8 +56,8 @@ type Deps = {
 
 /**
  * Card authorizations (what the holder spends with the card), decided in real time by the ledger: the partner asks, Pago answers within
- * its budget with one transaction (the card row locked, the decision, one `ledger_post` of the
- * hold). Clearing, reversal and refund come later as the partner's signed card events, each
+ * its budget with one statement (db/functions/card_authorize.sql: the card row locked, the
+ * decision, one `ledger_post` of the hold). Clearing, reversal and refund come later as the partner's signed card events, each
  * applied once; the expiry job releases holds the network never cleared.
  */
 export function createCardAuthorizations({
@@ -76,43 +71,12 @@ export function createCardAuthorizations({
   log,
 }: Deps) {
   const now = () => ledger.clock();
-  const { postHold, release, clear, refund, firstTime, cardOf } = createCardSettlement({
+  const batcher = createAuthorizationBatcher(db);
+  const { release, clear, refund, firstTime, cardOf } = createCardSettlement({
     ledger,
     notifications,
     log,
   });
-
-  async function decide(
-    tx: Database,
-    card: Card,
-    request: AuthorizationRequest,
-  ): Promise<{ decline: Decline } | { feeCents: number; network: AtmNetwork | null }> {
-    const statusDecline = STATUS_DECLINE[card.status];
-    if (statusDecline) return { decline: statusDecline };
-    // Staff froze the account (docs/ops-console.md): declined as a frozen card, nothing held.
-    if (await isAccountFrozen(tx, card.user_id)) return { decline: 'card_frozen' };
-    // The wallet is locked before anything of the user's is counted: the card's lock orders one
-    // card's requests, the wallet's orders the user's cards (the month's free ATM withdrawals).
-    const wallet = await ledger.walletState(tx, card.user_id, true);
-    const atm = request.type === 'atmAuthorizationRequest';
-    const amount = request.attributes.amount;
-    const limit = Number(atm ? card.daily_withdrawal_limit_cents : card.daily_purchase_limit_cents);
-    if ((await spentToday(tx, card.id, atm ? 'atm' : 'purchase', now())) + amount > limit) {
-      return { decline: 'card_limit_exceeded' };
-    }
-    const network = atm ? atmNetworkOf(request.attributes) : null;
-    let feeCents = 0;
-    if (network === 'out') feeCents = ATM_FEES.outOfNetwork;
-    if (network === 'international') feeCents = ATM_FEES.international;
-    if (network === 'in') {
-      const used = await inNetworkWithdrawalsThisMonth(tx, card.user_id, now());
-      if (used >= ATM_FEES.inNetworkFreePerMonth) feeCents = ATM_FEES.inNetworkAfterFree;
-    }
-    if (amount + feeCents > wallet.balance - wallet.held - wallet.owed) {
-      return { decline: 'insufficient_funds' };
-    }
-    return { feeCents, network };
-  }
 
   /** What a partner refusal means here: it does not have the object (a 4xx), so nothing is. */
   async function fromPartner<T>(read: () => Promise<T>): Promise<T | null> {
@@ -200,7 +164,9 @@ export function createCardAuthorizations({
   return {
     /**
      * Unit's authorization request: the signature first (401), then the decision in one
-     * transaction. The same request again answers the same decision and posts nothing more.
+     * statement (`card_authorize`, or with those that arrived together `card_authorize_batch`;
+     * docs/cards-performance.md). The same request again answers the same decision and posts
+     * nothing more.
      */
     async authorize(rawBody: string, signature: string | undefined): Promise<AuthorizationAnswer> {
       // Live mode without the partner's settings: no secret to check against, so no card at all.
@@ -217,80 +183,59 @@ export function createCardAuthorizations({
         throw new AppError('bad_request', 400, 'Not an authorization request document');
       }
       const request = parsed.data;
-      const known = await findAuthorization(db, request.id);
-      if (known) return answerOf(known);
-      return db.transaction().execute(async (tx) => {
-        const card = await lockCardByPartnerId(tx, request.relationships.card.data.id);
-        if (!card) {
-          return {
-            data: { type: 'declineAuthorizationRequest', attributes: { reason: 'DoNotHonor' } },
-          } satisfies AuthorizationAnswer;
-        }
-        // A retry that raced the first one waited on the card's lock: answer what it decided.
-        const raced = await findAuthorization(tx, request.id);
-        if (raced) return answerOf(raced);
-        const decision = await decide(tx, card, request);
-        const atm = request.type === 'atmAuthorizationRequest';
-        const amount = request.attributes.amount;
-        const merchant = atm
-          ? (request.attributes.atmName ?? '')
-          : (request.attributes.merchant?.name ?? '');
-        const record = (values: {
-          status: 'declined' | 'pending';
-          decline_reason?: string;
-          fee_cents?: number;
-          atm_network: AtmNetwork | null;
-          transfer_id?: string;
-        }) =>
-          tx
-            .insertInto('card_authorizations')
-            .values({
-              partner_authorization_id: request.id,
-              created_at: now(),
-              card_id: card.id,
-              user_id: card.user_id,
-              kind: atm ? 'atm' : 'purchase',
-              amount_cents: amount,
-              merchant_type: atm ? null : (request.attributes.merchant?.type ?? null),
-              ...values,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-        if ('decline' in decision) {
-          const row = await record({
-            status: 'declined',
-            decline_reason: decision.decline,
-            atm_network: atm ? atmNetworkOf(request.attributes) : null,
-          });
-          await notifications.notify(tx, {
-            userId: card.user_id,
-            type: 'card_declined',
-            data: { amountCents: cents(amount), merchant, declineReason: decision.decline },
-          });
-          return answerOf(row);
-        }
-        const transfer = await postHold(tx, card, request, decision.feeCents, decision.network);
-        const row = await record({
-          status: 'pending',
-          fee_cents: decision.feeCents,
-          atm_network: decision.network,
-          transfer_id: transfer.id,
-        });
-        await notifications.notify(tx, {
-          userId: card.user_id,
-          type: atm ? 'card_atm_withdrawal' : 'card_purchase',
-          data: {
-            amountCents: cents(amount),
-            merchant,
-            transferId: transfer.id,
-            ...(decision.feeCents > 0 ? { feeCents: cents(decision.feeCents) } : {}),
-          },
-        });
-        return answerOf(row);
+      const atm = request.type === 'atmAuthorizationRequest';
+      const attributes = request.attributes;
+      const network = atm ? atmNetworkOf(attributes) : null;
+      const authorizedCents = attributes.amount;
+      const call: AuthorizeCall = {
+        partnerAuthorizationId: request.id,
+        partnerCardId: request.relationships.card.data.id,
+        kind: atm ? 'atm' : 'purchase',
+        amountCents: attributes.amount,
+        merchantType: atm ? null : (attributes.merchant?.type ?? null),
+        merchantName: (atm ? attributes.atmName : attributes.merchant?.name) ?? '',
+        network,
+        // The hold's transfer metadata (TransferMetadataByKind); the function adds the card.
+        metadata: atm
+          ? {
+              authorizationId: request.id,
+              atmName: attributes.atmName ?? '',
+              atmCity: attributes.atmLocation ?? '',
+              network,
+              authorizedCents,
+            }
+          : {
+              authorizationId: request.id,
+              merchantName: attributes.merchant?.name ?? '',
+              merchantCity: attributes.merchant?.location ?? '',
+              ...(attributes.merchant?.category
+                ? { merchantCategory: attributes.merchant.category }
+                : {}),
+              authorizedCents,
+            },
+        statusDeclines: STATUS_DECLINE,
+        now: now(),
+      };
+      const row = await batcher.authorize(call);
+      if (!row) {
+        return {
+          data: { type: 'declineAuthorizationRequest', attributes: { reason: 'DoNotHonor' } },
+        } satisfies AuthorizationAnswer;
+      }
+      // The holder's notification was written by the database (card_authorizations_notify);
+      // the streams of every process learn of it after the commit, as for a send.
+      notifications.hub.announce();
+      return answerOf({
+        status: row.status as Authorization['status'],
+        decline_reason: row.decline_reason,
+        amount_cents: cents(Number(row.amount_cents)),
       });
     },
 
     readEvent,
+
+    /** How many statements carried how many authorizations so far (the batching at work). */
+    batching: batcher.counts,
 
     /**
      * The expiry job: holds not cleared within their time are released (money and fee back).

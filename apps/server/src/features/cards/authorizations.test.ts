@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ATM_FEES } from '@pago/shared/fees';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tickUntil, unitFake, unitSettings, unitSignature } from '../../../test/banking-helpers';
 import {
   atm,
@@ -669,6 +670,56 @@ describe('Pago’s authorization endpoint', () => {
       driftedAccounts: [],
       negativeUserAccounts: [],
     });
+  });
+  it('50 parallel signed requests straight from Unit against a balance for 10 approve exactly 10', async () => {
+    const { user, card } = await cardholder(app, db, 10_000);
+    const before = servicesOf(app).cardAuthorizations.batching();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        signedRequest(requestFor(card, String(991_000_000_000 + i), 1_000)),
+      ),
+    );
+    const after = servicesOf(app).cardAuthorizations.batching();
+    // They arrived together: decided in fewer statements than requests (card_authorize_batch).
+    expect(after.authorizations - before.authorizations).toBe(50);
+    expect(after.statements - before.statements).toBeLessThan(50);
+    const types = answers.map((a) => a.json().data.type);
+    expect(types.filter((t) => t === 'approveAuthorizationRequest')).toHaveLength(10);
+    for (const a of answers.filter((x) => x.json().data.type !== 'approveAuthorizationRequest')) {
+      expect(a.json().data.attributes.reason).toBe('InsufficientFunds');
+    }
+    expect(await balanceOf(app, user)).toBe(0);
+    const rows = await db
+      .selectFrom('card_authorizations')
+      .select(({ fn }) => ['status', fn.countAll<string>().as('n')])
+      .where('card_id', '=', card.id)
+      .groupBy('status')
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))).toEqual({
+      pending: 10,
+      declined: 40,
+    });
+  });
+
+  it('an authorization is one statement: no transaction of several round trips', async () => {
+    const { card } = await cardholder(app, db, 5_000);
+    // Warm: the first call of a new connection may prepare things of its own.
+    await signedRequest(requestFor(card, '992000000000', 100));
+    const query = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      const answer = await signedRequest(requestFor(card, '992000000001', 100));
+      expect(answer.json().data.type).toBe('approveAuthorizationRequest');
+      const texts = query.mock.calls.map(([q]) =>
+        typeof q === 'string' ? q : ((q as { text?: string }).text ?? ''),
+      );
+      // What the authorization itself sent (background jobs of the test app may query too).
+      const ours = texts.filter((t) =>
+        /card_authoriz|ledger_|\bcards\b|\busers\b|^\s*(begin|commit|rollback)\b/i.test(t),
+      );
+      expect(ours).toEqual([expect.stringContaining('card_authorize(')]);
+    } finally {
+      query.mockRestore();
+    }
   });
 });
 

@@ -1,13 +1,11 @@
-import type { AtmNetwork } from '@pago/shared/contracts/cards';
 import type { TransferMetadataByKind } from '@pago/shared/contracts/ledger';
 import { cents } from '@pago/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import type { CardAuthorizationsTable, CardsTable } from '../../db/schema';
+import type { CardAuthorizationsTable } from '../../db/schema';
 import type { Ledger, Leg } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
-import type { AuthorizationRequest } from './authorization-documents';
 import { alreadyRecorded, refundedCents } from './authorizations.repository';
 
 /**
@@ -36,7 +34,6 @@ function clearingCeiling(auth: Pick<Authorization, 'kind' | 'amount_cents' | 'me
   return authorized;
 }
 
-type Card = Selectable<CardsTable>;
 type Authorization = Selectable<CardAuthorizationsTable>;
 
 type Deps = { ledger: Ledger; notifications: Notifications; log: FastifyBaseLogger };
@@ -48,59 +45,6 @@ type Deps = { ledger: Ledger; notifications: Notifications; log: FastifyBaseLogg
  */
 export function createCardSettlement({ ledger, notifications, log }: Deps) {
   const now = () => ledger.clock();
-
-  /** The hold: wallet → card_clearing (and the ATM fee → fee_revenue), processing. */
-  async function postHold(
-    tx: Database,
-    card: Card,
-    request: AuthorizationRequest,
-    feeCents: number,
-    network: AtmNetwork | null,
-  ) {
-    const amount = request.attributes.amount;
-    const userId = card.user_id;
-    const legs: Leg[] = [
-      { account: { userId }, amountCents: -(amount + feeCents) },
-      { account: { role: 'card_clearing' }, amountCents: amount },
-    ];
-    if (feeCents > 0) legs.push({ account: { role: 'fee_revenue' }, amountCents: feeCents });
-    const common = { cardId: card.id, last4: card.last4, authorizationId: request.id };
-    const base = {
-      status: 'processing' as const,
-      userId,
-      amountCents: cents(amount),
-      feeCents: cents(feeCents),
-      // *Choice:* the card's own daily limits apply to card spending, not the P2P limits.
-      countsTowardLimits: false,
-      legs,
-    };
-    const attributes = request.attributes;
-    return network
-      ? ledger.post(tx, {
-          ...base,
-          kind: 'card_atm_withdrawal',
-          metadata: {
-            ...common,
-            atmName: attributes.atmName ?? '',
-            atmCity: attributes.atmLocation ?? '',
-            network,
-            authorizedCents: amount,
-          },
-        })
-      : ledger.post(tx, {
-          ...base,
-          kind: 'card_purchase',
-          metadata: {
-            ...common,
-            merchantName: attributes.merchant?.name ?? '',
-            merchantCity: attributes.merchant?.location ?? '',
-            ...(attributes.merchant?.category
-              ? { merchantCategory: attributes.merchant.category }
-              : {}),
-            authorizedCents: amount,
-          },
-        });
-  }
 
   /** Takes `amount` from the wallet for the card; what it cannot cover becomes a debt. */
   async function charge(
@@ -346,7 +290,7 @@ export function createCardSettlement({ ledger, notifications, log }: Deps) {
     });
   }
 
-  return { postHold, release, clear, refund, firstTime, cardOf };
+  return { release, clear, refund, firstTime, cardOf };
 }
 
 export type CardSettlement = ReturnType<typeof createCardSettlement>;
