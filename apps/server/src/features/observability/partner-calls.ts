@@ -50,7 +50,7 @@ export function configurePartnerUrls(config: Config): void {
 }
 
 /** Which partner a URL belongs to, or null when it is none of them (then nothing is recorded). */
-export function vendorOf(origin: string, path: string): string | null {
+function vendorOf(origin: string, path: string): string | null {
   const url = origin + path;
   for (const [prefix, vendor] of configured) if (url.startsWith(prefix)) return vendor;
   const sandbox = SANDBOX_PATH.exec(path);
