@@ -87,7 +87,7 @@ export function collectProcessMetrics(): void {
 const pools = new Map<Database, string>();
 
 /** Reports `db`'s pool as `pool` in the pool gauges until `forget` is called. */
-export function watchPool(db: Database, name: string): () => void {
+function watchPool(db: Database, name: string): () => void {
   pools.set(db, name);
   return () => pools.delete(db);
 }

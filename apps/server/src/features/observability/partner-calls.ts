@@ -50,7 +50,7 @@ export function configurePartnerUrls(config: Config): void {
 }
 
 /** Which partner a URL belongs to, or null when it is none of them (then nothing is recorded). */
-export function vendorOf(origin: string, path: string): string | null {
+function vendorOf(origin: string, path: string): string | null {
   const url = origin + path;
   for (const [prefix, vendor] of configured) if (url.startsWith(prefix)) return vendor;
   const sandbox = SANDBOX_PATH.exec(path);
@@ -71,7 +71,8 @@ type Call = { vendor: string; started: number; span: Span | undefined };
 const calls = new WeakMap<object, Call>();
 
 function begin(request: object, vendor: string, method: string, url: string): Call {
-  const tracer = activeTracer();
+  // A span only within a traced request (a background job's calls are counted, not traced).
+  const tracer = trace.getSpan(context.active()) ? activeTracer() : null;
   const span = tracer?.startSpan(`${vendor} ${method}`, {
     kind: SpanKind.CLIENT,
     attributes: { 'pago.vendor': vendor, 'http.request.method': method, 'url.full': url },
@@ -128,7 +129,7 @@ export function watchPartnerCalls(): void {
     const origin = String(request.origin ?? '');
     const vendor = vendorOf(origin, request.path);
     if (!vendor) return;
-    const call = begin(request, vendor, request.method, origin + request.path);
+    const call = begin(request, vendor, request.method, origin + request.path.split('?')[0]);
     if (call.span && request.addHeader) {
       for (const [name, value] of Object.entries(traceHeaders(call.span))) {
         request.addHeader(name, value);
@@ -148,7 +149,7 @@ export function watchPartnerCalls(): void {
     const origin = `${request.protocol}//${request.getHeader('host') ?? request.host}`;
     const vendor = vendorOf(origin, request.path);
     if (!vendor) return;
-    const call = begin(request, vendor, request.method, origin + request.path);
+    const call = begin(request, vendor, request.method, origin + request.path.split('?')[0]);
     if (call.span && !request.headersSent) {
       for (const [name, value] of Object.entries(traceHeaders(call.span))) {
         request.setHeader(name, value);

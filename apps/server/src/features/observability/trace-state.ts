@@ -1,4 +1,4 @@
-import { SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import type { LogEvent } from 'kysely';
 
 // Whether this process traces (tracing.ts starts it), apart from the SDK so the database module
@@ -24,6 +24,8 @@ export function queryTracing(): { log: (event: LogEvent) => void } | undefined {
   const active = tracer;
   return {
     log(event) {
+      // Only within a traced request: the job queue's polling and background runs are not traced.
+      if (!trace.getSpan(context.active())) return;
       const ended = Date.now();
       const text = event.query.sql;
       const span = active.startSpan(text.trimStart().split(/\s/, 1)[0]?.toUpperCase() || 'SQL', {

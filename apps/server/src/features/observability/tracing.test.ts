@@ -132,4 +132,30 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     expect(fake, 'the fake partner continues the trace').toBeDefined();
     expect(underRoute(fake as OtlpSpan)).toBe(true);
   }, 90_000);
+
+  it('keeps the trace of a request that comes over a socket with a body', async () => {
+    const user = await verifiedUser(t.app, t.db);
+    const { port } = t.app.server.address() as AddressInfo;
+    // A body read from the socket: the handler's SQL must still be the route span's children.
+    const response = await fetch(`http://127.0.0.1:${port}/api/transactions/quote`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ recipientCountry: 'MX', amountUsd: 50, speed: 'standard' }),
+    });
+    expect(response.status).toBeLessThan(500);
+    const deadline = Date.now() + 30_000;
+    let route: OtlpSpan | undefined;
+    let children: OtlpSpan[] = [];
+    while (Date.now() < deadline) {
+      await flushTraces();
+      route = spans().find((s) => s.name === 'POST /api/transactions/quote' && s.kind === 2);
+      children = spans().filter(
+        (s) => route && s.parentSpanId === route.spanId && attribute(s, 'db.query.text'),
+      );
+      if (children.length > 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(route, 'the route span').toBeDefined();
+    expect(children.length, 'SQL spans under the route span').toBeGreaterThan(0);
+  }, 60_000);
 });

@@ -22,7 +22,7 @@ import { activeTracer, setActiveTracer } from './trace-state';
 
 let provider: NodeTracerProvider | null = null;
 
-export type TracingSettings = { endpoint: string; serviceName: string };
+type TracingSettings = { endpoint: string; serviceName: string };
 
 /**
  * Starts exporting spans to the collector at `endpoint` (its /v1/traces); once per process, before
