@@ -8,9 +8,10 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { createDatabase, type Database } from '../../apps/server/src/db/database';
-import { startServer, tempDataDir } from '../../e2e/support/server-process';
+import { tempDataDir } from '../../e2e/support/server-process';
 import { replaceSection } from '../report';
 import { type Cluster, startCluster } from './cluster';
+import { type Pago, startPago } from './pago';
 import { UUIDV7_BEFORE_18 } from './pg15';
 import { haReport, type Scenario } from './report';
 import {
@@ -51,6 +52,7 @@ function longestGap(sends: Send[], from: number, to: number): { ms: number; at: 
 
 type Context = {
   cluster: Cluster;
+  pago: Pago;
   db: Database;
   baseUrl: string;
   traffic: Omit<Parameters<typeof runTraffic>[0], 'stop' | 'clock'>;
@@ -79,6 +81,7 @@ async function failover(
     release = r;
   });
   const startedAt = clock();
+  const logFromLine = ctx.pago.lines();
   const running = runTraffic({ ...ctx.traffic, clock, stop });
   await wait(BEFORE_FAULT_MS);
   const logFrom = cluster.log(old).length;
@@ -105,10 +108,19 @@ async function failover(
   const endedAt = clock();
   merge(ctx.all, traffic);
   const during = traffic.attempts.filter((a) => a.at >= startedAt);
+  const dbErrors = [...ctx.pago.unavailableErrors(logFromLine)].sort((a, b) => b[1] - a[1]);
+  const errorLines = ctx.pago.errors(logFromLine);
+  console.log(`  what the 503s met: ${dbErrors.map(([e, n]) => `${n} × ${e}`).join('; ')}`);
+  if (errorLines.length > 0)
+    console.log(`  error lines in Pago's log: ${errorLines.slice(0, 5).join(' | ')}`);
   const gap = longestGap(traffic.sends, startedAt, endedAt);
   const fiveHundreds = during.filter((a) => a.status >= 500 && a.status !== 503);
   console.log(`  answers: ${tally(during)}`);
   check(fiveHundreds.length === 0, 'no answer was a 500 (or another 5xx than 503)', tally(during));
+  check(
+    during.every((a) => !a.noRetryAfter),
+    'every 503 carried Retry-After',
+  );
   check(
     traffic.sends.some((s) => s.id && s.doneAt > promotedAt),
     'Pago writes again on the new primary without a restart',
@@ -116,7 +128,10 @@ async function failover(
 
   rejoin(old);
   const rejoined = await waitForRejoin(cluster, ctx.db, old, logFrom);
-  check(true, `${old} rejoined as a replica streaming from ${promoted} (${rejoined.syncState})`);
+  const rejoinSeconds = (clock() - faultAt) / 1000;
+  console.log(
+    `  ✓ ${old} streams from ${promoted} again (${rejoined.syncState}), ${rejoinSeconds.toFixed(1)} s after the fault`,
+  );
   const since = new Date(Date.now() - (clock() - promotedAt));
   const ledger = await checkLedger(ctx.db, ctx.baseUrl, ctx.all, clock, since);
   check(ledger.lost === 0, `all ${ledger.acknowledged} acknowledged sends of the drill exist`);
@@ -148,7 +163,9 @@ async function failover(
     cardDeclined: traffic.declined,
     fiveHundreds: fiveHundreds.length,
     noAnswer: count('p2p', 0) + count('card', 0),
-    rejoin: rejoined,
+    rejoin: { ...rejoined, seconds: rejoinSeconds },
+    dbErrors,
+    errorLines: errorLines.length,
     ledger,
     steady,
   };
@@ -179,7 +196,7 @@ async function measureSteady(ctx: Context) {
 async function main() {
   const workDir = tempDataDir('pago-ha-');
   let cluster: Cluster | undefined;
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: Pago | undefined;
   let db: Database | undefined;
   try {
     const t0 = clock();
@@ -192,11 +209,7 @@ async function main() {
     await client.connect();
     await client.query(UUIDV7_BEFORE_18);
     const version = (await client.query('show server_version')).rows[0]?.server_version as string;
-    server = await startServer({
-      DATABASE_URL: cluster.primaryUrl('pago'),
-      PAGO_PROCESSES: '2',
-      LOG_LEVEL: 'error',
-    });
+    server = await startPago({ DATABASE_URL: cluster.primaryUrl('pago'), PAGO_PROCESSES: '2' });
     console.log(`Pago up (2 API processes, migrations applied on PostgreSQL ${version})`);
     const wallets = await createWallets(client, 60);
     const cards = await createCards(client, 300);
@@ -205,6 +218,7 @@ async function main() {
     db = createDatabase(cluster.primaryUrl('pago'), { max: 4 });
     const ctx: Context = {
       cluster,
+      pago: server,
       db,
       baseUrl: server.baseUrl,
       traffic: {
@@ -216,7 +230,8 @@ async function main() {
       },
       all: { attempts: [], sends: [], approved: [], declined: 0 },
     };
-    console.log('Warm-up and the steady state before any fault:');
+    console.log('Warm-up (not measured), then the steady state before any fault:');
+    await measureSteady(ctx);
     const before = await measureSteady(ctx);
     console.log(
       `  P2P ${before.p2pPerSecond}/s p99 ${before.p2pP99} ms; cards ${before.cardPerSecond}/s p99 ${before.cardP99} ms`,

@@ -23,6 +23,10 @@ export type Scenario = {
   rejoin: { syncState: string; rewound: boolean; seconds: number };
   ledger: LedgerCheck;
   steady: Steady;
+  /** The database errors behind the 503s (Pago's "database unavailable" log lines), counted. */
+  dbErrors: [string, number][];
+  /** Lines of Pago's log at level error meanwhile (a 500, a job failing otherwise). */
+  errorLines: number;
 };
 
 const s = (seconds: number) => `${seconds.toFixed(1)} s`;
@@ -54,7 +58,16 @@ export function haReport(o: {
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...o.scenarios.map(
       (x) =>
-        `| ${x.what} (${x.old}) | ${x.promoted} | ${s(x.promotionSeconds)} | ${s(x.withoutWritesSeconds)} ${x.withoutWritesSeconds <= 30 ? '(met)' : '(**not met**)'} | ${x.p2p503} / ${x.card503} | ${x.fiveHundreds} | ${x.ledger.lost} of ${x.ledger.acknowledged} | ${x.cardDeclined} | streaming (${x.rejoin.syncState}${x.rejoin.rewound ? ', pg_rewind' : ''}) ${s(x.rejoin.seconds)} after the checks began | ${x.steady.p2pP99} ms (${x.steady.p2pPerSecond}/s) | ${x.steady.cardP99} ms (${x.steady.cardPerSecond}/s) |`,
+        `| ${x.what} (${x.old}) | ${x.promoted} | ${s(x.promotionSeconds)} | ${s(x.withoutWritesSeconds)} ${x.withoutWritesSeconds <= 30 ? '(met)' : '(**not met**)'} | ${x.p2p503} / ${x.card503} | ${x.fiveHundreds} | ${x.ledger.lost} of ${x.ledger.acknowledged} | ${x.cardDeclined} | streaming (${x.rejoin.syncState}${x.rejoin.rewound ? ', pg_rewind' : ''}), seen ${s(x.rejoin.seconds)} after the fault | ${x.steady.p2pP99} ms (${x.steady.p2pPerSecond}/s) | ${x.steady.cardP99} ms (${x.steady.cardPerSecond}/s) |`,
+    ),
+    '',
+    `Sends answered 503 or cut off, then 201 when posted again with the same key: ${o.scenarios.map((x) => `${x.ledger.retried} (${x.ledger.retriedCommittedEarlier} of them had committed before the failure: the answer was lost, not the transfer, and the retry returned the stored answer)`).join('; ')}. The "old primary rejoined" time is polled after the load ends, so it is an upper bound.`,
+    '',
+    "What the requests answered 503 met (from Pago's `database unavailable` log lines):",
+    '',
+    ...o.scenarios.map(
+      (x) =>
+        `- ${x.what}: ${x.dbErrors.map(([e, n]) => `${n} × \`${e}\``).join(', ') || 'none logged'}; ${x.errorLines} lines at level error.`,
     ),
     '',
     'After each failover, on the new primary: every acknowledged send (201) and every approved card',

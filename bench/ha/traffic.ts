@@ -16,6 +16,8 @@ export type Attempt = {
   ms: number;
   status: number;
   code?: string;
+  /** A 503 without a Retry-After header (must not happen). */
+  noRetryAfter?: boolean;
 };
 
 /** One logical P2P send: its key and body, and the transfer id of its final 201 (if any). */
@@ -28,6 +30,8 @@ export type Send = {
   id?: string;
   response?: string;
   doneAt: number;
+  /** Wall-clock ms when its first attempt that was not a 201 ended (a 503, a lost connection). */
+  firstFailureAt?: number;
 };
 
 export type Traffic = {
@@ -108,10 +112,14 @@ export async function fundEveryone(client: pg.Client, cents: number): Promise<vo
   );
 }
 
-async function call(url: string, init: RequestInit): Promise<{ status: number; text: string }> {
+async function call(
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; text: string; noRetryAfter?: boolean }> {
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
-    return { status: response.status, text: await response.text() };
+    const noRetryAfter = response.status === 503 && !response.headers.get('retry-after');
+    return { status: response.status, text: await response.text(), noRetryAfter };
   } catch {
     return { status: 0, text: '' };
   }
@@ -135,7 +143,7 @@ export async function postSend(
 ): Promise<void> {
   for (;;) {
     const at = clock();
-    const { status, text } = await call(`${baseUrl}/api/transactions/send`, {
+    const { status, text, noRetryAfter } = await call(`${baseUrl}/api/transactions/send`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -145,9 +153,17 @@ export async function postSend(
       body: JSON.stringify(send.body),
     });
     send.attempts += 1;
-    attempts.push({ kind: 'p2p', at, ms: clock() - at, status, code: errorCode(text) });
+    attempts.push({
+      kind: 'p2p',
+      at,
+      ms: clock() - at,
+      status,
+      code: errorCode(text),
+      noRetryAfter,
+    });
     send.status = status;
     send.doneAt = clock();
+    if (status !== 201 && send.firstFailureAt === undefined) send.firstFailureAt = Date.now();
     if (status === 201) {
       send.id = (JSON.parse(text) as { id: string }).id;
       send.response = text;
@@ -198,21 +214,25 @@ export async function runTraffic(o: {
   const card = async () => {
     while (!stopped) {
       const at = o.clock();
-      const { status, text } = await call(`${o.baseUrl}/sandbox/cards/network/purchase`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          ...pick(o.cards),
-          amountCents: 100 + Math.floor(Math.random() * 400),
-          merchant: { name: 'HA drill store', city: 'Austin, TX', category: 'retail' },
-        }),
-      });
+      const { status, text, noRetryAfter } = await call(
+        `${o.baseUrl}/sandbox/cards/network/purchase`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            ...pick(o.cards),
+            amountCents: 100 + Math.floor(Math.random() * 400),
+            merchant: { name: 'HA drill store', city: 'Austin, TX', category: 'retail' },
+          }),
+        },
+      );
       traffic.attempts.push({
         kind: 'card',
         at,
         ms: o.clock() - at,
         status,
         code: errorCode(text),
+        noRetryAfter,
       });
       if (status === 200) {
         const answer = JSON.parse(text) as { approved: boolean; authorizationId: string | null };

@@ -65,6 +65,10 @@ export type LedgerCheck = {
   replayed: number;
   violations: number;
   jobsCompletedSince: number;
+  /** Sends answered 503 (or not at all) first, then 201 when posted again with their key. */
+  retried: number;
+  /** Of those, the ones whose transfer had committed before that first failure: the answer was lost, not the money; the retry returned the stored one. */
+  retriedCommittedEarlier: number;
 };
 
 /**
@@ -128,6 +132,18 @@ export async function checkLedger(
     cardsFound += rows.length;
   }
 
+  const retriedSends = traffic.sends.filter((s) => s.id && s.firstFailureAt !== undefined);
+  let retriedCommittedEarlier = 0;
+  for (const s of retriedSends) {
+    const row = await db
+      .selectFrom('ledger_transfers')
+      .select('created_at')
+      .where('id', '=', s.id as string)
+      .executeTakeFirst();
+    if (row && new Date(row.created_at).getTime() < (s.firstFailureAt as number)) {
+      retriedCommittedEarlier += 1;
+    }
+  }
   const violations = Object.values(await findInvariantViolations(db)).reduce(
     (n, rows) => n + rows.length,
     0,
@@ -147,5 +163,7 @@ export async function checkLedger(
     replayed,
     violations,
     jobsCompletedSince: jobs.rows[0]?.n ?? -1,
+    retried: retriedSends.length,
+    retriedCommittedEarlier,
   };
 }

@@ -149,6 +149,18 @@ describe('isDatabaseUnavailable', () => {
       'a connection lost at connect time',
       new Error('Connection terminated due to connection timeout'),
     ],
+    [
+      "a pg-boss worker's copy of a pg error (a plain object with the queue's name)",
+      {
+        ...Object.assign(new Error('x'), { code: '57P01' }),
+        message: 'terminating connection due to administrator command (Queue: q, Worker: w)',
+        queue: 'q',
+      },
+    ],
+    [
+      "a pg-boss worker's copy of a dropped connection",
+      { message: 'Connection terminated unexpectedly (Queue: q, Worker: w)', queue: 'q' },
+    ],
     ['a proxy with no server behind it', Object.assign(new Error('read'), { code: 'ECONNRESET' })],
     ['a refused connection', Object.assign(new Error('connect'), { code: 'ECONNREFUSED' })],
     ['a dropped connection', new Error('Connection terminated unexpectedly')],
@@ -177,6 +189,8 @@ describe('isDatabaseUnavailable', () => {
     ['a serialization failure', Object.assign(new Error('could not serialize'), { code: '40001' })],
     ['a check violation', Object.assign(new Error('violates check'), { code: '23514' })],
     ['a bug', new TypeError('x is undefined')],
+    ["a pg-boss worker's copy of a bug", { message: 'x is undefined (Queue: q, Worker: w)' }],
+    ['not an error at all', 'Connection terminated'],
   ])('says no for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
   });

@@ -79,12 +79,24 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 /**
+ * An Error, or a copy of one: pg-boss reports a worker's failure as a plain object spread from the
+ * pg error (`{ ...error, message, stack, queue, worker }`), which keeps its `code`.
+ */
+function isErrorLike(value: unknown): value is Error {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+/**
  * Whether an error means the database cannot be reached right now (as opposed to a bug or a bad
  * statement): the caller should retry, so the API answers 503. Looks through causes and
  * AggregateErrors (a host name resolving to several addresses).
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 5) return false;
+  if (!isErrorLike(error) || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
   const unavailable =
     (typeof code === 'string' &&
