@@ -6,10 +6,19 @@
 // every acknowledged transfer exists, nothing is applied twice, the invariants hold, jobs run, and
 // the old primary rejoins as a streaming replica. Figures go to docs/benchmarks.md.
 import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, type Database } from '../../apps/server/src/db/database';
-import { tempDataDir } from '../../e2e/support/server-process';
+import { freePort, tempDataDir } from '../../e2e/support/server-process';
 import { replaceSection } from '../report';
+import {
+  clusterBackupNodes,
+  createStanza,
+  pgbackrestSetup,
+  runBackupDrill,
+  setBackupNodes,
+} from './backup';
+import { writeBackupSection } from './backup-report';
 import { type Cluster, startCluster } from './cluster';
 import { type Pago, startPago } from './pago';
 import { UUIDV7_BEFORE_18 } from './pg15';
@@ -102,6 +111,12 @@ async function failover(
   console.log(
     `  ${promoted} promoted ${((promotedAt - faultAt) / 1000).toFixed(1)} s after the fault`,
   );
+  // The old primary comes back while the load goes on (after a stopped Patroni: started again).
+  rejoin(old);
+  const rejoining = waitForRejoin(cluster, ctx.db, old, logFrom).then((r) => ({
+    ...r,
+    at: clock(),
+  }));
   await wait(AFTER_PROMOTION_MS);
   release();
   const traffic = await running;
@@ -126,9 +141,8 @@ async function failover(
     'Pago writes again on the new primary without a restart',
   );
 
-  rejoin(old);
-  const rejoined = await waitForRejoin(cluster, ctx.db, old, logFrom);
-  const rejoinSeconds = (clock() - faultAt) / 1000;
+  const rejoined = await rejoining;
+  const rejoinSeconds = (rejoined.at - faultAt) / 1000;
   console.log(
     `  ✓ ${old} streams from ${promoted} again (${rejoined.syncState}), ${rejoinSeconds.toFixed(1)} s after the fault`,
   );
@@ -200,7 +214,15 @@ async function main() {
   let db: Database | undefined;
   try {
     const t0 = clock();
-    cluster = await startCluster({ workDir, nodes: 3, bootstrapSql: 'create database pago' });
+    // WAL archiving into pgBackRest's repository from the start, so the failovers are archived too.
+    const backup = pgbackrestSetup(workDir);
+    cluster = await startCluster({
+      workDir: path.join(workDir, 'cluster'),
+      nodes: 3,
+      postgresParameters: backup.parameters,
+      bootstrapSql: 'create database pago',
+    });
+    setBackupNodes(backup, clusterBackupNodes(cluster.nodes));
     const clusterSeconds = (clock() - t0) / 1000;
     console.log(
       `Cluster up in ${clusterSeconds.toFixed(1)} s: ${JSON.stringify(await cluster.members())}`,
@@ -215,6 +237,7 @@ async function main() {
     const cards = await createCards(client, 300);
     await fundEveryone(client, 1_000_000);
     await client.end();
+    await createStanza(backup);
     db = createDatabase(cluster.primaryUrl('pago'), { max: 4 });
     const ctx: Context = {
       cluster,
@@ -264,7 +287,25 @@ async function main() {
       cardLoops: CARD_LOOPS,
     });
     replaceSection('ha', report);
-    console.log(`${report}\n\nHA drill passed; docs/benchmarks.md updated.`);
+    console.log(`${report}\n\nFailover drill passed; docs/benchmarks.md updated.`);
+
+    // The restore drill (bench/ha/backup.ts) on the same cluster, with Pago stopped: its point in
+    // time needs a ledger no one else writes to.
+    await server.stop();
+    const figures = await runBackupDrill({
+      setup: backup,
+      sourceUrl: cluster.primaryUrl('pago'),
+      scratchDir: path.join(workDir, 'restore'),
+      scratchPort: await freePort(),
+    });
+    writeBackupSection(
+      figures,
+      "the primary of bench:ha's 3-node Patroni cluster (through HAProxy), after its two failovers",
+    );
+    check(
+      figures.ok,
+      'restore drill: the transfers counted equal the source at the point in time, invariants hold',
+    );
   } catch (error) {
     for (const node of cluster?.nodes ?? []) {
       console.error(
