@@ -6,6 +6,7 @@
 // every acknowledged transfer exists, nothing is applied twice, the invariants hold, jobs run, and
 // the old primary rejoins as a streaming replica. Figures go to docs/benchmarks.md.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, type Database } from '../../apps/server/src/db/database';
@@ -285,6 +286,10 @@ async function main() {
       scenarios,
       p2pLoops: P2P_LOOPS,
       cardLoops: CARD_LOOPS,
+      loadAverage: os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(', '),
     });
     replaceSection('ha', report);
     console.log(`${report}\n\nFailover drill passed; docs/benchmarks.md updated.`);

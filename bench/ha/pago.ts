@@ -56,7 +56,9 @@ export async function startPago(env: Record<string, string>): Promise<Pago> {
       const counts = new Map<string, number>();
       for (const entry of parsed(from)) {
         if (entry.msg !== 'database unavailable') continue;
-        const code = entry.err?.code ? `${entry.err.code}: ` : '';
+        // Pago's logger redacts every `code` field (sign-in codes); the message says enough.
+        const code =
+          entry.err?.code && entry.err.code !== '[redacted]' ? `${entry.err.code}: ` : '';
         const what = `${code}${String(entry.err?.message ?? '?').slice(0, 90)}`;
         counts.set(what, (counts.get(what) ?? 0) + 1);
       }

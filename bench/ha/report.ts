@@ -38,6 +38,7 @@ export function haReport(o: {
   scenarios: Scenario[];
   p2pLoops: number;
   cardLoops: number;
+  loadAverage: string;
 }): string {
   const date = new Date().toISOString().slice(0, 10);
   const last = o.scenarios.at(-1);
@@ -61,7 +62,9 @@ export function haReport(o: {
         `| ${x.what} (${x.old}) | ${x.promoted} | ${s(x.promotionSeconds)} | ${s(x.withoutWritesSeconds)} ${x.withoutWritesSeconds <= 30 ? '(met)' : '(**not met**)'} | ${x.p2p503} / ${x.card503} | ${x.fiveHundreds} | ${x.ledger.lost} of ${x.ledger.acknowledged} | ${x.cardDeclined} | streaming (${x.rejoin.syncState}${x.rejoin.rewound ? ', pg_rewind' : ''}), seen ${s(x.rejoin.seconds)} after the fault | ${x.steady.p2pP99} ms (${x.steady.p2pPerSecond}/s) | ${x.steady.cardP99} ms (${x.steady.cardPerSecond}/s) |`,
     ),
     '',
-    `Sends answered 503 or cut off, then 201 when posted again with the same key: ${o.scenarios.map((x) => `${x.ledger.retried} (${x.ledger.retriedCommittedEarlier} of them had committed before the failure: the answer was lost, not the transfer, and the retry returned the stored answer)`).join('; ')}. The old primary's Patroni was started again right after the promotion (SIGTERM case); "seen" is when \`pg_stat_replication\` on the new primary first showed it streaming (polled every 0.5 s under the load).`,
+    `Sends answered 503 or cut off, then 201 when posted again with the same key: ${o.scenarios.map((x) => x.ledger.retried).join(' and ')}; of those, ${o.scenarios.map((x) => x.ledger.retriedCommittedEarlier).join(' and ')} had committed before their failure (the answer was lost, not the transfer: the retry returned the stored answer, and no second transfer was made).`,
+    `Load average of the machine (other work ran on it too) at the end: ${o.loadAverage}.`,
+    `The old primary's Patroni was started again right after the promotion (SIGTERM case); "seen" is when \`pg_stat_replication\` on the new primary first showed it streaming (polled every 0.5 s under the load).`,
     '',
     "What the requests answered 503 met (from Pago's `database unavailable` log lines):",
     '',
