@@ -232,6 +232,21 @@ async function main() {
     await client.connect();
     await client.query(UUIDV7_BEFORE_18);
     const version = (await client.query('show server_version')).rows[0]?.server_version as string;
+    // synchronous_mode in effect: Patroni has named a synchronous standby, and it streams as `sync`.
+    for (let i = 0; ; i++) {
+      const { rows } = await client.query<{ names: string; commit: string; sync: number }>(
+        `select current_setting('synchronous_standby_names') as names,
+                current_setting('synchronous_commit') as commit,
+                (select count(*)::int from pg_stat_replication where sync_state = 'sync') as sync`,
+      );
+      const row = rows[0];
+      if (row && row.names !== '' && row.sync === 1 && row.commit === 'on') {
+        console.log(`  ✓ synchronous replication: standby ${row.names}, synchronous_commit = on`);
+        break;
+      }
+      if (i > 120) throw new Error(`No synchronous standby after 60 s: ${JSON.stringify(row)}`);
+      await wait(500);
+    }
     server = await startPago({ DATABASE_URL: cluster.primaryUrl('pago'), PAGO_PROCESSES: '2' });
     console.log(`Pago up (2 API processes, migrations applied on PostgreSQL ${version})`);
     const wallets = await createWallets(client, 60);
