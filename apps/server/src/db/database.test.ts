@@ -6,7 +6,7 @@ import { balanceOf, moneyPost, verifiedUser } from '../../test/money-helpers';
 import { buildTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import type { AppInstance } from '../app';
-import { type Database, isDatabaseUnavailable } from './database';
+import { createDatabase, type Database, isDatabaseUnavailable } from './database';
 
 let app: AppInstance;
 let db: Database;
@@ -93,10 +93,75 @@ describe('a lost database connection', () => {
   });
 });
 
+describe('a database that only takes reads (a demoted primary the proxy still points at)', () => {
+  it('answers a money POST 503 with Retry-After, never 500, and its retry with the same key runs once', async () => {
+    const user = await verifiedUser(app, db);
+    const key = randomUUID();
+    // Every transaction of this pool is read-only, as every one on a standby is: a write fails
+    // with PostgreSQL's own 25006 (read_only_sql_transaction).
+    const readOnly = new URL(url);
+    readOnly.searchParams.set('options', '-c default_transaction_read_only=on');
+    const standbyDb = createDatabase(readOnly.toString(), { max: 2 });
+    const demoted = await buildTestApp(standbyDb);
+    try {
+      const refused = await moneyPost(
+        demoted,
+        user,
+        '/api/wallet/test-deposit',
+        { amount: 2500 },
+        key,
+      );
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json().error.code).toBe('service_unavailable');
+    } finally {
+      await demoted.close();
+      await standbyDb.destroy().catch(() => {});
+    }
+    expect(await balanceOf(app, user)).toBe(0);
+
+    const retried = await moneyPost(app, user, '/api/wallet/test-deposit', { amount: 2500 }, key);
+    expect(retried.statusCode).toBe(201);
+    expect(
+      (await moneyPost(app, user, '/api/wallet/test-deposit', { amount: 2500 }, key)).body,
+    ).toBe(retried.body);
+    expect(await balanceOf(app, user)).toBe(2500);
+  });
+});
+
 describe('isDatabaseUnavailable', () => {
   it.each([
     ['a terminated backend', Object.assign(new Error('terminating connection'), { code: '57P01' })],
     ['a database starting up', Object.assign(new Error('starting up'), { code: '57P03' })],
+    [
+      'a node in recovery (a replica being promoted, a crashed primary restarting)',
+      Object.assign(new Error('the database system is in recovery mode'), { code: '57P03' }),
+    ],
+    [
+      'a write on a standby',
+      Object.assign(new Error('cannot execute INSERT in a read-only transaction'), {
+        code: '25006',
+      }),
+    ],
+    ['a crashed server', Object.assign(new Error('terminating connection'), { code: '57P02' })],
+    ['a node shutting down, without a code', new Error('the database system is shutting down')],
+    [
+      'a connection lost at connect time',
+      new Error('Connection terminated due to connection timeout'),
+    ],
+    [
+      "a pg-boss worker's copy of a pg error (a plain object with the queue's name)",
+      {
+        ...Object.assign(new Error('x'), { code: '57P01' }),
+        message: 'terminating connection due to administrator command (Queue: q, Worker: w)',
+        queue: 'q',
+      },
+    ],
+    [
+      "a pg-boss worker's copy of a dropped connection",
+      { message: 'Connection terminated unexpectedly (Queue: q, Worker: w)', queue: 'q' },
+    ],
+    ['a proxy with no server behind it', Object.assign(new Error('read'), { code: 'ECONNRESET' })],
     ['a refused connection', Object.assign(new Error('connect'), { code: 'ECONNREFUSED' })],
     ['a dropped connection', new Error('Connection terminated unexpectedly')],
     [
@@ -121,7 +186,11 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
     ['a syntax error', Object.assign(new Error('syntax'), { code: '42601' })],
+    ['a serialization failure', Object.assign(new Error('could not serialize'), { code: '40001' })],
+    ['a check violation', Object.assign(new Error('violates check'), { code: '23514' })],
     ['a bug', new TypeError('x is undefined')],
+    ["a pg-boss worker's copy of a bug", { message: 'x is undefined (Queue: q, Worker: w)' }],
+    ['not an error at all', 'Connection terminated'],
   ])('says no for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
   });

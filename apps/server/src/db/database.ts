@@ -53,8 +53,14 @@ export function poolInUse(db: Database): number {
   return pool ? pool.totalCount - pool.idleCount : 0;
 }
 
-/** SQLSTATEs of a lost or refused connection: class 08, admin/crash shutdown, starting up, full. */
-const UNAVAILABLE_SQLSTATES = /^(08...|57P01|57P02|57P03|53300)$/;
+/**
+ * SQLSTATEs of a database that cannot take the request right now: class 08 (connection lost or
+ * refused), 57P01/57P02 (terminated: admin or crash shutdown, a failover), 57P03 (cannot connect
+ * now: starting up, in recovery, shutting down), 53300 (too many connections), and 25006
+ * (read-only transaction: a write reached a node that is now a standby, e.g. a demoted primary
+ * the proxy has not yet marked down; Pago opens no read-only transactions of its own for writes).
+ */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P01|57P02|57P03|53300|25006)$/;
 const UNAVAILABLE_ERRNOS = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -68,9 +74,22 @@ const UNAVAILABLE_ERRNOS = new Set([
 /** What pg and its pool say when a connection breaks or cannot be had (they set no code). */
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
+  'the database system is',
   'timeout exceeded when trying to connect',
   'is not queryable',
 ];
+
+/**
+ * An Error, or a copy of one: pg-boss reports a worker's failure as a plain object spread from the
+ * pg error (`{ ...error, message, stack, queue, worker }`), which keeps its `code`.
+ */
+function isErrorLike(value: unknown): value is Error {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
 
 /**
  * Whether an error means the database cannot be reached right now (as opposed to a bug or a bad
@@ -78,7 +97,7 @@ const UNAVAILABLE_MESSAGES = [
  * AggregateErrors (a host name resolving to several addresses).
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 5) return false;
+  if (!isErrorLike(error) || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
   const unavailable =
     (typeof code === 'string' &&
