@@ -87,6 +87,8 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
   // A throwaway cluster (as the shared test cluster): commits do not wait for the disk.
   await sql`alter system set fsync = off`.execute(admin);
   await sql`alter system set synchronous_commit = off`.execute(admin);
+  // No autovacuum: its analyses commit now and then, and a test waits for an idle primary.
+  await sql`alter system set autovacuum = off`.execute(admin);
   await sql`select pg_reload_conf()`.execute(admin);
   await sql`create database pago`.execute(admin);
   await sql`select pg_create_physical_replication_slot('pago_replica', true)`.execute(admin);
