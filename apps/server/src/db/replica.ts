@@ -122,15 +122,19 @@ export function createReadRouting(opts: {
   const { primary, replicaUrl, maxLagMs, log } = opts;
   if (!replicaUrl) return primaryReads(primary);
   const replica = replicaDatabase(replicaUrl, opts.poolSize);
+  // Logged once when the replica starts being read, and again after each problem.
+  let loggedFresh = false;
   const monitor: LagMonitor = createLagMonitor({
     primary,
     replica: replica.db,
     intervalMs: opts.probeIntervalMs ?? Math.min(1_000, Math.max(100, Math.floor(maxLagMs / 4))),
-    onProblem: (problem) => log.warn({ problem }, 'read replica not used: reads go to the primary'),
+    onProblem: (problem) => {
+      loggedFresh = false;
+      log.warn({ problem }, 'read replica not used: reads go to the primary');
+    },
   });
   monitor.start();
   const reads = zeroCounts();
-  let loggedFresh = false;
 
   /** Whether the user's own recent writes may be missing from the replica. */
   async function ownWritePending(userId: string): Promise<boolean> {
