@@ -150,7 +150,7 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
     async caughtUp() {
       const { rows } = await sql<{
         lsn: string;
-      }>`select pg_current_wal_lsn()::text as lsn`.execute(primary);
+      }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(primary);
       const target = lsnBytes(rows[0]?.lsn ?? '');
       await until('the replica to catch up', async () => (await replayLsn()) >= target);
     },

@@ -141,7 +141,7 @@ export function createReadRouting(opts: {
     // One indexed query on the primary (ledger_transfers_user): the position every write the user
     // was answered for is at or before, if they wrote within the window.
     const { rows } = await sql<{ lsn: string; recent: boolean }>`
-      select pg_current_wal_lsn()::text as lsn, exists (
+      select pg_current_wal_insert_lsn()::text as lsn, exists (
         select 1 from ledger_transfers
         where user_id = ${userId} and created_at > now() - make_interval(secs => ${OWN_WRITE_WINDOW_MS / 1000})
       ) as recent`.execute(primary);
