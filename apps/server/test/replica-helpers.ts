@@ -87,6 +87,8 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
   // A throwaway cluster (as the shared test cluster): commits do not wait for the disk.
   await sql`alter system set fsync = off`.execute(admin);
   await sql`alter system set synchronous_commit = off`.execute(admin);
+  // No autovacuum: its analyses commit now and then, and a test waits for an idle primary.
+  await sql`alter system set autovacuum = off`.execute(admin);
   await sql`select pg_reload_conf()`.execute(admin);
   await sql`create database pago`.execute(admin);
   await sql`select pg_create_physical_replication_slot('pago_replica', true)`.execute(admin);
@@ -148,7 +150,7 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
     async caughtUp() {
       const { rows } = await sql<{
         lsn: string;
-      }>`select pg_current_wal_lsn()::text as lsn`.execute(primary);
+      }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(primary);
       const target = lsnBytes(rows[0]?.lsn ?? '');
       await until('the replica to catch up', async () => (await replayLsn()) >= target);
     },

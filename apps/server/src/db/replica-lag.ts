@@ -24,7 +24,7 @@ type Sample = { at: number; lsn: bigint };
 
 /**
  * Measures how stale the replica is, in time, from WAL positions: each probe notes the primary's
- * `pg_current_wal_lsn()` with the time it was read, then reads the replica's
+ * `pg_current_wal_insert_lsn()` with the time it was read, then reads the replica's
  * `pg_last_wal_replay_lsn()`. The replica holds everything the primary had at the latest noted
  * time whose position it has replayed ("covered"); the lag is the time since then. An idle
  * primary's position does not move, so a replica that replayed it is covered up to the last probe
@@ -57,9 +57,9 @@ export function createLagMonitor(opts: {
   async function measure(): Promise<void> {
     const at = now();
     try {
-      const { rows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(
-        opts.primary,
-      );
+      const { rows } = await sql<{
+        lsn: string;
+      }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(opts.primary);
       samples.push({ at, lsn: lsnBytes(rows[0]?.lsn ?? '') });
       if (samples.length > 256) samples = samples.slice(-256);
     } catch (error) {

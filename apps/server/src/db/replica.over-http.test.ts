@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts-helpers';
 import { verifiedUser } from '../../test/money-helpers';
@@ -71,8 +72,8 @@ async function activityIds(app: AppInstance, token: string): Promise<string[]> {
 
 const reads = (app: AppInstance) => servicesOf(app).reads.status().reads;
 
-async function until(what: string, check: () => boolean | Promise<boolean>) {
-  const deadline = Date.now() + 30_000;
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -81,13 +82,25 @@ async function until(what: string, check: () => boolean | Promise<boolean>) {
 
 describe('reads off a lagging replica, over HTTP', () => {
   it('measures an idle primary’s replica as fresh, not as lagging', async () => {
+    // One commit, replayed; then nothing commits.
+    await sql`create table idle_marker (at timestamptz)`.execute(pair.primary);
     await pair.caughtUp();
-    // Nothing is written now: the WAL position stands still, and the lag stays within a probe or two.
+    // Nothing commits now: the last replayed commit grows old, as a replay-timestamp lag would say.
+    const lastCommitAge = async () =>
+      (
+        await sql<{ ms: number }>`
+          select (extract(epoch from now() - pg_last_xact_replay_timestamp()) * 1000)::float8 as ms`.execute(
+          pair.replica,
+        )
+      ).rows[0]?.ms ?? 0; // null until a commit is replayed
+    await until('1.5 s without a commit', async () => (await lastCommitAge()) > 1_500);
+    // The WAL position stands still and the replica has replayed it: within the one-second bound.
     await until('the replica healthy', () => servicesOf(tight).reads.status().healthy);
     const status = servicesOf(tight).reads.status();
     expect(status.problem).toBeNull();
     expect(status.lagMs).toBeLessThan(1_000);
-  });
+    expect(await lastCommitAge()).toBeGreaterThan(1_500);
+  }, 60_000);
 
   it('a user sees their own send at once; another user’s read is the replica’s', async () => {
     const ana = await verifiedUser(wide, pair.primary, 10_000);
@@ -172,7 +185,7 @@ describe('reads off a lagging replica, over HTTP', () => {
     const again = reads(wide).fresh;
     expect(await activityIds(wide, beto.token)).toEqual([transfer.id]);
     expect(reads(wide).fresh).toBe(again + 1);
-  });
+  }, 60_000);
 
   it('a replica that is down leaves every read to the primary, without a 5xx', async () => {
     const carla = await verifiedUser(wide, pair.primary, 5_000);

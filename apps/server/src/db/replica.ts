@@ -122,22 +122,26 @@ export function createReadRouting(opts: {
   const { primary, replicaUrl, maxLagMs, log } = opts;
   if (!replicaUrl) return primaryReads(primary);
   const replica = replicaDatabase(replicaUrl, opts.poolSize);
+  // Logged once when the replica starts being read, and again after each problem.
+  let loggedFresh = false;
   const monitor: LagMonitor = createLagMonitor({
     primary,
     replica: replica.db,
     intervalMs: opts.probeIntervalMs ?? Math.min(1_000, Math.max(100, Math.floor(maxLagMs / 4))),
-    onProblem: (problem) => log.warn({ problem }, 'read replica not used: reads go to the primary'),
+    onProblem: (problem) => {
+      loggedFresh = false;
+      log.warn({ problem }, 'read replica not used: reads go to the primary');
+    },
   });
   monitor.start();
   const reads = zeroCounts();
-  let loggedFresh = false;
 
   /** Whether the user's own recent writes may be missing from the replica. */
   async function ownWritePending(userId: string): Promise<boolean> {
     // One indexed query on the primary (ledger_transfers_user): the position every write the user
     // was answered for is at or before, if they wrote within the window.
     const { rows } = await sql<{ lsn: string; recent: boolean }>`
-      select pg_current_wal_lsn()::text as lsn, exists (
+      select pg_current_wal_insert_lsn()::text as lsn, exists (
         select 1 from ledger_transfers
         where user_id = ${userId} and created_at > now() - make_interval(secs => ${OWN_WRITE_WINDOW_MS / 1000})
       ) as recent`.execute(primary);
