@@ -105,14 +105,3 @@ export async function pgCtl(
     ...(options ? ['-o', options] : []),
   ]);
 }
-
-/**
- * PostgreSQL 18's `uuidv7()` for a PostgreSQL 15 (Pago's migrations name it): the 48-bit Unix
- * time in milliseconds, then random bits, with version 7 and the RFC 4122 variant.
- */
-export const UUIDV7_SQL = `
-create or replace function uuidv7() returns uuid language sql volatile parallel safe as $$
-  select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
-    substring(int8send((extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
-    from 1 for 6), 52, 1), 53, 1), 'hex')::uuid
-$$`;

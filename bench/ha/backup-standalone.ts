@@ -14,16 +14,10 @@ import { createDatabase } from '../../apps/server/src/db/database';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
 import { freePort, tempDataDir } from '../../e2e/support/server-process';
 import { clusterBackupNodes, pgbackrestSetup, runBackupDrill, setBackupNodes } from './backup';
-import {
-  ensurePackages,
-  type LocalPg,
-  pgCtl,
-  socketUrl,
-  startPrimary,
-  UUIDV7_SQL,
-} from './backup-pg';
+import { ensurePackages, type LocalPg, pgCtl, socketUrl, startPrimary } from './backup-pg';
 import { backupSection, writeBackupSection } from './backup-report';
 import { type Cluster, startCluster } from './cluster';
+import { UUIDV7_BEFORE_18 } from './pg15';
 
 const CLUSTER_NODES = Number(process.env.BENCH_BACKUP_CLUSTER ?? 0);
 const padMb = Number(process.env.BENCH_BACKUP_PAD_MB ?? 0);
@@ -71,7 +65,7 @@ try {
   await admin.end();
   const db = createDatabase(source.url('pago'));
   // PostgreSQL 18's uuidv7() for this 15 (Pago's migrations need it), then Pago's schema.
-  await sql.raw(UUIDV7_SQL).execute(db);
+  await sql.raw(UUIDV7_BEFORE_18).execute(db);
   await migrateDatabase(db, 'live');
   if (padMb > 0) {
     // ~1 kB a row of random hex (lz4 barely shrinks it): about padMb MB on disk.

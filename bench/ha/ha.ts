@@ -21,7 +21,7 @@ import {
 } from './backup';
 import { writeBackupSection } from './backup-report';
 import { type Cluster, startCluster } from './cluster';
-import { type Pago, startPago } from './pago';
+import { metricSum, type Pago, startPago } from './pago';
 import { UUIDV7_BEFORE_18 } from './pg15';
 import { haReport, type Scenario } from './report';
 import {
@@ -92,6 +92,7 @@ async function failover(
   });
   const startedAt = clock();
   const logFromLine = ctx.pago.lines();
+  const watching = watchMetrics(ctx.pago, stop);
   const running = runTraffic({ ...ctx.traffic, clock, stop });
   await wait(BEFORE_FAULT_MS);
   const logFrom = cluster.log(old).length;
@@ -121,7 +122,11 @@ async function failover(
   await wait(AFTER_PROMOTION_MS);
   release();
   const traffic = await running;
+  const metrics = await watching;
   const endedAt = clock();
+  console.log(
+    `  /metrics: 503s +${metrics.served503}, 500s +${metrics.served500}, pool waiting up to ${metrics.maxPoolWaiting}, database unreadable in ${metrics.dbDown} of ${metrics.scrapes} scrapes`,
+  );
   merge(ctx.all, traffic);
   const during = traffic.attempts.filter((a) => a.at >= startedAt);
   const dbErrors = [...ctx.pago.unavailableErrors(logFromLine)].sort((a, b) => b[1] - a[1]);
@@ -137,6 +142,7 @@ async function failover(
     during.every((a) => !a.noRetryAfter),
     'every 503 carried Retry-After',
   );
+  check(metrics.served500 === 0, "Pago's /metrics counted no 500 meanwhile");
   check(
     traffic.sends.some((s) => s.id && s.doneAt > promotedAt),
     'Pago writes again on the new primary without a restart',
@@ -183,6 +189,48 @@ async function failover(
     errorLines: errorLines.length,
     ledger,
     steady,
+    metrics,
+  };
+}
+
+/**
+ * Pago's own view of the failover, scraped from `/metrics` every 500 ms until `stop`: the 503s
+ * and 500s it answered meanwhile (counter deltas), the most queries waiting for a connection, and
+ * how many scrapes could not read PostgreSQL (`pago_metrics_db_up` 0).
+ */
+async function watchMetrics(pago: Pago, stop: Promise<void>): Promise<Scenario['metrics']> {
+  const counters = (m: Awaited<ReturnType<Pago['metrics']>>) => ({
+    s503: metricSum(m, 'pago_http_503_responses', 'pago_http_503_responses_total'),
+    s500: metricSum(m, 'pago_http_5xx_responses', 'pago_http_5xx_responses_total', {
+      status: '500',
+    }),
+  });
+  const first = counters(await pago.metrics());
+  let stopped = false;
+  void stop.then(() => {
+    stopped = true;
+  });
+  let scrapes = 0;
+  let dbDown = 0;
+  let maxPoolWaiting = 0;
+  let last = first;
+  while (!stopped) {
+    const m = await pago.metrics().catch(() => null);
+    if (m) {
+      scrapes += 1;
+      if (metricSum(m, 'pago_metrics_db_up') === 0) dbDown += 1;
+      maxPoolWaiting = Math.max(maxPoolWaiting, metricSum(m, 'pago_db_pool_waiting'));
+      last = counters(m);
+    }
+    await wait(500);
+  }
+  last = counters(await pago.metrics());
+  return {
+    served503: last.s503 - first.s503,
+    served500: last.s500 - first.s500,
+    maxPoolWaiting,
+    dbDown,
+    scrapes,
   };
 }
 

@@ -2,6 +2,7 @@
 // processes behind one port) with DATABASE_URL → HAProxy, its log kept: the drill reports which
 // database errors the requests answered 503 met during each failover.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type Family, parsePrometheusText } from '../../apps/server/test/prom-text';
 import { freePort, repoRoot } from '../../e2e/support/server-process';
 
 export type Pago = {
@@ -12,14 +13,36 @@ export type Pago = {
   lines(): number;
   /** Lines that are errors (level ≥ 50): a 500 or a job failing for another reason. */
   errors(from?: number): string[];
+  /** One scrape of Pago's `/metrics` (its own port; the primary process sums the API processes). */
+  metrics(): Promise<Map<string, Family>>;
   stop(): Promise<void>;
 };
 
+/** The sum of a family's samples named `sample` whose labels include `labels`. */
+export function metricSum(
+  families: Map<string, Family>,
+  family: string,
+  sample = family,
+  labels: Record<string, string> = {},
+): number {
+  return (families.get(family)?.samples ?? [])
+    .filter((x) => x.name === sample)
+    .filter((x) => Object.entries(labels).every(([k, v]) => x.labels[k] === v))
+    .reduce((total, x) => total + x.value, 0);
+}
+
 export async function startPago(env: Record<string, string>): Promise<Pago> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -68,6 +91,11 @@ export async function startPago(env: Record<string, string>): Promise<Pago> {
       parsed(from)
         .filter((entry) => entry.level >= 50)
         .map((entry) => `${entry.msg}: ${String(entry.err?.message ?? '')}`),
+    async metrics() {
+      const answer = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      if (!answer.ok) throw new Error(`/metrics answered ${answer.status}`);
+      return parsePrometheusText(await answer.text());
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

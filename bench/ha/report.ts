@@ -27,6 +27,14 @@ export type Scenario = {
   dbErrors: [string, number][];
   /** Lines of Pago's log at level error meanwhile (a 500, a job failing otherwise). */
   errorLines: number;
+  /** What Pago's `/metrics` showed meanwhile (scraped every 500 ms). */
+  metrics: {
+    served503: number;
+    served500: number;
+    maxPoolWaiting: number;
+    dbDown: number;
+    scrapes: number;
+  };
 };
 
 const s = (seconds: number) => `${seconds.toFixed(1)} s`;
@@ -78,6 +86,13 @@ export function haReport(o: {
     ...o.scenarios.map(
       (x) =>
         `- ${x.what}: ${x.dbErrors.map(([e, n]) => `${n} × \`${e}\``).join(', ') || 'none logged'}; ${x.errorLines} lines at level error.`,
+    ),
+    '',
+    "The failover in Pago's own metrics (`/metrics` on `METRICS_PORT`, scraped every 500 ms meanwhile; docs/observability.md):",
+    '',
+    ...o.scenarios.map(
+      (x) =>
+        `- ${x.what}: \`pago_http_503_responses_total\` +${x.metrics.served503} (every 503 Pago answered, the card network's calls included), \`pago_http_5xx_responses_total{status="500"}\` +${x.metrics.served500}, \`pago_db_pool_waiting\` at most ${x.metrics.maxPoolWaiting}, \`pago_metrics_db_up\` 0 in ${x.metrics.dbDown} of ${x.metrics.scrapes} scrapes.`,
     ),
     '',
     'After each failover, on the new primary: every acknowledged send (201) and every approved card',
