@@ -9,7 +9,7 @@ import {
 } from '@pago/shared/contracts/notifications';
 import { userTimeZone } from '@pago/shared/time-zones';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database';
+import { type Database, isDatabaseUnavailable } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { Mailer } from '../../providers/email/mailer';
@@ -240,7 +240,13 @@ export function createNotifications({
           });
         } catch (error) {
           failed++;
-          log.error({ err: error, notificationId: row.id }, 'notification e-mail not sent');
+          // The database gone mid-send (a failover; the sandbox mailer writes to it) is retried
+          // on the next run like any failure, but is not a fault of the e-mail: a warning.
+          if (isDatabaseUnavailable(error)) {
+            log.warn({ err: error, notificationId: row.id }, 'notification e-mail not sent yet');
+          } else {
+            log.error({ err: error, notificationId: row.id }, 'notification e-mail not sent');
+          }
           continue;
         }
         await setEmailStatus(tx, row.id, 'sent');
