@@ -200,10 +200,8 @@ async function failover(
  */
 async function watchMetrics(pago: Pago, stop: Promise<void>): Promise<Scenario['metrics']> {
   const counters = (m: Awaited<ReturnType<Pago['metrics']>>) => ({
-    s503: metricSum(m, 'pago_http_503_responses', 'pago_http_503_responses_total'),
-    s500: metricSum(m, 'pago_http_5xx_responses', 'pago_http_5xx_responses_total', {
-      status: '500',
-    }),
+    s503: metricSum(m, 'pago_http_503_responses_total'),
+    s500: metricSum(m, 'pago_http_5xx_responses_total', { status: '500' }),
   });
   const first = counters(await pago.metrics());
   let stopped = false;

@@ -18,14 +18,14 @@ export type Pago = {
   stop(): Promise<void>;
 };
 
-/** The sum of a family's samples named `sample` whose labels include `labels`. */
+/** The sum of the samples named `sample` (in whichever family) whose labels include `labels`. */
 export function metricSum(
   families: Map<string, Family>,
-  family: string,
-  sample = family,
+  sample: string,
   labels: Record<string, string> = {},
 ): number {
-  return (families.get(family)?.samples ?? [])
+  return [...families.values()]
+    .flatMap((family) => family.samples)
     .filter((x) => x.name === sample)
     .filter((x) => Object.entries(labels).every(([k, v]) => x.labels[k] === v))
     .reduce((total, x) => total + x.value, 0);
