@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { queryTracing } from '../features/observability/trace-state';
+import { queryTracing } from '../lib/trace-state';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;

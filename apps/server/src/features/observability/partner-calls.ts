@@ -9,8 +9,8 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type { Config } from '../../config';
+import { activeTracer } from '../../lib/trace-state';
 import { partnerDuration, partnerErrors } from './metrics';
-import { activeTracer } from './trace-state';
 
 // Every partner call, whichever client makes it: the vendors' clients use fetch (Thunes, Persona,
 // Twilio, Stripe: undici) or axios (Unit, Plaid: node:http). Both publish each request on

@@ -13,7 +13,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-instance';
-import { activeTracer, setActiveTracer } from './trace-state';
+import { activeTracer, setActiveTracer } from '../../lib/trace-state';
 
 // OpenTelemetry traces (docs/observability.md): off unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
 // Off, nothing here runs per request or per query (no hook is added, no tracer exists). On, a
