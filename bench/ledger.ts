@@ -562,6 +562,10 @@ async function load(
     ...options,
     requests: [{ setupRequest: (request) => ({ ...request, ...setup() }) }],
   });
+  if (result.non2xx + result.errors + result.timeouts > 0) {
+    // What the failures were, so that a failed run says why (status codes, timeouts).
+    console.log('failures:', result.statusCodeStats, 'errors', result.errors, 'timeouts', result.timeouts);
+  }
   return {
     perSecond: Math.round(result['2xx'] / SECONDS),
     p50: result.latency.p50,

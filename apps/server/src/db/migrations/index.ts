@@ -51,6 +51,7 @@ import * as monitoring from './0052-monitoring';
 import * as accountRights from './0053-account-rights';
 import * as opsQueues from './0054-ops-queues';
 import * as opsCustomers from './0055-ops-customers';
+import * as frozenWalletFlag from './0057-frozen-wallet-flag';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   '0053-account-rights': accountRights,
   '0054-ops-queues': opsQueues,
   '0055-ops-customers': opsCustomers,
+  '0057-frozen-wallet-flag': frozenWalletFlag,
 };
