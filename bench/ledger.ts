@@ -10,7 +10,8 @@
 // beside `ledger_post` on as many clients, each raw run with its WAL bytes and full-page images.
 // BENCH_LEDGER_ONLY=hot (or spread) runs only that run, printing what PostgreSQL waited on (sampled).
 // BENCH_LEDGER_ONLY=pgledger runs only that comparison (same seeding, no HTTP runs) and prints it
-// without writing docs/benchmarks.md; BENCH_LEDGER_SQL is SQL run before it (to try a change).
+// without writing docs/benchmarks.md; BENCH_LEDGER_SQL is SQL run before it, or before the hot or
+// spread run alone (to try a change).
 // BENCH_LEDGER_ONLY=walstats prints the WAL a `ledger_post` and a pgledger transfer write, by
 // record type.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -706,6 +707,7 @@ async function main() {
     await client.query('vacuum analyze');
 
     if (ONLY === 'hot' || ONLY === 'spread') {
+      if (TRY_SQL) await client.query(TRY_SQL);
       const senders = ONLY === 'hot' ? hot : others;
       await reads(server.baseUrl, wallets, WARMUP_SECONDS);
       await transfers(server.baseUrl, senders, wallets, WARMUP_SECONDS);
