@@ -19,12 +19,6 @@
 --   (p_lookup). A send whose sender or network has spent the budget comes back as "no Pago user's
 --   phone" with nothing done, so the caller's other path answers 429; the check only reads
 --   rate_limits (by key, no lock).
--- - Sanctions (features/sanctions): a send whose sender or payee is due a look (a name not
---   screened yet, an open hit, a block), or any send while no list is loaded, comes back as "no
---   Pago user's phone" with nothing done, so the caller's handler sends it (it screens, holds or
---   refuses, or finds the send is the statement's after all). The check is the one the handler
---   made in two round trips before each send; here it is two index reads per send. A replay
---   still replays.
 -- - Items are kept under 64 by the caller: each writing subtransaction takes a subtransaction id,
 --   and past 64 a backend's snapshot entry overflows, which slows every other backend.
 -- requires: rate_limit_recent, session_touch, transfer_send
@@ -52,7 +46,6 @@ declare
   v_persona_ok text[] := array(select jsonb_array_elements_text(p_verified -> 'persona_status'));
   v_plaid_ok text[] :=
     array(select jsonb_array_elements_text(p_verified -> 'plaid_identity_status'));
-  v_no_list boolean := not exists (select 1 from sanctions_list_loads);
 begin
   -- Sessions: each token once, in token order, before any wallet is locked.
   for v_token in select distinct t from unnest(p_tokens) t where t is not null order by t loop
@@ -94,21 +87,6 @@ begin
       where cardinality(rate_limit_recent(r.hits, statement_timestamp()
         - make_interval(secs => (l ->> 'windowSeconds')::integer))) >= (l ->> 'limit')::integer
     ) and not exists (
-      select 1 from idempotency_keys k where k.user_id = v_users[i] and k.key = p_keys[i]
-    ) then
-      return next;
-      continue;
-    end if;
-    -- A sanctions look is due: no row, and the caller's handler sends it. A replay replays.
-    if not r_session_refused and (v_no_list or exists (
-      select 1 from users u
-      where (u.id = v_users[i] or (u.phone = p_phones[i] and u.phone_verified))
-        and (u.sanctions_name_changed_at is not null
-          or exists (select 1 from sanctions_hits h where h.subject_kind = 'user'
-            and h.subject_id = u.id::text and h.status = 'open')
-          or exists (select 1 from sanctions_blocks b where b.subject_kind = 'user'
-            and b.subject_id = u.id::text))
-    )) and not exists (
       select 1 from idempotency_keys k where k.user_id = v_users[i] and k.key = p_keys[i]
     ) then
       return next;

@@ -184,8 +184,16 @@ export function createTransfers({
       return { userId: null, stored: null };
     }
     const body = await recipientOf(input.body);
-    // A sanctions look due (a name not screened yet, an open hit, a block, no list loaded) is
-    // found by the statement itself, which then leaves the send to the handler (see `send`).
+    // A sanctions look is due (a name not screened yet, an open hit, a block): the handler sends
+    // it, for a known sender (see `send`).
+    const sender = input.userId
+      ? { userId: input.userId }
+      : input.tokenHash
+        ? { tokenHash: input.tokenHash }
+        : null;
+    if (sender && (await sanctions().p2pMayHold(sender, body.recipientName))) {
+      return { userId: input.userId, stored: null };
+    }
     const now = ledger.clock();
     const amountCents = usdToCents(body.amountUsd);
     const metadata = {
