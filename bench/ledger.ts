@@ -565,7 +565,14 @@ async function load(
   });
   if (result.non2xx + result.errors + result.timeouts > 0) {
     // What the failures were, so that a failed run says why (status codes, timeouts).
-    console.log('failures:', result.statusCodeStats, 'errors', result.errors, 'timeouts', result.timeouts);
+    console.log(
+      'failures:',
+      result.statusCodeStats,
+      'errors',
+      result.errors,
+      'timeouts',
+      result.timeouts,
+    );
   }
   return {
     perSecond: Math.round(result['2xx'] / SECONDS),

@@ -27,9 +27,9 @@ const setFrozen = (userId: string, frozen: boolean) =>
 
 const walletFrozen = async (userId: string) =>
   (
-    await sql<{ frozen: boolean }>`select frozen from ledger_accounts where user_id = ${userId}`.execute(
-      db,
-    )
+    await sql<{
+      frozen: boolean;
+    }>`select frozen from ledger_accounts where user_id = ${userId}`.execute(db)
   ).rows.map((r) => r.frozen);
 
 /** One unit from `from`'s wallet to `to`'s, of `kind` and `status`, by ledger_post directly. */
@@ -62,7 +62,13 @@ describe('the freeze on the wallet row', () => {
     const ana = await verifiedUser(app, db, 1_000);
     const beto = await verifiedUser(app, db, 1_000);
     await setFrozen(ana.id, true);
-    for (const kind of ['p2p', 'request_payment', 'remittance', 'bill_payment', 'bank_withdrawal']) {
+    for (const kind of [
+      'p2p',
+      'request_payment',
+      'remittance',
+      'bill_payment',
+      'bank_withdrawal',
+    ]) {
       expect([kind, await sqlState(post(kind, 'completed', ana.id, beto.id))]).toEqual([
         kind,
         'P2010',
