@@ -163,6 +163,30 @@ async function emailsDrained(client: pg.Client): Promise<{ pending: number; seco
 }
 
 /**
+ * Waits until the server's sanctions job has screened every user (as it screens a sign-up within
+ * seconds): the bench's wallets are inserted at once, and a send with a party not screened yet
+ * takes the handler's screening path, so unscreened wallets would measure that instead.
+ */
+async function usersScreened(client: pg.Client): Promise<{ unscreened: number; seconds: number }> {
+  const started = performance.now();
+  const left = async () =>
+    Number(
+      (
+        await client.query(
+          'select count(*) as n from users where sanctions_name_changed_at is not null',
+        )
+      ).rows[0].n,
+    );
+  const unscreened = await left();
+  const deadline = Date.now() + 10 * 60_000;
+  for (let n = unscreened; n > 0; n = await left()) {
+    if (Date.now() > deadline) throw new Error(`${n} users still unscreened after 10 min`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { unscreened, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
  * What each client backend was doing while a run went, sampled every 50 ms from
  * `pg_stat_activity`: the wait event (or CPU) and the statement, most frequent first.
  */
@@ -722,6 +746,7 @@ async function main() {
     const seeded = await invariants(dataDir);
     console.log(`Installing pgledger beside it, ${WALLETS} accounts…`);
     const pgledgerAccounts = await installPgledger(client);
+    console.log('Users screened by the sanctions job:', await usersScreened(client));
     await client.query('vacuum analyze');
 
     if (ONLY === 'hot' || ONLY === 'spread') {
