@@ -10,7 +10,8 @@
 // beside `ledger_post` on as many clients, each raw run with its WAL bytes and full-page images.
 // BENCH_LEDGER_ONLY=hot (or spread) runs only that run, printing what PostgreSQL waited on (sampled).
 // BENCH_LEDGER_ONLY=pgledger runs only that comparison (same seeding, no HTTP runs) and prints it
-// without writing docs/benchmarks.md; BENCH_LEDGER_SQL is SQL run before it (to try a change).
+// without writing docs/benchmarks.md; BENCH_LEDGER_SQL is SQL run before it, or before the hot or
+// spread run alone (to try a change).
 // BENCH_LEDGER_ONLY=walstats prints the WAL a `ledger_post` and a pgledger transfer write, by
 // record type.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -162,6 +163,31 @@ async function emailsDrained(client: pg.Client): Promise<{ pending: number; seco
 }
 
 /**
+ * Waits until the server's sanctions job has screened every user (as it screens a sign-up within
+ * seconds): the bench's wallets are inserted at once, and a send with a party not screened yet
+ * takes the handler's screening path, so unscreened wallets would measure that instead.
+ */
+async function usersScreened(client: pg.Client): Promise<{ unscreened: number; seconds: number }> {
+  const started = performance.now();
+  const left = async () =>
+    Number(
+      (
+        await client.query(
+          'select count(*) as n from users where sanctions_name_changed_at is not null',
+        )
+      ).rows[0].n,
+    );
+  const unscreened = await left();
+  // About 16 users a second on this loaded machine (2026-11-27): 10,000 wallets take over 10 min.
+  const deadline = Date.now() + 30 * 60_000;
+  for (let n = unscreened; n > 0; n = await left()) {
+    if (Date.now() > deadline) throw new Error(`${n} users still unscreened after 30 min`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { unscreened, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
  * What each client backend was doing while a run went, sampled every 50 ms from
  * `pg_stat_activity`: the wait event (or CPU) and the statement, most frequent first.
  */
@@ -253,6 +279,17 @@ async function seedHotHistory(client: pg.Client, hot: Wallet[], sink: Wallet) {
        group by 1, 2, 3
        on conflict (user_id, period, starts_on) do update set used_cents = excluded.used_cents`,
       [hot.map((w) => w.id)],
+    );
+  }
+  // The seeded history is old news to transaction monitoring too (features/monitoring): its
+  // random ids sort after the job's time-ordered floor, so the job would evaluate all of it during
+  // the runs, each evaluation reading the hot sender's and the receiver's whole history.
+  const { rows: monitored } = await client.query(
+    `select to_regclass('monitoring_evaluated') is not null as has`,
+  );
+  if (monitored[0]?.has) {
+    await client.query(
+      'insert into monitoring_evaluated (transfer_id) select id from seed on conflict do nothing',
     );
   }
   await client.query('drop table seed');
@@ -562,6 +599,17 @@ async function load(
     ...options,
     requests: [{ setupRequest: (request) => ({ ...request, ...setup() }) }],
   });
+  if (result.non2xx + result.errors + result.timeouts > 0) {
+    // What the failures were, so that a failed run says why (status codes, timeouts).
+    console.log(
+      'failures:',
+      result.statusCodeStats,
+      'errors',
+      result.errors,
+      'timeouts',
+      result.timeouts,
+    );
+  }
   return {
     perSecond: Math.round(result['2xx'] / SECONDS),
     p50: result.latency.p50,
@@ -699,9 +747,11 @@ async function main() {
     const seeded = await invariants(dataDir);
     console.log(`Installing pgledger beside it, ${WALLETS} accounts…`);
     const pgledgerAccounts = await installPgledger(client);
+    console.log('Users screened by the sanctions job:', await usersScreened(client));
     await client.query('vacuum analyze');
 
     if (ONLY === 'hot' || ONLY === 'spread') {
+      if (TRY_SQL) await client.query(TRY_SQL);
       const senders = ONLY === 'hot' ? hot : others;
       await reads(server.baseUrl, wallets, WARMUP_SECONDS);
       await transfers(server.baseUrl, senders, wallets, WARMUP_SECONDS);

@@ -180,6 +180,8 @@ export type LedgerAccountsTable = {
   held_cents: Generated<Cents>;
   /** Returned deposits the wallet could not cover: nothing leaves until it is paid. */
   owed_cents: Generated<Cents>;
+  /** users.frozen_at is not null, copied for the ledger's freeze check (migration 0057). */
+  frozen: Generated<boolean>;
   created_at: CreatedAt;
 };
 

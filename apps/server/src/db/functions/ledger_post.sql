@@ -13,6 +13,14 @@
 -- `status` and `created_at` until it changes (no history row unless it carries a note); the
 -- limits are one running total per sender and US Eastern day (the month is the sum of its days,
 -- at most 31 rows read by primary key), kept by the ledger_transfers_limit_usage trigger.
+--
+-- A frozen account moves no money out (migration 0055; docs/ops-console.md): the customer's own
+-- outgoing kinds are refused (P2010), and card spending only as a new authorization's hold
+-- (processing): the network's clearing of an authorization approved before the freeze is money
+-- already promised, and posts. Money in, returns, reversals and fees still post. The flag is read
+-- from the sender's wallet row as this function locks it (ledger_accounts.frozen, kept by the
+-- users_frozen_to_wallet trigger, migration 0057); ledger_post is the only writer of
+-- ledger_transfers, so this is the one choke point.
 
 create or replace function ledger_post(
   p_kind text, p_status text, p_user_id uuid, p_counterparty uuid, p_amount bigint,
@@ -45,6 +53,10 @@ declare
   v_month_start date;
   v_used bigint;
   v_transfer ledger_transfers;
+  v_guarded boolean := p_kind in ('p2p', 'request_payment', 'remittance', 'bill_payment',
+      'bank_transfer', 'bank_withdrawal')
+    or (p_kind in ('card_purchase', 'card_atm_withdrawal') and p_status = 'processing');
+  v_frozen boolean;
 begin
   -- The function guards the ledger's invariants itself, whatever its caller (migration 0009):
   -- whole amounts summing to zero, each leg naming exactly one account, one currency.
@@ -82,7 +94,11 @@ begin
     if v_uid is not null then
       select id into v_id from ledger_accounts where user_id = v_uid;
       if not found then
-        insert into ledger_accounts (user_id) values (v_uid)
+        -- The freeze copied from its person, read under a share lock: a freeze under way
+        -- commits first (and this reads it), or waits for this wallet to be committed.
+        insert into ledger_accounts (user_id, frozen)
+          values (v_uid, coalesce((select u.frozen_at is not null from users u where u.id = v_uid
+            for share), false))
           on conflict (user_id) where user_id is not null do nothing
           returning id into v_id;
         if v_id is null then
@@ -110,7 +126,8 @@ begin
   -- cycle. A row lock returns the row as its previous holder committed it: these balances
   -- are current, and the funds check needs no second read.
   for v_account in
-    select id, balance_cents, user_id is not null as is_user, currency
+    select id, balance_cents, user_id is not null as is_user, currency,
+      user_id is not distinct from p_user_id as is_sender, frozen
     from ledger_accounts where id = any(v_leg_accounts) order by id for update
   loop
     if v_currency is distinct from v_account.currency and v_currency is not null then
@@ -118,6 +135,9 @@ begin
         detail = json_build_object('reason', 'mixed_currencies', 'legs', p_legs)::text;
     end if;
     v_currency := v_account.currency;
+    if v_account.is_sender then
+      v_frozen := v_account.frozen;
+    end if;
     v_ids := v_ids || v_account.id;
     v_balances := v_balances || v_account.balance_cents;
     v_is_user := v_is_user || v_account.is_user;
@@ -174,6 +194,16 @@ begin
     if v_used + p_amount > (p_limits->>'monthly')::bigint then
       raise exception 'limit' using errcode = 'P2002',
         detail = json_build_object('limit', 'monthly', 'used', v_used)::text;
+    end if;
+  end if;
+
+  if v_guarded and p_user_id is not null then
+    -- A guarded kind that does not touch the sender's wallet (none does today) reads the person.
+    if v_frozen is null then
+      v_frozen := exists (select 1 from users where id = p_user_id and frozen_at is not null);
+    end if;
+    if v_frozen then
+      raise exception 'account % is frozen', p_user_id using errcode = 'P2010';
     end if;
   end if;
 

@@ -52,6 +52,7 @@ import * as accountRights from './0053-account-rights';
 import * as opsQueues from './0054-ops-queues';
 import * as opsCustomers from './0055-ops-customers';
 import * as cardAuthorizationMerchant from './0056-card-authorization-merchant';
+import * as frozenWalletFlag from './0057-frozen-wallet-flag';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '0054-ops-queues': opsQueues,
   '0055-ops-customers': opsCustomers,
   '0056-card-authorization-merchant': cardAuthorizationMerchant,
+  '0057-frozen-wallet-flag': frozenWalletFlag,
 };
