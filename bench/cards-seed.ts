@@ -45,34 +45,50 @@ async function fund(client: pg.Client, like: string) {
   );
 }
 
+/** Which numbers a bench's cardholders take, so two benches' people never collide. */
+export type CardSeries = {
+  /** Their usernames are `<username>_<n>`, their e-mails `<username><n>@example.com`. */
+  username: string;
+  name: string;
+  /** The phone's area code (+1 <area> …). */
+  area: string;
+  /** Added to the Unit fake's ids (customer 7…, account 8…, card 9… + n) and the PAN's 4…. */
+  offset: number;
+};
+
 /**
- * `count` people, each with a funded wallet, an account at the Unit fake and an active card
- * there and in Pago, written in a few statements.
+ * `count` cardholders with an active card at the Unit fake and in Pago, written in one
+ * statement (no wallet, no money: the caller funds them).
  */
-export async function createCards(client: pg.Client, count: number): Promise<BenchCard[]> {
+export async function insertCards(
+  client: pg.Client,
+  count: number,
+  series: CardSeries,
+): Promise<BenchCard[]> {
   const expYear = new Date().getUTCFullYear() + 3;
   const { rows } = await client.query<{ pan: string; cvv: string; partner_card_id: string }>(
     `with people as (
        select gen_random_uuid() as user_id, g,
-              (400000000000 + g)::text || lpad((g % 10000)::text, 4, '0') as pan,
+              (400000000000 + $3::bigint + g)::text || lpad((g % 10000)::text, 4, '0') as pan,
               lpad((100 + g % 900)::text, 3, '0') as cvv
        from generate_series(1, $1::int) g),
      u as (insert into users (id, name, username, email, phone, phone_verified, kyc_status, password_hash, zip_code)
-           select user_id, 'Card ' || g, 'cardbench_' || g, 'cardbench' || g || '@example.com',
-                  '+1213' || lpad(g::text, 7, '0'), true, 'completed', 'x', '10001' from people returning id),
+           select user_id, $5::text || ' ' || g, $4::text || '_' || g, $4::text || g || '@example.com',
+                  '+1' || $6::text || lpad(g::text, 7, '0'), true, 'completed', 'x', '10001' from people returning id),
      accounts as (insert into sandbox_unit_accounts (id, customer_id, account_number, routing_number)
-           select (800000000000 + g)::text, (700000000000 + g)::text, 'bench' || g, '812345678' from people returning id),
+           select (800000000000 + $3::bigint + g)::text, (700000000000 + $3::bigint + g)::text, $4::text || g,
+                  '812345678' from people returning id),
      unit_cards as (insert into sandbox_unit_cards (id, customer_id, account_id, type, status, pan, cvv, expiration_date)
-           select (900000000000 + g)::text, (700000000000 + g)::text, (800000000000 + g)::text, 'individualVirtualDebitCard', 'Active',
+           select (900000000000 + $3::bigint + g)::text, (700000000000 + $3::bigint + g)::text,
+                  (800000000000 + $3::bigint + g)::text, 'individualVirtualDebitCard', 'Active',
                   pan, cvv, $2::text || '-06' from people returning id),
      pago_cards as (insert into cards (user_id, partner_card_id, partner_account_id, type, status, last4, exp_month,
                   exp_year, daily_purchase_limit_cents, daily_withdrawal_limit_cents)
-           select p.user_id, (900000000000 + g)::text, (800000000000 + g)::text, 'virtual', 'active', right(pan, 4), 6, $2::int,
-                  250000, 50000 from people p join u on u.id = p.user_id returning id)
-     select pan, cvv, (900000000000 + g)::text as partner_card_id from people`,
-    [count, expYear],
+           select p.user_id, (900000000000 + $3::bigint + g)::text, (800000000000 + $3::bigint + g)::text, 'virtual',
+                  'active', right(pan, 4), 6, $2::int, 250000, 50000 from people p join u on u.id = p.user_id returning id)
+     select pan, cvv, (900000000000 + $3::bigint + g)::text as partner_card_id from people`,
+    [count, expYear, series.offset, series.username, series.name, series.area],
   );
-  await fund(client, 'cardbench\\_%');
   return rows.map((r) => ({
     partnerCardId: r.partner_card_id,
     pan: r.pan,
@@ -80,6 +96,21 @@ export async function createCards(client: pg.Client, count: number): Promise<Ben
     expMonth: 6,
     expYear,
   }));
+}
+
+/**
+ * `count` people, each with a funded wallet, an account at the Unit fake and an active card
+ * there and in Pago, written in a few statements.
+ */
+export async function createCards(client: pg.Client, count: number): Promise<BenchCard[]> {
+  const cards = await insertCards(client, count, {
+    username: 'cardbench',
+    name: 'Card',
+    area: '213',
+    offset: 0,
+  });
+  await fund(client, 'cardbench\\_%');
+  return cards;
 }
 
 /**

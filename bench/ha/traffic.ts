@@ -5,6 +5,7 @@
 // recorded with its answer and times, so the drill can tell what was acknowledged.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { insertCards } from '../cards-seed';
 
 export type Wallet = { id: string; token: string; phone: string };
 export type Card = { pan: string; cvv: string; expMonth: number; expYear: number };
@@ -66,28 +67,13 @@ export async function createWallets(client: pg.Client, count: number): Promise<W
 }
 
 /** Cardholders with an active card at the Unit fake and in Pago (as bench/cards.ts makes them). */
-export async function createCards(client: pg.Client, count: number): Promise<Card[]> {
-  const expYear = new Date().getUTCFullYear() + 3;
-  const { rows } = await client.query<{ pan: string; cvv: string }>(
-    `with people as (
-       select gen_random_uuid() as user_id, g, (500000000000 + g)::text || lpad((g % 10000)::text, 4, '0') as pan,
-              lpad((100 + g % 900)::text, 3, '0') as cvv from generate_series(1, $1::int) g),
-     u as (insert into users (id, name, username, email, phone, phone_verified, kyc_status, password_hash, zip_code)
-           select user_id, 'HA card ' || g, 'hacard_' || g, 'hacard' || g || '@example.com',
-                  '+1718' || lpad(g::text, 7, '0'), true, 'completed', 'x', '10001' from people returning id),
-     accounts as (insert into sandbox_unit_accounts (id, customer_id, account_number, routing_number)
-           select (810000000000 + g)::text, (710000000000 + g)::text, 'habench' || g, '812345678' from people returning id),
-     unit_cards as (insert into sandbox_unit_cards (id, customer_id, account_id, type, status, pan, cvv, expiration_date)
-           select (910000000000 + g)::text, (710000000000 + g)::text, (810000000000 + g)::text, 'individualVirtualDebitCard',
-                  'Active', pan, cvv, $2::text || '-06' from people returning id),
-     pago_cards as (insert into cards (user_id, partner_card_id, partner_account_id, type, status, last4, exp_month,
-                  exp_year, daily_purchase_limit_cents, daily_withdrawal_limit_cents)
-           select p.user_id, (910000000000 + g)::text, (810000000000 + g)::text, 'virtual', 'active', right(pan, 4), 6,
-                  $2::int, 250000, 50000 from people p join u on u.id = p.user_id returning id)
-     select pan, cvv from people`,
-    [count, expYear],
-  );
-  return rows.map((r) => ({ pan: r.pan, cvv: r.cvv, expMonth: 6, expYear }));
+export function createCards(client: pg.Client, count: number): Promise<Card[]> {
+  return insertCards(client, count, {
+    username: 'hacard',
+    name: 'HA card',
+    area: '718',
+    offset: 10_000_000_000,
+  });
 }
 
 /** A real double-entry deposit of `cents` into every drill person's wallet, balances set. */
