@@ -156,7 +156,11 @@ async function failover(
   const since = new Date(Date.now() - (clock() - promotedAt));
   const ledger = await checkLedger(ctx.db, ctx.baseUrl, ctx.all, clock, since);
   check(ledger.lost === 0, `all ${ledger.acknowledged} acknowledged sends of the drill exist`);
-  check(ledger.cardsLost === 0, `all ${ledger.cardsApproved} approved card purchases hold money`);
+  check(
+    ledger.cardsApproved > 0 && ledger.cardsLost === 0,
+    `all ${ledger.cardsApproved} approved card purchases hold money`,
+    'no card purchase was approved: the card load did not run',
+  );
   check(
     ledger.p2pInDatabase === ledger.acknowledged,
     `the database holds exactly ${ledger.acknowledged} P2P transfers: none applied twice`,

@@ -67,13 +67,15 @@ export async function createWallets(client: pg.Client, count: number): Promise<W
 }
 
 /** Cardholders with an active card at the Unit fake and in Pago (as bench/cards.ts makes them). */
-export function createCards(client: pg.Client, count: number): Promise<Card[]> {
-  return insertCards(client, count, {
+export async function createCards(client: pg.Client, count: number): Promise<Card[]> {
+  const cards = await insertCards(client, count, {
     username: 'hacard',
     name: 'HA card',
     area: '718',
     offset: 10_000_000_000,
   });
+  // What the network's purchase takes, and nothing else (it refuses unknown fields).
+  return cards.map(({ pan, cvv, expMonth, expYear }) => ({ pan, cvv, expMonth, expYear }));
 }
 
 /** A real double-entry deposit of `cents` into every drill person's wallet, balances set. */
