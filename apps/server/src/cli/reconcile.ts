@@ -55,7 +55,9 @@ async function run(): Promise<number> {
   loadDotEnv();
   const config = loadConfig();
   const url = await databaseUrl(config);
-  const db = createDatabase(url, { max: 2 });
+  // In sandbox mode this app also serves the Unit and Thunes fakes the reconciliation calls (two
+  // at once per account), and each of their answers needs a connection too: room for all of them.
+  const db = createDatabase(url, { max: 4 });
   cleanups.push(() => db.destroy());
   const app = await buildApp(
     { config, db },
