@@ -12,7 +12,6 @@ import {
   loadObservabilityConfig,
   type ObservabilityConfig,
 } from './features/observability/observability-config';
-import { startTracing } from './features/observability/tracing';
 import { backgroundJobs } from './jobs/background-jobs';
 import { startJobQueue } from './jobs/job-queue';
 import { createLogger } from './lib/logger';
@@ -230,7 +229,10 @@ async function main(): Promise<void> {
   const obs = loadObservabilityConfig();
   // Before any database is made: each chooses its per-statement spans when it is.
   if (config.processes > 1 && cluster.isPrimary) return runPrimary(config, obs, log);
-  const stopTracing = obs.tracing ? startTracing(obs.tracing) : null;
+  // The OpenTelemetry SDK is loaded only when tracing is on: no start pays for it otherwise.
+  const stopTracing = obs.tracing
+    ? (await import('./features/observability/tracing')).startTracing(obs.tracing)
+    : null;
   await withShutdown(log, async (cleanups) => {
     if (stopTracing) cleanups.push(stopTracing);
     // A cluster worker is handed the prepared database by its primary.
