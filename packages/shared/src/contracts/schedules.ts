@@ -10,7 +10,13 @@ import { speedSchema } from './transfers';
  * Dates are calendar days in the user's time zone; a run happens at 9:00 that day.
  */
 
-export const SCHEDULE_FREQUENCIES = ['once', 'weekly', 'biweekly', 'monthly', 'twice_monthly'] as const;
+export const SCHEDULE_FREQUENCIES = [
+  'once',
+  'weekly',
+  'biweekly',
+  'monthly',
+  'twice_monthly',
+] as const;
 export type ScheduleFrequency = (typeof SCHEDULE_FREQUENCIES)[number];
 export const SCHEDULE_KINDS = ['remittance', 'p2p'] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];

@@ -82,8 +82,12 @@ describe('schedule run days', () => {
 
 describe('schedule run moments in the user’s zone', () => {
   it('is 9:00 in the zone, with daylight saving time', () => {
-    expect(dueAt('2026-12-01', 'America/Los_Angeles').toISOString()).toBe('2026-12-01T17:00:00.000Z');
-    expect(dueAt('2026-07-01', 'America/Los_Angeles').toISOString()).toBe('2026-07-01T16:00:00.000Z');
+    expect(dueAt('2026-12-01', 'America/Los_Angeles').toISOString()).toBe(
+      '2026-12-01T17:00:00.000Z',
+    );
+    expect(dueAt('2026-07-01', 'America/Los_Angeles').toISOString()).toBe(
+      '2026-07-01T16:00:00.000Z',
+    );
     expect(dueAt('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T13:00:00.000Z');
     expect(dueAt('2026-07-01', 'America/Phoenix').toISOString()).toBe('2026-07-01T16:00:00.000Z');
     // An unknown zone reads as US Eastern.
@@ -98,7 +102,13 @@ describe('schedule run moments in the user’s zone', () => {
     expect(nextRunFrom(daily, now, 'America/New_York')?.date).toBe('2026-12-01');
     const lateMorning = new Date('2026-12-01T18:00:00Z'); // 10 a.m. in Los Angeles
     expect(nextRunFrom(daily, lateMorning, 'America/Los_Angeles')?.date).toBe('2026-12-30');
-    expect(nextRunFrom(rule({ frequency: 'once', startDate: '2026-12-01' }), lateMorning, 'America/Los_Angeles')).toBeNull();
+    expect(
+      nextRunFrom(
+        rule({ frequency: 'once', startDate: '2026-12-01' }),
+        lateMorning,
+        'America/Los_Angeles',
+      ),
+    ).toBeNull();
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });
 });
