@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   balanceOf,
@@ -48,7 +49,7 @@ async function scheduleTransfers(scheduleId: string) {
     .selectFrom('ledger_transfers')
     .select(['id', 'amount_cents'])
     .where('kind', '=', 'p2p')
-    .where(({ eb, ref }) => eb(ref('metadata', '->>').key('scheduleId' as never), '=', scheduleId))
+    .where(sql<boolean>`metadata ->> 'scheduleId' = ${scheduleId}`)
     .execute();
 }
 
@@ -161,7 +162,7 @@ describe('runs', () => {
       .selectFrom('notifications')
       .select('type')
       .where('user_id', '=', ana.id)
-      .where('type', 'like', 'schedule_%')
+      .where(sql<boolean>`type like 'schedule_%'`)
       .execute();
     expect(told.map((n) => n.type)).toEqual(['schedule_sent']);
   });
