@@ -59,6 +59,7 @@ test.describe('scheduled transfers home', () => {
     await page.getByRole('option', { name: '1', exact: true }).click();
     await page.getByLabel('Segundo día').click();
     await page.getByRole('option', { name: '15', exact: true }).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
     await page.screenshot({ path: `${SHOTS}/schedules-form-es-390x844.png`, fullPage: true });
     await page.getByRole('button', { name: 'Programar envío' }).click();
     await page.getByText('Listo: programamos tu envío.').waitFor();

@@ -26,7 +26,7 @@ export function useScheduleList() {
 /** The saved recipients abroad a schedule can send to (the remittances' list). */
 export function useSavedRecipients() {
   return useQuery({
-    queryKey: ['recipients'],
+    queryKey: ['schedules-recipients'],
     queryFn: ({ signal }) => apiFetch<{ items: Recipient[] }>('/api/recipients', { signal }),
   });
 }

@@ -43,6 +43,7 @@ export default function SchedulesPage() {
   const [recipientId, setRecipientId] = useState('');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Schedule | null>(null);
+  // A success is kept as its key, so it reads in the language switched to; an error as its words.
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const failure = (e: unknown) => errorText(t, e) ?? t('failed');
   const saved = recipients.data?.items ?? [];
@@ -51,7 +52,7 @@ export default function SchedulesPage() {
     setNotice(null);
     try {
       await act.mutateAsync({ id, action });
-      setNotice({ ok: true, text: t(`done.${action}`) });
+      setNotice({ ok: true, text: `done.${action}` });
     } catch (e) {
       setNotice({ ok: false, text: failure(e) });
     }
@@ -66,7 +67,7 @@ export default function SchedulesPage() {
           role={notice.ok ? 'status' : 'alert'}
           sx={{ mb: 2 }}
         >
-          {notice.text}
+          {notice.ok ? t(notice.text) : notice.text}
         </Alert>
       )}
       {!creating ? (
@@ -101,7 +102,7 @@ export default function SchedulesPage() {
                 try {
                   await create.mutateAsync({ ...values, recipientId });
                   setCreating(false);
-                  setNotice({ ok: true, text: t('done.create') });
+                  setNotice({ ok: true, text: 'done.create' });
                 } catch {
                   // Shown by the form (create.error).
                 }
@@ -158,7 +159,7 @@ export default function SchedulesPage() {
                 try {
                   await update.mutateAsync({ id: editing.id, body: values });
                   setEditing(null);
-                  setNotice({ ok: true, text: t('done.edit') });
+                  setNotice({ ok: true, text: 'done.edit' });
                 } catch {
                   // Shown by the form (update.error).
                 }
