@@ -11,6 +11,7 @@ import type { Notifications } from '../notifications/notifications.service';
 import type { Sanctions } from '../sanctions/sanctions.service';
 import { dueAt as dueAtOf, nextRunAfter, type ScheduleRule } from './schedule-dates';
 import {
+  anyClosed,
   claimDue,
   findSchedule,
   insertReminder,
@@ -195,6 +196,16 @@ export function createScheduleRuns({
       const row = await claimDue(tx, scheduleId, dueAt);
       // Another worker holds it, or ran it and moved it on, or it was edited meanwhile.
       if (!row || row.amount_cents !== seen.amount_cents || row.speed !== seen.speed) return false;
+      // A closed account sends nothing more, and a closed one is paid nothing more: it ends.
+      const parties = [row.user_id, ...(row.payee_user_id ? [row.payee_user_id] : [])];
+      if (await anyClosed(tx, parties)) {
+        await updateSchedule(tx, row.id, {
+          status: 'canceled',
+          next_date: null,
+          next_due_at: null,
+        });
+        return false;
+      }
       const date = row.next_date as string;
       const amountCents = cents(Number(row.amount_cents));
       const run = await insertRun(tx, {

@@ -138,3 +138,14 @@ export async function zoneOfUser(executor: Database, userId: string) {
     .where('id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Whether any of these users closed their account (features/account-rights). */
+export async function anyClosed(executor: Database, userIds: string[]): Promise<boolean> {
+  const row = await executor
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', userIds)
+    .where('closed_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -223,6 +223,23 @@ describe('runs', () => {
     expect(told).toMatchObject([{ data: { failureReason: 'insufficient_funds' } }]);
   });
 
+  it('a closed account ends the schedule: no run, no money', async () => {
+    const ana = await verifiedUser(t.app, t.db, 10_000);
+    const beto = await verifiedUser(t.app, t.db);
+    const { id, nextRunAt } = await dueP2p(ana, beto, 25);
+    await t.db
+      .updateTable('users')
+      .set({ closed_at: START, closed_by: 'user' })
+      .where('id', '=', beto.id)
+      .execute();
+    t.now = new Date(new Date(nextRunAt).getTime() + 1000);
+    expect(await servicesOf(t.app).schedules.runOne(id)).toBe(false);
+    expect(await runsOf(id)).toEqual([]);
+    expect(await balanceOf(t.app, ana)).toBe(10_000);
+    const view = (await call(t, ana, 'GET', `/api/schedules/${id}`)).json();
+    expect(view).toMatchObject({ status: 'canceled', nextRunDate: null });
+  });
+
   it('reminds the day before, once per run day', async () => {
     const ana = await verifiedUser(t.app, t.db, 10_000);
     const beto = await verifiedUser(t.app, t.db);
