@@ -301,9 +301,17 @@ export function createScheduleRuns({
     /** The job: every due schedule's run (each once; see runOne). Answers how many ran. */
     async runDue(): Promise<number> {
       let ran = 0;
+      let failure: unknown = null;
       for (const { id } of await listDue(db, clock(), BATCH)) {
-        if (await runOne(id)) ran += 1;
+        // One schedule's crash (rolled back, run again next pass) does not hold up the others;
+        // the pass still fails with it, so the job's failure is logged.
+        try {
+          if (await runOne(id)) ran += 1;
+        } catch (error) {
+          failure ??= error;
+        }
       }
+      if (failure) throw failure;
       return ran;
     },
 
