@@ -103,6 +103,35 @@ describe('a scheduled transfer home (sandbox Thunes)', () => {
     });
   });
 
+  it('a recipient who may be on the sanctions list: the run sends, under review', async () => {
+    const ana = await verifiedUser(t.app, t.db, 100_000);
+    const held = await saveRecipient(t, ana, {
+      country: 'MX',
+      phone: '+525512345670',
+      method: 'bank_deposit',
+      fields: { clabe: CLABE },
+      firstName: 'Carmen',
+      lastName: 'Falsedad Martínez',
+    });
+    t.now = START;
+    const made = await moneyPost(t.app, ana, '/api/schedules', {
+      recipientId: held.id,
+      amountUsd: 50,
+      frequency: 'monthly',
+      dayOfMonth: 10,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const schedule = made.json();
+    t.now = new Date(new Date(schedule.nextRunAt).getTime() + 1000);
+    expect(await servicesOf(t.app).schedules.runOne(schedule.id)).toBe(true);
+    const view = (await call(t, ana, 'GET', `/api/schedules/${schedule.id}`)).json();
+    expect(view).toMatchObject({
+      nextRunDate: '2026-12-10',
+      runs: [{ status: 'under_review', failureReason: null }],
+    });
+    expect(view.runs[0].transferId).toEqual(expect.any(String));
+  });
+
   it('a deleted recipient fails the run with its reason; nothing moves', async () => {
     const ana = await verifiedUser(t.app, t.db, 100_000);
     const tio = await saveRecipient(t, ana, {
