@@ -39,6 +39,7 @@ import { createRemittancePricing } from './features/remittances/remittance-prici
 import { createRemittances } from './features/remittances/remittances.service';
 import { createRequests } from './features/requests/requests.service';
 import { createSanctions } from './features/sanctions/sanctions.service';
+import { createSchedules } from './features/schedules/schedules.service';
 import { createSendContacts } from './features/send/send-contacts.service';
 import { createTransfers } from './features/transfers/transfers.service';
 
@@ -302,6 +303,18 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     personaApi: vendors.persona,
     ops: createOps({ db, config, rateLimits, ledger, activity, reads }),
     sanctions,
+    // Scheduled and recurring transfers (docs/schedules.md): sent home on behalf of the user.
+    schedules: createSchedules({
+      db,
+      clock: ledger.clock,
+      ledger,
+      notifications,
+      sanctions: () => sanctions,
+      people: accounts,
+      accounts,
+      recipients: () => recipients,
+      sender: () => remittances,
+    }),
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

@@ -126,6 +126,10 @@ export const ERROR_CODES = [
   'sanctions_hit_decided',
   /** Live mode with no sanctions list loaded: money that needs screening is refused (503). */
   'sanctions_list_unavailable',
+  /** A schedule's rule or date that cannot run (docs/schedules.md). */
+  'invalid_schedule',
+  /** A canceled or finished schedule cannot change. */
+  'schedule_not_editable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

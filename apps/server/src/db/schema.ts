@@ -1386,6 +1386,9 @@ export type DB = {
   sanctions_blocks: SanctionsBlocksTable;
   sanctions_holds: SanctionsHoldsTable;
   sanctions_reports: SanctionsReportsTable;
+  schedules: SchedulesTable;
+  schedule_runs: ScheduleRunsTable;
+  schedule_reminders: ScheduleRemindersTable;
 };
 
 /** Sanctions screening (migration 0051, docs/sanctions.md). */
@@ -1699,5 +1702,52 @@ export type OpsQueueActionsTable = {
   reason: string;
   staff_id: string;
   amount_cents: number | null;
+  created_at: CreatedAt;
+};
+
+/** A scheduled or recurring transfer (migration 0058; docs/schedules.md). */
+export type SchedulesTable = {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'remittance' | 'p2p';
+  recipient_id: string | null;
+  payee_user_id: string | null;
+  recipient_name: string;
+  recipient_country: string;
+  amount_cents: number;
+  speed: 'standard' | 'express';
+  frequency: 'once' | 'weekly' | 'biweekly' | 'monthly' | 'twice_monthly';
+  start_date: string;
+  day_of_month: number | null;
+  second_day: number | null;
+  status: 'active' | 'paused' | 'canceled' | 'done';
+  next_date: string | null;
+  next_due_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+/** One run of a schedule, unique per (schedule_id, due_at): the claim (migration 0058). */
+export type ScheduleRunsTable = {
+  id: Generated<string>;
+  schedule_id: string;
+  user_id: string;
+  due_date: string;
+  due_at: Date;
+  status: 'sent' | 'under_review' | 'failed' | 'skipped';
+  failure_reason: string | null;
+  failure_code: string | null;
+  transfer_id: string | null;
+  amount_cents: number;
+  fee_cents: number | null;
+  payout_amount: string | null;
+  payout_currency: string | null;
+  created_at: CreatedAt;
+};
+
+/** A schedule's day-before notice, once per run day (migration 0058). */
+export type ScheduleRemindersTable = {
+  schedule_id: string;
+  due_date: string;
   created_at: CreatedAt;
 };

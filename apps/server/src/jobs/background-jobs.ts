@@ -139,6 +139,14 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       (await services.sanctions.screenChangedUsers()) +
       (await services.sanctions.rescreenAfterLoad()),
   });
+  // Scheduled transfers: each due run once (claimed with its money movement, docs/schedules.md),
+  // and the day-before notice with the quote's estimate.
+  jobs.push({ name: 'schedules-due', everySeconds: 5, run: () => services.schedules.runDue() });
+  jobs.push({
+    name: 'schedules-reminders',
+    everySeconds: 60,
+    run: () => services.schedules.sendReminders(),
+  });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

@@ -140,6 +140,7 @@ const TAGS = [
     name: 'Card funding',
     description: 'Adding money with a debit or credit card: the exact fee, the charge, its status.',
   },
+  { name: 'Schedules', description: 'Scheduled and recurring transfers: rules, runs, changes.' },
 ];
 
 /**
@@ -295,6 +296,14 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/account/data-export/{ticket}': 'downloadDataExport',
   'GET /api/account/close': 'getCloseConditions',
   'POST /api/account/close': 'closeAccount',
+  'POST /api/schedules': 'createSchedule',
+  'GET /api/schedules': 'listSchedules',
+  'GET /api/schedules/{id}': 'getSchedule',
+  'PATCH /api/schedules/{id}': 'updateSchedule',
+  'POST /api/schedules/{id}/pause': 'pauseSchedule',
+  'POST /api/schedules/{id}/resume': 'resumeSchedule',
+  'POST /api/schedules/{id}/skip': 'skipSchedulePayment',
+  'POST /api/schedules/{id}/cancel': 'cancelSchedule',
 };
 
 /** Words a summary spells its own way. */

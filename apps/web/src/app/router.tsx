@@ -82,6 +82,7 @@ const CheckDepositPage = lazyPage(
 const RequestPage = lazyPage(() => import('@/features/requests/routes/request-page'));
 
 const RecipientPage = lazyPage(() => import('@/features/remittances/routes/recipient-page'));
+const SchedulesPage = lazyPage(() => import('@/features/schedules/routes/schedules-page'));
 // The operations console (staff only; docs/ops-console.md): its own shell, outside the customer's.
 const OpsApp = lazyPage(() => import('./ops-app'));
 
@@ -132,6 +133,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/cash-deposit', element: <CashDepositPage /> },
           { path: '/send', element: <SendPage /> },
           { path: '/requests/:id', element: <RequestPage /> },
+          { path: '/schedules', element: <SchedulesPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

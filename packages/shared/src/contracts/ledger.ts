@@ -22,6 +22,8 @@ export type TransferMetadataByKind = {
     note?: string;
     /** Held for a sanctions review until compliance decides (features/sanctions). */
     underReview?: boolean;
+    /** Sent by a recurring schedule (features/schedules). */
+    scheduleId?: string;
   };
   remittance: {
     recipientPhone: string;

@@ -44,6 +44,9 @@ export const NOTIFICATION_TYPES = [
   'two_step_disabled',
   'external_signin_linked',
   'card_purchase_cleared',
+  'schedule_upcoming',
+  'schedule_sent',
+  'schedule_failed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -94,6 +97,13 @@ export const notificationDataSchema = z.object({
   provider: z.string().optional(),
   /** card_purchase_cleared: what the card was authorized for (amountCents is the final amount). */
   authorizedCents: centsValueSchema.optional(),
+  /** Schedules: the schedule, the quote's estimate (rate, total, what arrives), why a run failed. */
+  scheduleId: z.string().optional(),
+  totalCents: centsValueSchema.optional(),
+  fxRate: z.string().optional(),
+  payoutAmount: z.string().optional(),
+  payoutCurrency: z.string().optional(),
+  failureReason: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

@@ -54,6 +54,23 @@ const CHECK_REASON_WORDS: Record<Language, Record<string, string>> = {
     InsufficientFunds: 'the check’s account did not have enough money',
   },
 };
+/** Why a scheduled transfer's run sent nothing (features/schedules). */
+const SCHEDULE_FAILURE_WORDS: Record<Language, Record<string, string>> = {
+  es: {
+    insufficient_funds: 'tu saldo no alcanzaba',
+    limit_exceeded: 'superaba tus límites de envío',
+    partner_unavailable: 'nuestro socio de pagos no estaba disponible',
+    recipient_deleted: 'el destinatario ya no está guardado',
+    send_refused: 'el envío fue rechazado',
+  },
+  en: {
+    insufficient_funds: 'your balance was not enough',
+    limit_exceeded: 'it was over your sending limits',
+    partner_unavailable: 'our payout partner was unavailable',
+    recipient_deleted: 'the recipient is no longer saved',
+    send_refused: 'the transfer was refused',
+  },
+};
 const TEXTS: Record<Language, NotificationTexts> = {
   es: NOTIFICATION_TEXTS_ES,
   en: NOTIFICATION_TEXTS_EN,
@@ -121,6 +138,11 @@ export function notificationEmail(
     recipient: plainName(data.recipientName ?? '') || (data.phone ?? ''),
     provider: data.provider ?? '',
     authorized: data.authorizedCents ? formatUsd(data.authorizedCents as Cents, language) : '',
+    rate: data.fxRate && data.payoutCurrency ? `1 USD = ${data.fxRate} ${data.payoutCurrency}` : '',
+    total: data.totalCents ? formatUsd(data.totalCents as Cents, language) : '',
+    received:
+      data.payoutAmount && data.payoutCurrency ? `${data.payoutAmount} ${data.payoutCurrency}` : '',
+    failure: SCHEDULE_FAILURE_WORDS[language][data.failureReason ?? ''] ?? '',
   };
   const always = isAlwaysEmailed(type);
   return paragraphsEmail(language, text.subject(words), [

@@ -242,4 +242,30 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
       "If you don't recognize this amount, you can dispute the charge from your activity.",
     ],
   },
+  schedule_upcoming: {
+    subject: (w) => `Tomorrow we send ${w.amount} to ${w.recipient}`,
+    body: (w) => [
+      `Tomorrow, ${w.date}, we will send ${w.amount} to ${w.recipient} as scheduled.`,
+      ...(w.rate
+        ? [
+            `Estimated at today’s exchange rate (${w.rate}): fee ${w.fee}, total ${w.total}; ${w.recipient} would receive ${w.received}. The final rate is the one at the time of sending.`,
+          ]
+        : []),
+      'Make sure your balance covers it. You can skip, pause or change it under Scheduled transfers.',
+    ],
+  },
+  schedule_sent: {
+    subject: (w) => `We sent ${w.amount} to ${w.recipient}`,
+    body: (w) => [
+      `Your scheduled transfer of ${w.date} went out: ${w.amount} to ${w.recipient}${w.received ? `, who receives ${w.received}` : ''}.`,
+      'You can follow it from your activity.',
+    ],
+  },
+  schedule_failed: {
+    subject: (w) => `We could not send ${w.amount} to ${w.recipient}`,
+    body: (w) => [
+      `Your scheduled transfer of ${w.date} of ${w.amount} to ${w.recipient} did not go out: ${w.failure || 'the transfer was refused'}. No money moved.`,
+      'The next one is still on for its date.',
+    ],
+  },
 };

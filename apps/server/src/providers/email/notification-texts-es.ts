@@ -242,4 +242,30 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
       'Si no reconoces este monto, puedes disputar el cargo desde tu actividad.',
     ],
   },
+  schedule_upcoming: {
+    subject: (w) => `Mañana enviamos ${w.amount} a ${w.recipient}`,
+    body: (w) => [
+      `Mañana, ${w.date}, enviaremos ${w.amount} a ${w.recipient} según tu envío programado.`,
+      ...(w.rate
+        ? [
+            `Estimado con el tipo de cambio de hoy (${w.rate}): comisión ${w.fee}, total ${w.total}; ${w.recipient} recibiría ${w.received}. El tipo de cambio final es el del momento del envío.`,
+          ]
+        : []),
+      'Asegúrate de tener saldo suficiente. Puedes saltar, pausar o cambiar este envío en Envíos programados.',
+    ],
+  },
+  schedule_sent: {
+    subject: (w) => `Enviamos ${w.amount} a ${w.recipient}`,
+    body: (w) => [
+      `Tu envío programado del ${w.date} salió: ${w.amount} a ${w.recipient}${w.received ? `, que recibe ${w.received}` : ''}.`,
+      'Puedes seguirlo desde tu actividad.',
+    ],
+  },
+  schedule_failed: {
+    subject: (w) => `No pudimos enviar ${w.amount} a ${w.recipient}`,
+    body: (w) => [
+      `Tu envío programado del ${w.date} de ${w.amount} a ${w.recipient} no se hizo: ${w.failure || 'el envío fue rechazado'}. No se movió dinero.`,
+      'El próximo envío sigue en pie en su fecha.',
+    ],
+  },
 };

@@ -20,6 +20,11 @@ export type Words = {
   provider: string;
   /** What a card purchase was authorized for, when it cleared at another amount. */
   authorized: string;
+  /** Schedules: the quote's rate ("1 USD = 18.25 MXN"), total, what arrives, why a run failed. */
+  rate: string;
+  total: string;
+  received: string;
+  failure: string;
 };
 
 /** One notification's e-mail: its subject and paragraphs. */

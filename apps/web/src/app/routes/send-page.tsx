@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { IdentityNotice } from '@/components/ui/identity-notice';
 import { SendHomeFlow } from '@/features/remittances/components/send-home-flow';
 import { InvitePanel } from '@/features/transfers/components/invite-panel';
@@ -22,7 +22,14 @@ import { type SendChoice, WhoStep } from './send-who-step';
  * phone nobody on Pago has gets the invitation. `?to=` (a username or phone) starts at paying.
  */
 export default function SendPage() {
-  const { t } = useTranslation(['send', 'moneymover', 'transfers', 'remittances', 'activity']);
+  const { t } = useTranslation([
+    'send',
+    'moneymover',
+    'transfers',
+    'remittances',
+    'activity',
+    'schedules',
+  ]);
   usePageTitle(t('title'));
   const { user } = useSession();
   const [params] = useSearchParams();
@@ -50,6 +57,10 @@ export default function SendPage() {
               {t('who.title')}
             </Typography>
             <WhoStep onChoose={setChoice} />
+            {/* Recurring transfers home (features/schedules): "El 1 y el 15, a Mamá". */}
+            <Button component={RouterLink} to="/schedules" sx={{ mt: 2 }}>
+              {t('schedules:sendLink')}
+            </Button>
           </>
         ) : (
           <Box sx={{ display: 'grid', gap: 2 }}>

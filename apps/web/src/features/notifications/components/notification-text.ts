@@ -44,5 +44,8 @@ export function notificationText(t: TFunction, notification: Notification, local
     recipient: data.recipientName || (data.phone ? formatPhone(data.phone) : ''),
     provider: data.provider || t('externalProvider'),
     authorized: formatUsd((data.authorizedCents ?? 0) as Cents, locale),
+    // A scheduled transfer's estimate (what arrives) and why a run sent nothing.
+    received: data.payoutAmount ? `${data.payoutAmount} ${data.payoutCurrency ?? ''}`.trim() : '',
+    failure: data.failureReason ? t(`scheduleFailureReasons.${data.failureReason}`) : '',
   });
 }
