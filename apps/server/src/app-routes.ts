@@ -42,6 +42,7 @@ import { thunesCallbackRoutes } from './features/remittances/thunes-callback.rou
 import { requestsRoutes } from './features/requests/requests.routes';
 import { sanctionsOpsRoutes } from './features/sanctions/sanctions-ops.routes';
 import { createSanctionsQueue } from './features/sanctions/sanctions-queue';
+import { ratesRoutes } from './features/rates/rates.routes';
 import { sendRoutes } from './features/send/send.routes';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
@@ -188,5 +189,11 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     ops: services.ops,
     sanctions: services.sanctions,
     queue: createSanctionsQueue({ db: app.deps.db }),
+  });
+  await app.register(ratesRoutes, {
+    accounts: services.accounts,
+    rates: services.rates,
+    rateAlerts: services.rateAlerts,
+    rateOrders: services.rateOrders,
   });
 }

@@ -28,6 +28,11 @@ import { createNotifications } from './features/notifications/notifications.serv
 import { createOps } from './features/ops/ops.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
+import { createRateAlerts } from './features/rates/rate-alerts';
+import { createRateOrders } from './features/rates/rate-orders';
+import { partnerRateSource } from './features/rates/rate-source';
+import { createRates } from './features/rates/rates.service';
+import { sendOnBehalfOf } from './features/rates/send-on-behalf';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createRecipientNotice } from './features/recipient-notice/recipient-notice.service';
 import { createPartnerPayouts } from './features/remittances/partner-payouts';
@@ -302,7 +307,32 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     personaApi: vendors.persona,
     ops: createOps({ db, config, rateLimits, ledger, activity, reads }),
     sanctions,
+    ...ratesOf(),
   };
+
+  /** Rate history, alerts and rate orders (docs/rates.md); orders send through remittances. */
+  function ratesOf() {
+    const rateAlerts = createRateAlerts({ db, notifications, clock: ledger.clock });
+    const rateOrders = createRateOrders({
+      db,
+      ledger,
+      notifications,
+      recipients,
+      remittances: () => sendOnBehalfOf(remittances),
+      log,
+    });
+    const rates = createRates({
+      db,
+      source: partnerRateSource(vendors.thunes, payers),
+      alerts: rateAlerts,
+      orders: rateOrders,
+      clock: ledger.clock,
+      log,
+      sampleEverySeconds: config.ratesSampleSeconds,
+      watchEverySeconds: config.ratesWatchSeconds,
+    });
+    return { rates, rateAlerts, rateOrders };
+  }
 
   /** Card disputes, registered for the partner's `dispute.` events. */
   function cardDisputesOf() {

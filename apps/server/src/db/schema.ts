@@ -1741,6 +1741,7 @@ export type RateOrdersTable = {
   id: Generated<string>;
   user_id: string;
   recipient_id: string;
+  recipient_name: string;
   currency: string;
   amount_cents: ColumnType<number, number, never>;
   speed: 'standard' | 'express';

@@ -140,6 +140,11 @@ const TAGS = [
     name: 'Card funding',
     description: 'Adding money with a debit or credit card: the exact fee, the charge, its status.',
   },
+  {
+    name: 'Rates',
+    description:
+      'Exchange rates working for the sender: 30-day history, rate alerts, sending at a target rate.',
+  },
 ];
 
 /**
@@ -295,6 +300,13 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/account/data-export/{ticket}': 'downloadDataExport',
   'GET /api/account/close': 'getCloseConditions',
   'POST /api/account/close': 'closeAccount',
+  'GET /api/rates/{currency}/history': 'getRateHistory',
+  'GET /api/rate-alerts': 'listRateAlerts',
+  'POST /api/rate-alerts': 'createRateAlert',
+  'DELETE /api/rate-alerts/{id}': 'deleteRateAlert',
+  'GET /api/rate-orders': 'listRateOrders',
+  'POST /api/rate-orders': 'createRateOrder',
+  'POST /api/rate-orders/{id}/cancel': 'cancelRateOrder',
 };
 
 /** Words a summary spells its own way. */

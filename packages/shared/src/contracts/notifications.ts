@@ -44,6 +44,9 @@ export const NOTIFICATION_TYPES = [
   'two_step_disabled',
   'external_signin_linked',
   'card_purchase_cleared',
+  'rate_alert_reached',
+  'rate_order_sent',
+  'rate_order_released',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -94,6 +97,10 @@ export const notificationDataSchema = z.object({
   provider: z.string().optional(),
   /** card_purchase_cleared: what the card was authorized for (amountCents is the final amount). */
   authorizedCents: centsValueSchema.optional(),
+  /** Rate notifications (docs/rates.md): the payout currency, the rate reached or sent at, the target. */
+  currency: z.string().optional(),
+  rate: z.string().optional(),
+  targetRate: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

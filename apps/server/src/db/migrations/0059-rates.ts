@@ -66,7 +66,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table rate_orders (
       id uuid primary key default gen_random_uuid(),
       user_id uuid not null references users (id),
-      recipient_id uuid not null references remittance_recipients (id),
+      -- No foreign key: a recipient may be forgotten while an order waits (the send then fails
+      -- and the order's money is released); the name is kept for the list.
+      recipient_id uuid not null,
+      recipient_name text not null,
       currency text not null check (currency ~ '^[A-Z]{3}$'),
       amount_cents bigint not null check (amount_cents > 0),
       speed text not null check (speed in ('standard', 'express')),

@@ -121,6 +121,9 @@ export function notificationEmail(
     recipient: plainName(data.recipientName ?? '') || (data.phone ?? ''),
     provider: data.provider ?? '',
     authorized: data.authorizedCents ? formatUsd(data.authorizedCents as Cents, language) : '',
+    currency: data.currency ?? '',
+    rate: data.rate ?? '',
+    target: data.targetRate ?? '',
   };
   const always = isAlwaysEmailed(type);
   return paragraphsEmail(language, text.subject(words), [

@@ -20,6 +20,10 @@ export type Words = {
   provider: string;
   /** What a card purchase was authorized for, when it cleared at another amount. */
   authorized: string;
+  /** Rate notifications (docs/rates.md): the payout currency, the rate reached and the target. */
+  currency: string;
+  rate: string;
+  target: string;
 };
 
 /** One notification's e-mail: its subject and paragraphs. */

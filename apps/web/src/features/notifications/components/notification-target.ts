@@ -38,6 +38,7 @@ export function notificationTarget({ type, data }: Notification): string {
   if (type === 'identity_failed') return '/onboarding/verify';
   if (data.transferId) return receiptPath(data.transferId);
   if (BILLS.includes(type)) return '/billpay';
+  if (type.startsWith('rate_')) return '/send-home/rates';
   if (type.startsWith('card_')) return '/card';
   return '/activity';
 }

@@ -44,5 +44,8 @@ export function notificationText(t: TFunction, notification: Notification, local
     recipient: data.recipientName || (data.phone ? formatPhone(data.phone) : ''),
     provider: data.provider || t('externalProvider'),
     authorized: formatUsd((data.authorizedCents ?? 0) as Cents, locale),
+    currency: data.currency ?? '',
+    rate: data.rate ?? '',
+    target: data.targetRate ?? '',
   });
 }
