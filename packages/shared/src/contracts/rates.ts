@@ -16,9 +16,7 @@ export const RATE_CURRENCIES = [
 ] as Exclude<CorridorCurrency, 'USD'>[];
 export const rateCurrencySchema = z
   .string()
-  .refine((c): c is Exclude<CorridorCurrency, 'USD'> =>
-    (RATE_CURRENCIES as string[]).includes(c),
-  );
+  .refine((c): c is Exclude<CorridorCurrency, 'USD'> => (RATE_CURRENCIES as string[]).includes(c));
 
 /** A rate a person types: positive, up to 8 decimals ("18.50"). */
 export const RATE_TEXT = /^(?!0+(\.0+)?$)\d{1,9}(\.\d{1,8})?$/;

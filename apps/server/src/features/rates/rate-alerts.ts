@@ -1,8 +1,4 @@
-import {
-  MAX_RATE_ALERTS,
-  type RateAlert,
-  type RateAlertBody,
-} from '@pago/shared/contracts/rates';
+import { MAX_RATE_ALERTS, type RateAlert, type RateAlertBody } from '@pago/shared/contracts/rates';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
@@ -75,7 +71,11 @@ export function createRateAlerts({
           await notifications.notify(tx, {
             userId: alert.user_id,
             type: 'rate_alert_reached',
-            data: { currency, rate: plainDecimal(rate), targetRate: plainDecimal(alert.target_rate) },
+            data: {
+              currency,
+              rate: plainDecimal(rate),
+              targetRate: plainDecimal(alert.target_rate),
+            },
           });
           return true;
         });

@@ -3,7 +3,7 @@ import {
   RATE_ORDER_MAX_DAYS,
   type RateOrder,
   type RateOrderList,
-  rateOrderBody,
+  type rateOrderBody,
 } from '@pago/shared/contracts/rates';
 import type { Speed, Transfer } from '@pago/shared/contracts/transfers';
 import { type CorridorCountry, getCorridor, internationalFee } from '@pago/shared/fees';
@@ -101,7 +101,14 @@ export function orderView(row: OrderRow): RateOrder {
  * releases the hold, makes the send and closes the order; a cancel releases the hold the same way.
  * The order's row lock and its `waiting` status make each of these happen once.
  */
-export function createRateOrders({ db, ledger, notifications, recipients, remittances, log }: Deps) {
+export function createRateOrders({
+  db,
+  ledger,
+  notifications,
+  recipients,
+  remittances,
+  log,
+}: Deps) {
   /** Gives the hold back to the wallet and closes the order, in `tx` (the order row locked). */
   async function release(
     tx: Database,
@@ -134,7 +141,12 @@ export function createRateOrders({ db, ledger, notifications, recipients, remitt
       const order = await findOrder(tx, id, now, { lock: true });
       if (order?.status !== 'waiting') return order;
       const released = await release(tx, order, status);
-      await finishOrder(tx, id, { status, releaseTransferId: released.id, failureReason: reason, now });
+      await finishOrder(tx, id, {
+        status,
+        releaseTransferId: released.id,
+        failureReason: reason,
+        now,
+      });
       if (status !== 'cancelled') {
         await notifications.notify(tx, {
           userId: order.user_id,

@@ -54,7 +54,8 @@ export function partnerRateSource(thunes: ThunesClient | null, payers: Payers): 
     available: thunes !== null,
     async marketRate(currency) {
       if (!thunes) throw new Error('no payout partner');
-      if (!(RATE_CURRENCIES as string[]).includes(currency)) throw new Error(`not a corridor currency: ${currency}`);
+      if (!(RATE_CURRENCIES as string[]).includes(currency))
+        throw new Error(`not a corridor currency: ${currency}`);
       const corridor = CORRIDORS.find((c) => c.currency === currency);
       const offered = await payers.list(corridor?.country as CorridorCountry);
       const payer = offered.find((p) => p.currency === currency);

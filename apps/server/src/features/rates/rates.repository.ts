@@ -3,7 +3,8 @@ import type { Database } from '../../db/database';
 import type { RateOrderStatus } from '../../db/schema';
 
 /** The US Eastern calendar day of a moment, in SQL (limits and dates count in it: spec §9). */
-const easternDay = (at: Date) => sql<string>`to_char((${at}::timestamptz at time zone 'America/New_York')::date, 'YYYY-MM-DD')`;
+const easternDay = (at: Date) =>
+  sql<string>`to_char((${at}::timestamptz at time zone 'America/New_York')::date, 'YYYY-MM-DD')`;
 
 export async function insertSample(
   db: Database,
@@ -129,9 +130,8 @@ export async function insertAlert(
     .values({ user_id: alert.userId, currency: alert.currency, target_rate: alert.targetRate })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { rows } = await sql<AlertRow>`select ${alertColumns} from rate_alerts a where a.id = ${id}`.execute(
-    db,
-  );
+  const { rows } =
+    await sql<AlertRow>`select ${alertColumns} from rate_alerts a where a.id = ${id}`.execute(db);
   return rows[0] as AlertRow;
 }
 

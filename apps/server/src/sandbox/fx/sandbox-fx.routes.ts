@@ -26,7 +26,10 @@ export async function sandboxFxRoutes(app: AppInstance): Promise<void> {
     const parsed = moveBody.safeParse(request.body);
     if (!parsed.success) {
       return reply.code(400).send({
-        error: { code: 'validation_error', message: 'Give a corridor currency and a positive rate.' },
+        error: {
+          code: 'validation_error',
+          message: 'Give a corridor currency and a positive rate.',
+        },
       });
     }
     await moveSandboxRate(db, parsed.data.currency, parsed.data.rate);
