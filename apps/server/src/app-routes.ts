@@ -35,6 +35,7 @@ import { opsQueuesOf } from './features/ops-queues/ops-queues.compose';
 import { opsQueuesRoutes } from './features/ops-queues/ops-queues.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
+import { ratesRoutes } from './features/rates/rates.routes';
 import { publicTrackingRoutes } from './features/recipient-notice/public-tracking.routes';
 import { remittanceCasesRoutes } from './features/remittances/remittance-cases.routes';
 import { remittancesRoutes } from './features/remittances/remittances.routes';
@@ -42,7 +43,6 @@ import { thunesCallbackRoutes } from './features/remittances/thunes-callback.rou
 import { requestsRoutes } from './features/requests/requests.routes';
 import { sanctionsOpsRoutes } from './features/sanctions/sanctions-ops.routes';
 import { createSanctionsQueue } from './features/sanctions/sanctions-queue';
-import { ratesRoutes } from './features/rates/rates.routes';
 import { sendRoutes } from './features/send/send.routes';
 import { transfersRoutes } from './features/transfers/transfers.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';

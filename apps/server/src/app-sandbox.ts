@@ -1,10 +1,10 @@
 import type { AppDeps, AppInstance } from './app-instance';
 import { cardNetworkRoutes } from './sandbox/card-network/card-network.routes';
+import { sandboxFxRoutes } from './sandbox/fx/sandbox-fx.routes';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { oidcFakeRoutes } from './sandbox/oidc/oidc-fake.routes';
 import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
 import { plaidFakeRoutes } from './sandbox/plaid/plaid-fake.routes';
-import { sandboxFxRoutes } from './sandbox/fx/sandbox-fx.routes';
 import { createSandboxVendors } from './sandbox/sandbox-vendors';
 import { sharedAssetRoutes } from './sandbox/shared/shared-assets.routes';
 import { stripeFakeRoutes } from './sandbox/stripe/stripe-fake.routes';

@@ -28,12 +28,12 @@ import { createNotifications } from './features/notifications/notifications.serv
 import { createOps } from './features/ops/ops.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
+import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createRateAlerts } from './features/rates/rate-alerts';
 import { createRateOrders } from './features/rates/rate-orders';
 import { partnerRateSource } from './features/rates/rate-source';
 import { createRates } from './features/rates/rates.service';
 import { sendOnBehalfOf } from './features/rates/send-on-behalf';
-import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createRecipientNotice } from './features/recipient-notice/recipient-notice.service';
 import { createPartnerPayouts } from './features/remittances/partner-payouts';
 import { createPayers } from './features/remittances/payers.service';
