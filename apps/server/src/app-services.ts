@@ -328,8 +328,6 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       orders: rateOrders,
       clock: ledger.clock,
       log,
-      sampleEverySeconds: config.ratesSampleSeconds,
-      watchEverySeconds: config.ratesWatchSeconds,
     });
     return { rates, rateAlerts, rateOrders };
   }

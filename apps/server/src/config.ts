@@ -140,10 +140,6 @@ const envSchema = z.object({
   GEOIP_GEOFEED_PATH: optionalString,
   // Staff money actions above this need a second staff member (docs/ops-console.md, four eyes).
   OPS_FOUR_EYES_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
-  // Exchange rate samples (docs/rates.md): every corridor currency, and those an alert or a rate
-  // order watches.
-  RATES_SAMPLE_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  RATES_WATCH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
 });
 
 // Sandbox mode works out of the box; live mode must be given its secrets.
@@ -263,9 +259,6 @@ export type Config = Readonly<{
   geoipGeofeedPath?: string | undefined;
   /** Staff money actions above this many cents wait for a second staff member's approval. */
   opsFourEyesCents: number;
-  /** How often each corridor currency's rate is sampled, and a watched one's (docs/rates.md). */
-  ratesSampleSeconds: number;
-  ratesWatchSeconds: number;
 }> &
   ReplicaConfig;
 export class ConfigError extends Error {}
@@ -387,8 +380,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twilioSms: twilioSmsSettings(e),
     geoipGeofeedPath: e.GEOIP_GEOFEED_PATH,
     opsFourEyesCents: e.OPS_FOUR_EYES_CENTS,
-    ratesSampleSeconds: e.RATES_SAMPLE_SECONDS,
-    ratesWatchSeconds: e.RATES_WATCH_SECONDS,
     ...replicaSettings(e),
   };
 }
