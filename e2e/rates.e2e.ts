@@ -36,23 +36,24 @@ test.describe('the exchange rate working for the sender, in Spanish on a phone',
     app,
   }, testInfo) => {
     const page = await app.open('/send-home', phone, { language: 'es', token: ana.token });
-    await page.getByRole('heading', { name: '¿Cuánto envías?' }).waitFor();
-    // The calculator shows the 30-day chart of the corridor's currency (MXN by default).
+    // The send screen: once the recipient is chosen, the amount step shows the 30-day chart of
+    // their currency (the calculator shows it too, before anyone is saved).
+    await page.getByText('Rosa Martínez').click();
     await page.getByText('Tipo de cambio USD → MXN, últimos 30 días').waitFor();
     await page.getByRole('link', { name: 'Alertas y envíos a tu tipo de cambio' }).click();
 
     await page.getByRole('heading', { name: 'Tu tipo de cambio', level: 1 }).waitFor();
-    await page.getByLabel('Avísame cuando 1 USD llegue a (MXN)').fill('18,50');
+    await page.getByLabel('Meta: MXN por dólar').fill('18,50');
     await page.getByRole('button', { name: 'Crear alerta' }).click();
     await page.getByText('Listo: te avisaremos cuando llegue.').waitFor();
     const alerts = page.getByRole('list', { name: 'Tus alertas' });
-    await expect(alerts.getByText('1 USD ≥ 18,5 MXN')).toBeVisible();
+    await expect(alerts.getByText('1 USD ≥ 18.5 MXN')).toBeVisible();
     await expect(alerts.getByText('Esperando')).toBeVisible();
 
     // Send at my rate: $50 to Rosa when 1 USD reaches 19 MXN; cancelled if it does not.
     await page.getByLabel('Destinatario').selectOption({ label: 'Rosa Martínez' });
     await page.getByLabel('Monto a enviar (USD)').fill('50');
-    await page.getByLabel('Enviar cuando 1 USD llegue a (MXN)').fill('19');
+    await page.getByLabel('Meta del envío (MXN/USD)').fill('19');
     await page.getByRole('radio', { name: 'Cancelar y devolver el dinero a mi saldo' }).check();
     await page.getByRole('button', { name: 'Reservar y esperar' }).click();
     await page.getByText(/^Listo: reservamos/).waitFor();
