@@ -116,7 +116,13 @@ export function RateAlertsSection({ currency: initial }: { currency: string }) {
                 })}
                 secondary={
                   alert.lastFiredOn
-                    ? t('alerts.firedOn', { date: alert.lastFiredOn })
+                    ? t('alerts.firedOn', {
+                        date: new Intl.DateTimeFormat(locale, {
+                          day: 'numeric',
+                          month: 'short',
+                          timeZone: 'UTC',
+                        }).format(new Date(`${alert.lastFiredOn}T12:00:00Z`)),
+                      })
                     : t('alerts.waiting')
                 }
               />

@@ -54,7 +54,11 @@ export function RateOrdersList() {
               : t('orders.waitingFor', {
                   rate: formatRate(order.targetRate, locale),
                   currency: order.currency,
-                  date: order.lastDate,
+                  date: new Intl.DateTimeFormat(locale, {
+                    day: 'numeric',
+                    month: 'short',
+                    timeZone: 'UTC',
+                  }).format(new Date(`${order.lastDate}T12:00:00Z`)),
                 })}
           </Typography>
           {order.status === 'waiting' && (
