@@ -18,6 +18,8 @@ import {
 } from '../../../test/remittance-helpers';
 import { servicesOf } from '../../app';
 import { customerRate } from '../transfers/fx-math';
+import { createRateOrders } from './rate-orders';
+import { sendOnBehalfOf } from './send-on-behalf';
 
 const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), THUNES_TEST_TIMINGS);
 
@@ -268,6 +270,49 @@ describe('send at my rate', () => {
       select count(*)::int as n from ledger_transfers where kind = 'rate_order_release'
         and metadata ->> 'rateOrderId' = ${id}`.execute(t.db);
     expect(releases.rows[0]?.n).toBe(1);
+    expect(await balanceOf(t.app, ana)).toBe(50_000 - sentCost);
+  });
+
+  it('a crash between the send and the commit leaves the hold as it was; the next run sends once', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    const mama = await mexicanRecipient(ana, '+525511110007');
+    const id = (await moneyPost(t.app, ana, '/api/rate-orders', order(mama.id))).json().id;
+    await moveRate('MXN', '19.00');
+    await servicesOf(t.app).rates.sample('MXN');
+    const services = servicesOf(t.app);
+    const real = sendOnBehalfOf(services.remittances);
+    const errors: unknown[] = [];
+    // The same orders, with a process that dies right after the send, before its commit.
+    const crashing = createRateOrders({
+      db: t.db,
+      ledger: services.ledger,
+      notifications: services.notifications,
+      recipients: services.recipients,
+      remittances: () => ({
+        quoteFor: real.quoteFor,
+        async sendQuoted(tx, userId, send) {
+          await real.sendQuoted(tx, userId, send);
+          throw new Error('the process died');
+        },
+      }),
+      log: { warn: () => {}, error: (e: unknown) => errors.push(e) },
+    });
+    await crashing.settleDue();
+    expect(errors).toHaveLength(1);
+    const waiting = (await call(t, ana, 'GET', '/api/rate-orders')).json();
+    expect(waiting.items[0]).toMatchObject({ id, status: 'waiting' });
+    expect(await balanceOf(t.app, ana)).toBe(50_000 - held);
+    const count = async (kind: string) =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from ledger_transfers
+          where user_id = ${ana.id} and kind = ${kind}`.execute(t.db)
+      ).rows[0]?.n;
+    expect(await count('remittance')).toBe(0);
+    expect(await count('rate_order_release')).toBe(0);
+    // The next run, in a process that lives: sent once.
+    await services.rateOrders.settleDue();
+    expect((await call(t, ana, 'GET', '/api/rate-orders')).json().items[0].status).toBe('sent');
+    expect(await count('remittance')).toBe(1);
     expect(await balanceOf(t.app, ana)).toBe(50_000 - sentCost);
   });
 
