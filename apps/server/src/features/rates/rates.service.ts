@@ -101,7 +101,11 @@ export function createRates({
       const watched = await watchedCurrencies(db);
       const latest = await latestSamples(db, watched);
       let work = 0;
-      for (const [currency, { rate }] of latest) work += await alerts.fire(currency, rate);
+      // Only a fresh rate fires an alert (a currency whose sampling fails keeps its old sample).
+      const freshSince = clock().getTime() - 2 * watchEverySeconds * 1000;
+      for (const [currency, { rate, sampledAt }] of latest) {
+        if (sampledAt.getTime() >= freshSince) work += await alerts.fire(currency, rate);
+      }
       return work + (await orders.settleDue());
     },
   };

@@ -370,6 +370,20 @@ describe('send at my rate', () => {
     expect(await notificationsOf(ana.id, 'rate_order_released')).toHaveLength(1);
   });
 
+  it('gives the money back when the send is refused (the recipient forgotten meanwhile)', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    const mama = await mexicanRecipient(ana, '+525511110008');
+    const id = (await moneyPost(t.app, ana, '/api/rate-orders', order(mama.id))).json().id;
+    expect((await call(t, ana, 'DELETE', `/api/recipients/${mama.id}`)).statusCode).toBe(200);
+    await moveRate('MXN', '19.00');
+    await run();
+    const [failed] = (await call(t, ana, 'GET', '/api/rate-orders')).json().items;
+    expect(failed).toMatchObject({ id, status: 'failed', recipientName: 'María López' });
+    expect(failed.failureReason).toBeTruthy();
+    expect(await balanceOf(t.app, ana)).toBe(50_000);
+    expect(await notificationsOf(ana.id, 'rate_order_released')).toHaveLength(1);
+  });
+
   it('refuses what it cannot reserve or send', async () => {
     const ana = await verifiedUser(t.app, t.db, 1_000);
     const mama = await mexicanRecipient(ana, '+525511110006');
