@@ -384,6 +384,22 @@ describe('send at my rate', () => {
     expect(await notificationsOf(ana.id, 'rate_order_released')).toHaveLength(1);
   });
 
+  it('keeps the reconciliation total while money is reserved', async () => {
+    const ana = await verifiedUser(t.app, t.db, 50_000);
+    const mama = await mexicanRecipient(ana, '+525511110009');
+    const reconcile = async () => {
+      const answer = await t.app.inject({ method: 'POST', url: '/sandbox/unit/reconcile' });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().differences as { kind: string }[]).filter(
+        (d) => d.kind === 'total_mismatch',
+      );
+    };
+    expect(await reconcile()).toEqual([]);
+    const created = await moneyPost(t.app, ana, '/api/rate-orders', order(mama.id));
+    expect(created.json().status).toBe('waiting');
+    expect(await reconcile()).toEqual([]);
+  });
+
   it('refuses what it cannot reserve or send', async () => {
     const ana = await verifiedUser(t.app, t.db, 1_000);
     const mama = await mexicanRecipient(ana, '+525511110006');
