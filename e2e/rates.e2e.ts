@@ -40,6 +40,7 @@ test.describe('the exchange rate working for the sender, in Spanish on a phone',
     // their currency (the calculator shows it too, before anyone is saved).
     await page.getByText('Rosa Martínez').click();
     await page.getByText('Tipo de cambio USD → MXN, últimos 30 días').waitFor();
+    await page.screenshot({ path: testInfo.outputPath('send-amount-chart-es-phone.png') });
     await page.getByRole('link', { name: 'Alertas y envíos a tu tipo de cambio' }).click();
 
     await page.getByRole('heading', { name: 'Tu tipo de cambio', level: 1 }).waitFor();

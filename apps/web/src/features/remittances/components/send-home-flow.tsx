@@ -14,10 +14,10 @@ import { type CorridorCountry, getCorridor, isCorridorCountry } from '@pago/shar
 import { getPhoneCountry } from '@pago/shared/phone-countries';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CalculatorRates } from '@/components/calculator-rates';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
-import { CalculatorRates } from '@/components/calculator-rates';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
 import { useCapability } from '@/lib/capabilities';
