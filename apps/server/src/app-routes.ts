@@ -35,6 +35,7 @@ import { opsQueuesOf } from './features/ops-queues/ops-queues.compose';
 import { opsQueuesRoutes } from './features/ops-queues/ops-queues.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
+import { ratesRoutes } from './features/rates/rates.routes';
 import { publicTrackingRoutes } from './features/recipient-notice/public-tracking.routes';
 import { remittanceCasesRoutes } from './features/remittances/remittance-cases.routes';
 import { remittancesRoutes } from './features/remittances/remittances.routes';
@@ -194,5 +195,11 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   await app.register(schedulesRoutes, {
     accounts: services.accounts,
     schedules: services.schedules,
+  });
+  await app.register(ratesRoutes, {
+    accounts: services.accounts,
+    rates: services.rates,
+    rateAlerts: services.rateAlerts,
+    rateOrders: services.rateOrders,
   });
 }

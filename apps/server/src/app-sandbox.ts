@@ -1,5 +1,6 @@
 import type { AppDeps, AppInstance } from './app-instance';
 import { cardNetworkRoutes } from './sandbox/card-network/card-network.routes';
+import { sandboxFxRoutes } from './sandbox/fx/sandbox-fx.routes';
 import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { oidcFakeRoutes } from './sandbox/oidc/oidc-fake.routes';
 import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
@@ -59,4 +60,5 @@ export async function registerSandboxRoutes(
   app.post('/sandbox/unit/reconcile', async () => reconcile());
   await app.register(smsOutboxRoutes);
   await app.register(twilioMessagesFakeRoutes);
+  await app.register(sandboxFxRoutes);
 }

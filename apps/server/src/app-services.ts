@@ -29,6 +29,11 @@ import { createOps } from './features/ops/ops.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
+import { createRateAlerts } from './features/rates/rate-alerts';
+import { createRateOrders } from './features/rates/rate-orders';
+import { partnerRateSource } from './features/rates/rate-source';
+import { createRates } from './features/rates/rates.service';
+import { sendOnBehalfOf } from './features/rates/send-on-behalf';
 import { createRecipientNotice } from './features/recipient-notice/recipient-notice.service';
 import { createPartnerPayouts } from './features/remittances/partner-payouts';
 import { createPayers } from './features/remittances/payers.service';
@@ -315,7 +320,30 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       recipients: () => recipients,
       sender: () => remittances,
     }),
+    ...ratesOf(),
   };
+
+  /** Rate history, alerts and rate orders (docs/rates.md); orders send through remittances. */
+  function ratesOf() {
+    const rateAlerts = createRateAlerts({ db, notifications, clock: ledger.clock });
+    const rateOrders = createRateOrders({
+      db,
+      ledger,
+      notifications,
+      recipients,
+      remittances: () => sendOnBehalfOf(remittances),
+      log,
+    });
+    const rates = createRates({
+      db,
+      source: partnerRateSource(vendors.thunes, payers),
+      alerts: rateAlerts,
+      orders: rateOrders,
+      clock: ledger.clock,
+      log,
+    });
+    return { rates, rateAlerts, rateOrders };
+  }
 
   /** Card disputes, registered for the partner's `dispute.` events. */
   function cardDisputesOf() {

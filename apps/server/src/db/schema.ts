@@ -1389,6 +1389,11 @@ export type DB = {
   schedules: SchedulesTable;
   schedule_runs: ScheduleRunsTable;
   schedule_reminders: ScheduleRemindersTable;
+  sandbox_fx_rates: SandboxFxRatesTable;
+  fx_rate_samples: FxRateSamplesTable;
+  rate_alerts: RateAlertsTable;
+  rate_alert_fires: RateAlertFiresTable;
+  rate_orders: RateOrdersTable;
 };
 
 /** Sanctions screening (migration 0051, docs/sanctions.md). */
@@ -1750,4 +1755,56 @@ export type ScheduleRemindersTable = {
   schedule_id: string;
   due_date: string;
   created_at: CreatedAt;
+};
+
+/** The sandbox FX move (sandbox migration 0021, docs/rates.md). */
+export type SandboxFxRatesTable = {
+  currency: string;
+  rate: ColumnType<string, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+/** Rate history, alerts and rate orders (migration 0059, docs/rates.md). */
+export type FxRateSamplesTable = {
+  id: Generated<number>;
+  currency: string;
+  market_rate: string;
+  customer_rate: string;
+  sampled_at: ColumnType<Date, Date | undefined, never>;
+};
+export type RateAlertsTable = {
+  id: Generated<string>;
+  user_id: string;
+  currency: string;
+  target_rate: string;
+  created_at: CreatedAt;
+  deleted_at: Date | null;
+};
+export type RateAlertFiresTable = {
+  alert_id: string;
+  day: ColumnType<Date, string, never>;
+  rate: string;
+  fired_at: CreatedAt;
+};
+export type RateOrderStatus = 'waiting' | 'sent' | 'cancelled' | 'expired' | 'failed';
+export type RateOrdersTable = {
+  id: Generated<string>;
+  user_id: string;
+  recipient_id: string;
+  recipient_name: string;
+  currency: string;
+  amount_cents: ColumnType<number, number, never>;
+  speed: 'standard' | 'express';
+  held_cents: ColumnType<number, number, never>;
+  target_rate: string;
+  last_date: ColumnType<Date, string, never>;
+  at_last_date: 'send' | 'cancel';
+  status: Generated<RateOrderStatus>;
+  hold_transfer_id: string;
+  release_transfer_id: string | null;
+  sent_transfer_id: string | null;
+  sent_rate: string | null;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
 };

@@ -147,6 +147,9 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 60,
     run: () => services.schedules.sendReminders(),
   });
+  // Exchange rates: every corridor currency sampled hourly, watched ones every few minutes; the
+  // alerts and rate orders a sample reached fire and send, each once (docs/rates.md).
+  jobs.push({ name: 'rates-watch', everySeconds: 60, run: () => services.rates.run() });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

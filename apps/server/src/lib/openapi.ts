@@ -141,6 +141,11 @@ const TAGS = [
     description: 'Adding money with a debit or credit card: the exact fee, the charge, its status.',
   },
   { name: 'Schedules', description: 'Scheduled and recurring transfers: rules, runs, changes.' },
+  {
+    name: 'Rates',
+    description:
+      'Exchange rates working for the sender: 30-day history, rate alerts, sending at a target rate.',
+  },
 ];
 
 /**
@@ -304,6 +309,13 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/schedules/{id}/resume': 'resumeSchedule',
   'POST /api/schedules/{id}/skip': 'skipSchedulePayment',
   'POST /api/schedules/{id}/cancel': 'cancelSchedule',
+  'GET /api/rates/{currency}/history': 'getRateHistory',
+  'GET /api/rate-alerts': 'listRateAlerts',
+  'POST /api/rate-alerts': 'createRateAlert',
+  'DELETE /api/rate-alerts/{id}': 'deleteRateAlert',
+  'GET /api/rate-orders': 'listRateOrders',
+  'POST /api/rate-orders': 'createRateOrder',
+  'POST /api/rate-orders/{id}/cancel': 'cancelRateOrder',
 };
 
 /** Words a summary spells its own way. */

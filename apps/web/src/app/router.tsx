@@ -65,6 +65,7 @@ const IdentityVerificationPage = lazyPage(
 );
 const FindUserPage = lazyPage(() => import('@/features/accounts/routes/find-user-page'));
 const SendHomePage = lazyPage(() => import('@/features/remittances/routes/send-home-page'));
+const RatesPage = lazyPage(() => import('@/features/rates/routes/rates-page'));
 const TransferTrackingPage = lazyPage(
   () => import('@/features/remittances/routes/transfer-tracking-page'),
 );
@@ -134,6 +135,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/send', element: <SendPage /> },
           { path: '/requests/:id', element: <RequestPage /> },
           { path: '/schedules', element: <SchedulesPage /> },
+          { path: '/send-home/rates', element: <RatesPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

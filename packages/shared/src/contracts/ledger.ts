@@ -137,6 +137,14 @@ export type TransferMetadataByKind = {
   staff_refund: { refundOf: string; approvalId: string | null };
   /** A held P2P payment's money leaving the sanctions hold: to the payee, or back to the sender. */
   sanctions_release: { releaseOf: string; outcome: 'cleared' | 'blocked' };
+  /** Send at my rate (docs/rates.md): the amount and highest fee reserved while the order waits. */
+  rate_order_hold: { rateOrderId: string; currency: string; targetRate: string };
+  /** The reserve given back: to be sent (in the same transaction as the send) or on a cancel. */
+  rate_order_release: {
+    rateOrderId: string;
+    releaseOf: string;
+    reason: 'sent' | 'cancelled' | 'expired' | 'failed';
+  };
   /**
    * A purchase with the Pago card: `processing` while the authorization holds the
    * amount, `completed` once cleared (`clearedCents` when the merchant cleared another amount,

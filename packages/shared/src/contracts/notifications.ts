@@ -47,6 +47,9 @@ export const NOTIFICATION_TYPES = [
   'schedule_upcoming',
   'schedule_sent',
   'schedule_failed',
+  'rate_alert_reached',
+  'rate_order_sent',
+  'rate_order_released',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -104,6 +107,10 @@ export const notificationDataSchema = z.object({
   payoutAmount: z.string().optional(),
   payoutCurrency: z.string().optional(),
   failureReason: z.string().optional(),
+  /** Rate notifications (docs/rates.md): the payout currency, the rate reached or sent at, the target. */
+  currency: z.string().optional(),
+  rate: z.string().optional(),
+  targetRate: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

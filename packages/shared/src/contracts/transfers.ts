@@ -137,6 +137,9 @@ export const TRANSFER_KINDS = [
   // A P2P payment held for a sanctions review, released to the payee or back to the sender
   // (migration 0051); never a row of activity.
   'sanctions_release',
+  // Send at my rate: the money reserved while the order waits, and given back (migration 0059).
+  'rate_order_hold',
+  'rate_order_release',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 /** Kinds made with the Pago card: a purchase, cash from an ATM, a refund or a card fee. */

@@ -54,6 +54,7 @@ import * as opsCustomers from './0055-ops-customers';
 import * as cardAuthorizationMerchant from './0056-card-authorization-merchant';
 import * as frozenWalletFlag from './0057-frozen-wallet-flag';
 import * as schedules from './0058-schedules';
+import * as rates from './0059-rates';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -112,4 +113,5 @@ export const migrations: Record<string, Migration> = {
   '0056-card-authorization-merchant': cardAuthorizationMerchant,
   '0057-frozen-wallet-flag': frozenWalletFlag,
   '0058-schedules': schedules,
+  '0059-rates': rates,
 };

@@ -59,6 +59,8 @@ const WORDS = {
       debt_write_off: 'Deuda cancelada por Pago',
       staff_refund: 'Reembolso de Pago',
       sanctions_release: 'Pago liberado tras revisión',
+      rate_order_hold: 'Reservado para enviar a tu tipo de cambio',
+      rate_order_release: 'Reserva liberada',
     },
     status: {
       completed: 'Completada',
@@ -118,6 +120,8 @@ const WORDS = {
       debt_write_off: 'Debt written off by Pago',
       staff_refund: 'Refund from Pago',
       sanctions_release: 'Payment released after review',
+      rate_order_hold: 'Reserved to send at your rate',
+      rate_order_release: 'Reserve released',
     },
     status: {
       completed: 'Completed',

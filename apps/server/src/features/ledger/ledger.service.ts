@@ -42,7 +42,9 @@ export type SystemRole =
   | 'ops_refunds'
   | `payout_clearing:${string}`
   /** P2P payments held for a sanctions review until compliance decides (migration 0051). */
-  | 'sanctions_hold';
+  | 'sanctions_hold'
+  /** Money reserved by rate orders until they send or are cancelled (migration 0059). */
+  | 'rate_order_holds';
 
 export type AccountRef = { userId: string } | { role: SystemRole };
 /** One side of a transfer: a signed amount on one account. A transfer's legs sum to zero. */

@@ -39,6 +39,9 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     bill_returned: 'Pagos de facturas devueltos',
     bill_failed: 'Pagos de facturas que no se hicieron',
     card_funding_reversed: 'Contracargos de recargas con tarjeta',
+    rate_alert_reached: 'Alertas de tipo de cambio',
+    rate_order_sent: 'Envíos a tu tipo de cambio',
+    rate_order_released: 'Envíos a tu tipo de cambio que no salieron',
   },
   en: {
     money_received: 'Money received',
@@ -75,6 +78,9 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     bill_returned: 'Bill payments returned',
     bill_failed: 'Bill payments not made',
     card_funding_reversed: 'Card top-up chargebacks',
+    rate_alert_reached: 'Exchange rate alerts',
+    rate_order_sent: 'Transfers at your rate',
+    rate_order_released: 'Transfers at your rate that did not go out',
   },
 };
 

@@ -143,6 +143,9 @@ export function notificationEmail(
     received:
       data.payoutAmount && data.payoutCurrency ? `${data.payoutAmount} ${data.payoutCurrency}` : '',
     failure: SCHEDULE_FAILURE_WORDS[language][data.failureReason ?? ''] ?? '',
+    currency: data.currency ?? '',
+    rate: data.rate ?? '',
+    target: data.targetRate ?? '',
   };
   const always = isAlwaysEmailed(type);
   return paragraphsEmail(language, text.subject(words), [

@@ -268,4 +268,24 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
       'The next one is still on for its date.',
     ],
   },
+  rate_alert_reached: {
+    subject: (w) => `The exchange rate reached ${w.rate} ${w.currency} per dollar`,
+    body: (w) => [
+      `You asked us to tell you when 1 USD reached ${w.target} ${w.currency}. Today the exchange rate for your transfers is ${w.rate} ${w.currency}.`,
+      'Open Pago to send money to your family. We tell you at most once a day.',
+    ],
+  },
+  rate_order_sent: {
+    subject: (w) => `We sent ${w.amount} to ${w.recipient} at ${w.rate} ${w.currency}`,
+    body: (w) => [
+      `The exchange rate reached your target: we sent ${w.amount} to ${w.recipient} at ${w.rate} ${w.currency} per dollar, with the money you had reserved.`,
+      'You can track the transfer in your activity.',
+    ],
+  },
+  rate_order_released: {
+    subject: (w) => `We released ${w.amount} from your transfer to ${w.recipient}`,
+    body: (w) => [
+      `Your transfer to ${w.recipient} with a target of ${w.target} ${w.currency} did not go out, and the ${w.amount} reserved is back in your balance.`,
+    ],
+  },
 };

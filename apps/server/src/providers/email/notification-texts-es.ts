@@ -268,4 +268,24 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
       'El próximo envío sigue en pie en su fecha.',
     ],
   },
+  rate_alert_reached: {
+    subject: (w) => `El tipo de cambio llegó a ${w.rate} ${w.currency} por dólar`,
+    body: (w) => [
+      `Pediste que te avisáramos cuando 1 USD llegara a ${w.target} ${w.currency}. Hoy el tipo de cambio para tus envíos es ${w.rate} ${w.currency}.`,
+      'Abre Pago para enviar dinero a tu familia. Te avisamos como máximo una vez al día.',
+    ],
+  },
+  rate_order_sent: {
+    subject: (w) => `Enviamos ${w.amount} a ${w.recipient} a ${w.rate} ${w.currency}`,
+    body: (w) => [
+      `El tipo de cambio llegó a tu meta: enviamos ${w.amount} a ${w.recipient} a ${w.rate} ${w.currency} por dólar, con el dinero que tenías reservado.`,
+      'Puedes seguir el envío en tu actividad.',
+    ],
+  },
+  rate_order_released: {
+    subject: (w) => `Liberamos ${w.amount} de tu envío a ${w.recipient}`,
+    body: (w) => [
+      `Tu envío a ${w.recipient} con meta de ${w.target} ${w.currency} no salió, y los ${w.amount} reservados volvieron a tu saldo.`,
+    ],
+  },
 };

@@ -25,6 +25,10 @@ export type Words = {
   total: string;
   received: string;
   failure: string;
+  /** Rate notifications (docs/rates.md): the payout currency, the rate reached and the target. */
+  currency: string;
+  rate: string;
+  target: string;
 };
 
 /** One notification's e-mail: its subject and paragraphs. */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance';
-import { SANDBOX_REFERENCE_RATES } from '../fx/sandbox-rates';
+import { sandboxRate } from '../fx/sandbox-fx';
 import {
   CANCELLABLE,
   fakeBalance,
@@ -169,7 +169,8 @@ export async function thunesFakeRoutes(app: AppInstance): Promise<void> {
     if (!given || !/^\d{1,9}(\.\d{1,2})?$/.test(given) || Number(given) <= 0) {
       return invalid(reply, body.mode === 'SOURCE_AMOUNT' ? 'source.amount' : 'destination.amount');
     }
-    const rate = SANDBOX_REFERENCE_RATES[payer.currency] ?? '1';
+    // The reference rate, or the one moved through POST /sandbox/fx/rates.
+    const rate = await sandboxRate(db, payer.currency);
     // Exact decimals: PostgreSQL's numeric does the rate arithmetic, rounded to the payer's precision.
     const { rows } = await sql<{
       source: string;

@@ -39,6 +39,7 @@ export function notificationTarget({ type, data }: Notification): string {
   if (data.transferId) return receiptPath(data.transferId);
   if (BILLS.includes(type)) return '/billpay';
   if (type.startsWith('schedule_')) return '/schedules';
+  if (type.startsWith('rate_')) return '/send-home/rates';
   if (type.startsWith('card_')) return '/card';
   return '/activity';
 }

@@ -47,5 +47,8 @@ export function notificationText(t: TFunction, notification: Notification, local
     // A scheduled transfer's estimate (what arrives) and why a run sent nothing.
     received: data.payoutAmount ? `${data.payoutAmount} ${data.payoutCurrency ?? ''}`.trim() : '',
     failure: data.failureReason ? t(`scheduleFailureReasons.${data.failureReason}`) : '',
+    currency: data.currency ?? '',
+    rate: data.rate ?? '',
+    target: data.targetRate ?? '',
   });
 }

@@ -6,12 +6,13 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Quote, Speed } from '@pago/shared/contracts/transfers';
-import { CORRIDORS, type CorridorCountry, TRANSFER_LIMITS } from '@pago/shared/fees';
+import { CORRIDORS, type CorridorCountry, getCorridor, TRANSFER_LIMITS } from '@pago/shared/fees';
 import { type Cents, formatUsd, cents as toCents } from '@pago/shared/money';
 import { getPhoneCountry } from '@pago/shared/phone-countries';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CalculatorRates } from '@/components/calculator-rates';
 import { UsdAmountField } from '@/components/ui/usd-amount-field';
 import { centsToAmountUsd, readAmount } from '@/lib/amount';
 import { apiFetch } from '@/lib/api-client';
@@ -95,6 +96,7 @@ export function SendCalculator({
           </option>
         ))}
       </TextField>
+      <CalculatorRates currency={getCorridor(country).currency} />
       <UsdAmountField
         autoFocus
         label={t('calculator.amount')}

@@ -10,10 +10,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Recipient } from '@pago/shared/contracts/remittances';
 import type { Quote, Speed, Transfer } from '@pago/shared/contracts/transfers';
-import { type CorridorCountry, isCorridorCountry } from '@pago/shared/fees';
+import { type CorridorCountry, getCorridor, isCorridorCountry } from '@pago/shared/fees';
 import { getPhoneCountry } from '@pago/shared/phone-countries';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CalculatorRates } from '@/components/calculator-rates';
 import { FeedbackMessage, useFeedback } from '@/components/ui/feedback';
 import { MoneySubmitButton } from '@/components/ui/money-submit-button';
 import { LoadFailed, Loading } from '@/components/ui/query-state';
@@ -326,6 +327,7 @@ function SendToRecipient({
         />
       ) : (
         <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+          <CalculatorRates currency={getCorridor(country).currency} />
           <UsdAmountField
             // The amount is the next thing to type once the recipient is chosen.
             autoFocus
