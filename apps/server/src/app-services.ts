@@ -27,6 +27,7 @@ import { createMonitoring } from './features/monitoring/monitoring.service';
 import { createNotifications } from './features/notifications/notifications.service';
 import { createOps } from './features/ops/ops.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
+import { createPideme } from './features/pideme/pideme.service';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createRecipientNotice } from './features/recipient-notice/recipient-notice.service';
@@ -302,6 +303,15 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     personaApi: vendors.persona,
     ops: createOps({ db, config, rateLimits, ledger, activity, reads }),
     sanctions,
+    pideme: createPideme({
+      db,
+      appSecret: config.appSecret,
+      publicUrl: config.publicUrl,
+      recipients,
+      notifications,
+      sending: () => remittances,
+      recipientNotice,
+    }),
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

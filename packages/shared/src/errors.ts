@@ -126,6 +126,10 @@ export const ERROR_CODES = [
   'sanctions_hit_decided',
   /** Live mode with no sanctions list loaded: money that needs screening is refused (503). */
   'sanctions_list_unavailable',
+  /** Pídeme: the price went up since the sender saw it; the new quote is in the details. */
+  'quote_changed',
+  /** Pídeme: a link has as many requests waiting as it may; the sender answers them first. */
+  'pideme_pending_limit',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -140,6 +140,11 @@ const TAGS = [
     name: 'Card funding',
     description: 'Adding money with a debit or credit card: the exact fee, the charge, its status.',
   },
+  {
+    name: 'Pídeme',
+    description:
+      'A private link a relative abroad uses to ask for money in their currency; the sender pays it in one call.',
+  },
 ];
 
 /**
@@ -295,6 +300,17 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/account/data-export/{ticket}': 'downloadDataExport',
   'GET /api/account/close': 'getCloseConditions',
   'POST /api/account/close': 'closeAccount',
+  'POST /api/pideme-links': 'createPidemeLink',
+  'GET /api/pideme-links': 'listPidemeLinks',
+  'POST /api/pideme-links/{id}/revoke': 'revokePidemeLink',
+  'GET /api/pideme-requests': 'listPidemeRequests',
+  'GET /api/pideme-requests/{id}': 'getPidemeRequest',
+  'GET /api/pideme-requests/{id}/photo': 'getPidemeRequestPhoto',
+  'POST /api/pideme-requests/{id}/pay': 'payPidemeRequest',
+  'POST /api/pideme-requests/{id}/decline': 'declinePidemeRequest',
+  'GET /api/public/pideme/{token}': 'getPublicPideme',
+  'POST /api/public/pideme/{token}/requests': 'createPublicPidemeRequest',
+  'PUT /api/public/pideme/{token}/requests/{requestId}/photo': 'addPublicPidemeRequestPhoto',
 };
 
 /** Words a summary spells its own way. */

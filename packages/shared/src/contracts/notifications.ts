@@ -44,6 +44,7 @@ export const NOTIFICATION_TYPES = [
   'two_step_disabled',
   'external_signin_linked',
   'card_purchase_cleared',
+  'pideme_request',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -94,6 +95,9 @@ export const notificationDataSchema = z.object({
   provider: z.string().optional(),
   /** card_purchase_cleared: what the card was authorized for (amountCents is the final amount). */
   authorizedCents: centsValueSchema.optional(),
+  /** pideme_request: what the relative asked for, in their currency (decimal text, and its code). */
+  foreignAmount: z.string().optional(),
+  currency: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

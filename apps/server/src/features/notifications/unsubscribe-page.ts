@@ -39,6 +39,7 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     bill_returned: 'Pagos de facturas devueltos',
     bill_failed: 'Pagos de facturas que no se hicieron',
     card_funding_reversed: 'Contracargos de recargas con tarjeta',
+    pideme_request: 'Solicitudes de tu familia (Pídeme)',
   },
   en: {
     money_received: 'Money received',
@@ -75,6 +76,7 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     bill_returned: 'Bill payments returned',
     bill_failed: 'Bill payments not made',
     card_funding_reversed: 'Card top-up chargebacks',
+    pideme_request: 'Requests from your family (Pídeme)',
   },
 };
 

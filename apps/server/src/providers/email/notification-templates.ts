@@ -121,6 +121,7 @@ export function notificationEmail(
     recipient: plainName(data.recipientName ?? '') || (data.phone ?? ''),
     provider: data.provider ?? '',
     authorized: data.authorizedCents ? formatUsd(data.authorizedCents as Cents, language) : '',
+    foreign: foreignAmount(data.foreignAmount, data.currency, language),
   };
   const always = isAlwaysEmailed(type);
   return paragraphsEmail(language, text.subject(words), [
@@ -131,4 +132,18 @@ export function notificationEmail(
     ...(unsubscribeUrl ? [frame.unsubscribe(unsubscribeUrl)] : []),
     frame.signature,
   ]);
+}
+
+/** An amount in another currency, with its code ("MXN 3,000.00"); empty without one. */
+function foreignAmount(
+  amount: string | undefined,
+  currency: string | undefined,
+  language: Language,
+) {
+  if (!amount || !currency) return '';
+  return new Intl.NumberFormat(language === 'es' ? 'es-MX' : 'en-US', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'code',
+  }).format(amount as Intl.StringNumericLiteral);
 }

@@ -242,4 +242,11 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
       "If you don't recognize this amount, you can dispute the charge from your activity.",
     ],
   },
+  pideme_request: {
+    subject: (w) => `${w.recipient} is asking you for ${w.foreign}`,
+    body: (w) => [
+      `${w.recipient} asked you for ${w.foreign} with your Pídeme link.`,
+      'Open Pago to see the total in dollars and pay in one tap, or decline the request.',
+    ],
+  },
 };

@@ -242,4 +242,11 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
       'Si no reconoces este monto, puedes disputar el cargo desde tu actividad.',
     ],
   },
+  pideme_request: {
+    subject: (w) => `${w.recipient} te pide ${w.foreign}`,
+    body: (w) => [
+      `${w.recipient} te pidió ${w.foreign} con tu enlace Pídeme.`,
+      'Abre Pago para ver el total en dólares y pagar con un toque, o rechazar la solicitud.',
+    ],
+  },
 };

@@ -20,6 +20,8 @@ export type Words = {
   provider: string;
   /** What a card purchase was authorized for, when it cleared at another amount. */
   authorized: string;
+  /** Pídeme: what the relative asked for, in their currency ("MXN 3,000.00"). */
+  foreign: string;
 };
 
 /** One notification's e-mail: its subject and paragraphs. */
