@@ -8,8 +8,9 @@ import {
   type PidemeRequestDetail,
   type PublicPideme,
 } from '@pago/shared/contracts/pideme';
-import type { Quote, Transfer } from '@pago/shared/contracts/transfers';
+import type { Quote } from '@pago/shared/contracts/transfers';
 import { type CorridorCountry, getCorridor } from '@pago/shared/fees';
+import { cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
@@ -18,6 +19,7 @@ import type { Notifications } from '../notifications/notifications.service';
 import type { RecipientNoticeService } from '../recipient-notice/recipient-notice.service';
 import { firstName } from '../recipient-notice/recipient-sms-texts';
 import type { Recipients } from '../remittances/recipients.service';
+import type { Remittances } from '../remittances/remittances.service';
 import {
   activeLinks,
   decideRequest,
@@ -46,25 +48,7 @@ import { normalAmount, quoteAtLeast } from './pideme-money';
 export const PIDEME_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /** The send home that pays a request (features/remittances, "send on behalf"). */
-export type PidemeSending = {
-  quoteFor(
-    userId: string,
-    recipientId: string,
-    amountCents: number,
-    speed: 'standard' | 'express',
-  ): Promise<Quote>;
-  sendQuoted(
-    tx: Database,
-    userId: string,
-    input: {
-      recipientId: string;
-      quoteId: string;
-      amountCents: number;
-      speed: 'standard' | 'express';
-      origin: { kind: 'pideme'; id: string };
-    },
-  ): Promise<Transfer>;
-};
+export type PidemeSending = Pick<Remittances, 'quoteFor' | 'sendQuoted'>;
 
 type Deps = {
   db: Database;
@@ -164,8 +148,8 @@ export function createPideme({
   }
 
   function priceOf(userId: string, row: RequestRow) {
-    return quoteAtLeast(row.amount, (cents) =>
-      sending().quoteFor(userId, row.recipient_id, cents, SPEED),
+    return quoteAtLeast(row.amount, (amountCents) =>
+      sending().quoteFor(userId, row.recipient_id, cents(amountCents), SPEED),
     );
   }
 

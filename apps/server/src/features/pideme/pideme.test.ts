@@ -332,6 +332,7 @@ describe('paying a Pídeme request', () => {
     expect(transfer.metadata).toMatchObject({
       recipientId: recipient.id,
       payoutAmount: quote.payoutAmount,
+      origin: { kind: 'pideme', id },
     });
 
     // The relative's page: paid, and the tracking page once the partner has it.
@@ -345,6 +346,25 @@ describe('paying a Pídeme request', () => {
     const tracking = page.requests[0].trackingUrl.split('/t/')[1];
     const tracked = await publicCall('GET', `/api/public/transfers/${tracking}`);
     expect(tracked.json()).toMatchObject({ recipientFirstName: 'María', currency: 'MXN' });
+  });
+
+  it('pays once when two taps with different keys race', async () => {
+    const { user, recipient } = await senderWithRecipient('+525511110009', 100_000);
+    const link = await newLink(user, recipient.id);
+    const id = (await ask(link.token, '1000', 'útiles')).json().id;
+    const { quote } = (await call(t, user, 'GET', `/api/pideme-requests/${id}`)).json();
+    const before = await balanceOf(t.app, user);
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        moneyPost(t.app, user, `/api/pideme-requests/${id}/pay`, { totalCents: quote.totalCents }),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await balanceOf(t.app, user)).toBe(before - quote.totalCents);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from ledger_transfers
+      where metadata -> 'origin' ->> 'id' = ${id}`.execute(t.db);
+    expect(rows[0]?.n).toBe(1);
   });
 
   it('refuses to pay without the money, and leaves the request waiting', async () => {
