@@ -82,6 +82,8 @@ const CheckDepositPage = lazyPage(
 const RequestPage = lazyPage(() => import('@/features/requests/routes/request-page'));
 
 const RecipientPage = lazyPage(() => import('@/features/remittances/routes/recipient-page'));
+const PublicPidemePage = lazyPage(() => import('@/features/pideme/routes/public-pideme-page'));
+const PidemeRequestPage = lazyPage(() => import('@/features/pideme/routes/pideme-request-page'));
 // The operations console (staff only; docs/ops-console.md): its own shell, outside the customer's.
 const OpsApp = lazyPage(() => import('./ops-app'));
 
@@ -112,6 +114,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/find-user', element: <FindUserPage /> },
       // A remittance's recipient, from the link in their SMS: no sign-in.
       { path: '/t/:token', element: <RecipientPage /> },
+      { path: '/p/:token', element: <PublicPidemePage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -132,6 +135,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/cash-deposit', element: <CashDepositPage /> },
           { path: '/send', element: <SendPage /> },
           { path: '/requests/:id', element: <RequestPage /> },
+          { path: '/pideme/requests/:id', element: <PidemeRequestPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -44,5 +44,14 @@ export function notificationText(t: TFunction, notification: Notification, local
     recipient: data.recipientName || (data.phone ? formatPhone(data.phone) : ''),
     provider: data.provider || t('externalProvider'),
     authorized: formatUsd((data.authorizedCents ?? 0) as Cents, locale),
+    // Pídeme: what the relative asked for, in their currency.
+    foreign:
+      data.foreignAmount && data.currency
+        ? new Intl.NumberFormat(locale === 'es' ? 'es-MX' : 'en-US', {
+            style: 'currency',
+            currency: data.currency,
+            currencyDisplay: 'code',
+          }).format(data.foreignAmount as Intl.StringNumericLiteral)
+        : '',
   });
 }
