@@ -130,15 +130,15 @@ function RequestView({
             sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: 0.5 }}
           >
             <Typography component="dt">{t('request.amount')}</Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
+            <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>
               {usd(quote.amountCents)}
             </Typography>
             <Typography component="dt">{t('request.fee')}</Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
+            <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>
               {usd(quote.feeCents)}
             </Typography>
             <Typography component="dt">{t('request.rate')}</Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
+            <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>
               {t('request.rateValue', {
                 rate: formatRate(quote.fxRate, locale),
                 currency: quote.payoutCurrency,
@@ -147,7 +147,7 @@ function RequestView({
             <Typography component="dt" sx={{ fontWeight: 700 }}>
               {t('request.total')}
             </Typography>
-            <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
+            <Typography component="dd" sx={{ m: 0, fontWeight: 700, textAlign: 'right' }}>
               {usd(quote.totalCents)}
             </Typography>
           </Box>
@@ -156,7 +156,12 @@ function RequestView({
               {t('request.availableBy', {
                 date: formatDateTime(quote.disclosure.availableBy, locale),
               })}
-              {quote.disclosure.recipientMayReceiveLess ? ` ${t('request.mayReceiveLess')}` : ''}
+              {quote.disclosure.recipientMayReceiveLess && (
+                <>
+                  <br />
+                  {t('request.mayReceiveLess')}
+                </>
+              )}
             </Typography>
           )}
           {failure && (
