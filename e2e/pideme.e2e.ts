@@ -15,6 +15,9 @@ import {
  */
 
 const [phone, desktop] = VIEWPORTS;
+/** A 1×1 PNG: the photo of the bill. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 let rosa: E2eUser;
 
@@ -54,6 +57,12 @@ test.describe('Pídeme, in Spanish on a phone', () => {
     }
     await relative.getByLabel(/Monto en MXN/).fill('3,000');
     await relative.getByLabel(/¿Para qué es\?/).fill('para la farmacia');
+    await relative.locator('input[type=file]').setInputFiles({
+      name: 'receta.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG, 'base64'),
+    });
+    await expect(relative.getByText('Foto: receta.png')).toBeVisible();
     expect(await seriousA11yViolations(relative)).toEqual([]);
     await relative.getByRole('button', { name: 'Enviar solicitud' }).click();
     await expect(relative.getByText('Listo. Rosa recibió tu solicitud.')).toBeVisible();
@@ -69,6 +78,8 @@ test.describe('Pídeme, in Spanish on a phone', () => {
     await sender.waitForURL(/\/pideme\/requests\/[0-9a-f-]{36}$/);
     await sender.getByRole('heading', { name: /María te pide MXN\s3,000\.00/ }).waitFor();
     await expect(sender.getByText('María recibe', { exact: true })).toBeVisible();
+    // The photo, read with the sender's session.
+    await expect(sender.getByRole('img', { name: 'Foto de la factura' })).toBeVisible();
     await expect(sender.getByText('Comisión', { exact: true })).toBeVisible();
     await expect(sender.getByText('Tipo de cambio', { exact: true })).toBeVisible();
     await expect(sender.getByText('Total a pagar', { exact: true })).toBeVisible();
@@ -104,6 +115,7 @@ test.describe('Pídeme, in Spanish on a phone', () => {
       token: rosa.token,
     });
     await expect(paidPage.getByText('Paid. The money is on its way to María.')).toBeVisible();
+    await expect(paidPage.getByRole('heading', { name: /^María asked you for/ })).toBeVisible();
     await paidPage.screenshot({ path: '/tmp/pago-pideme-request-en-desktop.png', fullPage: true });
 
     // Turned off: the link finds nothing.

@@ -88,7 +88,7 @@ function RequestView({
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box>
         <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-          {t('request.asked', {
+          {t(status === 'pending' ? 'request.asked' : 'request.askedBefore', {
             name,
             amount: formatCurrency(request.amount, request.currency, locale),
           })}
