@@ -17,6 +17,7 @@ import {
   THUNES_TEST_TIMINGS,
   until,
 } from '../../../test/remittance-helpers';
+import { servicesOf } from '../../app';
 import { PIDEME_ASKS_PER_LINK_HOUR } from './public-pideme.routes';
 
 const t = moneyTestApp(new Date(), THUNES_TEST_TIMINGS);
@@ -365,6 +366,38 @@ describe('paying a Pídeme request', () => {
       select count(*)::int as n from ledger_transfers
       where metadata -> 'origin' ->> 'id' = ${id}`.execute(t.db);
     expect(rows[0]?.n).toBe(1);
+  });
+
+  it('moves money with the request marked paid or not at all, whatever step a crash stops', async () => {
+    const { user, recipient } = await senderWithRecipient('+525511110010', 100_000);
+    const link = await newLink(user, recipient.id);
+    const id = (await ask(link.token, '500', 'gas')).json().id;
+    const { pideme } = servicesOf(t.app);
+    const before = await balanceOf(t.app, user);
+    // A crash after the send is reserved, before its transaction commits: all of it rolled back.
+    const work = pideme.payPhases(user.id, id, 1_000_000);
+    const quote = await work.prepare();
+    await expect(
+      t.db.transaction().execute(async (tx) => {
+        await work.reserve(tx, quote);
+        throw new Error('the process died here');
+      }),
+    ).rejects.toThrow('the process died here');
+    expect(await balanceOf(t.app, user)).toBe(before);
+    expect((await call(t, user, 'GET', `/api/pideme-requests/${id}`)).json().request.status).toBe(
+      'pending',
+    );
+    // A crash after the commit, before the answer: paid once; a retry cannot pay it again.
+    const second = pideme.payPhases(user.id, id, 1_000_000);
+    const fresh = await second.prepare();
+    await t.db.transaction().execute((tx) => second.reserve(tx, fresh));
+    expect(await balanceOf(t.app, user)).toBe(before - fresh.totalCents);
+    const retry = await moneyPost(t.app, user, `/api/pideme-requests/${id}/pay`, {
+      totalCents: fresh.totalCents,
+    });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().error.code).toBe('request_not_pending');
+    expect(await balanceOf(t.app, user)).toBe(before - fresh.totalCents);
   });
 
   it('refuses to pay without the money, and leaves the request waiting', async () => {
