@@ -1,5 +1,6 @@
 import type { Quote } from '@pago/shared/contracts/transfers';
 import { describe, expect, it } from 'vitest';
+import { notificationEmail } from '../../providers/email/notification-templates';
 import { payoutAmount } from '../transfers/fx-math';
 import { normalAmount, quoteAtLeast, usdCentsFor } from './pideme-money';
 
@@ -66,5 +67,30 @@ describe('the dollars for an amount abroad', () => {
     // 3000 / 18 → 16667 cents buys 2916.72 at 17.5: again, 3000 / 17.5 → 17143 cents.
     expect(calls).toEqual([10_000, 16667, 17143]);
     expect(Number(quote.payoutAmount)).toBeGreaterThanOrEqual(3000);
+  });
+});
+
+describe('the sender’s e-mail of a request', () => {
+  it('names the relative, the amount in their currency and the reason, in either language', () => {
+    const data = {
+      requestId: 'a5c1f1a2-6a1e-4c2b-9d55-1f0c1e4b6a77',
+      recipientName: 'María',
+      note: 'para la farmacia',
+      foreignAmount: '3000.00',
+      currency: 'MXN',
+    };
+    const input = {
+      type: 'pideme_request' as const,
+      data,
+      createdAt: new Date(),
+      name: 'Rosa',
+      actorName: null,
+    };
+    const es = notificationEmail('es', input);
+    expect(es.subject.replace(/\s/g, ' ')).toBe('María te pide MXN 3,000.00');
+    expect(es.text).toContain('para la farmacia');
+    expect(es.text).toContain('pagar con un toque');
+    const en = notificationEmail('en', input);
+    expect(en.subject.replace(/\s/g, ' ')).toBe('María is asking you for MXN 3,000.00');
   });
 });
