@@ -34,6 +34,8 @@ import { opsSandboxRoutes } from './features/ops/ops-sandbox.routes';
 import { opsQueuesOf } from './features/ops-queues/ops-queues.compose';
 import { opsQueuesRoutes } from './features/ops-queues/ops-queues.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
+import { pidemeRoutes } from './features/pideme/pideme.routes';
+import { publicPidemeRoutes } from './features/pideme/public-pideme.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
 import { ratesRoutes } from './features/rates/rates.routes';
 import { publicTrackingRoutes } from './features/recipient-notice/public-tracking.routes';
@@ -201,5 +203,10 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     rates: services.rates,
     rateAlerts: services.rateAlerts,
     rateOrders: services.rateOrders,
+  });
+  await app.register(pidemeRoutes, { pideme: services.pideme, accounts: services.accounts });
+  await app.register(publicPidemeRoutes, {
+    pideme: services.pideme,
+    rateLimits: services.rateLimits,
   });
 }

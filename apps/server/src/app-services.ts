@@ -27,6 +27,7 @@ import { createMonitoring } from './features/monitoring/monitoring.service';
 import { createNotifications } from './features/notifications/notifications.service';
 import { createOps } from './features/ops/ops.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
+import { createPideme } from './features/pideme/pideme.service';
 import { createPlaid } from './features/plaid/plaid.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createRateAlerts } from './features/rates/rate-alerts';
@@ -321,6 +322,15 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       sender: () => remittances,
     }),
     ...ratesOf(),
+    pideme: createPideme({
+      db,
+      appSecret: config.appSecret,
+      publicUrl: config.publicUrl,
+      recipients,
+      notifications,
+      sending: () => remittances,
+      recipientNotice,
+    }),
   };
 
   /** Rate history, alerts and rate orders (docs/rates.md); orders send through remittances. */

@@ -130,6 +130,10 @@ export const ERROR_CODES = [
   'invalid_schedule',
   /** A canceled or finished schedule cannot change. */
   'schedule_not_editable',
+  /** Pídeme: the price went up since the sender saw it; the new quote is in the details. */
+  'quote_changed',
+  /** Pídeme: a link has as many requests waiting as it may; the sender answers them first. */
+  'pideme_pending_limit',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

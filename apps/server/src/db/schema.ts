@@ -1394,6 +1394,9 @@ export type DB = {
   rate_alerts: RateAlertsTable;
   rate_alert_fires: RateAlertFiresTable;
   rate_orders: RateOrdersTable;
+  pideme_links: PidemeLinksTable;
+  pideme_requests: PidemeRequestsTable;
+  pideme_request_photos: PidemeRequestPhotosTable;
 };
 
 /** Sanctions screening (migration 0051, docs/sanctions.md). */
@@ -1807,4 +1810,40 @@ export type RateOrdersTable = {
   failure_reason: string | null;
   created_at: CreatedAt;
   finished_at: Date | null;
+};
+
+/** A sender's "Pídeme" link for one saved recipient (migration 0061). */
+export type PidemeLinksTable = {
+  id: Generated<string>;
+  user_id: string;
+  recipient_id: string;
+  token_hash: Buffer;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+};
+
+/** A relative's request through a "Pídeme" link (migration 0061). */
+export type PidemeRequestsTable = {
+  id: Generated<string>;
+  link_id: string;
+  user_id: string;
+  recipient_id: string;
+  /** numeric(12,2), read as text. */
+  amount: string;
+  currency: string;
+  reason: string;
+  status: ColumnType<'pending' | 'paid' | 'declined', 'pending' | undefined, 'paid' | 'declined'>;
+  transfer_id: string | null;
+  created_at: CreatedAt;
+  decided_at: Date | null;
+};
+
+/** A request's photo of the bill, shown to the sender only (migration 0061). */
+export type PidemeRequestPhotosTable = {
+  request_id: string;
+  content_type: string;
+  bytes: Buffer;
+  created_at: CreatedAt;
 };

@@ -146,6 +146,11 @@ const TAGS = [
     description:
       'Exchange rates working for the sender: 30-day history, rate alerts, sending at a target rate.',
   },
+  {
+    name: 'Pídeme',
+    description:
+      'A private link a relative abroad uses to ask for money in their currency; the sender pays it in one call.',
+  },
 ];
 
 /**
@@ -316,6 +321,17 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/rate-orders': 'listRateOrders',
   'POST /api/rate-orders': 'createRateOrder',
   'POST /api/rate-orders/{id}/cancel': 'cancelRateOrder',
+  'POST /api/pideme-links': 'createPidemeLink',
+  'GET /api/pideme-links': 'listPidemeLinks',
+  'POST /api/pideme-links/{id}/revoke': 'revokePidemeLink',
+  'GET /api/pideme-requests': 'listPidemeRequests',
+  'GET /api/pideme-requests/{id}': 'getPidemeRequest',
+  'GET /api/pideme-requests/{id}/photo': 'getPidemeRequestPhoto',
+  'POST /api/pideme-requests/{id}/pay': 'payPidemeRequest',
+  'POST /api/pideme-requests/{id}/decline': 'declinePidemeRequest',
+  'GET /api/public/pideme/{token}': 'getPublicPideme',
+  'POST /api/public/pideme/{token}/requests': 'createPublicPidemeRequest',
+  'PUT /api/public/pideme/{token}/requests/{requestId}/photo': 'addPublicPidemeRequestPhoto',
 };
 
 /** Words a summary spells its own way. */

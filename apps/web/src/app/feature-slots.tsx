@@ -12,6 +12,7 @@ import {
   type RemittanceDisclosureSlot,
 } from '@/features/transfers/lib/disclosure-slot';
 import { MissingDetailProvider, type MissingDetailSlot } from '@/lib/missing-details';
+import { RecipientExtrasProvider, type RecipientExtrasSlot } from '@/lib/recipient-extras';
 
 // Loaded when first shown: the slots wrap every page, the landing page too, whose first load
 // carries none of these features' code (docs/benchmarks.md: the landing page's initial JS).
@@ -71,6 +72,19 @@ const MissingDetail: MissingDetailSlot = (props) => (
   </Suspense>
 );
 
+const LazyPidemeSection = lazy(() =>
+  import('@/features/pideme/components/pideme-section').then((m) => ({
+    default: m.PidemeSection,
+  })),
+);
+
+/** On a saved recipient: the pideme feature's link for them ("Pídeme"). */
+const RecipientExtras: RecipientExtrasSlot = (props) => (
+  <Suspense fallback={null}>
+    <LazyPidemeSection {...props} />
+  </Suspense>
+);
+
 /**
  * Where one feature shows another's pieces. Web features never import each other; the app shell
  * composes them here: a sent remittance in the activity (its row and its receipt) links to
@@ -86,7 +100,9 @@ export function FeatureSlots({ children }: { children: ReactNode }) {
     <TransferActionsProvider value={RemittanceActions}>
       <QuoteReviewProvider value={QuoteReview}>
         <RemittanceDisclosureProvider value={RemittanceDisclosure}>
-          <MissingDetailProvider value={MissingDetail}>{children}</MissingDetailProvider>
+          <MissingDetailProvider value={MissingDetail}>
+            <RecipientExtrasProvider value={RecipientExtras}>{children}</RecipientExtrasProvider>
+          </MissingDetailProvider>
         </RemittanceDisclosureProvider>
       </QuoteReviewProvider>
     </TransferActionsProvider>

@@ -84,6 +84,8 @@ const RequestPage = lazyPage(() => import('@/features/requests/routes/request-pa
 
 const RecipientPage = lazyPage(() => import('@/features/remittances/routes/recipient-page'));
 const SchedulesPage = lazyPage(() => import('@/features/schedules/routes/schedules-page'));
+const PublicPidemePage = lazyPage(() => import('@/features/pideme/routes/public-pideme-page'));
+const PidemeRequestPage = lazyPage(() => import('@/features/pideme/routes/pideme-request-page'));
 // The operations console (staff only; docs/ops-console.md): its own shell, outside the customer's.
 const OpsApp = lazyPage(() => import('./ops-app'));
 
@@ -114,6 +116,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/find-user', element: <FindUserPage /> },
       // A remittance's recipient, from the link in their SMS: no sign-in.
       { path: '/t/:token', element: <RecipientPage /> },
+      { path: '/p/:token', element: <PublicPidemePage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -136,6 +139,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/requests/:id', element: <RequestPage /> },
           { path: '/schedules', element: <SchedulesPage /> },
           { path: '/send-home/rates', element: <RatesPage /> },
+          { path: '/pideme/requests/:id', element: <PidemeRequestPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -151,6 +151,18 @@ import {
   verifyPhoneResponseSchema,
 } from '@pago/shared/contracts/phone';
 import {
+  createPidemeLinkBody,
+  createPidemeRequestBody,
+  payPidemeRequestBody,
+  pidemeLinkListSchema,
+  pidemeLinkSchema,
+  pidemeRequestDetailSchema,
+  pidemeRequestListSchema,
+  pidemeRequestSchema,
+  publicPidemeRequestSchema,
+  publicPidemeSchema,
+} from '@pago/shared/contracts/pideme';
+import {
   plaidAccountsResponseSchema,
   plaidBalanceResponseSchema,
   plaidExchangeTokenBody,
@@ -483,6 +495,23 @@ export const ROUTES: Record<string, RouteContract> = {
   'POST /api/ops/sanctions/hits/:id/block': {
     response: sanctionsDecisionSchema,
     body: sanctionsDecisionBody,
+  },
+  // Pídeme (docs/pideme.md).
+  'POST /api/pideme-links': { status: 201, response: pidemeLinkSchema, body: createPidemeLinkBody },
+  'GET /api/pideme-links': { response: pidemeLinkListSchema },
+  'POST /api/pideme-links/:id/revoke': { response: pidemeLinkSchema },
+  'GET /api/pideme-requests': { response: pidemeRequestListSchema },
+  'GET /api/pideme-requests/:id': { response: pidemeRequestDetailSchema },
+  'POST /api/pideme-requests/:id/pay': {
+    response: pidemeRequestSchema,
+    body: payPidemeRequestBody,
+  },
+  'POST /api/pideme-requests/:id/decline': { response: pidemeRequestSchema },
+  'GET /api/public/pideme/:token': { response: publicPidemeSchema },
+  'POST /api/public/pideme/:token/requests': {
+    status: 201,
+    response: publicPidemeRequestSchema,
+    body: createPidemeRequestBody,
   },
 };
 

@@ -50,6 +50,7 @@ export const NOTIFICATION_TYPES = [
   'rate_alert_reached',
   'rate_order_sent',
   'rate_order_released',
+  'pideme_request',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -111,6 +112,9 @@ export const notificationDataSchema = z.object({
   currency: z.string().optional(),
   rate: z.string().optional(),
   targetRate: z.string().optional(),
+  /** pideme_request: what the relative asked for, in their currency (decimal text, and its code). */
+  foreignAmount: z.string().optional(),
+  currency: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

@@ -55,6 +55,7 @@ import * as cardAuthorizationMerchant from './0056-card-authorization-merchant';
 import * as frozenWalletFlag from './0057-frozen-wallet-flag';
 import * as schedules from './0058-schedules';
 import * as rates from './0059-rates';
+import * as pideme from './0061-pideme';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '0057-frozen-wallet-flag': frozenWalletFlag,
   '0058-schedules': schedules,
   '0059-rates': rates,
+  '0061-pideme': pideme,
 };

@@ -42,6 +42,7 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     rate_alert_reached: 'Alertas de tipo de cambio',
     rate_order_sent: 'Envíos a tu tipo de cambio',
     rate_order_released: 'Envíos a tu tipo de cambio que no salieron',
+    pideme_request: 'Solicitudes de tu familia (Pídeme)',
   },
   en: {
     money_received: 'Money received',
@@ -81,6 +82,7 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     rate_alert_reached: 'Exchange rate alerts',
     rate_order_sent: 'Transfers at your rate',
     rate_order_released: 'Transfers at your rate that did not go out',
+    pideme_request: 'Requests from your family (Pídeme)',
   },
 };
 

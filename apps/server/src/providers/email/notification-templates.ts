@@ -146,6 +146,7 @@ export function notificationEmail(
     currency: data.currency ?? '',
     rate: data.rate ?? '',
     target: data.targetRate ?? '',
+    foreign: foreignAmount(data.foreignAmount, data.currency, language),
   };
   const always = isAlwaysEmailed(type);
   return paragraphsEmail(language, text.subject(words), [
@@ -156,4 +157,18 @@ export function notificationEmail(
     ...(unsubscribeUrl ? [frame.unsubscribe(unsubscribeUrl)] : []),
     frame.signature,
   ]);
+}
+
+/** An amount in another currency, with its code ("MXN 3,000.00"); empty without one. */
+function foreignAmount(
+  amount: string | undefined,
+  currency: string | undefined,
+  language: Language,
+) {
+  if (!amount || !currency) return '';
+  return new Intl.NumberFormat(language === 'es' ? 'es-MX' : 'en-US', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'code',
+  }).format(amount as Intl.StringNumericLiteral);
 }

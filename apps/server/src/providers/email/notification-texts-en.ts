@@ -288,4 +288,11 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
       `Your transfer to ${w.recipient} with a target of ${w.target} ${w.currency} did not go out, and the ${w.amount} reserved is back in your balance.`,
     ],
   },
+  pideme_request: {
+    subject: (w) => `${w.recipient} is asking you for ${w.foreign}`,
+    body: (w) => [
+      `${w.recipient} asked you for ${w.foreign} with your Pídeme link.`,
+      'Open Pago to see the total in dollars and pay in one tap, or decline the request.',
+    ],
+  },
 };

@@ -288,4 +288,11 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
       `Tu envío a ${w.recipient} con meta de ${w.target} ${w.currency} no salió, y los ${w.amount} reservados volvieron a tu saldo.`,
     ],
   },
+  pideme_request: {
+    subject: (w) => `${w.recipient} te pide ${w.foreign}`,
+    body: (w) => [
+      `${w.recipient} te pidió ${w.foreign} con tu enlace Pídeme.`,
+      'Abre Pago para ver el total en dólares y pagar con un toque, o rechazar la solicitud.',
+    ],
+  },
 };

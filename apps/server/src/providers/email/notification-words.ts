@@ -29,6 +29,8 @@ export type Words = {
   currency: string;
   rate: string;
   target: string;
+  /** Pídeme: what the relative asked for, in their currency ("MXN 3,000.00"). */
+  foreign: string;
 };
 
 /** One notification's e-mail: its subject and paragraphs. */

@@ -32,6 +32,9 @@ export function notificationTarget({ type, data }: Notification): string {
   if (REQUESTS.includes(type) && data.requestId) {
     return `/requests/${encodeURIComponent(data.requestId)}`;
   }
+  if (type === 'pideme_request' && data.requestId) {
+    return `/pideme/requests/${encodeURIComponent(data.requestId)}`;
+  }
   if (SECURITY.includes(type)) return '/security';
   if (type === 'phone_changed') return '/profile';
   if (type === 'identity_approved') return '/dashboard';

@@ -50,5 +50,14 @@ export function notificationText(t: TFunction, notification: Notification, local
     currency: data.currency ?? '',
     rate: data.rate ?? '',
     target: data.targetRate ?? '',
+    // Pídeme: what the relative asked for, in their currency.
+    foreign:
+      data.foreignAmount && data.currency
+        ? new Intl.NumberFormat(locale === 'es' ? 'es-MX' : 'en-US', {
+            style: 'currency',
+            currency: data.currency,
+            currencyDisplay: 'code',
+          }).format(data.foreignAmount as Intl.StringNumericLiteral)
+        : '',
   });
 }

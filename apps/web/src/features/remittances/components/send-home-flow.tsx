@@ -26,6 +26,7 @@ import { useLocale } from '@/lib/format';
 import { type MissingDetail, missingDetailOf, useMissingDetailStep } from '@/lib/missing-details';
 import { moneyErrorFeedback } from '@/lib/money-errors';
 import { formatPhone } from '@/lib/phone';
+import { useRecipientExtras } from '@/lib/recipient-extras';
 import { useVerifiedAction } from '@/lib/use-verified-action';
 import { usePayers, useQuote, useRecipients, useSendHome } from '../api/remittances';
 import { useQuoteReview } from '../lib/quote-review-slot';
@@ -202,6 +203,7 @@ function SendToRecipient({
   onChange(): void;
   onSent(transfer: Transfer): void;
 }) {
+  const RecipientExtras = useRecipientExtras();
   const { t } = useTranslation('remittances');
   const locale = useLocale();
   const rights = useRights();
@@ -371,6 +373,7 @@ function SendToRecipient({
           />
         </Box>
       )}
+      {!quote && <RecipientExtras recipient={recipient} />}
     </Box>
   );
 }
