@@ -33,6 +33,7 @@ import { opsCustomersRoutes } from './features/ops/ops-customers.routes';
 import { opsSandboxRoutes } from './features/ops/ops-sandbox.routes';
 import { opsQueuesOf } from './features/ops-queues/ops-queues.compose';
 import { opsQueuesRoutes } from './features/ops-queues/ops-queues.routes';
+import { paydayRoutes } from './features/payday/payday.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
 import { publicTrackingRoutes } from './features/recipient-notice/public-tracking.routes';
@@ -189,4 +190,6 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     sanctions: services.sanctions,
     queue: createSanctionsQueue({ db: app.deps.db }),
   });
+  // Día de pago: a share of each direct deposit sent home (docs/payday.md).
+  await app.register(paydayRoutes, { accounts: services.accounts, payday: services.payday });
 }

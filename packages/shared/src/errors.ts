@@ -126,6 +126,8 @@ export const ERROR_CODES = [
   'sanctions_hit_decided',
   /** Live mode with no sanctions list loaded: money that needs screening is refused (503). */
   'sanctions_list_unavailable',
+  /** Payday: the most rules a person may have (MAX_PAYDAY_RULES) are already there. */
+  'payday_rule_limit',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -139,6 +139,8 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       (await services.sanctions.screenChangedUsers()) +
       (await services.sanctions.rescreenAfterLoad()),
   });
+  // Día de pago: each due run (a deposit available, a rule) quoted and sent once (docs/payday.md).
+  jobs.push({ name: 'payday-runs', everySeconds: 2, run: () => services.payday.runDue() });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

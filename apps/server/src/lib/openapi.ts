@@ -140,6 +140,11 @@ const TAGS = [
     name: 'Card funding',
     description: 'Adding money with a debit or credit card: the exact fee, the charge, its status.',
   },
+  {
+    name: 'Payday',
+    description:
+      'Día de pago: rules that send a share of each direct deposit home, and what each did.',
+  },
 ];
 
 /**
@@ -295,6 +300,11 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/account/data-export/{ticket}': 'downloadDataExport',
   'GET /api/account/close': 'getCloseConditions',
   'POST /api/account/close': 'closeAccount',
+  'GET /api/payday-rules': 'listPaydayRules',
+  'POST /api/payday-rules': 'createPaydayRule',
+  'PATCH /api/payday-rules/{id}': 'updatePaydayRule',
+  'DELETE /api/payday-rules/{id}': 'deletePaydayRule',
+  'GET /api/payday-runs': 'listPaydayRuns',
 };
 
 /** Words a summary spells its own way. */

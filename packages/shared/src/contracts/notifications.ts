@@ -44,6 +44,8 @@ export const NOTIFICATION_TYPES = [
   'two_step_disabled',
   'external_signin_linked',
   'card_purchase_cleared',
+  'payday_sent',
+  'payday_failed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

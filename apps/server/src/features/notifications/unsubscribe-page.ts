@@ -39,6 +39,8 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     bill_returned: 'Pagos de facturas devueltos',
     bill_failed: 'Pagos de facturas que no se hicieron',
     card_funding_reversed: 'Contracargos de recargas con tarjeta',
+    payday_sent: 'Envíos de Día de pago',
+    payday_failed: 'Envíos de Día de pago que no se hicieron',
   },
   en: {
     money_received: 'Money received',
@@ -75,6 +77,8 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     bill_returned: 'Bill payments returned',
     bill_failed: 'Bill payments not made',
     card_funding_reversed: 'Card top-up chargebacks',
+    payday_sent: 'Payday sends',
+    payday_failed: 'Payday sends not made',
   },
 };
 
