@@ -207,7 +207,7 @@ export function createPayday({ db, remittances, recipients, notifications, clock
    */
   async function runOne(runId: string): Promise<'sent' | 'failed' | 'skipped' | 'retry' | 'busy'> {
     const run = await findRun(db, runId);
-    if (!run || run.status !== 'due') return 'busy';
+    if (run?.status !== 'due') return 'busy';
     const rule = await findRuleById(db, run.rule_id);
     if (!rule || rule.deleted_at || !rule.enabled || !rule.recipient_id) {
       await endRun(run, 'skipped', 'rule_disabled');
