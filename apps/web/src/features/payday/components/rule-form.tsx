@@ -197,7 +197,12 @@ export function RuleForm({
       </Typography>
       {failed && <Alert severity="error">{failed}</Alert>}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" disabled={busy} sx={{ flex: { xs: 1, sm: 0 } }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          sx={{ flex: { xs: 1, sm: 'none' } }}
+        >
           {t('form.save')}
         </Button>
         {onCancel && (

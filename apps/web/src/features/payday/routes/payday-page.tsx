@@ -127,6 +127,9 @@ export default function PaydayPage() {
               />
             )}
           </SectionCard>
+          <SectionCard title={t('runs.title')}>
+            {runs.data ? <RunsList runs={runs.data} /> : <Skeleton variant="rounded" height={80} />}
+          </SectionCard>
           {!editing &&
             (rules.data.length < MAX_PAYDAY_RULES ? (
               <SectionCard title={t('form.newTitle')}>
@@ -150,9 +153,6 @@ export default function PaydayPage() {
                 {t('rules.max', { count: MAX_PAYDAY_RULES })}
               </Typography>
             ))}
-          <SectionCard title={t('runs.title')}>
-            {runs.data ? <RunsList runs={runs.data} /> : <Skeleton variant="rounded" height={80} />}
-          </SectionCard>
         </Box>
       )}
     </Container>
