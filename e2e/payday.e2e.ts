@@ -18,7 +18,13 @@ test.describe('Día de pago', () => {
     // From direct deposit, the one-line hook to Día de pago.
     const page = await app.open('/direct-deposit', phone, { language: 'es', token: ana.token });
     await page.getByRole('heading', { name: 'Depósito directo', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Configurar' }).click();
+    const hook = page.getByRole('link', { name: 'Configurar' });
+    await hook.waitFor();
+    if (SHOTS) {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, 'payday-hook-es-390x844.png') });
+    }
+    await hook.click();
     await page.getByRole('heading', { name: 'Día de pago', level: 1 }).waitFor();
     await page.getByText('Aún no tienes reglas. Crea una abajo.').waitFor();
 

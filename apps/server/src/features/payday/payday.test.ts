@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bearer } from '../../../test/accounts-helpers';
+import { bearer, listMail } from '../../../test/accounts-helpers';
 import { tickUntil, unitFake } from '../../../test/banking-helpers';
 import { type MoneyUser, moneyPost, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
 import {
@@ -125,6 +125,10 @@ describe('a payday rule on direct deposits', () => {
     expect(Number(sends[0]?.amount_cents)).toBe(15_000);
     expect(sends[0]?.id).toBe(sent?.transferId);
     expect(await notificationTypes(ana.id)).toEqual(['payday_sent']);
+    // Told by e-mail too, in Spanish (the account's language by default).
+    await servicesOf(t.app).notifications.deliverEmails(1000);
+    const subjects = (await listMail(t.app, ana.email)).map((m) => m.subject);
+    expect(subjects).toContain('Enviamos $150.00 a Rosa Pérez de tu depósito');
     // The job again: nothing more.
     expect(await payday().runDue()).toBe(0);
     expect(await runs(ana)).toHaveLength(1);
@@ -224,6 +228,45 @@ describe('a payday rule on direct deposits', () => {
     ]);
     expect(await paydaySends(ana.id)).toHaveLength(0);
     expect(await notificationTypes(ana.id)).toEqual(['payday_failed']);
+  });
+});
+
+describe('a payroll returned after its share was sent', () => {
+  it('is the existing return handling: the send stays, what the wallet lacks is owed and collected first from the next pay', async () => {
+    const ana = await verifiedUser(t.app, t.db);
+    const rosa = await mama(ana);
+    await createRule(ana, { share: { kind: 'fixed', fixedCents: 5_000 }, recipientId: rosa.id });
+    const id = await payroll(ana, 20_000);
+    await servicesOf(t.app).directDeposit.advanceDue();
+    await depositState(ana, id, 'available_early');
+    expect(await payday().runDue()).toBe(1);
+    const [send] = await paydaySends(ana.id);
+    const fee = Number(
+      (
+        await t.db
+          .selectFrom('ledger_transfers')
+          .select('fee_cents')
+          .where('id', '=', send?.id ?? '')
+          .executeTakeFirstOrThrow()
+      ).fee_cents,
+    );
+    const returned = await unitFake(t.app, 'POST', `/sandbox/received-payments/${id}/return`, {
+      type: 'achReceivedPayment',
+      attributes: { reason: 'CreditEntryRefusedByReceiver' },
+    });
+    expect(returned.statusCode).toBe(200);
+    // What was left is taken back; the share and its fee, already sent, are owed.
+    expect(await depositState(ana, id, 'returned')).toMatchObject({ owedCents: 5_000 + fee });
+    expect((await runs(ana))[0]).toMatchObject({ status: 'sent' });
+    expect(await paydaySends(ana.id)).toHaveLength(1);
+
+    // The next paycheck pays the debt when it becomes available, then the rule sends its share.
+    const next = await payroll(ana, 20_000);
+    await complete(ana, next);
+    expect(await payday().runDue()).toBe(1);
+    const wallet = (await get(ana, '/api/wallet/balance')).json();
+    expect(wallet).toMatchObject({ owedCents: 0 });
+    expect(wallet.availableBalanceCents).toBe(20_000 - (5_000 + fee) - (5_000 + fee));
   });
 });
 
