@@ -33,6 +33,7 @@ import { opsCustomersRoutes } from './features/ops/ops-customers.routes';
 import { opsSandboxRoutes } from './features/ops/ops-sandbox.routes';
 import { opsQueuesOf } from './features/ops-queues/ops-queues.compose';
 import { opsQueuesRoutes } from './features/ops-queues/ops-queues.routes';
+import { paydayRoutes } from './features/payday/payday.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { pidemeRoutes } from './features/pideme/pideme.routes';
 import { publicPidemeRoutes } from './features/pideme/public-pideme.routes';
@@ -209,4 +210,6 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     pideme: services.pideme,
     rateLimits: services.rateLimits,
   });
+  // Día de pago: a share of each direct deposit sent home (docs/payday.md).
+  await app.register(paydayRoutes, { accounts: services.accounts, payday: services.payday });
 }

@@ -26,6 +26,7 @@ import { createLedgerInvariants } from './features/ledger/ledger-invariants.serv
 import { createMonitoring } from './features/monitoring/monitoring.service';
 import { createNotifications } from './features/notifications/notifications.service';
 import { createOps } from './features/ops/ops.service';
+import { createPayday } from './features/payday/payday.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPideme } from './features/pideme/pideme.service';
 import { createPlaid } from './features/plaid/plaid.service';
@@ -173,6 +174,15 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     language: async (userId) => (await accounts.getAccountSettings(userId)).language,
     ...(clock ? { clock } : {}),
   });
+  // Día de pago: a share of each direct deposit sent home once it is available (docs/payday.md).
+  const payday = createPayday({
+    db,
+    remittances: () => remittances,
+    recipients,
+    notifications,
+    clock: ledger.clock,
+    log,
+  });
   return {
     /** Where the reads that may lag go: the replica when fresh enough, else the primary. */
     reads,
@@ -267,16 +277,18 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       log,
     }),
     sandboxVendors: buildSandboxVendors(deps),
-    directDeposit: createDirectDeposit({
-      db,
-      ledger,
-      accounts,
-      banking,
-      notifications,
-      unit,
-      bankName: config.unit?.bankName ?? 'Unit',
-      log,
-    }),
+    directDeposit: withPaydayRules(
+      createDirectDeposit({
+        db,
+        ledger,
+        accounts,
+        banking,
+        notifications,
+        unit,
+        bankName: config.unit?.bankName ?? 'Unit',
+        log,
+      }),
+    ),
     cardFunding: createCardFunding({
       db,
       ledger,
@@ -331,6 +343,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       sending: () => remittances,
       recipientNotice,
     }),
+    payday,
   };
 
   /** Rate history, alerts and rate orders (docs/rates.md); orders send through remittances. */
@@ -353,6 +366,12 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       log,
     });
     return { rates, rateAlerts, rateOrders };
+  }
+
+  /** Each deposit that becomes available makes its payday runs, in the same transaction. */
+  function withPaydayRules(directDeposit: ReturnType<typeof createDirectDeposit>) {
+    directDeposit.onAvailable((tx, row) => payday.onDepositAvailable(tx, row));
+    return directDeposit;
   }
 
   /** Card disputes, registered for the partner's `dispute.` events. */

@@ -134,6 +134,8 @@ export const ERROR_CODES = [
   'quote_changed',
   /** Pídeme: a link has as many requests waiting as it may; the sender answers them first. */
   'pideme_pending_limit',
+  /** Payday: the most rules a person may have (MAX_PAYDAY_RULES) are already there. */
+  'payday_rule_limit',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

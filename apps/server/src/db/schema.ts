@@ -1397,6 +1397,8 @@ export type DB = {
   pideme_links: PidemeLinksTable;
   pideme_requests: PidemeRequestsTable;
   pideme_request_photos: PidemeRequestPhotosTable;
+  payday_rules: PaydayRulesTable;
+  payday_runs: PaydayRunsTable;
 };
 
 /** Sanctions screening (migration 0051, docs/sanctions.md). */
@@ -1846,4 +1848,39 @@ export type PidemeRequestPhotosTable = {
   content_type: string;
   bytes: Buffer;
   created_at: CreatedAt;
+};
+
+/** A payday rule: a share of each direct deposit sent home (migration 0060). */
+export type PaydayRulesTable = {
+  id: Generated<string>;
+  user_id: string;
+  recipient_id: string | null;
+  kind: 'percent' | 'fixed';
+  percent_bps: number | null;
+  fixed_cents: Cents | null;
+  max_cents: Cents | null;
+  min_deposit_cents: Generated<Cents>;
+  speed: Generated<'standard' | 'express'>;
+  enabled: Generated<boolean>;
+  deleted_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+/** One payday rule applied to one direct deposit, once (migration 0060). */
+export type PaydayRunsTable = {
+  id: Generated<string>;
+  rule_id: string;
+  user_id: string;
+  deposit_id: string;
+  deposit_cents: Cents;
+  amount_cents: Cents;
+  recipient_name: string;
+  status: Generated<'due' | 'sent' | 'failed' | 'skipped'>;
+  reason: string | null;
+  transfer_id: string | null;
+  attempts: Generated<number>;
+  claimed_until: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 };

@@ -150,6 +150,8 @@ export function backgroundJobs(services: Services): RecurringJob[] {
   // Exchange rates: every corridor currency sampled hourly, watched ones every few minutes; the
   // alerts and rate orders a sample reached fire and send, each once (docs/rates.md).
   jobs.push({ name: 'rates-watch', everySeconds: 60, run: () => services.rates.run() });
+  // Día de pago: each due run (a deposit available, a rule) quoted and sent once (docs/payday.md).
+  jobs.push({ name: 'payday-runs', everySeconds: 2, run: () => services.payday.runDue() });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

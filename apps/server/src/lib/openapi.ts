@@ -151,6 +151,11 @@ const TAGS = [
     description:
       'A private link a relative abroad uses to ask for money in their currency; the sender pays it in one call.',
   },
+  {
+    name: 'Payday',
+    description:
+      'Día de pago: rules that send a share of each direct deposit home, and what each did.',
+  },
 ];
 
 /**
@@ -332,6 +337,11 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/public/pideme/{token}': 'getPublicPideme',
   'POST /api/public/pideme/{token}/requests': 'createPublicPidemeRequest',
   'PUT /api/public/pideme/{token}/requests/{requestId}/photo': 'addPublicPidemeRequestPhoto',
+  'GET /api/payday-rules': 'listPaydayRules',
+  'POST /api/payday-rules': 'createPaydayRule',
+  'PATCH /api/payday-rules/{id}': 'updatePaydayRule',
+  'DELETE /api/payday-rules/{id}': 'deletePaydayRule',
+  'GET /api/payday-runs': 'listPaydayRuns',
 };
 
 /** Words a summary spells its own way. */

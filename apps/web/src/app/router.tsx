@@ -76,6 +76,7 @@ const NotificationsPage = lazyPage(
 const DirectDepositPage = lazyPage(
   () => import('@/features/direct-deposit/routes/direct-deposit-page'),
 );
+const PaydayPage = lazyPage(() => import('@/features/payday/routes/payday-page'));
 const CardFundingPage = lazyPage(() => import('@/features/card-funding/routes/card-funding-page'));
 const CheckDepositPage = lazyPage(
   () => import('@/features/check-deposits/routes/check-deposit-page'),
@@ -132,6 +133,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/transfers/:id', element: <TransferTrackingPage /> },
           { path: '/notifications', element: <NotificationsPage /> },
           { path: '/direct-deposit', element: <DirectDepositPage /> },
+          { path: '/direct-deposit/payday', element: <PaydayPage /> },
           { path: '/add-money/card', element: <CardFundingPage /> },
           { path: '/deposit-check', element: <CheckDepositPage /> },
           { path: '/cash-deposit', element: <CashDepositPage /> },

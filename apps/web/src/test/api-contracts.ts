@@ -145,6 +145,12 @@ import {
   sanctionsHitListSchema,
 } from '@pago/shared/contracts/ops-sanctions';
 import {
+  paydayRuleBody,
+  paydayRulePatch,
+  paydayRuleSchema,
+  paydayRunSchema,
+} from '@pago/shared/contracts/payday';
+import {
   sendPhoneCodeBody,
   sendPhoneCodeResponseSchema,
   verifyPhoneBody,
@@ -513,6 +519,12 @@ export const ROUTES: Record<string, RouteContract> = {
     response: publicPidemeRequestSchema,
     body: createPidemeRequestBody,
   },
+  // Día de pago (features/payday)
+  'GET /api/payday-rules': { response: z.array(paydayRuleSchema) },
+  'POST /api/payday-rules': { status: 201, response: paydayRuleSchema, body: paydayRuleBody },
+  'PATCH /api/payday-rules/:id': { response: paydayRuleSchema, body: paydayRulePatch },
+  'DELETE /api/payday-rules/:id': { response: z.object({ removed: z.literal(true) }) },
+  'GET /api/payday-runs': { response: z.array(paydayRunSchema) },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

@@ -51,6 +51,8 @@ export const NOTIFICATION_TYPES = [
   'rate_order_sent',
   'rate_order_released',
   'pideme_request',
+  'payday_sent',
+  'payday_failed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

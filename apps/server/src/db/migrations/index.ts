@@ -56,6 +56,7 @@ import * as frozenWalletFlag from './0057-frozen-wallet-flag';
 import * as schedules from './0058-schedules';
 import * as rates from './0059-rates';
 import * as pideme from './0061-pideme';
+import * as payday from './0060-payday';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -116,4 +117,5 @@ export const migrations: Record<string, Migration> = {
   '0058-schedules': schedules,
   '0059-rates': rates,
   '0061-pideme': pideme,
+  '0060-payday': payday,
 };

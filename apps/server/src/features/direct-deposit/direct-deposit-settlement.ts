@@ -14,7 +14,14 @@ import {
   updateDirectDeposit,
 } from './direct-deposit.repository';
 
-type Deps = { ledger: Ledger; notifications: Pick<Notifications, 'notify'> };
+/** Told, inside the transaction that made it so, that a deposit became available (features/payday). */
+export type DepositAvailableHandler = (tx: Database, row: DirectDepositRow) => Promise<void>;
+
+type Deps = {
+  ledger: Ledger;
+  notifications: Pick<Notifications, 'notify'>;
+  onAvailable?: DepositAvailableHandler;
+};
 
 /**
  * What the partner's received payments do to the wallet, each applied from the partner's own
@@ -26,7 +33,7 @@ type Deps = { ledger: Ledger; notifications: Pick<Notifications, 'notify'> };
  *   hold if it was still held, else what is available, and the rest owed (`funding_receivable`).
  * A row's status only moves forward: pending → advanced → completed, or → returned.
  */
-export function createDirectDepositSettlement({ ledger, notifications }: Deps) {
+export function createDirectDepositSettlement({ ledger, notifications, onAvailable }: Deps) {
   /** What the wallet owes is paid first from what just became available (ledger/debt-collection.ts). */
   const collectDebt = (tx: Database, userId: string) =>
     collectOwed(ledger, tx, userId, 'ach_received_return');
@@ -96,6 +103,7 @@ export function createDirectDepositSettlement({ ledger, notifications }: Deps) {
     if (advanced) await markTransferAdvanced(tx, row.transfer_id);
     await collectDebt(tx, row.user_id);
     await notify(tx, row, 'direct_deposit_available');
+    await onAvailable?.(tx, row);
   }
 
   async function returned(tx: Database, row: DirectDepositRow, reason: string) {

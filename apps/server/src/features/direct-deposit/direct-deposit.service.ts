@@ -27,7 +27,10 @@ import {
   updateDirectDeposit,
 } from './direct-deposit.repository';
 import { renderDirectDepositForm } from './direct-deposit-form';
-import { createDirectDepositSettlement } from './direct-deposit-settlement';
+import {
+  createDirectDepositSettlement,
+  type DepositAvailableHandler,
+} from './direct-deposit-settlement';
 
 /** An early-pay claim lasts this long while its partner call is made (then it is due again). */
 const ADVANCE_LEASE_SECONDS = 60;
@@ -85,7 +88,15 @@ export function createDirectDeposit({
   log,
 }: Deps) {
   const partner = partnerOf(unit);
-  const settlement = createDirectDepositSettlement({ ledger, notifications });
+  // Who else acts on a deposit becoming available, in the same transaction (features/payday).
+  const availableHandlers: DepositAvailableHandler[] = [];
+  const settlement = createDirectDepositSettlement({
+    ledger,
+    notifications,
+    onAvailable: async (tx, row) => {
+      for (const handler of availableHandlers) await handler(tx, row);
+    },
+  });
 
   const applyInTransaction = (payment: UnitReceivedPayment) =>
     db.transaction().execute((tx) => settlement.applyPayment(tx, payment));
@@ -157,6 +168,11 @@ export function createDirectDeposit({
 
   return {
     available: unit !== null,
+
+    /** Registers work done when a deposit becomes available (advanced or completed), in its tx. */
+    onAvailable(handler: DepositAvailableHandler) {
+      availableHandlers.push(handler);
+    },
 
     async overview(userId: string): Promise<DirectDeposit> {
       const { accountNumber, routingNumber } = await numbers(userId);

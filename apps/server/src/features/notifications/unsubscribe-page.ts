@@ -43,6 +43,8 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     rate_order_sent: 'Envíos a tu tipo de cambio',
     rate_order_released: 'Envíos a tu tipo de cambio que no salieron',
     pideme_request: 'Solicitudes de tu familia (Pídeme)',
+    payday_sent: 'Envíos de Día de pago',
+    payday_failed: 'Envíos de Día de pago que no se hicieron',
   },
   en: {
     money_received: 'Money received',
@@ -83,6 +85,8 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     rate_order_sent: 'Transfers at your rate',
     rate_order_released: 'Transfers at your rate that did not go out',
     pideme_request: 'Requests from your family (Pídeme)',
+    payday_sent: 'Payday sends',
+    payday_failed: 'Payday sends not made',
   },
 };
 

@@ -295,4 +295,17 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
       'Open Pago to see the total in dollars and pay in one tap, or decline the request.',
     ],
   },
+  payday_sent: {
+    subject: (w) => `We sent ${w.amount} to ${w.recipient} from your deposit`,
+    body: (w) => [
+      `Your deposit from ${w.payer} arrived and, as your Payday rule asks, we sent ${w.amount} to ${w.recipient}. The fee and exchange rate are on the receipt.`,
+    ],
+  },
+  payday_failed: {
+    subject: (w) => `We could not send ${w.amount} to ${w.recipient}`,
+    body: (w) => [
+      `Your deposit from ${w.payer} arrived, but we could not send ${w.amount} to ${w.recipient} as your Payday rule asks: no money moved.`,
+      'See why under Payday (in Direct deposit), and send money from the app if you need to.',
+    ],
+  },
 };

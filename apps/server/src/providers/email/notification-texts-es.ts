@@ -295,4 +295,17 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
       'Abre Pago para ver el total en dólares y pagar con un toque, o rechazar la solicitud.',
     ],
   },
+  payday_sent: {
+    subject: (w) => `Enviamos ${w.amount} a ${w.recipient} de tu depósito`,
+    body: (w) => [
+      `Llegó tu depósito de ${w.payer} y, como pediste en Día de pago, enviamos ${w.amount} a ${w.recipient}. La comisión y el tipo de cambio están en el recibo.`,
+    ],
+  },
+  payday_failed: {
+    subject: (w) => `No pudimos enviar ${w.amount} a ${w.recipient}`,
+    body: (w) => [
+      `Llegó tu depósito de ${w.payer}, pero no pudimos enviar ${w.amount} a ${w.recipient} como pediste en Día de pago: no se movió dinero.`,
+      'Revisa el motivo en Día de pago (en Depósito directo) y envía dinero desde la app si lo necesitas.',
+    ],
+  },
 };

@@ -96,6 +96,17 @@ export default function DirectDepositPage() {
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
           <DepositNumbers data={query.data} />
+          <Alert
+            severity="success"
+            icon={false}
+            action={
+              <Button color="inherit" component={RouterLink} to="/direct-deposit/payday">
+                {t('payday.action')}
+              </Button>
+            }
+          >
+            {t('payday.hook')}
+          </Alert>
           <DepositsList deposits={query.data.deposits} />
           <DepositForm />
           <SwitchGuide />

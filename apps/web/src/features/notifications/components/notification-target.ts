@@ -39,6 +39,7 @@ export function notificationTarget({ type, data }: Notification): string {
   if (type === 'phone_changed') return '/profile';
   if (type === 'identity_approved') return '/dashboard';
   if (type === 'identity_failed') return '/onboarding/verify';
+  if (type === 'payday_failed') return '/direct-deposit/payday';
   if (data.transferId) return receiptPath(data.transferId);
   if (BILLS.includes(type)) return '/billpay';
   if (type.startsWith('schedule_')) return '/schedules';
