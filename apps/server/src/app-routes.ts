@@ -40,6 +40,7 @@ import { remittanceCasesRoutes } from './features/remittances/remittance-cases.r
 import { remittancesRoutes } from './features/remittances/remittances.routes';
 import { thunesCallbackRoutes } from './features/remittances/thunes-callback.routes';
 import { requestsRoutes } from './features/requests/requests.routes';
+import { colectasRoutes } from './features/colectas/colectas.routes';
 import { sanctionsOpsRoutes } from './features/sanctions/sanctions-ops.routes';
 import { createSanctionsQueue } from './features/sanctions/sanctions-queue';
 import { sendRoutes } from './features/send/send.routes';
@@ -189,4 +190,6 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     sanctions: services.sanctions,
     queue: createSanctionsQueue({ db: app.deps.db }),
   });
+  // Colectas: siblings chip in toward one transfer home (docs/colectas.md).
+  await app.register(colectasRoutes, { colectas: services.colectas, accounts: services.accounts });
 }

@@ -38,6 +38,7 @@ import { createRemittanceCases } from './features/remittances/remittance-cases.s
 import { createRemittancePricing } from './features/remittances/remittance-pricing';
 import { createRemittances } from './features/remittances/remittances.service';
 import { createRequests } from './features/requests/requests.service';
+import { createColectas, sendHomeOf } from './features/colectas/colectas.service';
 import { createSanctions } from './features/sanctions/sanctions.service';
 import { createSendContacts } from './features/send/send-contacts.service';
 import { createTransfers } from './features/transfers/transfers.service';
@@ -302,6 +303,14 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     personaApi: vendors.persona,
     ops: createOps({ db, config, rateLimits, ledger, activity, reads }),
     sanctions,
+    colectas: createColectas({
+      db,
+      ledger,
+      accounts,
+      recipients,
+      notifications,
+      sendHome: () => sendHomeOf(remittances),
+    }),
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */

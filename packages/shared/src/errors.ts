@@ -126,6 +126,13 @@ export const ERROR_CODES = [
   'sanctions_hit_decided',
   /** Live mode with no sanctions list loaded: money that needs screening is refused (503). */
   'sanctions_list_unavailable',
+  /** Colectas (docs/colectas.md): already sent or cancelled; nothing collected; over its target. */
+  'colecta_not_open',
+  'colecta_empty',
+  'colecta_over_target',
+  'colecta_full',
+  'colecta_self_invite',
+  'colecta_date_past',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

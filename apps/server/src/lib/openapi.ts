@@ -140,6 +140,10 @@ const TAGS = [
     name: 'Card funding',
     description: 'Adding money with a debit or credit card: the exact fee, the charge, its status.',
   },
+  {
+    name: 'Colectas',
+    description: 'Siblings chip in toward one transfer home: invite, contribute, send or cancel.',
+  },
 ];
 
 /**
@@ -295,6 +299,13 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/account/data-export/{ticket}': 'downloadDataExport',
   'GET /api/account/close': 'getCloseConditions',
   'POST /api/account/close': 'closeAccount',
+  'GET /api/colectas': 'listColectas',
+  'POST /api/colectas': 'createColecta',
+  'GET /api/colectas/{id}': 'getColecta',
+  'POST /api/colectas/{id}/invites': 'inviteToColecta',
+  'POST /api/colectas/{id}/contributions': 'contributeToColecta',
+  'POST /api/colectas/{id}/send': 'sendColecta',
+  'POST /api/colectas/{id}/cancel': 'cancelColecta',
 };
 
 /** Words a summary spells its own way. */

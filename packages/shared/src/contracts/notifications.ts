@@ -44,6 +44,14 @@ export const NOTIFICATION_TYPES = [
   'two_step_disabled',
   'external_signin_linked',
   'card_purchase_cleared',
+  // Colectas (docs/colectas.md): invited, someone contributed, sent home, delivered, cancelled
+  // (contributions given back), the send did not go out (to the organiser).
+  'colecta_invited',
+  'colecta_contribution',
+  'colecta_sent',
+  'colecta_delivered',
+  'colecta_cancelled',
+  'colecta_send_failed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -94,6 +102,9 @@ export const notificationDataSchema = z.object({
   provider: z.string().optional(),
   /** card_purchase_cleared: what the card was authorized for (amountCents is the final amount). */
   authorizedCents: centsValueSchema.optional(),
+  /** Colecta notifications: which colecta, and its title as the organiser wrote it. */
+  colectaId: z.string().optional(),
+  title: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

@@ -137,6 +137,11 @@ export const TRANSFER_KINDS = [
   // A P2P payment held for a sanctions review, released to the payee or back to the sender
   // (migration 0051); never a row of activity.
   'sanctions_release',
+  // A colecta (docs/colectas.md): a contribution held by Pago, given back, or collected by the
+  // organiser right before the one remittance (migration 0062).
+  'colecta_contribution',
+  'colecta_release',
+  'colecta_collected',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 /** Kinds made with the Pago card: a purchase, cash from an ATM, a refund or a card fee. */

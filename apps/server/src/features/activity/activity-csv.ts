@@ -59,6 +59,9 @@ const WORDS = {
       debt_write_off: 'Deuda cancelada por Pago',
       staff_refund: 'Reembolso de Pago',
       sanctions_release: 'Pago liberado tras revisión',
+      colecta_contribution: 'Aporte a una colecta',
+      colecta_release: 'Aporte a una colecta devuelto',
+      colecta_collected: 'Colecta reunida',
     },
     status: {
       completed: 'Completada',
@@ -118,6 +121,9 @@ const WORDS = {
       debt_write_off: 'Debt written off by Pago',
       staff_refund: 'Refund from Pago',
       sanctions_release: 'Payment released after review',
+      colecta_contribution: 'Colecta contribution',
+      colecta_release: 'Colecta contribution given back',
+      colecta_collected: 'Colecta collected',
     },
     status: {
       completed: 'Completed',

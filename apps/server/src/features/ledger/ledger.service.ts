@@ -42,7 +42,9 @@ export type SystemRole =
   | 'ops_refunds'
   | `payout_clearing:${string}`
   /** P2P payments held for a sanctions review until compliance decides (migration 0051). */
-  | 'sanctions_hold';
+  | 'sanctions_hold'
+  /** Colecta contributions held until sent or given back (migration 0062). */
+  | 'colecta_holding';
 
 export type AccountRef = { userId: string } | { role: SystemRole };
 /** One side of a transfer: a signed amount on one account. A transfer's legs sum to zero. */

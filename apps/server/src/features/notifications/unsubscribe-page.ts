@@ -39,6 +39,12 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     bill_returned: 'Pagos de facturas devueltos',
     bill_failed: 'Pagos de facturas que no se hicieron',
     card_funding_reversed: 'Contracargos de recargas con tarjeta',
+    colecta_invited: 'Invitaciones a colectas',
+    colecta_contribution: 'Aportes a tus colectas',
+    colecta_sent: 'Colectas enviadas',
+    colecta_delivered: 'Colectas entregadas',
+    colecta_cancelled: 'Colectas canceladas',
+    colecta_send_failed: 'Colectas que no se enviaron',
   },
   en: {
     money_received: 'Money received',
@@ -75,6 +81,12 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     bill_returned: 'Bill payments returned',
     bill_failed: 'Bill payments not made',
     card_funding_reversed: 'Card top-up chargebacks',
+    colecta_invited: 'Colecta invitations',
+    colecta_contribution: 'Contributions to your colectas',
+    colecta_sent: 'Colectas sent',
+    colecta_delivered: 'Colectas delivered',
+    colecta_cancelled: 'Colectas cancelled',
+    colecta_send_failed: 'Colectas not sent',
   },
 };
 

@@ -121,6 +121,7 @@ export function notificationEmail(
     recipient: plainName(data.recipientName ?? '') || (data.phone ?? ''),
     provider: data.provider ?? '',
     authorized: data.authorizedCents ? formatUsd(data.authorizedCents as Cents, language) : '',
+    title: data.title ?? '',
   };
   const always = isAlwaysEmailed(type);
   return paragraphsEmail(language, text.subject(words), [

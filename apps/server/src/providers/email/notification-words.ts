@@ -20,6 +20,8 @@ export type Words = {
   provider: string;
   /** What a card purchase was authorized for, when it cleared at another amount. */
   authorized: string;
+  /** A colecta's title. */
+  title: string;
 };
 
 /** One notification's e-mail: its subject and paragraphs. */
