@@ -8,6 +8,12 @@ import type { Speed, TransferKind } from './transfers';
 /** The names of both people as they were when the money moved (`ledger.post` writes it). */
 export type PartyNamesSnapshot = { owner: string; counterparty: string };
 
+/** What sent a remittance on the sender's behalf (issue 29's family features), and its id. */
+export type RemittanceOrigin = {
+  kind: 'schedule' | 'rate_order' | 'payday' | 'pideme' | 'colecta';
+  id: string;
+};
+
 export type TransferMetadataByKind = {
   deposit: { source: 'sandbox_test_money' };
   p2p: {
@@ -40,6 +46,8 @@ export type TransferMetadataByKind = {
     pickedUp?: boolean;
     /** Sent again at no cost to remedy an error in this earlier remittance (§ 1005.33(c)). */
     resendOf?: string;
+    /** Sent without the sender at the keyboard: what started it (a schedule, a rate order…). */
+    origin?: RemittanceOrigin;
     /** Remittances before the payout partner: the stand-in's reference and due time. */
     payoutReference?: string;
     payoutDueAt?: string;

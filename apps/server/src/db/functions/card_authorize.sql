@@ -4,8 +4,9 @@
 --
 -- In order: the same partner authorization id again answers what was decided (posting nothing);
 -- the card is locked (one card's authorizations are decided one at a time) and the id read again
--- (a retry that raced the first waited on that lock); the card's status, the account's freeze
--- (users.frozen_at), the wallet locked (it orders the user's cards), the card's daily limit for
+-- (a retry that raced the first waited on that lock); the card's status, the wallet locked (it
+-- orders the user's cards) and the account's freeze read from it (ledger_accounts.frozen, which
+-- the users_frozen_to_wallet trigger keeps; no users row is read), the card's daily limit for
 -- the kind (approved and not given back, at the cleared amount once cleared, in the US Eastern
 -- day, read by the card's index over the day's range), the ATM fee (the month's free in-network
 -- withdrawals counted under the wallet's lock), the funds (balance less held and owed). A decline
@@ -29,6 +30,7 @@ declare
   v_known record;
   v_decline text;
   v_available bigint;
+  v_frozen boolean;
   v_day timestamp;
   v_month timestamp;
   v_spent bigint;
@@ -56,13 +58,19 @@ begin
   end if;
 
   v_decline := p_status_declines ->> v_card.status;
-  if v_decline is null and exists (select 1 from users u where u.id = v_card.user_id
-                                     and u.frozen_at is not null) then
-    v_decline := 'card_frozen';
+  if v_decline is null then
+    select l.balance_cents - l.held_cents - l.owed_cents, l.frozen into v_available, v_frozen
+      from ledger_accounts l where l.user_id = v_card.user_id for update;
+    -- Without a wallet yet, the account's own flag (ledger_post reads it the same way).
+    if not found then
+      v_frozen := exists (select 1 from users u where u.id = v_card.user_id
+                            and u.frozen_at is not null);
+    end if;
+    if v_frozen then
+      v_decline := 'card_frozen';
+    end if;
   end if;
   if v_decline is null then
-    select l.balance_cents - l.held_cents - l.owed_cents into v_available
-      from ledger_accounts l where l.user_id = v_card.user_id for update;
     v_day := date_trunc('day', p_now at time zone 'America/New_York');
     v_limit := case when p_kind = 'atm' then v_card.daily_withdrawal_limit_cents
                     else v_card.daily_purchase_limit_cents end;

@@ -1,4 +1,5 @@
 import { usdToCents } from '@pago/shared/contracts/amounts';
+import type { RemittanceOrigin } from '@pago/shared/contracts/ledger';
 import type { SendHomeBody } from '@pago/shared/contracts/remittances';
 import type { SendTo, Transfer } from '@pago/shared/contracts/transfers';
 import { type CorridorCountry, getCorridor } from '@pago/shared/fees';
@@ -24,6 +25,7 @@ import type { RecipientRow, Recipients } from './recipients.service';
 import { detailsRequired, priceForRecipient } from './remittance-abroad';
 import { createCancel, transferNotFound } from './remittance-cancel';
 import type { RemittanceCases } from './remittance-cases.service';
+import { createOnBehalf, recipientIsPagoUser } from './remittance-on-behalf';
 import { availableBy, type RemittancePricing } from './remittance-pricing';
 import { createTracking } from './remittance-tracking';
 import {
@@ -106,6 +108,7 @@ export function createRemittances({
     send: { amountUsd: number; speed?: 'standard' | 'express' | undefined; quoteId: string },
     requestKey: string | null,
     submitAfter: (now: Date) => Date,
+    origin?: RemittanceOrigin,
   ) {
     const recipient = recipients.payable(row);
     const country = getCorridor(row.country as CorridorCountry).country;
@@ -161,6 +164,7 @@ export function createRemittances({
         marketRate: q.market_rate,
         spreadBps: q.spread_bps,
         ...(held ? { underReview: true } : {}),
+        ...(origin ? { origin } : {}),
       },
       legs: [
         { account: { userId }, amountCents: -(amountCents + q.fee_cents) },
@@ -263,6 +267,8 @@ export function createRemittances({
   return {
     abroad,
 
+    ...createOnBehalf({ recipients, partner, transfers, activity, reserve }),
+
     /** A send to a saved recipient (`POST /api/remittances`): reserve → partner → settle. */
     sendPhases(
       userId: string,
@@ -281,13 +287,7 @@ export function createRemittances({
           );
           // A phone that became a Pago user's is paid in the app, not through the partner.
           const to = await transfers.destination(userId, row.phone, row.country, db);
-          if (to.kind === 'p2p') {
-            throw new AppError(
-              'quote_recipient_mismatch',
-              409,
-              'This recipient’s phone is a Pago user’s now: send to them in the app instead.',
-            );
-          }
+          if (to.kind === 'p2p') throw recipientIsPagoUser();
           return row;
         },
         reserve: async (tx, row) => {

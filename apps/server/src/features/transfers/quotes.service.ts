@@ -100,11 +100,13 @@ export function createQuotes({ db, ledger, accounts, abroad }: QuotesDeps) {
   /**
    * `body` as its route's contract parsed it (defaults applied); `ip` the client's address. A
    * quote for a phone tells whether the phone is a Pago user's: it takes from the look-up budget.
+   * `ip` null: a quote Pago makes for the user's own saved recipient (a schedule, a rate order…),
+   * which looks no one up on a person's behalf, so it takes nothing from the budget.
    */
   async function quote(
     userId: string,
     body: z.output<typeof quoteBody>,
-    ip: string,
+    ip: string | null,
   ): Promise<Quote> {
     const corridor = getCorridor(body.recipientCountry);
     const amountCents = usdToCents(body.amountUsd);
@@ -112,7 +114,7 @@ export function createQuotes({ db, ledger, accounts, abroad }: QuotesDeps) {
     const phone =
       body.recipientPhone ??
       (body.recipientId ? await abroad().recipientPhone(userId, body.recipientId) : undefined);
-    if (phone) await accounts.takePayeeLookup(userId, ip);
+    if (phone && ip !== null) await accounts.takePayeeLookup(userId, ip);
     // Without a phone a quote is an estimate: it is bound to no recipient, so it cannot be sent.
     const kind = phone
       ? (await destination(userId, phone, corridor.country, db)).kind
