@@ -17,6 +17,7 @@ import { cardAuthorizationRoutes } from './features/cards/authorizations.routes'
 import { cardsRoutes } from './features/cards/cards.routes';
 import { cashDepositsRoutes } from './features/cash-deposits/cash-deposits.routes';
 import { checkDepositRoutes } from './features/check-deposits/check-deposits.routes';
+import { colectasRoutes } from './features/colectas/colectas.routes';
 import {
   directDepositRoutes,
   directDepositSandboxRoutes,
@@ -40,7 +41,6 @@ import { remittanceCasesRoutes } from './features/remittances/remittance-cases.r
 import { remittancesRoutes } from './features/remittances/remittances.routes';
 import { thunesCallbackRoutes } from './features/remittances/thunes-callback.routes';
 import { requestsRoutes } from './features/requests/requests.routes';
-import { colectasRoutes } from './features/colectas/colectas.routes';
 import { sanctionsOpsRoutes } from './features/sanctions/sanctions-ops.routes';
 import { createSanctionsQueue } from './features/sanctions/sanctions-queue';
 import { sendRoutes } from './features/send/send.routes';

@@ -16,6 +16,7 @@ import { createCardAuthorizations } from './features/cards/authorizations.servic
 import { createCards } from './features/cards/cards.service';
 import { createCashDeposits } from './features/cash-deposits/cash-deposits.service';
 import { createCheckDeposits } from './features/check-deposits/check-deposits.service';
+import { createColectas } from './features/colectas/colectas.service';
 import { createDirectDeposit } from './features/direct-deposit/direct-deposit.service';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { createFunding } from './features/funding/funding.service';
@@ -38,7 +39,6 @@ import { createRemittanceCases } from './features/remittances/remittance-cases.s
 import { createRemittancePricing } from './features/remittances/remittance-pricing';
 import { createRemittances } from './features/remittances/remittances.service';
 import { createRequests } from './features/requests/requests.service';
-import { createColectas, sendHomeOf } from './features/colectas/colectas.service';
 import { createSanctions } from './features/sanctions/sanctions.service';
 import { createSendContacts } from './features/send/send-contacts.service';
 import { createTransfers } from './features/transfers/transfers.service';
@@ -309,7 +309,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       accounts,
       recipients,
       notifications,
-      sendHome: () => sendHomeOf(remittances),
+      sendHome: () => remittances,
     }),
   };
 

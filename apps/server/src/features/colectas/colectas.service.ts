@@ -50,7 +50,7 @@ export type SendHome = {
     recipientId: string,
     amountCents: Cents,
     speed: Speed,
-  ): Promise<{ id: string }>;
+  ): Promise<{ quoteId: string }>;
   sendQuoted(
     tx: Database,
     userId: string,
@@ -307,7 +307,7 @@ export function createColectas({
             amount,
             current.speed,
           )
-        ).id;
+        ).quoteId;
       } catch (error) {
         await recordFailure(current, by, error);
         throw error;
@@ -345,7 +345,8 @@ export function createColectas({
     by: { organiser: string; tx: Database } | 'target',
     error: unknown,
   ) {
-    if (!(error instanceof AppError)) return;
+    // Unavailable for now (a 5xx: the partner, the sanctions list): the next sweep tries again.
+    if (!(error instanceof AppError) || error.statusCode >= 500) return;
     // The organiser's own request answers with the refusal; the sweep tells them.
     if (by !== 'target') return;
     await db.transaction().execute(async (tx) => {
@@ -569,19 +570,3 @@ export function createColectas({
 
 export type Colectas = ReturnType<typeof createColectas>;
 export type { CreateColectaBody };
-
-/**
- * The remittances feature's send on behalf, once it has one (the lead adds `quoteFor` and
- * `sendQuoted` to features/remittances); until then a colecta cannot be sent (503).
- */
-export function sendHomeOf(remittances: object): SendHome {
-  const candidate = remittances as Partial<SendHome>;
-  if (typeof candidate.quoteFor === 'function' && typeof candidate.sendQuoted === 'function') {
-    return candidate as SendHome;
-  }
-  throw new AppError(
-    'service_unavailable',
-    503,
-    'Sending a colecta home is not available yet. Nothing was sent.',
-  );
-}

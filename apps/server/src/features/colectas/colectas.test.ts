@@ -25,7 +25,10 @@ type Family = { ana: MoneyUser; beto: MoneyUser; caro: MoneyUser; recipient: Sav
 /** Ana organises (a saved recipient in Mexico); Beto and Caro have $500 each. */
 async function family(): Promise<Family> {
   const ana = await verifiedUser(t.app, t.db, 5_000);
-  const [beto, caro] = [await verifiedUser(t.app, t.db, 50_000), await verifiedUser(t.app, t.db, 50_000)];
+  const [beto, caro] = [
+    await verifiedUser(t.app, t.db, 50_000),
+    await verifiedUser(t.app, t.db, 50_000),
+  ];
   const recipient = await saveRecipient(t, ana, {
     country: 'MX',
     phone: '+525512345678',
@@ -109,7 +112,10 @@ describe('colectas', () => {
       details: { remainingCents: 15_000 },
     });
     // Anyone else: 404, as for an id that does not exist; the same for money and invites.
-    for (const url of [`/api/colectas/${id}`, '/api/colectas/00000000-0000-4000-8000-000000000000']) {
+    for (const url of [
+      `/api/colectas/${id}`,
+      '/api/colectas/00000000-0000-4000-8000-000000000000',
+    ]) {
       expect((await call(t, stranger, 'GET', url)).statusCode).toBe(404);
     }
     expect((await contribute(stranger, id, 100)).statusCode).toBe(404);
@@ -151,7 +157,9 @@ describe('colectas', () => {
     expect(await balanceOf(t.app, f.caro)).toBe(50_000);
     expect(await holding()).toBe(before);
     const releases = await transfersOfKind(id, 'colecta_release');
-    expect(releases.map((r) => r.amount_cents).sort((x, y) => x - y)).toEqual([2_000, 3_000, 7_000]);
+    expect(releases.map((r) => r.amount_cents).sort((x, y) => x - y)).toEqual([
+      2_000, 3_000, 7_000,
+    ]);
     const statuses = await t.db
       .selectFrom('colecta_contributions')
       .select('status')
@@ -219,7 +227,10 @@ describe('colectas', () => {
     const f = await family();
     const id = await open(f, 20_000);
     await contribute(f.beto, id, 10_000);
-    const [x, y] = await Promise.all([contribute(f.beto, id, 10_000), contribute(f.caro, id, 10_000)]);
+    const [x, y] = await Promise.all([
+      contribute(f.beto, id, 10_000),
+      contribute(f.caro, id, 10_000),
+    ]);
     expect([x.statusCode, y.statusCode].sort()).toEqual([201, 422]);
     const { colectas } = servicesOf(t.app);
     await Promise.all([colectas.sweep(), colectas.sweep()]);
