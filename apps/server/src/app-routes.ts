@@ -79,7 +79,16 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     accounts: services.accounts,
     ledger: services.ledger,
     transfers: services.transfers,
-    balances: services.funding,
+    balances: {
+      // Contributions colectas hold: out of the balance, shown beside it (docs/colectas.md).
+      wallet: async (userId) => {
+        const [wallet, inColectas] = await Promise.all([
+          services.funding.wallet(userId),
+          services.colectas.heldCentsOf(userId),
+        ]);
+        return inColectas > 0 ? { ...wallet, inColectasCents: inColectas } : wallet;
+      },
+    },
   });
   await app.register(transfersRoutes, {
     accounts: services.accounts,

@@ -80,6 +80,8 @@ const CheckDepositPage = lazyPage(
   () => import('@/features/check-deposits/routes/check-deposit-page'),
 );
 const RequestPage = lazyPage(() => import('@/features/requests/routes/request-page'));
+const ColectasPage = lazyPage(() => import('@/features/colectas/routes/colectas-page'));
+const ColectaPage = lazyPage(() => import('@/features/colectas/routes/colecta-page'));
 
 const RecipientPage = lazyPage(() => import('@/features/remittances/routes/recipient-page'));
 // The operations console (staff only; docs/ops-console.md): its own shell, outside the customer's.
@@ -132,6 +134,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/cash-deposit', element: <CashDepositPage /> },
           { path: '/send', element: <SendPage /> },
           { path: '/requests/:id', element: <RequestPage /> },
+          { path: '/colectas', element: <ColectasPage /> },
+          { path: '/colectas/:id', element: <ColectaPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

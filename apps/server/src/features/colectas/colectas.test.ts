@@ -103,6 +103,11 @@ describe('colectas', () => {
     expect(limits.day.usedCents).toBe(0);
     const list = (await call(t, f.beto, 'GET', '/api/colectas')).json();
     expect(list.heldCents).toBe(10_000);
+    // The wallet shows it beside the balance.
+    expect((await call(t, f.beto, 'GET', '/api/wallet/balance')).json()).toMatchObject({
+      balanceCents: 40_000,
+      inColectasCents: 10_000,
+    });
     expect(list.items.map((c: { id: string }) => c.id)).toEqual([id]);
     // Over the target, refused with what is left.
     const over = await contribute(f.beto, id, 20_000);

@@ -119,7 +119,9 @@ export async function findInvariantViolations(db: Database) {
   const negative = await sql<{ id: number }>`
     select id from ledger_accounts
     -- a holding account (colectas) holds people's money: like a wallet, never below zero
-    where (user_id is not null or system_role = 'colecta_holding') and balance_cents < 0`.execute(db);
+    where (user_id is not null or system_role = 'colecta_holding') and balance_cents < 0`.execute(
+    db,
+  );
   return {
     unbalancedTransfers: unbalanced.rows.map((r) => r.transfer_id),
     driftedAccounts: drifted.rows.map((r) => r.id),

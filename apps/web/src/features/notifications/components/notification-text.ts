@@ -44,5 +44,6 @@ export function notificationText(t: TFunction, notification: Notification, local
     recipient: data.recipientName || (data.phone ? formatPhone(data.phone) : ''),
     provider: data.provider || t('externalProvider'),
     authorized: formatUsd((data.authorizedCents ?? 0) as Cents, locale),
+    title: data.title ?? '',
   });
 }
