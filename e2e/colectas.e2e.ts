@@ -34,6 +34,7 @@ test.describe('colectas, in Spanish on a phone', () => {
     await page.getByLabel('Meta').fill('200');
     await page.getByRole('combobox', { name: '¿A quién se envía?' }).click();
     await page.getByRole('option', { name: 'María López (MX)' }).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
     await page.screenshot({ path: '/tmp/pago-colecta-create-es-phone.png', fullPage: true });
     await page.getByRole('button', { name: 'Crear colecta' }).click();
     await page.getByRole('heading', { name: 'Renta de mamá', level: 1 }).waitFor();
