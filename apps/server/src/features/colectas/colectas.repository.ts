@@ -317,3 +317,16 @@ export async function lockAccounts(tx: Database, userIds: string[]): Promise<voi
     where system_role = 'colecta_holding' or user_id = any(${userIds}::uuid[])
     order by id for update`.execute(tx);
 }
+
+/**
+ * Whether the user's wallet is frozen (`ledger_accounts.frozen`, migration 0057), read after a
+ * transfer locked the wallet: a freeze committed before it shows here.
+ */
+export async function walletFrozen(tx: Database, userId: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('ledger_accounts')
+    .select('frozen')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.frozen === true;
+}

@@ -32,6 +32,7 @@ import {
   pastTheirDate,
   transfersOf,
   updateColecta,
+  walletFrozen,
 } from './colectas.repository';
 
 export type { SendHome };
@@ -190,6 +191,8 @@ export function createColectas({
           { account: { role: 'colecta_holding' }, amountCents: body.amountCents },
         ],
       });
+      // The ledger's freeze guard does not cover this kind: read the flag under the wallet's lock.
+      if (await walletFrozen(tx, userId)) throw accountFrozen();
       await insertContribution(tx, {
         colectaId: row.id,
         userId,

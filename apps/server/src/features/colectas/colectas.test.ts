@@ -220,6 +220,20 @@ describe('colectas', () => {
     expect(await balanceOf(t.app, f.beto)).toBe(50_000);
   });
 
+  it('refuses a contribution from a frozen account, with nothing moved', async () => {
+    const f = await family();
+    const id = await open(f);
+    await t.db
+      .updateTable('users')
+      .set({ frozen_at: new Date(), frozen_reason: 'review' })
+      .where('id', '=', f.caro.id)
+      .execute();
+    const refused = await contribute(f.caro, id, 1_000);
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json().error.code).toBe('account_frozen');
+    expect(await balanceOf(t.app, f.caro)).toBe(50_000);
+  });
+
   it('keeps the reconciliation total: held money is still the partner’s to hold', async () => {
     const f = await family();
     const id = await open(f);
