@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   balanceOf,
+  deposit,
   type MoneyUser,
   moneyPost,
   moneyTestApp,
@@ -23,8 +24,8 @@ const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), THUNES_TEST_TIMINGS);
 type Family = { ana: MoneyUser; beto: MoneyUser; caro: MoneyUser; recipient: SavedRecipient };
 
 /** Ana organises (a saved recipient in Mexico); Beto and Caro have $500 each. */
-async function family(): Promise<Family> {
-  const ana = await verifiedUser(t.app, t.db, 5_000);
+async function family(anaCents = 5_000): Promise<Family> {
+  const ana = await verifiedUser(t.app, t.db, anaCents);
   const [beto, caro] = [
     await verifiedUser(t.app, t.db, 50_000),
     await verifiedUser(t.app, t.db, 50_000),
@@ -274,6 +275,33 @@ describe('colectas', () => {
     const seen = (await call(t, f.caro, 'GET', `/api/colectas/${id}`)).json();
     expect(seen.remittance.status).toBe('delivered');
     expect((await moneyPost(t.app, f.ana, `/api/colectas/${id}/cancel`, {})).statusCode).toBe(409);
+  });
+
+  it('an automatic send the organiser cannot pay the fee of moves nothing, is told, and waits for the organiser', async () => {
+    // Ana has nothing: the fee cannot come from her wallet.
+    const f = await family(0);
+    const id = await open(f, 10_000);
+    const before = await holding();
+    await contribute(f.beto, id, 10_000);
+    const { colectas } = servicesOf(t.app);
+    await colectas.sweep();
+    const view = (await call(t, f.ana, 'GET', `/api/colectas/${id}`)).json();
+    expect(view).toMatchObject({
+      status: 'open',
+      lastSendError: 'insufficient_funds',
+      remittance: null,
+    });
+    expect(await holding()).toBe(before + 10_000);
+    expect(await transfersOfKind(id, 'colecta_collected')).toEqual([]);
+    expect(await typesOf(f.ana.id)).toContain('colecta_send_failed');
+    // Tried once: the next turns leave it to the organiser.
+    await colectas.sweep();
+    expect((await typesOf(f.ana.id)).filter((x) => x === 'colecta_send_failed')).toHaveLength(1);
+    await deposit(t.app, f.ana, 2_000);
+    const sent = await moneyPost(t.app, f.ana, `/api/colectas/${id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ status: 'sent', lastSendError: null });
+    expect(await holding()).toBe(before);
   });
 
   it('the organiser sends what was collected before the target', async () => {
