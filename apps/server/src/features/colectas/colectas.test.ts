@@ -136,6 +136,13 @@ describe('colectas', () => {
       expect(refused.statusCode).toBe(403);
     }
     expect(await typesOf(f.beto.id)).toEqual(['colecta_invited']);
+    // Each invite took from the organiser's look-up budget (two invites, found by name and phone).
+    const budget = await t.db
+      .selectFrom('rate_limits')
+      .select('hits')
+      .where('key', '=', `payee-lookup:user:${f.ana.id}`)
+      .executeTakeFirstOrThrow();
+    expect(budget.hits).toHaveLength(2);
     expect(await typesOf(f.ana.id)).toEqual(['colecta_contribution', 'colecta_contribution']);
     // The same contribution sent twice with its key moves the money once.
     const key = `again-${id}`;
