@@ -30,7 +30,18 @@ export const listRequestsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const moneyRequestStatusSchema = z.enum(['pending', 'paid', 'declined', 'cancelled']);
+/**
+ * `under_review`: paid, but the payment is held for a sanctions review (features/sanctions) — the
+ * requester has not received it yet. It becomes `paid` when compliance clears it, `cancelled`
+ * when the payment is refunded.
+ */
+export const moneyRequestStatusSchema = z.enum([
+  'pending',
+  'paid',
+  'under_review',
+  'declined',
+  'cancelled',
+]);
 export type MoneyRequestStatus = z.infer<typeof moneyRequestStatusSchema>;
 export const moneyRequestSchema = z
   .object({

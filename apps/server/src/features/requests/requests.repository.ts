@@ -104,3 +104,15 @@ export async function setRequestStatus(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Of these payments, the ones held for a sanctions review (their request is shown under review). */
+export async function heldPaymentIds(db: Database, transferIds: string[]): Promise<Set<string>> {
+  if (transferIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('ledger_transfers')
+    .select('id')
+    .where('id', 'in', transferIds)
+    .where(sql<boolean>`metadata ? 'underReview'`)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

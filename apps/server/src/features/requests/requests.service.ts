@@ -18,6 +18,7 @@ import type { Notifications } from '../notifications/notifications.service';
 import type { Sanctions } from '../sanctions/sanctions.service';
 import {
   getRequestOf,
+  heldPaymentIds,
   insertRequest,
   listRequests,
   lockAndCountPair,
@@ -49,6 +50,10 @@ export function createRequests({
       rows.flatMap((r) => [r.requester_id, r.payer_id]),
       executor,
     );
+    const held = await heldPaymentIds(
+      executor,
+      rows.flatMap((r) => (r.status === 'paid' && r.transfer_id ? [r.transfer_id] : [])),
+    );
     const party = (id: string) => {
       const p = parties.get(id);
       return { userId: id, name: p?.name ?? '', username: p?.username ?? null, phone: null };
@@ -57,7 +62,10 @@ export function createRequests({
       id: r.id,
       amountCents: r.amount_cents,
       note: r.note,
-      status: r.status as MoneyRequest['status'],
+      status:
+        r.transfer_id && held.has(r.transfer_id)
+          ? 'under_review'
+          : (r.status as MoneyRequest['status']),
       requester: party(r.requester_id),
       payer: party(r.payer_id),
       transferId: r.transfer_id,

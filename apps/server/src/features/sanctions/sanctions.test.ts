@@ -340,8 +340,18 @@ describe('a money request from a person on the list', () => {
       amountUsd: 20,
     });
     expect(asked.statusCode, asked.body).toBe(201);
-    const paid = await moneyPost(t.app, ana, `/api/requests/${asked.json().id}/pay`, {});
+    const id = asked.json().id as string;
+    const paid = await moneyPost(t.app, ana, `/api/requests/${id}/pay`, {});
     expect(paid.statusCode, paid.body).toBe(200);
+    // Paid, but not the requester's yet: both see it under review, not "paid".
+    expect(paid.json().status).toBe('under_review');
+    const asRequester = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/requests/${id}`,
+        headers: { authorization: `Bearer ${listed.token}` },
+      });
+    expect((await asRequester()).json().status).toBe('under_review');
     expect(await balanceOf(t.app, ana)).toBe(3_000);
     expect(await balanceOf(t.app, listed)).toBe(0);
     const payment = await t.db
@@ -354,6 +364,7 @@ describe('a money request from a person on the list', () => {
     const [hit] = await openHits(listed.id);
     await sanctions().decide(hit?.id ?? '', 'clear', 'staff-1', 'Another José Luis');
     expect(await balanceOf(t.app, listed)).toBe(2_000);
+    expect((await asRequester()).json().status).toBe('paid');
     const told = await t.db
       .selectFrom('notifications')
       .select('type')
@@ -375,7 +386,7 @@ describe('a money request paid into the hold, then blocked', () => {
     expect(asked.statusCode, asked.body).toBe(201);
     const id = asked.json().id as string;
     const paid = await moneyPost(t.app, ana, `/api/requests/${id}/pay`, {});
-    expect(paid.json().status).toBe('paid');
+    expect(paid.json().status).toBe('under_review');
     expect(await balanceOf(t.app, ana)).toBe(3_500);
     const [hit] = await openHits(listed.id);
     await sanctions().decide(hit?.id ?? '', 'block', 'staff-1', 'Listed person');

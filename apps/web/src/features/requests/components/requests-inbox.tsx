@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip, { type ChipProps } from '@mui/material/Chip';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,11 +9,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type {
-  MoneyRequest,
-  MoneyRequestList,
-  MoneyRequestStatus,
-} from '@pago/shared/contracts/requests';
+import type { MoneyRequest, MoneyRequestList } from '@pago/shared/contracts/requests';
 import type { TransferParty } from '@pago/shared/contracts/transfers';
 import { formatUsd } from '@pago/shared/money';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
@@ -29,13 +25,7 @@ import {
   useOutgoingRequests,
   useRequestAction,
 } from '../api/requests';
-
-const STATUS_COLOR: Record<MoneyRequestStatus, ChipProps['color']> = {
-  pending: 'warning',
-  paid: 'success',
-  declined: 'default',
-  cancelled: 'default',
-};
+import { REQUEST_STATUS_COLOR } from '../lib/request-status';
 
 type Pending = { request: MoneyRequest; action: RequestAction };
 
@@ -264,7 +254,7 @@ function RequestItem({
         <Chip
           size="small"
           label={t(`inbox.status.${request.status}`)}
-          color={STATUS_COLOR[request.status]}
+          color={REQUEST_STATUS_COLOR[request.status]}
           variant="outlined"
         />
         {/* The date keeps to one line; on a phone the buttons move below it, together. */}

@@ -18,16 +18,10 @@ import { moneyErrorFeedback } from '@/lib/money-errors';
 import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session-context';
 import { type RequestAction, useMoneyRequest, useRequestAction } from '../api/requests';
+import { REQUEST_STATUS_COLOR } from '../lib/request-status';
 
 /** Where every request, both ways, is listed. */
 export const REQUESTS_INBOX = '/moneymover?tab=request';
-
-const STATUS_COLOR = {
-  pending: 'warning',
-  paid: 'success',
-  declined: 'default',
-  cancelled: 'default',
-} as const;
 
 function partyName(party: TransferParty): string {
   return party.username ? `${party.name} (@${party.username})` : party.name;
@@ -114,7 +108,7 @@ function RequestDetail({ request }: { request: MoneyRequest }) {
           </Typography>
           <Chip
             size="small"
-            color={STATUS_COLOR[request.status]}
+            color={REQUEST_STATUS_COLOR[request.status]}
             label={t(`inbox.status.${request.status}`)}
           />
         </Box>
