@@ -17,6 +17,7 @@ import { cardAuthorizationRoutes } from './features/cards/authorizations.routes'
 import { cardsRoutes } from './features/cards/cards.routes';
 import { cashDepositsRoutes } from './features/cash-deposits/cash-deposits.routes';
 import { checkDepositRoutes } from './features/check-deposits/check-deposits.routes';
+import { colectasRoutes } from './features/colectas/colectas.routes';
 import {
   directDepositRoutes,
   directDepositSandboxRoutes,
@@ -83,7 +84,16 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     accounts: services.accounts,
     ledger: services.ledger,
     transfers: services.transfers,
-    balances: services.funding,
+    balances: {
+      // Contributions colectas hold: out of the balance, shown beside it (docs/colectas.md).
+      wallet: async (userId) => {
+        const [wallet, inColectas] = await Promise.all([
+          services.funding.wallet(userId),
+          services.colectas.heldCentsOf(userId),
+        ]);
+        return inColectas > 0 ? { ...wallet, inColectasCents: inColectas } : wallet;
+      },
+    },
   });
   await app.register(transfersRoutes, {
     accounts: services.accounts,
@@ -212,4 +222,6 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   });
   // Día de pago: a share of each direct deposit sent home (docs/payday.md).
   await app.register(paydayRoutes, { accounts: services.accounts, payday: services.payday });
+  // Colectas: siblings chip in toward one transfer home (docs/colectas.md).
+  await app.register(colectasRoutes, { colectas: services.colectas, accounts: services.accounts });
 }

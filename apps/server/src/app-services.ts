@@ -16,6 +16,7 @@ import { createCardAuthorizations } from './features/cards/authorizations.servic
 import { createCards } from './features/cards/cards.service';
 import { createCashDeposits } from './features/cash-deposits/cash-deposits.service';
 import { createCheckDeposits } from './features/check-deposits/check-deposits.service';
+import { createColectas } from './features/colectas/colectas.service';
 import { createDirectDeposit } from './features/direct-deposit/direct-deposit.service';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { createFunding } from './features/funding/funding.service';
@@ -344,6 +345,14 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       recipientNotice,
     }),
     payday,
+    colectas: createColectas({
+      db,
+      ledger,
+      accounts,
+      recipients,
+      notifications,
+      sendHome: () => remittances,
+    }),
   };
 
   /** Rate history, alerts and rate orders (docs/rates.md); orders send through remittances. */

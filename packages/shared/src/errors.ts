@@ -136,6 +136,13 @@ export const ERROR_CODES = [
   'pideme_pending_limit',
   /** Payday: the most rules a person may have (MAX_PAYDAY_RULES) are already there. */
   'payday_rule_limit',
+  /** Colectas (docs/colectas.md): already sent or cancelled; nothing collected; over its target. */
+  'colecta_not_open',
+  'colecta_empty',
+  'colecta_over_target',
+  'colecta_full',
+  'colecta_self_invite',
+  'colecta_date_past',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1399,6 +1399,9 @@ export type DB = {
   pideme_request_photos: PidemeRequestPhotosTable;
   payday_rules: PaydayRulesTable;
   payday_runs: PaydayRunsTable;
+  colectas: ColectasTable;
+  colecta_members: ColectaMembersTable;
+  colecta_contributions: ColectaContributionsTable;
 };
 
 /** Sanctions screening (migration 0051, docs/sanctions.md). */
@@ -1883,4 +1886,47 @@ export type PaydayRunsTable = {
   claimed_until: Date | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+};
+
+/** A "colecta": siblings chip in toward one transfer home (migration 0062, docs/colectas.md). */
+export type ColectasTable = {
+  id: Generated<string>;
+  organiser_id: string;
+  recipient_id: string;
+  recipient_name: string;
+  recipient_country: string;
+  title: string;
+  target_cents: Cents;
+  collected_cents: Generated<Cents>;
+  send_by: string;
+  speed: 'standard' | 'express';
+  status: Generated<'open' | 'sent' | 'cancelled'>;
+  cancelled_reason: 'organiser' | 'expired' | null;
+  transfer_id: string | null;
+  last_send_error: string | null;
+  auto_send_failed: Generated<boolean>;
+  delivery_notified: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+/** The organiser and each person invited to a colecta (migration 0062). */
+export type ColectaMembersTable = {
+  colecta_id: string;
+  user_id: string;
+  role: 'organiser' | 'invited';
+  created_at: CreatedAt;
+};
+
+/** One contribution to a colecta: held, then sent or released once (migration 0062). */
+export type ColectaContributionsTable = {
+  id: Generated<string>;
+  colecta_id: string;
+  user_id: string;
+  amount_cents: Cents;
+  hold_transfer_id: string;
+  status: Generated<'held' | 'sent' | 'released'>;
+  settled_transfer_id: string | null;
+  created_at: CreatedAt;
+  settled_at: Date | null;
 };

@@ -53,6 +53,13 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 5,
     run: () => services.funding.releaseDueHolds(),
   });
+  // Colectas: send those that reached their target, cancel those past their date, release what
+  // a crash left held, tell members of a delivery (docs/colectas.md).
+  jobs.push({
+    name: 'colectas',
+    everySeconds: 2,
+    run: () => services.colectas.sweep(),
+  });
   // Daily: the ledger's invariants over the whole ledger (stored; logged and in the health
   // detail when broken). `npm run reconcile` runs the same check on demand.
   jobs.push({

@@ -156,6 +156,10 @@ const TAGS = [
     description:
       'Día de pago: rules that send a share of each direct deposit home, and what each did.',
   },
+  {
+    name: 'Colectas',
+    description: 'Siblings chip in toward one transfer home: invite, contribute, send or cancel.',
+  },
 ];
 
 /**
@@ -342,6 +346,13 @@ export const OPERATION_IDS: Record<string, string> = {
   'PATCH /api/payday-rules/{id}': 'updatePaydayRule',
   'DELETE /api/payday-rules/{id}': 'deletePaydayRule',
   'GET /api/payday-runs': 'listPaydayRuns',
+  'GET /api/colectas': 'listColectas',
+  'POST /api/colectas': 'createColecta',
+  'GET /api/colectas/{id}': 'getColecta',
+  'POST /api/colectas/{id}/invites': 'inviteToColecta',
+  'POST /api/colectas/{id}/contributions': 'contributeToColecta',
+  'POST /api/colectas/{id}/send': 'sendColecta',
+  'POST /api/colectas/{id}/cancel': 'cancelColecta',
 };
 
 /** Words a summary spells its own way. */

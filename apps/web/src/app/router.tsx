@@ -82,6 +82,8 @@ const CheckDepositPage = lazyPage(
   () => import('@/features/check-deposits/routes/check-deposit-page'),
 );
 const RequestPage = lazyPage(() => import('@/features/requests/routes/request-page'));
+const ColectasPage = lazyPage(() => import('@/features/colectas/routes/colectas-page'));
+const ColectaPage = lazyPage(() => import('@/features/colectas/routes/colecta-page'));
 
 const RecipientPage = lazyPage(() => import('@/features/remittances/routes/recipient-page'));
 const SchedulesPage = lazyPage(() => import('@/features/schedules/routes/schedules-page'));
@@ -142,6 +144,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/schedules', element: <SchedulesPage /> },
           { path: '/send-home/rates', element: <RatesPage /> },
           { path: '/pideme/requests/:id', element: <PidemeRequestPage /> },
+          { path: '/colectas', element: <ColectasPage /> },
+          { path: '/colectas/:id', element: <ColectaPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

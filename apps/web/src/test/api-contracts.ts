@@ -79,6 +79,13 @@ import {
   confirmCheckDepositBody,
   createCheckDepositBody,
 } from '@pago/shared/contracts/check-deposits';
+import {
+  colectaListSchema,
+  colectaSchema,
+  contributeBody,
+  createColectaBody,
+  inviteBody,
+} from '@pago/shared/contracts/colectas';
 import { directDepositSchema } from '@pago/shared/contracts/direct-deposit';
 import {
   authMethodSchema,
@@ -525,6 +532,18 @@ export const ROUTES: Record<string, RouteContract> = {
   'PATCH /api/payday-rules/:id': { response: paydayRuleSchema, body: paydayRulePatch },
   'DELETE /api/payday-rules/:id': { response: z.object({ removed: z.literal(true) }) },
   'GET /api/payday-runs': { response: z.array(paydayRunSchema) },
+  // Colectas (docs/colectas.md)
+  'GET /api/colectas': { response: colectaListSchema },
+  'POST /api/colectas': { status: 201, response: colectaSchema, body: createColectaBody },
+  'GET /api/colectas/:id': { response: colectaSchema },
+  'POST /api/colectas/:id/invites': { response: colectaSchema, body: inviteBody },
+  'POST /api/colectas/:id/contributions': {
+    status: 201,
+    response: colectaSchema,
+    body: contributeBody,
+  },
+  'POST /api/colectas/:id/send': { response: colectaSchema },
+  'POST /api/colectas/:id/cancel': { response: colectaSchema },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

@@ -145,6 +145,12 @@ export type TransferMetadataByKind = {
     releaseOf: string;
     reason: 'sent' | 'cancelled' | 'expired' | 'failed';
   };
+  /** Money put into a colecta, held by Pago until it is sent or given back (docs/colectas.md). */
+  colecta_contribution: { colectaId: string; title: string };
+  /** A colecta's contribution given back to its contributor (the colecta was cancelled). */
+  colecta_release: { colectaId: string; title: string; releaseOf: string };
+  /** A colecta's held contributions, to the organiser's wallet for the one remittance home. */
+  colecta_collected: { colectaId: string; title: string; contributions: number };
   /**
    * A purchase with the Pago card: `processing` while the authorization holds the
    * amount, `completed` once cleared (`clearedCents` when the merchant cleared another amount,

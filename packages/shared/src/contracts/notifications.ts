@@ -53,6 +53,14 @@ export const NOTIFICATION_TYPES = [
   'pideme_request',
   'payday_sent',
   'payday_failed',
+  // Colectas (docs/colectas.md): invited, someone contributed, sent home, delivered, cancelled
+  // (contributions given back), the send did not go out (to the organiser).
+  'colecta_invited',
+  'colecta_contribution',
+  'colecta_sent',
+  'colecta_delivered',
+  'colecta_cancelled',
+  'colecta_send_failed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -117,6 +125,9 @@ export const notificationDataSchema = z.object({
   /** pideme_request: what the relative asked for, in their currency (decimal text, and its code). */
   foreignAmount: z.string().optional(),
   currency: z.string().optional(),
+  /** Colecta notifications: which colecta, and its title as the organiser wrote it. */
+  colectaId: z.string().optional(),
+  title: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

@@ -140,6 +140,11 @@ export const TRANSFER_KINDS = [
   // Send at my rate: the money reserved while the order waits, and given back (migration 0059).
   'rate_order_hold',
   'rate_order_release',
+  // A colecta (docs/colectas.md): a contribution held by Pago, given back, or collected by the
+  // organiser right before the one remittance (migration 0062).
+  'colecta_contribution',
+  'colecta_release',
+  'colecta_collected',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 /** Kinds made with the Pago card: a purchase, cash from an ATM, a refund or a card fee. */

@@ -41,6 +41,8 @@ export const balanceSchema = z.object({
   holds: z
     .array(z.object({ amountCents: centsValueSchema, availableAt: z.iso.datetime() }))
     .optional(),
+  /** Contributions held in colectas (docs/colectas.md): out of the balance until sent or returned. */
+  inColectasCents: centsValueSchema.optional(),
   currency: z.literal('USD'),
 });
 export type Balance = z.infer<typeof balanceSchema>;

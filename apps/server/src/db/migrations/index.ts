@@ -57,6 +57,7 @@ import * as schedules from './0058-schedules';
 import * as rates from './0059-rates';
 import * as pideme from './0061-pideme';
 import * as payday from './0060-payday';
+import * as colectas from './0062-colectas';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -118,4 +119,5 @@ export const migrations: Record<string, Migration> = {
   '0059-rates': rates,
   '0061-pideme': pideme,
   '0060-payday': payday,
+  '0062-colectas': colectas,
 };

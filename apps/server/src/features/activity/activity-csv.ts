@@ -61,6 +61,9 @@ const WORDS = {
       sanctions_release: 'Pago liberado tras revisión',
       rate_order_hold: 'Reservado para enviar a tu tipo de cambio',
       rate_order_release: 'Reserva liberada',
+      colecta_contribution: 'Aporte a una colecta',
+      colecta_release: 'Aporte a una colecta devuelto',
+      colecta_collected: 'Colecta reunida',
     },
     status: {
       completed: 'Completada',
@@ -122,6 +125,9 @@ const WORDS = {
       sanctions_release: 'Payment released after review',
       rate_order_hold: 'Reserved to send at your rate',
       rate_order_release: 'Reserve released',
+      colecta_contribution: 'Colecta contribution',
+      colecta_release: 'Colecta contribution given back',
+      colecta_collected: 'Colecta collected',
     },
     status: {
       completed: 'Completed',

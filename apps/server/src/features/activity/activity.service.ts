@@ -46,6 +46,8 @@ const INCOMING_FOR_OWNER = new Set<TransferKind>([
   'bill_payment_return',
   'card_dispute_credit',
   'staff_refund',
+  'colecta_release',
+  'colecta_collected',
 ]);
 
 /**

@@ -117,7 +117,11 @@ export async function findInvariantViolations(db: Database) {
     left join (select account_id, sum(amount_cents) as total from ledger_entries group by account_id) e on e.account_id = a.id
     where a.balance_cents <> coalesce(e.total, 0)`.execute(db);
   const negative = await sql<{ id: number }>`
-    select id from ledger_accounts where user_id is not null and balance_cents < 0`.execute(db);
+    select id from ledger_accounts
+    -- a holding account (colectas) holds people's money: like a wallet, never below zero
+    where (user_id is not null or system_role = 'colecta_holding') and balance_cents < 0`.execute(
+    db,
+  );
   return {
     unbalancedTransfers: unbalanced.rows.map((r) => r.transfer_id),
     driftedAccounts: drifted.rows.map((r) => r.id),

@@ -45,6 +45,9 @@ export type SystemRole =
   | 'sanctions_hold'
   /** Money reserved by rate orders until they send or are cancelled (migration 0059). */
   | 'rate_order_holds';
+  | 'sanctions_hold'
+  /** Colecta contributions held until sent or given back (migration 0062). */
+  | 'colecta_holding';
 
 export type AccountRef = { userId: string } | { role: SystemRole };
 /** One side of a transfer: a signed amount on one account. A transfer's legs sum to zero. */

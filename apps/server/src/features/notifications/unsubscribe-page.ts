@@ -45,6 +45,12 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     pideme_request: 'Solicitudes de tu familia (Pídeme)',
     payday_sent: 'Envíos de Día de pago',
     payday_failed: 'Envíos de Día de pago que no se hicieron',
+    colecta_invited: 'Invitaciones a colectas',
+    colecta_contribution: 'Aportes a tus colectas',
+    colecta_sent: 'Colectas enviadas',
+    colecta_delivered: 'Colectas entregadas',
+    colecta_cancelled: 'Colectas canceladas',
+    colecta_send_failed: 'Colectas que no se enviaron',
   },
   en: {
     money_received: 'Money received',
@@ -87,6 +93,12 @@ const TYPE_NAMES: Record<Language, Partial<Record<NotificationType, string>>> = 
     pideme_request: 'Requests from your family (Pídeme)',
     payday_sent: 'Payday sends',
     payday_failed: 'Payday sends not made',
+    colecta_invited: 'Colecta invitations',
+    colecta_contribution: 'Contributions to your colectas',
+    colecta_sent: 'Colectas sent',
+    colecta_delivered: 'Colectas delivered',
+    colecta_cancelled: 'Colectas cancelled',
+    colecta_send_failed: 'Colectas not sent',
   },
 };
 

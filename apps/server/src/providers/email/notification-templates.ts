@@ -147,6 +147,7 @@ export function notificationEmail(
     rate: data.rate ?? '',
     target: data.targetRate ?? '',
     foreign: foreignAmount(data.foreignAmount, data.currency, language),
+    title: data.title ?? '',
   };
   const always = isAlwaysEmailed(type);
   return paragraphsEmail(language, text.subject(words), [

@@ -308,4 +308,38 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
       'See why under Payday (in Direct deposit), and send money from the app if you need to.',
     ],
   },
+  colecta_invited: {
+    subject: (w) => `${w.who} invited you to the colecta “${w.title}”`,
+    body: (w) => [
+      `${w.who} is collecting ${w.amount} to send home and invited you to chip in. Open Pago to see the colecta and contribute from your balance.`,
+    ],
+  },
+  colecta_contribution: {
+    subject: (w) => `${w.who} put ${w.amount} into “${w.title}”`,
+    body: (w) => [
+      `${w.who} put ${w.amount} into your colecta “${w.title}”. Pago holds the money until it is sent.`,
+    ],
+  },
+  colecta_sent: {
+    subject: (w) => `The colecta “${w.title}” was sent to ${w.recipient}`,
+    body: (w) => [
+      `We sent ${w.amount} to ${w.recipient} with what you collected in “${w.title}”. We'll tell you when it arrives.`,
+    ],
+  },
+  colecta_delivered: {
+    subject: (w) => `The colecta “${w.title}” reached ${w.recipient}`,
+    body: (w) => [`The transfer of ${w.amount} to ${w.recipient} from “${w.title}” was delivered.`],
+  },
+  colecta_cancelled: {
+    subject: (w) => `The colecta “${w.title}” was cancelled: ${w.amount} is back`,
+    body: (w) => [
+      `The colecta “${w.title}” was cancelled and not sent. Your ${w.amount} is back in your balance.`,
+    ],
+  },
+  colecta_send_failed: {
+    subject: (w) => `We couldn't send the colecta “${w.title}”`,
+    body: (w) => [
+      `The money of “${w.title}” was not sent: check that your balance covers the fee and that you are within your limits, then send it again. The contributions are still held.`,
+    ],
+  },
 };

@@ -308,4 +308,38 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
       'Revisa el motivo en Día de pago (en Depósito directo) y envía dinero desde la app si lo necesitas.',
     ],
   },
+  colecta_invited: {
+    subject: (w) => `${w.who} te invitó a la colecta «${w.title}»`,
+    body: (w) => [
+      `${w.who} está juntando ${w.amount} para enviar a casa y te invitó a aportar. Abre Pago para ver la colecta y aportar desde tu saldo.`,
+    ],
+  },
+  colecta_contribution: {
+    subject: (w) => `${w.who} aportó ${w.amount} a «${w.title}»`,
+    body: (w) => [
+      `${w.who} aportó ${w.amount} a tu colecta «${w.title}». Pago guarda el dinero hasta que se envíe.`,
+    ],
+  },
+  colecta_sent: {
+    subject: (w) => `La colecta «${w.title}» se envió a ${w.recipient}`,
+    body: (w) => [
+      `Enviamos ${w.amount} a ${w.recipient} con lo que juntaron en «${w.title}». Te avisaremos cuando llegue.`,
+    ],
+  },
+  colecta_delivered: {
+    subject: (w) => `La colecta «${w.title}» llegó a ${w.recipient}`,
+    body: (w) => [`El envío de ${w.amount} a ${w.recipient} de «${w.title}» fue entregado.`],
+  },
+  colecta_cancelled: {
+    subject: (w) => `Se canceló la colecta «${w.title}»: te devolvimos ${w.amount}`,
+    body: (w) => [
+      `La colecta «${w.title}» se canceló y no se envió. Tu aporte de ${w.amount} ya está de vuelta en tu saldo.`,
+    ],
+  },
+  colecta_send_failed: {
+    subject: (w) => `No pudimos enviar la colecta «${w.title}»`,
+    body: (w) => [
+      `No se envió el dinero de «${w.title}»: revisa que tu saldo cubra la comisión y que no superes tus límites, y vuelve a enviarla. Los aportes siguen guardados.`,
+    ],
+  },
 };

@@ -31,6 +31,8 @@ export type Words = {
   target: string;
   /** Pídeme: what the relative asked for, in their currency ("MXN 3,000.00"). */
   foreign: string;
+  /** A colecta's title. */
+  title: string;
 };
 
 /** One notification's e-mail: its subject and paragraphs. */

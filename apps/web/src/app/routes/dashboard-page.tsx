@@ -113,6 +113,14 @@ export default function DashboardPage() {
             >
               {t('actions.sendHome')}
             </Button>
+            <Button
+              component={RouterLink}
+              to="/colectas"
+              size="small"
+              sx={{ justifySelf: 'start' }}
+            >
+              {t('actions.colectas')}
+            </Button>
           </Paper>
           <CardTile />
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

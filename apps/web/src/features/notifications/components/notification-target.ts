@@ -26,6 +26,10 @@ const SECURITY: readonly NotificationType[] = ['new_sign_in', 'password_changed'
  * yet, bill pay; a security event, the security page.
  */
 export function notificationTarget({ type, data }: Notification): string {
+  // A colecta's news leads to the colecta (its page shows the remittance's status).
+  if (type.startsWith('colecta_') && data.colectaId) {
+    return `/colectas/${encodeURIComponent(data.colectaId)}`;
+  }
   if (TRACKED.includes(type) && data.transferId) {
     return `/transfers/${encodeURIComponent(data.transferId)}`;
   }

@@ -59,5 +59,6 @@ export function notificationText(t: TFunction, notification: Notification, local
             currencyDisplay: 'code',
           }).format(data.foreignAmount as Intl.StringNumericLiteral)
         : '',
+    title: data.title ?? '',
   });
 }

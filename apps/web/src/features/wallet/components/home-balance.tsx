@@ -60,6 +60,13 @@ export function HomeBalance() {
               })}
             </Typography>
           ))}
+          {(balance.data.inColectasCents ?? 0) > 0 && (
+            <Typography variant="body2" color="text.secondary" data-testid="home-in-colectas">
+              {t('balance.inColectas', {
+                amount: formatUsd(balance.data.inColectasCents ?? cents(0), locale),
+              })}
+            </Typography>
+          )}
           {(balance.data.owedCents ?? 0) > 0 && (
             <Alert severity="warning" sx={{ mt: 1 }}>
               {t('balance.owed', { amount: formatUsd(balance.data.owedCents ?? cents(0), locale) })}
