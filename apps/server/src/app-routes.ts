@@ -35,6 +35,7 @@ import { opsQueuesOf } from './features/ops-queues/ops-queues.compose';
 import { opsQueuesRoutes } from './features/ops-queues/ops-queues.routes';
 import { phoneVerificationRoutes } from './features/phone/phone-verification.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
+import { pushRoutes } from './features/push/push.routes';
 import { publicTrackingRoutes } from './features/recipient-notice/public-tracking.routes';
 import { remittanceCasesRoutes } from './features/remittances/remittance-cases.routes';
 import { remittancesRoutes } from './features/remittances/remittances.routes';
@@ -64,6 +65,7 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   await app.register(accountsRoutes, {
     accounts: services.accounts,
     externalSignin: services.externalSignin,
+    onSignOut: services.push.forgetSession,
   });
   await app.register(externalSigninRoutes, {
     externalSignin: services.externalSignin,
@@ -189,4 +191,6 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
     sanctions: services.sanctions,
     queue: createSanctionsQueue({ db: app.deps.db }),
   });
+  // Web Push: the VAPID key and this device's subscription (docs/push.md).
+  await app.register(pushRoutes, { push: services.push, accounts: services.accounts });
 }

@@ -28,6 +28,7 @@ import { createNotifications } from './features/notifications/notifications.serv
 import { createOps } from './features/ops/ops.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPlaid } from './features/plaid/plaid.service';
+import { createPush } from './features/push/push.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createRecipientNotice } from './features/recipient-notice/recipient-notice.service';
 import { createPartnerPayouts } from './features/remittances/partner-payouts';
@@ -302,6 +303,16 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     personaApi: vendors.persona,
     ops: createOps({ db, config, rateLimits, ledger, activity, reads }),
     sanctions,
+    push: createPush({
+      db,
+      log,
+      settings: config.push,
+      // Sandbox: the fake push service of this server, at its public and its own address.
+      sandboxOrigins:
+        config.mode === 'sandbox'
+          ? () => [new URL(config.publicUrl).origin, ...sandboxSelfOrigin(deps.selfUrl)]
+          : null,
+    }),
   };
 
   /** Card disputes, registered for the partner's `dispute.` events. */
@@ -322,5 +333,14 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
   function withCardEvents(cards: ReturnType<typeof createCards>) {
     banking.onEvents('card.activated', (event) => cards.onPartnerEvent(event));
     return cards;
+  }
+}
+
+/** This server's own origin once it listens (none before: then only PUBLIC_URL's fake is used). */
+function sandboxSelfOrigin(selfUrl: () => string): string[] {
+  try {
+    return [new URL(selfUrl()).origin];
+  } catch {
+    return [];
   }
 }

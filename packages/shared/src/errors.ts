@@ -126,6 +126,9 @@ export const ERROR_CODES = [
   'sanctions_hit_decided',
   /** Live mode with no sanctions list loaded: money that needs screening is refused (503). */
   'sanctions_list_unavailable',
+  /** Web Push: not configured (live mode without VAPID keys), or a push service Pago refuses. */
+  'push_unavailable',
+  'push_endpoint_refused',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

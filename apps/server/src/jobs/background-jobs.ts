@@ -139,6 +139,8 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       (await services.sanctions.screenChangedUsers()) +
       (await services.sanctions.rescreenAfterLoad()),
   });
+  // Notifications pushed to subscribed devices (the push outbox), each once (docs/push.md).
+  jobs.push({ name: 'notification-pushes', everySeconds: 1, run: () => services.push.deliver() });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

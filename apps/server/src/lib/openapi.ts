@@ -140,6 +140,10 @@ const TAGS = [
     name: 'Card funding',
     description: 'Adding money with a debit or credit card: the exact fee, the charge, its status.',
   },
+  {
+    name: 'Push',
+    description: 'Web Push: the VAPID key, and subscribing this device to pushed notifications.',
+  },
 ];
 
 /**
@@ -295,6 +299,9 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/account/data-export/{ticket}': 'downloadDataExport',
   'GET /api/account/close': 'getCloseConditions',
   'POST /api/account/close': 'closeAccount',
+  'GET /api/push/vapid-key': 'getPushKey',
+  'POST /api/push/subscriptions': 'subscribePush',
+  'DELETE /api/push/subscriptions': 'unsubscribePush',
 };
 
 /** Words a summary spells its own way. */

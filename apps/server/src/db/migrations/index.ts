@@ -53,6 +53,7 @@ import * as opsQueues from './0054-ops-queues';
 import * as opsCustomers from './0055-ops-customers';
 import * as cardAuthorizationMerchant from './0056-card-authorization-merchant';
 import * as frozenWalletFlag from './0057-frozen-wallet-flag';
+import * as push from './0063-push';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '0055-ops-customers': opsCustomers,
   '0056-card-authorization-merchant': cardAuthorizationMerchant,
   '0057-frozen-wallet-flag': frozenWalletFlag,
+  '0063-push': push,
 };

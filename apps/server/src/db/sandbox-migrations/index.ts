@@ -15,6 +15,7 @@ import * as unitCash from './0016-unit-cash';
 import * as unitCheckPayments from './0018-unit-check-payments';
 import * as unitDisputes from './0019-unit-disputes';
 import * as unitTokenVerifications from './0020-unit-token-verifications';
+import * as sandboxPush from './0063-sandbox-push';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -37,4 +38,5 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0018-unit-check-payments': unitCheckPayments,
   '0019-unit-disputes': unitDisputes,
   '0020-unit-token-verifications': unitTokenVerifications,
+  '0063-sandbox-push': sandboxPush,
 };
