@@ -4,6 +4,7 @@ import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { oidcFakeRoutes } from './sandbox/oidc/oidc-fake.routes';
 import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
 import { plaidFakeRoutes } from './sandbox/plaid/plaid-fake.routes';
+import { pushFakeRoutes } from './sandbox/push/push-fake.routes';
 import { createSandboxVendors } from './sandbox/sandbox-vendors';
 import { sharedAssetRoutes } from './sandbox/shared/shared-assets.routes';
 import { stripeFakeRoutes } from './sandbox/stripe/stripe-fake.routes';
@@ -59,4 +60,5 @@ export async function registerSandboxRoutes(
   app.post('/sandbox/unit/reconcile', async () => reconcile());
   await app.register(smsOutboxRoutes);
   await app.register(twilioMessagesFakeRoutes);
+  await app.register(pushFakeRoutes);
 }

@@ -1391,6 +1391,7 @@ export type DB = {
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
   sandbox_push_messages: SandboxPushMessagesTable;
+  sandbox_push_gone: { token: string; gone_at: CreatedAt };
 };
 
 /** Sanctions screening (migration 0051, docs/sanctions.md). */
@@ -1723,6 +1724,7 @@ export type PushSubscriptionsTable = {
 /** A notification still to push (migration 0063; written by notifications_push_outbox.sql). */
 export type PushOutboxTable = {
   notification_id: string;
+  created_at: CreatedAt;
   attempts: Generated<number>;
   next_attempt_at: Generated<Date>;
 };

@@ -29,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table push_outbox (
       notification_id uuid primary key references notifications (id) on delete cascade,
+      created_at timestamptz not null default now(),
       attempts integer not null default 0,
       next_attempt_at timestamptz not null default now()
     )`.execute(db);

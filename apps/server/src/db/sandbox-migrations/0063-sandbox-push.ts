@@ -18,11 +18,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       body bytea not null,
       received_at timestamptz not null default now()
     )`.execute(db);
+  // Subscriptions the sandbox says are gone (its "unsubscribed" button): their pushes get 410.
+  await sql`create table sandbox_push_gone (token text primary key, gone_at timestamptz not null default now())`.execute(
+    db,
+  );
   await sql`create index sandbox_push_messages_token on sandbox_push_messages (token, id)`.execute(
     db,
   );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table sandbox_push_gone`.execute(db);
   await sql`drop table sandbox_push_messages`.execute(db);
 }

@@ -83,7 +83,7 @@ export async function deleteSessionSubscriptions(db: Database, sessionHash: Buff
  * Notifications due to be pushed, oldest first, locked (skipping those another process holds),
  * with what the push needs of them and their user.
  */
-export async function lockDuePushes(tx: Database, limit: number) {
+export async function lockDuePushes(tx: Database, limit: number, ttlSeconds: number) {
   return tx
     .selectFrom('push_outbox as o')
     .innerJoin('notifications as n', 'n.id', 'o.notification_id')
@@ -103,6 +103,8 @@ export async function lockDuePushes(tx: Database, limit: number) {
       'u.zip_code',
       'actor.name as actor_name',
       's.push_off',
+      // Older than a push lives at the push service: not worth sending any more.
+      sql<boolean>`o.created_at < now() - make_interval(secs => ${ttlSeconds})`.as('stale'),
     ])
     .where('o.next_attempt_at', '<=', sql<Date>`now()`)
     .orderBy('o.next_attempt_at')

@@ -112,8 +112,7 @@ export function createPush({ db, log, settings, sandboxOrigins, ttlSeconds = 24 
   /** One due notification: pushed to its user's live devices, then out of the outbox (or retried). */
   async function pushOne(tx: Database, row: DuePush): Promise<void> {
     const off = (row.push_off ?? []).includes(row.type);
-    const stale = Date.now() - row.created_at.getTime() > ttlSeconds * 1000;
-    if (off || stale || !vapid) {
+    if (off || row.stale || !vapid) {
       await finishPush(tx, row.notification_id);
       return;
     }
@@ -199,7 +198,7 @@ export function createPush({ db, log, settings, sandboxOrigins, ttlSeconds = 24 
       let handled = 0;
       for (;;) {
         const count = await db.transaction().execute(async (tx) => {
-          const due = await lockDuePushes(tx, batch);
+          const due = await lockDuePushes(tx, batch, ttlSeconds);
           for (const row of due) await pushOne(tx, row);
           return due.length;
         });
