@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { NotificationSettings } from '@pago/shared/contracts/notifications';
 import type { PushPayload } from '@pago/shared/contracts/push';
 import { describe, expect, it } from 'vitest';
 import { bearer, type TestUser } from '../../../test/accounts-helpers';
@@ -149,12 +150,13 @@ describe('web push', () => {
       url: '/api/notifications/settings',
       headers: bearer(beto.token),
     });
-    expect(settings.json().push.money_received).toBe(true);
+    const current = settings.json() as NotificationSettings;
+    expect(current.push?.money_received).toBe(true);
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/notifications/settings',
       headers: bearer(beto.token),
-      payload: { ...settings.json(), push: { ...settings.json().push, money_received: false } },
+      payload: { ...current, push: { ...current.push, money_received: false } },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().push.money_received).toBe(false);
@@ -165,7 +167,7 @@ describe('web push', () => {
       method: 'PUT',
       url: '/api/notifications/settings',
       headers: bearer(beto.token),
-      payload: { email: settings.json().email },
+      payload: { email: current.email },
     });
     expect(emailOnly.json().push.money_received).toBe(false);
 

@@ -2,6 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance';
+import { errorBody } from '../../lib/app-error';
 
 /** RFC 8030 §7.2: a push service may refuse bigger messages (413); 4,096 bytes is the common floor. */
 const MAX_BODY = 4096;
@@ -111,8 +112,18 @@ export async function pushFakeRoutes(app: AppInstance): Promise<void> {
   });
 }
 
-function problem(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).send({ error: message });
+const CODES = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  404: 'not_found',
+  410: 'not_found',
+  413: 'bad_request',
+  415: 'bad_request',
+} as const;
+
+/** An answer in Pago's error shape (a real push service answers its own way; RFC 8030 fixes only the status). */
+function problem(reply: FastifyReply, status: keyof typeof CODES, message: string) {
+  return reply.code(status).send(errorBody(CODES[status], message));
 }
 
 /** The VAPID authorization of a push request (RFC 8292 §3), or why it is refused. */
