@@ -52,3 +52,15 @@ export function applyUpdate(): void {
   });
   waiting.postMessage({ type: 'SKIP_WAITING' });
 }
+
+/** At sign-out: this browser's push subscription, if any, is dropped (the server's already is). */
+export async function forgetBrowserPush(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    await subscription?.unsubscribe();
+  } catch {
+    // Nothing to drop, or no push here.
+  }
+}
