@@ -15,12 +15,34 @@ export function AppStatus() {
   const [update, setUpdate] = useState(updateWaiting);
 
   useEffect(() => {
-    const on = () => setOnline(true);
+    // The browser's flag says when there is no network at all; a network that cannot reach Pago
+    // (a captive portal, the server down) shows as a liveness check that does not answer. The
+    // check is asked again every 20 seconds while offline, so the notice goes when Pago is back.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
+    const probe = async () => {
+      clearTimeout(timer);
+      // The built app only: under test and on the dev server the browser's flag alone.
+      const reachable =
+        navigator.onLine &&
+        (!import.meta.env.PROD ||
+          (await fetch('/api/health/live', { cache: 'no-store' }).then(
+            () => true,
+            () => false,
+          )));
+      if (!live) return;
+      setOnline(reachable);
+      if (!reachable) timer = setTimeout(probe, 20_000);
+    };
     const off = () => setOnline(false);
+    const on = () => void probe();
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
+    void probe();
     const stop = onUpdateWaiting(() => setUpdate(updateWaiting()));
     return () => {
+      live = false;
+      clearTimeout(timer);
       window.removeEventListener('online', on);
       window.removeEventListener('offline', off);
       stop();
