@@ -87,8 +87,49 @@ function localeFiles(): Plugin {
   };
 }
 
+/**
+ * Writes /sw.js from the service worker's source (features/push/sw/service-worker.js) with this
+ * build's app shell to precache (index.html, the scripts and styles it loads, the offline page,
+ * the manifest and icons) and a version made of their contents, so every build that changes the
+ * shell is a new worker (docs/push.md).
+ */
+function serviceWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'pago-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const loaded = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+      const icons = fs.readdirSync(path.join(outDir, 'icons')).map((file) => `/icons/${file}`);
+      const shell = [
+        '/index.html',
+        '/offline.html',
+        '/manifest.webmanifest',
+        '/favicon.svg',
+        ...icons.filter((file) => file.endsWith('.png')),
+        ...loaded,
+      ];
+      const hash = createHash('sha256');
+      for (const file of shell) hash.update(file).update(fs.readFileSync(path.join(outDir, file)));
+      const source = fs
+        .readFileSync(
+          path.resolve(import.meta.dirname, 'src/features/push/sw/service-worker.js'),
+          'utf8',
+        )
+        .replace("'__VERSION__'", JSON.stringify(hash.digest('hex').slice(0, 12)))
+        .replace('__PRECACHE__', JSON.stringify(shell));
+      fs.writeFileSync(path.join(outDir, 'sw.js'), source);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), localeFiles()],
+  // The service worker is written before the files are compressed, so it is compressed too.
+  plugins: [react(), serviceWorker(), precompress(), localeFiles()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

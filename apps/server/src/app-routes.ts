@@ -40,6 +40,7 @@ import { pidemeRoutes } from './features/pideme/pideme.routes';
 import { publicPidemeRoutes } from './features/pideme/public-pideme.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
 import { ratesRoutes } from './features/rates/rates.routes';
+import { pushRoutes } from './features/push/push.routes';
 import { publicTrackingRoutes } from './features/recipient-notice/public-tracking.routes';
 import { remittanceCasesRoutes } from './features/remittances/remittance-cases.routes';
 import { remittancesRoutes } from './features/remittances/remittances.routes';
@@ -70,6 +71,7 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   await app.register(accountsRoutes, {
     accounts: services.accounts,
     externalSignin: services.externalSignin,
+    onSignOut: services.push.forgetSession,
   });
   await app.register(externalSigninRoutes, {
     externalSignin: services.externalSignin,
@@ -224,4 +226,6 @@ export async function registerRoutes(app: AppInstance, services: Services): Prom
   await app.register(paydayRoutes, { accounts: services.accounts, payday: services.payday });
   // Colectas: siblings chip in toward one transfer home (docs/colectas.md).
   await app.register(colectasRoutes, { colectas: services.colectas, accounts: services.accounts });
+  // Web Push: the VAPID key and this device's subscription (docs/push.md).
+  await app.register(pushRoutes, { push: services.push, accounts: services.accounts });
 }

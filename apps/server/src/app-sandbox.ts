@@ -5,6 +5,7 @@ import { mailboxRoutes } from './sandbox/mailbox/mailbox.routes';
 import { oidcFakeRoutes } from './sandbox/oidc/oidc-fake.routes';
 import { personaFakeRoutes } from './sandbox/persona/persona-fake.routes';
 import { plaidFakeRoutes } from './sandbox/plaid/plaid-fake.routes';
+import { pushFakeRoutes } from './sandbox/push/push-fake.routes';
 import { createSandboxVendors } from './sandbox/sandbox-vendors';
 import { sharedAssetRoutes } from './sandbox/shared/shared-assets.routes';
 import { stripeFakeRoutes } from './sandbox/stripe/stripe-fake.routes';
@@ -61,4 +62,5 @@ export async function registerSandboxRoutes(
   await app.register(smsOutboxRoutes);
   await app.register(twilioMessagesFakeRoutes);
   await app.register(sandboxFxRoutes);
+  await app.register(pushFakeRoutes);
 }

@@ -31,6 +31,7 @@ import { createPayday } from './features/payday/payday.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
 import { createPideme } from './features/pideme/pideme.service';
 import { createPlaid } from './features/plaid/plaid.service';
+import { createPush } from './features/push/push.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
 import { createRateAlerts } from './features/rates/rate-alerts';
 import { createRateOrders } from './features/rates/rate-orders';
@@ -353,6 +354,16 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       notifications,
       sendHome: () => remittances,
     }),
+    push: createPush({
+      db,
+      log,
+      settings: config.push,
+      // Sandbox: the fake push service of this server, at its public and its own address.
+      sandboxOrigins:
+        config.mode === 'sandbox'
+          ? () => [new URL(config.publicUrl).origin, ...sandboxSelfOrigin(deps.selfUrl)]
+          : null,
+    }),
   };
 
   /** Rate history, alerts and rate orders (docs/rates.md); orders send through remittances. */
@@ -401,5 +412,14 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
   function withCardEvents(cards: ReturnType<typeof createCards>) {
     banking.onEvents('card.activated', (event) => cards.onPartnerEvent(event));
     return cards;
+  }
+}
+
+/** This server's own origin once it listens (none before: then only PUBLIC_URL's fake is used). */
+function sandboxSelfOrigin(selfUrl: () => string): string[] {
+  try {
+    return [new URL(selfUrl()).origin];
+  } catch {
+    return [];
   }
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { type PushConfig, pushEnv, pushSettings } from './config-push';
 import { type ReplicaConfig, replicaEnv, replicaSettings } from './config-replica';
 import { type TwilioSmsSettings, twilioSmsEnv, twilioSmsSettings } from './config-sms';
 import {
@@ -122,17 +123,13 @@ const envSchema = z.object({
   /** Card holds the network never cleared are released after this many days (live mode). */
   CARD_HOLD_EXPIRY_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   /** The same in sandbox mode, in milliseconds, so expiry can be seen. */
-  SANDBOX_CARD_HOLD_EXPIRY_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(2_592_000_000)
-    .default(120_000),
+  SANDBOX_CARD_HOLD_EXPIRY_MS: z.coerce.number().int().min(1000).max(2592e6).default(120_000),
   /** How long the Unit fake waits for Pago's authorization answer before it declines. */
   SANDBOX_CARD_AUTHORIZATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
   SANDBOX_SHARED_TEST_SERVER: z.stringbool().default(false),
   NOTIFICATION_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
   ...replicaEnv,
+  ...pushEnv,
   PAGO_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -260,7 +257,8 @@ export type Config = Readonly<{
   /** Staff money actions above this many cents wait for a second staff member's approval. */
   opsFourEyesCents: number;
 }> &
-  ReplicaConfig;
+  ReplicaConfig &
+  PushConfig;
 export class ConfigError extends Error {}
 
 /** Whether HOST only accepts connections from this machine. */
@@ -381,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipGeofeedPath: e.GEOIP_GEOFEED_PATH,
     opsFourEyesCents: e.OPS_FOUR_EYES_CENTS,
     ...replicaSettings(e),
+    ...pushSettings(e, e.APP_SECRET ?? SANDBOX_APP_SECRET),
   };
 }
 

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { initI18n } from '@/lib/i18n';
+import { registerServiceWorker } from '@/lib/service-worker';
 
 initI18n();
 
@@ -12,3 +13,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

@@ -143,6 +143,9 @@ export const ERROR_CODES = [
   'colecta_full',
   'colecta_self_invite',
   'colecta_date_past',
+  /** Web Push: not configured (live mode without VAPID keys), or a push service Pago refuses. */
+  'push_unavailable',
+  'push_endpoint_refused',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -156,6 +156,8 @@ export type NotificationStreamTicketsTable = {
 export type NotificationSettingsTable = {
   user_id: string;
   email_off: string[];
+  /** The types not pushed to the user's devices (migration 0063). */
+  push_off: Generated<string[]>;
 };
 
 export type SandboxMailTable = {
@@ -1402,6 +1404,10 @@ export type DB = {
   colectas: ColectasTable;
   colecta_members: ColectaMembersTable;
   colecta_contributions: ColectaContributionsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
+  sandbox_push_messages: SandboxPushMessagesTable;
+  sandbox_push_gone: { token: string; gone_at: CreatedAt };
 };
 
 /** Sanctions screening (migration 0051, docs/sanctions.md). */
@@ -1929,4 +1935,39 @@ export type ColectaContributionsTable = {
   settled_transfer_id: string | null;
   created_at: CreatedAt;
   settled_at: Date | null;
+};
+
+/** One browser's Web Push subscription, per device and session (migration 0063). */
+export type PushSubscriptionsTable = {
+  id: Generated<string>;
+  user_id: string;
+  session_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device: string;
+  created_at: CreatedAt;
+  last_pushed_at: Date | null;
+};
+
+/** A notification still to push (migration 0063; written by notifications_push_outbox.sql). */
+export type PushOutboxTable = {
+  notification_id: string;
+  created_at: CreatedAt;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+};
+
+/** What the sandbox push service received (sandbox migration 0063): the encrypted body as sent. */
+export type SandboxPushMessagesTable = {
+  id: Generated<number>;
+  token: string;
+  ttl: number;
+  urgency: string | null;
+  topic: string | null;
+  /** The VAPID key (`k=`) the JWT was verified with, and the JWT's subject. */
+  vapid_key: string;
+  vapid_subject: string;
+  body: Buffer;
+  received_at: CreatedAt;
 };

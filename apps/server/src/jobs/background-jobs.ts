@@ -159,6 +159,8 @@ export function backgroundJobs(services: Services): RecurringJob[] {
   jobs.push({ name: 'rates-watch', everySeconds: 60, run: () => services.rates.run() });
   // Día de pago: each due run (a deposit available, a rule) quoted and sent once (docs/payday.md).
   jobs.push({ name: 'payday-runs', everySeconds: 2, run: () => services.payday.runDue() });
+  // Notifications pushed to subscribed devices (the push outbox), each once (docs/push.md).
+  jobs.push({ name: 'notification-pushes', everySeconds: 1, run: () => services.push.deliver() });
   const { sandboxVendors } = services;
   if (sandboxVendors) {
     jobs.push({ name: 'sandbox-vendors-tick', everySeconds: 1, run: () => sandboxVendors.tick() });

@@ -160,6 +160,10 @@ const TAGS = [
     name: 'Colectas',
     description: 'Siblings chip in toward one transfer home: invite, contribute, send or cancel.',
   },
+  {
+    name: 'Push',
+    description: 'Web Push: the VAPID key, and subscribing this device to pushed notifications.',
+  },
 ];
 
 /**
@@ -353,6 +357,9 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/colectas/{id}/contributions': 'contributeToColecta',
   'POST /api/colectas/{id}/send': 'sendColecta',
   'POST /api/colectas/{id}/cancel': 'cancelColecta',
+  'GET /api/push/vapid-key': 'getPushKey',
+  'POST /api/push/subscriptions': 'subscribePush',
+  'DELETE /api/push/subscriptions': 'unsubscribePush',
 };
 
 /** Words a summary spells its own way. */

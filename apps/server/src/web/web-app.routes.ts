@@ -21,8 +21,9 @@ export async function registerWebApp(app: AppInstance): Promise<void> {
       // The build writes .br and .gz beside each file; they are sent to clients that accept them.
       preCompressed: true,
       setHeaders(reply, filePath) {
-        // index.html names the current hashed assets, so it is revalidated on every visit.
-        const cacheControl = filePath.endsWith(`${path.sep}index.html`)
+        // index.html names the current hashed assets, so it is revalidated on every visit; so is
+        // the service worker (sw.js), whose new version is how an installed app learns of a build.
+        const cacheControl = /[\\/](index\.html|sw\.js)$/.test(filePath)
           ? 'no-cache'
           : filePath.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'

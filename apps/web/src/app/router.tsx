@@ -70,9 +70,7 @@ const TransferTrackingPage = lazyPage(
   () => import('@/features/remittances/routes/transfer-tracking-page'),
 );
 const CashDepositPage = lazyPage(() => import('@/features/cash-deposits/routes/cash-deposit-page'));
-const NotificationsPage = lazyPage(
-  () => import('@/features/notifications/routes/notifications-page'),
-);
+const NotificationsPage = lazyPage(() => import('@/app/routes/notifications-route'));
 const DirectDepositPage = lazyPage(
   () => import('@/features/direct-deposit/routes/direct-deposit-page'),
 );

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, apiFetch } from './api-client';
 import { PROFILE_UPDATED, SESSION_EXPIRED } from './events';
 import { setDisplayTimeZone } from './format';
+import { forgetBrowserPush } from './service-worker';
 import { SessionContext } from './session-context';
 import type { Registration, RegistrationChanges } from './session-registration';
 import {
@@ -225,6 +226,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (failure) {
       console.error('Logout call failed', failure);
     } finally {
+      // The server forgot this session's push subscription; the browser drops it too.
+      void forgetBrowserPush();
       clearStoredToken();
       clearStoredVerificationService();
       setUser(null);

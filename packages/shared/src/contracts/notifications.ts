@@ -168,6 +168,15 @@ export const notificationSettingsSchema = z.strictObject({
       z.ZodBoolean
     >,
   ),
+  /** Which types are pushed to the user's devices (docs/push.md); absent in a PUT: unchanged. */
+  push: z
+    .strictObject(
+      Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, z.boolean()])) as Record<
+        NotificationType,
+        z.ZodBoolean
+      >,
+    )
+    .optional(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

@@ -58,6 +58,7 @@ import * as rates from './0059-rates';
 import * as pideme from './0061-pideme';
 import * as payday from './0060-payday';
 import * as colectas from './0062-colectas';
+import * as push from './0063-push';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -120,4 +121,5 @@ export const migrations: Record<string, Migration> = {
   '0061-pideme': pideme,
   '0060-payday': payday,
   '0062-colectas': colectas,
+  '0063-push': push,
 };

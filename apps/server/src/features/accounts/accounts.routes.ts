@@ -30,11 +30,16 @@ const noBody = z.strictObject({}).nullish();
 const auth = ['Accounts'];
 
 /** What the accounts' routes use, passed in by the wiring (app.ts). */
-export type AccountsRouteDeps = { accounts: Accounts; externalSignin: ExternalSignin };
+export type AccountsRouteDeps = {
+  accounts: Accounts;
+  externalSignin: ExternalSignin;
+  /** What else ends with this session (its push subscriptions: features/push). */
+  onSignOut?: (token: string) => Promise<void>;
+};
 
 export async function accountsRoutes(
   app: AppInstance,
-  { accounts, externalSignin }: AccountsRouteDeps,
+  { accounts, externalSignin, onSignOut }: AccountsRouteDeps,
 ): Promise<void> {
   // Before the schema's validation: who you are is checked ahead of what you sent.
   const preValidation = requireUser(accounts);
@@ -83,6 +88,7 @@ export async function accountsRoutes(
     async (request) => {
       const { token } = currentUser(request);
       const endSessionUrl = await externalSignin.endSessionUrl(token);
+      await onSignOut?.(token);
       await accounts.logout(token);
       return { success: true as const, ...(endSessionUrl ? { endSessionUrl } : {}) };
     },

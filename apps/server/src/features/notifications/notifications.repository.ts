@@ -98,6 +98,24 @@ export async function findEmailOff(db: Database, userId: string): Promise<string
   return row?.email_off ?? [];
 }
 
+/** The types the user does not want pushed (docs/push.md). */
+export async function findPushOff(db: Database, userId: string): Promise<string[]> {
+  const row = await db
+    .selectFrom('notification_settings')
+    .select('push_off')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.push_off ?? [];
+}
+
+export async function savePushOff(db: Database, userId: string, off: string[]): Promise<void> {
+  await db
+    .insertInto('notification_settings')
+    .values({ user_id: userId, email_off: [], push_off: off })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ push_off: off }))
+    .execute();
+}
+
 export async function saveEmailOff(db: Database, userId: string, off: string[]): Promise<void> {
   await db
     .insertInto('notification_settings')

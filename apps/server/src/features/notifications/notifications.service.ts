@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   isAlwaysEmailed,
+  NOTIFICATION_TYPES,
   type Notification,
   type NotificationList,
   type NotificationSettings,
@@ -20,6 +21,7 @@ import {
   countUnread,
   findEmailOff,
   findNotification,
+  findPushOff,
   findUserLanguage,
   insertNotification,
   insertStreamTicket,
@@ -30,6 +32,7 @@ import {
   type NewNotification,
   type NotificationRow,
   saveEmailOff,
+  savePushOff,
   setEmailStatus,
   turnEmailOff,
 } from './notifications.repository';
@@ -88,6 +91,18 @@ export function createNotifications({
     if (!target) return null;
     const language = await findUserLanguage(db, target.userId);
     return language ? { ...target, language } : null;
+  }
+
+  async function getSettings(userId: string): Promise<NotificationSettings> {
+    const [off, pushOff] = await Promise.all([findEmailOff(db, userId), findPushOff(db, userId)]);
+    return {
+      email: Object.fromEntries(
+        OPTIONAL_EMAIL_TYPES.map((type) => [type, !off.includes(type)]),
+      ) as NotificationSettings['email'],
+      push: Object.fromEntries(
+        NOTIFICATION_TYPES.map((type) => [type, !pushOff.includes(type)]),
+      ) as NonNullable<NotificationSettings['push']>,
+    };
   }
 
   async function getOne(userId: string, id: string): Promise<Notification | null> {
@@ -159,14 +174,7 @@ export function createNotifications({
       return { unreadCount: await countUnread(db, userId) };
     },
 
-    async getSettings(userId: string): Promise<NotificationSettings> {
-      const off = await findEmailOff(db, userId);
-      return {
-        email: Object.fromEntries(
-          OPTIONAL_EMAIL_TYPES.map((type) => [type, !off.includes(type)]),
-        ) as NotificationSettings['email'],
-      };
-    },
+    getSettings,
 
     unsubscribeTarget,
 
@@ -187,7 +195,14 @@ export function createNotifications({
         (type) => !settings.email[type as keyof NotificationSettings['email']],
       );
       await saveEmailOff(db, userId, off);
-      return settings;
+      const { push } = settings;
+      if (push)
+        await savePushOff(
+          db,
+          userId,
+          NOTIFICATION_TYPES.filter((type) => !push[type]),
+        );
+      return getSettings(userId);
     },
 
     /**

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { AppStatus } from '@/components/app-status';
 import { PageLoading } from '@/components/ui/page-loading';
 import { OPEN_SIGNUP_MODAL } from '@/lib/events';
 import { loadErrorTexts } from '@/lib/i18n';
@@ -37,6 +38,7 @@ export function AppLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header />
+      <AppStatus />
       {/* Staff froze the account for review (docs/ops-console.md): said on every page. */}
       {user?.accountFrozen && (
         <Alert severity="warning" role="status" sx={{ borderRadius: 0 }}>

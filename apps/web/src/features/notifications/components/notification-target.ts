@@ -1,4 +1,4 @@
-import type { Notification, NotificationType } from '@pago/shared/contracts/notifications';
+import type { NotificationType } from '@pago/shared/contracts/notifications';
 
 /** A transfer's receipt, opened over the activity list (activity-page reads `?receipt=`). */
 export function receiptPath(transferId: string): string {
@@ -51,6 +51,8 @@ export function notificationTarget({ type, data }: Notification): string {
   if (type.startsWith('card_')) return '/card';
   return '/activity';
 }
+// Where a notification leads is shared with the server, whose pushes open the same page.
+export { notificationTarget, receiptPath } from '@pago/shared/notification-target';
 
 /** The notifications that tell of money arriving: they also show a toast when they come live. */
 export const MONEY_IN: readonly NotificationType[] = ['money_received', 'request_paid'];

@@ -49,6 +49,7 @@ const LIST: NotificationList = {
 
 const SETTINGS = {
   email: Object.fromEntries(OPTIONAL_EMAIL_TYPES.map((type) => [type, true])),
+  push: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true])),
 };
 
 function routes(extra: Parameters<typeof stubRoutes>[0] = {}) {
@@ -112,21 +113,32 @@ describe('the notification center', () => {
     expect(screen.queryByRole('button', { name: /Marcar/ })).toBeNull();
   });
 
-  it('reads in English and turns an e-mail off', async () => {
+  it('reads in English and turns an e-mail off, then its push', async () => {
     const calls = routes({
       ...readOnOpening(),
-      'PUT /api/notifications/settings': (call) => ok(call.body),
+      // As the server: the whole settings back, push left as it was when the PUT has none.
+      'PUT /api/notifications/settings': (call) =>
+        ok({ push: SETTINGS.push, ...(call.body as object) }),
     });
     await renderPage(<NotificationsPage />, { language: 'en' });
     expect(await screen.findByText('María López sent you $25.50')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '2 new' })).toBeInTheDocument();
 
-    const moneySwitch = await screen.findByRole('switch', { name: 'Money received' });
+    const moneySwitch = await screen.findByRole('switch', { name: 'Money received: E-mail' });
     expect(moneySwitch).toBeChecked();
     fireEvent.click(moneySwitch);
     await waitFor(() => {
       const put = calls.find((c) => c.method === 'PUT');
       expect(put?.body).toEqual({ email: { ...SETTINGS.email, money_received: false } });
+    });
+    // Its push, beside it, is its own setting.
+    fireEvent.click(screen.getByRole('switch', { name: 'Money received: Push' }));
+    await waitFor(() => {
+      const puts = calls.filter((c) => c.method === 'PUT');
+      expect(puts[1]?.body).toEqual({
+        email: SETTINGS.email,
+        push: { ...SETTINGS.push, money_received: false },
+      });
     });
     // Password and phone changes are always e-mailed: no switch for them.
     expect(screen.queryByRole('switch', { name: /password/i })).toBeNull();
