@@ -28,18 +28,28 @@ const SECURITY: readonly NotificationType[] = ['new_sign_in', 'password_changed'
  * yet, bill pay; a security event, the security page.
  */
 export function notificationTarget({ type, data }: Pick<Notification, 'type' | 'data'>): string {
+  // A colecta's news leads to the colecta (its page shows the remittance's status).
+  if (type.startsWith('colecta_') && data.colectaId) {
+    return `/colectas/${encodeURIComponent(data.colectaId)}`;
+  }
   if (TRACKED.includes(type) && data.transferId) {
     return `/transfers/${encodeURIComponent(data.transferId)}`;
   }
   if (REQUESTS.includes(type) && data.requestId) {
     return `/requests/${encodeURIComponent(data.requestId)}`;
   }
+  if (type === 'pideme_request' && data.requestId) {
+    return `/pideme/requests/${encodeURIComponent(data.requestId)}`;
+  }
   if (SECURITY.includes(type)) return '/security';
   if (type === 'phone_changed') return '/profile';
   if (type === 'identity_approved') return '/dashboard';
   if (type === 'identity_failed') return '/onboarding/verify';
+  if (type === 'payday_failed') return '/direct-deposit/payday';
   if (data.transferId) return receiptPath(data.transferId);
   if (BILLS.includes(type)) return '/billpay';
+  if (type.startsWith('rate_')) return '/send-home/rates';
+  if (type.startsWith('schedule_')) return '/schedules';
   if (type.startsWith('card_')) return '/card';
   return '/activity';
 }

@@ -122,9 +122,8 @@ export const notificationDataSchema = z.object({
   currency: z.string().optional(),
   rate: z.string().optional(),
   targetRate: z.string().optional(),
-  /** pideme_request: what the relative asked for, in their currency (decimal text, and its code). */
+  /** pideme_request: what the relative asked for, in their currency (decimal text; `currency` its code). */
   foreignAmount: z.string().optional(),
-  currency: z.string().optional(),
   /** Colecta notifications: which colecta, and its title as the organiser wrote it. */
   colectaId: z.string().optional(),
   title: z.string().optional(),

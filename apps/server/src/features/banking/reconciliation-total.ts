@@ -8,8 +8,7 @@ import type { Difference } from './banking.repository';
  * partner, or what the partner holds that is Pago's own.
  */
 export type LedgerTotal = {
-  /** Σ of every wallet plus Pago's fee revenue account (and what rate orders hold of wallets). */
-  /** Σ of every wallet plus Pago's fee revenue account (and the colecta holding account). */
+  /** Σ of every wallet plus Pago's fee revenue account, and what rate orders and colectas hold of wallets. */
   walletsAndFees: number;
   /** Sandbox test money: in wallets, never at the partner (backed by the omnibus's funding). */
   testMoney: number;
@@ -41,11 +40,10 @@ export async function ledgerTotal(db: Database): Promise<LedgerTotal> {
   }>`
     select
       (select coalesce(sum(balance_cents), 0) from ledger_accounts
-        -- Money rate orders reserve (docs/rates.md) is still the users', at the partner.
-        where user_id is not null or system_role in ('fee_revenue', 'rate_order_holds'))::text as wallets_and_fees,
-        where user_id is not null or system_role = 'fee_revenue'
-          -- colecta contributions held by Pago: out of the wallets, still at the partner
-          or system_role = 'colecta_holding')::text as wallets_and_fees,
+        -- Money rate orders reserve (docs/rates.md) and colecta contributions held
+        -- (docs/colectas.md) are still the users', at the partner.
+        where user_id is not null
+          or system_role in ('fee_revenue', 'rate_order_holds', 'colecta_holding'))::text as wallets_and_fees,
       (select coalesce(sum(amount_cents), 0) from ledger_transfers
         where kind = 'deposit' and status not in ('failed', 'refunded'))::text as test_money,
       (select coalesce(sum(balance_cents), 0) from ledger_accounts

@@ -44,8 +44,7 @@ export type SystemRole =
   /** P2P payments held for a sanctions review until compliance decides (migration 0051). */
   | 'sanctions_hold'
   /** Money reserved by rate orders until they send or are cancelled (migration 0059). */
-  | 'rate_order_holds';
-  | 'sanctions_hold'
+  | 'rate_order_holds'
   /** Colecta contributions held until sent or given back (migration 0062). */
   | 'colecta_holding';
 

@@ -144,7 +144,7 @@ export function notificationEmail(
       data.payoutAmount && data.payoutCurrency ? `${data.payoutAmount} ${data.payoutCurrency}` : '',
     failure: SCHEDULE_FAILURE_WORDS[language][data.failureReason ?? ''] ?? '',
     currency: data.currency ?? '',
-    rate: data.rate ?? '',
+    rateReached: data.rate ?? '',
     target: data.targetRate ?? '',
     foreign: foreignAmount(data.foreignAmount, data.currency, language),
     title: data.title ?? '',

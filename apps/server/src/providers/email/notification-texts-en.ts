@@ -269,16 +269,16 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
     ],
   },
   rate_alert_reached: {
-    subject: (w) => `The exchange rate reached ${w.rate} ${w.currency} per dollar`,
+    subject: (w) => `The exchange rate reached ${w.rateReached} ${w.currency} per dollar`,
     body: (w) => [
-      `You asked us to tell you when 1 USD reached ${w.target} ${w.currency}. Today the exchange rate for your transfers is ${w.rate} ${w.currency}.`,
+      `You asked us to tell you when 1 USD reached ${w.target} ${w.currency}. Today the exchange rate for your transfers is ${w.rateReached} ${w.currency}.`,
       'Open Pago to send money to your family. We tell you at most once a day.',
     ],
   },
   rate_order_sent: {
-    subject: (w) => `We sent ${w.amount} to ${w.recipient} at ${w.rate} ${w.currency}`,
+    subject: (w) => `We sent ${w.amount} to ${w.recipient} at ${w.rateReached} ${w.currency}`,
     body: (w) => [
-      `The exchange rate reached your target: we sent ${w.amount} to ${w.recipient} at ${w.rate} ${w.currency} per dollar, with the money you had reserved.`,
+      `The exchange rate reached your target: we sent ${w.amount} to ${w.recipient} at ${w.rateReached} ${w.currency} per dollar, with the money you had reserved.`,
       'You can track the transfer in your activity.',
     ],
   },

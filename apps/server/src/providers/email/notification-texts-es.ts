@@ -269,16 +269,16 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
     ],
   },
   rate_alert_reached: {
-    subject: (w) => `El tipo de cambio llegó a ${w.rate} ${w.currency} por dólar`,
+    subject: (w) => `El tipo de cambio llegó a ${w.rateReached} ${w.currency} por dólar`,
     body: (w) => [
-      `Pediste que te avisáramos cuando 1 USD llegara a ${w.target} ${w.currency}. Hoy el tipo de cambio para tus envíos es ${w.rate} ${w.currency}.`,
+      `Pediste que te avisáramos cuando 1 USD llegara a ${w.target} ${w.currency}. Hoy el tipo de cambio para tus envíos es ${w.rateReached} ${w.currency}.`,
       'Abre Pago para enviar dinero a tu familia. Te avisamos como máximo una vez al día.',
     ],
   },
   rate_order_sent: {
-    subject: (w) => `Enviamos ${w.amount} a ${w.recipient} a ${w.rate} ${w.currency}`,
+    subject: (w) => `Enviamos ${w.amount} a ${w.recipient} a ${w.rateReached} ${w.currency}`,
     body: (w) => [
-      `El tipo de cambio llegó a tu meta: enviamos ${w.amount} a ${w.recipient} a ${w.rate} ${w.currency} por dólar, con el dinero que tenías reservado.`,
+      `El tipo de cambio llegó a tu meta: enviamos ${w.amount} a ${w.recipient} a ${w.rateReached} ${w.currency} por dólar, con el dinero que tenías reservado.`,
       'Puedes seguir el envío en tu actividad.',
     ],
   },

@@ -27,7 +27,7 @@ export type Words = {
   failure: string;
   /** Rate notifications (docs/rates.md): the payout currency, the rate reached and the target. */
   currency: string;
-  rate: string;
+  rateReached: string;
   target: string;
   /** Pídeme: what the relative asked for, in their currency ("MXN 3,000.00"). */
   foreign: string;
