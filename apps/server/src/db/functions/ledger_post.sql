@@ -54,7 +54,7 @@ declare
   v_used bigint;
   v_transfer ledger_transfers;
   v_guarded boolean := p_kind in ('p2p', 'request_payment', 'remittance', 'bill_payment',
-      'bank_transfer', 'bank_withdrawal')
+      'bank_transfer', 'bank_withdrawal', 'rate_order_hold', 'colecta_contribution')
     or (p_kind in ('card_purchase', 'card_atm_withdrawal') and p_status = 'processing');
   v_frozen boolean;
 begin
