@@ -185,6 +185,15 @@ import {
   plaidRepairResponseSchema,
   plaidUnlinkResponseSchema,
 } from '@pago/shared/contracts/plaid';
+import {
+  rateAlertBody,
+  rateAlertListSchema,
+  rateAlertSchema,
+  rateHistorySchema,
+  rateOrderBody,
+  rateOrderListSchema,
+  rateOrderSchema,
+} from '@pago/shared/contracts/rates';
 import { publicTransferSchema } from '@pago/shared/contracts/recipient-tracking';
 import {
   errorCaseBody,
@@ -544,6 +553,14 @@ export const ROUTES: Record<string, RouteContract> = {
   },
   'POST /api/colectas/:id/send': { response: colectaSchema },
   'POST /api/colectas/:id/cancel': { response: colectaSchema },
+  // Rates (docs/rates.md)
+  'GET /api/rates/:currency/history': { response: rateHistorySchema },
+  'GET /api/rate-alerts': { response: rateAlertListSchema },
+  'POST /api/rate-alerts': { status: 201, response: rateAlertSchema, body: rateAlertBody },
+  'DELETE /api/rate-alerts/:id': { response: z.object({ removed: z.literal(true) }) },
+  'GET /api/rate-orders': { response: rateOrderListSchema },
+  'POST /api/rate-orders': { status: 201, response: rateOrderSchema, body: rateOrderBody },
+  'POST /api/rate-orders/:id/cancel': { response: rateOrderSchema, body: z.strictObject({}) },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {
