@@ -160,6 +160,12 @@ import {
   plaidRepairResponseSchema,
   plaidUnlinkResponseSchema,
 } from '@pago/shared/contracts/plaid';
+import {
+  deletePushSubscriptionBody,
+  pushSubscriptionBody,
+  pushSubscriptionSchema,
+  vapidKeySchema,
+} from '@pago/shared/contracts/push';
 import { publicTransferSchema } from '@pago/shared/contracts/recipient-tracking';
 import {
   errorCaseBody,
@@ -483,6 +489,13 @@ export const ROUTES: Record<string, RouteContract> = {
   'POST /api/ops/sanctions/hits/:id/block': {
     response: sanctionsDecisionSchema,
     body: sanctionsDecisionBody,
+  },
+  // Web Push (docs/push.md)
+  'GET /api/push/vapid-key': { response: vapidKeySchema },
+  'POST /api/push/subscriptions': { response: pushSubscriptionSchema, body: pushSubscriptionBody },
+  'DELETE /api/push/subscriptions': {
+    response: z.object({ success: z.literal(true) }),
+    body: deletePushSubscriptionBody,
   },
 };
 
