@@ -69,11 +69,11 @@ test.describe('notifications, in Spanish on a phone', () => {
       await page.getByRole('heading', { name: 'Recientes' }).waitFor();
 
       // Turning an e-mail off sticks.
-      const moneySwitch = page.getByRole('switch', { name: 'Dinero recibido' });
+      const moneySwitch = page.getByRole('switch', { name: 'Dinero recibido: Correo' });
       await moneySwitch.click();
       await expect(moneySwitch).not.toBeChecked();
       await page.reload();
-      await expect(page.getByRole('switch', { name: 'Dinero recibido' })).not.toBeChecked();
+      await expect(page.getByRole('switch', { name: 'Dinero recibido: Correo' })).not.toBeChecked();
 
       // The payment's notification opens its receipt.
       await page.getByRole('link', { name: 'Ana Rivera te envió $25.00' }).click();

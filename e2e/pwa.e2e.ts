@@ -186,6 +186,11 @@ test.describe('installable app and Web Push, in Spanish on a phone', () => {
       page.getByRole('status').filter({ hasText: 'Las notificaciones están activadas' }),
     ).toBeVisible();
     await page.screenshot({ path: '/tmp/pago-push-settings-phone-es.png', fullPage: true });
+    // Back on the page later: still on (the browser's subscription is registered again).
+    await page.reload();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Las notificaciones están activadas' }),
+    ).toBeVisible();
     const stored = JSON.parse(
       (await page.evaluate(() => localStorage.getItem('pago-e2e-push'))) ?? 'null',
     ) as StoredSubscription;

@@ -194,6 +194,12 @@ import {
   rateOrderListSchema,
   rateOrderSchema,
 } from '@pago/shared/contracts/rates';
+import {
+  deletePushSubscriptionBody,
+  pushSubscriptionBody,
+  pushSubscriptionSchema,
+  vapidKeySchema,
+} from '@pago/shared/contracts/push';
 import { publicTransferSchema } from '@pago/shared/contracts/recipient-tracking';
 import {
   errorCaseBody,
@@ -561,6 +567,13 @@ export const ROUTES: Record<string, RouteContract> = {
   'GET /api/rate-orders': { response: rateOrderListSchema },
   'POST /api/rate-orders': { status: 201, response: rateOrderSchema, body: rateOrderBody },
   'POST /api/rate-orders/:id/cancel': { response: rateOrderSchema, body: z.strictObject({}) },
+  // Web Push (docs/push.md)
+  'GET /api/push/vapid-key': { response: vapidKeySchema },
+  'POST /api/push/subscriptions': { response: pushSubscriptionSchema, body: pushSubscriptionBody },
+  'DELETE /api/push/subscriptions': {
+    response: z.object({ success: z.literal(true) }),
+    body: deletePushSubscriptionBody,
+  },
 };
 
 const matchers = Object.keys(ROUTES).map((route) => {

@@ -8,7 +8,8 @@ import { moneyPost, moneyTestApp, verifiedUser } from '../../../test/money-helpe
 import { servicesOf } from '../../app';
 import { decryptPush } from '../../sandbox/push/push-decrypt';
 
-const t = moneyTestApp(new Date('2026-11-23T15:00:00Z'));
+// PUBLIC_URL where nothing listens (port 9, discard): its sandbox push service is unreachable.
+const t = moneyTestApp(new Date('2026-11-23T15:00:00Z'), { publicUrl: 'http://127.0.0.1:9' });
 const baseUrl = () => `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 
 /** A browser's subscription keys (what PushManager.subscribe makes) and its sandbox endpoint. */
@@ -223,5 +224,26 @@ describe('web push', () => {
     await servicesOf(t.app).push.deliver();
     expect(await received(browser)).toEqual([]);
     expect(await subscriptionsOf(carla.id)).toEqual([]);
+  });
+
+  it('tries a push no device took again later, and not before', async () => {
+    const ana = await verifiedUser(t.app, t.db, 5_000);
+    const beto = await verifiedUser(t.app, t.db);
+    // PUBLIC_URL's own fake (allowed in sandbox mode), unreachable in this file.
+    const down = browserKeys();
+    const origin = new URL(t.app.deps.config.publicUrl).origin;
+    expect(origin).not.toBe(baseUrl());
+    const endpoint = `${origin}/sandbox/push/send/${down.token}`;
+    expect((await subscribe(beto, { ...down, endpoint })).statusCode).toBe(200);
+    expect((await send(ana, beto, 4)).statusCode).toBe(201);
+    await servicesOf(t.app).push.deliver();
+    const [row] = await t.db.selectFrom('push_outbox').selectAll().execute();
+    expect(row?.attempts).toBe(1);
+    expect(row?.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    // Not due yet: a run now leaves it as it is; the subscription stays (not gone, only down).
+    await servicesOf(t.app).push.deliver();
+    expect((await t.db.selectFrom('push_outbox').selectAll().execute())[0]?.attempts).toBe(1);
+    expect(await subscriptionsOf(beto.id)).toHaveLength(1);
+    await t.db.deleteFrom('push_outbox').execute();
   });
 });

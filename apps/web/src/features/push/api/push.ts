@@ -38,6 +38,20 @@ export async function enablePush(): Promise<PushSubscriptionInfo | 'denied'> {
   });
 }
 
+/**
+ * This browser's subscription, registered again for the signed-in user and session (the server
+ * may have dropped it: the push service said it was gone, or the session it was made in ended).
+ * Null when the browser has none.
+ */
+export async function refreshSubscription(): Promise<PushSubscriptionInfo | null> {
+  const subscription = await currentSubscription();
+  if (!subscription) return null;
+  return apiFetch<PushSubscriptionInfo>('/api/push/subscriptions', {
+    method: 'POST',
+    body: subscription.toJSON(),
+  });
+}
+
 /** Turns push off for this device: the server forgets it, and the browser unsubscribes. */
 export async function disablePush(): Promise<void> {
   const subscription = await currentSubscription();

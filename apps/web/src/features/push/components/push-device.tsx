@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentSubscription, disablePush, enablePush, pushSupported } from '../api/push';
+import { disablePush, enablePush, pushSupported, refreshSubscription } from '../api/push';
 
 type State = 'loading' | 'unsupported' | 'off' | 'on' | 'denied' | 'failed';
 
@@ -27,7 +27,8 @@ export function PushDevice() {
       return;
     }
     let live = true;
-    currentSubscription()
+    // A subscription this browser already has is registered again, so "on" is true at the server.
+    refreshSubscription()
       .then((subscription) => live && setState(subscription ? 'on' : 'off'))
       .catch(() => live && setState('off'));
     return () => {
