@@ -39,8 +39,8 @@ import { phoneVerificationRoutes } from './features/phone/phone-verification.rou
 import { pidemeRoutes } from './features/pideme/pideme.routes';
 import { publicPidemeRoutes } from './features/pideme/public-pideme.routes';
 import { plaidRoutes, plaidWebhookRoutes } from './features/plaid/plaid.routes';
-import { ratesRoutes } from './features/rates/rates.routes';
 import { pushRoutes } from './features/push/push.routes';
+import { ratesRoutes } from './features/rates/rates.routes';
 import { publicTrackingRoutes } from './features/recipient-notice/public-tracking.routes';
 import { remittanceCasesRoutes } from './features/remittances/remittance-cases.routes';
 import { remittancesRoutes } from './features/remittances/remittances.routes';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './app-instance';
 import { buildSandboxVendors } from './app-sandbox';
+import { buildFamilyServices } from './app-services-family';
 import { buildVendors } from './app-vendors';
 import { createReadRouting } from './db/replica';
 import { createAccountRights } from './features/account-rights/account-rights.service';
@@ -16,7 +17,6 @@ import { createCardAuthorizations } from './features/cards/authorizations.servic
 import { createCards } from './features/cards/cards.service';
 import { createCashDeposits } from './features/cash-deposits/cash-deposits.service';
 import { createCheckDeposits } from './features/check-deposits/check-deposits.service';
-import { createColectas } from './features/colectas/colectas.service';
 import { createDirectDeposit } from './features/direct-deposit/direct-deposit.service';
 import { createEmailVerification } from './features/email-verification/email-verification.service';
 import { createFunding } from './features/funding/funding.service';
@@ -29,15 +29,8 @@ import { createNotifications } from './features/notifications/notifications.serv
 import { createOps } from './features/ops/ops.service';
 import { createPayday } from './features/payday/payday.service';
 import { createPhoneVerification } from './features/phone/phone-verification.service';
-import { createPideme } from './features/pideme/pideme.service';
 import { createPlaid } from './features/plaid/plaid.service';
-import { createPush } from './features/push/push.service';
 import { createRateLimits } from './features/rate-limits/rate-limits.service';
-import { createRateAlerts } from './features/rates/rate-alerts';
-import { createRateOrders } from './features/rates/rate-orders';
-import { partnerRateSource } from './features/rates/rate-source';
-import { createRates } from './features/rates/rates.service';
-import { sendOnBehalfOf } from './features/rates/send-on-behalf';
 import { createRecipientNotice } from './features/recipient-notice/recipient-notice.service';
 import { createPartnerPayouts } from './features/remittances/partner-payouts';
 import { createPayers } from './features/remittances/payers.service';
@@ -48,7 +41,6 @@ import { createRemittancePricing } from './features/remittances/remittance-prici
 import { createRemittances } from './features/remittances/remittances.service';
 import { createRequests } from './features/requests/requests.service';
 import { createSanctions } from './features/sanctions/sanctions.service';
-import { createSchedules } from './features/schedules/schedules.service';
 import { createSendContacts } from './features/send/send-contacts.service';
 import { createTransfers } from './features/transfers/transfers.service';
 
@@ -323,70 +315,24 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     personaApi: vendors.persona,
     ops: createOps({ db, config, rateLimits, ledger, activity, reads }),
     sanctions,
-    // Scheduled and recurring transfers (docs/schedules.md): sent home on behalf of the user.
-    schedules: createSchedules({
+    // Issue 29: family money (app-services-family.ts) and Web Push.
+    ...buildFamilyServices({
       db,
-      clock: ledger.clock,
+      config,
       ledger,
       notifications,
-      sanctions: () => sanctions,
-      people: accounts,
+      sanctions,
       accounts,
-      recipients: () => recipients,
-      sender: () => remittances,
-    }),
-    ...ratesOf(),
-    pideme: createPideme({
-      db,
-      appSecret: config.appSecret,
-      publicUrl: config.publicUrl,
       recipients,
-      notifications,
-      sending: () => remittances,
       recipientNotice,
+      payers,
+      thunes: vendors.thunes,
+      remittances: () => remittances,
+      selfUrl: deps.selfUrl,
+      log,
     }),
     payday,
-    colectas: createColectas({
-      db,
-      ledger,
-      accounts,
-      recipients,
-      notifications,
-      sendHome: () => remittances,
-    }),
-    push: createPush({
-      db,
-      log,
-      settings: config.push,
-      // Sandbox: the fake push service of this server, at its public and its own address.
-      sandboxOrigins:
-        config.mode === 'sandbox'
-          ? () => [new URL(config.publicUrl).origin, ...sandboxSelfOrigin(deps.selfUrl)]
-          : null,
-    }),
   };
-
-  /** Rate history, alerts and rate orders (docs/rates.md); orders send through remittances. */
-  function ratesOf() {
-    const rateAlerts = createRateAlerts({ db, notifications, clock: ledger.clock });
-    const rateOrders = createRateOrders({
-      db,
-      ledger,
-      notifications,
-      recipients,
-      remittances: () => sendOnBehalfOf(remittances),
-      log,
-    });
-    const rates = createRates({
-      db,
-      source: partnerRateSource(vendors.thunes, payers),
-      alerts: rateAlerts,
-      orders: rateOrders,
-      clock: ledger.clock,
-      log,
-    });
-    return { rates, rateAlerts, rateOrders };
-  }
 
   /** Each deposit that becomes available makes its payday runs, in the same transaction. */
   function withPaydayRules(directDeposit: ReturnType<typeof createDirectDeposit>) {
@@ -412,14 +358,5 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
   function withCardEvents(cards: ReturnType<typeof createCards>) {
     banking.onEvents('card.activated', (event) => cards.onPartnerEvent(event));
     return cards;
-  }
-}
-
-/** This server's own origin once it listens (none before: then only PUBLIC_URL's fake is used). */
-function sandboxSelfOrigin(selfUrl: () => string): string[] {
-  try {
-    return [new URL(selfUrl()).origin];
-  } catch {
-    return [];
   }
 }

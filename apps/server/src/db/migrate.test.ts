@@ -103,9 +103,12 @@ describe('migrateDatabase', () => {
         'sandbox/0018-unit-check-payments',
         'sandbox/0019-unit-disputes',
         'sandbox/0020-unit-token-verifications',
+        'sandbox/0021-sandbox-fx-rates',
+        'sandbox/0022-sandbox-push',
       ]);
       expect(await sandboxTables(db)).toEqual([
         'sandbox_card_network_messages',
+        'sandbox_fx_rates',
         'sandbox_mail',
         'sandbox_oidc_keys',
         'sandbox_oidc_models',
@@ -117,6 +120,8 @@ describe('migrateDatabase', () => {
         'sandbox_plaid_link_tokens',
         'sandbox_plaid_processor_tokens',
         'sandbox_plaid_public_tokens',
+        'sandbox_push_gone',
+        'sandbox_push_messages',
         'sandbox_sms',
         'sandbox_stripe_idempotency_keys',
         'sandbox_stripe_objects',
@@ -175,6 +180,8 @@ describe('migrateDatabase', () => {
         'sandbox/0018-unit-check-payments',
         'sandbox/0019-unit-disputes',
         'sandbox/0020-unit-token-verifications',
+        'sandbox/0021-sandbox-fx-rates',
+        'sandbox/0022-sandbox-push',
       ]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from sandbox_sms`.execute(
         db,

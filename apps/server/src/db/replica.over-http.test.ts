@@ -130,7 +130,10 @@ describe('reads off a lagging replica, over HTTP', () => {
     // Ana's own reads: the list, the CSV and the statement hold it (read-your-writes).
     const ownBefore = reads(wide).own_write;
     expect(await activityIds(wide, ana.token)).toContain(transfer.id);
-    const today = new Date().toISOString().slice(0, 10);
+    // The export's days are US Eastern days (the UTC date is tomorrow's from 8 or 7 p.m. there).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+      new Date(),
+    );
     const csv = await call(
       wide,
       ana.token,

@@ -1958,7 +1958,7 @@ export type PushOutboxTable = {
   next_attempt_at: Generated<Date>;
 };
 
-/** What the sandbox push service received (sandbox migration 0063): the encrypted body as sent. */
+/** What the sandbox push service received (sandbox migration 0022): the encrypted body as sent. */
 export type SandboxPushMessagesTable = {
   id: Generated<number>;
   token: string;

@@ -13,7 +13,8 @@ import { signUp } from '../../test/accounts-helpers';
 import { testConfig } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { buildApp } from '../app';
-import { errorResponses, OPERATION_IDS } from './openapi';
+import { errorResponses } from './openapi';
+import { OPERATION_IDS } from './operation-ids';
 
 /**
  * The API reference: every /api route is in the OpenAPI 3.1 document with its contract, the

@@ -55,8 +55,8 @@ import * as cardAuthorizationMerchant from './0056-card-authorization-merchant';
 import * as frozenWalletFlag from './0057-frozen-wallet-flag';
 import * as schedules from './0058-schedules';
 import * as rates from './0059-rates';
-import * as pideme from './0061-pideme';
 import * as payday from './0060-payday';
+import * as pideme from './0061-pideme';
 import * as colectas from './0062-colectas';
 import * as push from './0063-push';
 
@@ -118,8 +118,8 @@ export const migrations: Record<string, Migration> = {
   '0057-frozen-wallet-flag': frozenWalletFlag,
   '0058-schedules': schedules,
   '0059-rates': rates,
-  '0061-pideme': pideme,
   '0060-payday': payday,
+  '0061-pideme': pideme,
   '0062-colectas': colectas,
   '0063-push': push,
 };

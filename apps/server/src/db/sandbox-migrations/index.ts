@@ -16,7 +16,7 @@ import * as unitCheckPayments from './0018-unit-check-payments';
 import * as unitDisputes from './0019-unit-disputes';
 import * as unitTokenVerifications from './0020-unit-token-verifications';
 import * as sandboxFxRates from './0021-sandbox-fx-rates';
-import * as sandboxPush from './0063-sandbox-push';
+import * as sandboxPush from './0022-sandbox-push';
 
 /**
  * The sandbox-only set, recorded in its own table (kysely_sandbox_migration) and run after the
@@ -40,5 +40,5 @@ export const sandboxMigrations: Record<string, Migration> = {
   '0019-unit-disputes': unitDisputes,
   '0020-unit-token-verifications': unitTokenVerifications,
   '0021-sandbox-fx-rates': sandboxFxRates,
-  '0063-sandbox-push': sandboxPush,
+  '0022-sandbox-push': sandboxPush,
 };
