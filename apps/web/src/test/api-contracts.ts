@@ -186,6 +186,12 @@ import {
   plaidUnlinkResponseSchema,
 } from '@pago/shared/contracts/plaid';
 import {
+  deletePushSubscriptionBody,
+  pushSubscriptionBody,
+  pushSubscriptionSchema,
+  vapidKeySchema,
+} from '@pago/shared/contracts/push';
+import {
   rateAlertBody,
   rateAlertListSchema,
   rateAlertSchema,
@@ -194,12 +200,6 @@ import {
   rateOrderListSchema,
   rateOrderSchema,
 } from '@pago/shared/contracts/rates';
-import {
-  deletePushSubscriptionBody,
-  pushSubscriptionBody,
-  pushSubscriptionSchema,
-  vapidKeySchema,
-} from '@pago/shared/contracts/push';
 import { publicTransferSchema } from '@pago/shared/contracts/recipient-tracking';
 import {
   errorCaseBody,
