@@ -1,21 +1,19 @@
 import { intlLocale, type Locale } from '@pago/shared/money';
 import { formatDateTime as formatInZone, isTimeZone } from '@pago/shared/time-zones';
 import { useTranslation } from 'react-i18next';
+import { chosenTimeZone } from './display-time-zone';
 
 /**
  * The zone every time on screen is shown in: the signed-in user's (profile `timeZone`, their
- * choice or their ZIP's), set by the session (lib/session.tsx) before the pages render; until
- * then, and signed out, the browser's own.
+ * choice or their ZIP's, set by the session through `./display-time-zone`) when it is one Pago
+ * offers; until then, and signed out, the browser's own.
  */
-let displayTimeZone: string | undefined;
-
-export function setDisplayTimeZone(zone: string | null | undefined): void {
-  displayTimeZone = isTimeZone(zone) ? zone : undefined;
-}
-
 export function getDisplayTimeZone(): string | undefined {
-  return displayTimeZone;
+  const zone = chosenTimeZone();
+  return isTimeZone(zone) ? zone : undefined;
 }
+
+export { setDisplayTimeZone } from './display-time-zone';
 
 /** The app language as a money locale ('es' unless English is chosen). */
 export function useLocale(): Locale {
@@ -42,6 +40,7 @@ export function formatRate(rate: string, locale: Locale): string {
  * shared `formatDateTime` (packages/shared/src/time-zones.ts) that e-mails and receipts use too.
  */
 export function formatDateTime(iso: string, locale: Locale): string {
+  const displayTimeZone = getDisplayTimeZone();
   if (displayTimeZone) return formatInZone(iso, locale, displayTimeZone, { withZone: false });
   return new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: 'medium',
@@ -55,7 +54,7 @@ export function formatDateTime(iso: string, locale: Locale): string {
  */
 export function formatDay(iso: string, locale: Locale): string {
   const calendarDay = /^\d{4}-\d{2}-\d{2}$/.test(iso);
-  const zone = calendarDay ? 'UTC' : displayTimeZone;
+  const zone = calendarDay ? 'UTC' : getDisplayTimeZone();
   return new Intl.DateTimeFormat(intlLocale(locale), {
     weekday: 'long',
     day: 'numeric',

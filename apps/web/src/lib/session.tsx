@@ -7,8 +7,8 @@ import type {
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiFetch } from './api-client';
+import { setDisplayTimeZone } from './display-time-zone';
 import { PROFILE_UPDATED, SESSION_EXPIRED } from './events';
-import { setDisplayTimeZone } from './format';
 import { forgetBrowserPush } from './service-worker';
 import { SessionContext } from './session-context';
 import type { Registration, RegistrationChanges } from './session-registration';
