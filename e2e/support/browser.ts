@@ -10,7 +10,16 @@ export const VIEWPORTS = [
 ] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
 
-export type OpenOptions = { language?: 'es' | 'en'; token?: string };
+export type OpenOptions = {
+  language?: 'es' | 'en';
+  token?: string;
+  /**
+   * Let the app's service worker run (pwa.e2e). Blocked otherwise: its registration and shell
+   * precache after `load` keep the network busy until the notification stream opens, so a page
+   * never reaches `networkidle`, which many tests settle on; pwa.e2e tests the worker itself.
+   */
+  serviceWorker?: boolean;
+};
 export type App = {
   /** A page in a fresh context (empty storage) at `viewport`, at `path` of the server. */
   open(path: string, viewport: Viewport, options?: OpenOptions): Promise<Page>;
@@ -31,6 +40,7 @@ export const test = base.extend<{ app: App }>({
           viewport: { width: viewport.width, height: viewport.height },
           baseURL: baseUrl(),
           acceptDownloads: true,
+          serviceWorkers: options.serviceWorker ? 'allow' : 'block',
         });
         contexts.push(context);
         if (options.language) {

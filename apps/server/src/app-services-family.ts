@@ -11,7 +11,6 @@ import { createRateAlerts } from './features/rates/rate-alerts';
 import { createRateOrders } from './features/rates/rate-orders';
 import { partnerRateSource } from './features/rates/rate-source';
 import { createRates } from './features/rates/rates.service';
-import { sendOnBehalfOf } from './features/rates/send-on-behalf';
 import type { RecipientNoticeService } from './features/recipient-notice/recipient-notice.service';
 import type { Payers } from './features/remittances/payers.service';
 import type { Recipients } from './features/remittances/recipients.service';
@@ -64,7 +63,7 @@ export function buildFamilyServices({
     ledger,
     notifications,
     recipients,
-    remittances: () => sendOnBehalfOf(remittances()),
+    remittances,
     log,
   });
   return {

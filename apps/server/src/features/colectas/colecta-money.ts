@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
+import type { SendOnBehalf } from '../remittances/remittance-on-behalf';
 import { notFound } from './colecta-views';
 import {
   type ColectaRow,
@@ -21,30 +22,6 @@ import {
   updateColecta,
 } from './colectas.repository';
 
-/**
- * Sending home on someone's behalf (features/remittances, "send on behalf"): a fresh quote for a
- * saved recipient, and the send itself inside the caller's transaction.
- */
-export type SendHome = {
-  quoteFor(
-    userId: string,
-    recipientId: string,
-    amountCents: Cents,
-    speed: Speed,
-  ): Promise<{ quoteId: string }>;
-  sendQuoted(
-    tx: Database,
-    userId: string,
-    input: {
-      recipientId: string;
-      quoteId: string;
-      amountCents: Cents;
-      speed: Speed;
-      origin: { kind: 'colecta'; id: string };
-    },
-  ): Promise<{ id: string }>;
-};
-
 export const notOpen = (row: ColectaRow) =>
   new AppError('colecta_not_open', 409, `This colecta is already ${row.status}.`);
 
@@ -55,7 +32,7 @@ type Deps = {
   db: Database;
   ledger: Ledger;
   notifications: Pick<Notifications, 'notify'>;
-  sendHome: () => SendHome;
+  sendHome: () => SendOnBehalf;
 };
 
 /**

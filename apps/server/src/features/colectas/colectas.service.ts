@@ -14,7 +14,8 @@ import { isUuid } from '../../lib/ids';
 import type { Accounts } from '../accounts/accounts.service';
 import { accountFrozen, isAccountFrozen, type Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
-import { colectaMoney, notOpen, type SendHome } from './colecta-money';
+import type { SendOnBehalf } from '../remittances/remittance-on-behalf';
+import { colectaMoney, notOpen } from './colecta-money';
 import { colectaViews, notFound } from './colecta-views';
 import {
   type ColectaRow,
@@ -35,8 +36,6 @@ import {
   walletFrozen,
 } from './colectas.repository';
 
-export type { SendHome };
-
 type Deps = {
   db: Database;
   ledger: Ledger;
@@ -49,7 +48,7 @@ type Deps = {
   };
   notifications: Pick<Notifications, 'notify'>;
   /** The remittances feature's send on behalf (built after this feature). */
-  sendHome: () => SendHome;
+  sendHome: () => SendOnBehalf;
 };
 
 /**

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { Notifications } from '../notifications/notifications.service';
 import type { RecipientRow } from '../remittances/recipients.service';
+import type { SendOnBehalf } from '../remittances/remittance-on-behalf';
 import {
   claimDue,
   countRulesLocked,
@@ -38,27 +39,6 @@ const LEASE_SECONDS = 60;
 const MAX_ATTEMPTS = 5;
 
 type Speed = 'standard' | 'express';
-
-/** Sending home on the user's behalf (features/remittances: quoteFor / sendQuoted). */
-export type SendOnBehalf = {
-  quoteFor(
-    userId: string,
-    recipientId: string,
-    amountCents: Cents,
-    speed: Speed,
-  ): Promise<{ quoteId: string }>;
-  sendQuoted(
-    tx: Database,
-    userId: string,
-    send: {
-      recipientId: string;
-      quoteId: string;
-      amountCents: Cents;
-      speed: Speed;
-      origin: { kind: 'payday'; id: string };
-    },
-  ): Promise<Transfer>;
-};
 
 /** The deposit that became available, as direct deposit tells it (its row). */
 export type AvailableDeposit = {

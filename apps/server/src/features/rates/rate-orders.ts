@@ -17,6 +17,7 @@ import { isUuid } from '../../lib/ids';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import type { Recipients } from '../remittances/recipients.service';
+import type { SendOnBehalf } from '../remittances/remittance-on-behalf';
 import { compareRates, plainDecimal } from './rate-source';
 import {
   dueOrders,
@@ -27,31 +28,6 @@ import {
   type OrderRow,
   sumWaiting,
 } from './rates.repository';
-
-/**
- * The send on behalf of a user the remittances feature offers (`remittances.quoteFor` and
- * `sendQuoted`), as rate orders use it: a fresh quote for a saved recipient (its id and the
- * sender's rate), and the send on it inside the caller's transaction.
- */
-export type SendOnBehalf = {
-  quoteFor(
-    userId: string,
-    recipientId: string,
-    amountCents: Cents,
-    speed: Speed,
-  ): Promise<{ quoteId: string; fxRate: string }>;
-  sendQuoted(
-    tx: Database,
-    userId: string,
-    send: {
-      recipientId: string;
-      quoteId: string;
-      amountCents: Cents;
-      speed: Speed;
-      origin: { kind: 'rate_order'; id: string };
-    },
-  ): Promise<Transfer>;
-};
 
 type Deps = {
   db: Database;

@@ -19,7 +19,6 @@ import {
 import { servicesOf } from '../../app';
 import { customerRate } from '../transfers/fx-math';
 import { createRateOrders } from './rate-orders';
-import { sendOnBehalfOf } from './send-on-behalf';
 
 const t = moneyTestApp(new Date('2026-11-20T15:00:00Z'), THUNES_TEST_TIMINGS);
 
@@ -280,7 +279,7 @@ describe('send at my rate', () => {
     await moveRate('MXN', '19.00');
     await servicesOf(t.app).rates.sample('MXN');
     const services = servicesOf(t.app);
-    const real = sendOnBehalfOf(services.remittances);
+    const real = services.remittances;
     const errors: unknown[] = [];
     // The same orders, with a process that dies right after the send, before its commit.
     const crashing = createRateOrders({

@@ -110,3 +110,6 @@ export function createOnBehalf({ recipients, partner, transfers, activity, reser
 
   return { quoteFor, sendQuoted };
 }
+
+/** Sending home on a user's behalf, as the features that do it (schedules, rates, payday…) take it. */
+export type SendOnBehalf = ReturnType<typeof createOnBehalf>;

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import type { Accounts } from '../accounts/accounts.service';
 import { type Ledger, walletToWallet } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
+import type { SendOnBehalf } from '../remittances/remittance-on-behalf';
 import type { Sanctions } from '../sanctions/sanctions.service';
 import { dueAt as dueAtOf, nextRunAfter, type ScheduleRule } from './schedule-dates';
 import {
@@ -34,27 +35,6 @@ export type OnBehalfQuote = {
   payoutCurrency: string;
 };
 
-/** Sending home with no person at the keyboard (features/remittances, "send on behalf"). */
-export type OnBehalfSender = {
-  quoteFor(
-    userId: string,
-    recipientId: string,
-    amountCents: Cents,
-    speed: Speed,
-  ): Promise<OnBehalfQuote>;
-  sendQuoted(
-    tx: Database,
-    userId: string,
-    input: {
-      recipientId: string;
-      quoteId: string;
-      amountCents: Cents;
-      speed: Speed;
-      origin: { kind: 'schedule'; id: string };
-    },
-  ): Promise<Transfer>;
-};
-
 export type ScheduleRunDeps = {
   db: Database;
   clock: () => Date;
@@ -62,7 +42,7 @@ export type ScheduleRunDeps = {
   notifications: Pick<Notifications, 'notify'>;
   sanctions: () => Pick<Sanctions, 'p2pHits' | 'recordHold'>;
   people: Pick<Accounts, 'parties'>;
-  sender: () => OnBehalfSender;
+  sender: () => SendOnBehalf;
 };
 
 /** How many due schedules one pass of the job takes. */
