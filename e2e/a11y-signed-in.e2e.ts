@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { atEachSize, expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import {
+  atEachSize,
+  expect,
+  seriousA11yViolations,
+  settled,
+  test,
+  VIEWPORTS,
+} from './support/browser';
 import { addTestMoney, createUser, type E2eUser, markVerified } from './support/users';
 
 let user: E2eUser;
@@ -31,7 +38,7 @@ const SIGNED_IN_PAGES = [
 
 async function settle(page: Page) {
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 // Start, or continue once an earlier open of the flow left an attempt in progress.

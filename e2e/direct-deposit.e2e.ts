@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { atEachSize, expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import {
+  atEachSize,
+  expect,
+  seriousA11yViolations,
+  settled,
+  test,
+  VIEWPORTS,
+} from './support/browser';
 import { pdfText } from './support/pdf-text';
 import { createUser, post, verifiedForTheBank } from './support/users';
 
@@ -68,7 +75,7 @@ test.describe('direct deposit', () => {
     }
 
     // No serious or critical axe violation, at each size; then back to the phone.
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await atEachSize(page, async (viewport) => {
       expect(await seriousA11yViolations(page), `at ${viewport.name}`).toEqual([]);
     });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Locator } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { expect, seriousA11yViolations, settled, test, VIEWPORTS } from './support/browser';
 import { addTestMoney, createUser, type E2eUser, markVerified } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -45,7 +45,7 @@ test.describe('the home screen in Spanish on a phone', () => {
     // Phones keep the menu button; the bar is for wide screens.
     expect(await page.getByRole('button', { name: 'Abrir menú' }).isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Navegación' }).isVisible()).toBe(false);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await seriousA11yViolations(page), 'home on a phone').toEqual([]);
 
     await add.click();

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { atEachSize, expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import {
+  atEachSize,
+  expect,
+  seriousA11yViolations,
+  settled,
+  test,
+  VIEWPORTS,
+} from './support/browser';
 import { createUser, post, saveMexicanRecipient, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -63,7 +70,7 @@ test.describe('Día de pago', () => {
       await page.screenshot({ path: path.join(SHOTS, 'payday-es-390x844.png'), fullPage: true });
     }
 
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await atEachSize(page, async (viewport) => {
       expect(await seriousA11yViolations(page), `at ${viewport.name}`).toEqual([]);
     });

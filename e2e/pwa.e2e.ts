@@ -174,11 +174,7 @@ test.describe('installable app and Web Push, in Spanish on a phone', () => {
     await markVerified(beto);
     await addTestMoney(ana, 5_000);
 
-    const page = await app.open('/notifications', phone, {
-      token: beto.token,
-      language: 'es',
-      serviceWorker: true,
-    });
+    const page = await app.open('/notifications', phone, { token: beto.token, language: 'es' });
     const context = page.context();
     await context.grantPermissions(['notifications'], { origin: baseUrl() });
     await context.addInitScript(stubPushManager);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { expect, seriousA11yViolations, settled, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
 import { addTestMoney, createUser, type E2eUser, post, verifiedForTheBank } from './support/users';
 
@@ -177,7 +177,7 @@ for (const language of ['es', 'en'] as const) {
           .click();
         await sent.waitForURL(/\/transfers\//);
         await sent.getByRole('heading', { level: 1 }).waitFor();
-        await sent.waitForLoadState('networkidle');
+        await settled(sent);
         expect(await seriousA11yViolations(sent), `tracking at ${viewport.name}`).toEqual([]);
         await sent.screenshot({
           path: `/tmp/pago-remit-tracking-${language}-${viewport.name}.png`,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { expect, seriousA11yViolations, settled, test, VIEWPORTS } from './support/browser';
 import { createUser } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -21,7 +21,7 @@ function appCode(base32Secret: string, offset = 0): string {
 
 async function settle(page: Page) {
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 test.describe('two-step codes', () => {

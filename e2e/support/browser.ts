@@ -10,16 +10,7 @@ export const VIEWPORTS = [
 ] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
 
-export type OpenOptions = {
-  language?: 'es' | 'en';
-  token?: string;
-  /**
-   * Let the app's service worker run (pwa.e2e). Blocked otherwise: its registration and shell
-   * precache after `load` keep the network busy until the notification stream opens, so a page
-   * never reaches `networkidle`, which many tests settle on; pwa.e2e tests the worker itself.
-   */
-  serviceWorker?: boolean;
-};
+export type OpenOptions = { language?: 'es' | 'en'; token?: string };
 export type App = {
   /** A page in a fresh context (empty storage) at `viewport`, at `path` of the server. */
   open(path: string, viewport: Viewport, options?: OpenOptions): Promise<Page>;
@@ -40,7 +31,6 @@ export const test = base.extend<{ app: App }>({
           viewport: { width: viewport.width, height: viewport.height },
           baseURL: baseUrl(),
           acceptDownloads: true,
-          serviceWorkers: options.serviceWorker ? 'allow' : 'block',
         });
         contexts.push(context);
         if (options.language) {
@@ -120,4 +110,14 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * The page has drawn what it loads: no skeleton or spinner left. Not `networkidle`: a signed-in
+ * page keeps its notification stream open, so the network is idle only if 500 ms happen to pass
+ * before the stream opens, which a slower or busier page does not give.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await expect(page.locator('.MuiSkeleton-root, .MuiCircularProgress-root')).toHaveCount(0);
 }
