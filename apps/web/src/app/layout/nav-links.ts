@@ -12,7 +12,6 @@ export const MONEY_LINKS: readonly NavLinkItem[] = [
   { to: '/billpay', key: 'nav.billPay' },
   { to: '/card', key: 'nav.card' },
   { to: '/activity', key: 'nav.activity' },
-  { to: '/schedules', key: 'nav.schedules' },
 ];
 
 /** The desktop's profile menu and the end of the phone's menu. */

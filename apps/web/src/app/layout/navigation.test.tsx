@@ -71,7 +71,6 @@ describe('the phone menu', () => {
       'Pagar facturas',
       'Tarjeta',
       'Actividad',
-      'Envíos programados',
       'Perfil',
       'Seguridad',
       'Notificaciones',
@@ -83,7 +82,6 @@ describe('the phone menu', () => {
       'Pagar facturas': '/billpay',
       Tarjeta: '/card',
       Actividad: '/activity',
-      'Envíos programados': '/schedules',
       Perfil: '/profile',
       Seguridad: '/security',
       Notificaciones: '/notifications',
@@ -125,7 +123,6 @@ describe('the desktop navigation', () => {
       'Pagar facturas',
       'Tarjeta',
       'Actividad',
-      'Envíos programados',
     ]);
     // Signing out is not in the bar: it is under the profile, with the account's pages.
     expect(within(bar).queryByText('Cerrar sesión')).toBeNull();
