@@ -14,7 +14,7 @@ test.describe('a customer’s rights over their account, in Spanish', () => {
   test('downloads their data, closes the account at zero balance; sign-in then fails and the other party still sees the transfer, named', async ({
     app,
   }) => {
-    const ana = await createUser('Ana Cierre', '+12125550171');
+    const ana = await createUser('Ana Cierre', '+12125550298');
     const beto = await createUser('Beto Sigue', '+12125550172');
     await markVerified(ana);
     await markVerified(beto);

@@ -22,7 +22,7 @@ test.describe('a scheduled bill, in Chromium', () => {
   test('finds a biller, schedules a monthly payment, sees it in the list and cancels one, in Spanish on a phone', async ({
     app,
   }) => {
-    const rosa = await createUser('Rosa Aguilar', '+12125550193', '33131');
+    const rosa = await createUser('Rosa Aguilar', '+12125550283', '33131');
     await verifiedForTheBank(rosa, 'Rosa Aguilar');
     await addTestMoney(rosa, 50_000);
     const page = await app.open('/billpay', phone, { token: rosa.token });

@@ -44,7 +44,7 @@ test.describe('mobile check deposit, in Chromium', () => {
     app,
   }) => {
     test.setTimeout(120_000);
-    const rosa = await createUser('Rosa Díaz', '+13055550177');
+    const rosa = await createUser('Rosa Díaz', '+13055550196');
     await verifiedForTheBank(rosa, 'Rosa Díaz Pérez');
     await post(
       '/api/unit/accounts/create',

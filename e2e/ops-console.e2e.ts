@@ -64,10 +64,10 @@ test.describe('la consola de operaciones', () => {
   test('congela una cuenta, ve sus efectos, la descongela, cierra sus sesiones y lo ve todo en el registro', async ({
     app,
   }) => {
-    const ana = await createUser('Ana Ocampo', '+12125550271');
+    const ana = await createUser('Ana Ocampo', '+12125550281');
     await markVerified(ana);
     await addTestMoney(ana, 50_000);
-    const beto: E2eUser = await createUser('Beto Ibarra', '+12125550272');
+    const beto: E2eUser = await createUser('Beto Ibarra', '+12125550282');
     await markVerified(beto);
     await addTestMoney(beto, 50_000);
     const officer = await createStaff('Marta Cumplimiento', 'compliance');

@@ -43,7 +43,7 @@ async function held(user: E2eUser, id: string): Promise<boolean> {
 }
 
 test.beforeAll(async () => {
-  rosa = await createUser('Rosa Méndez', '+12125550177');
+  rosa = await createUser('Rosa Méndez', '+12125550295');
   await verifiedForTheBank(rosa, 'Rosa Méndez');
   await addTestMoney(rosa, 50_000);
   transferId = await heldSend(rosa);

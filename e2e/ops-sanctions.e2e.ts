@@ -43,7 +43,7 @@ let cleared: Json;
 let blocked: Json;
 
 test.beforeAll(async () => {
-  ana = await createUser('Ana Rivera', '+12125550177');
+  ana = await createUser('Ana Rivera', '+12125550296');
   await verifiedForTheBank(ana, 'Ana Rivera');
   await addTestMoney(ana, 100_000);
   // Two recipients named like entries of the sandbox's fictional sanctions list (README).

@@ -18,7 +18,7 @@ test.describe('Día de pago', () => {
   test('a rule made on the phone in Spanish sends its share when a paycheck arrives', async ({
     app,
   }) => {
-    const ana = await createUser('Ana Ruiz', '+13055550181');
+    const ana = await createUser('Ana Ruiz', '+13055550195');
     await verifiedForTheBank(ana, 'Ana Ruiz Paredes');
     await saveMexicanRecipient(ana, '+525512340181', ['Rosa', 'Pérez']);
 

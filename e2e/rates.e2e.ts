@@ -19,7 +19,7 @@ const [phone, desktop] = VIEWPORTS;
 let ana: E2eUser;
 
 test.beforeAll(async () => {
-  ana = await createUser('Ana Rivera', '+12125550171');
+  ana = await createUser('Ana Rivera', '+12125550297');
   await verifiedForTheBank(ana, 'Ana Rivera');
   await addTestMoney(ana, 100_000);
   await saveMexicanRecipient(ana, '+525512340171', ['Rosa', 'Martínez']);
