@@ -1,4 +1,3 @@
-import type { Speed } from '@pago/shared/contracts/transfers';
 import type { Cents } from '@pago/shared/money';
 import { cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';

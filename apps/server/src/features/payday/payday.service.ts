@@ -6,7 +6,6 @@ import {
   type PaydayRun,
   paydayShareCents,
 } from '@pago/shared/contracts/payday';
-import type { Transfer } from '@pago/shared/contracts/transfers';
 import { type Cents, cents } from '@pago/shared/money';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
@@ -37,8 +36,6 @@ import {
 const LEASE_SECONDS = 60;
 /** Tries that could not reach the partner before a run is failed as `unavailable`. */
 const MAX_ATTEMPTS = 5;
-
-type Speed = 'standard' | 'express';
 
 /** The deposit that became available, as direct deposit tells it (its row). */
 export type AvailableDeposit = {

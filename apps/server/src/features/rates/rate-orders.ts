@@ -5,9 +5,8 @@ import {
   type RateOrderList,
   type rateOrderBody,
 } from '@pago/shared/contracts/rates';
-import type { Speed, Transfer } from '@pago/shared/contracts/transfers';
 import { type CorridorCountry, getCorridor, internationalFee } from '@pago/shared/fees';
-import { type Cents, cents } from '@pago/shared/money';
+import { cents } from '@pago/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';

@@ -1,6 +1,6 @@
 import type { ScheduleFailureReason } from '@pago/shared/contracts/schedules';
-import type { Speed, Transfer } from '@pago/shared/contracts/transfers';
-import { type Cents, cents } from '@pago/shared/money';
+import type { Quote } from '@pago/shared/contracts/transfers';
+import { cents } from '@pago/shared/money';
 import { userTimeZone } from '@pago/shared/time-zones';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
@@ -24,16 +24,6 @@ import {
   updateSchedule,
   zoneOfUser,
 } from './schedules.repository';
-
-/** A fresh quote for a saved recipient (features/remittances `quoteFor`). */
-export type OnBehalfQuote = {
-  quoteId: string;
-  feeCents: number;
-  totalCents: number;
-  fxRate: string;
-  payoutAmount: string;
-  payoutCurrency: string;
-};
 
 export type ScheduleRunDeps = {
   db: Database;
@@ -153,7 +143,7 @@ export function createScheduleRuns({
     const seen = await findSchedule(db, scheduleId);
     if (seen?.status !== 'active' || !seen.next_due_at || seen.next_due_at > clock()) return false;
     const dueAt = seen.next_due_at;
-    let quote: OnBehalfQuote | null = null;
+    let quote: Quote | null = null;
     let failure: Failure | null = null;
     if (seen.kind === 'remittance') {
       if (!seen.recipient_id) {
@@ -211,7 +201,7 @@ export function createScheduleRuns({
           } else {
             const transfer = await sender().sendQuoted(tx, row.user_id, {
               recipientId: row.recipient_id as string,
-              quoteId: (quote as OnBehalfQuote).quoteId,
+              quoteId: (quote as Quote).quoteId,
               amountCents,
               speed: row.speed,
               origin: { kind: 'schedule', id: row.id },
@@ -305,7 +295,7 @@ export function createScheduleRuns({
       for (const due of await listToRemind(db, by, BATCH)) {
         const row = await findSchedule(db, due.id);
         if (row?.status !== 'active' || row.next_date !== due.next_date) continue;
-        let quote: OnBehalfQuote | null = null;
+        let quote: Quote | null = null;
         if (row.kind === 'remittance' && row.recipient_id) {
           quote = await sender()
             .quoteFor(row.user_id, row.recipient_id, cents(Number(row.amount_cents)), row.speed)
