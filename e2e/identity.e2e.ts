@@ -131,7 +131,8 @@ test.describe('identity verification in Chromium', () => {
     // The page does not poll a verification that is not in review: reload until it shows.
     const verifiedAfterReload = async () => {
       await later.reload();
-      await later.getByRole('heading', { level: 1 }).waitFor();
+      // The status's own section, drawn once it is loaded (the page title comes before it).
+      await later.getByRole('heading', { name: 'Tu verificación', level: 2 }).waitFor();
       return later.getByText('Verificada', { exact: true }).isVisible();
     };
     await expect.poll(verifiedAfterReload, { timeout: 10_000, intervals: [500] }).toBe(true);

@@ -90,12 +90,13 @@ test.describe('Pídeme, in Spanish on a phone', () => {
     await sender.screenshot({ path: '/tmp/pago-pideme-paid-es-phone.png', fullPage: true });
 
     // The relative's page: paid, then the transfer's tracking page.
-    await relative.reload();
-    await expect(mine).toContainText('Pagada');
+    // The link comes once the partner has sent the money (its callback): each reload is read
+    // once its list is drawn (the request says it is paid), or the count would race the fetch.
     await expect
       .poll(
         async () => {
           await relative.reload();
+          await expect(mine).toContainText('Pagada');
           return relative.getByRole('link', { name: 'Ver el seguimiento del envío' }).count();
         },
         { timeout: 60_000 },
