@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Accounts } from './features/accounts/accounts.service';
+import type { BillPay } from './features/billpay/billpay.service';
 import { createColectas } from './features/colectas/colectas.service';
 import type { Ledger } from './features/ledger/ledger.service';
 import type { Notifications } from './features/notifications/notifications.service';
@@ -32,6 +33,8 @@ type FamilyDeps = {
   thunes: ThunesClient | null;
   /** Sending home on the user's behalf (remittances.quoteFor / sendQuoted). */
   remittances: () => Remittances;
+  /** Bill pay, which pays the runs of bill schedules (features/schedules schedule-bill-runs.ts). */
+  billPay: () => BillPay;
   /** This server's own address once it listens (the sandbox push service's origin). */
   selfUrl: () => string;
   log: FastifyBaseLogger;
@@ -54,6 +57,7 @@ export function buildFamilyServices({
   payers,
   thunes,
   remittances,
+  billPay,
   selfUrl,
   log,
 }: FamilyDeps) {
@@ -78,6 +82,7 @@ export function buildFamilyServices({
       accounts,
       recipients: () => recipients,
       sender: remittances,
+      bills: billPay,
     }),
     // Rate history, alerts and rate orders (docs/rates.md).
     rates: createRates({

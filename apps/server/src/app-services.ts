@@ -177,6 +177,16 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
     clock: ledger.clock,
     log,
   });
+  const billPay = createBillPay({
+    db,
+    ledger,
+    transfers,
+    banking,
+    unit,
+    billers: partners.billers,
+    notifications,
+    sanctions: () => sanctions,
+  });
   return {
     /** Where the reads that may lag go: the replica when fresh enough, else the primary. */
     reads,
@@ -225,16 +235,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       log,
       clock: ledger.clock,
     }),
-    billPay: createBillPay({
-      db,
-      ledger,
-      transfers,
-      banking,
-      unit,
-      billers: partners.billers,
-      notifications,
-      sanctions: () => sanctions,
-    }),
+    billPay,
     requests: createRequests({ db, ledger, accounts, notifications, sanctions: () => sanctions }),
     banking,
     statements: createStatements({ db, accounts, clock: ledger.clock, reads }),
@@ -328,6 +329,7 @@ export function buildServices(deps: AppDeps & { selfUrl: () => string }, log: Fa
       payers,
       thunes: vendors.thunes,
       remittances: () => remittances,
+      billPay: () => billPay,
       selfUrl: deps.selfUrl,
       log,
     }),

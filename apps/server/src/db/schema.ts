@@ -670,22 +670,6 @@ export type BillCounterpartiesTable = {
   unit_counterparty_id: string;
   created_at: CreatedAt;
 };
-export type BillSchedulesTable = {
-  id: Generated<string>;
-  user_id: string;
-  biller_id: string;
-  bill_type: string;
-  account_at_biller: string;
-  amount_cents: number;
-  memo: Generated<string>;
-  monthly: boolean;
-  day_of_month: number | null;
-  next_date: string | null;
-  status: Generated<'active' | 'canceled' | 'done'>;
-  reminded_for: string | null;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-};
 export type BillPaymentsTable = {
   id: Generated<string>;
   user_id: string;
@@ -1361,7 +1345,6 @@ export type DB = {
   sandbox_unit_disputes: SandboxUnitDisputesTable;
   billers: BillersTable;
   bill_counterparties: BillCounterpartiesTable;
-  bill_schedules: BillSchedulesTable;
   bill_payments: BillPaymentsTable;
   sandbox_unit_check_payments: SandboxUnitCheckPaymentsTable;
   remittance_recipient_links: RemittanceRecipientLinksTable;
@@ -1728,7 +1711,7 @@ export type OpsQueueActionsTable = {
 export type SchedulesTable = {
   id: Generated<string>;
   user_id: string;
-  kind: 'remittance' | 'p2p';
+  kind: 'remittance' | 'p2p' | 'bill';
   recipient_id: string | null;
   payee_user_id: string | null;
   recipient_name: string;
@@ -1742,6 +1725,11 @@ export type SchedulesTable = {
   status: 'active' | 'paused' | 'canceled' | 'done';
   next_date: string | null;
   next_due_at: Date | null;
+  /** A bill's (migration 0064): the biller, its bill type, the user's account there, the memo. */
+  biller_id: string | null;
+  bill_type: string | null;
+  account_at_biller: string | null;
+  memo: Generated<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 };
@@ -1753,7 +1741,7 @@ export type ScheduleRunsTable = {
   user_id: string;
   due_date: string;
   due_at: Date;
-  status: 'sent' | 'under_review' | 'failed' | 'skipped';
+  status: 'processing' | 'sent' | 'under_review' | 'failed' | 'skipped';
   failure_reason: string | null;
   failure_code: string | null;
   transfer_id: string | null;

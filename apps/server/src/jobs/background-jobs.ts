@@ -104,13 +104,12 @@ export function backgroundJobs(services: Services): RecurringJob[] {
     everySeconds: 60,
     run: () => services.cardDisputes.sweep(),
   });
-  // Scheduled bill payments on their date (once per schedule and date), checks whose partner
-  // call never answered, and each schedule's reminder 3 days before its date.
-  jobs.push({ name: 'billpay-due', everySeconds: 60, run: () => services.billPay.runDue() });
+  // Checks whose partner call never answered, asked for again with their key. (Scheduled bill
+  // payments are schedules: `schedules-due` and `schedules-reminders` below run them.)
   jobs.push({
-    name: 'billpay-reminders',
-    everySeconds: 60 * 60,
-    run: () => services.billPay.sendReminders(),
+    name: 'billpay-checks-retry',
+    everySeconds: 60,
+    run: () => services.billPay.retryUnsentChecks(),
   });
   // The remittance recipient's SMS (sent; cash ready, with the code), each at most once.
   jobs.push({
@@ -146,8 +145,8 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       (await services.sanctions.screenChangedUsers()) +
       (await services.sanctions.rescreenAfterLoad()),
   });
-  // Scheduled transfers: each due run once (claimed with its money movement, docs/schedules.md),
-  // and the day-before notice with the quote's estimate.
+  // Scheduled transfers and bill payments: each due run once (claimed with its money movement, or
+  // for a bill claimed then paid under its key, docs/schedules.md), and the notice before it.
   jobs.push({ name: 'schedules-due', everySeconds: 5, run: () => services.schedules.runDue() });
   jobs.push({
     name: 'schedules-reminders',

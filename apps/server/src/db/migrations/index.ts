@@ -59,6 +59,7 @@ import * as payday from './0060-payday';
 import * as pideme from './0061-pideme';
 import * as colectas from './0062-colectas';
 import * as push from './0063-push';
+import * as billSchedulesUnified from './0064-bill-schedules-unified';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -122,4 +123,5 @@ export const migrations: Record<string, Migration> = {
   '0061-pideme': pideme,
   '0062-colectas': colectas,
   '0063-push': push,
+  '0064-bill-schedules-unified': billSchedulesUnified,
 };

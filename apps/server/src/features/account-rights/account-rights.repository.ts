@@ -68,8 +68,9 @@ export async function closeEffects(db: Database, userId: string) {
       (select count(*)::int from money_requests
         where (requester_id = ${userId} or payer_id = ${userId}) and status = 'pending')
         as open_requests,
-      (select count(*)::int from bill_schedules
-        where user_id = ${userId} and status = 'active') as bill_schedules,
+      (select count(*)::int from schedules
+        where user_id = ${userId} and kind = 'bill' and status in ('active', 'paused'))
+        as bill_schedules,
       (select count(*)::int from cards
         where user_id = ${userId} and status in ('inactive', 'active', 'frozen')) as cards,
       (select count(*)::int from plaid_items where user_id = ${userId}) as linked_banks`.execute(
@@ -86,7 +87,7 @@ export async function closeEffects(db: Database, userId: string) {
 
 /**
  * In the closing transaction: open requests end (the user's own cancelled, those asked of them
- * declined), scheduled bill payments are cancelled, the account is marked closed, its phone no
+ * declined), scheduled bill payments and transfers are cancelled, the account is marked closed, its phone no
  * longer receives payments, and every session and sign-in artefact ends.
  */
 export async function markClosed(
@@ -106,11 +107,12 @@ export async function markClosed(
     .where('payer_id', '=', userId)
     .where('status', '=', 'pending')
     .execute();
+  // Scheduled bill payments and transfers (features/schedules) run no more.
   await tx
-    .updateTable('bill_schedules')
-    .set({ status: 'canceled', updated_at: close.at })
+    .updateTable('schedules')
+    .set({ status: 'canceled', next_date: null, next_due_at: null, updated_at: close.at })
     .where('user_id', '=', userId)
-    .where('status', '=', 'active')
+    .where('status', 'in', ['active', 'paused'])
     .execute();
   await tx
     .updateTable('users')

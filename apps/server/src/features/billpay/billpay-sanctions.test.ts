@@ -182,7 +182,7 @@ describe('bill payees screened, payments held', () => {
       .set({ updated_at: new Date('2026-01-01T00:00:00Z') })
       .where('transfer_id', '=', id)
       .execute();
-    await servicesOf(app).billPay.runDue();
+    await servicesOf(app).billPay.retryUnsentChecks();
     const row = await db
       .selectFrom('bill_payments')
       .selectAll()

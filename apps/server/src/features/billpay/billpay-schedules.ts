@@ -1,10 +1,4 @@
-import {
-  easternDate,
-  isBankingDate,
-  isCalendarDate,
-  nextMonthlyDate,
-  onOrAfterBankingDay,
-} from '@pago/shared/bill-dates';
+import { easternDate, isBankingDate, isCalendarDate } from '@pago/shared/bill-dates';
 import type { BillSchedule, billScheduleBody } from '@pago/shared/contracts/billpay';
 import { cents } from '@pago/shared/money';
 import type { z } from 'zod';
@@ -17,15 +11,16 @@ import { runPhased } from '../idempotency/idempotency.service';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import type { Sanctions } from '../sanctions/sanctions.service';
+import { type BillRunInput, type BillRunOutcome, billDueAt } from '../schedules/schedule-bill-runs';
 import {
+  cancelScheduleRow,
+  findPaymentOfRun,
   findSchedule,
+  insertReminded,
   insertSchedule,
-  listDueSchedules,
   listSchedules,
-  listSchedulesToRemind,
   lockSchedule,
   type ScheduleRow,
-  updateSchedule,
 } from './billpay.repository';
 import type { BillPayments, PaymentInput } from './billpay-payments';
 import { scheduleView } from './billpay-views';
@@ -59,28 +54,6 @@ export function createBillSchedules({
   sanctions,
 }: Deps) {
   const { billerFor, phases, today } = payments;
-
-  /** A schedule's date moves on once its date's payment was made (or refused): next month, or done. */
-  async function advance(scheduleId: string, date: string) {
-    await db.transaction().execute(async (tx) => {
-      const row = await lockSchedule(tx, scheduleId);
-      if (row?.status !== 'active' || row.next_date !== date) return;
-      if (row.monthly && row.day_of_month) {
-        await updateSchedule(tx, row.id, { next_date: nextMonthlyDate(date, row.day_of_month) });
-      } else {
-        await updateSchedule(tx, row.id, { status: 'done', next_date: null });
-      }
-    });
-  }
-
-  async function findPaymentOf(scheduleId: string, date: string) {
-    return db
-      .selectFrom('bill_payments')
-      .select('id')
-      .where('schedule_id', '=', scheduleId)
-      .where('pay_date', '=', date)
-      .executeTakeFirst();
-  }
 
   return {
     /**
@@ -116,20 +89,23 @@ export function createBillSchedules({
       await sanctions().screenBillPayee(tx, userId, { id: biller.id, name: biller.name });
       const row = await insertSchedule(tx, {
         user_id: userId,
+        recipient_name: biller.name,
         biller_id: biller.id,
         bill_type: biller.bill_type,
         account_at_biller: body.accountId,
         amount_cents: body.amount,
         memo: body.memo,
-        monthly: body.repeat === 'monthly',
+        frequency: body.repeat === 'monthly' ? 'monthly' : 'once',
+        start_date: body.payDate,
         day_of_month: body.repeat === 'monthly' ? Number(body.payDate.slice(8, 10)) : null,
         next_date: body.payDate,
+        next_due_at: billDueAt(body.payDate),
+        speed: 'standard',
+        status: 'active',
       });
       // A date within the reminder's days is told now; its reminder would say the same.
       const remindBy = easternDate(new Date(ledger.clock().getTime() + REMINDER_DAYS * 86_400_000));
-      if (body.payDate <= remindBy) {
-        await updateSchedule(tx, row.id, { reminded_for: body.payDate });
-      }
+      if (body.payDate <= remindBy) await insertReminded(tx, row.id, body.payDate);
       await notifications.notify(tx, {
         userId,
         type: 'bill_scheduled',
@@ -149,97 +125,66 @@ export function createBillSchedules({
         if (!row || row.user_id !== userId) {
           throw new AppError('not_found', 404, 'Scheduled payment not found');
         }
-        if (row.status === 'active') {
-          await updateSchedule(tx, row.id, { status: 'canceled', next_date: null });
+        if (row.status === 'active' || row.status === 'paused') {
+          await cancelScheduleRow(tx, row.id);
         }
         return scheduleView((await findSchedule(tx, row.id)) as ScheduleRow);
       });
     },
 
     /**
-     * The job: the schedules due today (on their date, or the next banking day when it is not
-     * one) are paid — each under its own key, so a second run of the job answers the first
-     * payment's answer and pays nothing (and the payment row is unique per schedule and date);
-     * a refusal (funds, limits) is told to the user; then the schedule moves on. Checks whose
-     * partner call never answered are asked for again with their key. Answers how many it did.
+     * A bill schedule's run (features/schedules claims it, once per schedule and day): the
+     * payment under the key of its schedule and day, so asking again (a crash after the claim,
+     * two passes) answers the first payment's answer and pays nothing more; the payment row is
+     * unique per schedule and date too.
      */
-    async runDue(): Promise<number> {
-      if (!billers.available || !unit) return 0;
-      const now = today();
-      let done = 0;
-      for (const due of await listDueSchedules(db, now)) {
-        const date = due.next_date as string;
-        if (onOrAfterBankingDay(date) > now) continue;
-        const row = await findSchedule(db, due.id);
-        if (!row) continue;
-        const input: PaymentInput = {
-          userId: row.user_id,
-          billerId: row.biller_id,
-          billType: row.bill_type,
-          amount: Number(row.amount_cents),
-          accountAtBiller: row.account_at_biller,
-          memo: row.memo,
-          scheduleId: row.id,
-          payDate: date,
-        };
-        const key = `bill-schedule-${row.id}-${date}`;
-        let answer: { statusCode: number; body: string };
-        try {
-          answer = await runPhased(
-            db,
-            { userId: row.user_id, key, request: { scheduleId: row.id, date } },
-            phases(input, key),
-            JSON.stringify,
-          );
-        } catch (error) {
-          // Still under way (a crash mid-payment): the payment's own retry finishes it first.
-          if (error instanceof AppError && error.code === 'request_in_progress') continue;
-          throw error;
+    async payScheduled(run: BillRunInput): Promise<BillRunOutcome> {
+      if (!billers.available || !unit) return { kind: 'refused', code: 'bill_pay_unavailable' };
+      const input: PaymentInput = {
+        userId: run.userId,
+        billerId: run.billerId,
+        billType: run.billType,
+        amount: run.amountCents,
+        accountAtBiller: run.accountAtBiller,
+        memo: run.memo,
+        scheduleId: run.scheduleId,
+        payDate: run.payDate,
+      };
+      const key = `bill-schedule-${run.scheduleId}-${run.payDate}`;
+      let answer: { statusCode: number; body: string };
+      try {
+        answer = await runPhased(
+          db,
+          { userId: run.userId, key, request: { scheduleId: run.scheduleId, date: run.payDate } },
+          phases(input, key),
+          JSON.stringify,
+        );
+      } catch (error) {
+        // Still under way (a crash mid-payment): the payment's own retry finishes it first.
+        if (error instanceof AppError && error.code === 'request_in_progress') {
+          return { kind: 'in_progress' };
         }
-        if (answer.statusCode >= 400 && !answer.body.includes('"bill_already_paid"')) {
-          const paid = await findPaymentOf(row.id, date);
-          if (!paid) {
-            await db.transaction().execute((tx) =>
-              notifications.notify(tx, {
-                userId: row.user_id,
-                type: 'bill_failed',
-                data: { amountCents: cents(input.amount), biller: row.biller_name, payDate: date },
-              }),
-            );
-          }
-        }
-        await advance(row.id, date);
-        done += 1;
+        throw error;
       }
-      done += await payments.retryUnsentChecks();
-      return done;
+      const payment = await findPaymentOfRun(db, run.scheduleId, run.payDate);
+      if (payment && payment.status !== 'failed') {
+        return { kind: 'paid', transferId: payment.transfer_id };
+      }
+      // A payment the partner refused was told to the user by its settlement already.
+      return { kind: 'refused', code: errorCodeOf(answer.body), told: payment !== undefined };
     },
 
-    /** The job: each active schedule's reminder, once per due date, 3 days before it. */
-    async sendReminders(): Promise<number> {
-      if (!billers.available) return 0;
-      const by = easternDate(new Date(ledger.clock().getTime() + REMINDER_DAYS * 86_400_000));
-      let sent = 0;
-      for (const { id } of await listSchedulesToRemind(db, by)) {
-        const reminded = await db.transaction().execute(async (tx) => {
-          const row = await lockSchedule(tx, id);
-          if (row?.status !== 'active' || !row.next_date) return false;
-          if (row.reminded_for === row.next_date || row.next_date > by) return false;
-          await updateSchedule(tx, row.id, { reminded_for: row.next_date });
-          await notifications.notify(tx, {
-            userId: row.user_id,
-            type: 'bill_reminder',
-            data: {
-              amountCents: cents(Number(row.amount_cents)),
-              biller: row.biller_name,
-              payDate: onOrAfterBankingDay(row.next_date),
-            },
-          });
-          return true;
-        });
-        if (reminded) sent += 1;
-      }
-      return sent;
-    },
+    /** The job: checks whose partner call never answered, asked for again with their key. */
+    retryUnsentChecks: payments.retryUnsentChecks,
   };
+}
+
+/** A stored refusal's error code (`{"error":{"code":…}}`), or `send_refused`. */
+function errorCodeOf(body: string): string {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' ? code : 'send_refused';
+  } catch {
+    return 'send_refused';
+  }
 }

@@ -45,17 +45,18 @@ export function paymentView(row: BillPaymentRow): BillPaymentView {
 export function scheduleView(row: ScheduleRow): BillSchedule {
   return {
     id: row.id,
-    billerId: row.biller_id,
+    billerId: row.biller_id as string,
     billerName: row.biller_name,
     method: row.method,
-    paymentType: row.bill_type,
-    accountAtBiller: masked(row.account_at_biller),
+    paymentType: row.bill_type as string,
+    accountAtBiller: masked(row.account_at_biller as string),
     amountCents: Number(row.amount_cents),
     memo: row.memo,
-    repeat: row.monthly ? 'monthly' : 'once',
+    repeat: row.frequency === 'monthly' ? 'monthly' : 'once',
     dayOfMonth: row.day_of_month,
     nextDate: row.next_date,
-    status: row.status,
+    // A bill's schedule is never paused (bill pay offers no pause).
+    status: row.status === 'paused' ? 'active' : row.status,
     createdAt: row.created_at.toISOString(),
   };
 }

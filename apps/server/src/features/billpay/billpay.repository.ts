@@ -1,6 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../db/database';
-import type { BillPaymentsTable, BillSchedulesTable } from '../../db/schema';
+import type { BillPaymentsTable, SchedulesTable } from '../../db/schema';
 import type { BillerRecord } from '../../providers/billpay/biller-network';
 
 export type BillerRow = NonNullable<Awaited<ReturnType<typeof findBiller>>>;
@@ -258,16 +258,39 @@ export async function listUnsentChecks(db: Database, before: Date) {
   );
 }
 
-export async function insertSchedule(tx: Database, row: Insertable<BillSchedulesTable>) {
-  return tx.insertInto('bill_schedules').values(row).returningAll().executeTakeFirstOrThrow();
+/** A scheduled bill payment: a `bill` schedule (features/schedules runs it, docs/schedules.md). */
+export async function insertSchedule(
+  tx: Database,
+  row: Omit<Insertable<SchedulesTable>, 'kind' | 'recipient_country'>,
+) {
+  return tx
+    .insertInto('schedules')
+    .values({ ...row, kind: 'bill', recipient_country: 'US' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 function schedulesWithBiller(db: Database) {
   return db
-    .selectFrom('bill_schedules as s')
+    .selectFrom('schedules as s')
     .innerJoin('billers as b', 'b.id', 's.biller_id')
-    .selectAll('s')
-    .select(['b.name as biller_name', 'b.method']);
+    .select([
+      's.id',
+      's.user_id',
+      's.biller_id',
+      's.bill_type',
+      's.account_at_biller',
+      's.amount_cents',
+      's.memo',
+      's.frequency',
+      's.day_of_month',
+      's.status',
+      's.next_date',
+      's.created_at',
+      'b.name as biller_name',
+      'b.method',
+    ])
+    .where('s.kind', '=', 'bill');
 }
 
 export async function findSchedule(db: Database, id: string) {
@@ -275,7 +298,13 @@ export async function findSchedule(db: Database, id: string) {
 }
 
 export async function lockSchedule(tx: Database, id: string) {
-  await tx.selectFrom('bill_schedules').select('id').where('id', '=', id).forUpdate().execute();
+  await tx
+    .selectFrom('schedules')
+    .select('id')
+    .where('id', '=', id)
+    .where('kind', '=', 'bill')
+    .forUpdate()
+    .execute();
   return findSchedule(tx, id);
 }
 
@@ -287,44 +316,29 @@ export async function listSchedules(db: Database, userId: string) {
     .execute();
 }
 
-export async function updateSchedule(
-  tx: Database,
-  id: string,
-  set: Partial<{
-    next_date: string | null;
-    status: 'active' | 'canceled' | 'done';
-    reminded_for: string;
-  }>,
-) {
+export async function cancelScheduleRow(tx: Database, id: string) {
   await tx
-    .updateTable('bill_schedules')
-    .set({ ...set, updated_at: new Date() })
+    .updateTable('schedules')
+    .set({ status: 'canceled', next_date: null, next_due_at: null, updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
 }
 
-/** Active schedules whose next date is on or before `date`. */
-export async function listDueSchedules(db: Database, date: string) {
-  return db
-    .selectFrom('bill_schedules')
-    .select(['id', 'user_id', 'next_date'])
-    .where('status', '=', 'active')
-    .where('next_date', '<=', date)
-    .orderBy('next_date')
-    .limit(100)
+/** A run day's reminder, recorded as told (a date within the reminder's days, told at once). */
+export async function insertReminded(tx: Database, scheduleId: string, date: string) {
+  await tx
+    .insertInto('schedule_reminders')
+    .values({ schedule_id: scheduleId, due_date: date })
+    .onConflict((c) => c.doNothing())
     .execute();
 }
 
-/** Active schedules due by `date` not yet reminded of their next date. */
-export async function listSchedulesToRemind(db: Database, date: string) {
+/** The payment a scheduled bill's run day made, if any. */
+export async function findPaymentOfRun(db: Database, scheduleId: string, date: string) {
   return db
-    .selectFrom('bill_schedules')
-    .select(['id'])
-    .where('status', '=', 'active')
-    .where('next_date', '<=', date)
-    .where((eb) =>
-      eb.or([eb('reminded_for', 'is', null), eb('reminded_for', '<>', eb.ref('next_date'))]),
-    )
-    .limit(100)
-    .execute();
+    .selectFrom('bill_payments')
+    .select(['id', 'transfer_id', 'status'])
+    .where('schedule_id', '=', scheduleId)
+    .where('pay_date', '=', date)
+    .executeTakeFirst();
 }

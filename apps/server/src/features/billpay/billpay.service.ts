@@ -45,8 +45,8 @@ type Deps = {
  * credit to the biller's bank, or a mailed check (Unit check payments) — each reserved in the
  * ledger (wallet → bill-pay clearing, processing), asked of the partner with no transaction open
  * (billpay-payments.ts), and settled by the partner's answers and webhooks
- * (billpay-settlement.ts). A scheduled payment takes the money on its date: the job makes it,
- * once per schedule and date (billpay-schedules.ts).
+ * (billpay-settlement.ts). A scheduled payment is a `bill` schedule on the schedules' mechanism:
+ * its run is claimed there and paid here, once per schedule and date (billpay-schedules.ts).
  */
 export function createBillPay(deps: Deps) {
   const { db, billers } = deps;
@@ -107,8 +107,8 @@ export function createBillPay(deps: Deps) {
     schedule: schedules.schedule,
     listSchedules: schedules.listSchedules,
     cancelSchedule: schedules.cancelSchedule,
-    runDue: schedules.runDue,
-    sendReminders: schedules.sendReminders,
+    payScheduled: schedules.payScheduled,
+    retryUnsentChecks: schedules.retryUnsentChecks,
   };
 }
 

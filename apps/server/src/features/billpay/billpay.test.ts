@@ -11,6 +11,7 @@ import type { AppInstance } from '../../app';
 import { servicesOf } from '../../app';
 import type { Database } from '../../db/database';
 import { findInvariantViolations } from '../ledger/ledger.repository';
+import { createScheduleRuns } from '../schedules/schedule-runs';
 
 let app: AppInstance;
 let db: Database;
@@ -326,8 +327,8 @@ describe('a request that died between its steps', () => {
     const before = now;
     try {
       now = new Date(Date.now() + 5 * 60_000);
-      await Promise.all([billPay.runDue(), billPay.runDue()]);
-      await billPay.runDue();
+      await Promise.all([billPay.retryUnsentChecks(), billPay.retryUnsentChecks()]);
+      await billPay.retryUnsentChecks();
     } finally {
       now = before;
     }
@@ -355,7 +356,8 @@ describe('scheduled payments', () => {
       payDate,
       repeat,
     });
-  const billPay = () => servicesOf(app).billPay;
+  // Scheduled bill payments are schedules: the schedules' job runs them (and reminds).
+  const scheduleJobs = () => servicesOf(app).schedules;
 
   it('refuses past dates and days that are not business days', async () => {
     const ana = await verifiedUser(app, db, 20_000);
@@ -374,11 +376,11 @@ describe('scheduled payments', () => {
     expect(made.statusCode).toBe(201);
     expect(made.json()).toMatchObject({ status: 'active', nextDate: '2026-12-08', repeat: 'once' });
     expect(await notificationTypes(ana)).toContain('bill_scheduled');
-    await billPay().runDue();
+    await scheduleJobs().runDue();
     expect(await balanceOf(app, ana)).toBe(20_000);
     now = new Date('2026-12-08T15:00:00Z');
-    await Promise.all([billPay().runDue(), billPay().runDue()]);
-    await billPay().runDue();
+    await Promise.all([scheduleJobs().runDue(), scheduleJobs().runDue()]);
+    await scheduleJobs().runDue();
     const payments = await db
       .selectFrom('bill_payments')
       .selectAll()
@@ -396,11 +398,11 @@ describe('scheduled payments', () => {
     const made = await schedule(ana, '2030-01-31', 'monthly');
     expect(made.json()).toMatchObject({ dayOfMonth: 31, nextDate: '2030-01-31' });
     now = new Date('2030-01-31T15:00:00Z');
-    await billPay().runDue();
+    await scheduleJobs().runDue();
     let listed = (await get(ana, '/api/billpay/schedules')).json();
     expect(listed[0]).toMatchObject({ status: 'active', nextDate: '2030-02-28' });
     now = new Date('2030-02-28T15:00:00Z');
-    await billPay().runDue();
+    await scheduleJobs().runDue();
     listed = (await get(ana, '/api/billpay/schedules')).json();
     expect(listed[0]).toMatchObject({ nextDate: '2030-03-31' });
     expect(await balanceOf(app, ana)).toBe(50_000 - 2 * 2500);
@@ -410,7 +412,7 @@ describe('scheduled payments', () => {
     const ana = await verifiedUser(app, db, 1000);
     now = new Date('2026-12-01T15:00:00Z');
     const made = await schedule(ana, '2026-12-01', 'monthly', 5000);
-    await billPay().runDue();
+    await scheduleJobs().runDue();
     expect(await balanceOf(app, ana)).toBe(1000);
     expect(await notificationTypes(ana)).toContain('bill_failed');
     const listed = (await get(ana, '/api/billpay/schedules')).json();
@@ -421,14 +423,122 @@ describe('scheduled payments', () => {
     const ana = await verifiedUser(app, db, 20_000);
     now = new Date('2026-12-01T15:00:00Z');
     await schedule(ana, '2026-12-10', 'once');
-    await billPay().sendReminders();
+    await scheduleJobs().sendReminders();
     expect((await notificationTypes(ana)).filter((t) => t === 'bill_reminder')).toHaveLength(0);
     now = new Date('2026-12-07T15:00:00Z');
-    await billPay().sendReminders();
-    await billPay().sendReminders();
+    await scheduleJobs().sendReminders();
+    await scheduleJobs().sendReminders();
     now = new Date('2026-12-08T15:00:00Z');
-    await billPay().sendReminders();
+    await scheduleJobs().sendReminders();
     expect((await notificationTypes(ana)).filter((t) => t === 'bill_reminder')).toHaveLength(1);
+  });
+
+  it('is a schedule of the schedules’ mechanism, bill pay’s alone to change', async () => {
+    const ana = await verifiedUser(app, db, 20_000);
+    now = new Date('2026-12-01T15:00:00Z');
+    const id = (await schedule(ana, '2026-12-09', 'monthly')).json().id as string;
+    const row = await db
+      .selectFrom('schedules')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    // Due at 9:00 Eastern on its day, monthly on the 9th.
+    expect(row).toMatchObject({ kind: 'bill', frequency: 'monthly', day_of_month: 9 });
+    expect(row.next_due_at?.toISOString()).toBe('2026-12-09T14:00:00.000Z');
+    // The transfers' API does not list it, show it or change it.
+    expect((await get(ana, '/api/schedules')).json()).toEqual({ items: [] });
+    expect((await get(ana, `/api/schedules/${id}`)).statusCode).toBe(404);
+    const pause = await app.inject({
+      method: 'POST',
+      url: `/api/schedules/${id}/pause`,
+      headers: bearer(ana.token),
+      payload: {},
+    });
+    expect(pause.statusCode).toBe(404);
+  });
+
+  it('a worker dying between the claim and the payment: two passes after it pay once', async () => {
+    const ana = await verifiedUser(app, db, 20_000);
+    now = new Date('2026-12-01T15:00:00Z');
+    const id = (await schedule(ana, '2026-12-02', 'once', 4000)).json().id as string;
+    now = new Date('2026-12-02T15:00:00Z');
+    const services = servicesOf(app);
+    // A worker whose process dies once its claim committed, before bill pay was asked.
+    const dying = createScheduleRuns({
+      db,
+      clock: () => now,
+      ledger: services.ledger,
+      notifications: services.notifications,
+      sanctions: () => services.sanctions,
+      people: services.accounts,
+      sender: () => services.remittances,
+      bills: () => ({
+        payScheduled: async () => {
+          throw new Error('killed');
+        },
+      }),
+    });
+    await expect(dying.runOne(id)).rejects.toThrow('killed');
+    const runs = () =>
+      db.selectFrom('schedule_runs').selectAll().where('schedule_id', '=', id).execute();
+    // The claim stands (the run, the schedule moved on), no money moved; nobody claims it again.
+    expect(await runs()).toMatchObject([{ status: 'processing', due_date: '2026-12-02' }]);
+    expect(await balanceOf(app, ana)).toBe(20_000);
+    expect(await scheduleJobs().runOne(id)).toBe(false);
+    // The next passes (two at once) settle it under its key: one payment, the run sent.
+    await Promise.all([scheduleJobs().runDue(), scheduleJobs().runDue()]);
+    await scheduleJobs().runDue();
+    const payments = await db
+      .selectFrom('bill_payments')
+      .selectAll()
+      .where('schedule_id', '=', id)
+      .execute();
+    expect(payments).toHaveLength(1);
+    expect(await runs()).toMatchObject([
+      { status: 'sent', transfer_id: payments[0]?.transfer_id, due_date: '2026-12-02' },
+    ]);
+    expect(await balanceOf(app, ana)).toBe(20_000 - 4000);
+    expect((await get(ana, '/api/billpay/schedules')).json()[0]).toMatchObject({
+      status: 'done',
+    });
+  });
+
+  it('a refused run is stored with its reason and told once; a date off banking days waits', async () => {
+    const ana = await verifiedUser(app, db, 1000);
+    now = new Date('2026-12-01T15:00:00Z');
+    const id = (await schedule(ana, '2026-12-04', 'monthly', 5000)).json().id as string;
+    now = new Date('2026-12-04T15:00:00Z');
+    await Promise.all([scheduleJobs().runDue(), scheduleJobs().runDue()]);
+    await scheduleJobs().runDue();
+    const runs = await db
+      .selectFrom('schedule_runs')
+      .selectAll()
+      .where('schedule_id', '=', id)
+      .execute();
+    expect(runs).toMatchObject([
+      {
+        status: 'failed',
+        failure_reason: 'insufficient_funds',
+        failure_code: 'insufficient_funds',
+      },
+    ]);
+    expect((await notificationTypes(ana)).filter((t) => t === 'bill_failed')).toHaveLength(1);
+    // Its next day, January 4th 2027, is a Monday; a day moved to a Sunday (as a schedule
+    // written before this mechanism may be) is paid on the Monday after.
+    await db
+      .updateTable('schedules')
+      .set({ next_date: '2027-01-03', next_due_at: new Date('2027-01-03T14:00:00Z') })
+      .where('id', '=', id)
+      .execute();
+    now = new Date('2027-01-03T15:00:00Z');
+    expect(await scheduleJobs().runOne(id)).toBe(false);
+    const moved = await db
+      .selectFrom('schedules')
+      .select(['next_date', 'next_due_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(moved.next_date).toBe('2027-01-03');
+    expect(moved.next_due_at?.toISOString()).toBe('2027-01-04T14:00:00.000Z');
   });
 
   it('cancels a schedule: nothing is paid on its date; another user’s is 404', async () => {
@@ -449,7 +559,7 @@ describe('scheduled payments', () => {
     const canceled = await cancel(ana, id);
     expect(canceled.json()).toMatchObject({ status: 'canceled', nextDate: null });
     now = new Date('2026-12-03T15:00:00Z');
-    await billPay().runDue();
+    await scheduleJobs().runDue();
     expect(await balanceOf(app, ana)).toBe(20_000);
     expect((await get(bob, '/api/billpay/schedules')).json()).toEqual([]);
   });

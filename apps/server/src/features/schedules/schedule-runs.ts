@@ -10,6 +10,7 @@ import { type Ledger, walletToWallet } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import type { SendOnBehalf } from '../remittances/remittance-on-behalf';
 import type { Sanctions } from '../sanctions/sanctions.service';
+import { BILL_REMIND_MS, createBillRuns, type ScheduledBillPayer } from './schedule-bill-runs';
 import { dueAt as dueAtOf, nextRunAfter, type ScheduleRule } from './schedule-dates';
 import {
   anyClosed,
@@ -33,6 +34,8 @@ export type ScheduleRunDeps = {
   sanctions: () => Pick<Sanctions, 'p2pHits' | 'recordHold'>;
   people: Pick<Accounts, 'parties'>;
   sender: () => SendOnBehalf;
+  /** Bill pay, which pays a bill schedule's runs (schedule-bill-runs.ts). */
+  bills: () => ScheduledBillPayer;
 };
 
 /** How many due schedules one pass of the job takes. */
@@ -90,7 +93,10 @@ export function createScheduleRuns({
   sanctions,
   people,
   sender,
+  bills,
 }: ScheduleRunDeps) {
+  const billRuns = createBillRuns({ db, notifications, bills });
+
   async function zoneOf(executor: Database, userId: string) {
     const user = await zoneOfUser(executor, userId);
     return userTimeZone(user?.time_zone, user?.zip_code);
@@ -142,6 +148,7 @@ export function createScheduleRuns({
   async function runOne(scheduleId: string): Promise<boolean> {
     const seen = await findSchedule(db, scheduleId);
     if (seen?.status !== 'active' || !seen.next_due_at || seen.next_due_at > clock()) return false;
+    if (seen.kind === 'bill') return billRuns.runOne(seen);
     const dueAt = seen.next_due_at;
     let quote: Quote | null = null;
     let failure: Failure | null = null;
@@ -268,7 +275,10 @@ export function createScheduleRuns({
     advance,
     runOne,
 
-    /** The job: every due schedule's run (each once; see runOne). Answers how many ran. */
+    /**
+     * The job: every due schedule's run (each once; see runOne), then the bill runs whose payment
+     * is still to settle. Answers how many ran.
+     */
     async runDue(): Promise<number> {
       let ran = 0;
       let failure: unknown = null;
@@ -282,7 +292,7 @@ export function createScheduleRuns({
         }
       }
       if (failure) throw failure;
-      return ran;
+      return ran + (await billRuns.settleProcessing());
     },
 
     /**
@@ -291,10 +301,17 @@ export function createScheduleRuns({
      */
     async sendReminders(): Promise<number> {
       let sent = 0;
-      const by = new Date(clock().getTime() + REMIND_MS);
+      const by = {
+        transfers: new Date(clock().getTime() + REMIND_MS),
+        bills: new Date(clock().getTime() + BILL_REMIND_MS),
+      };
       for (const due of await listToRemind(db, by, BATCH)) {
         const row = await findSchedule(db, due.id);
         if (row?.status !== 'active' || row.next_date !== due.next_date) continue;
+        if (row.kind === 'bill') {
+          if (await billRuns.remind(row)) sent += 1;
+          continue;
+        }
         let quote: Quote | null = null;
         if (row.kind === 'remittance' && row.recipient_id) {
           quote = await sender()

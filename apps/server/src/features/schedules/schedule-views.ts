@@ -7,7 +7,8 @@ export function runView(row: ScheduleRunRow): ScheduleRun {
     id: row.id,
     dueDate: row.due_date,
     dueAt: new Date(row.due_at).toISOString(),
-    status: row.status,
+    // `processing` is a bill's run, which this view never shows (bill pay lists its payments).
+    status: row.status as ScheduleRun['status'],
     failureReason: (row.failure_reason as ScheduleRun['failureReason']) ?? null,
     transferId: row.transfer_id,
     amountCents: Number(row.amount_cents) as Cents,
@@ -25,7 +26,8 @@ export function scheduleView(
 ): Schedule {
   return {
     id: row.id,
-    kind: row.kind,
+    // A `bill` schedule is bill pay's and never listed here (schedules.repository).
+    kind: row.kind as Schedule['kind'],
     recipientId: row.recipient_id,
     payeeUsername: extra.payeeUsername,
     recipientName: row.recipient_name,

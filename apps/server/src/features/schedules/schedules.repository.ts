@@ -16,13 +16,17 @@ export async function findSchedule(executor: Database, id: string) {
 
 /** The user's schedule, locked (another user's is none). */
 export async function lockOwnSchedule(tx: Database, userId: string, id: string) {
-  return tx
-    .selectFrom('schedules')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+  return (
+    tx
+      .selectFrom('schedules')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      // A bill's schedule is bill pay's to change (features/billpay).
+      .where('kind', '<>', 'bill')
+      .forUpdate()
+      .executeTakeFirst()
+  );
 }
 
 export async function listSchedules(executor: Database, userId: string) {
@@ -30,6 +34,7 @@ export async function listSchedules(executor: Database, userId: string) {
     .selectFrom('schedules')
     .selectAll()
     .where('user_id', '=', userId)
+    .where('kind', '<>', 'bill')
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(100)
@@ -97,13 +102,22 @@ export async function runsOf(executor: Database, scheduleIds: string[], perSched
   return rows.map(({ n: _n, ...row }: ScheduleRunRow & { n?: unknown }) => row);
 }
 
-/** Active schedules due by `by` with no reminder for their next day yet. */
-export async function listToRemind(executor: Database, by: Date, limit: number) {
+/** Active schedules due by `by` (a bill's further ahead) with no reminder for their next day yet. */
+export async function listToRemind(
+  executor: Database,
+  by: { transfers: Date; bills: Date },
+  limit: number,
+) {
   return executor
     .selectFrom('schedules as s')
     .select(['s.id', 's.next_date'])
     .where('s.status', '=', 'active')
-    .where('s.next_due_at', '<=', by)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('s.kind', '<>', 'bill'), eb('s.next_due_at', '<=', by.transfers)]),
+        eb.and([eb('s.kind', '=', 'bill'), eb('s.next_due_at', '<=', by.bills)]),
+      ]),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -148,4 +162,39 @@ export async function anyClosed(executor: Database, userIds: string[]): Promise<
     .where('closed_at', 'is not', null)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Bill runs claimed and not settled yet (bill pay's answer still to apply), oldest first. */
+export async function listProcessingRuns(executor: Database, limit: number) {
+  return executor
+    .selectFrom('schedule_runs as r')
+    .innerJoin('schedules as s', 's.id', 'r.schedule_id')
+    .select(['r.id', 'r.due_date', 'r.amount_cents', 's.id as schedule_id'])
+    .where('r.status', '=', 'processing')
+    .orderBy('r.created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** A processing run's outcome, applied once: true when this call applied it. */
+export async function settleRun(tx: Database, id: string, values: Updateable<ScheduleRunsTable>) {
+  const row = await tx
+    .updateTable('schedule_runs')
+    .set(values)
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An active schedule still due at `from` made due at `to` instead (its day unchanged). */
+export async function moveDue(executor: Database, id: string, from: Date, to: Date) {
+  await executor
+    .updateTable('schedules')
+    .set({ next_due_at: to, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where('next_due_at', '=', from)
+    .execute();
 }

@@ -166,7 +166,7 @@ export function createSchedules(deps: Deps) {
 
     async get(userId: string, id: string): Promise<Schedule> {
       const row = await findSchedule(db, id);
-      if (!row || row.user_id !== userId) throw notFound();
+      if (!row || row.user_id !== userId || row.kind === 'bill') throw notFound();
       return viewOf(row, db);
     },
 

@@ -186,6 +186,7 @@ describe('runs', () => {
       sanctions: () => services.sanctions,
       people: services.accounts,
       sender: () => services.remittances,
+      bills: () => services.billPay,
     });
     await expect(dying.runOne(id)).rejects.toThrow('killed');
     expect(await runsOf(id)).toEqual([]);
