@@ -113,6 +113,7 @@ export function buildFamilyServices({
       recipients,
       notifications,
       sendHome: remittances,
+      sanctions: () => sanctions,
     }),
     // Web Push (docs/push.md).
     push: createPush({

@@ -140,6 +140,7 @@ export const ERROR_CODES = [
   'colecta_not_open',
   'colecta_empty',
   'colecta_over_target',
+  'colecta_under_review',
   'colecta_full',
   'colecta_self_invite',
   'colecta_date_past',

@@ -15,6 +15,7 @@ import type { Accounts } from '../accounts/accounts.service';
 import { accountFrozen, isAccountFrozen, type Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import type { SendOnBehalf } from '../remittances/remittance-on-behalf';
+import type { Sanctions } from '../sanctions/sanctions.service';
 import { colectaMoney, notOpen } from './colecta-money';
 import { colectaViews, notFound } from './colecta-views';
 import {
@@ -49,7 +50,20 @@ type Deps = {
   notifications: Pick<Notifications, 'notify'>;
   /** The remittances feature's send on behalf (built after this feature). */
   sendHome: () => SendOnBehalf;
+  /** Sanctions screening: a contribution is money from one member toward the organiser. */
+  sanctions: () => Pick<Sanctions, 'usersStanding'>;
 };
+
+const sanctionsBlocked = () =>
+  new AppError('sanctions_blocked', 403, 'This contribution cannot be made (compliance).');
+
+/** A party of the contribution has an open sanctions hit: nothing is taken until it is decided. */
+const underReview = () =>
+  new AppError(
+    'colecta_under_review',
+    409,
+    'A compliance review keeps this contribution from being taken for now.',
+  );
 
 /**
  * Colectas (docs/colectas.md): siblings chip in toward one transfer home. Every money step locks
@@ -63,6 +77,7 @@ export function createColectas({
   recipients,
   notifications,
   sendHome,
+  sanctions,
 }: Deps) {
   const { views, viewOne } = colectaViews(db);
   const { lockAsOrganiser, cancelLocked, send } = colectaMoney({
@@ -177,6 +192,13 @@ export function createColectas({
         );
       }
       if (await isAccountFrozen(tx, userId)) throw accountFrozen();
+      // Screened as a payment to the organiser (whose send home is screened again): a block on
+      // either is refused, an open hit waits for staff's decision; nothing is taken meanwhile.
+      if (userId !== row.organiser_id) {
+        const standing = await sanctions().usersStanding([userId, row.organiser_id]);
+        if (standing === 'blocked') throw sanctionsBlocked();
+        if (standing === 'review') throw underReview();
+      }
       const now = ledger.clock();
       const hold = await ledger.post(tx, {
         kind: 'colecta_contribution',

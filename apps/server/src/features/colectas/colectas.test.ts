@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { markIdentityVerified, signUp } from '../../../test/accounts-helpers';
 import {
   balanceOf,
   deposit,
   type MoneyUser,
   moneyPost,
   moneyTestApp,
+  nextUsPhone,
   verifiedUser,
 } from '../../../test/money-helpers';
+import { verifyPhone } from '../../../test/phone-helpers';
 import {
   CLABE,
   call,
@@ -240,6 +243,38 @@ describe('colectas', () => {
     expect(refused.statusCode).toBe(423);
     expect(refused.json().error.code).toBe('account_frozen');
     expect(await balanceOf(t.app, f.caro)).toBe(50_000);
+  });
+
+  it('screens a contribution as a payment to the organiser: an open hit waits, cleared it is taken', async () => {
+    const f = await family();
+    const id = await open(f);
+    // A member whose name is on the sandbox list (a possible match: an open hit).
+    const phone = nextUsPhone();
+    const signed = await signUp(t.app, { phone, name: 'Ana Lucía Noexiste Ramírez' });
+    await verifyPhone(t.app, signed, phone);
+    await markIdentityVerified(t.db, signed.id);
+    const listed = { ...signed, phone };
+    await deposit(t.app, listed, 20_000);
+    const invited = await call(t, f.ana, 'POST', `/api/colectas/${id}/invites`, {
+      invitee: listed.username,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const waiting = await contribute(listed, id, 1_000);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().error.code).toBe('colecta_under_review');
+    expect(await balanceOf(t.app, listed)).toBe(20_000);
+    // The screening and its hit stayed, for staff, though the contribution was refused.
+    const hits = await t.db
+      .selectFrom('sanctions_hits')
+      .select('id')
+      .where('subject_id', '=', listed.id)
+      .where('status', '=', 'open')
+      .execute();
+    expect(hits).toHaveLength(1);
+    await servicesOf(t.app).sanctions.decide(hits[0]?.id ?? '', 'clear', 'staff-1', 'Not them');
+    const taken = await contribute(listed, id, 1_000);
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(await balanceOf(t.app, listed)).toBe(19_000);
   });
 
   it('keeps the reconciliation total: held money is still the partner’s to hold', async () => {

@@ -194,6 +194,28 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
       return found.some((p) => p.flagged);
     },
 
+    /**
+     * Where money passes between members without a transfer to hold (a colecta's contribution):
+     * each user whose name changed is screened first, in a transaction of its own (so a refusal
+     * keeps the screening and its hit for staff); then `blocked`, `review` (an open hit) or null.
+     */
+    async usersStanding(userIds: string[]): Promise<'blocked' | 'review' | null> {
+      await requireList();
+      const marked = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', userIds)
+        .where('sanctions_name_changed_at', 'is not', null)
+        .execute();
+      for (const { id } of marked) await screenNow(id, 'p2p_payee');
+      let review = false;
+      for (const id of userIds) {
+        if (await isBlocked(db, 'user', id)) return 'blocked';
+        if ((await openHitsOf(db, 'user', id)).length > 0) review = true;
+      }
+      return review ? 'review' : null;
+    },
+
     recordHold,
     setUnderReview,
 
