@@ -152,7 +152,7 @@ export function createPayday({ db, remittances, recipients, notifications, clock
     tx: Database,
     run: PaydayRunRow,
     type: 'payday_sent' | 'payday_failed',
-    transferId?: string,
+    extra: { transferId?: string; failureReason?: string } = {},
   ) =>
     notifications.notify(tx, {
       userId: run.user_id,
@@ -161,7 +161,8 @@ export function createPayday({ db, remittances, recipients, notifications, clock
         amountCents: cents(Number(run.amount_cents)),
         recipientName: run.recipient_name,
         payer: run.company_name,
-        ...(transferId ? { transferId } : {}),
+        ...(extra.transferId ? { transferId: extra.transferId } : {}),
+        ...(extra.failureReason ? { failureReason: extra.failureReason } : {}),
       },
     });
 
@@ -170,7 +171,9 @@ export function createPayday({ db, remittances, recipients, notifications, clock
     await db.transaction().execute(async (tx) => {
       if (!(await lockDueRun(tx, run.id))) return;
       await finishRun(tx, run.id, { status, reason });
-      if (status === 'failed') await notifyRun(tx, run, 'payday_failed');
+      if (status === 'failed') {
+        await notifyRun(tx, run, 'payday_failed', { failureReason: reason });
+      }
     });
   }
 
@@ -209,7 +212,7 @@ export function createPayday({ db, remittances, recipients, notifications, clock
           origin: { kind: 'payday', id: run.id },
         });
         await finishRun(tx, run.id, { status: 'sent', transfer_id: transfer.id });
-        await notifyRun(tx, run, 'payday_sent', transfer.id);
+        await notifyRun(tx, run, 'payday_sent', { transferId: transfer.id });
         return true;
       });
       return sent ? 'sent' : 'busy';

@@ -228,6 +228,14 @@ describe('a payday rule on direct deposits', () => {
     ]);
     expect(await paydaySends(ana.id)).toHaveLength(0);
     expect(await notificationTypes(ana.id)).toEqual(['payday_failed']);
+    // The reason goes with it (the e-mail says it in words: payday-notices.test.ts).
+    const told = await t.db
+      .selectFrom('notifications')
+      .select('data')
+      .where('user_id', '=', ana.id)
+      .where('type', '=', 'payday_failed')
+      .executeTakeFirstOrThrow();
+    expect(told.data).toMatchObject({ failureReason: 'insufficient_funds' });
   });
 });
 

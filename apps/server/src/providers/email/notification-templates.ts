@@ -71,6 +71,19 @@ const SCHEDULE_FAILURE_WORDS: Record<Language, Record<string, string>> = {
     send_refused: 'the transfer was refused',
   },
 };
+/**
+ * A failure's words: a schedule's stored reason as it is, or an error code (a payday run's) read
+ * as the same reasons.
+ */
+function failureKind(reason: string | undefined): string {
+  if (!reason) return '';
+  if (reason in SCHEDULE_FAILURE_WORDS.en) return reason;
+  if (reason.endsWith('limit_exceeded')) return 'limit_exceeded';
+  if (reason === 'not_found' || reason === 'recipient_needs_update') return 'recipient_deleted';
+  if (reason.includes('unavailable')) return 'partner_unavailable';
+  return 'send_refused';
+}
+
 const TEXTS: Record<Language, NotificationTexts> = {
   es: NOTIFICATION_TEXTS_ES,
   en: NOTIFICATION_TEXTS_EN,
@@ -142,7 +155,7 @@ export function notificationEmail(
     total: data.totalCents ? formatUsd(data.totalCents as Cents, language) : '',
     received:
       data.payoutAmount && data.payoutCurrency ? `${data.payoutAmount} ${data.payoutCurrency}` : '',
-    failure: SCHEDULE_FAILURE_WORDS[language][data.failureReason ?? ''] ?? '',
+    failure: SCHEDULE_FAILURE_WORDS[language][failureKind(data.failureReason)] ?? '',
     currency: data.currency ?? '',
     rateReached: data.rate ?? '',
     target: data.targetRate ?? '',

@@ -304,7 +304,7 @@ export const NOTIFICATION_TEXTS_EN: NotificationTexts = {
   payday_failed: {
     subject: (w) => `We could not send ${w.amount} to ${w.recipient}`,
     body: (w) => [
-      `Your deposit from ${w.payer} arrived, but we could not send ${w.amount} to ${w.recipient} as your Payday rule asks: no money moved.`,
+      `Your deposit from ${w.payer} arrived, but we could not send ${w.amount} to ${w.recipient} as your Payday rule asks: ${w.failure || 'the transfer was refused'}. No money moved.`,
       'See why under Payday (in Direct deposit), and send money from the app if you need to.',
     ],
   },

@@ -304,7 +304,7 @@ export const NOTIFICATION_TEXTS_ES: NotificationTexts = {
   payday_failed: {
     subject: (w) => `No pudimos enviar ${w.amount} a ${w.recipient}`,
     body: (w) => [
-      `Llegó tu depósito de ${w.payer}, pero no pudimos enviar ${w.amount} a ${w.recipient} como pediste en Día de pago: no se movió dinero.`,
+      `Llegó tu depósito de ${w.payer}, pero no pudimos enviar ${w.amount} a ${w.recipient} como pediste en Día de pago: ${w.failure || 'el envío fue rechazado'}. No se movió dinero.`,
       'Revisa el motivo en Día de pago (en Depósito directo) y envía dinero desde la app si lo necesitas.',
     ],
   },
