@@ -145,6 +145,16 @@ export function backgroundJobs(services: Services): RecurringJob[] {
       (await services.sanctions.screenChangedUsers()) +
       (await services.sanctions.rescreenAfterLoad()),
   });
+  // Pídeme's retention: a bill's photo 90 days after its request was answered, and links dead
+  // for 30 days that no request used (docs/pideme.md).
+  jobs.push({
+    name: 'pideme-retention',
+    everySeconds: 60 * 60,
+    run: async () => {
+      const gone = await services.pideme.purge();
+      return gone.photos + gone.links;
+    },
+  });
   // Scheduled transfers and bill payments: each due run once (claimed with its money movement, or
   // for a bill claimed then paid under its key, docs/schedules.md), and the notice before it.
   jobs.push({ name: 'schedules-due', everySeconds: 5, run: () => services.schedules.runDue() });

@@ -241,3 +241,29 @@ export async function senderNames(db: Database, userId: string) {
     .where('id', '=', userId)
     .executeTakeFirst();
 }
+
+/** How long a bill's photo is kept once its request was answered (or left unanswered). */
+export const PHOTO_KEEP_DAYS = 90;
+/** How long an expired or revoked link that was never used is kept. */
+export const UNUSED_LINK_KEEP_DAYS = 30;
+
+/**
+ * Retention: the photos of requests answered (or still unanswered) more than PHOTO_KEEP_DAYS ago,
+ * and links expired or revoked more than UNUSED_LINK_KEEP_DAYS ago that no request ever used (a
+ * used link stays: its requests are the sender's history). Answers how many of each went.
+ */
+export async function purgeOld(db: Database): Promise<{ photos: number; links: number }> {
+  const photos = await sql<{ request_id: string }>`
+    delete from pideme_request_photos p using pideme_requests r
+    where r.id = p.request_id
+      and coalesce(r.decided_at, r.created_at)
+        < now() - make_interval(days => ${PHOTO_KEEP_DAYS})
+    returning p.request_id`.execute(db);
+  const links = await sql<{ id: string }>`
+    delete from pideme_links l
+    where least(l.expires_at, coalesce(l.revoked_at, l.expires_at))
+        < now() - make_interval(days => ${UNUSED_LINK_KEEP_DAYS})
+      and not exists (select 1 from pideme_requests r where r.link_id = l.id)
+    returning l.id`.execute(db);
+  return { photos: photos.rows.length, links: links.rows.length };
+}

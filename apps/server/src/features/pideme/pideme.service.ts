@@ -31,6 +31,7 @@ import {
   lockWorkingLink,
   pendingCount,
   photoOf,
+  purgeOld,
   type RequestRow,
   replaceLink,
   requestOf,
@@ -292,6 +293,9 @@ export function createPideme({
         requests,
       };
     },
+
+    /** The job: old photos and never-used dead links go (pideme.repository `purgeOld`). */
+    purge: () => purgeOld(db),
 
     /** The link of a token for the public routes' rate limits (by its hash, never the token). */
     async linkKey(token: string): Promise<string> {

@@ -257,6 +257,57 @@ describe('Pídeme links', () => {
     expect((await publicCall('GET', url)).statusCode).toBe(404);
   });
 
+  it('forgets a bill’s photo 90 days after its request, and dead links no request used', async () => {
+    const { user, recipient } = await senderWithRecipient('+525511110009');
+    const link = await newLink(user, recipient.id);
+    const id = (await ask(link.token, '300', 'la renta')).json().id as string;
+    const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), Buffer.from('x')]);
+    const url = `/api/public/pideme/${link.token}/requests/${id}/photo`;
+    expect((await publicCall('PUT', url, { payload: png, type: 'image/png' })).statusCode).toBe(
+      200,
+    );
+    const declined = await call(t, user, 'POST', `/api/pideme-requests/${id}/decline`, {});
+    expect(declined.statusCode, declined.body).toBe(200);
+    // A second link, revoked and never used; a third, revoked yesterday.
+    const other = await saveRecipient(t, user, {
+      country: 'MX',
+      phone: '+525511110010',
+      method: 'bank_deposit',
+      fields: { clabe: CLABE },
+    });
+    const unused = await newLink(user, other.id);
+    const purge = () => servicesOf(t.app).pideme.purge();
+    const photos = () =>
+      t.db.selectFrom('pideme_request_photos').select('request_id').where('request_id', '=', id);
+    const linkIds = async () =>
+      (
+        await t.db
+          .selectFrom('pideme_links')
+          .select('id')
+          .where('id', 'in', [link.id, unused.id])
+          .execute()
+      ).map((r) => r.id);
+    // Answered 89 days ago, revoked 29 days ago: both kept.
+    await sql`update pideme_requests set decided_at = now() - interval '89 days'
+      where id = ${id}`.execute(t.db);
+    await sql`update pideme_links set revoked_at = now() - interval '29 days'
+      where id = ${unused.id}`.execute(t.db);
+    await purge();
+    expect(await photos().execute()).toHaveLength(1);
+    expect((await linkIds()).sort()).toEqual([link.id, unused.id].sort());
+    // A day later by both: the photo goes, the unused link goes; the used link and the request stay.
+    await sql`update pideme_requests set decided_at = now() - interval '91 days'
+      where id = ${id}`.execute(t.db);
+    await sql`update pideme_links set revoked_at = now() - interval '31 days',
+      expires_at = now() - interval '31 days' where id in (${link.id}, ${unused.id})`.execute(t.db);
+    expect(await purge()).toMatchObject({ photos: 1 });
+    expect(await photos().execute()).toEqual([]);
+    expect(await linkIds()).toEqual([link.id]);
+    const view = await call(t, user, 'GET', `/api/pideme-requests/${id}`);
+    expect(view.json().request).toMatchObject({ status: 'declined', hasPhoto: false });
+    expect((await call(t, user, 'GET', `/api/pideme-requests/${id}/photo`)).statusCode).toBe(404);
+  });
+
   it('limits requests per link and per address', async () => {
     const { user, recipient } = await senderWithRecipient('+525511110006');
     const link = await newLink(user, recipient.id);
