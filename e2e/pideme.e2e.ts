@@ -88,6 +88,10 @@ test.describe('Pídeme, in Spanish on a phone', () => {
     await sender.getByRole('button', { name: /^Pagar (US)?\$[\d,.]+$/ }).click();
     await expect(sender.getByText('Pagada. El dinero va en camino a María.')).toBeVisible();
     await sender.screenshot({ path: '/tmp/pago-pideme-paid-es-phone.png', fullPage: true });
+    // The activity says what sent it.
+    await sender.goto('/activity');
+    await expect(sender.getByText('Solicitud de Pídeme').first()).toBeVisible();
+    await sender.screenshot({ path: '/tmp/pago-pideme-activity-es-phone.png', fullPage: true });
 
     // The relative's page: paid, then the transfer's tracking page.
     // The link comes once the partner has sent the money (its callback): each reload is read

@@ -19,6 +19,7 @@ import {
   bankName,
   counterpartyName,
   kindKey,
+  originKey,
   STATUS_COLOR,
   signedCents,
   statusKey,
@@ -73,6 +74,7 @@ export function ActivityList({
         const cardNote = card ? declineText(t, transfer) : null;
         const amounts = card ? authorizedClearedText(t, transfer, locale) : null;
         const atmFee = atmFeeCents(transfer);
+        const origin = originKey(transfer);
         return (
           <Box
             component="li"
@@ -100,6 +102,11 @@ export function ActivityList({
                 {other && (
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {other}
+                  </Typography>
+                )}
+                {origin && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t(origin)}
                   </Typography>
                 )}
                 {(cardNote || amounts) && (

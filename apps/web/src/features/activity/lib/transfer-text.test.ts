@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import en from '@/locales/en/activity.json';
 import es from '@/locales/es/activity.json';
-import { historyNoteKey, statusKey } from './transfer-text';
+import { historyNoteKey, originKey, statusKey } from './transfer-text';
 
 // Activity's word for a direct deposit's status: pending, or available early once advanced.
 describe('a direct deposit’s status in the activity', () => {
@@ -63,5 +64,37 @@ describe('a send under review in the activity', () => {
       // The receipt's history: an earlier processing step of a send now completed.
       expect(statusKey({ ...held, status: 'completed' }, 'processing')).toBe('status.processing');
     }
+  });
+});
+
+// A send Pago made for the user (a schedule, a rate order…) says so under its kind.
+describe('what sent a transfer without the user at the keyboard', () => {
+  const word = (dict: object, key: string | null) =>
+    (key ?? '')
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], dict);
+  const remittance = (origin?: object) => ({
+    kind: 'remittance' as const,
+    details: origin ? { origin } : {},
+  });
+
+  it('names each origin of a remittance home, in Spanish and English', () => {
+    expect(word(es, originKey(remittance({ kind: 'schedule', id: 'x' })))).toBe('Envío programado');
+    expect(word(es, originKey(remittance({ kind: 'payday', id: 'x' })))).toBe('Día de pago');
+    expect(word(en, originKey(remittance({ kind: 'rate_order', id: 'x' })))).toBe(
+      'Transfer at your rate',
+    );
+    for (const kind of ['schedule', 'rate_order', 'payday', 'pideme', 'colecta']) {
+      expect(typeof word(es, originKey(remittance({ kind, id: 'x' }))), kind).toBe('string');
+      expect(typeof word(en, originKey(remittance({ kind, id: 'x' }))), kind).toBe('string');
+    }
+  });
+
+  it('names a recurring P2P payment; nothing for a send the user made or an unknown origin', () => {
+    expect(originKey({ kind: 'p2p', details: { scheduleId: 's1' } })).toBe('origin.schedule');
+    expect(originKey({ kind: 'p2p', details: {} })).toBeNull();
+    expect(originKey(remittance())).toBeNull();
+    expect(originKey(remittance({ kind: 'robot', id: 'x' }))).toBeNull();
+    expect(originKey({ kind: 'deposit', details: { origin: { kind: 'schedule' } } })).toBeNull();
   });
 });

@@ -24,6 +24,22 @@ export function kindKey(transfer: Pick<Transfer, 'kind' | 'direction' | 'details
   }
 }
 
+const ORIGINS = ['schedule', 'rate_order', 'payday', 'pideme', 'colecta'] as const;
+
+/**
+ * The activity.json key of what sent a transfer without the user at the keyboard (a schedule, a
+ * rate order, a payday rule, a Pídeme request, a colecta); null for a send the user made.
+ */
+export function originKey(transfer: Pick<Transfer, 'kind' | 'details'>): string | null {
+  if (transfer.kind === 'p2p' && typeof transfer.details.scheduleId === 'string') {
+    return 'origin.schedule';
+  }
+  if (transfer.kind !== 'remittance') return null;
+  const origin = transfer.details.origin as { kind?: unknown } | undefined;
+  const kind = ORIGINS.find((k) => k === origin?.kind);
+  return kind ? `origin.${kind}` : null;
+}
+
 /** Who is on the other side: a person's name, a biller, or a phone abroad; null for Pago itself. */
 export function counterpartyName(transfer: Pick<Transfer, 'counterparty'>): string | null {
   const party = transfer.counterparty;
