@@ -89,6 +89,7 @@ test.describe('Pídeme, in Spanish on a phone', () => {
     await expect(sender.getByText('Pagada. El dinero va en camino a María.')).toBeVisible();
     await sender.screenshot({ path: '/tmp/pago-pideme-paid-es-phone.png', fullPage: true });
     // The activity says what sent it.
+    const requestPath = new URL(sender.url()).pathname;
     await sender.goto('/activity');
     await expect(sender.getByText('Solicitud de Pídeme').first()).toBeVisible();
     await sender.screenshot({ path: '/tmp/pago-pideme-activity-es-phone.png', fullPage: true });
@@ -115,7 +116,7 @@ test.describe('Pídeme, in Spanish on a phone', () => {
     const wide = await app.open(`/p/${token}`, desktop, { language: 'en' });
     await wide.getByRole('heading', { name: 'Ask Rosa for money' }).waitFor();
     await wide.screenshot({ path: '/tmp/pago-pideme-public-en-desktop.png', fullPage: true });
-    const paidPage = await app.open(new URL(sender.url()).pathname, desktop, {
+    const paidPage = await app.open(requestPath, desktop, {
       language: 'en',
       token: rosa.token,
     });
