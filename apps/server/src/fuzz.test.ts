@@ -283,6 +283,42 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   '/api/ops/monitoring/hits/:id/dismiss': { reason: 'Explicado por la clienta' },
   '/api/ops/monitoring/hits/:id/escalate': { reason: 'Revisar para un reporte' },
   '/api/ops/monitoring/rules/:code': { thresholds: { windowDays: 7 }, reason: 'Ajuste' },
+  // Family money (issue 29): a saved recipient that is not Ana's is a 404 past validation.
+  '/api/schedules': {
+    recipientId: '0b6f1c2e-8d1a-4c3e-9f5b-2a7d4e6c8b90',
+    amountUsd: 20,
+    frequency: 'twice_monthly',
+    dayOfMonth: 1,
+    secondDay: 15,
+  },
+  '/api/rate-alerts': { currency: 'MXN', targetRate: '18.50' },
+  '/api/rate-orders': {
+    recipientId: '5b1d3c9e-7a2f-4e8b-9c6d-1f0a2b3c4d5e',
+    amountUsd: 20,
+    speed: 'standard',
+    targetRate: '18.50',
+    lastDate: '2027-01-15',
+    atLastDate: 'send',
+  },
+  '/api/payday-rules': {
+    share: { kind: 'percent', percentBps: 1000 },
+    recipientId: '5b1d3c9e-7a2f-4e8b-9c6d-1f0a2b3c4d5e',
+  },
+  '/api/pideme-links': { recipientId: '0b6f1c2e-8d1a-4c3e-9f5b-2a7d4e6c8b90' },
+  '/api/public/pideme/:token/requests': { amount: '3000', reason: 'para la farmacia' },
+  '/api/pideme-requests/:id/pay': { totalCents: 17_999 },
+  '/api/colectas': {
+    title: 'Renta de mamá',
+    targetCents: 30_000,
+    recipientId: '0b8e5c1e-3f1a-4c57-9d0e-0f4a3b2c1d00',
+    sendBy: '2027-01-15',
+  },
+  '/api/colectas/:id/invites': { invitee: beto.username },
+  '/api/colectas/:id/contributions': { amountCents: 1_000 },
+  '/api/push/subscriptions': {
+    endpoint: 'https://push.example/fuzz',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  },
 };
 
 function bodyFor(url: string): fc.Arbitrary<string | undefined> {
