@@ -36,7 +36,7 @@ export function NewScheduleForm({
   myUsername,
   busy,
   failure,
-  onTargetChange,
+  onChange,
   onCreate,
 }: {
   /** The saved recipients; undefined while they load. */
@@ -44,8 +44,8 @@ export function NewScheduleForm({
   myUsername: string | undefined;
   busy: boolean;
   failure: unknown;
-  /** The choice changed: an error about the other choice no longer applies. */
-  onTargetChange(): void;
+  /** Whom changed (the choice, the recipient, the username): an earlier refusal no longer applies. */
+  onChange(): void;
   onCreate(body: CreateScheduleBody): void;
 }) {
   const { t } = useTranslation(['schedules', 'errors']);
@@ -62,7 +62,7 @@ export function NewScheduleForm({
     setTarget(next);
     setProblem(null);
     setPayeeProblem(false);
-    onTargetChange();
+    onChange();
   };
 
   // The server answers 404 on `payeeUsername` for a username no open account has (or one's own).
@@ -140,6 +140,7 @@ export function NewScheduleForm({
               onChange={(e) => {
                 setRecipientId(e.target.value);
                 setProblem(null);
+                onChange();
               }}
             >
               {(recipients ?? []).map((r) => (
@@ -154,8 +155,11 @@ export function NewScheduleForm({
               label={t('form.payee')}
               value={payee}
               onChange={(e) => {
-                setPayee(e.target.value);
+                // The field shows the @ already: one typed or pasted with the name is dropped.
+                setPayee(e.target.value.replace(/^\s*@/, ''));
                 setPayeeProblem(false);
+                setProblem(null);
+                onChange();
               }}
               error={payeeProblem || payeeUnknown}
               helperText={t('form.payeeHint')}

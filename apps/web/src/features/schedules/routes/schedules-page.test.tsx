@@ -96,7 +96,10 @@ describe('a new scheduled transfer to a Pago user', () => {
     await userEvent.click(within(whom).getByRole('radio', { name: 'A un usuario de Pago' }));
     expect(screen.queryByRole('combobox', { name: 'Destinatario' })).toBeNull();
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'Usuario de Pago' }), ' @beto_ruiz ');
+    const username = screen.getByRole('textbox', { name: 'Usuario de Pago' });
+    await userEvent.type(username, ' @beto_ruiz ');
+    // The field shows the @ before it: the one typed is not kept twice.
+    expect(username).toHaveValue('beto_ruiz ');
     await userEvent.type(screen.getByLabelText(/Monto a enviar/), '50');
     await choose('Frecuencia', 'Cada semana');
     fireEvent.change(screen.getByLabelText(/Primer envío/), { target: { value: '2026-12-04' } });
@@ -150,7 +153,13 @@ describe('a new scheduled transfer to a Pago user', () => {
       ),
     );
     expect(posts(calls)).toHaveLength(1);
+    expect(username).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText('Listo: programamos tu envío.')).toBeNull();
+
+    // Correcting the username takes the refusal away.
+    await userEvent.type(username, 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(username).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('is offered without saved recipients: only the choice abroad needs one', async () => {

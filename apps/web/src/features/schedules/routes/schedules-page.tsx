@@ -89,7 +89,7 @@ export default function SchedulesPage() {
             myUsername={user?.username}
             busy={create.isPending}
             failure={create.isError ? create.error : null}
-            onTargetChange={() => create.reset()}
+            onChange={() => create.reset()}
             onCreate={async (body) => {
               try {
                 await create.mutateAsync(body);
