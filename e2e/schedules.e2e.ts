@@ -136,6 +136,7 @@ test.describe('scheduled transfers home', () => {
     await expect(username).toHaveValue(rosa.username);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/schedules-p2p-form-es-390x844.png`, fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Programar envío' }).click();
     await page.getByText('Listo: programamos tu envío.').waitFor();
 
