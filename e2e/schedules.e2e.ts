@@ -7,6 +7,20 @@ const [phone, desktop] = VIEWPORTS;
 const SHOTS = process.env.PAGO_SCREENSHOT_DIR ?? '/tmp';
 
 let rosa: E2eUser;
+/** Sends to Rosa, a Pago user, by her @username; has no saved recipient abroad. */
+let ines: E2eUser;
+
+/** A calendar day `days` from today (YYYY-MM-DD), and its weekday in a language. */
+function dayFromToday(days: number): { date: string; weekday(locale: string): string } {
+  const day = new Date(Date.now() + days * 86_400_000);
+  const date = day.toISOString().slice(0, 10);
+  const noon = new Date(`${date}T12:00:00Z`);
+  return {
+    date,
+    weekday: (locale) =>
+      new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(noon),
+  };
+}
 
 /** The sandbox partner's payer of a country for a payout method, through the API. */
 async function payerOf(user: E2eUser, country: string, method: string): Promise<string> {
@@ -22,6 +36,8 @@ test.beforeAll(async () => {
   rosa = await createUser('Rosa Medina', '+12125550231');
   await verifiedForTheBank(rosa, 'Rosa Medina');
   await addTestMoney(rosa, 100_000);
+  ines = await createUser('Inés Carrillo', '+12125550232');
+  await verifiedForTheBank(ines, 'Inés Carrillo');
   // A saved recipient, through the API (the recipient form has its own tests).
   await post(
     '/api/recipients',
@@ -88,5 +104,57 @@ test.describe('scheduled transfers home', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scheduled transfers');
     await card.getByText('On days 1 and 15 of every month').waitFor();
     await page.screenshot({ path: `${SHOTS}/schedules-list-en-desktop.png`, fullPage: true });
+  });
+
+  test('creates a weekly schedule to another Pago user by @username, with no saved recipient, in Spanish on a phone', async ({
+    app,
+  }) => {
+    const first = dayFromToday(8);
+    const page = await app.open('/schedules', phone, { language: 'es', token: ines.token });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Envíos programados');
+    await page.getByText('Aún no tienes envíos programados.').waitFor();
+    await page.getByRole('button', { name: 'Programar un envío' }).click();
+
+    // No saved recipient abroad: the choice abroad says so, the choice of a Pago user is open.
+    const whom = page.getByRole('radiogroup', { name: '¿A quién le envías?' });
+    await expect(whom.getByRole('radio', { name: 'A alguien en otro país' })).toBeChecked();
+    await page.getByText(/primero guárdalo como destinatario/).waitFor();
+    await whom.getByRole('radio', { name: 'A un usuario de Pago' }).check();
+    await page.getByRole('textbox', { name: 'Usuario de Pago' }).fill('@nadie_con_este_usuario');
+    await page.getByLabel('Monto a enviar (USD)').fill('35');
+    await page.getByLabel('Frecuencia').click();
+    await page.getByRole('option', { name: 'Cada semana', exact: true }).click();
+    await page.getByLabel('Primer envío').fill(first.date);
+    await page.getByRole('button', { name: 'Programar envío' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      /^Ningún usuario de Pago tiene el usuario @nadie_con_este_usuario\./,
+    );
+
+    const username = page.getByRole('textbox', { name: 'Usuario de Pago' });
+    await username.fill(`@${rosa.username}`);
+    // The field's own @ stands before it; the refusal of the other name is gone.
+    await expect(username).toHaveValue(rosa.username);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/schedules-p2p-form-es-390x844.png`, fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Programar envío' }).click();
+    await page.getByText('Listo: programamos tu envío.').waitFor();
+
+    const card = page.getByRole('article').filter({ hasText: `@${rosa.username}` });
+    await card.getByText('$35.00 · Rosa Medina').waitFor();
+    await card.getByText(`@${rosa.username} · usuario de Pago`).waitFor();
+    await card.getByText(`Cada semana, los ${first.weekday('es-US')}`).waitFor();
+    await expect(card.getByText(/^Próximo envío: /)).toBeVisible();
+    await expect(card.getByText(/Envío a/)).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/schedules-p2p-list-es-390x844.png`, fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // At desktop size, in English.
+    await page.setViewportSize({ width: desktop.width, height: desktop.height });
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scheduled transfers');
+    await card.getByText(`@${rosa.username} · Pago user`).waitFor();
+    await card.getByText(`Every week, on ${first.weekday('en-US')}`).waitFor();
+    await page.screenshot({ path: `${SHOTS}/schedules-p2p-list-en-desktop.png`, fullPage: true });
   });
 });

@@ -219,6 +219,12 @@ import {
   moneyRequestSchema,
 } from '@pago/shared/contracts/requests';
 import {
+  createScheduleBody,
+  scheduleListSchema,
+  scheduleSchema,
+  updateScheduleBody,
+} from '@pago/shared/contracts/schedules';
+import {
   changePasswordBody,
   recoveryCodesSchema,
   securityStatusSchema,
@@ -376,6 +382,15 @@ export const ROUTES: Record<string, RouteContract> = {
   },
   'GET /api/remittances/:id/receipt.pdf': { response: remittanceReceiptPdf },
   'GET /api/remittance-cases': { response: errorCaseListSchema },
+  // Scheduled transfers
+  'POST /api/schedules': { status: 201, response: scheduleSchema, body: createScheduleBody },
+  'GET /api/schedules': { response: scheduleListSchema },
+  'GET /api/schedules/:id': { response: scheduleSchema },
+  'PATCH /api/schedules/:id': { response: scheduleSchema, body: updateScheduleBody },
+  'POST /api/schedules/:id/pause': { response: scheduleSchema },
+  'POST /api/schedules/:id/resume': { response: scheduleSchema },
+  'POST /api/schedules/:id/skip': { response: scheduleSchema },
+  'POST /api/schedules/:id/cancel': { response: scheduleSchema },
   // Bill pay, banking, funding
   'GET /api/billers': { response: z.array(billerSchema) },
   'POST /api/unit/bill-payment': { status: 201, response: transferSchema, body: billPaymentBody },

@@ -1,4 +1,5 @@
 import type { Schedule } from '@pago/shared/contracts/schedules';
+import { cents } from '@pago/shared/money';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -78,6 +79,97 @@ describe('a scheduled transfer', () => {
     expect(screen.queryByText(/^Next transfer/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
     expect(onAction).toHaveBeenCalledWith('resume');
+  });
+});
+
+describe('a scheduled transfer to a Pago user', () => {
+  const p2p = (over: Partial<Schedule> = {}) =>
+    schedule({
+      kind: 'p2p',
+      recipientId: null,
+      payeeUsername: 'beto_ruiz',
+      recipientName: 'Beto Ruiz',
+      recipientCountry: 'US',
+      amountCents: cents(5000),
+      frequency: 'weekly',
+      startDate: '2026-12-04',
+      dayOfMonth: null,
+      secondDay: null,
+      runs: [
+        {
+          id: 'run2',
+          dueDate: '2026-11-27',
+          dueAt: '2026-11-27T14:00:00.000Z',
+          status: 'sent',
+          failureReason: null,
+          transferId: 't1',
+          amountCents: cents(5000),
+          feeCents: cents(0),
+          payoutAmount: '50.00',
+          payoutCurrency: 'USD',
+          createdAt: '2026-11-27T14:00:01.000Z',
+        },
+      ],
+      ...over,
+    });
+
+  it('names them and their @username, with no country and no amount received abroad', async () => {
+    await renderCard(
+      <ScheduleCard schedule={p2p()} busy={false} onAction={vi.fn()} onEdit={vi.fn()} />,
+    );
+    const card = await screen.findByRole('article', { name: 'Beto Ruiz' });
+    expect(screen.getByText('$50.00 · Beto Ruiz')).toBeVisible();
+    expect(screen.getByText('@beto_ruiz · usuario de Pago')).toBeVisible();
+    expect(screen.getByText('Cada semana, los viernes')).toBeVisible();
+    expect(screen.queryByText(/Envío a|Estados Unidos/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Ver historial (1)' }));
+    expect(await screen.findByText('Enviado')).toBeVisible();
+    expect(card).not.toHaveTextContent(/Recibe/);
+  });
+
+  it('without the name, by @username; in English', async () => {
+    await renderCard(
+      <ScheduleCard
+        schedule={p2p({ recipientName: '' })}
+        busy={false}
+        onAction={vi.fn()}
+        onEdit={vi.fn()}
+      />,
+      { language: 'en' },
+    );
+    expect(await screen.findByRole('article', { name: '@beto_ruiz' })).toBeVisible();
+    expect(screen.getByText('$50.00 · @beto_ruiz')).toBeVisible();
+    expect(screen.getByText('@beto_ruiz · Pago user')).toBeVisible();
+  });
+});
+
+describe('a scheduled transfer abroad', () => {
+  it('says the country, and what the recipient received', async () => {
+    const sent = {
+      id: 'run3',
+      dueDate: '2026-11-15',
+      dueAt: '2026-11-15T14:00:00.000Z',
+      status: 'sent' as const,
+      failureReason: null,
+      transferId: 't2',
+      amountCents: cents(20000),
+      feeCents: cents(399),
+      payoutAmount: '3,650.00',
+      payoutCurrency: 'MXN',
+      createdAt: '2026-11-15T14:00:01.000Z',
+    };
+    await renderCard(
+      <ScheduleCard
+        schedule={schedule({ runs: [sent] })}
+        busy={false}
+        onAction={vi.fn()}
+        onEdit={vi.fn()}
+      />,
+      { language: 'en' },
+    );
+    expect(await screen.findByText('Transfer to Mexico')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'See history (1)' }));
+    expect(await screen.findByText('Receives 3,650.00 MXN')).toBeVisible();
   });
 });
 

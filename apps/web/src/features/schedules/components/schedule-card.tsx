@@ -28,6 +28,15 @@ const STATUS_COLOR = {
   done: 'default',
 } as const;
 
+/** "México", "Mexico": the country of a recipient abroad in the reader's language. */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** One schedule: to whom, how much, when next; its actions and its run history. */
 export function ScheduleCard({
   schedule: s,
@@ -46,13 +55,24 @@ export function ScheduleCard({
   const runsId = useId();
   const usd = (amount: number) => formatUsd(amount as Cents, locale);
   const open = s.status === 'active' || s.status === 'paused';
+  const isP2p = s.kind === 'p2p';
+  // A Pago user is named as the server knows them, else by @username; a recipient abroad by name.
+  const name = s.recipientName || (s.payeeUsername ? `@${s.payeeUsername}` : '');
+  const whereabouts = isP2p
+    ? s.payeeUsername
+      ? t('card.p2p', { username: s.payeeUsername })
+      : t('card.p2pNoUsername')
+    : t('card.remittance', { country: countryName(s.recipientCountry, locale) });
 
   return (
-    <Paper component="article" variant="outlined" sx={{ p: 2 }} aria-label={s.recipientName}>
+    <Paper component="article" variant="outlined" sx={{ p: 2 }} aria-label={name}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'start' }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-            {usd(s.amountCents)} · {s.recipientName}
+            {usd(s.amountCents)} · {name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {whereabouts}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {ruleText(t, s, locale)}
@@ -119,7 +139,7 @@ export function ScheduleCard({
                     secondary={
                       run.failureReason
                         ? t(`reason.${run.failureReason}`)
-                        : run.payoutAmount
+                        : !isP2p && run.payoutAmount
                           ? t('runs.received', {
                               amount: `${run.payoutAmount} ${run.payoutCurrency ?? ''}`.trim(),
                             })

@@ -3,19 +3,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import DialogContent from '@mui/material/DialogContent';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Schedule } from '@pago/shared/contracts/schedules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { LoadFailed } from '@/components/ui/query-state';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { TitleAndIntro } from '@/components/ui/title-and-intro';
 import { errorText } from '@/lib/error-text';
 import { usePageTitle } from '@/lib/page-title';
+import { useSession } from '@/lib/session-context';
 import {
   type ScheduleAction,
   useCreateSchedule,
@@ -24,13 +22,15 @@ import {
   useScheduleList,
   useUpdateSchedule,
 } from '../api/schedules';
+import { NewScheduleForm } from '../components/new-schedule-form';
 import { ScheduleCard } from '../components/schedule-card';
 import { ScheduleForm } from '../components/schedule-form';
 
 /**
  * "Envíos programados" (`/schedules`): a transfer home on a rule — once, weekly, every two weeks,
- * monthly or twice a month — to a saved recipient; the list with each next date, its actions and
- * its history. The money leaves on each date, at 9:00 in the user's time zone.
+ * monthly or twice a month — to a saved recipient abroad or to a Pago user (by @username); the
+ * list with each next date, its actions and its history. The money leaves on each date, at 9:00
+ * in the user's time zone.
  */
 export default function SchedulesPage() {
   const { t } = useTranslation(['schedules', 'errors']);
@@ -40,13 +40,12 @@ export default function SchedulesPage() {
   const create = useCreateSchedule();
   const update = useUpdateSchedule();
   const act = useScheduleAction();
-  const [recipientId, setRecipientId] = useState('');
+  const { user } = useSession();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Schedule | null>(null);
   // A success is kept as its key, so it reads in the language switched to; an error as its words.
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const failure = (e: unknown) => errorText(t, e) ?? t('failed');
-  const saved = recipients.data?.items ?? [];
 
   const onAction = async (id: string, action: ScheduleAction) => {
     setNotice(null);
@@ -85,44 +84,22 @@ export default function SchedulesPage() {
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             {t('new')}
           </Typography>
-          {recipients.isSuccess && saved.length === 0 ? (
-            <Box sx={{ display: 'grid', gap: 2 }}>
-              <Typography>{t('noRecipients')}</Typography>
-              <Button component={RouterLink} to="/send" variant="outlined">
-                {t('addRecipient')}
-              </Button>
-            </Box>
-          ) : (
-            <ScheduleForm
-              submitLabel={t('form.create')}
-              busy={create.isPending}
-              error={create.isError ? failure(create.error) : null}
-              onSubmit={async (values) => {
-                if (!recipientId) return;
-                try {
-                  await create.mutateAsync({ ...values, recipientId });
-                  setCreating(false);
-                  setNotice({ ok: true, text: 'done.create' });
-                } catch {
-                  // Shown by the form (create.error).
-                }
-              }}
-            >
-              <TextField
-                select
-                required
-                label={t('form.recipient')}
-                value={recipientId}
-                onChange={(e) => setRecipientId(e.target.value)}
-              >
-                {saved.map((r) => (
-                  <MenuItem key={r.id} value={r.id}>
-                    {r.fullName} ({r.country})
-                  </MenuItem>
-                ))}
-              </TextField>
-            </ScheduleForm>
-          )}
+          <NewScheduleForm
+            recipients={recipients.data?.items}
+            myUsername={user?.username}
+            busy={create.isPending}
+            failure={create.isError ? create.error : null}
+            onChange={() => create.reset()}
+            onCreate={async (body) => {
+              try {
+                await create.mutateAsync(body);
+                setCreating(false);
+                setNotice({ ok: true, text: 'done.create' });
+              } catch {
+                // Shown by the form (create.error).
+              }
+            }}
+          />
         </Paper>
       )}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
