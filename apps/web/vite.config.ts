@@ -127,9 +127,54 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * MUI's CSS-variables theme (`createThemeWithVars`, `CssVarsProvider`, and what they pull from
+ * @mui/system) runs only for a theme that sets `cssVariables` or `colorSchemes`. Ours sets neither
+ * (lib/theme.ts; lib/theme.test.ts checks it), yet every component imports that code through
+ * MUI's default theme, and it was about 7 KiB (gzip) of the landing page's first load
+ * (docs/benchmarks.md). The build replaces its two modules with ones that fail loudly if a theme
+ * ever needs them, and fails itself if MUI moves them (the saving would silently go).
+ */
+function muiWithoutCssVariables(): Plugin {
+  const fail = (name: string) =>
+    `throw new Error('${name}: the CSS-variables theme of MUI is left out of the build (vite.config.ts, muiWithoutCssVariables)');`;
+  const replacements: Record<string, string> = {
+    '/@mui/material/styles/createThemeWithVars.mjs': [
+      `export const createGetCssVar = () => { ${fail('createGetCssVar')} };`,
+      `export default function createThemeWithVars() { ${fail('createThemeWithVars')} }`,
+    ].join('\n'),
+    '/@mui/material/styles/ThemeProviderWithVars.mjs': [
+      'CssVarsProvider',
+      'useColorScheme',
+      'getInitColorSchemeScript',
+      'Experimental_CssVarsProvider',
+    ]
+      .map((name) => `export const ${name} = () => { ${fail(name)} };`)
+      .join('\n'),
+  };
+  const replaced = new Set<string>();
+  return {
+    name: 'pago-mui-without-css-variables',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      const suffix = Object.keys(replacements).find((end) => id.endsWith(end));
+      if (!suffix) return null;
+      replaced.add(suffix);
+      return replacements[suffix];
+    },
+    buildEnd(error) {
+      const missing = Object.keys(replacements).filter((end) => !replaced.has(end));
+      if (!error && missing.length > 0) {
+        this.error(`MUI no longer has ${missing.join(', ')}: update muiWithoutCssVariables`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // The service worker is written before the files are compressed, so it is compressed too.
-  plugins: [react(), serviceWorker(), precompress(), localeFiles()],
+  plugins: [muiWithoutCssVariables(), react(), serviceWorker(), precompress(), localeFiles()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
