@@ -33,6 +33,21 @@ export const SCHEDULE_FAILURE_REASONS = [
 ] as const;
 export type ScheduleFailureReason = (typeof SCHEDULE_FAILURE_REASONS)[number];
 
+/**
+ * Why a send was refused, as a run's stored reason, from the refusal's error code (and its HTTP
+ * status when there is one): what the user is told of a schedule's, a bill run's or a payday
+ * run's failure. A reason already (a stored one) stays itself.
+ */
+export function failureReasonOf(code: string, statusCode = 400): ScheduleFailureReason {
+  if ((SCHEDULE_FAILURE_REASONS as readonly string[]).includes(code)) {
+    return code as ScheduleFailureReason;
+  }
+  if (code.endsWith('_limit_exceeded')) return 'limit_exceeded';
+  if (code === 'not_found') return 'recipient_deleted';
+  if (statusCode >= 500 || code.includes('unavailable')) return 'partner_unavailable';
+  return 'send_refused';
+}
+
 const calendarDate = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'Not a date (YYYY-MM-DD)' });

@@ -11,12 +11,16 @@ import { runPhased } from '../idempotency/idempotency.service';
 import type { Ledger } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import type { Sanctions } from '../sanctions/sanctions.service';
-import { type BillRunInput, type BillRunOutcome, billDueAt } from '../schedules/schedule-bill-runs';
+import {
+  type BillRunInput,
+  type BillRunOutcome,
+  billDueAt,
+  markReminded,
+} from '../schedules/schedule-bill-runs';
 import {
   cancelScheduleRow,
   findPaymentOfRun,
   findSchedule,
-  insertReminded,
   insertSchedule,
   listSchedules,
   lockSchedule,
@@ -105,7 +109,7 @@ export function createBillSchedules({
       });
       // A date within the reminder's days is told now; its reminder would say the same.
       const remindBy = easternDate(new Date(ledger.clock().getTime() + REMINDER_DAYS * 86_400_000));
-      if (body.payDate <= remindBy) await insertReminded(tx, row.id, body.payDate);
+      if (body.payDate <= remindBy) await markReminded(tx, row.id, body.payDate);
       await notifications.notify(tx, {
         userId,
         type: 'bill_scheduled',

@@ -324,15 +324,6 @@ export async function cancelScheduleRow(tx: Database, id: string) {
     .execute();
 }
 
-/** A run day's reminder, recorded as told (a date within the reminder's days, told at once). */
-export async function insertReminded(tx: Database, scheduleId: string, date: string) {
-  await tx
-    .insertInto('schedule_reminders')
-    .values({ schedule_id: scheduleId, due_date: date })
-    .onConflict((c) => c.doNothing())
-    .execute();
-}
-
 /** The payment a scheduled bill's run day made, if any. */
 export async function findPaymentOfRun(db: Database, scheduleId: string, date: string) {
   return db

@@ -1,8 +1,10 @@
 import { onOrAfterBankingDay } from '@pago/shared/bill-dates';
+import { failureReasonOf } from '@pago/shared/contracts/schedules';
 import { cents } from '@pago/shared/money';
 import type { Database } from '../../db/database';
 import type { Notifications } from '../notifications/notifications.service';
 import { dueAt, nextRunAfter } from './schedule-dates';
+import { ruleOf } from './schedule-outcomes';
 import {
   anyClosed,
   claimDue,
@@ -49,6 +51,11 @@ export function billDueAt(date: string): Date {
   return dueAt(onOrAfterBankingDay(date), EASTERN);
 }
 
+/** A bill's run day already told (scheduled within its reminder's days): no reminder follows. */
+export async function markReminded(tx: Database, scheduleId: string, date: string) {
+  await insertReminder(tx, scheduleId, date);
+}
+
 /** How many processing runs one pass settles. */
 const BATCH = 20;
 
@@ -69,13 +76,7 @@ type Deps = {
 export function createBillRuns({ db, notifications, bills }: Deps) {
   /** The schedule's next day (monthly on its day, the month's last when shorter) or done. */
   async function advance(tx: Database, row: ScheduleRow) {
-    const rule = {
-      frequency: row.frequency,
-      startDate: row.start_date,
-      dayOfMonth: row.day_of_month,
-      secondDay: null,
-    };
-    const date = nextRunAfter(rule, row.next_date as string);
+    const date = nextRunAfter(ruleOf(row), row.next_date as string);
     await updateSchedule(
       tx,
       row.id,
@@ -103,15 +104,9 @@ export function createBillRuns({ db, notifications, bills }: Deps) {
         await settleRun(tx, runId, { status: 'sent', transfer_id: outcome.transferId });
         return;
       }
-      const reason =
-        outcome.code === 'insufficient_funds'
-          ? 'insufficient_funds'
-          : outcome.code.endsWith('limit_exceeded')
-            ? 'limit_exceeded'
-            : 'send_refused';
       const applied = await settleRun(tx, runId, {
         status: 'failed',
-        failure_reason: reason,
+        failure_reason: failureReasonOf(outcome.code),
         failure_code: outcome.code,
       });
       if (!applied || outcome.told) return;

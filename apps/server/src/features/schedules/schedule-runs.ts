@@ -1,4 +1,4 @@
-import type { ScheduleFailureReason } from '@pago/shared/contracts/schedules';
+import { failureReasonOf, type ScheduleFailureReason } from '@pago/shared/contracts/schedules';
 import type { Quote } from '@pago/shared/contracts/transfers';
 import { cents } from '@pago/shared/money';
 import { userTimeZone } from '@pago/shared/time-zones';
@@ -11,7 +11,8 @@ import type { Notifications } from '../notifications/notifications.service';
 import type { SendOnBehalf } from '../remittances/remittance-on-behalf';
 import type { Sanctions } from '../sanctions/sanctions.service';
 import { BILL_REMIND_MS, createBillRuns, type ScheduledBillPayer } from './schedule-bill-runs';
-import { dueAt as dueAtOf, nextRunAfter, type ScheduleRule } from './schedule-dates';
+import { dueAt as dueAtOf, nextRunAfter } from './schedule-dates';
+import { ruleOf } from './schedule-outcomes';
 import {
   anyClosed,
   claimDue,
@@ -56,26 +57,7 @@ type Failure = { reason: ScheduleFailureReason; code: string };
 
 /** Why a send was refused, as a run's stored reason. */
 export function failureOf(error: AppError): Failure {
-  const code = error.code;
-  if (code === 'insufficient_funds') return { reason: 'insufficient_funds', code };
-  if (code === 'limit_exceeded' || code.endsWith('_limit_exceeded')) {
-    return { reason: 'limit_exceeded', code };
-  }
-  if (code === 'not_found') return { reason: 'recipient_deleted', code };
-  if (error.statusCode >= 500 || code.includes('unavailable')) {
-    return { reason: 'partner_unavailable', code };
-  }
-  return { reason: 'send_refused', code };
-}
-
-/** A stored row's rule. */
-export function ruleOf(row: ScheduleRow): ScheduleRule {
-  return {
-    frequency: row.frequency,
-    startDate: row.start_date,
-    dayOfMonth: row.day_of_month,
-    secondDay: row.second_day,
-  };
+  return { reason: failureReasonOf(error.code, error.statusCode), code: error.code };
 }
 
 /**

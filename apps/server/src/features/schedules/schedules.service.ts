@@ -12,7 +12,8 @@ import { AppError } from '../../lib/app-error';
 import type { Accounts } from '../accounts/accounts.service';
 import type { Recipients } from '../remittances/recipients.service';
 import { addDays, localDate, nextRunFrom, type ScheduleRule } from './schedule-dates';
-import { createScheduleRuns, ruleOf, type ScheduleRunDeps } from './schedule-runs';
+import { ruleOf } from './schedule-outcomes';
+import { createScheduleRuns, type ScheduleRunDeps } from './schedule-runs';
 import { scheduleView } from './schedule-views';
 import {
   findSchedule,

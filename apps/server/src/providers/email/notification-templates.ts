@@ -4,6 +4,7 @@ import {
   type NotificationData,
   type NotificationType,
 } from '@pago/shared/contracts/notifications';
+import { failureReasonOf, type ScheduleFailureReason } from '@pago/shared/contracts/schedules';
 import { type Cents, formatUsd } from '@pago/shared/money';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@pago/shared/time-zones';
 import { NOTIFICATION_TEXTS_EN } from './notification-texts-en';
@@ -55,7 +56,7 @@ const CHECK_REASON_WORDS: Record<Language, Record<string, string>> = {
   },
 };
 /** Why a scheduled transfer's run sent nothing (features/schedules). */
-const SCHEDULE_FAILURE_WORDS: Record<Language, Record<string, string>> = {
+const SCHEDULE_FAILURE_WORDS: Record<Language, Record<ScheduleFailureReason, string>> = {
   es: {
     insufficient_funds: 'tu saldo no alcanzaba',
     limit_exceeded: 'superaba tus límites de envío',
@@ -71,19 +72,6 @@ const SCHEDULE_FAILURE_WORDS: Record<Language, Record<string, string>> = {
     send_refused: 'the transfer was refused',
   },
 };
-/**
- * A failure's words: a schedule's stored reason as it is, or an error code (a payday run's) read
- * as the same reasons.
- */
-function failureKind(reason: string | undefined): string {
-  if (!reason) return '';
-  if (reason in SCHEDULE_FAILURE_WORDS.en) return reason;
-  if (reason.endsWith('limit_exceeded')) return 'limit_exceeded';
-  if (reason === 'not_found' || reason === 'recipient_needs_update') return 'recipient_deleted';
-  if (reason.includes('unavailable')) return 'partner_unavailable';
-  return 'send_refused';
-}
-
 const TEXTS: Record<Language, NotificationTexts> = {
   es: NOTIFICATION_TEXTS_ES,
   en: NOTIFICATION_TEXTS_EN,
@@ -155,7 +143,9 @@ export function notificationEmail(
     total: data.totalCents ? formatUsd(data.totalCents as Cents, language) : '',
     received:
       data.payoutAmount && data.payoutCurrency ? `${data.payoutAmount} ${data.payoutCurrency}` : '',
-    failure: SCHEDULE_FAILURE_WORDS[language][failureKind(data.failureReason)] ?? '',
+    failure: data.failureReason
+      ? SCHEDULE_FAILURE_WORDS[language][failureReasonOf(data.failureReason)]
+      : '',
     currency: data.currency ?? '',
     rateReached: data.rate ?? '',
     target: data.targetRate ?? '',
