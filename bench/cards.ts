@@ -29,7 +29,8 @@ import {
   createWallets,
   type Wallet,
 } from './cards-seed';
-import { costTable, explainCall } from './explain';
+import { cpuNow } from './cpu';
+import { costTable, explainCall, sampleWaits, type WaitSample, waitTable } from './explain';
 import { replaceSection } from './report';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 1000);
@@ -50,6 +51,8 @@ type Run = {
   errors: number;
   approved: number;
   declined: number;
+  /** CPU milliseconds per answered request: the server process's and all of PostgreSQL's. */
+  cpu?: { server: number; postgres: number };
 };
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
@@ -196,10 +199,30 @@ function sandboxPurchases(baseUrl: string, cards: BenchCard[], duration: number)
   );
 }
 
+let benchDataDir = '';
+
+/** `run`, with the CPU the server and PostgreSQL spent per answered request. */
+async function withCpu(run: Promise<Run> | (() => Promise<Run>)): Promise<Run> {
+  const before = cpuNow(benchDataDir);
+  const result = await (typeof run === 'function' ? run() : run);
+  const after = cpuNow(benchDataDir);
+  const answered = Math.max(1, result.approved + result.declined);
+  return {
+    ...result,
+    cpu: {
+      server: (after.server - before.server) / answered,
+      postgres: (after.postgres - before.postgres) / answered,
+    },
+  };
+}
+
 /** Turns of one row joined: requests over the whole time; p50 and p99 the worst turn's. */
 function combine(turns: Run[]): Run {
   const sum = (key: 'errors' | 'approved' | 'declined') => turns.reduce((s, t) => s + t[key], 0);
+  const cpu = (key: 'server' | 'postgres') =>
+    turns.reduce((s, t) => s + (t.cpu?.[key] ?? 0), 0) / turns.length;
   return {
+    cpu: { server: cpu('server'), postgres: cpu('postgres') },
     perSecond: Math.round(turns.reduce((s, t) => s + t.perSecond, 0) / turns.length),
     p50: Math.max(...turns.map((t) => t.p50)),
     p99: Math.max(...turns.map((t) => t.p99)),
@@ -238,10 +261,11 @@ async function explainAuthorization(client: pg.Client, card: BenchCard) {
 
 const ms = (n: number) => `${n} ms`;
 const row = (name: string, r: Run, extra: string) =>
-  `| ${name} | ${r.perSecond} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.approved.toLocaleString('en-US')} / ${r.declined} | ${r.errors} | ${extra} |`;
+  `| ${name} | ${r.perSecond} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.cpu?.server.toFixed(2)} / ${r.cpu?.postgres.toFixed(2)} ms | ${r.approved.toLocaleString('en-US')} / ${r.declined} | ${r.errors} | ${extra} |`;
 
 async function main() {
   const dataDir = tempDataDir('pago-bench-cards-');
+  benchDataDir = dataDir;
   const server = await startServer({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
@@ -264,17 +288,23 @@ async function main() {
     await sends(server.baseUrl, wallets, WARMUP_SECONDS);
     await sandboxPurchases(server.baseUrl, cards, WARMUP_SECONDS);
     const turns = { auth: [] as Run[], send: [] as Run[] };
+    let waits: WaitSample[] = [];
     for (let turn = 0; turn < TURNS; turn++) {
       console.log(
         `Turn ${turn + 1}/${TURNS}: authorizations, then sends, ${SECONDS / TURNS} s each…`,
       );
-      turns.auth.push(await authorizations(server.baseUrl, cards, SECONDS / TURNS));
-      turns.send.push(await sends(server.baseUrl, wallets, SECONDS / TURNS));
+      const authRun = withCpu(authorizations(server.baseUrl, cards, SECONDS / TURNS));
+      // The last turn's waits: what PostgreSQL's busy connections spent the authorizations on.
+      waits = await sampleWaits(client, authRun);
+      turns.auth.push(await authRun);
+      turns.send.push(await withCpu(() => sends(server.baseUrl, wallets, SECONDS / TURNS)));
     }
     const auth = combine(turns.auth);
     const send = combine(turns.send);
     console.log(`Sandbox path: ${SECONDS} s…`);
-    const sandbox = combine([await sandboxPurchases(server.baseUrl, cards, SECONDS)]);
+    const sandbox = combine([
+      await withCpu(() => sandboxPurchases(server.baseUrl, cards, SECONDS)),
+    ]);
     // Before card_authorize existed (the bench's first, "before" run) there is nothing to explain.
     const costs = await explainAuthorization(client, pick(cards)).catch(() => []);
     const db = createDatabase(runningEmbeddedUrl(dataDir), { max: 1 });
@@ -292,8 +322,8 @@ async function main() {
     const lines = [
       `Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores shared by the server, PostgreSQL, the load generator and, this time, other work): ${CONNECTIONS} connections, ${SECONDS} s per row after ${WARMUP_SECONDS} s of warm-up each, the authorization and send rows in ${TURNS} alternating turns (their rate over the whole time, p50 and p99 of the worse turn), ${CARDS.toLocaleString('en-US')} funded cardholders and ${WALLETS.toLocaleString('en-US')} funded senders, embedded PostgreSQL with default durability, one server process. An authorization is Unit's signed \`purchaseAuthorizationRequest\` sent straight to Pago's \`POST /api/unit/card-authorizations\` (as Unit calls it in production): the signature checked, then one statement decides it and holds the amount with \`ledger_post\` (\`card_authorize\`, or \`card_authorize_batch\` for authorizations that arrived together: one commit for them all; docs/cards-performance.md). The send is \`POST /api/transactions/send\` as \`bench:ledger\` sends it. The sandbox path is informational: the sandbox network's purchase, the Unit fake's signed call to the same endpoint, and the fake's own recording of the hold.`,
       '',
-      '| run | per second | p50 | p99 | approved / declined | errors | target |',
-      '|---|---|---|---|---|---|---|',
+      '| run | per second | p50 | p99 | CPU per request (server / PostgreSQL) | approved / declined | errors | target |',
+      '|---|---|---|---|---|---|---|---|',
       row(
         'card authorization (Unit → Pago)',
         auth,
@@ -304,6 +334,11 @@ async function main() {
         'sandbox path (network → Unit fake → Pago → fake), informational',
         sandbox,
         `${(sandbox.perSecond / Math.max(1, send.perSecond)).toFixed(2)}× the send rate`,
+      ),
+      '',
+      waitTable(
+        "What the server's busy PostgreSQL connections waited on during the last authorization turn (`pg_stat_activity` every 20 ms; `running` is on the CPU):",
+        waits,
       ),
       '',
       costTable(

@@ -61,3 +61,47 @@ export function costTable(title: string, costs: StatementCost[]): string {
     '\n',
   );
 }
+
+export type WaitSample = { wait: string; share: number };
+
+/**
+ * What the server's busy connections were doing while `during` ran: pg_stat_activity sampled every
+ * 20 ms, each active backend counted under its wait event (`running` when it waited on nothing,
+ * i.e. on the CPU), as a share of all the samples. A lock wait on a row shows as `Lock:tuple` or
+ * `Lock:transactionid`; a commit waiting for its WAL flush as `IO:WalSync` or `LWLock:WALWrite`.
+ */
+export async function sampleWaits(
+  client: pg.Client,
+  during: Promise<unknown>,
+): Promise<WaitSample[]> {
+  const counts = new Map<string, number>();
+  let total = 0;
+  let done = false;
+  void during.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    const { rows } = await client.query<{ wait: string }>(
+      `select coalesce(wait_event_type || ':' || wait_event, 'running') as wait
+         from pg_stat_activity
+        where backend_type = 'client backend' and state = 'active' and pid <> pg_backend_pid()
+          and datname = current_database()`,
+    );
+    for (const { wait } of rows) {
+      counts.set(wait, (counts.get(wait) ?? 0) + 1);
+      total += 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await during;
+  return [...counts]
+    .map(([wait, n]) => ({ wait, share: n / Math.max(1, total) }))
+    .sort((a, b) => b.share - a.share);
+}
+
+export function waitTable(title: string, samples: WaitSample[]): string {
+  const rows = samples
+    .filter((s) => s.share >= 0.01)
+    .map((s) => `| \`${s.wait}\` | ${(s.share * 100).toFixed(0)} % |`);
+  return [title, '', '| wait event | share of busy samples |', '|---|---|', ...rows].join('\n');
+}
