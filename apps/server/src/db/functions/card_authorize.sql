@@ -10,9 +10,10 @@
 -- the kind (approved and not given back, at the cleared amount once cleared, in the US Eastern
 -- day, read by the card's index over the day's range), the ATM fee (the month's free in-network
 -- withdrawals counted under the wallet's lock), the funds (balance less held and owed). A decline
--- is recorded with its reason; an approval is one ledger_post of the hold (wallet ->
--- card_clearing, the fee -> fee_revenue, processing) and its record. The holder's notification
--- is the card_authorizations_notify trigger's.
+-- is recorded with its reason; an approval is one ledger_post of the hold (wallet -> the card's
+-- clearing shard p_clearing, `card_clearing:<n>` from features/cards/card-clearing.ts; the fee ->
+-- fee_revenue; processing) and its record. The holder's notification is the
+-- card_authorizations_notify trigger's.
 --
 -- p_metadata is the hold's transfer metadata without the card (cardId and last4 are added here);
 -- p_fees is ATM_FEES (packages/shared/fees.ts); p_status_declines maps a card status to its
@@ -23,7 +24,7 @@
 create or replace function card_authorize(
   p_authorization text, p_partner_card text, p_kind text, p_amount bigint, p_merchant_type integer,
   p_merchant_name text, p_network text, p_metadata jsonb, p_fees jsonb, p_status_declines jsonb,
-  p_now timestamptz, p_limits jsonb
+  p_now timestamptz, p_limits jsonb, p_clearing text
 ) returns table (status text, decline_reason text, amount_cents bigint) language plpgsql as $fn$
 declare
   v_card cards;
@@ -115,7 +116,7 @@ begin
 
   v_legs := jsonb_build_array(
     jsonb_build_object('user_id', v_card.user_id, 'amount', -(p_amount + v_fee)),
-    jsonb_build_object('role', 'card_clearing', 'amount', p_amount));
+    jsonb_build_object('role', p_clearing, 'amount', p_amount));
   if v_fee > 0 then
     v_legs := v_legs || jsonb_build_array(jsonb_build_object('role', 'fee_revenue', 'amount', v_fee));
   end if;

@@ -60,6 +60,7 @@ import * as pideme from './0061-pideme';
 import * as colectas from './0062-colectas';
 import * as push from './0063-push';
 import * as billSchedulesUnified from './0064-bill-schedules-unified';
+import * as cardClearingShards from './0065-card-clearing-shards';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -124,4 +125,5 @@ export const migrations: Record<string, Migration> = {
   '0062-colectas': colectas,
   '0063-push': push,
   '0064-bill-schedules-unified': billSchedulesUnified,
+  '0065-card-clearing-shards': cardClearingShards,
 };

@@ -2,6 +2,7 @@ import type { AtmNetwork } from '@pago/shared/contracts/cards';
 import { ATM_FEES, TRANSFER_LIMITS } from '@pago/shared/fees';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { cardClearingRole } from './card-clearing';
 
 const ATM_FEES_JSON = JSON.stringify(ATM_FEES);
 /** ledger_post's limits: a hold does not count toward them (the card's own limits apply). */
@@ -42,9 +43,8 @@ export async function authorizeInOneStatement(db: Database, call: AuthorizeCall)
     select * from card_authorize(${call.partnerAuthorizationId}, ${call.partnerCardId},
       ${call.kind}, ${call.amountCents}, ${call.merchantType}, ${call.merchantName},
       ${call.network}, ${JSON.stringify(call.metadata)}::jsonb, ${ATM_FEES_JSON}::jsonb,
-      ${JSON.stringify(call.statusDeclines)}::jsonb, ${call.now}, ${LIMITS_JSON}::jsonb)`.execute(
-    db,
-  );
+      ${JSON.stringify(call.statusDeclines)}::jsonb, ${call.now}, ${LIMITS_JSON}::jsonb,
+      ${cardClearingRole(call.partnerCardId)})`.execute(db);
   return rows[0];
 }
 
@@ -62,6 +62,7 @@ export async function authorizeBatchInOneStatement(db: Database, calls: Authoriz
     merchantName: call.merchantName,
     network: call.network,
     metadata: call.metadata,
+    clearing: cardClearingRole(call.partnerCardId),
   }));
   const first = calls[0];
   const { rows } = await sql<AuthorizedRow & { item: number }>`

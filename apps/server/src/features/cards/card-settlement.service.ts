@@ -7,6 +7,7 @@ import type { CardAuthorizationsTable } from '../../db/schema';
 import type { Ledger, Leg } from '../ledger/ledger.service';
 import type { Notifications } from '../notifications/notifications.service';
 import { alreadyRecorded, refundedCents } from './authorizations.repository';
+import { cardClearingRole } from './card-clearing';
 
 /**
  * How far a clearing may exceed its authorization, as the card networks allow for amounts not
@@ -59,7 +60,10 @@ export function createCardSettlement({ ledger, notifications, log }: Deps) {
     const total = amount + fee;
     const covered = Math.max(0, Math.min(total, wallet.balance - wallet.held - wallet.owed));
     const owed = total - covered;
-    const legs: Leg[] = [{ account: { role: 'card_clearing' }, amountCents: amount }];
+    const card = await cardOf(tx, auth.card_id);
+    const legs: Leg[] = [
+      { account: { role: cardClearingRole(card.partner_card_id) }, amountCents: amount },
+    ];
     if (fee > 0) legs.push({ account: { role: 'fee_revenue' }, amountCents: fee });
     if (covered > 0) legs.push({ account: { userId }, amountCents: -covered });
     if (owed > 0) legs.push({ account: { role: 'funding_receivable' }, amountCents: -owed });
@@ -100,7 +104,7 @@ export function createCardSettlement({ ledger, notifications, log }: Deps) {
   ) {
     const card = await cardOf(tx, auth.card_id);
     const legs: Leg[] = [
-      { account: { role: 'card_clearing' }, amountCents: -amount },
+      { account: { role: cardClearingRole(card.partner_card_id) }, amountCents: -amount },
       { account: { userId: auth.user_id }, amountCents: amount + fee },
     ];
     if (fee > 0) legs.push({ account: { role: 'fee_revenue' }, amountCents: -fee });
@@ -274,7 +278,7 @@ export function createCardSettlement({ ledger, notifications, log }: Deps) {
         ...(auth.transfer_id ? { refundOf: auth.transfer_id } : {}),
       },
       legs: [
-        { account: { role: 'card_clearing' }, amountCents: -amount },
+        { account: { role: cardClearingRole(card.partner_card_id) }, amountCents: -amount },
         { account: { userId: auth.user_id }, amountCents: amount },
       ],
     });

@@ -26,8 +26,9 @@ export type SystemRole =
   /** Returned bank deposits users had spent and now owe (migration 0015). */
   | 'funding_receivable'
   | 'bill_pay_clearing'
-  /** Card spending until the partner settles it with the network (migration 0022). */
-  | 'card_clearing'
+  /** Card spending until the partner settles it with the network, a card's on its shard
+   *  (migrations 0022, 0065; features/cards/card-clearing.ts). */
+  | `card_clearing:${number}`
   /** Money arriving at users' partner accounts: received ACH, checks, cash (migration 0038). */
   | 'received_ach_clearing'
   | 'check_deposit_clearing'
