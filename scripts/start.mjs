@@ -1,11 +1,13 @@
-// `npm start`: build the web app if its sources changed since the last build, then run the server
-// in this very process (so Ctrl-C and SIGTERM reach it directly). With PAGO_PROCESSES > 1 the
-// cluster's API processes run this file too; only the primary builds.
+// `npm start`: build the web app and the server (scripts/build-server.mjs) if their sources changed
+// since the last build, then run the built server in this very process (so Ctrl-C and SIGTERM reach
+// it directly). With PAGO_PROCESSES > 1 the cluster's API processes run this file too; only the
+// primary builds.
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, serverBuildIsStale, serverEntry } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -40,6 +42,11 @@ if (changedAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);
+if (cluster.isPrimary && serverBuildIsStale()) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
+// Stack traces name the server's .ts files, as they do under tsx (`npm run dev`, the tests).
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(serverEntry).href);

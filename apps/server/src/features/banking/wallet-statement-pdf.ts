@@ -1,7 +1,7 @@
 import type { WalletStatement } from '@pago/shared/contracts/banking';
 import { cents, formatUsd, intlLocale } from '@pago/shared/money';
 import { formatDateTime, timeZoneLabel } from '@pago/shared/time-zones';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 import { EASTERN_TIME_ZONE } from '../../lib/eastern-time';
 import { monthBounds } from './statement-months';
 
@@ -55,8 +55,6 @@ const LABELS = {
   },
 } as const;
 
-const PRIMARY = rgb(0x3a / 255, 0x4a / 255, 0xdf / 255);
-const GREY = rgb(0.35, 0.35, 0.4);
 const PAGE = { width: 612, height: 792, margin: 40 };
 const ROW = 15;
 const COLUMNS = { date: 40, description: 100, counterparty: 290, amount: 492, balance: 572 };
@@ -82,6 +80,10 @@ export async function renderWalletStatementPdf(
 ): Promise<Uint8Array> {
   const words = LABELS[statement.language];
   const locale = intlLocale(statement.language);
+  // pdf-lib is loaded with the first document, not at every start.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const PRIMARY = rgb(0x3a / 255, 0x4a / 255, 0xdf / 255);
+  const GREY = rgb(0.35, 0.35, 0.4);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Pago — ${words.title} ${statement.month}`);
   pdf.setAuthor('Pago');

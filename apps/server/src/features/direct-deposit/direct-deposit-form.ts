@@ -1,5 +1,5 @@
 import { type Cents, formatUsd } from '@pago/shared/money';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 
 /** What the direct-deposit authorization form is filled with. */
 export type DirectDepositFormInput = {
@@ -84,6 +84,8 @@ export async function renderDirectDepositForm(
   language: 'es' | 'en',
 ): Promise<Uint8Array> {
   const w = WORDS[language];
+  // pdf-lib is loaded with the first document, not at every start.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Pago — ${w.title}`);
   pdf.setAuthor('Pago');

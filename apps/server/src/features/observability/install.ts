@@ -1,7 +1,7 @@
 import type { AppInstance } from '../../app-instance';
 import { installMetrics } from './metrics';
 import { configurePartnerUrls, watchPartnerCalls } from './partner-calls';
-import { installRequestTracing } from './tracing';
+import { installRequestTracing } from './request-tracing';
 
 /**
  * An app's metrics and tracing (docs/observability.md): first among its hooks, so the request's

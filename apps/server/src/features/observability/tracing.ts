@@ -1,24 +1,15 @@
-import {
-  type Context,
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-} from '@opentelemetry/api';
+import { context, propagation, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app-instance';
-import { activeTracer, setActiveTracer } from '../../lib/trace-state';
+import { setActiveTracer } from '../../lib/trace-state';
 
 // OpenTelemetry traces (docs/observability.md): off unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
 // Off, nothing here runs per request or per query (no hook is added, no tracer exists). On, a
 // request's span (route template as name), a span per SQL statement (timed by Kysely) and a span
 // per partner call (partner-calls.ts) share the request's trace, exported over OTLP/HTTP (JSON).
+// The SDK (this file) is imported by main.ts only when tracing is on; a request's span is
+// request-tracing.ts's, which needs only the API.
 
 let provider: NodeTracerProvider | null = null;
 
@@ -55,45 +46,4 @@ export function startTracing({ endpoint, serviceName }: TracingSettings): () => 
 /** Sends the spans ended so far to the collector now (tests; shutdown). */
 export async function flushTraces(): Promise<void> {
   await provider?.forceFlush();
-}
-
-const requestSpans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();
-
-/**
- * The request's span, from `onRequest` to `onResponse`, named by route template, continuing the
- * caller's trace when it sent `traceparent`. The rest of the request runs inside its context: set
- * at `onRequest` and again at `preHandler` (a body is read on the socket's callbacks, outside it).
- */
-export function installRequestTracing(app: AppInstance): void {
-  const active = activeTracer();
-  if (!active) return;
-  app.addHook('onRequest', (request, _reply, done) => {
-    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-    const route = request.routeOptions.url ?? 'unmatched';
-    const span = active.startSpan(
-      `${request.method} ${route}`,
-      {
-        kind: SpanKind.SERVER,
-        attributes: { 'http.request.method': request.method, 'http.route': route },
-      },
-      parent,
-    );
-    const spanContext = trace.setSpan(parent, span);
-    requestSpans.set(request, { span, context: spanContext });
-    context.with(spanContext, done);
-  });
-  app.addHook('preHandler', (request, _reply, done) => {
-    const traced = requestSpans.get(request);
-    if (!traced) return done();
-    context.with(traced.context, done);
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    const span = requestSpans.get(request)?.span;
-    if (span) {
-      span.setAttribute('http.response.status_code', reply.statusCode);
-      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
-    }
-    done();
-  });
 }

@@ -3,7 +3,6 @@ import type { NotificationType } from '@pago/shared/contracts/notifications';
 import type { PushSubscriptionBody, PushSubscriptionInfo } from '@pago/shared/contracts/push';
 import { userTimeZone } from '@pago/shared/time-zones';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
 import type { PushSettings } from '../../config-push';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -71,6 +70,8 @@ export function createPush({ db, log, settings, sandboxOrigins, ttlSeconds = 24 
     payload: string,
   ): Promise<Outcome> {
     if (!vapid || !allowed(subscription.endpoint)) return 'gone';
+    // Loaded at the first push, not at every start.
+    const { default: webpush } = await import('web-push');
     const details = webpush.generateRequestDetails(
       {
         endpoint: subscription.endpoint,

@@ -7,7 +7,7 @@ import {
   type RightsLanguage,
 } from '@pago/shared/remittance-rights';
 import { formatDateTime } from '@pago/shared/time-zones';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 import { escapeHtml } from '../../lib/html';
 import { type EmailContent, plainName } from '../../providers/email/templates';
 
@@ -159,9 +159,6 @@ export function receiptContent(
   };
 }
 
-const PRIMARY = rgb(0x3a / 255, 0x4a / 255, 0xdf / 255);
-const GREY = rgb(0.35, 0.35, 0.4);
-const BLACK = rgb(0, 0, 0);
 const PAGE = { width: 612, height: 792, margin: 54 };
 
 /** Words of `text` in lines no wider than `width` (a word longer than a line stays whole). */
@@ -190,6 +187,11 @@ export async function renderRemittanceReceiptPdf(
   language: RightsLanguage,
 ): Promise<Uint8Array> {
   const content = receiptContent(view, language);
+  // pdf-lib is loaded with the first document, not at every start.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const PRIMARY = rgb(0x3a / 255, 0x4a / 255, 0xdf / 255);
+  const GREY = rgb(0.35, 0.35, 0.4);
+  const BLACK = rgb(0, 0, 0);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Pago — ${content.heading} ${formatReference(view.tracking.transfer.reference)}`);
   pdf.setAuthor('Pago');

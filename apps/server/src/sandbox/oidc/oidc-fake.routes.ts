@@ -2,7 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { emailSchema, nameSchema } from '@pago/shared/contracts/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import type { AppInstance } from '../../app-instance';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
@@ -28,6 +28,8 @@ async function createSandboxProvider(config: Config, db: Database): Promise<Prov
   const settings = config.oidc;
   if (!settings) throw new Error('The sandbox OpenID provider needs the OIDC settings');
   const issuer = sandboxIssuer(config);
+  // Loaded with the provider, at the first request that needs it: not at every start.
+  const { default: Provider } = await import('oidc-provider');
   const provider = new Provider(issuer, {
     adapter: createPgAdapter(db),
     clients: [

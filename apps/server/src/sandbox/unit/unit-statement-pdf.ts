@@ -1,5 +1,5 @@
 import { cents, formatUsd, intlLocale, type Locale } from '@pago/shared/money';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 
 /** What a monthly statement shows: the holder, the account, the month and its transactions. */
 export type StatementData = {
@@ -57,8 +57,6 @@ const LABELS = {
   },
 } as const;
 
-const PRIMARY = rgb(0x3a / 255, 0x4a / 255, 0xdf / 255);
-const GREY = rgb(0.35, 0.35, 0.4);
 const PAGE = { width: 612, height: 792, margin: 54 };
 const ROW = 16;
 const COLUMNS = { date: 54, description: 130, amount: 470, balance: 558 };
@@ -76,6 +74,10 @@ export function periodBounds(period: string): { start: Date; end: Date } {
 export async function renderStatementPdf(data: StatementData): Promise<Uint8Array> {
   const words = LABELS[data.language];
   const locale = intlLocale(data.language);
+  // pdf-lib is loaded with the first document, not at every start.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const PRIMARY = rgb(0x3a / 255, 0x4a / 255, 0xdf / 255);
+  const GREY = rgb(0.35, 0.35, 0.4);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${data.orgName} — ${words.title} ${data.period}`);
   pdf.setAuthor(data.orgName);

@@ -1,0 +1,112 @@
+// The server as `npm start` runs it: apps/server/src (and the @pago/shared files it uses) bundled by
+// esbuild into apps/server/dist/main.mjs, the npm packages left as imports. Loading ~500 modules
+// through tsx at every start took more time than everything else the start does (docs/benchmarks.md).
+// Built by `npm run build`, and by scripts/start.mjs when a source is newer than the build;
+// `npm run dev` and the tests still run the sources through tsx. `node scripts/build-server.mjs`
+// builds it by hand.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'apps/server/dist');
+export const serverEntry = path.join(outDir, 'main.mjs');
+/** What the build is made from: a change under any of them makes it stale. */
+const SOURCES = ['apps/server/src', 'packages/shared/src', 'scripts/build-server.mjs'];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when there is no build, or a source changed after it was made. */
+export function serverBuildIsStale() {
+  if (!fs.existsSync(serverEntry)) return true;
+  const builtAt = fs.statSync(serverEntry).mtimeMs;
+  return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
+}
+
+/**
+ * A module that finds files beside itself (`new URL('./assets/', import.meta.url)`) must still
+ * find them beside its source once bundled: its `import.meta.url` becomes its source's address,
+ * relative to the bundle, so the checkout can move.
+ */
+const sourceMetaUrl = {
+  name: 'source-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      let contents = await fs.promises.readFile(args.path, 'utf8');
+      if (contents.includes('import.meta.url')) {
+        const relative = path.relative(outDir, args.path).split(path.sep).join('/');
+        contents = contents.replaceAll(
+          'import.meta.url',
+          `new URL(${JSON.stringify(relative)}, import.meta.url).href`,
+        );
+      }
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/** npm packages stay imports (resolved from node_modules at run time); @pago/* is bundled. */
+const packagesExternal = {
+  name: 'packages-external',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@pago/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/**
+ * Builds into memory, then writes the chunks and, last, main.mjs, each through a rename: a start
+ * running meanwhile reads the old build or the new one, never half a file.
+ */
+export async function buildServer() {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['apps/server/src/main.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    // The dynamic imports (the tracing SDK, loaded only when tracing is on) stay their own files.
+    splitting: true,
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    // scripts/start.mjs turns source maps on: stack traces name the .ts files, as under tsx.
+    sourcemap: 'linked',
+    sourcesContent: false,
+    keepNames: true,
+    write: false,
+    logLevel: 'warning',
+    plugins: [packagesExternal, sourceMetaUrl],
+  });
+  fs.mkdirSync(outDir, { recursive: true });
+  const files = [...result.outputFiles].sort(
+    (a, b) => Number(a.path === serverEntry) - Number(b.path === serverEntry),
+  );
+  for (const file of files) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, file.contents);
+    fs.renameSync(temporary, file.path);
+  }
+  // Chunks of earlier builds (their names carry their content's hash).
+  const written = new Set(files.map((file) => path.basename(file.path)));
+  for (const entry of fs.readdirSync(outDir))
+    if (!written.has(entry) && !entry.endsWith('.tmp')) fs.rmSync(path.join(outDir, entry));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const startedAt = performance.now();
+  await buildServer();
+  console.log(
+    `Server built into apps/server/dist in ${Math.round(performance.now() - startedAt)} ms`,
+  );
+}
