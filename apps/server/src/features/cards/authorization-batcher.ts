@@ -84,11 +84,11 @@ export function createAuthorizationBatcher(db: Database) {
 
   function pump() {
     scheduled = false;
-    queues.forEach((queue, shard) => {
-      if (running[shard] || queue.length === 0) return;
-      running[shard] = true;
+    queues.forEach((queue, lane) => {
+      if (running[lane] || queue.length === 0) return;
+      running[lane] = true;
       void run(queue.splice(0, MAX_BATCH)).finally(() => {
-        running[shard] = false;
+        running[lane] = false;
         pump();
       });
     });
