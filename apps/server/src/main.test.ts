@@ -126,6 +126,26 @@ describe('starting and stopping the server', () => {
     // Two starts of the embedded PostgreSQL: as long as its siblings allow on a busy machine.
   }, 120_000);
 
+  it('stops cleanly on SIGTERM while it is still starting: exit 0, no PostgreSQL left', async () => {
+    const dataDir = path.join(dataRoot, 'stopped-starting');
+    const port = await freePort();
+    const started = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    // It answers /api/health as soon as it listens, while the job queue is still starting (as a
+    // supervisor's health check, or a bench, sees it); stopped then, the start must not fail.
+    await eventually('it answers /api/health', async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+      } catch {
+        return false;
+      }
+    });
+    const pid = postmasterPid(dataDir);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    expect(started.output()).not.toContain('failed to start');
+    await eventually('its PostgreSQL has stopped', () => !isAlive(pid));
+  }, 120_000);
+
   it('leaves no PostgreSQL behind when the server is killed with SIGKILL', async () => {
     const dataDir = path.join(dataRoot, 'killed');
     const started = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });

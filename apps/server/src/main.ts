@@ -62,6 +62,9 @@ async function withShutdown(log: Logger, start: (cleanups: Cleanups) => Promise<
   try {
     await start(cleanups);
   } catch (error) {
+    // Stopped while starting: the start failed because the signal's cleanup closed what it was
+    // using (the database, the job queue). That cleanup ends the process, as any stop does.
+    if (shuttingDown) return new Promise<never>(() => {});
     await cleanup();
     throw error;
   }
