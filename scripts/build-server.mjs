@@ -14,7 +14,8 @@ export const serverEntry = path.join(outDir, 'main.mjs');
 /** What the build is made from: a change under any of them makes it stale. */
 const SOURCES = ['apps/server/src', 'packages/shared/src', 'scripts/build-server.mjs'];
 
-function newestMtime(target) {
+/** The newest modification time of a file, or of anything under a directory (0 when missing). */
+export function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
