@@ -29,8 +29,15 @@ import {
   createWallets,
   type Wallet,
 } from './cards-seed';
-import { cpuNow } from './cpu';
-import { costTable, explainCall, sampleWaits, type WaitSample, waitTable } from './explain';
+import { type CpuPerOperation, withCpu } from './cpu';
+import {
+  costTable,
+  explainCall,
+  sampleActivity,
+  type WaitSample,
+  waitShares,
+  waitTable,
+} from './explain';
 import { replaceSection } from './report';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 1000);
@@ -52,7 +59,7 @@ type Run = {
   approved: number;
   declined: number;
   /** CPU milliseconds per answered request: the server process's and all of PostgreSQL's. */
-  cpu?: { server: number; postgres: number };
+  cpu?: CpuPerOperation;
 };
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
@@ -199,23 +206,6 @@ function sandboxPurchases(baseUrl: string, cards: BenchCard[], duration: number)
   );
 }
 
-let benchDataDir = '';
-
-/** `run`, with the CPU the server and PostgreSQL spent per answered request. */
-async function withCpu(run: Promise<Run> | (() => Promise<Run>)): Promise<Run> {
-  const before = cpuNow(benchDataDir);
-  const result = await (typeof run === 'function' ? run() : run);
-  const after = cpuNow(benchDataDir);
-  const answered = Math.max(1, result.approved + result.declined);
-  return {
-    ...result,
-    cpu: {
-      server: (after.server - before.server) / answered,
-      postgres: (after.postgres - before.postgres) / answered,
-    },
-  };
-}
-
 /** Turns of one row joined: requests over the whole time; p50 and p99 the worst turn's. */
 function combine(turns: Run[]): Run {
   const sum = (key: 'errors' | 'approved' | 'declined') => turns.reduce((s, t) => s + t[key], 0);
@@ -265,7 +255,9 @@ const row = (name: string, r: Run, extra: string) =>
 
 async function main() {
   const dataDir = tempDataDir('pago-bench-cards-');
-  benchDataDir = dataDir;
+  /** A row's run, with the CPU the server and PostgreSQL spent per answered request. */
+  const measured = (run: () => Promise<Run>) =>
+    withCpu(dataDir, run, (r) => r.approved + r.declined);
   const server = await startServer({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
@@ -298,17 +290,19 @@ async function main() {
       console.log(
         `Turn ${turn + 1}/${TURNS}: authorizations, then sends, ${SECONDS / TURNS} s each…`,
       );
-      const authRun = withCpu(authorizations(server.baseUrl, cards, SECONDS / TURNS));
       // The last turn's waits: what PostgreSQL's busy connections spent the authorizations on.
-      waits = await sampleWaits(client, authRun);
-      turns.auth.push(await authRun);
-      turns.send.push(await withCpu(() => sends(server.baseUrl, wallets, SECONDS / TURNS)));
+      const [auth, samples] = await sampleActivity(client, () =>
+        measured(() => authorizations(server.baseUrl, cards, SECONDS / TURNS)),
+      );
+      waits = waitShares(samples);
+      turns.auth.push(auth);
+      turns.send.push(await measured(() => sends(server.baseUrl, wallets, SECONDS / TURNS)));
     }
     const auth = combine(turns.auth);
     const send = combine(turns.send);
     console.log(`Sandbox path: ${SECONDS} s…`);
     const sandbox = combine([
-      await withCpu(() => sandboxPurchases(server.baseUrl, cards, SECONDS)),
+      await measured(() => sandboxPurchases(server.baseUrl, cards, SECONDS)),
     ]);
     // Before card_authorize existed (the bench's first, "before" run) there is nothing to explain.
     const costs = await explainAuthorization(client, pick(cards)).catch(() => []);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** CPU time (ms) used so far by the server process and by the postmaster and its children. */
-export function cpuNow(dataDir: string): { server: number; postgres: number } {
+function cpuNow(dataDir: string): { server: number; postgres: number } {
   const ticks = (pid: string) => {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -28,4 +28,25 @@ export function cpuNow(dataDir: string): { server: number; postgres: number } {
     if (t.ppid === postmaster) postgres += t.used;
   }
   return { server: ticks(server).used, postgres };
+}
+
+export type CpuPerOperation = { server: number; postgres: number };
+
+/** `run`, with the CPU it cost the server and PostgreSQL per operation (`operations` of its result). */
+export async function withCpu<T>(
+  dataDir: string,
+  run: () => Promise<T>,
+  operations: (result: T) => number,
+): Promise<T & { cpu: CpuPerOperation }> {
+  const before = cpuNow(dataDir);
+  const result = await run();
+  const after = cpuNow(dataDir);
+  const ops = Math.max(1, operations(result));
+  return {
+    ...result,
+    cpu: {
+      server: (after.server - before.server) / ops,
+      postgres: (after.postgres - before.postgres) / ops,
+    },
+  };
 }

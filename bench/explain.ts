@@ -62,41 +62,49 @@ export function costTable(title: string, costs: StatementCost[]): string {
   );
 }
 
+export type ActivitySample = { wait: string; query: string };
 export type WaitSample = { wait: string; share: number };
 
 /**
- * What the server's busy connections were doing while `during` ran: pg_stat_activity sampled every
- * 20 ms, each active backend counted under its wait event (`running` when it waited on nothing,
- * i.e. on the CPU), as a share of all the samples. A lock wait on a row shows as `Lock:tuple` or
- * `Lock:transactionid`; a commit waiting for its WAL flush as `IO:WalSync` or `LWLock:WALWrite`.
+ * What the busy client backends were doing while `run` went: pg_stat_activity sampled every
+ * 20 ms on `client`, each active backend's wait event (`running` when it waited on nothing, i.e.
+ * on the CPU) and statement. A lock wait on a row shows as `Lock:tuple` or `Lock:transactionid`; a
+ * commit waiting for its WAL flush as `IO:WalSync` or `LWLock:WALWrite`.
  */
-export async function sampleWaits(
+export async function sampleActivity<T>(
   client: pg.Client,
-  during: Promise<unknown>,
-): Promise<WaitSample[]> {
-  const counts = new Map<string, number>();
-  let total = 0;
-  let done = false;
-  void during.finally(() => {
-    done = true;
-  });
-  while (!done) {
-    const { rows } = await client.query<{ wait: string }>(
-      `select coalesce(wait_event_type || ':' || wait_event, 'running') as wait
-         from pg_stat_activity
-        where backend_type = 'client backend' and state = 'active' and pid <> pg_backend_pid()
-          and datname = current_database()`,
-    );
-    for (const { wait } of rows) {
-      counts.set(wait, (counts.get(wait) ?? 0) + 1);
-      total += 1;
+  run: () => Promise<T>,
+): Promise<[T, ActivitySample[]]> {
+  const samples: ActivitySample[] = [];
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      const { rows } = await client.query<ActivitySample>(
+        `select coalesce(wait_event_type || ':' || wait_event, 'running') as wait,
+                regexp_replace(left(query, 50), '\\s+', ' ', 'g') as query
+           from pg_stat_activity
+          where backend_type = 'client backend' and state = 'active' and pid <> pg_backend_pid()
+            and datname = current_database()`,
+      );
+      samples.push(...rows);
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  })();
+  try {
+    return [await run(), samples];
+  } finally {
+    running = false;
+    await sampling;
   }
-  await during;
+}
+
+/** The samples by wait event, each as a share of all, most frequent first. */
+export function waitShares(samples: ActivitySample[]): WaitSample[] {
+  const counts = new Map<string, number>();
+  for (const { wait } of samples) counts.set(wait, (counts.get(wait) ?? 0) + 1);
   return [...counts]
-    .map(([wait, n]) => ({ wait, share: n / Math.max(1, total) }))
-    .sort((a, b) => b.share - a.share);
+    .map(([wait, n]) => ({ wait, share: n / Math.max(1, samples.length) }))
+    .sort((x, y) => y.share - x.share);
 }
 
 export function waitTable(title: string, samples: WaitSample[]): string {

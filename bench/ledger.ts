@@ -25,8 +25,8 @@ import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
 import { PAYEE_LOOKUP_RULES } from '../apps/server/src/features/accounts/accounts.service';
 import { findInvariantViolations } from '../apps/server/src/features/ledger/ledger.repository';
 import { startServer, tempDataDir } from '../e2e/support/server-process';
-import { cpuNow } from './cpu';
-import { costTable, explainCall } from './explain';
+import { withCpu as measureCpu } from './cpu';
+import { costTable, explainCall, sampleActivity } from './explain';
 import { replaceSection } from './report';
 
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 10_000);
@@ -186,38 +186,6 @@ async function usersScreened(client: pg.Client): Promise<{ unscreened: number; s
     await new Promise((r) => setTimeout(r, 500));
   }
   return { unscreened, seconds: (performance.now() - started) / 1000 };
-}
-
-/**
- * What each client backend was doing while a run went, sampled every 50 ms from
- * `pg_stat_activity`: the wait event (or CPU) and the statement, most frequent first.
- */
-async function sampleWaits<T>(dataDir: string, run: () => Promise<T>): Promise<[T, string[]]> {
-  const sampler = await connect(dataDir);
-  const seen = new Map<string, number>();
-  let running = true;
-  const sampling = (async () => {
-    while (running) {
-      const { rows } = await sampler.query(
-        `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait,
-                regexp_replace(left(query, 50), '\\s+', ' ', 'g') as query
-         from pg_stat_activity
-         where backend_type = 'client backend' and pid <> pg_backend_pid() and state = 'active'`,
-      );
-      for (const { wait, query } of rows) {
-        const key = `${wait} · ${query.trim()}`;
-        seen.set(key, (seen.get(key) ?? 0) + 1);
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  try {
-    return [await run(), [...seen].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`)];
-  } finally {
-    running = false;
-    await sampling;
-    await sampler.end();
-  }
 }
 
 /** The design's three invariants, counted by the server's own check. */
@@ -545,20 +513,9 @@ async function withWal(
   };
 }
 
-/** `run`, with the CPU it cost the server and PostgreSQL per operation. */
-async function withCpu(dataDir: string, run: () => Promise<RunResult>): Promise<RunResult> {
-  const before = cpuNow(dataDir);
-  const result = await run();
-  const after = cpuNow(dataDir);
-  const ops = Math.max(1, result.done ?? result.perSecond * SECONDS);
-  return {
-    ...result,
-    cpu: {
-      server: (after.server - before.server) / ops,
-      postgres: (after.postgres - before.postgres) / ops,
-    },
-  };
-}
+/** `run`, with the CPU it cost the server and PostgreSQL per operation (bench/cpu.ts). */
+const withCpu = (dataDir: string, run: () => Promise<RunResult>): Promise<RunResult> =>
+  measureCpu(dataDir, run, (result) => result.done ?? result.perSecond * SECONDS);
 
 async function load(
   options: autocannon.Options,
@@ -727,9 +684,15 @@ async function main() {
       await reads(server.baseUrl, wallets, WARMUP_SECONDS);
       await transfers(server.baseUrl, senders, wallets, WARMUP_SECONDS);
       console.log('e-mails drained', await emailsDrained(client));
-      const [hotRun, waits] = await sampleWaits(dataDir, () =>
+      const [hotRun, samples] = await sampleActivity(client, () =>
         withCpu(dataDir, () => transfers(server.baseUrl, senders, wallets)),
       );
+      const seen = new Map<string, number>();
+      for (const { wait, query } of samples) {
+        const key = `${wait} · ${query.trim()}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      const waits = [...seen].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${n} ${key}`);
       console.log(hotRun, waits.slice(0, 20));
       console.log('e-mails drained', await emailsDrained(client));
       return;
