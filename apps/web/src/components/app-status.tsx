@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterLoad } from '@/lib/after-load';
 import { applyUpdate, onUpdateWaiting, updateWaiting } from '@/lib/service-worker';
 
 /**
@@ -39,11 +38,7 @@ export function AppStatus() {
     const on = () => void probe();
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
-    // The first check waits until the page has loaded and is idle: the browser's flag covers the
-    // start, and the check is not the first page's business (docs/benchmarks.md).
-    afterLoad(() => {
-      if (live) void probe();
-    });
+    void probe();
     const stop = onUpdateWaiting(() => setUpdate(updateWaiting()));
     return () => {
       live = false;

@@ -1,9 +1,6 @@
-import { afterLoad } from './after-load';
-
-// The service worker (/sw.js, docs/push.md): registered once the page has loaded and is idle, so
-// its install (fetching and caching the app shell) does not compete with the first page's start.
-// A new version waits until the person chooses "Actualizar" (`applyUpdate`), so an open session
-// never runs half old, half new code.
+// The service worker (/sw.js, docs/push.md): registered once the page has loaded, so it costs
+// the first page nothing but these lines. A new version waits until the person chooses
+// "Actualizar" (`applyUpdate`), so an open session never runs half old, half new code.
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -30,7 +27,9 @@ export function registerServiceWorker(): void {
       });
     });
   };
-  afterLoad(() => void register().catch(() => undefined));
+  const start = () => void register().catch(() => undefined);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 /** Whether a new version is waiting; `listen` is told when that changes. */
