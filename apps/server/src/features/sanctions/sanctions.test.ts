@@ -211,6 +211,28 @@ describe('a person on the list', () => {
     expect(await openHits(plain.id)).toEqual([]);
   });
 
+  it('screens a burst of sign-ups in one run of the job, batch after batch', async () => {
+    await sanctions().screenChangedUsers();
+    const users = [];
+    for (const name of [
+      'Ana Uno',
+      'Beto Dos',
+      'Carla Tres',
+      'Dario Cuatro',
+      'Maria Jose Ficticio',
+    ]) {
+      users.push(await signUp(t.app, { name }));
+    }
+    expect(await sanctions().screenChangedUsers(2)).toBe(5);
+    const left = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('sanctions_name_changed_at', 'is not', null)
+      .execute();
+    expect(left).toEqual([]);
+    expect(await openHits((users[4] as { id: string }).id)).toHaveLength(1);
+  });
+
   it('is screened again when a verification writes a legal name, and held from then on', async () => {
     const user = await person('Carmen Ruiz', 5_000);
     await sanctions().screenChangedUsers();
