@@ -2,6 +2,13 @@
 -- funds and limits, write the transfer, its entries, the balances and (with a note) the first
 -- status. Plans are cached inside the function, so a transfer costs one round trip, not four.
 --
+-- Each statement here costs an executor start, and each write a parse of its table's checks and
+-- triggers' conditions (PostgreSQL reads those per statement), so the function runs few: the
+-- legs' accounts found in one read, locked in one, the day's limit total and the month's in one,
+-- and the transfer, its entries and the balances written by one statement. Its plans are generic
+-- (plan_cache_mode): a custom plan for the lock's id list was planned again at every call
+-- (docs/benchmarks.md, "ledger_post's CPU, profiled").
+--
 -- The ledger guards itself: it refuses, with nothing written, legs that are not whole amounts
 -- summing to zero (P2003), legs that name no account, and legs whose accounts' currencies differ.
 -- Other refusals raise P2001 (insufficient funds) or P2002 (a limit), with JSON details.
@@ -26,10 +33,10 @@ create or replace function ledger_post(
   p_kind text, p_status text, p_user_id uuid, p_counterparty uuid, p_amount bigint,
   p_fee bigint, p_counts boolean, p_related uuid, p_metadata jsonb, p_note text,
   p_now timestamptz, p_legs jsonb, p_limits jsonb
-) returns setof ledger_transfers language plpgsql as $fn$
+) returns setof ledger_transfers language plpgsql
+set plan_cache_mode = force_generic_plan as $fn$
 declare
   v_n integer;
-  v_leg jsonb;
   v_amount numeric;
   v_sum numeric := 0;
   v_fraction boolean := false;
@@ -37,7 +44,6 @@ declare
   v_role text;
   v_matches integer;
   v_id bigint;
-  v_role_id bigint;
   v_leg_accounts bigint[] := '{}';
   v_leg_amounts bigint[] := '{}';
   v_after bigint[] := '{}';
@@ -57,6 +63,14 @@ declare
       'bank_transfer', 'bank_withdrawal', 'rate_order_hold', 'colecta_contribution')
     or (p_kind in ('card_purchase', 'card_atm_withdrawal') and p_status = 'processing');
   v_frozen boolean;
+  v_uids uuid[] := '{}';
+  v_roles text[] := '{}';
+  v_found_ids bigint[];
+  v_found_users uuid[];
+  v_found_roles text[];
+  v_k_user integer;
+  v_k_role integer;
+  v_month_used bigint;
 begin
   -- The function guards the ledger's invariants itself, whatever its caller (migration 0009):
   -- whole amounts summing to zero, each leg naming exactly one account, one currency.
@@ -85,15 +99,25 @@ begin
       detail = json_build_object('reason', 'unbalanced', 'legs', p_legs)::text;
   end if;
 
-  -- Each leg's account by its unique index; a person's wallet is opened on first use.
+  -- The legs' accounts, found in one read by their unique indexes; a person's wallet is opened
+  -- on first use (before any account is locked, as every transfer locks only existing rows).
   for i in 0 .. v_n - 1 loop
-    v_leg := p_legs -> i;
-    v_uid := (v_leg ->> 'user_id')::uuid;
-    v_role := v_leg ->> 'role';
+    v_uids := array_append(v_uids, (p_legs -> i ->> 'user_id')::uuid);
+    v_roles := array_append(v_roles, p_legs -> i ->> 'role');
+  end loop;
+  select coalesce(array_agg(id), '{}'), coalesce(array_agg(user_id), '{}'),
+      coalesce(array_agg(system_role), '{}')
+    into v_found_ids, v_found_users, v_found_roles
+    from ledger_accounts where user_id = any(v_uids) or system_role = any(v_roles);
+  for i in 1 .. v_n loop
+    v_uid := v_uids[i];
+    v_role := v_roles[i];
     v_matches := 0;
     if v_uid is not null then
-      select id into v_id from ledger_accounts where user_id = v_uid;
-      if not found then
+      v_k_user := array_position(v_found_users, v_uid);
+      if v_k_user is not null then
+        v_id := v_found_ids[v_k_user];
+      else
         -- The freeze copied from its person, read under a share lock: a freeze under way
         -- commits first (and this reads it), or waits for this wallet to be committed.
         insert into ledger_accounts (user_id, frozen)
@@ -104,14 +128,17 @@ begin
         if v_id is null then
           select id into v_id from ledger_accounts where user_id = v_uid;
         end if;
+        v_found_ids := array_append(v_found_ids, v_id);
+        v_found_users := array_append(v_found_users, v_uid);
+        v_found_roles := array_append(v_found_roles, null::text);
       end if;
       v_matches := 1;
     end if;
     if v_role is not null then
-      select id into v_role_id from ledger_accounts where system_role = v_role;
-      if found then
+      v_k_role := array_position(v_found_roles, v_role);
+      if v_k_role is not null then
         v_matches := v_matches + 1;
-        v_id := v_role_id;
+        v_id := v_found_ids[v_k_role];
       end if;
     end if;
     if v_matches <> 1 then
@@ -119,7 +146,7 @@ begin
         detail = json_build_object('reason', 'unknown_account', 'legs', p_legs)::text;
     end if;
     v_leg_accounts := v_leg_accounts || v_id;
-    v_leg_amounts := v_leg_amounts || (v_leg ->> 'amount')::bigint;
+    v_leg_amounts := v_leg_amounts || ((p_legs -> (i - 1)) ->> 'amount')::bigint;
   end loop;
 
   -- Locked in id order by every transfer, so two transfers never wait on each other in a
@@ -179,18 +206,24 @@ begin
     v_add := case when p_status in ('failed', 'refunded') then 0 else p_amount end;
     v_starts_on := (p_now at time zone 'America/New_York')::date;
     v_month_start := date_trunc('month', p_now at time zone 'America/New_York')::date;
-    insert into ledger_limit_usage as u (user_id, period, starts_on, used_cents)
-      values (p_user_id, 'day', v_starts_on, v_add)
-      on conflict (user_id, period, starts_on)
-      do update set used_cents = u.used_cents + excluded.used_cents
-      returning u.used_cents - v_add into v_used;
+    -- The day's total and the month's other days, in one statement.
+    with day as (
+      insert into ledger_limit_usage as u (user_id, period, starts_on, used_cents)
+        values (p_user_id, 'day', v_starts_on, v_add)
+        on conflict (user_id, period, starts_on)
+        do update set used_cents = u.used_cents + excluded.used_cents
+        returning u.used_cents - v_add as used
+    )
+    select day.used, coalesce((select sum(u.used_cents) from ledger_limit_usage u
+        where u.user_id = p_user_id and u.period = 'day' and u.starts_on >= v_month_start
+          and u.starts_on < (v_month_start + interval '1 month')::date
+          and u.starts_on <> v_starts_on), 0)
+      into v_used, v_month_used from day;
     if v_used + p_amount > (p_limits->>'daily')::bigint then
       raise exception 'limit' using errcode = 'P2002',
         detail = json_build_object('limit', 'daily', 'used', v_used)::text;
     end if;
-    select v_used + coalesce(sum(u.used_cents), 0) into v_used from ledger_limit_usage u
-      where u.user_id = p_user_id and u.period = 'day' and u.starts_on >= v_month_start
-        and u.starts_on < (v_month_start + interval '1 month')::date and u.starts_on <> v_starts_on;
+    v_used := v_used + v_month_used;
     if v_used + p_amount > (p_limits->>'monthly')::bigint then
       raise exception 'limit' using errcode = 'P2002',
         detail = json_build_object('limit', 'monthly', 'used', v_used)::text;
@@ -207,18 +240,25 @@ begin
     end if;
   end if;
 
-  insert into ledger_transfers (kind, status, user_id, counterparty_user_id, amount_cents, fee_cents,
-      counts_toward_limits, related_transfer_id, metadata, created_at, updated_at)
-    values (p_kind, p_status, p_user_id, p_counterparty, p_amount, p_fee, p_counts, p_related,
-      p_metadata, p_now, p_now)
-    returning * into v_transfer;
-  insert into ledger_entries (transfer_id, account_id, amount_cents, balance_after_cents)
-    select v_transfer.id, l.account_id, l.amount, l.after
-    from unnest(v_leg_accounts, v_leg_amounts, v_after) with ordinality as l(account_id, amount, after, leg_no)
-    order by l.leg_no;
-  for k in 1 .. array_length(v_ids, 1) loop
-    update ledger_accounts set balance_cents = balance_cents + v_deltas[k] where id = v_ids[k];
-  end loop;
+  -- The transfer, its entries (in leg order) and the balances, one statement: the entries' key
+  -- to the transfer is checked at its end, when the transfer's row is there.
+  with transfer as (
+    insert into ledger_transfers (kind, status, user_id, counterparty_user_id, amount_cents,
+        fee_cents, counts_toward_limits, related_transfer_id, metadata, created_at, updated_at)
+      values (p_kind, p_status, p_user_id, p_counterparty, p_amount, p_fee, p_counts, p_related,
+        p_metadata, p_now, p_now)
+      returning *
+  ), entries as (
+    insert into ledger_entries (transfer_id, account_id, amount_cents, balance_after_cents)
+      select transfer.id, l.account_id, l.amount, l.after
+      from transfer, unnest(v_leg_accounts, v_leg_amounts, v_after)
+        with ordinality as l(account_id, amount, after, leg_no)
+      order by l.leg_no
+  ), balances as (
+    update ledger_accounts a set balance_cents = a.balance_cents + d.delta
+      from unnest(v_ids, v_deltas) as d(id, delta) where a.id = d.id
+  )
+  select * into v_transfer from transfer;
   -- The first status is the transfer's own (status, created_at) until it changes; a row is
   -- written only when it carries a note (see setTransferStatus and the receipt).
   if p_note is not null then

@@ -61,6 +61,7 @@ import * as colectas from './0062-colectas';
 import * as push from './0063-push';
 import * as billSchedulesUnified from './0064-bill-schedules-unified';
 import * as cardClearingShards from './0065-card-clearing-shards';
+import * as moneyDomains from './0066-money-domains';
 
 /** Ordered by name; a migration, once released, never changes. */
 export const migrations: Record<string, Migration> = {
@@ -126,4 +127,5 @@ export const migrations: Record<string, Migration> = {
   '0063-push': push,
   '0064-bill-schedules-unified': billSchedulesUnified,
   '0065-card-clearing-shards': cardClearingShards,
+  '0066-money-domains': moneyDomains,
 };
