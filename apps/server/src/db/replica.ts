@@ -23,8 +23,6 @@ export type ReadRouting = {
   close(): Promise<void>;
 };
 
-export type ReadTarget = 'replica' | 'primary';
-
 /** Why a read went where it went (the counters in status()). */
 export type ReadReason =
   | 'fresh' // replica: within the bound, and the user's own writes are on it

@@ -13,8 +13,6 @@ export function getDisplayTimeZone(): string | undefined {
   return isTimeZone(zone) ? zone : undefined;
 }
 
-export { setDisplayTimeZone } from './display-time-zone';
-
 /** The app language as a money locale ('es' unless English is chosen). */
 export function useLocale(): Locale {
   const { i18n } = useTranslation();

@@ -67,7 +67,6 @@ export const rateAlertSchema = z
   .meta({ id: 'RateAlert' });
 export type RateAlert = z.infer<typeof rateAlertSchema>;
 export const rateAlertListSchema = z.object({ items: z.array(rateAlertSchema) });
-export const idParams = z.strictObject({ id: z.uuid() });
 
 // GET/POST /api/rate-orders, POST /api/rate-orders/:id/cancel
 export const RATE_ORDER_MAX_DAYS = 90;

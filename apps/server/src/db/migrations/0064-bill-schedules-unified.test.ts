@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createEmptyDatabase } from '../../../test/test-database';
+import { createEmptyDatabase, migrationsUpTo as upTo } from '../../../test/test-database';
 import { createDatabase } from '../database';
 import { migrateToLatest } from '../migrate';
-import { migrations } from './index';
-
-const upTo = (last: string) =>
-  Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
 
 describe('migration 0064: bill schedules onto the schedules', () => {
   it('moves each with its id, its payments, its reminded day and a due moment', async () => {

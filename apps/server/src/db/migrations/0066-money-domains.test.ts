@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createEmptyDatabase } from '../../../test/test-database';
+import { createEmptyDatabase, migrationsUpTo as upTo } from '../../../test/test-database';
 import { createDatabase } from '../database';
 import { applyFunctions } from '../functions';
 import { migrateToLatest } from '../migrate';
-import { migrations } from './index';
-
-const upTo = (last: string) =>
-  Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
 
 describe('migration 0066: the money tables’ value lists as domains', () => {
   it('upgrades a database with its functions, keeps the rules and the triggers', async () => {

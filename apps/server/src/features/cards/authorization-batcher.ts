@@ -110,5 +110,3 @@ export function createAuthorizationBatcher(db: Database) {
     },
   };
 }
-
-export type AuthorizationBatcher = ReturnType<typeof createAuthorizationBatcher>;

@@ -1,4 +1,3 @@
-import type { Cents } from '@pago/shared/money';
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { PaydayRulesTable, PaydayRunsTable } from '../../db/schema';
@@ -171,5 +170,3 @@ export async function retryRunLater(db: Database, id: string, retryAt: Date) {
     .executeTakeFirst();
   return row?.attempts ?? 0;
 }
-
-export type RunAmounts = { depositCents: Cents; amountCents: Cents };

@@ -11,8 +11,6 @@ const PUSH_SERVICE_HOSTS = [
   /^([a-z0-9-]+\.)*notify\.windows\.com$/, // Edge's Windows Push Notification Services
 ];
 
-export const SANDBOX_PUSH_PATH = '/sandbox/push/send/';
-
 export function pushEndpointAllowed(endpoint: string, sandboxOrigin: string | null): boolean {
   let url: URL;
   try {

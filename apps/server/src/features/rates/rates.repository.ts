@@ -2,10 +2,6 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { RateOrderStatus } from '../../db/schema';
 
-/** The US Eastern calendar day of a moment, in SQL (limits and dates count in it: spec §9). */
-const easternDay = (at: Date) =>
-  sql<string>`to_char((${at}::timestamptz at time zone 'America/New_York')::date, 'YYYY-MM-DD')`;
-
 export async function insertSample(
   db: Database,
   sample: { currency: string; marketRate: string; customerRate: string; at: Date },
@@ -313,5 +309,3 @@ export async function finishOrder(
     .where('status', '=', 'waiting')
     .execute();
 }
-
-export { easternDay };

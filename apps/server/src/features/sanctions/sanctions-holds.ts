@@ -175,5 +175,3 @@ export function createHolds({
 
   return { recordHold, setUnderReview, lockTransfer, release, refund, onBillPayment };
 }
-
-export type Holds = ReturnType<typeof createHolds>;
