@@ -98,13 +98,22 @@ export async function sampleActivity<T>(
   }
 }
 
+/** The samples counted by `key` (by default their wait event), most frequent first. */
+export function sampleCounts(
+  samples: ActivitySample[],
+  key: (sample: ActivitySample) => string = (sample) => sample.wait,
+): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const sample of samples) counts.set(key(sample), (counts.get(key(sample)) ?? 0) + 1);
+  return [...counts].sort((x, y) => y[1] - x[1]);
+}
+
 /** The samples by wait event, each as a share of all, most frequent first. */
 export function waitShares(samples: ActivitySample[]): WaitSample[] {
-  const counts = new Map<string, number>();
-  for (const { wait } of samples) counts.set(wait, (counts.get(wait) ?? 0) + 1);
-  return [...counts]
-    .map(([wait, n]) => ({ wait, share: n / Math.max(1, samples.length) }))
-    .sort((x, y) => y.share - x.share);
+  return sampleCounts(samples).map(([wait, n]) => ({
+    wait,
+    share: n / Math.max(1, samples.length),
+  }));
 }
 
 export function waitTable(title: string, samples: WaitSample[]): string {

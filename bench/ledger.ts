@@ -26,7 +26,7 @@ import { PAYEE_LOOKUP_RULES } from '../apps/server/src/features/accounts/account
 import { findInvariantViolations } from '../apps/server/src/features/ledger/ledger.repository';
 import { startServer, tempDataDir } from '../e2e/support/server-process';
 import { withCpu as measureCpu } from './cpu';
-import { costTable, explainCall, sampleActivity } from './explain';
+import { costTable, explainCall, sampleActivity, sampleCounts } from './explain';
 import { replaceSection } from './report';
 
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 10_000);
@@ -702,12 +702,9 @@ async function main() {
       const [hotRun, samples] = await sampleActivity(client, () =>
         withCpu(dataDir, () => transfers(server.baseUrl, senders, wallets)),
       );
-      const seen = new Map<string, number>();
-      for (const { wait, query } of samples) {
-        const key = `${wait} · ${query.trim()}`;
-        seen.set(key, (seen.get(key) ?? 0) + 1);
-      }
-      const waits = [...seen].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${n} ${key}`);
+      const waits = sampleCounts(samples, (s) => `${s.wait} · ${s.query.trim()}`).map(
+        ([key, n]) => `${n} ${key}`,
+      );
       console.log(hotRun, waits.slice(0, 20));
       console.log('e-mails drained', await emailsDrained(client));
       return;

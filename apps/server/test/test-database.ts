@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, inject } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database';
-import { migrations } from '../src/db/migrations';
 import { TEMPLATE_DATABASE } from './global-setup';
 
 export function databaseUrl(name: string): string {
@@ -36,7 +35,3 @@ export async function createEmptyDatabase(): Promise<{ url: string }> {
   });
   return { url: databaseUrl(name) };
 }
-
-/** The main migrations up to `last` (included): a database as the release before a migration left it. */
-export const migrationsUpTo = (last: string) =>
-  Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));

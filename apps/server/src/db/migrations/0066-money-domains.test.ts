@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createEmptyDatabase, migrationsUpTo as upTo } from '../../../test/test-database';
+import { migrationsUpTo as upTo } from '../../../test/migration-helpers';
+import { createEmptyDatabase } from '../../../test/test-database';
 import { createDatabase } from '../database';
 import { applyFunctions } from '../functions';
 import { migrateToLatest } from '../migrate';
