@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundWork } from '../../../test/background-work';
 import { unitSettings, until } from '../../../test/banking-helpers';
 import { type MoneyUser, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
 import { servicesOf } from '../../app';
@@ -12,20 +13,18 @@ import { servicesOf } from '../../app';
 const t = moneyTestApp(new Date(), { sandboxAchSettleMs: 300, sandboxCheckReviewMs: 0 });
 let base = '';
 let user: MoneyUser;
-let clock: NodeJS.Timeout | undefined;
+let background: ReturnType<typeof backgroundWork> | undefined;
 
 beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   user = await verifiedUser(t.app, t.db);
   // The server's background clock, as main.ts runs it (the job queue's sandbox tick, every
   // second): the fakes move on and deliver their webhooks.
-  const tick = async () => {
+  background = backgroundWork(async () => {
     await servicesOf(t.app).sandboxVendors?.tick();
-    clock = setTimeout(tick, 100);
-  };
-  clock = setTimeout(tick, 100);
+  }, 100);
 });
-afterAll(() => clearTimeout(clock));
+afterAll(() => background?.stop());
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read as the API documents them.
 type Json = any;

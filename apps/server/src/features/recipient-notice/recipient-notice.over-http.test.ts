@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundWork } from '../../../test/background-work';
 import { type MoneyUser, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
 import { THUNES_TEST_TIMINGS } from '../../../test/remittance-helpers';
 import { servicesOf } from '../../app';
@@ -12,7 +13,7 @@ import { servicesOf } from '../../app';
 const t = moneyTestApp(new Date(), THUNES_TEST_TIMINGS);
 let base = '';
 let user: MoneyUser;
-let clock: NodeJS.Timeout | undefined;
+let background: ReturnType<typeof backgroundWork> | undefined;
 const RECIPIENT_PHONE = '+50222347711';
 
 beforeAll(async () => {
@@ -20,16 +21,14 @@ beforeAll(async () => {
   user = await verifiedUser(t.app, t.db, 30_000);
   // The server's background work, as main.ts runs it from the job queue: the fakes' tick, the
   // payout job, the recipient's SMS.
-  const tick = async () => {
+  background = backgroundWork(async () => {
     const services = servicesOf(t.app);
     await services.sandboxVendors?.tick();
     await services.remittances.sweepPayouts();
     await services.recipientNotice.deliver();
-    clock = setTimeout(tick, 100);
-  };
-  clock = setTimeout(tick, 100);
+  }, 100);
 });
-afterAll(() => clearTimeout(clock));
+afterAll(() => background?.stop());
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read as the API documents them.
 type Json = any;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundWork } from '../../../test/background-work';
 import { type MoneyUser, moneyTestApp, verifiedUser } from '../../../test/money-helpers';
 import { CLABE, THUNES_TEST_TIMINGS } from '../../../test/remittance-helpers';
 import { servicesOf } from '../../app';
@@ -15,21 +16,19 @@ import { totpCode } from '../accounts/totp';
 const t = moneyTestApp(new Date(), THUNES_TEST_TIMINGS);
 let base = '';
 let ana: MoneyUser;
-let clock: NodeJS.Timeout | undefined;
+let background: ReturnType<typeof backgroundWork> | undefined;
 
 beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   ana = await verifiedUser(t.app, t.db, 50_000);
   // The server's background work, as main.ts runs it from the job queue.
-  const tick = async () => {
+  background = backgroundWork(async () => {
     const services = servicesOf(t.app);
     await services.sandboxVendors?.tick();
     await services.remittances.sweepPayouts();
-    clock = setTimeout(tick, 50);
-  };
-  clock = setTimeout(tick, 50);
+  }, 50);
 });
-afterAll(() => clearTimeout(clock));
+afterAll(() => background?.stop());
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read as the API documents them.
 type Json = any;
