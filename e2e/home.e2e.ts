@@ -134,8 +134,9 @@ test.describe('the home screen on a desktop', () => {
 
     // The account's pages and signing out are under the profile, beside the bell.
     await page.getByRole('button', { name: 'Tu cuenta' }).click();
+    // The menu's code arrives with the first click: its items are waited for.
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+    await expect(menu.getByRole('menuitem')).toHaveText([
       'Perfil',
       'Seguridad',
       'Notificaciones',
@@ -161,7 +162,7 @@ test.describe('the home screen on a desktop', () => {
       .getByRole('link', { name: 'Send' })
       .waitFor();
     await page.getByRole('button', { name: 'Your account' }).click();
-    expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual([
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
       'Profile',
       'Security',
       'Notifications',

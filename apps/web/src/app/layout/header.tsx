@@ -6,13 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NotificationBellSlot } from '@/features/notifications/components/notification-bell-slot';
 import { changeLanguage, LANGUAGES } from '@/lib/i18n';
+import { DesktopAccount } from './desktop-account';
 
-// The drawer's code arrives when the menu is first opened; the bar's, on a wide screen only.
+// The drawer's code arrives when the menu is first opened; the bar's links, on a wide screen only.
 const NavMenu = lazy(() => import('./nav-menu'));
 const DesktopNav = lazy(async () => ({ default: (await import('./desktop-nav')).DesktopNav }));
-const DesktopAccount = lazy(async () => ({
-  default: (await import('./desktop-nav')).DesktopAccount,
-}));
 
 /** The width from which the bar replaces the menu button (MUI's `lg`, as their styles say). */
 const WIDE = '(min-width: 1200px)';
@@ -124,11 +122,7 @@ export function Header() {
               </Box>
             ))}
         </Box>
-        {wide && (
-          <Suspense fallback={null}>
-            <DesktopAccount />
-          </Suspense>
-        )}
+        {wide && <DesktopAccount />}
       </Box>
       {menuLoaded && (
         <Suspense fallback={null}>
