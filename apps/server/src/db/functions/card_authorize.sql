@@ -20,12 +20,17 @@
 -- decline. Returns the authorization's status, decline reason and amount; no row for a card
 -- Pago does not know (the caller answers DoNotHonor).
 -- requires: ledger_post, card_authorizations_notify
+--
+-- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
+-- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
+-- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
 
 create or replace function card_authorize(
   p_authorization text, p_partner_card text, p_kind text, p_amount bigint, p_merchant_type integer,
   p_merchant_name text, p_network text, p_metadata jsonb, p_fees jsonb, p_status_declines jsonb,
   p_now timestamptz, p_limits jsonb, p_clearing text
-) returns table (status text, decline_reason text, amount_cents bigint) language plpgsql as $fn$
+) returns table (status text, decline_reason text, amount_cents bigint) language plpgsql
+set enable_seqscan = off as $fn$
 declare
   v_card cards;
   v_known record;

@@ -10,11 +10,16 @@
 -- card_authorize, unchanged. An item that raises fails the whole batch (nothing of it is kept):
 -- the caller then decides each of its items alone.
 -- requires: card_authorize
+--
+-- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
+-- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
+-- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
 
 create or replace function card_authorize_batch(
   p_items jsonb, p_fees jsonb, p_status_declines jsonb, p_now timestamptz, p_limits jsonb
 ) returns table (item integer, status text, decline_reason text, amount_cents bigint)
-language plpgsql as $fn$
+language plpgsql
+set enable_seqscan = off as $fn$
 declare
   v_item jsonb;
   v_i integer := 0;

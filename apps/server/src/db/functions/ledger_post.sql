@@ -28,13 +28,18 @@
 -- from the sender's wallet row as this function locks it (ledger_accounts.frozen, kept by the
 -- users_frozen_to_wallet trigger, migration 0057); ledger_post is the only writer of
 -- ledger_transfers, so this is the one choke point.
+--
+-- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
+-- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
+-- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
 
 create or replace function ledger_post(
   p_kind text, p_status text, p_user_id uuid, p_counterparty uuid, p_amount bigint,
   p_fee bigint, p_counts boolean, p_related uuid, p_metadata jsonb, p_note text,
   p_now timestamptz, p_legs jsonb, p_limits jsonb
 ) returns setof ledger_transfers language plpgsql
-set plan_cache_mode = force_generic_plan as $fn$
+set plan_cache_mode = force_generic_plan
+set enable_seqscan = off as $fn$
 declare
   v_n integer;
   v_amount numeric;

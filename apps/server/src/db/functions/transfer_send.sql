@@ -13,12 +13,17 @@
 -- another request, P2006 sending to oneself. A phone that is no Pago user's returns no row and
 -- changes nothing: the caller takes the remittance path.
 -- requires: ledger_post, quote_take
+--
+-- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
+-- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
+-- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
 
 create or replace function transfer_send(
   p_user uuid, p_key text, p_request_hash bytea, p_phone text, p_country text,
   p_amount bigint, p_speed text, p_quote uuid, p_metadata jsonb, p_now timestamptz,
   p_limits jsonb, p_status integer, p_answer text, p_slots text[]
-) returns table (status_code integer, response text) language plpgsql as $fn$
+) returns table (status_code integer, response text) language plpgsql
+set enable_seqscan = off as $fn$
 declare
   v_to record;
   v_owner_name text;

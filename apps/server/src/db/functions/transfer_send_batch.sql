@@ -22,6 +22,10 @@
 -- - Items are kept under 64 by the caller: each writing subtransaction takes a subtransaction id,
 --   and past 64 a backend's snapshot entry overflows, which slows every other backend.
 -- requires: rate_limit_recent, session_touch, transfer_send
+--
+-- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
+-- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
+-- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
 
 create or replace function transfer_send_batch(
   p_users uuid[], p_tokens bytea[], p_idle_minutes integer, p_verified jsonb,
@@ -32,7 +36,8 @@ create or replace function transfer_send_batch(
 ) returns table (
   r_item integer, r_user uuid, r_session_refused boolean, r_status integer, r_response text,
   r_sqlstate text, r_message text, r_detail text, r_constraint text
-) language plpgsql as $fn$
+) language plpgsql
+set enable_seqscan = off as $fn$
 declare
   v_n integer := coalesce(array_length(p_keys, 1), 0);
   v_users uuid[] := p_users;

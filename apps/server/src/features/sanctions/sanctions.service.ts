@@ -157,28 +157,18 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
       payeePhone: string,
     ): Promise<boolean> {
       await requireList();
-      // The sender by id, or by the session (one round trip either way).
-      const senderSql =
-        'userId' in sender
-          ? sql`select ${sender.userId}::uuid as id`
-          : sql`select user_id as id from sessions where token_hash = ${sender.tokenHash}`;
+      // The sender by id, or by the session: one round trip either way, through a function whose
+      // plan is kept (db/functions/sanctions_p2p_parties.sql).
+      const [senderId, tokenHash] =
+        'userId' in sender ? [sender.userId, null] : [null, sender.tokenHash];
       const parties = async () => {
         const { rows } = await sql<{
           id: string;
           sender: boolean;
           unscreened: boolean;
           flagged: boolean;
-        }>`
-          with s as (${senderSql})
-          select u.id, u.id = (select id from s) as sender,
-            u.sanctions_name_changed_at is not null as unscreened,
-            (exists (select 1 from sanctions_hits h where h.subject_kind = 'user'
-                and h.subject_id = u.id::text and h.status = 'open')
-              or exists (select 1 from sanctions_blocks b where b.subject_kind = 'user'
-                and b.subject_id = u.id::text)) as flagged
-          from users u
-          where exists (select 1 from s)
-            and (u.id = (select id from s) or (u.phone = ${payeePhone} and u.phone_verified))`.execute(
+        }>`select id, sender, unscreened, flagged
+          from sanctions_p2p_parties(${senderId}::uuid, ${tokenHash}::bytea, ${payeePhone})`.execute(
           db,
         );
         return rows;
