@@ -21,9 +21,7 @@
 -- Pago does not know (the caller answers DoNotHonor).
 -- requires: ledger_post, card_authorizations_notify
 --
--- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
--- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
--- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
+-- enable_seqscan off: docs/architecture.md, "Money-path functions never scan a table".
 
 create or replace function card_authorize(
   p_authorization text, p_partner_card text, p_kind text, p_amount bigint, p_merchant_type integer,

@@ -11,9 +11,7 @@
 -- the caller then decides each of its items alone.
 -- requires: card_authorize
 --
--- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
--- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
--- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
+-- enable_seqscan off: docs/architecture.md, "Money-path functions never scan a table".
 
 create or replace function card_authorize_batch(
   p_items jsonb, p_fees jsonb, p_status_declines jsonb, p_now timestamptz, p_limits jsonb

@@ -29,9 +29,7 @@
 -- users_frozen_to_wallet trigger, migration 0057); ledger_post is the only writer of
 -- ledger_transfers, so this is the one choke point.
 --
--- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
--- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
--- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
+-- enable_seqscan off: docs/architecture.md, "Money-path functions never scan a table".
 
 create or replace function ledger_post(
   p_kind text, p_status text, p_user_id uuid, p_counterparty uuid, p_amount bigint,

@@ -2,9 +2,7 @@
 -- P2004 (detail: used, expired, recipient or amount) a quote that is not the sender's or is spent,
 -- has expired, or was made for another recipient, kind, amount or speed; marks it used otherwise.
 --
--- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
--- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
--- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
+-- enable_seqscan off: docs/architecture.md, "Money-path functions never scan a table".
 
 create or replace function quote_take(
   p_user uuid, p_quote uuid, p_phone text, p_country text, p_kind text, p_amount bigint,

@@ -7,9 +7,7 @@
 -- query was parsed and planned again at every send, which cost more than running it (0.35 ms
 -- against 0.08 ms; docs/benchmarks.md, "Plans made on empty tables").
 --
--- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
--- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
--- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
+-- enable_seqscan off: docs/architecture.md, "Money-path functions never scan a table".
 
 create or replace function sanctions_p2p_parties(
   p_sender uuid, p_token_hash bytea, p_payee_phone text

@@ -2,9 +2,7 @@
 -- connection: sent as a statement of its own it was planned at every request, which cost more than
 -- running it (0.2-0.3 ms against 0.04-0.1 ms).
 --
--- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
--- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
--- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
+-- enable_seqscan off: docs/architecture.md, "Money-path functions never scan a table".
 
 create or replace function session_touch(p_token_hash bytea, p_idle_minutes integer)
 returns table (user_id uuid, kyc_status text, persona_status text, plaid_identity_status text)

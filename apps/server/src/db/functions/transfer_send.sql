@@ -14,9 +14,7 @@
 -- changes nothing: the caller takes the remittance path.
 -- requires: ledger_post, quote_take
 --
--- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
--- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
--- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
+-- enable_seqscan off: docs/architecture.md, "Money-path functions never scan a table".
 
 create or replace function transfer_send(
   p_user uuid, p_key text, p_request_hash bytea, p_phone text, p_country text,

@@ -23,9 +23,7 @@
 --   and past 64 a backend's snapshot entry overflows, which slows every other backend.
 -- requires: rate_limit_recent, session_touch, transfer_send
 --
--- Index paths only (enable_seqscan off, as every function on a money path): a plan cached while a
--- table was nearly empty -- a new database, a new connection's first call -- scanned it whole
--- at every call after it had grown (docs/benchmarks.md, "Plans made on empty tables").
+-- enable_seqscan off: docs/architecture.md, "Money-path functions never scan a table".
 
 create or replace function transfer_send_batch(
   p_users uuid[], p_tokens bytea[], p_idle_minutes integer, p_verified jsonb,
