@@ -110,8 +110,11 @@ run()
       error instanceof ConfigError ||
       error instanceof DataDirError ||
       error instanceof AppError;
+    // A partner's failure says why (its `reason`: unreachable, http_503, …), for the operator.
+    const why =
+      error instanceof AppError && error.details ? ` ${JSON.stringify(error.details)}` : '';
     process.stderr.write(
-      `reconcile: ${expected ? (error as Error).message : error instanceof Error ? error.stack : String(error)}\n`,
+      `reconcile: ${expected ? (error as Error).message : error instanceof Error ? error.stack : String(error)}${why}\n`,
     );
     process.exit(2);
   });
