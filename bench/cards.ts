@@ -20,6 +20,7 @@ import pg from 'pg';
 import { createDatabase } from '../apps/server/src/db/database';
 import { runningEmbeddedUrl } from '../apps/server/src/db/embedded-postgres';
 import { STATUS_DECLINE } from '../apps/server/src/features/cards/authorization-documents';
+import { cardClearingRole } from '../apps/server/src/features/cards/card-clearing';
 import { findInvariantViolations } from '../apps/server/src/features/ledger/ledger.repository';
 import { startServer, tempDataDir } from '../e2e/support/server-process';
 import {
@@ -231,7 +232,7 @@ async function explainAuthorization(client: pg.Client, card: BenchCard) {
   return explainCall(
     client,
     `select * from card_authorize($1, $2, 'purchase', $3, 5999, 'Bench', null,
-       $4::jsonb, $5::jsonb, $6::jsonb, now(), $7::jsonb)`,
+       $4::jsonb, $5::jsonb, $6::jsonb, now(), $7::jsonb, $8)`,
     [
       id,
       card.partnerCardId,
@@ -245,6 +246,7 @@ async function explainAuthorization(client: pg.Client, card: BenchCard) {
       JSON.stringify(ATM_FEES),
       JSON.stringify(STATUS_DECLINE),
       JSON.stringify(TRANSFER_LIMITS),
+      cardClearingRole(card.partnerCardId),
     ],
   );
 }
@@ -304,8 +306,7 @@ async function main() {
     const sandbox = combine([
       await measured(() => sandboxPurchases(server.baseUrl, cards, SECONDS)),
     ]);
-    // Before card_authorize existed (the bench's first, "before" run) there is nothing to explain.
-    const costs = await explainAuthorization(client, pick(cards)).catch(() => []);
+    const costs = await explainAuthorization(client, pick(cards));
     const db = createDatabase(runningEmbeddedUrl(dataDir), { max: 1 });
     const found = await findInvariantViolations(db);
     await db.destroy();

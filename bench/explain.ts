@@ -34,7 +34,10 @@ export async function explainCall(
     await client.query('rollback');
     client.off('notice', onNotice);
   }
-  return plans.map(summarize).filter((s) => !/^(set|load)\b/i.test(s.statement));
+  const costs = plans.map(summarize).filter((s) => !/^(set|load)\b/i.test(s.statement));
+  // An empty table in the report would read as "nothing to show"; it means the call was not logged.
+  if (costs.length === 0) throw new Error(`auto_explain logged nothing for: ${text.slice(0, 80)}`);
+  return costs;
 }
 
 function summarize(message: string): StatementCost {

@@ -109,10 +109,12 @@ export async function unevaluatedSince(
   return rows as unknown as WatchedTransfer[];
 }
 
-export async function markEvaluated(db: Database, transferId: string) {
+/** A page of transfers marked evaluated in one statement (one commit, not one a transfer). */
+export async function markEvaluated(db: Database, transferIds: string[]) {
+  if (transferIds.length === 0) return;
   await db
     .insertInto('monitoring_evaluated')
-    .values({ transfer_id: transferId })
+    .values(transferIds.map((id) => ({ transfer_id: id })))
     .onConflict((oc) => oc.column('transfer_id').doNothing())
     .execute();
 }

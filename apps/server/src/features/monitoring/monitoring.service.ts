@@ -45,10 +45,13 @@ export function createMonitoring({ db }: { db: Database }) {
     let hits = 0;
     for (;;) {
       const page = await unevaluatedSince(db, floor, PAGE);
-      for (const transfer of page) {
-        hits += await evaluateTransfer(db, rules, transfer);
-        await markEvaluated(db, transfer.id);
-      }
+      for (const transfer of page) hits += await evaluateTransfer(db, rules, transfer);
+      // Marked once the page is done: a pass that stops mid-page evaluates those transfers again,
+      // which stores nothing twice (a hit is one per rule, subject and window).
+      await markEvaluated(
+        db,
+        page.map((t) => t.id),
+      );
       if (page.length < PAGE) break;
     }
     await advanceScan(db, now, new Date(now.getTime() - 2 * SCAN_OVERLAP_MS - 3_600_000));

@@ -180,15 +180,17 @@ export async function lockPendingEmails(tx: Database, limit: number) {
     .execute();
 }
 
+/** A round's e-mails of one outcome, marked by one statement. */
 export async function setEmailStatus(
   tx: Database,
-  id: string,
+  ids: string[],
   status: 'sent' | 'skipped',
 ): Promise<void> {
+  if (ids.length === 0) return;
   await tx
     .updateTable('notifications')
     .set({ email_status: status })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .execute();
 }
 

@@ -229,10 +229,14 @@ export function createNotifications({
     return db.transaction().execute(async (tx) => {
       const due = await lockPendingEmails(tx, limit);
       let failed = 0;
+      // Marked at the round's end, two statements for the round (its rows stay locked until then,
+      // and the round is one transaction either way).
+      const skipped: string[] = [];
+      const sent: string[] = [];
       for (const row of due) {
         const off = !isAlwaysEmailed(row.type) && (row.email_off ?? []).includes(row.type);
         if (off) {
-          await setEmailStatus(tx, row.id, 'skipped');
+          skipped.push(row.id);
           continue;
         }
         try {
@@ -264,8 +268,10 @@ export function createNotifications({
           }
           continue;
         }
-        await setEmailStatus(tx, row.id, 'sent');
+        sent.push(row.id);
       }
+      await setEmailStatus(tx, skipped, 'skipped');
+      await setEmailStatus(tx, sent, 'sent');
       return { handled: due.length, failed };
     });
   }

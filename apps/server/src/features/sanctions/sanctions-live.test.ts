@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
@@ -34,7 +35,7 @@ describe('live mode without a sanctions list', () => {
     });
     const sanctions = servicesOf(live).sanctions;
     const userId = randomUUID();
-    await expect(sanctions.p2pMayHold({ userId }, '+15555550100')).rejects.toMatchObject(refusal);
+    await expect(sanctions.p2pMayHold(userId, '+15555550100')).rejects.toMatchObject(refusal);
     await expect(
       db.transaction().execute((tx) => sanctions.p2pHits(tx, userId, randomUUID())),
     ).rejects.toMatchObject(refusal);
@@ -56,6 +57,15 @@ describe('live mode without a sanctions list', () => {
     const loaded = await detail();
     expect(loaded.sanctionsList).toMatchObject({ status: 'loaded' });
     expect(loaded.sanctionsList.entries).toBeGreaterThan(0);
-    await expect(sanctions.p2pMayHold({ userId }, '+15555550100')).resolves.toBe(false);
+    await expect(sanctions.p2pMayHold(userId, '+15555550100')).resolves.toBe(false);
+
+    // A list once loaded stays loaded (loads are only added): sends stop asking for it. With the
+    // table out of the way, a send that still read it would fail.
+    await sql`alter table sanctions_list_loads rename to sanctions_list_loads_away`.execute(db);
+    try {
+      await expect(sanctions.p2pMayHold(userId, '+15555550100')).resolves.toBe(false);
+    } finally {
+      await sql`alter table sanctions_list_loads_away rename to sanctions_list_loads`.execute(db);
+    }
   });
 });

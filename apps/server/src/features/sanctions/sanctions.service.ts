@@ -60,9 +60,16 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
   });
   const rescreenAfterLoad = createRescreen({ db, ledger, log, screening });
 
-  /** A list is loaded (sandbox mode loads its own): else 503, nothing moves. */
+  /**
+   * A list is loaded (sandbox mode loads its own): else 503, nothing moves. Loads are only ever
+   * added (`sanctions_list_loads` has no delete), so once one is found the process stops asking:
+   * every send asked before, a query of its own per send.
+   */
+  let listLoaded = false;
   async function requireList() {
+    if (listLoaded) return;
     if ((await current()).loadId === null) throw noList();
+    listLoaded = true;
   }
 
   /**
@@ -80,6 +87,9 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
   return {
     /** The list as loaded now: for the CLI's summary and the tests. */
     current,
+
+    /** Refuses (503) while no list is loaded: before a send the one statement screens. */
+    requireList,
 
     /** Screens a subject now (a recipient saved; tests). */
     screen: (tx: Database, subject: Subject, reason: string) => screen(tx, subject, reason),
@@ -147,20 +157,14 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
     onBillPayment,
 
     /**
-     * Whether a P2P payment between these two (by the sender's session or id and the payee's
-     * phone) must be sent by the server rather than the one-statement send: an open hit or a block
-     * on either side. A party whose name was not screened yet is screened first, here. False
-     * (nothing to look at) lets the statement send it.
+     * Whether a P2P payment from `userId` to the payee's phone must be sent by the server rather
+     * than the one-statement send: an open hit or a block on either side. A party whose name was
+     * not screened yet is screened first, here. False (nothing to look at) lets the statement
+     * send it.
      */
-    async p2pMayHold(
-      sender: { userId: string } | { tokenHash: Buffer },
-      payeePhone: string,
-    ): Promise<boolean> {
+    async p2pMayHold(userId: string, payeePhone: string): Promise<boolean> {
       await requireList();
-      // The sender by id, or by the session: one round trip either way, through a function whose
-      // plan is kept (db/functions/sanctions_p2p_parties.sql).
-      const [senderId, tokenHash] =
-        'userId' in sender ? [sender.userId, null] : [null, sender.tokenHash];
+      // One round trip, through a function whose plan is kept (db/functions/sanctions_p2p_parties.sql).
       const parties = async () => {
         const { rows } = await sql<{
           id: string;
@@ -168,9 +172,7 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
           unscreened: boolean;
           flagged: boolean;
         }>`select id, sender, unscreened, flagged
-          from sanctions_p2p_parties(${senderId}::uuid, ${tokenHash}::bytea, ${payeePhone})`.execute(
-          db,
-        );
+          from sanctions_p2p_parties(${userId}::uuid, ${payeePhone})`.execute(db);
         return rows;
       };
       let found = await parties();

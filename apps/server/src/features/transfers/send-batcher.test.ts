@@ -44,6 +44,14 @@ function send(from: MoneyUser, phone: string, amountCents: number, key: string, 
   } satisfies SendInput;
 }
 
+/**
+ * Every user's name screened, as the screening job leaves a clean name: the statement sends only
+ * between screened parties (P2011 otherwise; the service screens first, see the last test).
+ */
+async function allScreened() {
+  await sql`update users set sanctions_name_changed_at = null`.execute(t.db);
+}
+
 /** Each promise's outcome: its answer, or the SQLSTATE it was refused with. */
 function outcomes(promises: Promise<unknown>[]) {
   return Promise.all(
@@ -60,6 +68,7 @@ describe('sends in batches', () => {
   it('runs a tick of sends as one transaction, each with the outcome it has alone', async () => {
     const ana = await verifiedUser(t.app, t.db, 10_000);
     const [beto, carla] = [await verifiedUser(t.app, t.db), await verifiedUser(t.app, t.db)];
+    await allScreened();
     const batcher = createSendBatcher(t.db, {
       sessionIdleMinutes: 30,
       lookupRules: PAYEE_LOOKUP_RULES,
@@ -114,6 +123,7 @@ describe('sends in batches', () => {
   it('announces the receivers’ notifications after a statement that sent money, and only then', async () => {
     const ana = await verifiedUser(t.app, t.db, 1_000);
     const beto = await verifiedUser(t.app, t.db);
+    await allScreened();
     let announced = 0;
     const batcher = createSendBatcher(t.db, {
       sessionIdleMinutes: 30,
@@ -135,6 +145,7 @@ describe('sends in batches', () => {
     const ana = await verifiedUser(t.app, t.db, 10_000);
     const beto = await verifiedUser(t.app, t.db);
     const unverified = await signUp(t.app, { phone: nextUsPhone() });
+    await allScreened();
     const bySession = (user: { token: string }, input: SendInput) => ({
       ...input,
       userId: null,
@@ -162,6 +173,7 @@ describe('sends in batches', () => {
   it('runs each send alone when the batch fails whole, and only the failing one fails', async () => {
     const ana = await verifiedUser(t.app, t.db, 10_000);
     const beto = await verifiedUser(t.app, t.db);
+    await allScreened();
     // A serialization failure ends a whole batch (not one item): so does this trigger, for 42.42.
     await sql`
       create function fail_batch_for_test() returns trigger language plpgsql as $$
@@ -250,5 +262,39 @@ describe('sends in batches', () => {
     expect(await code(post({ token: 'short' }, valid))).toEqual([401, 'unauthorized']);
     expect((await post(ana, valid)).statusCode).toBe(201);
     expect(await balanceOf(t.app, beto)).toBe(100);
+  });
+
+  it('leaves a send whose party awaits screening to the service, which screens first', async () => {
+    const ana = await verifiedUser(t.app, t.db, 1000);
+    const beto = await verifiedUser(t.app, t.db);
+    await allScreened();
+    // Beto changed his name: it awaits screening.
+    await sql`update users set sanctions_name_changed_at = now() where id = ${beto.id}`.execute(
+      t.db,
+    );
+    const batcher = createSendBatcher(t.db, {
+      sessionIdleMinutes: 30,
+      lookupRules: PAYEE_LOOKUP_RULES,
+    });
+    const key = randomUUID();
+    expect(await outcomes([batcher.send(send(ana, beto.phone, 100, key))])).toEqual([
+      { refused: 'P2011' },
+    ]);
+    const { rows: keys } = await sql`
+      select 1 from idempotency_keys where user_id = ${ana.id} and key = ${key}`.execute(t.db);
+    expect(keys).toEqual([]);
+    expect(await balanceOf(t.app, beto)).toBe(0);
+
+    // Over HTTP the service screens his name, then the statement sends it.
+    const response = await moneyPost(t.app, ana, '/api/transactions/send', {
+      recipientName: beto.phone,
+      recipientCountry: 'MX',
+      amountUsd: 1,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(await balanceOf(t.app, beto)).toBe(100);
+    const { rows } = await sql<{ changed: Date | null }>`
+      select sanctions_name_changed_at as changed from users where id = ${beto.id}`.execute(t.db);
+    expect(rows).toEqual([{ changed: null }]);
   });
 });

@@ -52,7 +52,7 @@ type Deps = QuotesDeps & {
   /** Announces the receivers' notifications after a send commits (the notification hub's). */
   announceNotifications: () => void;
   /** Sanctions screening (features/sanctions, built after this feature). */
-  sanctions: () => Pick<Sanctions, 'p2pMayHold' | 'p2pHits' | 'recordHold'>;
+  sanctions: () => Pick<Sanctions, 'requireList' | 'p2pMayHold' | 'p2pHits' | 'recordHold'>;
 };
 
 /**
@@ -112,7 +112,7 @@ export function createTransfers({
     if (to.kind === 'p2p') {
       // A party with a name to screen, an open sanctions hit or a block: sent here, not by the
       // statement (held for review when a hit is open).
-      if (await sanctions().p2pMayHold({ userId }, body.recipientName)) {
+      if (await sanctions().p2pMayHold(userId, body.recipientName)) {
         return screenedP2p(tx, userId, body, to.party.userId);
       }
       throw new BelongsToOneStatement('the phone is a Pago user’s now');
@@ -184,16 +184,9 @@ export function createTransfers({
       return { userId: null, stored: null };
     }
     const body = await recipientOf(input.body);
-    // A sanctions look is due (a name not screened yet, an open hit, a block): the handler sends
-    // it, for a known sender (see `send`).
-    const sender = input.userId
-      ? { userId: input.userId }
-      : input.tokenHash
-        ? { tokenHash: input.tokenHash }
-        : null;
-    if (sender && (await sanctions().p2pMayHold(sender, body.recipientName))) {
-      return { userId: input.userId, stored: null };
-    }
+    // No sanctions list, nothing moves (503). Whether screening must look first (a name not
+    // screened yet, an open hit, a block) the statement decides (P2011, below).
+    if (input.userId || input.tokenHash) await sanctions().requireList();
     const now = ledger.clock();
     const amountCents = usdToCents(body.amountUsd);
     const metadata = {
@@ -225,8 +218,8 @@ export function createTransfers({
       phone: body.recipientName,
     };
     const statusCode = 201;
-    try {
-      const { userId, stored } = await batcher.send({
+    const statement = () =>
+      batcher.send({
         userId: input.userId,
         tokenHash: input.userId ? null : input.tokenHash,
         key: input.key,
@@ -244,12 +237,25 @@ export function createTransfers({
         slots: Object.values(SLOTS).map((slot) => JSON.stringify(slot)),
         ip: input.ip,
       });
+    try {
+      const { userId, stored } = await statement().catch(async (error) => {
+        const e = error as { code?: string; userId?: string | null };
+        if (e.code !== 'P2011' || !e.userId) throw error;
+        // A party's name awaits screening, or a hit or a block is on one (P2011, nothing done):
+        // screened here; the statement sends it when nothing is found, the handler otherwise.
+        if (await sanctions().p2pMayHold(e.userId, body.recipientName)) {
+          return { userId: e.userId, stored: null };
+        }
+        return statement();
+      });
       return {
         userId,
         stored: stored ? { statusCode: stored.status_code, body: stored.response } : null,
       };
     } catch (error) {
       const e = error as { code?: string; userId?: string | null };
+      // Changed again since it was screened: the handler screens and sends it.
+      if (e.code === 'P2011' && e.userId) return { userId: e.userId, stored: null };
       const refusal =
         e.code === 'P2006' ? selfTransfer() : (quoteRefusal(error) ?? ledgerError(error));
       throw e.userId ? new SenderRefused(e.userId, refusal) : refusal;
