@@ -31,6 +31,7 @@ import {
   type Wallet,
 } from './cards-seed';
 import { type CpuPerOperation, withCpu } from './cpu';
+import { backgroundDone } from './drain';
 import {
   costTable,
   explainCall,
@@ -292,17 +293,22 @@ async function main() {
       console.log(
         `Turn ${turn + 1}/${TURNS}: authorizations, then sends, ${SECONDS / TURNS} s each…`,
       );
+      // Each turn starts once the sends before it are e-mailed and evaluated by transaction
+      // monitoring (both jobs run after the answer), so no turn pays for the one before it.
+      await backgroundDone(client);
       // The last turn's waits: what PostgreSQL's busy connections spent the authorizations on.
       const [auth, samples] = await sampleActivity(client, () =>
         measured(() => authorizations(server.baseUrl, cards, SECONDS / TURNS)),
       );
       waits = waitShares(samples);
       turns.auth.push(auth);
+      await backgroundDone(client);
       turns.send.push(await measured(() => sends(server.baseUrl, wallets, SECONDS / TURNS)));
     }
     const auth = combine(turns.auth);
     const send = combine(turns.send);
     console.log(`Sandbox path: ${SECONDS} s…`);
+    await backgroundDone(client);
     const sandbox = combine([
       await measured(() => sandboxPurchases(server.baseUrl, cards, SECONDS)),
     ]);
@@ -320,7 +326,7 @@ async function main() {
       auth.declined === 0 &&
       inv === '0/0/0';
     const lines = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores shared by the server, PostgreSQL, the load generator and, this time, other work): ${CONNECTIONS} connections, ${SECONDS} s per row after ${WARMUP_SECONDS} s of warm-up each, the authorization and send rows in ${TURNS} alternating turns (their rate over the whole time, p50 and p99 of the worse turn), ${CARDS.toLocaleString('en-US')} funded cardholders and ${WALLETS.toLocaleString('en-US')} funded senders, embedded PostgreSQL with default durability, one server process. An authorization is Unit's signed \`purchaseAuthorizationRequest\` sent straight to Pago's \`POST /api/unit/card-authorizations\` (as Unit calls it in production): the signature checked, then one statement decides it and holds the amount with \`ledger_post\` (\`card_authorize\`, or \`card_authorize_batch\` for authorizations that arrived together: one commit for them all; docs/cards-performance.md). The send is \`POST /api/transactions/send\` as \`bench:ledger\` sends it. The sandbox path is informational: the sandbox network's purchase, the Unit fake's signed call to the same endpoint, and the fake's own recording of the hold.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores shared by the server, PostgreSQL and the load generator): ${CONNECTIONS} connections, ${SECONDS} s per row after ${WARMUP_SECONDS} s of warm-up each, the authorization and send rows in ${TURNS} alternating turns (their rate over the whole time, p50 and p99 of the worse turn; each turn and the sandbox row start once the server has e-mailed the receivers of the sends before them and transaction monitoring has evaluated those sends), ${CARDS.toLocaleString('en-US')} funded cardholders and ${WALLETS.toLocaleString('en-US')} funded senders, embedded PostgreSQL with default durability, one server process. An authorization is Unit's signed \`purchaseAuthorizationRequest\` sent straight to Pago's \`POST /api/unit/card-authorizations\` (as Unit calls it in production): the signature checked, then one statement decides it and holds the amount with \`ledger_post\` (\`card_authorize\`, or \`card_authorize_batch\` for authorizations that arrived together: one commit for them all; docs/cards-performance.md). The send is \`POST /api/transactions/send\` as \`bench:ledger\` sends it. The sandbox path is informational: the sandbox network's purchase, the Unit fake's signed call to the same endpoint, and the fake's own recording of the hold.`,
       '',
       '| run | per second | p50 | p99 | CPU per request (server / PostgreSQL) | approved / declined | errors | target |',
       '|---|---|---|---|---|---|---|---|',

@@ -26,6 +26,7 @@ import { PAYEE_LOOKUP_RULES } from '../apps/server/src/features/accounts/account
 import { findInvariantViolations } from '../apps/server/src/features/ledger/ledger.repository';
 import { startServer, tempDataDir } from '../e2e/support/server-process';
 import { withCpu as measureCpu } from './cpu';
+import { emailsDrained } from './drain';
 import { costTable, explainCall, sampleActivity, sampleCounts } from './explain';
 import { replaceSection } from './report';
 
@@ -138,29 +139,6 @@ function pgledgerCall(accounts: string[]): [string, unknown[]] {
   let to = pick(accounts);
   if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length] as string;
   return ['select id from pgledger_create_transfer($1, $2, 1)', [from, to]];
-}
-
-/**
- * Waits until the server has e-mailed every notification the last run made (each P2P send
- * e-mails its receiver from the job queue, after the send has answered), so that no run is
- * measured while the one before it still drains in the background. Returns how many were pending
- * and how long they took.
- */
-async function emailsDrained(client: pg.Client): Promise<{ pending: number; seconds: number }> {
-  const started = performance.now();
-  const pendingNow = async () =>
-    Number(
-      (await client.query(`select count(*) as n from notifications where email_status = 'pending'`))
-        .rows[0].n,
-    );
-  const pending = await pendingNow();
-  const deadline = Date.now() + 15 * 60_000;
-  for (let left = pending; left > 0; left = await pendingNow()) {
-    if (Date.now() > deadline)
-      throw new Error(`${left} notification e-mails still pending after 15 min`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { pending, seconds: (performance.now() - started) / 1000 };
 }
 
 /**

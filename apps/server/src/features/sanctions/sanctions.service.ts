@@ -88,7 +88,10 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
     /** The list as loaded now: for the CLI's summary and the tests. */
     current,
 
-    /** Refuses (503) while no list is loaded: before a send the one statement screens. */
+    /**
+     * 503 while no list is loaded. The one-statement send asks this first; the statement then
+     * checks the parties itself (transfer_send, P2011).
+     */
     requireList,
 
     /** Screens a subject now (a recipient saved; tests). */
@@ -164,7 +167,7 @@ export function createSanctions({ db, ledger, partner, notifications, sandbox, l
      */
     async p2pMayHold(userId: string, payeePhone: string): Promise<boolean> {
       await requireList();
-      // One round trip, through a function whose plan is kept (db/functions/sanctions_p2p_parties.sql).
+      // One round trip, through a function whose plan is kept (sanctions_p2p_parties.sql).
       const parties = async () => {
         const { rows } = await sql<{
           id: string;
