@@ -30,7 +30,7 @@ export async function emailsDrained(
  * call: it has evaluated every transfer committed before, so the next run does not share the
  * cores with the evaluation of the one before it.
  */
-export async function monitoringCaughtUp(client: pg.Client): Promise<void> {
+async function monitoringCaughtUp(client: pg.Client): Promise<void> {
   const { rows } = await client.query('select clock_timestamp() as now');
   const since = rows[0].now as Date;
   const deadline = Date.now() + 15 * 60_000;

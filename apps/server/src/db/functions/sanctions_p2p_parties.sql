@@ -1,7 +1,7 @@
--- The two parties of a P2P payment as the server's send reads them before it screens (features/
--- sanctions, p2pMayHold): the sender by id and the payee by verified phone; for each, whether the
--- name awaits screening and whether an open hit or a block is on it. (The one-statement send makes
--- the same check inside transfer_send.)
+-- The two parties of a P2P payment as sanctions screening sees them: the sender by id and the
+-- payee by verified phone; for each, whether the name awaits screening and whether an open hit or
+-- a block is on it. The one-statement send (transfer_send) refuses with P2011 on any of these;
+-- the server's own send (features/sanctions, p2pMayHold) screens the names, then decides.
 --
 -- A function so that its plan is made once per connection: sent as a statement of its own, the
 -- query was parsed and planned again at every send, which cost more than running it (0.35 ms

@@ -13,7 +13,7 @@
 -- another request, P2006 sending to oneself, P2011 a party sanctions screening must look at
 -- first. A phone that is no Pago user's returns no row and changes nothing: the caller takes the
 -- remittance path.
--- requires: ledger_post, quote_take
+-- requires: ledger_post, quote_take, sanctions_p2p_parties
 --
 -- enable_seqscan off: docs/architecture.md, "Money-path functions never scan a table".
 
@@ -26,15 +26,13 @@ set enable_seqscan = off as $fn$
 declare
   v_to record;
   v_owner_name text;
-  v_unscreened boolean;
   v_transfer ledger_transfers;
   v_answer text;
   v_stored record;
 begin
   -- The name a person moves money under: the verified legal name, else the profile's name
   -- (the accounts feature's partyOf).
-  select id, coalesce(legal_name, name) as name, username,
-      sanctions_name_changed_at is not null as unscreened into v_to
+  select id, coalesce(legal_name, name) as name, username into v_to
     from users where phone = p_phone and phone_verified;
   if not found then
     return;
@@ -61,19 +59,15 @@ begin
   -- Sanctions (docs/sanctions.md): a party whose name awaits screening, with an open hit, or
   -- blocked is not this statement's to send yet. P2011, nothing done: the caller screens the
   -- names first, then sends it here again or (an open hit, a block) by its handler.
-  select coalesce(legal_name, name), sanctions_name_changed_at is not null
-    into v_owner_name, v_unscreened from users where id = p_user;
-  if v_unscreened or v_to.unscreened
-    or exists (select 1 from sanctions_hits h where h.subject_kind = 'user'
-      and h.subject_id in (p_user::text, v_to.id::text) and h.status = 'open')
-    or exists (select 1 from sanctions_blocks b where b.subject_kind = 'user'
-      and b.subject_id in (p_user::text, v_to.id::text)) then
+  if exists (select 1 from sanctions_p2p_parties(p_user, p_phone) p
+      where p.unscreened or p.flagged) then
     raise exception 'sanctions screening first' using errcode = 'P2011';
   end if;
 
   if p_quote is not null then
     perform 1 from quote_take(p_user, p_quote, p_phone, p_country, 'p2p', p_amount, p_speed, p_now);
   end if;
+  select coalesce(legal_name, name) into v_owner_name from users where id = p_user;
   select * into v_transfer from ledger_post('p2p', 'completed', p_user, v_to.id, p_amount, 0,
     true, null,
     p_metadata || jsonb_build_object('partyNames',
