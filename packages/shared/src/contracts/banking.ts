@@ -118,4 +118,5 @@ export const walletStatementSchema = z.object({
   lines: z.array(walletStatementLineSchema),
 });
 export type WalletStatement = z.infer<typeof walletStatementSchema>;
+/** @alias bankStatementPdfQuery: the wallet's statement takes the same month */
 export const walletStatementQuery = bankStatementPdfQuery;

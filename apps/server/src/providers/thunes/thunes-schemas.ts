@@ -138,7 +138,10 @@ export const thunesTransaction = z.looseObject({
   callback_url: nullableText,
 });
 
-/** Callback: Thunes POSTs the whole transaction object on each status change. */
+/**
+ * Callback: Thunes POSTs the whole transaction object on each status change.
+ * @alias thunesTransaction, named for the route that reads it
+ */
 export const thunesCallbackBody = thunesTransaction;
 
 /** Account → Balances: Pago's prefunded balance per currency; available = balance − pending + credit_facility. */
