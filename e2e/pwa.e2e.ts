@@ -7,6 +7,7 @@ import { decryptPush } from '../apps/server/src/sandbox/push/push-decrypt';
 import { expect, test, VIEWPORTS } from './support/browser';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium';
 import { baseUrl } from './support/env';
+import { repoRoot, startServer, tempDataDir } from './support/server-process';
 import { addTestMoney, createUser, markVerified, post, serverQuery } from './support/users';
 
 const [phone] = VIEWPORTS;
@@ -163,6 +164,94 @@ test.describe('installable app and Web Push, in Spanish on a phone', () => {
     expect(exceptions).toEqual([]);
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
+  });
+
+  test('a new build waits for "Actualizar", then the page reloads under it', async () => {
+    // A server of its own, serving a copy of the build (WEB_DIST_DIR), so that a new sw.js can be
+    // written without the other tests' pages finding an update. Files are read per request, so
+    // the copy changed on disk is a deploy of a new build.
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-pwa-web-'));
+    fs.cpSync(path.join(repoRoot, 'apps/web/dist'), web, { recursive: true });
+    const dataDir = tempDataDir('pago-pwa-update-');
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: web,
+      LOG_LEVEL: 'error',
+    });
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-pwa-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: findChromium(),
+      args: CHROMIUM_ARGS,
+      viewport: { width: phone.width, height: phone.height },
+      baseURL: server.baseUrl,
+    });
+    try {
+      const exceptions: string[] = [];
+      const page = context.pages()[0] ?? (await context.newPage());
+      page.on('pageerror', (error) => exceptions.push(error.message));
+      await page.goto('/');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+        await page.reload();
+      }
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+        .toBe(true);
+      const shells = () =>
+        page.evaluate(async () =>
+          (await caches.keys()).filter((name) => name.startsWith('pago-shell-')),
+        );
+      const [before] = await shells();
+      expect(before).toMatch(/^pago-shell-[0-9a-f]{12}$/);
+      const update = page.getByRole('button', { name: 'Actualizar' });
+      await expect(update).toHaveCount(0);
+
+      // The new build: another VERSION in sw.js (and no stale pre-compressed copies beside it).
+      const sw = path.join(web, 'sw.js');
+      const source = fs.readFileSync(sw, 'utf8');
+      expect(source).toMatch(/const VERSION = "[0-9a-f]{12}";/);
+      fs.writeFileSync(
+        sw,
+        source.replace(/const VERSION = "[0-9a-f]{12}";/, 'const VERSION = "e2e0next0000";'),
+      );
+      fs.rmSync(`${sw}.br`, { force: true });
+      fs.rmSync(`${sw}.gz`, { force: true });
+      // The browser checks for a new worker on navigation; this page asks now.
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+
+      // It waits: the open page keeps the old version until the person chooses.
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Hay una nueva versión de Pago.' }),
+      ).toBeVisible();
+      await expect(update).toBeVisible();
+      expect(await shells()).toEqual(expect.arrayContaining([before]));
+      await page.screenshot({ path: '/tmp/pago-pwa-update-phone-es.png' });
+      await page.getByRole('button', { name: 'English' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'A new version of Pago is ready.' }),
+      ).toBeVisible();
+      await page.screenshot({ path: '/tmp/pago-pwa-update-phone-en.png' });
+
+      // "Update": the new worker takes over and the page reloads under it, the old shell gone.
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.getByRole('button', { name: 'Update', exact: true }).click(),
+      ]);
+      await expect.poll(shells).toEqual(['pago-shell-e2e0next0000']);
+      await expect(page.getByRole('button', { name: 'Update', exact: true })).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(exceptions).toEqual([]);
+    } finally {
+      await context.close();
+      await server.stop();
+      fs.rmSync(profile, { recursive: true, force: true });
+      fs.rmSync(web, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('a notification is pushed to a subscribed browser, and sign-out removes the subscription', async ({
