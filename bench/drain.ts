@@ -42,8 +42,14 @@ async function monitoringCaughtUp(client: pg.Client): Promise<void> {
   }
 }
 
-/** The sends before have been e-mailed and evaluated by transaction monitoring. */
-export async function backgroundDone(client: pg.Client): Promise<void> {
-  await emailsDrained(client);
+/**
+ * The sends before have been e-mailed and evaluated by transaction monitoring; returns what the
+ * e-mails' wait found (`emailsDrained`).
+ */
+export async function backgroundDone(
+  client: pg.Client,
+): Promise<{ pending: number; seconds: number }> {
+  const emails = await emailsDrained(client);
   await monitoringCaughtUp(client);
+  return emails;
 }
