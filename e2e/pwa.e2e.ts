@@ -169,7 +169,9 @@ test.describe('installable app and Web Push, in Spanish on a phone', () => {
   test('a new build waits for "Actualizar", then the page reloads under it', async () => {
     // A server of its own, serving a copy of the build (WEB_DIST_DIR), so that a new sw.js can be
     // written without the other tests' pages finding an update. Files are read per request, so
-    // the copy changed on disk is a deploy of a new build.
+    // the copy changed on disk is a deploy of a new build. Its new database is initialized and
+    // migrated first, which a busy machine running the other tests beside it makes slow.
+    test.setTimeout(300_000);
     const web = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-pwa-web-'));
     fs.cpSync(path.join(repoRoot, 'apps/web/dist'), web, { recursive: true });
     const dataDir = tempDataDir('pago-pwa-update-');
