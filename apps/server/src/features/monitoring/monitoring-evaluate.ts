@@ -10,7 +10,6 @@ import {
   homesOf,
   insertHit,
   type NewHit,
-  outgoingBetween,
   outgoingMadeBetween,
   pairsThatPaidEachOther,
   type RecipientRow,
@@ -24,6 +23,7 @@ import {
   type WatchedTransfer,
   walletPaymentsTo,
 } from './monitoring.repository';
+import { lastSent, nearLines, sentTotal } from './monitoring-history.repository';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -47,9 +47,6 @@ export function activeRules(rows: RuleRow[]): ActiveRules {
 function windowOf(at: Date, lengthMs: number): Date {
   return new Date(Math.floor(at.getTime() / lengthMs) * lengthMs);
 }
-
-/** The calendar day in US Eastern time, as the ledger's daily limit counts it. */
-const easternDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' });
 
 /**
  * Evaluates every enabled rule a transfer can trigger, storing a hit for each that fires (at
@@ -84,24 +81,9 @@ async function structuring(
 ): Promise<NewHit[]> {
   const windowMs = th.windowHours * HOUR_MS;
   const to = transfer.created_at;
-  const sent = await outgoingBetween(db, transfer.user_id, new Date(to.getTime() - windowMs), to);
-  const justUnder = (amount: number, lines: number[]) =>
-    lines.find((line) => amount < line && amount >= (line * (100 - th.nearPercent)) / 100);
-
-  const nearTransfers = sent.flatMap((t) => {
-    const line = justUnder(t.amount_cents, th.transferLinesCents);
-    return line === undefined ? [] : [{ transfer: t, line }];
-  });
-  const days = new Map<string, WatchedTransfer[]>();
-  for (const t of sent) {
-    const day = easternDay.format(t.created_at);
-    days.set(day, [...(days.get(day) ?? []), t]);
-  }
-  const nearDays = [...days].flatMap(([day, list]) => {
-    const total = list.reduce((sum, t) => sum + t.amount_cents, 0);
-    const line = justUnder(total, th.dayLinesCents);
-    return line === undefined ? [] : [{ day, total, line, list }];
-  });
+  const near = await nearLines(db, transfer.user_id, new Date(to.getTime() - windowMs), to, th);
+  const nearTransfers = near.transfers;
+  const nearDays = near.days;
   const byTransfers = nearTransfers.length >= th.minNearTransfers;
   const byDays = nearDays.length >= th.minNearDays;
   if (!byTransfers && !byDays) return [];
@@ -111,18 +93,18 @@ async function structuring(
     parts.push(
       `${nearTransfers.length} transfers within ${th.windowHours} hours each just under a line ` +
         `(at most ${th.nearPercent}% below): ` +
-        nearTransfers.map((n) => `${usd(n.transfer.amount_cents)} under ${usd(n.line)}`).join(', '),
+        nearTransfers.map((n) => `${usd(n.amountCents)} under ${usd(n.lineCents)}`).join(', '),
     );
   }
   if (byDays) {
     parts.push(
       `${nearDays.length} days whose outgoing total was just under a line: ` +
-        nearDays.map((d) => `${d.day} ${usd(d.total)} under ${usd(d.line)}`).join(', '),
+        nearDays.map((d) => `${d.day} ${usd(d.totalCents)} under ${usd(d.lineCents)}`).join(', '),
     );
   }
   const ids = new Set([
-    ...(byTransfers ? nearTransfers.map((n) => n.transfer.id) : []),
-    ...(byDays ? nearDays.flatMap((d) => d.list.map((t) => t.id)) : []),
+    ...(byTransfers ? nearTransfers.map((n) => n.id) : []),
+    ...(byDays ? nearDays.flatMap((d) => d.ids) : []),
   ]);
   return [
     {
@@ -136,10 +118,14 @@ async function structuring(
         windowHours: th.windowHours,
         nearPercent: th.nearPercent,
         nearTransfers: nearTransfers.map((n) => ({
-          amountCents: n.transfer.amount_cents,
-          lineCents: n.line,
+          amountCents: n.amountCents,
+          lineCents: n.lineCents,
         })),
-        nearDays: nearDays.map((d) => ({ day: d.day, totalCents: d.total, lineCents: d.line })),
+        nearDays: nearDays.map((d) => ({
+          day: d.day,
+          totalCents: d.totalCents,
+          lineCents: d.lineCents,
+        })),
       },
     },
   ];
@@ -157,10 +143,7 @@ async function newAccountOutflow(
   if (ageMs >= th.maxAccountAgeDays * DAY_MS) return [];
   // Everything it ever sent (it is young): from the epoch, not from `created_at`, which is the
   // database's time while a transfer's time is the ledger's clock.
-  const sent = await outgoingBetween(db, user.id, new Date(0), transfer.created_at, {
-    sentOnly: true,
-  });
-  const sentCents = sent.reduce((sum, t) => sum + t.amount_cents, 0);
+  const sentCents = await sentTotal(db, user.id, transfer.created_at);
   const receivedCents = await receivedFromOthers(db, user.id, transfer.created_at);
   if (sentCents < th.minSentCents || sentCents < th.ratio * receivedCents) return [];
   const ageDays = Math.floor(ageMs / DAY_MS);
@@ -171,7 +154,7 @@ async function newAccountOutflow(
       subject: `user:${user.id}`,
       // One hit per account while it is new.
       window_start: user.created_at,
-      transfer_ids: sent.slice(-50).map((t) => t.id),
+      transfer_ids: await lastSent(db, user.id, transfer.created_at, 50),
       reason:
         `An account ${ageDays} days old sent ${usd(sentCents)} and received ${usd(receivedCents)} ` +
         `from others (fires at ${usd(th.minSentCents)} sent and ${th.ratio} times what was received, ` +

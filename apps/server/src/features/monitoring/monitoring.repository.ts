@@ -13,7 +13,7 @@ export const OUTGOING_KINDS = [
 /** Money from one Pago user's wallet to another's. */
 export const WALLET_TO_WALLET_KINDS = ['p2p', 'request_payment', 'bank_transfer'] as const;
 /** Statuses of money that did not go (or came back): not counted as sent. */
-const NOT_SENT = ['failed', 'refunded'] as const;
+export const NOT_SENT = ['failed', 'refunded'] as const;
 
 export type WatchedTransfer = {
   id: string;
@@ -117,28 +117,6 @@ export async function markEvaluated(db: Database, transferIds: string[]) {
     .values(transferIds.map((id) => ({ transfer_id: id })))
     .onConflict((oc) => oc.column('transfer_id').doNothing())
     .execute();
-}
-
-/** A person's outgoing transfers made in [from, to] (not failed), oldest first. */
-export async function outgoingBetween(
-  db: Database,
-  userId: string,
-  from: Date,
-  to: Date,
-  { sentOnly = false }: { sentOnly?: boolean } = {},
-): Promise<WatchedTransfer[]> {
-  const rows = await db
-    .selectFrom('ledger_transfers')
-    .select(watchedColumns)
-    .where('user_id', '=', userId)
-    .where('kind', 'in', OUTGOING_KINDS)
-    .where('created_at', '>=', from)
-    .where('created_at', '<=', to)
-    .where('status', 'not in', sentOnly ? NOT_SENT : (['failed'] as const))
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows as unknown as WatchedTransfer[];
 }
 
 /**
