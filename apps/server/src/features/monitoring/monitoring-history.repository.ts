@@ -9,72 +9,74 @@ import { NOT_SENT, OUTGOING_KINDS } from './monitoring.repository';
 export type NearLine = { id: string; amountCents: number; lineCents: number };
 export type NearDay = { day: string; totalCents: number; lineCents: number; ids: string[] };
 
+/** The first line in `lines` that `cents` is just under (at most `nearPercent` below). */
+function justUnder(cents: number, lines: number[], nearPercent: number): number | undefined {
+  return lines.find((line) => cents < line && cents >= (line * (100 - nearPercent)) / 100);
+}
+
 /**
- * Structuring's figures over a person's outgoing transfers in [from, to] (all but failed), summed
- * in SQL: the transfers each just under one of `transferLines` (at most `nearPercent` below; the
- * first such line in the list), and the US Eastern days whose total is just under one of
- * `dayLines`, with their transfers, oldest first. A sender of thousands of transfers a day costs
- * an index scan, not its history copied into the job.
+ * Structuring's figures over a person's outgoing transfers in [from, to] (all but failed): the
+ * transfers each just under one of `transferLinesCents`, and the US Eastern days whose total is
+ * just under one of `dayLinesCents`, oldest first. PostgreSQL sums the days and returns only the
+ * transfers near a line; a day's transfer ids are read only when `minNearDays` days are near. A
+ * sender of thousands of transfers a day costs one index scan, not its history in the job.
  */
 export async function nearLines(
   db: Database,
   userId: string,
   from: Date,
   to: Date,
-  lines: { nearPercent: number; transferLinesCents: number[]; dayLinesCents: number[] },
+  th: {
+    nearPercent: number;
+    transferLinesCents: number[];
+    dayLinesCents: number[];
+    minNearDays: number;
+  },
 ): Promise<{ transfers: NearLine[]; days: NearDay[] }> {
-  const { rows } = await sql<{
-    id: string | null;
-    day: string | null;
-    cents: string;
-    line: string;
-    ids: string[] | null;
-  }>`
-    with sent as materialized (
-      select id, amount_cents, created_at,
-        to_char(created_at at time zone 'America/New_York', 'YYYY-MM-DD') as day
+  const lines = th.transferLinesCents;
+  // Only amounts that can be near some line come back (an empty range when there are no lines).
+  const low = lines.length
+    ? Math.floor(Math.min(...lines.map((l) => (l * (100 - th.nearPercent)) / 100)))
+    : 0;
+  const high = lines.length ? Math.max(...lines) : 0;
+  const { rows } = await sql<{ id: string | null; day: string | null; cents: string }>`
+    with sent as (
+      select id, amount_cents, created_at from ledger_transfers
+      where user_id = ${userId} and kind = any(${[...OUTGOING_KINDS]}::text[])
+        and created_at >= ${from} and created_at <= ${to} and status <> 'failed'
+    )
+    select * from (
+      select null::text as id, (created_at at time zone 'America/New_York')::date::text as day,
+        sum(amount_cents) as cents, min(created_at) as at, '' as tie
+      from sent group by 2
+      union all
+      select id::text, null, amount_cents, created_at, id::text from sent
+      where amount_cents >= ${low} and amount_cents < ${high}
+    ) figures order by at, tie`.execute(db);
+  const transfers = rows.flatMap((r) => {
+    const line = r.id === null ? undefined : justUnder(Number(r.cents), lines, th.nearPercent);
+    return r.id === null || line === undefined
+      ? []
+      : [{ id: r.id, amountCents: Number(r.cents), lineCents: line }];
+  });
+  const days = rows.flatMap((r) => {
+    const line =
+      r.day === null ? undefined : justUnder(Number(r.cents), th.dayLinesCents, th.nearPercent);
+    return r.day === null || line === undefined
+      ? []
+      : [{ day: r.day, totalCents: Number(r.cents), lineCents: line, ids: [] as string[] }];
+  });
+  if (days.length > 0 && days.length >= th.minNearDays) {
+    const { rows: ids } = await sql<{ id: string; day: string }>`
+      select id::text, (created_at at time zone 'America/New_York')::date::text as day
       from ledger_transfers
       where user_id = ${userId} and kind = any(${[...OUTGOING_KINDS]}::text[])
         and created_at >= ${from} and created_at <= ${to} and status <> 'failed'
-    ), days as (
-      select day, sum(amount_cents) as total, min(created_at) as first_at,
-        array_agg(id::text order by created_at, id) as ids
-      from sent group by day
-    )
-    select * from (
-      select s.id::text as id, null as day, s.amount_cents::numeric as cents, l.line,
-        null::text[] as ids, s.created_at as at, s.id::text as tie
-      from sent s cross join lateral (
-        select x.line from unnest(${lines.transferLinesCents}::bigint[]) with ordinality x(line, n)
-        where s.amount_cents < x.line
-          and s.amount_cents >= x.line * (100 - ${lines.nearPercent}::numeric) / 100
-        order by x.n limit 1
-      ) l
-      union all
-      select null, d.day, d.total, l.line, d.ids, d.first_at, d.day
-      from days d cross join lateral (
-        select x.line from unnest(${lines.dayLinesCents}::bigint[]) with ordinality x(line, n)
-        where d.total < x.line and d.total >= x.line * (100 - ${lines.nearPercent}::numeric) / 100
-        order by x.n limit 1
-      ) l
-    ) near order by at, tie`.execute(db);
-  return {
-    transfers: rows.flatMap((r) =>
-      r.id === null ? [] : [{ id: r.id, amountCents: Number(r.cents), lineCents: Number(r.line) }],
-    ),
-    days: rows.flatMap((r) =>
-      r.day === null
-        ? []
-        : [
-            {
-              day: r.day,
-              totalCents: Number(r.cents),
-              lineCents: Number(r.line),
-              ids: r.ids ?? [],
-            },
-          ],
-    ),
-  };
+        and (created_at at time zone 'America/New_York')::date = any(${days.map((d) => d.day)}::date[])
+      order by created_at, id`.execute(db);
+    for (const row of ids) days.find((d) => d.day === row.day)?.ids.push(row.id);
+  }
+  return { transfers, days };
 }
 
 /** What a person sent (not failed or refunded) up to `to`, summed in SQL. */

@@ -100,6 +100,28 @@ describe('structuring', () => {
     expect(hit?.transfer_ids).toHaveLength(6);
   });
 
+  it('counts a day as US Eastern time does, whatever the date in UTC', async () => {
+    // 01:30 UTC is the evening before in New York: three sends from 23:30 to 01:30 UTC are one
+    // Eastern day of $2,400 (two UTC dates), and the same a day later. Days counted by the UTC
+    // date would be $800, $2,400 and $1,600: one day near the line, no hit.
+    const evening = new Date();
+    evening.setUTCDate(evening.getUTCDate() + 2);
+    evening.setUTCHours(1, 30, 0, 0);
+    at(0);
+    const ana = await verifiedUser(t.app, t.db, 600_000);
+    const beto = await verifiedUser(t.app, t.db);
+    for (const day of [0, 1]) {
+      for (const hoursBefore of [2, 1, 0]) {
+        t.now = new Date(evening.getTime() + (day * 24 - hoursBefore) * HOUR);
+        await paid(ana, beto, 800);
+      }
+    }
+    const [hit, ...more] = await hitsOf('structuring', `user:${ana.id}`);
+    expect(more).toEqual([]);
+    expect(hit?.reason).toMatch(/2 days whose outgoing total was just under a line/);
+    expect(hit?.transfer_ids).toHaveLength(6);
+  });
+
   it('does not fire on two transfers near the limit, nor on three spread over a week', async () => {
     at(0);
     const ana = await verifiedUser(t.app, t.db, 400_000);
