@@ -56,8 +56,10 @@ async function run(): Promise<number> {
   const config = loadConfig();
   const url = await databaseUrl(config);
   // In sandbox mode this app also serves the Unit and Thunes fakes the reconciliation calls (two
-  // at once per account), and each of their answers needs a connection too: room for all of them.
-  const db = createDatabase(url, { max: 4 });
+  // at once per account), and each of their answers needs a connection too (some two, a
+  // transaction and a read): room for all of them. With 4, a call could wait for a connection
+  // held by the caller until its 10 s timeout ("unreachable"), which CI saw on a loaded machine.
+  const db = createDatabase(url, { max: 10 });
   cleanups.push(() => db.destroy());
   const app = await buildApp(
     { config, db },
