@@ -55,14 +55,16 @@ async function run(): Promise<number> {
   loadDotEnv();
   const config = loadConfig();
   const url = await databaseUrl(config);
-  // In sandbox mode this app also serves the Unit and Thunes fakes the reconciliation calls (two
-  // at once per account), and each of their answers needs a connection too (some two, a
-  // transaction and a read): room for all of them. With 4, a call could wait for a connection
-  // held by the caller until its 10 s timeout ("unreachable"), which CI saw on a loaded machine.
-  const db = createDatabase(url, { max: 10 });
+  const db = createDatabase(url, { max: 4 });
   cleanups.push(() => db.destroy());
+  // In sandbox mode this app also serves the Unit and Thunes fakes the reconciliation calls (two
+  // at once per account). As in main.ts, they answer from a pool of their own: sharing the CLI's,
+  // a fake's answer could wait for a connection its caller held until the call timed out
+  // ("unreachable", seen in CI on a loaded machine).
+  const sandboxDb = config.mode === 'sandbox' ? createDatabase(url, { max: 4 }) : db;
+  if (sandboxDb !== db) cleanups.push(() => sandboxDb.destroy());
   const app = await buildApp(
-    { config, db },
+    { config, db, sandboxDb },
     { logger: createLogger(config.logLevel === 'info' ? 'error' : config.logLevel) },
   );
   cleanups.push(() => app.close());
