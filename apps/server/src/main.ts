@@ -29,12 +29,24 @@ function describeDbError(error: unknown, url: string): string {
 
 type Cleanups = Array<() => Promise<void> | void>;
 
+/** How long an API process's stop may take before it leaves anyway. */
+const STOP_GRACE_MS = 20_000;
+/**
+ * A cluster's primary waits for its API processes (each up to STOP_GRACE_MS), then stops
+ * PostgreSQL: its own limit is longer, or a slow but healthy stop would end it with code 1.
+ */
+const PRIMARY_STOP_GRACE_MS = 45_000;
+
 /**
  * Runs `start`, then on SIGINT/SIGTERM (or a failed start) the cleanups it registered, last first.
  * A second signal (a terminal's Ctrl-C reaches every process of its group, and a supervisor may add
  * SIGTERM) must not cut the shutdown short and leave PostgreSQL running.
  */
-async function withShutdown(log: Logger, start: (cleanups: Cleanups) => Promise<void>) {
+async function withShutdown(
+  log: Logger,
+  start: (cleanups: Cleanups) => Promise<void>,
+  graceMs = STOP_GRACE_MS,
+) {
   const cleanups: Cleanups = [];
   const cleanup = async () => {
     for (const step of cleanups.splice(0).reverse()) {
@@ -53,8 +65,12 @@ async function withShutdown(log: Logger, start: (cleanups: Cleanups) => Promise<
     }
     shuttingDown = true;
     log.info(`${signal} received: stopping`);
-    // Past 20 s something hangs: leave anyway (a PostgreSQL left behind is stopped by the next start).
-    setTimeout(() => process.exit(1), 20_000).unref();
+    // Past the grace something hangs: leave anyway (a PostgreSQL left behind is stopped by the
+    // next start).
+    setTimeout(() => {
+      log.error(`still stopping after ${graceMs / 1000} s: leaving`);
+      process.exit(1);
+    }, graceMs).unref();
     void cleanup().then(() => process.exit(0));
   };
   process.on('SIGINT', onSignal);
@@ -175,7 +191,7 @@ function logReady(config: Config, log: Logger) {
  * port, and starts a new one whenever one dies.
  */
 async function runPrimary(config: Config, obs: ObservabilityConfig, log: Logger) {
-  await withShutdown(log, async (cleanups) => {
+  const start = async (cleanups: Cleanups) => {
     const databaseUrl = await prepareDatabase(config, log, cleanups);
     if (obs.metrics)
       cleanups.push(await serveMetrics(obs.metrics, databaseUrl, log, { cluster: true }));
@@ -222,7 +238,8 @@ async function runPrimary(config: Config, obs: ObservabilityConfig, log: Logger)
     for (let i = 0; i < config.processes; i++) fork();
     await ready;
     logReady(config, log);
-  });
+  };
+  await withShutdown(log, start, PRIMARY_STOP_GRACE_MS);
 }
 
 async function main(): Promise<void> {
