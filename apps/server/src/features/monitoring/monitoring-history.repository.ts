@@ -39,11 +39,12 @@ export async function nearLines(
     ? Math.floor(Math.min(...lines.map((l) => (l * (100 - th.nearPercent)) / 100)))
     : 0;
   const high = lines.length ? Math.max(...lines) : 0;
+  // The person's outgoing transfers in the window: the figures and the near days' ids read these.
+  const inWindow = sql`user_id = ${userId} and kind = any(${[...OUTGOING_KINDS]}::text[])
+    and created_at >= ${from} and created_at <= ${to} and status <> 'failed'`;
   const { rows } = await sql<{ id: string | null; day: string | null; cents: string }>`
     with sent as (
-      select id, amount_cents, created_at from ledger_transfers
-      where user_id = ${userId} and kind = any(${[...OUTGOING_KINDS]}::text[])
-        and created_at >= ${from} and created_at <= ${to} and status <> 'failed'
+      select id, amount_cents, created_at from ledger_transfers where ${inWindow}
     )
     select * from (
       select null::text as id, (created_at at time zone 'America/New_York')::date::text as day,
@@ -70,8 +71,7 @@ export async function nearLines(
     const { rows: ids } = await sql<{ id: string; day: string }>`
       select id::text, (created_at at time zone 'America/New_York')::date::text as day
       from ledger_transfers
-      where user_id = ${userId} and kind = any(${[...OUTGOING_KINDS]}::text[])
-        and created_at >= ${from} and created_at <= ${to} and status <> 'failed'
+      where ${inWindow}
         and (created_at at time zone 'America/New_York')::date = any(${days.map((d) => d.day)}::date[])
       order by created_at, id`.execute(db);
     for (const row of ids) days.find((d) => d.day === row.day)?.ids.push(row.id);
