@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { buildApp, servicesOf } from './app';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './config';
 import { lockDataDir } from './db/data-dir';
-import { createDatabase, type Database } from './db/database';
+import { createDatabase, type Database, sandboxDatabase } from './db/database';
 import { DataDirError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
 import { MigrationError, migrateDatabase } from './db/migrate';
 import { reportToPrimary, serveMetrics } from './features/observability/metrics-server';
@@ -123,9 +123,6 @@ async function prepareDatabase(config: Config, log: Logger, cleanups: Cleanups):
   return databaseUrl;
 }
 
-/** Connections of the sandbox fakes' own pool: they answer one short query or transaction each. */
-const SANDBOX_POOL_SIZE = 4;
-
 /** One API process: the HTTP server and its worker of the job queue, on a migrated database. */
 async function serve(
   config: Config,
@@ -140,8 +137,7 @@ async function serve(
   const db: Database = createDatabase(databaseUrl, { max: config.databasePoolSize });
   cleanups.push(() => db.destroy());
   // The in-process sandbox fakes get their own few connections (see AppDeps.sandboxDb).
-  const sandboxDb =
-    config.mode === 'sandbox' ? createDatabase(databaseUrl, { max: SANDBOX_POOL_SIZE }) : db;
+  const sandboxDb = sandboxDatabase(config.mode, databaseUrl, db);
   if (sandboxDb !== db) cleanups.push(() => sandboxDb.destroy());
   const app = await buildApp({ config, db, sandboxDb }, { logger: log });
   cleanups.push(() => app.close());

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildApp, servicesOf } from '../app';
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { lockDataDir } from '../db/data-dir';
-import { createDatabase } from '../db/database';
+import { createDatabase, sandboxDatabase } from '../db/database';
 import {
   DataDirError,
   isAlive,
@@ -58,10 +58,8 @@ async function run(): Promise<number> {
   const db = createDatabase(url, { max: 4 });
   cleanups.push(() => db.destroy());
   // In sandbox mode this app also serves the Unit and Thunes fakes the reconciliation calls (two
-  // at once per account). As in main.ts, they answer from a pool of their own: sharing the CLI's,
-  // a fake's answer could wait for a connection its caller held until the call timed out
-  // ("unreachable", seen in CI on a loaded machine).
-  const sandboxDb = config.mode === 'sandbox' ? createDatabase(url, { max: 4 }) : db;
+  // at once per account): they answer from a pool of their own, as in main.ts.
+  const sandboxDb = sandboxDatabase(config.mode, url, db);
   if (sandboxDb !== db) cleanups.push(() => sandboxDb.destroy());
   const app = await buildApp(
     { config, db, sandboxDb },

@@ -32,6 +32,23 @@ export function createDatabase(connectionString: string, options: { max?: number
 
 const pools = new WeakMap<Database, pg.Pool>();
 
+/** Connections of the sandbox fakes' own pool: they answer one short query or transaction each. */
+const SANDBOX_POOL_SIZE = 4;
+
+/**
+ * The pool the in-process sandbox fakes answer from (AppDeps.sandboxDb). In sandbox mode it has a
+ * few connections of its own: a fake answers calls its own process makes, and sharing that
+ * process's pool, its answer could wait for a connection the caller holds until the call times
+ * out. In live mode no fake runs, and it is `db`. The caller destroys it when it is not `db`.
+ */
+export function sandboxDatabase(
+  mode: 'sandbox' | 'live',
+  connectionString: string,
+  db: Database,
+): Database {
+  return mode === 'sandbox' ? createDatabase(connectionString, { max: SANDBOX_POOL_SIZE }) : db;
+}
+
 /**
  * A connection of its own to `db`'s database, outside its pool: for LISTEN, which holds the
  * connection for as long as it listens. The caller connects and ends it.

@@ -81,9 +81,13 @@ async function structuring(
 ): Promise<NewHit[]> {
   const windowMs = th.windowHours * HOUR_MS;
   const to = transfer.created_at;
-  const near = await nearLines(db, transfer.user_id, new Date(to.getTime() - windowMs), to, th);
-  const nearTransfers = near.transfers;
-  const nearDays = near.days;
+  const { transfers: nearTransfers, days: nearDays } = await nearLines(
+    db,
+    transfer.user_id,
+    new Date(to.getTime() - windowMs),
+    to,
+    th,
+  );
   const byTransfers = nearTransfers.length >= th.minNearTransfers;
   const byDays = nearDays.length >= th.minNearDays;
   if (!byTransfers && !byDays) return [];
