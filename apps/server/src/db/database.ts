@@ -33,7 +33,7 @@ export function createDatabase(connectionString: string, options: { max?: number
 const pools = new WeakMap<Database, pg.Pool>();
 
 /** Connections of the sandbox fakes' own pool: they answer one short query or transaction each. */
-const SANDBOX_POOL_SIZE = 4;
+export const SANDBOX_POOL_SIZE = 4;
 
 /**
  * The pool the in-process sandbox fakes answer from (AppDeps.sandboxDb). In sandbox mode it has a
