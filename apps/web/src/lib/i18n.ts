@@ -1,6 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import commonEs from '@/locales/es/common.json';
+import landingEs from '@/locales/es/landing.json';
 
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -20,12 +21,12 @@ function storedLanguage(): Language {
   }
 }
 
-// Spanish, the default language, ships its `common` (the shell) with the app; English fetches
-// it at start when it is the reader's language (or on switching to it). Every other namespace is
-// fetched with the page that needs it, keeping the first load small: `landing` at start, in the
-// active language only, since the landing page is the first page most people see; `errors` (the
-// API's error codes in words) with every page or dialog that can show one (`loadErrorTexts`),
-// which the landing page itself cannot.
+// Spanish, the default language, ships its `common` (the shell) and `landing` (the first page
+// most people see) with the app, so the landing page draws without waiting for a second request
+// (docs/benchmarks.md, "Web"); English fetches both at start when it is the reader's language
+// (or on switching to it). Every other namespace is fetched with the page that needs it, keeping
+// the first load small: `errors` (the API's error codes in words) with every page or dialog that
+// can show one (`loadErrorTexts`), which the landing page itself cannot.
 declare const __LOCALES_VERSION__: string;
 
 type Translations = Record<string, unknown>;
@@ -86,7 +87,7 @@ export function initI18n(language: Language = storedLanguage()) {
       ns: ['common', 'landing'],
       defaultNS: 'common',
       partialBundledLanguages: true,
-      resources: { es: { common: commonEs } },
+      resources: { es: { common: commonEs, landing: landingEs } },
       interpolation: { escapeValue: false },
       returnNull: false,
     });
