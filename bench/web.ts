@@ -50,10 +50,19 @@ async function runLighthouse(
     );
     if (!result) throw new Error('Lighthouse returned no result');
     const { categories, audits, runtimeError, runWarnings } = result.lhr;
-    // A run that could not measure (no paint, a crashed page) scores 0: never a figure.
-    if (runtimeError) {
+    // A run that could not measure (a crashed page, a metric it could not read) has no score,
+    // which would be written as 0: never a figure.
+    const unscored = Object.values(categories).filter((category) => category.score === null);
+    if (runtimeError || unscored.length > 0) {
+      const failed = Object.values(audits).flatMap((audit) =>
+        audit.errorMessage ? [`${audit.id}: ${audit.errorMessage}`] : [],
+      );
       throw new Error(
-        `Lighthouse (${form}): ${runtimeError.code} ${runtimeError.message} ${runWarnings.join(' ')}`,
+        `Lighthouse (${form}) could not measure ${url}: ${runtimeError?.code ?? ''} ${[
+          ...unscored.map((category) => `${category.id} unscored`),
+          ...failed,
+          ...runWarnings,
+        ].join('; ')}`,
       );
     }
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
