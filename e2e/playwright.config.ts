@@ -1,21 +1,22 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './support/chromium';
+import { CHROMIUM_ARGS, findHeadlessShell } from './support/chromium';
 
 /**
  * Browser tests of the built product: one server for the run (support/global-setup.ts), one
- * Chromium per worker, a fresh context per page a test opens (support/browser.ts).
+ * Chromium headless shell per worker (support/chromium.ts; pwa.e2e.ts takes the full browser for
+ * Web Push, which the shell lacks), a fresh context per page a test opens (support/browser.ts).
  */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
   globalSetup: './support/global-setup.ts',
-  // Two cores: two workers keep both busy while one waits on the server or a page, and no
-  // more, so a busy machine's timings stay steady. Each file runs its tests in order in one
-  // worker (they share the people its beforeAll created); files run side by side, in the order
-  // of their names: the two longest, the accessibility checks (`a11y-*`, over two minutes each),
-  // start first, so the short files fill both workers at the end instead of one long file
-  // running alone.
-  workers: 2,
+  // Three workers on two cores: with two, a worker waiting on the server, a timer or a page left a
+  // core idle for about a fifth of the run; with three both stay busy (docs/benchmarks.md, "Test
+  // suite": 137 tests in 7.8 min against 10.4). Each file runs its tests in order in one worker
+  // (they share the people its beforeAll created); files run side by side, in the order of their
+  // names: the two longest, the accessibility checks (`a11y-*`, over two minutes each), start
+  // first, so the short files fill the workers at the end instead of one long file running alone.
+  workers: 3,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   // A limit, not a wait: an axe check of a heavy page at two sizes needs more than a minute on a
@@ -28,7 +29,7 @@ export default defineConfig({
   // Traces, screenshots and error context of failed tests; gitignored.
   outputDir: './test-results',
   use: {
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findHeadlessShell(), args: CHROMIUM_ARGS },
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     acceptDownloads: true,

@@ -93,6 +93,10 @@ type StoredSubscription = {
   privateKey: string;
 };
 
+// The full browser, not the headless shell the other files run in: the shell has no Web Push
+// (no PushManager), so the page would never offer to turn notifications on.
+test.use({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } });
+
 test.describe('installable app and Web Push, in Spanish on a phone', () => {
   test('the manifest, icons and service worker make Pago installable, and a reload offline shows the app', async () => {
     // A profile of its own, not `app.open`'s context: Chromium never installs from an incognito

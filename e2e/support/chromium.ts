@@ -12,23 +12,43 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Debian's full browser: what Lighthouse measures (bench/web.ts), as a person's Chrome loads it. */
+const CHROMIUM = '/usr/bin/chromium';
 /**
- * CHROME_PATH, else Debian's /usr/bin/chromium; on a fresh machine where it is missing and apt
- * is usable (root), installs Debian's chromium, so `npm test` alone works.
+ * Debian's old headless shell: the same engine and version without the browser's own layer, the
+ * build Playwright itself runs headless tests in. A fresh context costs its browser process a
+ * fifth of the CPU the full browser spends (docs/benchmarks.md, "Test suite"), and the e2e tests
+ * open one per page.
  */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/** CHROME_PATH, else Debian's full Chromium, installed by apt on a bare Debian root. */
 export function findChromium(): string {
-  const wanted = process.env.CHROME_PATH || '/usr/bin/chromium';
+  return findBrowser(CHROMIUM, 'chromium');
+}
+
+/** CHROME_PATH, else Debian's Chromium headless shell, installed by apt on a bare Debian root. */
+export function findHeadlessShell(): string {
+  return findBrowser(HEADLESS_SHELL, 'chromium-headless-shell');
+}
+
+/**
+ * CHROME_PATH, else `wanted`; on a fresh machine where it is missing and apt is usable (root),
+ * installs Debian's `aptPackage`, so `npm test` alone works.
+ */
+function findBrowser(path: string, aptPackage: string): string {
+  const wanted = process.env.CHROME_PATH || path;
   if (fs.existsSync(wanted)) return wanted;
   if (process.env.CHROME_PATH) throw new Error(`CHROME_PATH=${wanted} does not exist`);
   const canApt = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
   if (!canApt) {
-    throw new Error('Chromium not found: install Debian\'s "chromium" or set CHROME_PATH.');
+    throw new Error(`${wanted} not found: install Debian's "${aptPackage}" or set CHROME_PATH.`);
   }
-  console.warn("Chromium is missing: installing Debian's chromium package (apt-get)…");
+  console.warn(`${wanted} is missing: installing Debian's ${aptPackage} package (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', aptPackage], { stdio: 'inherit', env });
   if (!fs.existsSync(wanted))
-    throw new Error('apt-get installed chromium, but /usr/bin/chromium is missing');
+    throw new Error(`apt-get installed ${aptPackage}, but ${wanted} is missing`);
   return wanted;
 }

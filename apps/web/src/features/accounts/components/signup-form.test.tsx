@@ -136,7 +136,10 @@ describe.each(['es', 'en'] as const)('the sign-up form in %s', (language) => {
     expect(message()).toBe(m.invalidEmail);
     expect(screen.getByLabelText(LABELS[language].email)).toHaveAttribute('aria-invalid', 'true');
 
+    // The field being corrected loses its red outline at once; the message waits for the submit.
     await fill(user, language, { email: 'jason@example.com' });
+    expect(screen.getByLabelText(LABELS[language].email)).toHaveAttribute('aria-invalid', 'false');
+    expect(message()).toBe(m.invalidEmail);
     await submit(user, language);
     expect(message()).toBe(m.passwordMismatch);
 

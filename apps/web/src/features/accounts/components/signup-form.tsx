@@ -109,8 +109,14 @@ export function SignupForm({ onSuccess, className, onLogInClick }: Props) {
   const terms = useController({ control, name: 'acceptTerms' });
 
   // A field being corrected loses its red outline; the message stays until the next submit.
+  // Only a field that has an error clears it: clearErrors renders the whole form again, and
+  // doing that at every key made typing here cost a render of every field per character.
   const field = (name: TextFieldName) => {
-    const { ref, ...rest } = register(name, { onChange: () => clearErrors(name) });
+    const { ref, ...rest } = register(name, {
+      onChange: () => {
+        if (errors[name]) clearErrors(name);
+      },
+    });
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), disabled: isSubmitting };
   };
 
@@ -174,7 +180,7 @@ export function SignupForm({ onSuccess, className, onLogInClick }: Props) {
           onChange={({ value, country }) => {
             phone.field.onChange(value);
             phoneCountry.field.onChange(country);
-            clearErrors('phone');
+            if (errors.phone) clearErrors('phone');
           }}
           onBlur={phone.field.onBlur}
           inputRef={phone.field.ref}

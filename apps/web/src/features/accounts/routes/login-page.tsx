@@ -123,7 +123,12 @@ export default function LoginPage() {
   );
 
   const field = (name: keyof LoginInput) => {
-    const { ref, ...rest } = register(name, { onChange: () => clearErrors(name) });
+    // Only a field that has an error clears it (clearErrors renders the whole page again).
+    const { ref, ...rest } = register(name, {
+      onChange: () => {
+        if (errors[name]) clearErrors(name);
+      },
+    });
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), disabled: isSubmitting };
   };
 

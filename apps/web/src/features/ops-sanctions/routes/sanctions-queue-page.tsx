@@ -58,7 +58,7 @@ function MatchDetails({ match }: { match: Match }) {
   };
   return (
     <Box sx={{ mt: 1.5 }}>
-      <Typography sx={{ fontWeight: 700 }}>
+      <Typography component="div" sx={{ fontWeight: 700 }}>
         {match.listedName}{' '}
         <Chip size="small" label={t('score', { score: Math.round(match.score * 100) })} />{' '}
         <Chip size="small" variant="outlined" label={t(`source.${match.source}`)} />
