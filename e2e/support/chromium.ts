@@ -33,11 +33,11 @@ export function findHeadlessShell(): string {
 }
 
 /**
- * CHROME_PATH, else `wanted`; on a fresh machine where it is missing and apt is usable (root),
- * installs Debian's `aptPackage`, so `npm test` alone works.
+ * CHROME_PATH, else `defaultPath`; on a fresh machine where that is missing and apt is usable
+ * (root), installs Debian's `aptPackage`, so `npm test` alone works.
  */
-function findBrowser(path: string, aptPackage: string): string {
-  const wanted = process.env.CHROME_PATH || path;
+function findBrowser(defaultPath: string, aptPackage: string): string {
+  const wanted = process.env.CHROME_PATH || defaultPath;
   if (fs.existsSync(wanted)) return wanted;
   if (process.env.CHROME_PATH) throw new Error(`CHROME_PATH=${wanted} does not exist`);
   const canApt = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
