@@ -191,6 +191,15 @@ describe('the web app', () => {
       headers: { accept: 'text/html' },
     });
     expect(missing.statusCode).toBe(404);
+    const head = await app.inject({ method: 'HEAD', url: '/assets/app-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // An asset's name holds no separator, encoded or not, and does not start with a dot.
+    for (const url of ['/assets/..%2Findex.html', '/assets/.app-abc123.js']) {
+      const outside = await app.inject({ method: 'GET', url });
+      expect(outside.statusCode, url).toBe(404);
+      expect(outside.body, url).not.toContain('Pago test shell');
+    }
   });
 
   it('sends the pre-compressed file to a browser that accepts brotli', async () => {

@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { AppInstance } from '../app-instance';
 import { errorBody } from '../lib/app-error';
 
+/** A built asset's name: `index-B17nTONG.js`, `phone-field-Oga4ufsu.js.map`. */
+const ASSET_NAME = /^[\w-]+(\.[\w-]+)+$/;
+
 /**
  * Serves the built web app: hashed assets cached for a year, every other GET that accepts HTML
  * gets index.html (client-side routes), and anything under /api/ that no route took is a JSON 404.
@@ -31,6 +34,17 @@ export async function registerWebApp(app: AppInstance): Promise<void> {
         reply.header('cache-control', cacheControl);
       },
     });
+    // The hashed assets, nearly every request for a file, by name. The wildcard route above checks
+    // each request's spelling against a listing of every directory on its path (for a case-folding
+    // file system), and the assets directory holds some 500 names: that listing cost more server
+    // CPU than sending the file (docs/benchmarks.md, "Static files"). A name matched here has no
+    // separator and no dot segment, so it has no other spelling to check; any other name under
+    // /assets/ is not found (a directory's page, for a browser: index.html).
+    app.get<{ Params: { file: string } }>('/assets/:file', (request, reply) =>
+      ASSET_NAME.test(request.params.file)
+        ? reply.sendFile(`assets/${request.params.file}`, root)
+        : reply.callNotFound(),
+    );
   } else {
     app.log.warn(`No web build at ${root}; run "npm run build" to serve the web app.`);
   }
