@@ -94,8 +94,12 @@ type StoredSubscription = {
 };
 
 // The full browser, not the headless shell the other files run in: the shell has no Web Push
-// (no PushManager), so the page would never offer to turn notifications on.
-test.use({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } });
+// (no PushManager), so the page would never offer to turn notifications on. The service worker,
+// which the other files block, is what this file tests.
+test.use({
+  launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  serviceWorkers: 'allow',
+});
 
 test.describe('installable app and Web Push, in Spanish on a phone', () => {
   test('the manifest, icons and service worker make Pago installable, and a reload offline shows the app', async () => {

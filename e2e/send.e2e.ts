@@ -15,6 +15,10 @@ import {
  * fields typed into.
  */
 
+// Under the service worker, as a returning visitor's browser runs the app (the other files,
+// but pwa.e2e.ts, block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const [phone, desktop] = VIEWPORTS;
 const PAYER = 'Red de Pagos Ejemplo Guatemala';
 
@@ -58,6 +62,11 @@ test.describe('one send flow, in Spanish on a phone', () => {
     app,
   }) => {
     const page = await app.open('/dashboard', phone, { language: 'es', token: ana.token });
+    // The service worker installed on this first visit and took the page over: what follows
+    // passes through it.
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
     const { tap, count } = counter();
     await openSend(page, tap);
     await page.screenshot({ path: '/tmp/pago-send-who-es-phone.png', fullPage: true });
