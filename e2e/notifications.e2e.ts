@@ -29,8 +29,10 @@ test.describe('notifications, in Spanish on a phone', () => {
     // Beto, signed in in his own browser, on his home screen.
     const page = await app.open('/dashboard', phone, { token: beto.token });
     try {
-      // His phone verification is the one unread so far.
+      // His phone verification is the one unread so far, and news reaches the page live: the
+      // payment below must not come before the stream opens (it would only show in the count).
       await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 1 sin leer');
+      await expect(bell(page)).toHaveAttribute('data-live', 'true');
       await page.evaluate(() => {
         (window as unknown as { stillHere: boolean }).stillHere = true;
       });

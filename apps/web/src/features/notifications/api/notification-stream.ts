@@ -1,7 +1,7 @@
 import type { Notification } from '@pago/shared/contracts/notifications';
 import { NOTIFICATION_EVENT, type StreamTicket } from '@pago/shared/contracts/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { invalidateMoney } from '@/lib/wallet';
 import { notificationKeys, type StreamedNotification } from './notifications';
@@ -16,6 +16,8 @@ const RECONNECT_MS = 3000;
  * notification updates the badge, the center's list and — money having moved — the balance and
  * activity, without a reload. When the stream ends or fails, it catches up and opens again with a
  * new ticket, until unmounted or signed out. `onNotification` hears each one as it arrives.
+ * Returns whether the stream is open now (the server said `ready`): news that came before it
+ * opened shows in the count it sends then, with no toast.
  */
 export function useNotificationStream(
   enabled: boolean,
@@ -25,6 +27,7 @@ export function useNotificationStream(
   // The latest callback, without opening the stream again when it changes.
   const listener = useRef(onNotification);
   listener.current = onNotification;
+  const [live, setLive] = useState(false);
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
@@ -55,7 +58,10 @@ export function useNotificationStream(
       source = new EventSource(
         `${BASE_URL}/api/notifications/stream?ticket=${encodeURIComponent(ticket.ticket)}`,
       );
-      source.addEventListener('ready', count);
+      source.addEventListener('ready', (event) => {
+        count(event);
+        setLive(true);
+      });
       source.addEventListener(NOTIFICATION_EVENT, (event) => {
         count(event);
         const { notification } = JSON.parse(event.data) as Partial<StreamedNotification>;
@@ -67,6 +73,7 @@ export function useNotificationStream(
       source.onerror = () => {
         source?.close();
         source = null;
+        setLive(false);
         if (stopped) return;
         void client.invalidateQueries({ queryKey: notificationKeys.all });
         timer = setTimeout(connect, RECONNECT_MS);
@@ -77,6 +84,8 @@ export function useNotificationStream(
       stopped = true;
       source?.close();
       clearTimeout(timer);
+      setLive(false);
     };
   }, [client, enabled]);
+  return live;
 }

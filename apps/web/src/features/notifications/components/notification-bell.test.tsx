@@ -50,6 +50,12 @@ describe('the notification bell', () => {
     expect(ticketCall?.authorization).toBe(`Bearer ${'t'.repeat(43)}`);
     const source = FakeEventSource.opened[0] as FakeEventSource;
     expect(source.url).toBe('/api/notifications/stream?ticket=ticket-1');
+    expect(bell).toHaveAttribute('data-live', 'false');
+    act(() => source.emit('ready', { unreadCount: 2 }));
+    expect(await screen.findByRole('link', { name: 'Notificaciones: 2 sin leer' })).toHaveAttribute(
+      'data-live',
+      'true',
+    );
 
     act(() => source.emit('notification', { notification: {}, unreadCount: 3 }));
     expect(await screen.findByRole('link', { name: 'Notificaciones: 3 sin leer' })).toBeVisible();

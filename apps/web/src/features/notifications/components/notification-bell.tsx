@@ -21,14 +21,14 @@ function Bell() {
   const { t } = useTranslation('notifications');
   const locale = useLocale();
   const [toast, setToast] = useState<Notification | null>(null);
-  useNotificationStream(true, (notification) => {
+  const live = useNotificationStream(true, (notification) => {
     if (MONEY_IN.includes(notification.type)) setToast(notification);
   });
   const count = useUnreadCount().data ?? 0;
   const close = () => setToast(null);
   return (
     <>
-      <BellButton count={count} />
+      <BellButton count={count} live={live} />
       <Snackbar
         key={toast?.id}
         open={toast !== null}
@@ -56,7 +56,7 @@ function Bell() {
   );
 }
 
-function BellButton({ count }: { count: number }) {
+function BellButton({ count, live }: { count: number; live: boolean }) {
   const { t } = useTranslation('notifications');
   return (
     <IconButton
@@ -64,6 +64,8 @@ function BellButton({ count }: { count: number }) {
       to="/notifications"
       aria-label={count > 0 ? t('bell.unread', { count }) : t('bell.label')}
       data-unread={count}
+      // Whether news shows here as it happens (the stream is open): what a test waits for.
+      data-live={live}
     >
       <Badge badgeContent={count} max={99} color="error">
         <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
