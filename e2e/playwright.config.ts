@@ -35,9 +35,9 @@ export default defineConfig({
     acceptDownloads: true,
     // A fresh context is a first visit: the service worker would install, precache the shell and
     // claim the page, and every later request of the test would pass through it. That was a
-    // sixth of the browser tests' CPU (docs/benchmarks.md, "Service worker"). It is blocked here;
-    // pwa.e2e.ts tests it (offline, updates, Web Push) and send.e2e.ts runs a whole money flow
-    // under it, as a returning visitor's browser does.
+    // sixth of the browser tests' CPU (docs/benchmarks.md, "Static files and the service
+    // worker"). It is blocked here; pwa.e2e.ts tests it (offline, updates, Web Push) and
+    // send.e2e.ts runs a whole money flow under it, as a returning visitor's browser does.
     serviceWorkers: 'block',
   },
 });

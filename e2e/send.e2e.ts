@@ -15,8 +15,8 @@ import {
  * fields typed into.
  */
 
-// Under the service worker, as a returning visitor's browser runs the app (the other files,
-// but pwa.e2e.ts, block it: playwright.config.ts).
+// Under the service worker, as a returning visitor's browser runs the app (every other file but
+// pwa.e2e.ts blocks it: playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
 
 const [phone, desktop] = VIEWPORTS;

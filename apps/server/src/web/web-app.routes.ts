@@ -37,9 +37,10 @@ export async function registerWebApp(app: AppInstance): Promise<void> {
     // The hashed assets, nearly every request for a file, by name. The wildcard route above checks
     // each request's spelling against a listing of every directory on its path (for a case-folding
     // file system), and the assets directory holds some 500 names: that listing cost more server
-    // CPU than sending the file (docs/benchmarks.md, "Static files"). A name matched here has no
-    // separator and no dot segment, so it has no other spelling to check; any other name under
-    // /assets/ is not found (a directory's page, for a browser: index.html).
+    // CPU than sending the file (docs/benchmarks.md, "Static files and the service worker"). A
+    // name matched here has no separator and no dot segment, so it has no other spelling to
+    // check; any other name under /assets/ is not found (a directory's page, for a browser:
+    // index.html).
     app.get<{ Params: { file: string } }>('/assets/:file', (request, reply) =>
       ASSET_NAME.test(request.params.file)
         ? reply.sendFile(`assets/${request.params.file}`, root)
