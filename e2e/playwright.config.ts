@@ -30,7 +30,12 @@ export default defineConfig({
   outputDir: './test-results',
   use: {
     launchOptions: { executablePath: findHeadlessShell(), args: CHROMIUM_ARGS },
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace: each action with its timing, log and source line, the console
+    // and the errors (and the screenshot below). Not the DOM snapshots before and after every
+    // action (nor the network log, which Playwright records with them): they were a quarter of
+    // the CPU of each page a test opens, passed or failed (docs/benchmarks.md, "The trace's DOM
+    // snapshots"). `--trace on` records them for a test run again by hand.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     screenshot: 'only-on-failure',
     acceptDownloads: true,
     // A fresh context is a first visit: the service worker would install, precache the shell and
