@@ -34,7 +34,12 @@ export async function insertBankAccount(
       unit_customer_id: row.customerId,
       unit_account_id: row.accountId,
     })
-    .onConflict((oc) => oc.column('user_id').doNothing())
+    // On any unique key, not only user_id. A twin storing the same account (same user, same
+    // numbers) at the same moment may pass the conflict pre-check together with this insert; the
+    // insert then waits on the twin's entry in every unique index, and for an index that is not
+    // the ON CONFLICT's target (`account_number`, `unit_account_id`) PostgreSQL raises a unique
+    // violation instead of doing nothing (a 500, once, in hostile-input.test.ts's race).
+    .onConflict((oc) => oc.doNothing())
     .execute();
   // Ours, or a twin request's stored first (the same partner objects, by their keys).
   const stored = await findBankAccount(db, row.userId);
