@@ -97,16 +97,23 @@ export function jaroWinkler(a: string, b: string): number {
   if (a === b) return 1;
   if (a.length === 0 || b.length === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
-  const aMatched = new Array<boolean>(a.length).fill(false);
-  const bMatched = new Array<boolean>(b.length).fill(false);
+  // Screening scores a name against every candidate's tokens: the marks live in two buffers
+  // reused from call to call rather than two arrays made per call.
+  if (a.length > aMatched.length || b.length > bMatched.length) {
+    aMatched = new Uint8Array(Math.max(a.length, b.length) * 2);
+    bMatched = new Uint8Array(aMatched.length);
+  }
+  aMatched.fill(0, 0, a.length);
+  bMatched.fill(0, 0, b.length);
   let matches = 0;
   for (let i = 0; i < a.length; i++) {
     const from = Math.max(0, i - window);
     const to = Math.min(b.length - 1, i + window);
+    const c = a.charCodeAt(i);
     for (let j = from; j <= to; j++) {
-      if (bMatched[j] || a[i] !== b[j]) continue;
-      aMatched[i] = true;
-      bMatched[j] = true;
+      if (bMatched[j] || c !== b.charCodeAt(j)) continue;
+      aMatched[i] = 1;
+      bMatched[j] = 1;
       matches++;
       break;
     }
@@ -117,7 +124,7 @@ export function jaroWinkler(a: string, b: string): number {
   for (let i = 0; i < a.length; i++) {
     if (!aMatched[i]) continue;
     while (!bMatched[k]) k++;
-    if (a[i] !== b[k]) transpositions++;
+    if (a.charCodeAt(i) !== b.charCodeAt(k)) transpositions++;
     k++;
   }
   const m = matches;
@@ -126,6 +133,9 @@ export function jaroWinkler(a: string, b: string): number {
   while (prefix < 4 && prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
   return jaro + prefix * 0.1 * (1 - jaro);
 }
+
+let aMatched = new Uint8Array(64);
+let bMatched = new Uint8Array(64);
 
 /** How Spanish spelling varies for the same sound, folded so that "Gonzales"/"Gonzalez",
  * "Yesica"/"Jessica", "Baldivia"/"Valdivia", "Hernandes"/"Hernández", "Ximena"/"Jimena" meet. */
@@ -198,8 +208,10 @@ const NICKNAMES: Record<string, string[]> = {
 /** A nickname for the listed given name (or the other way round). */
 const NICKNAME_MATCH = 0.9;
 
+const nicknames = new Map(Object.entries(NICKNAMES));
+
 function isNickname(a: string, b: string): boolean {
-  return (NICKNAMES[a] ?? []).includes(b) || (NICKNAMES[b] ?? []).includes(a);
+  return nicknames.get(a)?.includes(b) === true || nicknames.get(b)?.includes(a) === true;
 }
 
 export function tokenSimilarity(q: string, l: string): number {
@@ -222,7 +234,16 @@ export interface Pair {
  * of similarities. Exhaustive (over the subsets of listed tokens) for names of up to
  * EXACT_LIMIT tokens, which is every real name; greedy by similarity beyond, as watchman does. */
 function align(query: string[], listed: string[]): Pair[] {
-  const sims = query.map((q) => listed.map((l) => tokenSimilarity(q, l)));
+  let related = false;
+  const sims = query.map((q) =>
+    listed.map((l) => {
+      const s = tokenSimilarity(q, l);
+      if (s > 0) related = true;
+      return s;
+    }),
+  );
+  // No token near any other (most listed names, for a given query): no pair to choose.
+  if (!related) return [];
   const sim = (q: number, l: number) => sims[q]?.[l] ?? 0;
   if (query.length <= EXACT_LIMIT && listed.length <= EXACT_LIMIT)
     return alignExactly(sim, query.length, listed.length);
@@ -321,11 +342,23 @@ export function prepareName(name: string): PreparedName {
 
 /** `score` on names split beforehand (the screening index splits each listed name once). */
 export function scorePrepared(query: PreparedName, listed: PreparedName): number {
-  return Math.max(
-    scoreTokens(query.drop.all, listed.drop),
-    scoreTokens(query.glue.all, listed.drop),
-    scoreTokens(query.drop.all, listed.glue),
-  );
+  // Most names have no particle, so gluing changes nothing: each distinct pairing is scored once.
+  const dropped = scoreTokens(query.drop.all, listed.drop);
+  const queryGlued = sameWords(query.glue.all, query.drop.all)
+    ? dropped
+    : scoreTokens(query.glue.all, listed.drop);
+  const listedGlued = sameSplit(listed.glue, listed.drop)
+    ? dropped
+    : scoreTokens(query.drop.all, listed.glue);
+  return Math.max(dropped, queryGlued, listedGlued);
+}
+
+function sameWords(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((word, i) => word === b[i]);
+}
+
+function sameSplit(a: NameTokens, b: NameTokens): boolean {
+  return a.ordered === b.ordered && a.given.length === b.given.length && sameWords(a.all, b.all);
 }
 
 function scoreTokens(q: string[], listed: NameTokens): number {
