@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach, vi } from 'vitest';
 import { resetQueryClient } from '@/lib/query-boundary';
 
@@ -20,3 +21,17 @@ afterEach(() => {
   vi.restoreAllMocks();
   resetQueryClient();
 });
+
+// React's development build (the one `act` needs) captures an `Error` stack for each element it
+// creates, up to 10,000 a second, to show "owner stacks" in its warnings. In a test that renders
+// a form at every key press that was about 30 % of the CPU (docs/benchmarks.md, "Owner stacks").
+// React stops capturing once its counter is past the limit: the counter stays there. Warnings
+// still fire; they only lose that stack.
+const internals = (React as unknown as Record<string, object | undefined>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (internals && 'recentlyCreatedOwnerStacks' in internals) {
+  Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+    get: () => Number.POSITIVE_INFINITY,
+    set: () => {},
+  });
+}
