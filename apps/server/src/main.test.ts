@@ -4,11 +4,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { isAlive, runningEmbeddedUrl } from './db/embedded-postgres';
 
-// The real `main.ts` in a child process: start, refuse, stop, start again on the same data.
+// The real server in a child process (the bundle of `main.ts` that `npm start` runs, built by the
+// global setup): start, refuse, stop, start again on the same data.
 const serverDir = path.resolve(import.meta.dirname, '..');
+const serverEntry = inject('serverEntry');
 const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pago-main-'));
 // As root, PostgreSQL runs as `postgres`, which must be able to enter the data dir's parents.
 fs.chmodSync(dataRoot, 0o755);
@@ -31,7 +33,7 @@ function freePort(): Promise<number> {
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -220,7 +222,7 @@ describe('starting and stopping the server', () => {
         encoding: 'utf8',
       })
         .split('\n')
-        .filter((line) => line.includes('main.ts'))
+        .filter((line) => line.includes(serverEntry))
         .map((line) => Number(line.trim().split(/\s+/)[0]));
     const first = apiProcesses();
     expect(first).toHaveLength(2);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/database';
@@ -13,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of the test cluster's `postgres` database, for creating per-file databases. */
     pgAdminUrl: string;
+    /** The server as `npm start` runs it (apps/server/dist/main.mjs), built if its sources changed. */
+    serverEntry: string;
   }
 }
 
@@ -42,8 +45,27 @@ export default async function setup(project: TestProject) {
   await template.destroy();
 
   project.provide('pgAdminUrl', pg.url);
+  project.provide('serverEntry', await currentServerBuild());
   return async () => {
     await pg.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+type ServerBuild = {
+  serverEntry: string;
+  serverBuildIsStale(): boolean;
+  buildServer(): Promise<void>;
+};
+
+/**
+ * The tests that start Pago as a process (main.test.ts, metrics-cluster.test.ts) start the bundle
+ * `npm start` runs, so they test what ships, and each start loads one file instead of ~500
+ * modules through tsx (about 1.2 s of CPU less per start). Built here when a source is newer.
+ */
+async function currentServerBuild(): Promise<string> {
+  const script = path.resolve(import.meta.dirname, '../../../scripts/build-server.mjs');
+  const build = (await import(pathToFileURL(script).href)) as ServerBuild;
+  if (build.serverBuildIsStale()) await build.buildServer();
+  return build.serverEntry;
 }

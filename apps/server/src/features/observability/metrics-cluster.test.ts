@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { parsePrometheusText, total } from '../../../test/prom-text';
 import { createTestDatabase } from '../../../test/test-database';
 
@@ -40,7 +40,7 @@ describe('/metrics with PAGO_PROCESSES=2', () => {
   it('counts the requests of every API process', async () => {
     const { url } = await createTestDatabase();
     const [port, metricsPort] = [await freePort(), await freePort()];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [inject('serverEntry')], {
       cwd: serverDir,
       env: {
         ...process.env,
