@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
 import { baseUrl } from './env';
 
 export { expect };
@@ -101,15 +101,41 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  // Legacy mode: axe runs in the page itself, its frames included (the sandbox vendors' frames are
-  // served by Pago, same origin), instead of opening a blank page in the context to put the
-  // frames' results together, with axe injected there too. Half the time of an analysis
-  // (docs/benchmarks.md, "Test suite"); only cross-origin frames are left out, and no page
-  // checked here has one.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  await withAxe(page);
+  // axe runs in the page, the frames' results included (axe in each frame answers the page's;
+  // the sandbox vendors' frames are served by Pago, same origin), and only the findings this
+  // check reports come back: not the full results of every rule, each a protocol message to
+  // read and a trace event to write.
+  return page.evaluate(async () => {
+    const results = await (window as unknown as AxeWindow).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+type AxeWindow = { axe: typeof axe };
+
+/**
+ * Puts axe-core (its 550 KB source) into each frame of the page that does not have it yet: once
+ * per document, not once per analysis. @axe-core/playwright sent it two or three times for each
+ * analysis (docs/benchmarks.md, "axe in the page").
+ */
+async function withAxe(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    try {
+      if (await frame.evaluate(() => 'axe' in window)) continue;
+      await frame.evaluate(axe.source);
+      await frame.evaluate(() =>
+        (window as unknown as AxeWindow).axe.configure({ allowedOrigins: ['<same_origin>'] }),
+      );
+    } catch (error) {
+      // A frame that went away meanwhile has nothing to check; the page itself must take axe.
+      if (frame === page.mainFrame() || !frame.isDetached()) throw error;
+    }
+  }
 }
 
 /**
