@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { unzipText } from '../apps/server/test/zip-helpers';
 import { expect, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import { addTestMoney, createUser, markVerified, post } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-/** Set to a directory to keep the screenshots ("Tus datos", phone and desktop, in Spanish). */
-const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
 const PASSWORD = 'E2e-secret-pass-1';
 
 test.describe('a customer’s rights over their account, in Spanish', () => {
@@ -37,9 +35,7 @@ test.describe('a customer’s rights over their account, in Spanish', () => {
     await blocked.getByText('Todavía no puedes cerrar tu cuenta:').waitFor();
     await expect(blocked.getByText(/Tienes \$5\.00 de saldo/)).toBeVisible();
     await expect(blocked.getByRole('link', { name: 'Retirar a mi banco' })).toBeVisible();
-    if (SHOTS) {
-      await wide.screenshot({ path: path.join(SHOTS, 'account-close-blocked-es-1366x768.png') });
-    }
+    await shot(wide, 'account-close-blocked-es-1366x768.png');
     await blocked.getByRole('button', { name: 'Cancelar' }).click();
     await post(
       '/api/transactions/send',
@@ -51,9 +47,7 @@ test.describe('a customer’s rights over their account, in Spanish', () => {
     const page = await app.open('/profile', phone, { token: ana.token });
     const section = page.getByRole('region', { name: 'Tus datos' });
     await section.scrollIntoViewIfNeeded();
-    if (SHOTS) {
-      await section.screenshot({ path: path.join(SHOTS, 'your-data-es-390x844.png') });
-    }
+    await shot(section, 'your-data-es-390x844.png');
     await section.getByRole('button', { name: 'Descargar mis datos' }).click();
     const download = page.getByRole('dialog', { name: 'Descargar mis datos' });
     await download.getByLabel('Tu contraseña').fill(PASSWORD);
@@ -74,13 +68,11 @@ test.describe('a customer’s rights over their account, in Spanish', () => {
     await closing.getByText('Al cerrar tu cuenta:').waitFor();
     await closing.getByLabel('¿Por qué te vas? (opcional)').fill('Ya no lo necesito');
     await closing.getByLabel('Tu contraseña').fill(PASSWORD);
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'account-close-es-390x844.png') });
+    await shot(page, 'account-close-es-390x844.png');
     await closing.getByRole('button', { name: 'Cerrar mi cuenta' }).click();
     const done = page.getByRole('dialog', { name: 'Tu cuenta está cerrada' });
     await done.getByText(/Cerramos tu cuenta de Pago el/).waitFor();
-    if (SHOTS) {
-      await page.screenshot({ path: path.join(SHOTS, 'account-closed-es-390x844.png') });
-    }
+    await shot(page, 'account-closed-es-390x844.png');
     await done.getByRole('button', { name: 'Listo' }).click();
     await page.waitForURL((url) => url.pathname === '/');
 

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { shot } from './support/shots';
 import { createUser, type E2eUser, serverQuery } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-/** Set to a directory to keep the address form's screenshots (phone in Spanish, desktop in English). */
-const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
 
 /**
  * Identity verified as the identity feature leaves it (status, the ID's name and birth date), with
@@ -46,10 +43,7 @@ test.describe('the home address', () => {
     await form.getByLabel('Estado').selectOption({ label: 'Florida' });
     await form.getByLabel('Código postal (ZIP)').fill('33131');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    if (SHOTS) {
-      fs.mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, 'address-es-390x844.png'), fullPage: true });
-    }
+    await shot(page, 'address-es-390x844.png', { fullPage: true });
     await page.getByRole('button', { name: 'Guardar y continuar' }).click();
     await page.getByText('¡Cuenta bancaria creada con éxito!').waitFor();
     await page.getByText('812345678').first().waitFor();
@@ -75,12 +69,9 @@ test.describe('the home address', () => {
     const dialog = english.getByRole('dialog', { name: 'Edit Profile' });
     expect(await dialog.getByLabel('Street address').inputValue()).toBe('1200 Brickell Avenue');
     expect(await dialog.getByLabel('State').inputValue()).toBe('FL');
-    if (SHOTS) {
-      await dialog.getByLabel('ZIP code').scrollIntoViewIfNeeded();
-      await english.screenshot({
-        path: path.join(SHOTS, 'address-en-1366x768.png'),
-        animations: 'disabled',
-      });
-    }
+    await shot(english, 'address-en-1366x768.png', {
+      scrollTo: dialog.getByLabel('ZIP code'),
+      animations: 'disabled',
+    });
   });
 });

@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { expect, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import { addTestMoney, createUser, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-/** Set to a directory to keep the screenshots (phone, in Spanish). */
-const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
 
 /** A business day about a week ahead (Monday to Friday; the bank holidays near it skipped). */
 function businessDayAhead(days: number): string {
@@ -45,9 +43,7 @@ test.describe('a scheduled bill, in Chromium', () => {
       await dialog.getByRole('button', { name: 'Continuar' }).click();
       await dialog.getByRole('heading', { name: 'Revisa tu pago' }).waitFor();
       if (monthly) await dialog.getByText(/^Cada mes desde el/).waitFor();
-      if (SHOTS && monthly) {
-        await page.screenshot({ path: path.join(SHOTS, 'billpay-review-es-390x844.png') });
-      }
+      if (monthly) await shot(page, 'billpay-review-es-390x844.png');
       await dialog.getByRole('button', { name: `Programar $${amount}` }).click();
       await page.getByText('¡Listo! Programaste tu pago: Factura de internet.').waitFor();
       await expect(dialog).toBeHidden();
@@ -60,12 +56,7 @@ test.describe('a scheduled bill, in Chromium', () => {
     await list.getByText('FiberNet Home · $64.99').waitFor();
     await list.getByText(/^Cada mes · próximo:/).waitFor();
     await list.getByText('FiberNet Home · $10.00').waitFor();
-    if (SHOTS) {
-      await page.screenshot({
-        path: path.join(SHOTS, 'billpay-scheduled-es-390x844.png'),
-        fullPage: true,
-      });
-    }
+    await shot(page, 'billpay-scheduled-es-390x844.png', { fullPage: true });
     // Cancel the one-time payment: the monthly one stays.
     await list
       .getByRole('listitem')
@@ -80,11 +71,6 @@ test.describe('a scheduled bill, in Chromium', () => {
     await page.getByRole('button', { name: 'English' }).click();
     const english = page.getByRole('list', { name: 'Scheduled payments' });
     await english.getByText(/^Every month · next:/).waitFor();
-    if (SHOTS) {
-      await page.screenshot({
-        path: path.join(SHOTS, 'billpay-scheduled-en-1366x768.png'),
-        fullPage: true,
-      });
-    }
+    await shot(page, 'billpay-scheduled-en-1366x768.png', { fullPage: true });
   });
 });

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { shot } from './support/shots';
 import { nextSmsCode, smsTo } from './support/sms';
 import { addTestMoney, createUser, post, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-/** Set to a directory to keep the dispute's screenshots (phone, Spanish). */
-const SHOTS = process.env.PAGO_E2E_SHOTS;
 /** The Unit fake's org token in sandbox mode (its sandbox default). */
 const UNIT_TOKEN = 'unit_sandbox_org_token';
 
@@ -64,12 +62,7 @@ test.describe('a card dispute', () => {
     const cvvFrame = page.frameLocator('[data-testid="card-cvv"] iframe').locator('#value');
     await expect(panFrame).toHaveText(/^\d{4} \d{4} \d{4} \d{4}$/);
     await expect(cvvFrame).toHaveText(/^\d{3}$/);
-    if (SHOTS) {
-      await page.screenshot({
-        path: path.join(SHOTS, 'card-numbers-es-390x844.png'),
-        fullPage: true,
-      });
-    }
+    await shot(page, 'card-numbers-es-390x844.png', { fullPage: true });
     const [month, year] = ((await page.getByTestId('card-expiry').textContent()) ?? '').split('/');
     const card = {
       pan: ((await panFrame.textContent()) ?? '').replace(/\s/g, ''),
@@ -104,12 +97,7 @@ test.describe('a card dispute', () => {
     await form.getByLabel('No reconozco este cargo').check();
     await form.getByLabel('Describe lo que pasó').fill('No hice esta compra.');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    if (SHOTS) {
-      await page.screenshot({
-        path: path.join(SHOTS, 'dispute-form-es-390x844.png'),
-        fullPage: true,
-      });
-    }
+    await shot(page, 'dispute-form-es-390x844.png', { fullPage: true });
     await form.getByRole('button', { name: 'Continuar' }).click();
     await form.getByText('Motivo: No reconozco este cargo').waitFor();
     await form.getByRole('button', { name: 'Confirmar disputa' }).click();
@@ -149,23 +137,13 @@ test.describe('a card dispute', () => {
     await dispute.getByText(/el crédito de \$30\.00 es definitivo/).waitFor();
     await page.getByText('Disponible para usar: $100.00').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    if (SHOTS) {
-      await page.screenshot({
-        path: path.join(SHOTS, 'dispute-won-es-390x844.png'),
-        fullPage: true,
-      });
-    }
+    await shot(page, 'dispute-won-es-390x844.png', { fullPage: true });
     // The same disputes in English on a wide screen.
     const english = await app.open('/card', desktop, { language: 'en', token: marta.token });
     const list = english.getByRole('region', { name: 'Your disputes' });
     await list.getByText('Resolved in your favor', { exact: true }).waitFor();
     await list.getByText(/we gave you \$30\.00 of provisional credit/).waitFor();
     expect(await seriousA11yViolations(english)).toEqual([]);
-    if (SHOTS) {
-      await english.screenshot({
-        path: path.join(SHOTS, 'dispute-won-en-desktop.png'),
-        fullPage: true,
-      });
-    }
+    await shot(english, 'dispute-won-en-desktop.png', { fullPage: true });
   });
 });

@@ -1,18 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import { createUser, markVerified } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-/** Set to a directory to keep the screens' screenshots (phone in Spanish, desktop in English). */
-const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
-
-async function shot(page: Page, name: string, fullPage = true) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
-}
 
 /** Types a card into the sandbox's Stripe.js card element, as a person would. */
 async function typeCard(page: Page, number: string, words = WORDS.es) {
@@ -44,14 +35,14 @@ test.describe('adding money with a card, in Chromium', () => {
       .getByRole('dialog', { name: 'Agregar dinero' })
       .getByRole('link', { name: 'Con tarjeta de débito o crédito' });
     await choice.waitFor();
-    await shot(page, 'card-funding-choice-es-390x844.png', false);
+    await shot(page, 'card-funding-choice-es-390x844.png');
     await choice.click();
     await page.getByRole('heading', { name: 'Agregar dinero con tarjeta' }).waitFor();
     await page.getByText('Tu saldo: $0.00').waitFor();
 
     await page.getByLabel('Monto').fill('50');
     await typeCard(page, '4000056655665556');
-    await shot(page, 'card-funding-form-es-390x844.png');
+    await shot(page, 'card-funding-form-es-390x844.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Revisar' }).click();
 
@@ -62,7 +53,7 @@ test.describe('adding money with a card, in Chromium', () => {
     await page.getByText('$1.75', { exact: true }).waitFor();
     await page.getByText('$51.75', { exact: true }).waitFor();
     await page.getByText('Al instante', { exact: true }).waitFor();
-    await shot(page, 'card-funding-review-es-390x844.png');
+    await shot(page, 'card-funding-review-es-390x844.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Confirmar' }).click();
 
@@ -71,7 +62,7 @@ test.describe('adding money with a card, in Chromium', () => {
       .waitFor();
     await page.getByText('Se cobraron $51.75 a tu tarjeta (incluye $1.75 de comisión).').waitFor();
     await page.getByText('Tu saldo: $50.00').waitFor();
-    await shot(page, 'card-funding-done-es-390x844.png');
+    await shot(page, 'card-funding-done-es-390x844.png', { fullPage: true });
   });
 
   test('finishes 3-D Secure on the bank page and comes back credited; a declined card is told plainly (English, desktop)', async ({
@@ -103,6 +94,6 @@ test.describe('adding money with a card, in Chromium', () => {
       .getByText("You added $20.00 with your card ••3155. It's already in your balance.")
       .waitFor();
     await page.getByText('Your balance: $20.00').waitFor();
-    await shot(page, 'card-funding-done-en-desktop.png');
+    await shot(page, 'card-funding-done-en-desktop.png', { fullPage: true });
   });
 });

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { shot } from './support/shots';
 import { nextSmsCode, smsTo } from './support/sms';
 import { addTestMoney, createUser, post, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-/** Set to a directory to keep the card's screenshots (phone, Spanish). */
-const SHOTS = process.env.PAGO_E2E_SHOTS;
 
 /** The card as the page revealed it: what a shopper types at a checkout. */
 type CardNumbers = { pan: string; expMonth: number; expYear: number; cvv: string };
@@ -95,7 +94,7 @@ test.describe('the Pago debit card', () => {
     await expect(dialog.getByRole('alert')).toHaveText(/El código no es correcto o ya venció/);
     await dialog.getByLabel('Código del mensaje de texto').fill(texted);
     await expectAccessible(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/card-texted-code-es-phone.png` });
+    await shot(page, 'card-texted-code-es-phone.png');
     await dialog.getByRole('button', { name: 'Ver números' }).click();
     await page.getByTestId('card-pan').waitFor();
     await page
@@ -175,10 +174,7 @@ test.describe('the Pago debit card', () => {
       .filter({ hasText: 'Comisión del cajero' })
       .waitFor();
     await expect(withdrawal.getByTestId('atm-fee-line')).toContainText('−$2.50');
-    if (SHOTS) {
-      await withdrawal.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/card-activity-atm-fee-es-phone.png` });
-    }
+    await shot(page, 'card-activity-atm-fee-es-phone.png', { scrollTo: withdrawal });
     await page.getByText('Disponible para usar: $43.50').waitFor();
     await withdrawal.getByRole('button').first().click();
     const receipt = page.getByRole('dialog', { name: 'Comprobante' });

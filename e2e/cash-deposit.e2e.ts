@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { atEachSize, expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { shot } from './support/shots';
 import { createUser, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-/** Set to a directory to keep the screenshots (phone in Spanish, desktop in English). */
-const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
 
 /** The store's register takes cash with the barcode (the Unit fake's sandbox payment). */
 async function payAtRegister(barcodeNumber: string, amount: number) {
@@ -47,20 +44,14 @@ test.describe('cash at a store', () => {
     // Large on a phone: nearly the screen's width.
     const box = await barcode.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(280);
-    if (SHOTS) {
-      fs.mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, 'cash-deposit-es-390x844.png') });
-    }
+    await shot(page, 'cash-deposit-es-390x844.png');
 
     await payAtRegister(number, 4_000);
     const history = page.getByRole('list', { name: 'Tus depósitos en efectivo' });
     await history.getByText('$40.00').waitFor({ timeout: 20_000 });
     await history.getByText('Sin comisión').waitFor();
     await page.getByText('Este mes depositaste $40.00; te quedan $460.00 sin comisión.').waitFor();
-    if (SHOTS) {
-      await history.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SHOTS, 'cash-deposit-credited-es-390x844.png') });
-    }
+    await shot(page, 'cash-deposit-credited-es-390x844.png', { scrollTo: history });
     // The screen as it is at the register: no serious accessibility fault, phone and desktop.
     await atEachSize(page, async (viewport) => {
       expect(await seriousA11yViolations(page), `/cash-deposit at ${viewport.name}`).toEqual([]);
@@ -69,7 +60,7 @@ test.describe('cash at a store', () => {
     const english = await app.open('/cash-deposit', desktop, { language: 'en', token: ana.token });
     await english.getByRole('heading', { name: 'Deposit cash', level: 1 }).waitFor();
     await english.getByRole('list', { name: 'Your cash deposits' }).getByText('$40.00').waitFor();
-    if (SHOTS) await english.screenshot({ path: path.join(SHOTS, 'cash-deposit-en-desktop.png') });
+    await shot(english, 'cash-deposit-en-desktop.png');
   });
 
   test('the card page lists fee-free network ATMs near a ZIP code', async ({ app }) => {
@@ -85,9 +76,6 @@ test.describe('cash at a store', () => {
     await expect(list.getByRole('listitem')).toHaveCount(3);
     await expect(list.getByText('Gasolinera Norte')).toHaveCount(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    if (SHOTS) {
-      await atms.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SHOTS, 'card-atms-es-390x844.png') });
-    }
+    await shot(page, 'card-atms-es-390x844.png', { scrollTo: atms });
   });
 });

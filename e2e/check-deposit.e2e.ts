@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { atEachSize, expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import { createUser, post, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-/** Set to a directory to keep the screenshots (phone in Spanish, then desktop). */
-const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
 
 /**
  * A small photo of a "check" drawn by the browser itself (a canvas), as JPEG or PNG bytes:
@@ -79,7 +77,7 @@ test.describe('mobile check deposit, in Chromium', () => {
     await page.getByRole('img', { name: 'Vista previa del frente del cheque' }).waitFor();
     await page.getByRole('button', { name: 'Tomar otra' }).waitFor();
     await front.setInputFiles(await checkPhoto(page, 'image/jpeg', 'PAGUESE A ROSA DIAZ'));
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'check-front-phone-es.png') });
+    await shot(page, 'check-front-phone-es.png');
     expect(await seriousA11yViolations(page), 'the photo step').toEqual([]);
     await page.getByRole('button', { name: 'Usar esta foto' }).click();
 
@@ -97,7 +95,7 @@ test.describe('mobile check deposit, in Chromium', () => {
     await page.getByText('Gratis', { exact: true }).waitFor();
     await page.getByText('Disponible a más tardar').waitFor();
     await page.getByText(/^\S+, \d+ de \S+$/).waitFor();
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'check-review-phone-es.png') });
+    await shot(page, 'check-review-phone-es.png');
     await page.getByRole('button', { name: 'Confirmar' }).click();
 
     // The status page: in review (pending in the balance), then available, by the sandbox bank's
@@ -107,19 +105,17 @@ test.describe('mobile check deposit, in Chromium', () => {
       /En revisión|Aprobado, pendiente|En compensación/,
     );
     await page.getByText(/El dinero aparece como pendiente en tu saldo/).waitFor();
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'check-status-phone-es.png') });
+    await shot(page, 'check-status-phone-es.png');
     await expect(page.getByTestId('check-status')).toHaveText('Disponible', { timeout: 60_000 });
     await page.getByText('¡Listo! El dinero ya está disponible en tu saldo.').waitFor();
     await page
       .getByRole('region', { name: 'Tus depósitos de cheques' })
       .getByText('$120.00')
       .waitFor();
-    if (SHOTS) {
-      await page.screenshot({ path: path.join(SHOTS, 'check-sent-phone-es.png'), fullPage: true });
-      await page.setViewportSize({ width: desktop.width, height: desktop.height });
-      await page.screenshot({ path: path.join(SHOTS, 'check-sent-desktop-es.png') });
-      await page.setViewportSize({ width: phone.width, height: phone.height });
-    }
+    await shot(page, 'check-sent-phone-es.png', { fullPage: true });
+    await shot(page, 'check-sent-desktop-es.png', {
+      size: { width: desktop.width, height: desktop.height },
+    });
 
     await atEachSize(page, async (viewport) => {
       expect(await seriousA11yViolations(page), `the status at ${viewport.name}`).toEqual([]);
@@ -136,7 +132,7 @@ test.describe('mobile check deposit, in Chromium', () => {
       .getByText(/^Available · /)
       .waitFor();
     await english.getByLabel('Check amount').waitFor();
-    if (SHOTS) await english.screenshot({ path: path.join(SHOTS, 'check-desktop-en.png') });
+    await shot(english, 'check-desktop-en.png');
 
     // The home's balance has it, spendable.
     await page.goto('/dashboard');

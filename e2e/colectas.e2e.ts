@@ -1,4 +1,5 @@
 import { expect, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import {
   addTestMoney,
   createUser,
@@ -35,7 +36,7 @@ test.describe('colectas, in Spanish on a phone', () => {
     await page.getByRole('combobox', { name: '¿A quién se envía?' }).click();
     await page.getByRole('option', { name: 'María López (MX)' }).click();
     await expect(page.getByRole('listbox')).toBeHidden();
-    await page.screenshot({ path: '/tmp/pago-colecta-create-es-phone.png', fullPage: true });
+    await shot(page, 'pago-colecta-create-es-phone.png', { fullPage: true });
     await page.getByRole('button', { name: 'Crear colecta' }).click();
     await page.getByRole('heading', { name: 'Renta de mamá', level: 1 }).waitFor();
     const colectaUrl = page.url();
@@ -51,10 +52,7 @@ test.describe('colectas, in Spanish on a phone', () => {
     await betoPage.getByRole('button', { name: 'Aportar $150.00' }).click();
     await expect(betoPage.getByText('Listo: aportaste $150.00.')).toBeVisible();
     await expect(betoPage.getByTestId('colecta-progress')).toHaveText('$150.00 de $200.00');
-    await betoPage.screenshot({
-      path: '/tmp/pago-colecta-contribute-es-phone.png',
-      fullPage: true,
-    });
+    await shot(betoPage, 'pago-colecta-contribute-es-phone.png', { fullPage: true });
     await betoPage.goto('/dashboard');
     await expect(betoPage.getByTestId('home-in-colectas')).toHaveText(
       'Guardado en colectas: $150.00',
@@ -67,7 +65,7 @@ test.describe('colectas, in Spanish on a phone', () => {
     // Sent: the page shows the one remittance (the organiser's buttons are gone).
     await expect(page.getByTestId('colecta-remittance')).toContainText('Envío de $150.00');
     await expect(page.getByText('Enviada', { exact: true })).toBeVisible();
-    await page.screenshot({ path: '/tmp/pago-colecta-sent-es-phone.png', fullPage: true });
+    await shot(page, 'pago-colecta-sent-es-phone.png', { fullPage: true });
 
     // Beto sees it sent, then delivered, on the colecta's page.
     await betoPage.goto(new URL(colectaUrl).pathname);
@@ -75,7 +73,7 @@ test.describe('colectas, in Spanish on a phone', () => {
     await expect(betoPage.getByTestId('colecta-remittance')).toContainText('Entregado', {
       timeout: 60_000,
     });
-    await betoPage.screenshot({ path: '/tmp/pago-colecta-delivered-es-phone.png', fullPage: true });
+    await shot(betoPage, 'pago-colecta-delivered-es-phone.png', { fullPage: true });
 
     // The same page in English on a desktop.
     const english = await app.open(new URL(colectaUrl).pathname, desktop, {
@@ -83,6 +81,6 @@ test.describe('colectas, in Spanish on a phone', () => {
       token: ana.token,
     });
     await expect(english.getByText('Sent', { exact: true })).toBeVisible();
-    await english.screenshot({ path: '/tmp/pago-colecta-en-desktop.png', fullPage: true });
+    await shot(english, 'pago-colecta-en-desktop.png', { fullPage: true });
   });
 });

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import {
   atEachSize,
   expect,
@@ -9,11 +8,10 @@ import {
   VIEWPORTS,
 } from './support/browser';
 import { pdfText } from './support/pdf-text';
+import { shot } from './support/shots';
 import { createUser, post, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-/** Set to a directory to keep the screen's screenshots (phone in Spanish, desktop in English). */
-const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
 
 test.describe('direct deposit', () => {
   test('shows the numbers, downloads the form, and a paycheck arrives pending then available early, in Spanish on a phone', async ({
@@ -66,13 +64,7 @@ test.describe('direct deposit', () => {
     // Early pay advances it within seconds: available before its payday.
     await item.getByText('Disponible antes').waitFor();
     await item.getByText(/^Llegó antes de la fecha de pago/).waitFor();
-    if (SHOTS) {
-      fs.mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({
-        path: path.join(SHOTS, 'direct-deposit-es-390x844.png'),
-        fullPage: true,
-      });
-    }
+    await shot(page, 'direct-deposit-es-390x844.png', { fullPage: true });
 
     // No serious or critical axe violation, at each size; then back to the phone.
     await settled(page);
@@ -100,11 +92,6 @@ test.describe('direct deposit', () => {
     });
     await english.getByRole('heading', { name: 'Direct deposit', level: 1 }).waitFor();
     await english.getByText('Available early').waitFor();
-    if (SHOTS) {
-      await english.screenshot({
-        path: path.join(SHOTS, 'direct-deposit-en-1366x768.png'),
-        fullPage: true,
-      });
-    }
+    await shot(english, 'direct-deposit-en-1366x768.png', { fullPage: true });
   });
 });

@@ -3,6 +3,7 @@ import type { Locator } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expect, seriousA11yViolations, settled, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import { addTestMoney, createUser, type E2eUser, markVerified } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -130,7 +131,7 @@ test.describe('the home screen on a desktop', () => {
     // Activity beside the balance, not under it.
     const [left, right] = [await balance.boundingBox(), await activity.boundingBox()];
     expect(right && left && right.x).toBeGreaterThan((left?.x ?? 0) + (left?.width ?? 0));
-    await page.screenshot({ path: '/tmp/pago-nav-desktop-es.png' });
+    await shot(page, 'pago-nav-desktop-es.png');
 
     // The account's pages and signing out are under the profile, beside the bell.
     await page.getByRole('button', { name: 'Tu cuenta' }).click();
@@ -142,7 +143,7 @@ test.describe('the home screen on a desktop', () => {
       'Notificaciones',
       'Cerrar sesión',
     ]);
-    await page.screenshot({ path: '/tmp/pago-nav-desktop-profile-menu-es.png' });
+    await shot(page, 'pago-nav-desktop-profile-menu-es.png');
     expect(await seriousA11yViolations(page), 'the profile menu open').toEqual([]);
     await menu.getByRole('menuitem', { name: 'Perfil' }).click();
     await page.waitForURL('**/profile');
@@ -168,7 +169,7 @@ test.describe('the home screen on a desktop', () => {
       'Notifications',
       'Sign out',
     ]);
-    await page.screenshot({ path: '/tmp/pago-nav-desktop-profile-menu-en.png' });
+    await shot(page, 'pago-nav-desktop-profile-menu-en.png');
     // (Signing out from here is the web tests' part: Ana's session serves the other tests.)
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'hidden' });
@@ -196,7 +197,7 @@ test.describe('the menu on a phone', () => {
       'Notificaciones',
     ]);
     expect(await menu.getByRole('button', { name: 'Cerrar sesión' }).isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/pago-nav-phone-menu-es.png' });
+    await shot(page, 'pago-nav-phone-menu-es.png');
     expect(await seriousA11yViolations(page), 'the menu on a phone').toEqual([]);
     await menu.getByRole('link', { name: 'Seguridad' }).click();
     await page.waitForURL('**/security');
@@ -218,7 +219,7 @@ test.describe('the menu on a phone', () => {
       'Notifications',
     ]);
     expect(await en.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/pago-nav-phone-menu-en.png' });
+    await shot(page, 'pago-nav-phone-menu-en.png');
   });
 
   test('signed out, starts with Iniciar sesión and Crear cuenta', async ({ app }) => {
@@ -237,13 +238,13 @@ test.describe('the menu on a phone', () => {
       await home.boundingBox(),
     ];
     expect(a && b && c && a.y < b.y && b.y < c.y).toBe(true);
-    await page.screenshot({ path: '/tmp/pago-nav-phone-signed-out-es.png' });
+    await shot(page, 'pago-nav-phone-signed-out-es.png');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const en = page.getByRole('navigation', { name: 'Main menu' });
     await en.getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await en.getByRole('button', { name: 'Sign up' }).isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/pago-nav-phone-signed-out-en.png' });
+    await shot(page, 'pago-nav-phone-signed-out-en.png');
   });
 });

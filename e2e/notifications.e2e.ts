@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { shot } from './support/shots';
 import { addTestMoney, createUser, markVerified, post } from './support/users';
 
 const [phone] = VIEWPORTS;
@@ -48,7 +49,7 @@ test.describe('notifications, in Spanish on a phone', () => {
       await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 2 sin leer');
       const toast = page.getByRole('alert').filter({ hasText: 'Ana Rivera te envió $25.00' });
       await toast.waitFor();
-      await page.screenshot({ path: '/tmp/pago-notifications-toast-phone-es.png' });
+      await shot(page, 'pago-notifications-toast-phone-es.png');
       expect(
         await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
       ).toBe(true);
@@ -65,7 +66,7 @@ test.describe('notifications, in Spanish on a phone', () => {
       await expect(first).toContainText('Ana Rivera te envió $25.00');
       await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones');
       await page.getByRole('heading', { name: '2 nuevas' }).waitFor();
-      await page.screenshot({ path: '/tmp/pago-notifications-phone-es.png', fullPage: true });
+      await shot(page, 'pago-notifications-phone-es.png', { fullPage: true });
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.reload();
       await page.getByRole('heading', { name: 'Recientes' }).waitFor();
@@ -85,7 +86,7 @@ test.describe('notifications, in Spanish on a phone', () => {
       await expect(receipt).toContainText('$25.00');
       await expect(receipt).toContainText('Ana Rivera');
     } catch (error) {
-      await page.screenshot({ path: '/tmp/pago-e2e-notifications.png', fullPage: true });
+      await shot(page, 'pago-e2e-notifications.png', { fullPage: true });
       throw error;
     }
   });
@@ -121,7 +122,7 @@ test.describe('notifications, in Spanish on a phone', () => {
     await page.getByRole('link', { name: /^Ver y pagar la solicitud de Carla Gómez/ }).click();
     await page.waitForURL(requestUrl);
     expect(await page.getByRole('textbox').count()).toBe(0);
-    await page.screenshot({ path: '/tmp/pago-request-to-pay-phone-es.png', fullPage: true });
+    await shot(page, 'pago-request-to-pay-phone-es.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Pagar $7.00' }).click();
     await page.getByText('Solicitud pagada.').waitFor();
@@ -140,10 +141,7 @@ test.describe('notifications, in Spanish on a phone', () => {
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         await page.getByRole('listitem').first().waitFor();
         await page.getByRole('switch').first().waitFor();
-        await page.screenshot({
-          path: `/tmp/pago-notifications-${viewport.name}-${language}.png`,
-          fullPage: true,
-        });
+        await shot(page, `pago-notifications-${viewport.name}-${language}.png`, { fullPage: true });
         expect(await seriousA11yViolations(page), `${viewport.name} ${language}`).toEqual([]);
       }
     }

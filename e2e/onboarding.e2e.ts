@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './support/browser';
 import { completePlaidFlow, plaidFrame } from './support/identity-flows';
 import { latestCode, uniqueSuffix } from './support/mailbox';
+import { shot } from './support/shots';
 import { nextSmsCode, smsTo } from './support/sms';
 
 /**
@@ -55,7 +56,7 @@ test.describe('onboarding with no dead end, in Spanish on a phone', () => {
     await plaidFrame(page).getByRole('button', { name: 'Continuar' }).click();
     const phoneStep = page.getByRole('region', { name: 'Verifica tu teléfono' });
     await phoneStep.getByLabel('Tu número de teléfono').fill(mobile.slice(2));
-    await page.screenshot({ path: '/tmp/pago-onboarding-phone-es-phone.png', fullPage: true });
+    await shot(page, 'pago-onboarding-phone-es-phone.png', { fullPage: true });
     const before = (await smsTo(mobile)).length;
     await tap(phoneStep.getByRole('button', { name: 'Enviar código' }));
     await phoneStep
@@ -95,7 +96,7 @@ test.describe('onboarding with no dead end, in Spanish on a phone', () => {
     await address.getByLabel(/Calle y número/).fill('1200 Main St');
     await address.getByLabel(/Ciudad/).fill('Houston');
     await address.getByLabel(/Estado/).selectOption({ label: 'Texas' });
-    await page.screenshot({ path: '/tmp/pago-onboarding-address-es-phone.png', fullPage: true });
+    await shot(page, 'pago-onboarding-address-es-phone.png', { fullPage: true });
     await tap(address.getByRole('button', { name: 'Guardar y continuar' }));
     // The same $200 goes on, never typed again.
     await add.getByText(/Agregaste \$200\.00 desde First Platypus Bank/).waitFor();
@@ -130,7 +131,7 @@ test.describe('onboarding with no dead end, in Spanish on a phone', () => {
     await page.getByText('Revisa los detalles antes de pagar').waitFor();
     await tap(page.getByRole('button', { name: /^Confirmar y enviar \$/ }));
     await page.getByTestId('receipt').getByRole('heading', { name: 'Recibo' }).waitFor();
-    await page.screenshot({ path: '/tmp/pago-onboarding-sent-es-phone.png', fullPage: true });
+    await shot(page, 'pago-onboarding-sent-es-phone.png', { fullPage: true });
 
     // docs/onboarding.md records these counts.
     console.log(

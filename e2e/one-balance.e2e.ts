@@ -4,6 +4,7 @@ import { cents, formatUsd } from '../packages/shared/src/money';
 import { expect, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
 import { pdfText } from './support/pdf-text';
+import { shot } from './support/shots';
 import {
   addTestMoney,
   createUser,
@@ -16,8 +17,6 @@ import {
 } from './support/users';
 
 const [phone] = VIEWPORTS;
-/** Set to a directory to keep the screenshots (phone, Spanish). */
-const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
 
 const auth = (user: E2eUser) => ({ authorization: `Bearer ${user.token}` });
 const money = (user: E2eUser) => ({ ...auth(user), 'idempotency-key': randomUUID() });
@@ -138,14 +137,14 @@ test.describe('one balance', () => {
       '/direct-deposit',
     );
     await expect(home.getByText(/Método de acceso|cuenta bancaria en Pago/)).toHaveCount(0);
-    if (SHOTS) await home.screenshot({ path: `${SHOTS}/one-balance-home-es-phone.png` });
+    await shot(home, 'one-balance-home-es-phone.png');
 
     // The month's statement, downloaded through the page, in Spanish.
     const page = await app.open('/activity', phone, { language: 'es', token: ana.token });
     const statements = page.getByRole('region', { name: 'Estados de cuenta' });
     const button = statements.getByRole('button', { name: /^Descargar PDF/ }).first();
     await button.scrollIntoViewIfNeeded();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/one-balance-statements-es-phone.png` });
+    await shot(page, 'one-balance-statements-es-phone.png');
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     const month = new Intl.DateTimeFormat('en-CA', {
       timeZone: 'America/New_York',

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS, type Viewport } from './support/browser';
 import { baseUrl } from './support/env';
 import { createStaff, type Staff, signInStaff } from './support/ops';
+import { shot } from './support/shots';
 import { addTestMoney, createUser, type E2eUser, markVerified, post } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -13,7 +14,7 @@ function signIn(page: Page, staff: Staff, viewport: Viewport, offset = 0) {
     offset,
     onStep: async (step) => {
       const name = step === 'password' ? 'login' : 'code';
-      await page.screenshot({ path: `/tmp/ops-${name}-es-${viewport.name}.png`, fullPage: true });
+      await shot(page, `ops-${name}-es-${viewport.name}.png`, { fullPage: true });
     },
   });
 }
@@ -27,21 +28,21 @@ test.describe('la consola de operaciones', () => {
     await signIn(page, officer, desktop);
     // The console opens on its first page, the customer search.
     await page.getByRole('heading', { name: 'Clientes', level: 1 }).waitFor();
-    await page.screenshot({ path: '/tmp/ops-customers-es-desktop.png', fullPage: true });
+    await shot(page, 'ops-customers-es-desktop.png', { fullPage: true });
     await page.getByRole('link', { name: 'Aprobaciones pendientes' }).click();
     await page.getByRole('heading', { name: 'Aprobaciones pendientes', level: 1 }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await page.evaluate(() => sessionStorage.getItem('pago.ops.token'))).toBeTruthy();
-    await page.screenshot({ path: '/tmp/ops-approvals-es-desktop.png', fullPage: true });
+    await shot(page, 'ops-approvals-es-desktop.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Registro de auditoría' }).click();
     await page.getByRole('heading', { name: 'Registro de auditoría', level: 1 }).waitFor();
-    await page.screenshot({ path: '/tmp/ops-audit-es-desktop.png', fullPage: true });
+    await shot(page, 'ops-audit-es-desktop.png', { fullPage: true });
     // English, as complete.
     await page.getByRole('button', { name: 'EN' }).click();
     await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Pending approvals' }).waitFor();
-    await page.screenshot({ path: '/tmp/ops-audit-en-desktop.png', fullPage: true });
+    await shot(page, 'ops-audit-en-desktop.png', { fullPage: true });
     await page.getByRole('button', { name: 'ES' }).click();
     await page.getByRole('heading', { name: 'Registro de auditoría', level: 1 }).waitFor();
 
@@ -50,13 +51,13 @@ test.describe('la consola de operaciones', () => {
     await onPhone.getByRole('heading', { name: 'Clientes', level: 1 }).waitFor();
     await onPhone.goto('/ops/approvals');
     await onPhone.getByRole('heading', { name: 'Aprobaciones pendientes', level: 1 }).waitFor();
-    await onPhone.screenshot({ path: '/tmp/ops-approvals-es-phone.png', fullPage: true });
+    await shot(onPhone, 'ops-approvals-es-phone.png', { fullPage: true });
     await onPhone.getByRole('button', { name: 'Abrir menú' }).click();
     // The drawer has slid in: its link is wholly on screen.
     await expect(onPhone.getByRole('link', { name: 'Registro de auditoría' })).toBeInViewport({
       ratio: 1,
     });
-    await onPhone.screenshot({ path: '/tmp/ops-menu-es-phone.png' });
+    await shot(onPhone, 'ops-menu-es-phone.png');
     expect(await seriousA11yViolations(onPhone)).toEqual([]);
     expect(baseUrl()).toBeTruthy();
   });
@@ -92,14 +93,14 @@ test.describe('la consola de operaciones', () => {
     await page.getByRole('button', { name: 'Abrir', exact: true }).click();
     await page.getByRole('heading', { name: 'Ana Ocampo', level: 1 }).waitFor();
     await page.getByText('$500.00').first().waitFor();
-    await page.screenshot({ path: '/tmp/ops-customer-es-desktop.png', fullPage: true });
+    await shot(page, 'ops-customer-es-desktop.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Freeze.
     await page.getByRole('button', { name: 'Congelar cuenta' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Motivo').fill('Posible cuenta tomada: revisión');
-    await page.screenshot({ path: '/tmp/ops-freeze-es-desktop.png', fullPage: true });
+    await shot(page, 'ops-freeze-es-desktop.png', { fullPage: true });
     await dialog.getByRole('button', { name: 'Congelar cuenta' }).click();
     await page.getByText('Cuenta congelada.').waitFor();
     await page.getByText(/Cuenta congelada desde .*Posible cuenta tomada: revisión/).waitFor();
@@ -110,7 +111,7 @@ test.describe('la consola de operaciones', () => {
       .getByText(/Tu cuenta está en revisión/)
       .first()
       .waitFor();
-    await anaPage.screenshot({ path: '/tmp/ops-frozen-customer-es-phone.png', fullPage: true });
+    await shot(anaPage, 'ops-frozen-customer-es-phone.png', { fullPage: true });
     await anaPage.goto('/send');
     await anaPage.getByRole('heading', { name: '¿A quién le envías?' }).waitFor();
     await anaPage.getByLabel('Buscar').fill(`@${beto.username}`);
@@ -123,7 +124,7 @@ test.describe('la consola de operaciones', () => {
       .getByRole('alert')
       .getByText(/Tu cuenta está en revisión\. Por ahora no puedes enviar ni pagar/)
       .waitFor();
-    await anaPage.screenshot({ path: '/tmp/ops-frozen-send-es-phone.png', fullPage: true });
+    await shot(anaPage, 'ops-frozen-send-es-phone.png', { fullPage: true });
     const toAna = await fetch(`${baseUrl()}/api/transactions/send`, {
       method: 'POST',
       headers: {
@@ -167,7 +168,7 @@ test.describe('la consola de operaciones', () => {
         log.getByRole('listitem').filter({ hasText: action }).filter({ hasText: reason }).first(),
       ).toBeVisible();
     }
-    await page.screenshot({ path: '/tmp/ops-audit-actions-es-desktop.png', fullPage: true });
+    await shot(page, 'ops-audit-actions-es-desktop.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The customer page on a phone.
@@ -179,7 +180,7 @@ test.describe('la consola de operaciones', () => {
     await onPhone.getByLabel('Motivo').fill('Revisión posterior al cierre de sesiones');
     await onPhone.getByRole('button', { name: 'Abrir', exact: true }).click();
     await onPhone.getByRole('heading', { name: 'Ana Ocampo', level: 1 }).waitFor();
-    await onPhone.screenshot({ path: '/tmp/ops-customer-es-phone.png', fullPage: true });
+    await shot(onPhone, 'ops-customer-es-phone.png', { fullPage: true });
     expect(await seriousA11yViolations(onPhone)).toEqual([]);
   });
 
@@ -224,7 +225,7 @@ test.describe('la consola de operaciones', () => {
     const item = approver.getByRole('article').filter({ hasText: 'Carla Vega' });
     await item.getByText('Reembolso · $600.00').waitFor();
     await item.getByText('Envío duplicado confirmado con el destinatario').waitFor();
-    await approver.screenshot({ path: '/tmp/ops-approval-es-phone.png', fullPage: true });
+    await shot(approver, 'ops-approval-es-phone.png', { fullPage: true });
     expect(await seriousA11yViolations(approver)).toEqual([]);
     await item.getByRole('button', { name: 'Aprobar' }).click();
     const decide = approver.getByRole('dialog');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS, type Viewport } from './support/browser';
 import { createStaff, signInStaff } from './support/ops';
+import { shot } from './support/shots';
 import { addTestMoney, createUser, type E2eUser, markVerified, post } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -25,7 +26,7 @@ async function alertAbout(page: Page, customer: E2eUser, viewport: Viewport) {
     await page.reload();
     await expect(card).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
-  await page.screenshot({ path: `/tmp/ops-monitoring-es-${viewport.name}.png`, fullPage: true });
+  await shot(page, `ops-monitoring-es-${viewport.name}.png`, { fullPage: true });
   return card;
 }
 
@@ -59,7 +60,7 @@ test.describe('el monitoreo de transacciones en la consola', () => {
     await dialog
       .getByRole('textbox', { name: /Motivo/ })
       .fill('Dinero cargado y enviado de inmediato');
-    await page.screenshot({ path: '/tmp/ops-monitoring-escalate-es-desktop.png', fullPage: true });
+    await shot(page, 'ops-monitoring-escalate-es-desktop.png', { fullPage: true });
     await dialog.getByRole('button', { name: 'Escalar' }).click();
     await page.getByText('Alerta escalada.').waitFor();
     await expect(card).toHaveCount(0);
@@ -79,7 +80,7 @@ test.describe('el monitoreo de transacciones en la consola', () => {
       page.getByText('sent $1,100.00 and received $0.00 from others', { exact: false }).first(),
     ).toBeVisible();
     await expect(page.getByText('Alert escalated.')).toBeVisible();
-    await page.screenshot({ path: '/tmp/ops-monitoring-en-desktop.png', fullPage: true });
+    await shot(page, 'ops-monitoring-en-desktop.png', { fullPage: true });
     await page.getByRole('button', { name: 'ES', exact: true }).click();
     await page.getByRole('heading', { name: 'Monitoreo de transacciones', level: 1 }).waitFor();
 
@@ -98,13 +99,10 @@ test.describe('el monitoreo de transacciones en la consola', () => {
       .getByRole('article')
       .filter({ hasText: 'Dinero cargado y enviado de inmediato' })
       .waitFor();
-    await onPhone.screenshot({
-      path: '/tmp/ops-monitoring-escalated-es-phone.png',
-      fullPage: true,
-    });
+    await shot(onPhone, 'ops-monitoring-escalated-es-phone.png', { fullPage: true });
     await onPhone.getByRole('tab', { name: 'Reglas' }).click();
     await onPhone.getByText('Un destinatario, muchos remitentes').waitFor();
-    await onPhone.screenshot({ path: '/tmp/ops-monitoring-rules-es-phone.png', fullPage: true });
+    await shot(onPhone, 'ops-monitoring-rules-es-phone.png', { fullPage: true });
     expect(await seriousA11yViolations(onPhone)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { expect, seriousA11yViolations, test, VIEWPORTS, type Viewport } from './support/browser';
+import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
 import { createStaff, signInStaff } from './support/ops';
+import { shot } from './support/shots';
 import {
   addTestMoney,
   createUser,
@@ -56,13 +56,6 @@ test.beforeAll(async () => {
   );
 });
 
-async function shot(page: Page, name: string, viewport: Viewport) {
-  await page.screenshot({
-    path: `/tmp/ops-queues-${name}-es-${viewport.name}.png`,
-    fullPage: true,
-  });
-}
-
 test.describe('las colas de operaciones', () => {
   test('cumplimiento ve el envío retenido, lo cancela con un motivo y el dinero vuelve al cliente', async ({
     app,
@@ -78,12 +71,12 @@ test.describe('las colas de operaciones', () => {
       .getByRole('heading', { name: 'Reclamos por errores en envíos', level: 1 })
       .waitFor();
     await onPhone.getByRole('article').filter({ hasText: 'Rosa Méndez' }).waitFor();
-    await shot(onPhone, 'claims', phone);
+    await shot(onPhone, 'ops-queues-claims-es-phone.png', { fullPage: true });
     expect(await seriousA11yViolations(onPhone)).toEqual([]);
     await onPhone.goto(`${baseUrl()}/ops/queues`);
     await onPhone.getByRole('heading', { name: 'Colas de trabajo', level: 1 }).waitFor();
     await onPhone.getByRole('link', { name: /Reclamos por errores en envíos/ }).waitFor();
-    await shot(onPhone, 'summary', phone);
+    await shot(onPhone, 'ops-queues-summary-es-phone.png', { fullPage: true });
 
     // On a desktop: the held send, cancelled with a reason.
     const page = await app.open('/ops', desktop);
@@ -91,7 +84,7 @@ test.describe('las colas de operaciones', () => {
     await page.getByRole('link', { name: 'Colas' }).first().click();
     await page.getByRole('heading', { name: 'Colas de trabajo', level: 1 }).waitFor();
     await page.getByRole('link', { name: /Envíos retenidos por el socio/ }).waitFor();
-    await shot(page, 'summary', desktop);
+    await shot(page, 'ops-queues-summary-es-desktop.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: /Envíos retenidos por el socio/ }).click();
@@ -103,13 +96,13 @@ test.describe('las colas de operaciones', () => {
       'href',
       /\/ops\/customers\/[0-9a-f-]{36}$/,
     );
-    await shot(page, 'held', desktop);
+    await shot(page, 'ops-queues-held-es-desktop.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await item.getByRole('button', { name: 'Cancelar y reembolsar' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Motivo').fill('El socio no lo libera; la clienta pidió su dinero');
-    await shot(page, 'cancel-dialog', desktop);
+    await shot(page, 'ops-queues-cancel-dialog-es-desktop.png', { fullPage: true });
     await dialog.getByRole('button', { name: 'Cancelar y reembolsar' }).click();
     await page.getByText('Listo. El caso salió de la cola.').waitFor();
     await expect(page.getByRole('article').filter({ hasText: 'Rosa Méndez' })).toHaveCount(0);

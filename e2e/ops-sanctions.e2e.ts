@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
 import { STAFF_PASSWORD, signInStaff } from './support/ops';
+import { shot } from './support/shots';
 import {
   addTestMoney,
   createUser,
@@ -64,7 +65,7 @@ test.describe('la cola de sanciones', () => {
     // The sender sees it held, in plain words.
     const own = await app.open(`/transfers/${cleared.id}`, phone, { token: ana.token });
     await own.getByText('Lo estamos revisando', { exact: false }).waitFor();
-    await own.screenshot({ path: '/tmp/sanctions-held-es-phone.png', fullPage: true });
+    await shot(own, 'sanctions-held-es-phone.png', { fullPage: true });
 
     const made = (await post('/sandbox/ops/staff', {
       email: `cumplimiento.${randomUUID().slice(0, 8)}@pago.example`,
@@ -80,14 +81,14 @@ test.describe('la cola de sanciones', () => {
       .waitFor();
     const juanCard = page.getByRole('article', { name: 'Juan Carlos Testcartel' });
     await juanCard.getByText('TESTCARTEL GARCIA, Juan Carlos').first().waitFor();
-    await page.screenshot({ path: '/tmp/sanctions-queue-es-desktop.png', fullPage: true });
+    await shot(page, 'sanctions-queue-es-desktop.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Clear: not the person. The remittance then goes to the partner and pays out.
     await juanCard.getByRole('button', { name: 'Liberar: no es la persona' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox').fill('Otra persona: fecha de nacimiento y país distintos');
-    await page.screenshot({ path: '/tmp/sanctions-clear-es-desktop.png' });
+    await shot(page, 'sanctions-clear-es-desktop.png');
     await dialog.getByRole('button', { name: 'Liberar: no es la persona' }).click();
     await page.getByText('Coincidencia liberada: 1 movimiento(s) siguen su camino.').waitFor();
     await expect
@@ -108,7 +109,7 @@ test.describe('la cola de sanciones', () => {
     );
     await page.getByRole('button', { name: 'Bloqueadas' }).click();
     await pedroCard.getByText(/Reporte a la OFAC: vence el/).waitFor();
-    await page.screenshot({ path: '/tmp/sanctions-blocked-es-desktop.png', fullPage: true });
+    await shot(page, 'sanctions-blocked-es-desktop.png', { fullPage: true });
 
     // The officer freezes the sender's account while she looks into who else Ana pays.
     await page.getByRole('link', { name: 'Clientes' }).first().click();
@@ -147,7 +148,7 @@ test.describe('la cola de sanciones', () => {
     await onPhone.getByRole('link', { name: 'Sanciones (OFAC)' }).click();
     await onPhone.getByRole('button', { name: 'Liberadas' }).click();
     await onPhone.getByRole('article', { name: 'Juan Carlos Testcartel' }).waitFor();
-    await onPhone.screenshot({ path: '/tmp/sanctions-cleared-es-phone.png', fullPage: true });
+    await shot(onPhone, 'sanctions-cleared-es-phone.png', { fullPage: true });
     expect(await seriousA11yViolations(onPhone)).toEqual([]);
   });
 });

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   atEachSize,
   expect,
@@ -8,11 +6,10 @@ import {
   test,
   VIEWPORTS,
 } from './support/browser';
+import { shot } from './support/shots';
 import { createUser, post, saveMexicanRecipient, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-/** Set to a directory to keep the screen's screenshots (phone in Spanish, desktop in English). */
-const SHOTS = process.env.PAGO_SCREENSHOT_DIR;
 
 test.describe('Día de pago', () => {
   test('a rule made on the phone in Spanish sends its share when a paycheck arrives', async ({
@@ -27,10 +24,7 @@ test.describe('Día de pago', () => {
     await page.getByRole('heading', { name: 'Depósito directo', level: 1 }).waitFor();
     const hook = page.getByRole('link', { name: 'Configurar' });
     await hook.waitFor();
-    if (SHOTS) {
-      fs.mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, 'payday-hook-es-390x844.png') });
-    }
+    await shot(page, 'payday-hook-es-390x844.png');
     await hook.click();
     await page.getByRole('heading', { name: 'Día de pago', level: 1 }).waitFor();
     await page.getByText('Aún no tienes reglas. Crea una abajo.').waitFor();
@@ -65,10 +59,7 @@ test.describe('Día de pago', () => {
     await run.getByText(/^Del depósito de \$250\.00 de ACME FOODS/).waitFor();
     await run.getByText('Enviado').waitFor({ timeout: 30_000 });
     await run.getByRole('link', { name: 'Ver envío' }).waitFor();
-    if (SHOTS) {
-      fs.mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, 'payday-es-390x844.png'), fullPage: true });
-    }
+    await shot(page, 'payday-es-390x844.png', { fullPage: true });
 
     await settled(page);
     await atEachSize(page, async (viewport) => {
@@ -103,11 +94,6 @@ test.describe('Día de pago', () => {
     await expect(toggle).toBeChecked();
     await toggle.click();
     await expect(toggle).not.toBeChecked();
-    if (SHOTS) {
-      await english.screenshot({
-        path: path.join(SHOTS, 'payday-en-1366x768.png'),
-        fullPage: true,
-      });
-    }
+    await shot(english, 'payday-en-1366x768.png', { fullPage: true });
   });
 });

@@ -1,4 +1,5 @@
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import {
   addTestMoney,
   createUser,
@@ -45,7 +46,7 @@ test.describe('Pídeme, in Spanish on a phone', () => {
     expect(decodeURIComponent(href.split('?text=')[1] ?? '')).toContain(`/p/${token}`);
     await expect(section.getByRole('button', { name: 'Copiar enlace' })).toBeVisible();
     expect(await seriousA11yViolations(sender)).toEqual([]);
-    await sender.screenshot({ path: '/tmp/pago-pideme-section-es-phone.png', fullPage: true });
+    await shot(sender, 'pago-pideme-section-es-phone.png', { fullPage: true });
 
     // The relative, in a fresh browser: Spanish by default, first names only.
     const relative = await app.open(`/p/${token}`, phone);
@@ -70,7 +71,7 @@ test.describe('Pídeme, in Spanish on a phone', () => {
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText('para la farmacia');
     await expect(mine).toContainText('Esperando respuesta');
-    await relative.screenshot({ path: '/tmp/pago-pideme-public-es-phone.png', fullPage: true });
+    await shot(relative, 'pago-pideme-public-es-phone.png', { fullPage: true });
 
     // The sender's notification leads to the request; "Pagar" pays it in one tap.
     await sender.goto('/notifications');
@@ -84,15 +85,15 @@ test.describe('Pídeme, in Spanish on a phone', () => {
     await expect(sender.getByText('Tipo de cambio', { exact: true })).toBeVisible();
     await expect(sender.getByText('Total a pagar', { exact: true })).toBeVisible();
     expect(await seriousA11yViolations(sender)).toEqual([]);
-    await sender.screenshot({ path: '/tmp/pago-pideme-request-es-phone.png', fullPage: true });
+    await shot(sender, 'pago-pideme-request-es-phone.png', { fullPage: true });
     await sender.getByRole('button', { name: /^Pagar (US)?\$[\d,.]+$/ }).click();
     await expect(sender.getByText('Pagada. El dinero va en camino a María.')).toBeVisible();
-    await sender.screenshot({ path: '/tmp/pago-pideme-paid-es-phone.png', fullPage: true });
+    await shot(sender, 'pago-pideme-paid-es-phone.png', { fullPage: true });
     // The activity says what sent it.
     const requestPath = new URL(sender.url()).pathname;
     await sender.goto('/activity');
     await expect(sender.getByText('Solicitud de Pídeme').first()).toBeVisible();
-    await sender.screenshot({ path: '/tmp/pago-pideme-activity-es-phone.png', fullPage: true });
+    await shot(sender, 'pago-pideme-activity-es-phone.png', { fullPage: true });
 
     // The relative's page: paid, then the transfer's tracking page.
     // The link comes once the partner has sent the money (its callback): each reload is read
@@ -107,22 +108,19 @@ test.describe('Pídeme, in Spanish on a phone', () => {
         { timeout: 60_000 },
       )
       .toBe(1);
-    await relative.screenshot({
-      path: '/tmp/pago-pideme-public-paid-es-phone.png',
-      fullPage: true,
-    });
+    await shot(relative, 'pago-pideme-public-paid-es-phone.png', { fullPage: true });
 
     // In English on a desktop: the relative's page and the sender's request.
     const wide = await app.open(`/p/${token}`, desktop, { language: 'en' });
     await wide.getByRole('heading', { name: 'Ask Rosa for money' }).waitFor();
-    await wide.screenshot({ path: '/tmp/pago-pideme-public-en-desktop.png', fullPage: true });
+    await shot(wide, 'pago-pideme-public-en-desktop.png', { fullPage: true });
     const paidPage = await app.open(requestPath, desktop, {
       language: 'en',
       token: rosa.token,
     });
     await expect(paidPage.getByText('Paid. The money is on its way to María.')).toBeVisible();
     await expect(paidPage.getByRole('heading', { name: /^María asked you for/ })).toBeVisible();
-    await paidPage.screenshot({ path: '/tmp/pago-pideme-request-en-desktop.png', fullPage: true });
+    await shot(paidPage, 'pago-pideme-request-en-desktop.png', { fullPage: true });
 
     // Turned off: the link finds nothing.
     const again = await app.open('/send-home', phone, { language: 'es', token: rosa.token });

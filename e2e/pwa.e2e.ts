@@ -8,6 +8,7 @@ import { expect, test, VIEWPORTS } from './support/browser';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium';
 import { baseUrl } from './support/env';
 import { repoRoot, startServer, tempDataDir } from './support/server-process';
+import { shot } from './support/shots';
 import { addTestMoney, createUser, markVerified, post, serverQuery } from './support/users';
 
 const [phone] = VIEWPORTS;
@@ -156,7 +157,7 @@ test.describe('installable app and Web Push, in Spanish on a phone', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Sin conexión' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.screenshot({ path: '/tmp/pago-pwa-offline-phone-es.png' });
+    await shot(page, 'pago-pwa-offline-phone-es.png');
     await page.context().setOffline(false);
 
     // User data is never cached: /api/ answers are not in any of the worker's caches.
@@ -239,12 +240,12 @@ test.describe('installable app and Web Push, in Spanish on a phone', () => {
       ).toBeVisible();
       await expect(update).toBeVisible();
       expect(await shells()).toEqual(expect.arrayContaining([before]));
-      await page.screenshot({ path: '/tmp/pago-pwa-update-phone-es.png' });
+      await shot(page, 'pago-pwa-update-phone-es.png');
       await page.getByRole('button', { name: 'English' }).click();
       await expect(
         page.getByRole('status').filter({ hasText: 'A new version of Pago is ready.' }),
       ).toBeVisible();
-      await page.screenshot({ path: '/tmp/pago-pwa-update-phone-en.png' });
+      await shot(page, 'pago-pwa-update-phone-en.png');
 
       // "Update": the new worker takes over and the page reloads under it, the old shell gone.
       await Promise.all([
@@ -284,7 +285,7 @@ test.describe('installable app and Web Push, in Spanish on a phone', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Las notificaciones están activadas' }),
     ).toBeVisible();
-    await page.screenshot({ path: '/tmp/pago-push-settings-phone-es.png', fullPage: true });
+    await shot(page, 'pago-push-settings-phone-es.png', { fullPage: true });
     // Back on the page later: still on (the browser's subscription is registered again).
     await page.reload();
     await expect(

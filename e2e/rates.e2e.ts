@@ -1,4 +1,5 @@
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import {
   addTestMoney,
   createUser,
@@ -30,13 +31,13 @@ test.beforeAll(async () => {
 test.describe('the exchange rate working for the sender, in Spanish on a phone', () => {
   test('creates a rate alert from the send screen, and reserves a transfer at a target rate', async ({
     app,
-  }, testInfo) => {
+  }) => {
     const page = await app.open('/send-home', phone, { language: 'es', token: ana.token });
     // The send screen: once the recipient is chosen, the amount step shows the 30-day chart of
     // their currency (the calculator shows it too, before anyone is saved).
     await page.getByText('Rosa Martínez').click();
     await page.getByText('Tipo de cambio USD → MXN, últimos 30 días').waitFor();
-    await page.screenshot({ path: testInfo.outputPath('send-amount-chart-es-phone.png') });
+    await shot(page, 'send-amount-chart-es-phone.png');
     await page.getByRole('link', { name: 'Alertas y envíos a tu tipo de cambio' }).click();
 
     await page.getByRole('heading', { name: 'Tu tipo de cambio', level: 1 }).waitFor();
@@ -58,7 +59,7 @@ test.describe('the exchange rate working for the sender, in Spanish on a phone',
     await expect(page.getByText('$50.00 para Rosa Martínez')).toBeVisible();
 
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath('rates-es-phone.png'), fullPage: true });
+    await shot(page, 'rates-es-phone.png', { fullPage: true });
 
     // Cancelled: the money is released at once.
     await page.getByRole('button', { name: 'Cancelar y liberar el dinero' }).click();
@@ -74,6 +75,6 @@ test.describe('the exchange rate working for the sender, in Spanish on a phone',
     await expect(
       en.getByRole('list', { name: 'Your alerts' }).getByText('1 USD ≥ 18.5 MXN'),
     ).toBeVisible();
-    await en.screenshot({ path: testInfo.outputPath('rates-en-desktop.png'), fullPage: true });
+    await shot(en, 'rates-en-desktop.png', { fullPage: true });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import { addTestMoney, createUser, markVerified, post } from './support/users';
 
 const [phone] = VIEWPORTS;
@@ -39,11 +40,11 @@ test.describe('a receipt, in Spanish on a phone', () => {
     expect(await dialog.textContent()).not.toContain(sent.id);
     await dialog.getByRole('button', { name: 'Imprimir o guardar PDF' }).waitFor();
     await dialog.getByRole('button', { name: 'Compartir' }).waitFor();
-    await page.screenshot({ path: '/tmp/pago-e2e-receipt-es-phone.png' });
+    await shot(page, 'pago-e2e-receipt-es-phone.png');
 
     // In print, the receipt is all there is: the page behind it and the buttons are hidden.
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: '/tmp/pago-e2e-receipt-es-print.png', fullPage: true });
+    await shot(page, 'pago-e2e-receipt-es-print.png', { fullPage: true });
     expect(await page.locator('[data-receipt]').isVisible()).toBe(true);
     expect(await page.getByTestId('receipt-reference').isVisible()).toBe(true);
     expect(await page.locator('[data-receipt-print-title]').isVisible()).toBe(true);
@@ -66,7 +67,7 @@ test.describe('a receipt, in Spanish on a phone', () => {
         expect(await seriousA11yViolations(view), `receipt ${language} ${viewport.name}`).toEqual(
           [],
         );
-        await view.screenshot({ path: `/tmp/pago-e2e-receipt-${language}-${viewport.name}.png` });
+        await shot(view, `pago-e2e-receipt-${language}-${viewport.name}.png`);
       }
     }
   });

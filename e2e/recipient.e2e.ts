@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { shot } from './support/shots';
 import { smsTo } from './support/sms';
 import { addTestMoney, createUser, type E2eUser, post, verifiedForTheBank } from './support/users';
 
@@ -98,7 +99,7 @@ test.describe('the recipient is told, in Spanish on a phone', () => {
     expect(shared).toContain(`/t/${token}`);
     await expect(page.getByText(/Entregad/)).toHaveCount(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/pago-recipient-sender-es-phone.png', fullPage: true });
+    await shot(page, 'pago-recipient-sender-es-phone.png', { fullPage: true });
 
     // The recipient opens the link: no session, no language chosen (Spanish by default).
     const theirs = await app.open(`/t/${token}`, phone);
@@ -117,11 +118,11 @@ test.describe('the recipient is told, in Spanish on a phone', () => {
     const text = (await theirs.locator('main, body').first().textContent()) ?? '';
     for (const secret of [code, 'Méndez', 'Ortiz', 'Saldo']) expect(text).not.toContain(secret);
     expect(await seriousA11yViolations(theirs)).toEqual([]);
-    await theirs.screenshot({ path: '/tmp/pago-recipient-page-es-phone.png', fullPage: true });
+    await shot(theirs, 'pago-recipient-page-es-phone.png', { fullPage: true });
 
     const wide = await app.open(`/t/${token}`, desktop);
     await wide.getByRole('heading', { name: /^Lucía te envió GTQ/ }).waitFor();
-    await wide.screenshot({ path: '/tmp/pago-recipient-page-es-desktop.png', fullPage: true });
+    await shot(wide, 'pago-recipient-page-es-desktop.png', { fullPage: true });
 
     // A link nobody was given finds nothing.
     const unknown = await app.open('/t/AAAAAAAAAAAAAAAAAAAAAA', phone);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import { addTestMoney, createUser, type E2eUser, verifiedForTheBank } from './support/users';
 
 /**
@@ -82,7 +83,7 @@ test.describe('sending home to Guatemala through the payout partner, in Spanish 
     await expect(row(page, 'Fecha de disponibilidad')).not.toBeEmpty();
     await expect(page.getByText(/^Pago no cobra otras comisiones ni impuestos/)).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/pago-remit-gt-disclosure-es-phone.png', fullPage: true });
+    await shot(page, 'pago-remit-gt-disclosure-es-phone.png', { fullPage: true });
     const before = await balance(page);
 
     await page.getByRole('button', { name: 'Confirmar y enviar $110.48' }).click();
@@ -103,7 +104,7 @@ test.describe('sending home to Guatemala through the payout partner, in Spanish 
       /^recibo-pago-[0-9A-Z]{5}-[0-9A-Z]{5}\.pdf$/,
     );
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/pago-remit-gt-receipt-es-phone.png', fullPage: true });
+    await shot(page, 'pago-remit-gt-receipt-es-phone.png', { fullPage: true });
 
     await page.getByRole('link', { name: 'Ver seguimiento' }).click();
     await page.waitForURL(/\/transfers\/[0-9a-f-]{36}$/);
@@ -124,7 +125,7 @@ test.describe('sending home to Guatemala through the payout partner, in Spanish 
       .poll(() => page.getByLabel('Mensaje en español').inputValue())
       .toContain(`con el código ${code}`);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/pago-remit-gt-tracking-es-phone.png', fullPage: true });
+    await shot(page, 'pago-remit-gt-tracking-es-phone.png', { fullPage: true });
   });
 
   test('cancels a second transfer within the 30 minutes: amount and fee refunded', async ({

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, seriousA11yViolations, settled, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { shot } from './support/shots';
 import { addTestMoney, createUser, type E2eUser, post, verifiedForTheBank } from './support/users';
 
 const [phone] = VIEWPORTS;
@@ -67,7 +68,7 @@ test.describe('sending home, in Spanish on a phone', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await tap(page.getByRole('link', { name: 'Enviar dinero a otro país' }));
     await page.getByRole('button', { name: /^María López/ }).waitFor();
-    await page.screenshot({ path: '/tmp/pago-remit-list-es-phone.png', fullPage: true });
+    await shot(page, 'pago-remit-list-es-phone.png', { fullPage: true });
     await tap(page.getByRole('button', { name: /^María López/ }));
     // The amount field has the focus once the recipient is chosen: typing needs no tap.
     const amount = page.getByLabel('Monto en USD');
@@ -75,7 +76,7 @@ test.describe('sending home, in Spanish on a phone', () => {
     await page.keyboard.type('100');
     await tap(page.getByRole('button', { name: 'Cotizar' }));
     await page.getByText('Revisa los detalles antes de pagar').waitFor();
-    await page.screenshot({ path: '/tmp/pago-remit-review-es-phone.png', fullPage: true });
+    await shot(page, 'pago-remit-review-es-phone.png', { fullPage: true });
     await tap(page.getByRole('button', { name: 'Confirmar y enviar $104.49' }));
     // Paid: the receipt the rule requires, then the tracking page.
     await page.getByTestId('receipt').waitFor();
@@ -179,14 +180,10 @@ for (const language of ['es', 'en'] as const) {
         await sent.getByRole('heading', { level: 1 }).waitFor();
         await settled(sent);
         expect(await seriousA11yViolations(sent), `tracking at ${viewport.name}`).toEqual([]);
-        await sent.screenshot({
-          path: `/tmp/pago-remit-tracking-${language}-${viewport.name}.png`,
+        await shot(sent, `pago-remit-tracking-${language}-${viewport.name}.png`, {
           fullPage: true,
         });
-        await list.screenshot({
-          path: `/tmp/pago-remit-form-${language}-${viewport.name}.png`,
-          fullPage: true,
-        });
+        await shot(list, `pago-remit-form-${language}-${viewport.name}.png`, { fullPage: true });
       }
     });
   });

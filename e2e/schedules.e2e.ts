@@ -1,10 +1,9 @@
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { shot } from './support/shots';
 import { addTestMoney, createUser, type E2eUser, post, verifiedForTheBank } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
-/** Where the screenshots go (phone in Spanish, desktop in English). */
-const SHOTS = process.env.PAGO_SCREENSHOT_DIR ?? '/tmp';
 
 let rosa: E2eUser;
 /** Sends to Rosa, a Pago user, by her @username; has no saved recipient abroad. */
@@ -76,7 +75,7 @@ test.describe('scheduled transfers home', () => {
     await page.getByLabel('Segundo día').click();
     await page.getByRole('option', { name: '15', exact: true }).click();
     await expect(page.getByRole('listbox')).toBeHidden();
-    await page.screenshot({ path: `${SHOTS}/schedules-form-es-390x844.png`, fullPage: true });
+    await shot(page, 'schedules-form-es-390x844.png', { fullPage: true });
     await page.getByRole('button', { name: 'Programar envío' }).click();
     await page.getByText('Listo: programamos tu envío.').waitFor();
 
@@ -87,7 +86,7 @@ test.describe('scheduled transfers home', () => {
     // The next date is the 1st or the 15th of a month.
     const next = (await card.getByText(/^Próximo envío: /).textContent()) ?? '';
     expect(next).toMatch(/ (1|15) de /);
-    await page.screenshot({ path: `${SHOTS}/schedules-list-es-390x844.png`, fullPage: true });
+    await shot(page, 'schedules-list-es-390x844.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Skip the next one: the date moves to the other day of the month, kept in the history.
@@ -103,7 +102,7 @@ test.describe('scheduled transfers home', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scheduled transfers');
     await card.getByText('On days 1 and 15 of every month').waitFor();
-    await page.screenshot({ path: `${SHOTS}/schedules-list-en-desktop.png`, fullPage: true });
+    await shot(page, 'schedules-list-en-desktop.png', { fullPage: true });
   });
 
   test('creates a weekly schedule to another Pago user by @username, with no saved recipient, in Spanish on a phone', async ({
@@ -135,7 +134,7 @@ test.describe('scheduled transfers home', () => {
     // The field's own @ stands before it; the refusal of the other name is gone.
     await expect(username).toHaveValue(rosa.username);
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/schedules-p2p-form-es-390x844.png`, fullPage: true });
+    await shot(page, 'schedules-p2p-form-es-390x844.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Programar envío' }).click();
     await page.getByText('Listo: programamos tu envío.').waitFor();
@@ -146,7 +145,7 @@ test.describe('scheduled transfers home', () => {
     await card.getByText(`Cada semana, los ${first.weekday('es-US')}`).waitFor();
     await expect(card.getByText(/^Próximo envío: /)).toBeVisible();
     await expect(card.getByText(/Envío a/)).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/schedules-p2p-list-es-390x844.png`, fullPage: true });
+    await shot(page, 'schedules-p2p-list-es-390x844.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // At desktop size, in English.
@@ -155,6 +154,6 @@ test.describe('scheduled transfers home', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scheduled transfers');
     await card.getByText(`@${rosa.username} · Pago user`).waitFor();
     await card.getByText(`Every week, on ${first.weekday('en-US')}`).waitFor();
-    await page.screenshot({ path: `${SHOTS}/schedules-p2p-list-en-desktop.png`, fullPage: true });
+    await shot(page, 'schedules-p2p-list-en-desktop.png', { fullPage: true });
   });
 });

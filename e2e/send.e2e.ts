@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import {
   addTestMoney,
   createUser,
@@ -69,7 +70,7 @@ test.describe('one send flow, in Spanish on a phone', () => {
       .toBe(true);
     const { tap, count } = counter();
     await openSend(page, tap);
-    await page.screenshot({ path: '/tmp/pago-send-who-es-phone.png', fullPage: true });
+    await shot(page, 'pago-send-who-es-phone.png', { fullPage: true });
     expect(await seriousA11yViolations(page), 'who').toEqual([]);
 
     await page.getByLabel('Buscar').fill(`@${beto.username}`);
@@ -79,7 +80,7 @@ test.describe('one send flow, in Spanish on a phone', () => {
     await page.getByText('Tu saldo disponible: $1,000.00').waitFor();
     await page.getByLabel('Monto en USD').fill('12,50');
     await page.getByLabel('Nota (opcional)').fill('Cena del viernes');
-    await page.screenshot({ path: '/tmp/pago-send-pay-es-phone.png', fullPage: true });
+    await shot(page, 'pago-send-pay-es-phone.png', { fullPage: true });
     await tap(page.getByRole('button', { name: 'Continuar' }));
     await page.getByText('Vas a enviar $12.50 a Beto Salas.').waitFor();
     await page.getByText('Nota: «Cena del viernes»').waitFor();
@@ -96,7 +97,7 @@ test.describe('one send flow, in Spanish on a phone', () => {
     await expect(
       betoPage.getByText('Ana Rivera te envió $12.50: «Cena del viernes»'),
     ).toBeVisible();
-    await betoPage.screenshot({ path: '/tmp/pago-send-note-seen-es-phone.png', fullPage: true });
+    await shot(betoPage, 'pago-send-note-seen-es-phone.png', { fullPage: true });
   });
 
   test('sends to a new recipient abroad from the same entry, after seeing the calculator', async ({
@@ -120,7 +121,7 @@ test.describe('one send flow, in Spanish on a phone', () => {
     await expect(standard).toContainText(/Recibe GTQ/);
     await expect(express).toContainText('Exprés: llega en menos de 30 minutos');
     await expect(express).toContainText('$10.48');
-    await page.screenshot({ path: '/tmp/pago-send-calculator-es-phone.png', fullPage: true });
+    await shot(page, 'pago-send-calculator-es-phone.png', { fullPage: true });
     expect(await seriousA11yViolations(page), 'calculator').toEqual([]);
     await tap(express.getByRole('button', { name: 'Continuar con exprés' }));
 
@@ -145,7 +146,7 @@ test.describe('one send flow, in Spanish on a phone', () => {
         .first()
         .locator('+ dd'),
     ).toHaveText('$10.48');
-    await page.screenshot({ path: '/tmp/pago-send-abroad-review-es-phone.png', fullPage: true });
+    await shot(page, 'pago-send-abroad-review-es-phone.png', { fullPage: true });
     await tap(page.getByRole('button', { name: 'Confirmar y enviar $110.48' }));
     await page.getByTestId('receipt').waitFor();
     // Enviar, someone new, a speed, cash pickup, save, confirm: no more than today's 6.
@@ -162,7 +163,7 @@ test.describe('one send flow, in Spanish on a phone', () => {
         .waitFor();
       // Beto, paid in the first test, is a recent person.
       await page.getByRole('button', { name: /Beto Salas/ }).waitFor();
-      await page.screenshot({ path: `/tmp/pago-send-who-${language}-desktop.png`, fullPage: true });
+      await shot(page, `pago-send-who-${language}-desktop.png`, { fullPage: true });
       await page
         .getByRole('button', {
           name: es ? 'Alguien nuevo en otro país' : 'Someone new in another country',
@@ -173,10 +174,7 @@ test.describe('one send flow, in Spanish on a phone', () => {
         .getByRole('region', { name: es ? 'Opciones de envío' : 'Delivery options' })
         .getByText(es ? 'Estándar: llega en 1 día' : 'Standard: arrives in 1 day')
         .waitFor();
-      await page.screenshot({
-        path: `/tmp/pago-send-calculator-${language}-desktop.png`,
-        fullPage: true,
-      });
+      await shot(page, `pago-send-calculator-${language}-desktop.png`, { fullPage: true });
       expect(await seriousA11yViolations(page), `calculator ${language}`).toEqual([]);
     }
   });

@@ -1,5 +1,6 @@
 import { expect, seriousA11yViolations, test, VIEWPORTS } from './support/browser';
 import { baseUrl } from './support/env';
+import { shot } from './support/shots';
 import { createUser, serverQuery } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -51,7 +52,7 @@ test.describe('a sign-in held back by guessing from many networks', () => {
     const opened = await app.open(link.replace(/^https?:\/\/[^/]+/, ''), phone);
     await opened.getByRole('heading', { name: 'Inicia sesión con tu enlace' }).waitFor();
     expect(await seriousA11yViolations(opened)).toEqual([]);
-    await opened.screenshot({ path: '/tmp/sign-in-link-es-phone.png', fullPage: true });
+    await shot(opened, 'sign-in-link-es-phone.png', { fullPage: true });
     await opened.getByRole('button', { name: 'Iniciar sesión' }).click();
     await opened.waitForURL('**/dashboard');
 

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, seriousA11yViolations, settled, test, VIEWPORTS } from './support/browser';
+import { shot } from './support/shots';
 import { createUser } from './support/users';
 
 const [phone, desktop] = VIEWPORTS;
@@ -42,14 +43,14 @@ test.describe('two-step codes', () => {
     const secret = await secretField.inputValue();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.getByRole('img', { name: 'Código QR para tu app de autenticación' }).waitFor();
-    await page.screenshot({ path: '/tmp/two-step-setup-es-phone.png', fullPage: true });
+    await shot(page, 'two-step-setup-es-phone.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByLabel('Código de 6 dígitos de la app').fill(appCode(secret));
     await page.getByRole('button', { name: 'Confirmar y activar' }).click();
     await page.getByText('Los códigos de dos pasos están activados.').waitFor();
     await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
-    await page.screenshot({ path: '/tmp/two-step-codes-es-phone.png', fullPage: true });
+    await shot(page, 'two-step-codes-es-phone.png', { fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Ya los guardé' }).click();
     await page.getByText('Te quedan 10 códigos de recuperación.').waitFor();
@@ -62,7 +63,7 @@ test.describe('two-step codes', () => {
     await login.getByRole('heading', { name: 'Código de dos pasos' }).waitFor();
     expect(await login.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await seriousA11yViolations(login)).toEqual([]);
-    await login.screenshot({ path: '/tmp/two-step-login-es-desktop.png', fullPage: true });
+    await shot(login, 'two-step-login-es-desktop.png', { fullPage: true });
     await login.getByLabel('Código', { exact: true }).fill('000000');
     await login.getByRole('button', { name: 'Verificar' }).click();
     await login
@@ -78,7 +79,7 @@ test.describe('two-step codes', () => {
     await settle(login);
     await expect(login.getByTestId('session-row')).toHaveCount(2);
     await login.getByText('Esta sesión').waitFor();
-    await login.screenshot({ path: '/tmp/security-es-desktop.png', fullPage: true });
+    await shot(login, 'security-es-desktop.png', { fullPage: true });
     expect(await seriousA11yViolations(login)).toEqual([]);
     await login.getByRole('button', { name: 'Cerrar sesión en todos los demás' }).click();
     await expect(login.getByTestId('session-row')).toHaveCount(1);
@@ -92,7 +93,7 @@ test.describe('two-step codes', () => {
       const page = await app.open('/security', viewport, { language: 'en', token: user.token });
       await settle(page);
       await page.getByRole('heading', { name: 'Two-step codes' }).waitFor();
-      await page.screenshot({ path: `/tmp/security-en-${viewport.name}.png`, fullPage: true });
+      await shot(page, `security-en-${viewport.name}.png`, { fullPage: true });
       expect(await seriousA11yViolations(page), viewport.name).toEqual([]);
     }
   });
