@@ -3,6 +3,8 @@
 // Jaro-Winkler per token, best alignment of the tokens regardless of order); the code is ours and
 // adds what Spanish names need (see docs/sanctions.md).
 
+import { isNickname } from './nicknames';
+
 /** Words that join or introduce family names and carry no identity of their own. */
 const PARTICLES = new Set([
   'de',
@@ -178,41 +180,8 @@ const INITIAL_MATCH = 0.85;
  * family name, a second given name). */
 const OMITTED_COST = 0.02;
 
-/** Common Spanish nicknames (hipocorísticos) and the given names they stand for. */
-const NICKNAMES: Record<string, string[]> = {
-  pepe: ['jose'],
-  pepito: ['jose'],
-  paco: ['francisco'],
-  pancho: ['francisco'],
-  lupe: ['guadalupe'],
-  chuy: ['jesus'],
-  chucho: ['jesus'],
-  memo: ['guillermo'],
-  nacho: ['ignacio'],
-  lalo: ['eduardo'],
-  beto: ['alberto', 'roberto', 'humberto'],
-  tono: ['antonio'],
-  quique: ['enrique'],
-  kike: ['enrique'],
-  lola: ['dolores'],
-  concha: ['concepcion'],
-  chelo: ['consuelo'],
-  charo: ['rosario'],
-  nando: ['fernando'],
-  rafa: ['rafael'],
-  manolo: ['manuel'],
-  chema: ['jose'],
-  juancho: ['juan'],
-  pili: ['pilar'],
-};
 /** A nickname for the listed given name (or the other way round). */
 const NICKNAME_MATCH = 0.9;
-
-const nicknames = new Map(Object.entries(NICKNAMES));
-
-function isNickname(a: string, b: string): boolean {
-  return nicknames.get(a)?.includes(b) === true || nicknames.get(b)?.includes(a) === true;
-}
 
 export function tokenSimilarity(q: string, l: string): number {
   if (q === l) return 1;
