@@ -24,9 +24,9 @@ afterEach(() => {
 
 // React's development build (the one `act` needs) captures an `Error` stack for each element it
 // creates, up to 10,000 a second, to show "owner stacks" in its warnings. In a test that renders
-// a form at every key press that was about 30 % of the CPU (docs/benchmarks.md, "Owner stacks").
-// React stops capturing once its counter is past the limit: the counter stays there. Warnings
-// still fire; they only lose that stack.
+// a form at every key press that was about 30 % of the CPU (docs/benchmarks.md, "React's owner
+// stacks"). React stops capturing once its counter is past the limit: the counter stays there.
+// Warnings still fire; they only lose that stack.
 const internals = (React as unknown as Record<string, object | undefined>)
   .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
 if (internals && 'recentlyCreatedOwnerStacks' in internals) {
