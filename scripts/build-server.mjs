@@ -1,9 +1,9 @@
 // The server as `npm start` runs it: apps/server/src (and the @pago/shared files it uses) bundled by
 // esbuild into apps/server/dist/main.mjs, the npm packages left as imports. Loading ~500 modules
 // through tsx at every start took more time than everything else the start does (docs/benchmarks.md).
-// Built by `npm run build`, and by scripts/start.mjs when a source is newer than the build;
-// `npm run dev` and the tests still run the sources through tsx. `node scripts/build-server.mjs`
-// builds it by hand.
+// Built by `npm run build`, by scripts/start.mjs when a source is newer than the build, and by the
+// server tests' global setup likewise (the start/stop tests run it); `npm run dev` and the other
+// tests run the sources through tsx. `node scripts/build-server.mjs` builds it by hand.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
