@@ -1,9 +1,12 @@
 // The server as `npm start` runs it: apps/server/src (and the @pago/shared files it uses) bundled by
 // esbuild into apps/server/dist/main.mjs, the npm packages left as imports. Loading ~500 modules
 // through tsx at every start took more time than everything else the start does (docs/benchmarks.md).
-// Built by `npm run build`, by scripts/start.mjs when a source is newer than the build, and by the
-// server tests' global setup likewise (the start/stop tests run it); `npm run dev` and the other
-// tests run the sources through tsx. `node scripts/build-server.mjs` builds it by hand.
+// `npm run reconcile`'s command is bundled beside it (dist/reconcile.mjs, sharing its chunks): it
+// builds the whole app too, and through tsx it spent 3 s of CPU loading it before its first query.
+// Built by `npm run build`, by scripts/start.mjs and scripts/reconcile.mjs when a source is newer
+// than the build, and by the server tests' global setup likewise (the start/stop tests and the
+// reconcile test run it); `npm run dev` and the other tests run the sources through tsx.
+// `node scripts/build-server.mjs` builds it by hand.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +14,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'apps/server/dist');
 export const serverEntry = path.join(outDir, 'main.mjs');
+/** The commands bundled with the server, each `apps/server/src/cli/<name>.ts` → `dist/<name>.mjs`. */
+const COMMANDS = ['reconcile'];
+/** Where the build puts `command`'s bundle. */
+export const commandEntry = (command) => path.join(outDir, `${command}.mjs`);
 /** What the build is made from: a change under any of them makes it stale. */
 const SOURCES = ['apps/server/src', 'packages/shared/src', 'scripts/build-server.mjs'];
 
@@ -27,7 +34,8 @@ export function newestMtime(target) {
 
 /** True when there is no build, or a source changed after it was made. */
 export function serverBuildIsStale() {
-  if (!fs.existsSync(serverEntry)) return true;
+  if (![serverEntry, ...COMMANDS.map(commandEntry)].every((entry) => fs.existsSync(entry)))
+    return true;
   const builtAt = fs.statSync(serverEntry).mtimeMs;
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
 }
@@ -72,7 +80,12 @@ export async function buildServer() {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['apps/server/src/main.ts'],
+    entryPoints: [
+      'apps/server/src/main.ts',
+      ...COMMANDS.map((command) => `apps/server/src/cli/${command}.ts`),
+    ],
+    // Every file in dist/ itself: the import.meta.url rewrite below is relative to it.
+    entryNames: '[name]',
     bundle: true,
     platform: 'node',
     format: 'esm',

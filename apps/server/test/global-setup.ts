@@ -61,7 +61,8 @@ type ServerBuild = {
 /**
  * The tests that start Pago as a process (main.test.ts, metrics-cluster.test.ts) start the bundle
  * `npm start` runs, so they test what ships, and each start loads one file instead of ~500
- * modules through tsx (about 1.2 s of CPU less per start). Built here when a source is newer.
+ * modules through tsx (about 1.2 s of CPU less per start); reconcile.test.ts runs
+ * `npm run reconcile`'s command, bundled with it. Built here when a source is newer.
  */
 async function currentServerBuild(): Promise<string> {
   const script = path.resolve(import.meta.dirname, '../../../scripts/build-server.mjs');

@@ -22,7 +22,7 @@ function reconcile(env: Record<string, string>) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/reconcile.ts'],
+      ['scripts/reconcile.mjs'],
       {
         cwd: root,
         env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PAGO_MODE: 'sandbox', ...env },
@@ -34,8 +34,8 @@ function reconcile(env: Record<string, string>) {
   });
 }
 
-// Each test starts the command as its own process (tsx compiling it first), one or two times: on a
-// busy machine that alone takes longer than the suite's default per-test time.
+// Each test starts the command as its own process (from the build the global setup made), one or
+// two times: on a busy machine that alone takes longer than the suite's default per-test time.
 describe('npm run reconcile', { timeout: 240_000 }, () => {
   it('runs the reconciliation once: exit 0 when the partner and the ledger agree, 1 with the differences', async () => {
     const { app, db, url } = context;
