@@ -9,7 +9,8 @@ export type JobRun = { id: string; retryCount: number };
 /**
  * Background work that repeats every `everySeconds`, such as settling due payouts. However many
  * processes run it, the queue holds at most one waiting and one running instance (pg-boss's
- * `stately` policy): each instance runs once, then queues the next.
+ * `stately` policy). An instance runs the work, then again every `everySeconds` while its claim
+ * lasts (CLAIM_SECONDS; once for a job of a longer period), then queues the next instance.
  */
 export type RecurringJob = {
   name: string;
@@ -34,6 +35,15 @@ export type JobQueue = { stop(): Promise<void> };
 const HEARTBEAT_SECONDS = 10;
 
 /**
+ * How long one instance of a frequent job keeps running it. Each instance costs pg-boss a fetch,
+ * a completion and the next instance's insert, each a commit: with an instance a run, the idle
+ * server spent 0.14 of a core, and still 0.12 with every job's work a no-op (docs/benchmarks.md,
+ * "The job queue's own cost"). The work's cadence is the same; a process killed during a claim
+ * loses it after the missed heartbeats, as before, and its instance is retried after the next.
+ */
+const CLAIM_SECONDS = 30;
+
+/**
  * Starts this process's worker of the PostgreSQL job queue (pg-boss, in the `pgboss` schema of
  * Pago's database; it installs and migrates its schema itself, under an advisory lock).
  */
@@ -43,13 +53,15 @@ export async function startJobQueue({
   jobs,
   superviseSeconds = 5,
 }: JobQueueOptions): Promise<JobQueue> {
+  // stop() ends the claims under way at their next pause, before pg-boss waits for them.
+  const stopping = new AbortController();
   const boss = new PgBoss({
     connectionString: databaseUrl,
     application_name: 'pago-jobs',
     max: 3,
     superviseIntervalSeconds: superviseSeconds,
     monitorIntervalSeconds: superviseSeconds,
-    // Completed runs (two a second) are deleted after an hour; this pass does it every 5 minutes.
+    // Completed instances are deleted after an hour; this pass does it every 5 minutes.
     maintenanceIntervalSeconds: 300,
     // The minute safety net below is a cron schedule; pg-boss checks its schedules this often.
     cronWorkerIntervalSeconds: 5,
@@ -77,18 +89,28 @@ export async function startJobQueue({
     });
     await boss.work<object>(
       job.name,
-      { pollingIntervalSeconds: Math.min(job.everySeconds, 2) / 2 },
+      // A free worker looks for a due instance at half the job's period, from 0.5 s (pg-boss's
+      // floor) to 5 s: a daily job's worker asking every second was most of the idle queries.
+      { pollingIntervalSeconds: Math.min(Math.max(job.everySeconds / 2, 0.5), 5) },
       async ([current]) => {
         if (!current) return;
-        try {
-          await timeJobRun(job.name, () =>
-            job.run({ id: current.id, retryCount: current.retryCount }),
-          );
-        } catch (error) {
-          if (isDatabaseUnavailable(error)) log.warn(`${job.name}: the database is unavailable`);
-          else log.error({ err: error }, `${job.name} failed`);
-          throw error;
+        // Lost: pg-boss gave the instance up (its heartbeat found the claim gone), or we stop.
+        const lost = AbortSignal.any([current.signal, stopping.signal]);
+        const claimEnds = Date.now() + CLAIM_SECONDS * 1000;
+        for (;;) {
+          try {
+            await timeJobRun(job.name, () =>
+              job.run({ id: current.id, retryCount: current.retryCount }),
+            );
+          } catch (error) {
+            if (isDatabaseUnavailable(error)) log.warn(`${job.name}: the database is unavailable`);
+            else log.error({ err: error }, `${job.name} failed`);
+            throw error;
+          }
+          const next = Date.now() + job.everySeconds * 1000;
+          if (next >= claimEnds || !(await pause(job.everySeconds * 1000, lost))) break;
         }
+        if (current.signal.aborted) return;
         await boss.send(job.name, null, { startAfter: job.everySeconds });
       },
     );
@@ -99,6 +121,25 @@ export async function startJobQueue({
   }
   return {
     // Waits for running jobs to finish (up to 10 s); a job cut short is retried by another process.
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: () => {
+      stopping.abort();
+      return boss.stop({ graceful: true, timeout: 10_000 });
+    },
   };
+}
+
+/** Waits `ms`; false at once when `signal` aborts, meanwhile or before. */
+function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
