@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../db/database';
@@ -107,8 +108,11 @@ export async function startJobQueue({
             else log.error({ err: error }, `${job.name} failed`);
             throw error;
           }
-          const next = Date.now() + job.everySeconds * 1000;
-          if (next >= claimEnds || !(await pause(job.everySeconds * 1000, lost))) break;
+          const wait = job.everySeconds * 1000;
+          if (Date.now() + wait >= claimEnds) break;
+          // Rejects (AbortError) when the instance is lost meanwhile or already.
+          const paused = await sleep(wait, true, { signal: lost }).catch(() => false);
+          if (!paused) break;
         }
         if (current.signal.aborted) return;
         await boss.send(job.name, null, { startAfter: job.everySeconds });
@@ -126,20 +130,4 @@ export async function startJobQueue({
       return boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
-}
-
-/** Waits `ms`; false at once when `signal` aborts, meanwhile or before. */
-function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
