@@ -10,13 +10,14 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
   globalSetup: './support/global-setup.ts',
-  // Three workers on two cores: with two, a worker waiting on the server, a timer or a page left a
-  // core idle for about a fifth of the run; with three both stay busy (docs/benchmarks.md, "Test
-  // suite": 137 tests in 7.8 min against 10.4). Each file runs its tests in order in one worker
+  // Four workers on two cores: a worker often waits (on the server, a timer, a page's request),
+  // and with two a core sat idle for about a fifth of the run, with three for a seventh of a core
+  // (45 s of the two cores' time a run); four leave about 20 s, and the run takes 30–40 s less
+  // (docs/benchmarks.md, "Four browser workers"). Each file runs its tests in order in one worker
   // (they share the people its beforeAll created); files run side by side, in the order of their
   // names: the two longest, the accessibility checks (`a11y-*`, over two minutes each), start
   // first, so the short files fill the workers at the end instead of one long file running alone.
-  workers: 3,
+  workers: 4,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   // A limit, not a wait: an axe check of a heavy page at two sizes needs more than a minute on a
