@@ -14,6 +14,8 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     // One embedded PostgreSQL for the whole run; each test file gets its own database in it.
     globalSetup: ['./test/global-setup.ts'],
+    // Closes what each file's helpers opened (its database, pools) after the file.
+    setupFiles: ['./test/setup-file.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

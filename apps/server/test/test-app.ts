@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type AppInstance, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createDatabase, type Database, SANDBOX_POOL_SIZE } from '../src/db/database';
+import { afterFile } from './after-file';
 import { createTestDatabase } from './test-database';
 
 /**
@@ -32,7 +33,7 @@ export function buildTestApp(
 /** The sandbox fakes' own small pool on a test database, as `main.ts` gives them; closed after the file. */
 export function sandboxPool(url: string): Database {
   const pool = createDatabase(url, { max: SANDBOX_POOL_SIZE });
-  afterAll(() => pool.destroy());
+  afterFile(() => pool.destroy());
   return pool;
 }
 

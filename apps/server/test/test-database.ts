@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database';
+import { afterFile } from './after-file';
 import { TEMPLATE_DATABASE } from './global-setup';
 
 export function databaseUrl(name: string): string {
@@ -16,7 +17,7 @@ export async function createTestDatabase(): Promise<{ db: Database; url: string 
   const admin = createDatabase(inject('pgAdminUrl'), { max: 1 });
   await sql`create database ${sql.id(name)} template ${sql.id(TEMPLATE_DATABASE)}`.execute(admin);
   const db = createDatabase(databaseUrl(name));
-  afterAll(async () => {
+  afterFile(async () => {
     await db.destroy();
     await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
     await admin.destroy();
@@ -29,7 +30,7 @@ export async function createEmptyDatabase(): Promise<{ url: string }> {
   const name = `empty_${randomBytes(6).toString('hex')}`;
   const admin = createDatabase(inject('pgAdminUrl'), { max: 1 });
   await sql`create database ${sql.id(name)}`.execute(admin);
-  afterAll(async () => {
+  afterFile(async () => {
     await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
     await admin.destroy();
   });
