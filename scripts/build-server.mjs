@@ -18,8 +18,13 @@ export const serverEntry = path.join(outDir, 'main.mjs');
 const COMMANDS = ['reconcile'];
 /** Where the build puts `command`'s bundle. */
 export const commandEntry = (command) => path.join(outDir, `${command}.mjs`);
-/** What the build is made from: a change under any of them makes it stale. */
-const SOURCES = ['apps/server/src', 'packages/shared/src', 'scripts/build-server.mjs'];
+/**
+ * The source files the last build read (esbuild's metafile), relative to the repository: the
+ * build is stale when one of them changed or is gone. Not every file under the source folders: a
+ * file nothing imports changes nothing built (the lint test writes probe files into
+ * apps/server/src while the other tests run the build).
+ */
+const INPUTS = path.join(outDir, 'inputs.json');
 
 /** The newest modification time of a file, or of anything under a directory (0 when missing). */
 export function newestMtime(target) {
@@ -32,12 +37,16 @@ export function newestMtime(target) {
   return newest;
 }
 
-/** True when there is no build, or a source changed after it was made. */
+/** True when there is no build, or a file it was made from (or this script) changed after it. */
 export function serverBuildIsStale() {
-  if (![serverEntry, ...COMMANDS.map(commandEntry)].every((entry) => fs.existsSync(entry)))
-    return true;
+  const made = [serverEntry, ...COMMANDS.map(commandEntry), INPUTS];
+  if (!made.every((file) => fs.existsSync(file))) return true;
   const builtAt = fs.statSync(serverEntry).mtimeMs;
-  return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
+  const inputs = [...JSON.parse(fs.readFileSync(INPUTS, 'utf8')), 'scripts/build-server.mjs'];
+  return inputs.some((input) => {
+    const file = path.join(root, input);
+    return !fs.existsSync(file) || fs.statSync(file).mtimeMs > builtAt;
+  });
 }
 
 /**
@@ -73,8 +82,9 @@ const packagesExternal = {
 };
 
 /**
- * Builds into memory, then writes the chunks and, last, main.mjs, each through a rename: a start
- * running meanwhile reads the old build or the new one, never half a file.
+ * Builds into memory, then writes the list of its inputs, the chunks and, last, main.mjs, each
+ * through a rename: a start running meanwhile reads the old build or the new one, never half a
+ * file.
  */
 export async function buildServer() {
   const esbuild = await import('esbuild');
@@ -99,11 +109,13 @@ export async function buildServer() {
     sourcesContent: false,
     keepNames: true,
     write: false,
+    metafile: true,
     logLevel: 'warning',
     plugins: [packagesExternal, sourceMetaUrl],
   });
   fs.mkdirSync(outDir, { recursive: true });
-  const files = [...result.outputFiles].sort(
+  const inputs = JSON.stringify(Object.keys(result.metafile.inputs).sort(), null, 1);
+  const files = [{ path: INPUTS, contents: inputs }, ...result.outputFiles].sort(
     (a, b) => Number(a.path === serverEntry) - Number(b.path === serverEntry),
   );
   for (const file of files) {
