@@ -43,10 +43,11 @@ export function serverBuildIsStale() {
   if (!made.every((file) => fs.existsSync(file))) return true;
   const builtAt = fs.statSync(serverEntry).mtimeMs;
   const inputs = [...JSON.parse(fs.readFileSync(INPUTS, 'utf8')), 'scripts/build-server.mjs'];
-  return inputs.some((input) => {
-    const file = path.join(root, input);
-    return !fs.existsSync(file) || fs.statSync(file).mtimeMs > builtAt;
-  });
+  return inputs.some(
+    (input) =>
+      (fs.statSync(path.join(root, input), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) >
+      builtAt,
+  );
 }
 
 /**
