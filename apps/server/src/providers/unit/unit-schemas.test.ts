@@ -13,7 +13,7 @@ import { moneyPost, verifiedUser } from '../../../test/money-helpers';
 import { linkSandboxBank } from '../../../test/plaid-helpers';
 import { type FakeAnswer, nonConforming, recordingTestApp } from '../../../test/vendor-recorder';
 import { servicesOf } from '../../app';
-import { createUnitClient, UnitUnavailableError } from './unit-client';
+import { createUnitClient, UnitRefusal, UnitUnavailableError } from './unit-client';
 import { UNIT_ANSWERS, unitErrorDocument } from './unit-schemas';
 
 const test = recordingTestApp('/sandbox/unit', {
@@ -344,6 +344,25 @@ describe('the Unit client', () => {
     expect(wrong.logged).toMatchObject([{ vendor: 'unit', status: 200, documented: 201 }]);
     const right = await standIn(201, { data: card });
     expect(await right.client.activateCardInSandbox('7')).toMatchObject({ status: 'Active' });
+  });
+
+  it('names what failed: Unit’s 5xx without its errors body, a 4xx without one, no answer', async () => {
+    const bare = await standIn(502, { message: 'Bad Gateway' });
+    const failed = await bare.client.getAccount('3').catch((e) => e);
+    expect(failed).toBeInstanceOf(UnitUnavailableError);
+    expect(failed.details).toEqual({ reason: 'http_502' });
+    const documented = await standIn(503, { errors: [{ status: '503', title: 'Down' }] });
+    expect((await documented.client.getAccount('3').catch((e) => e)).details).toEqual({
+      reason: 'http_503',
+    });
+    const refused = await standIn(404, { message: 'Not Found' });
+    expect(await refused.client.getAccount('3').catch((e) => e)).toBeInstanceOf(UnitRefusal);
+    const gone = createUnitClient({
+      baseUrl: () => 'http://127.0.0.1:1',
+      token: 'token',
+      log: { error: () => {} },
+    });
+    expect((await gone.getAccount('3').catch((e) => e)).details).toEqual({ reason: 'unreachable' });
   });
 
   it('refuses an account whose optional field is null (optional is not nullable)', async () => {

@@ -181,13 +181,19 @@ export function createUnitTransport(settings: UnitSettings) {
       return await work();
     } catch (error) {
       if (error instanceof UnitUnavailableError) throw error;
+      // The SDK wraps an HTTP answer in a UnitError whose `errors` are Unit's own, when the body
+      // has them; the answer's status is on the axios error it wraps (`underlying`). No status at
+      // all is a call that never got an answer.
       const e = error as {
         isUnitError?: boolean;
         errors?: { status?: string; title?: string }[];
         message?: string;
         response?: { status?: number };
+        underlying?: { response?: { status?: number } };
       };
-      const status = Number(e.errors?.[0]?.status ?? e.response?.status ?? 0);
+      const status = Number(
+        e.errors?.[0]?.status ?? e.response?.status ?? e.underlying?.response?.status ?? 0,
+      );
       if (status >= 400 && status < 500 && status !== 429) {
         throw new UnitRefusal(status, e.errors?.[0]?.title ?? e.message ?? 'Refused');
       }
