@@ -37,15 +37,20 @@ export function newestMtime(target) {
   return newest;
 }
 
-/** True when there is no build, or a file it was made from (or this script) changed after it. */
-export function serverBuildIsStale() {
-  const made = [serverEntry, ...COMMANDS.map(commandEntry), INPUTS];
-  if (!made.every((file) => fs.existsSync(file))) return true;
-  const builtAt = fs.statSync(serverEntry).mtimeMs;
-  const inputs = [...JSON.parse(fs.readFileSync(INPUTS, 'utf8')), 'scripts/build-server.mjs'];
+/**
+ * True when there is no build, or a file it was made from (or this script) changed after it.
+ * `at` is for its test: a repository root and its build folder elsewhere.
+ */
+export function serverBuildIsStale(at = { root, outDir }) {
+  const entry = path.join(at.outDir, 'main.mjs');
+  const inputsFile = path.join(at.outDir, 'inputs.json');
+  const made = [entry, ...COMMANDS.map((command) => path.join(at.outDir, `${command}.mjs`))];
+  if (![...made, inputsFile].every((file) => fs.existsSync(file))) return true;
+  const builtAt = fs.statSync(entry).mtimeMs;
+  const inputs = [...JSON.parse(fs.readFileSync(inputsFile, 'utf8')), 'scripts/build-server.mjs'];
   return inputs.some(
     (input) =>
-      (fs.statSync(path.join(root, input), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) >
+      (fs.statSync(path.join(at.root, input), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) >
       builtAt,
   );
 }
