@@ -13,7 +13,8 @@
 // without writing docs/benchmarks.md; BENCH_LEDGER_SQL is SQL run before it, or before the hot or
 // spread run alone (to try a change).
 // BENCH_LEDGER_ONLY=walstats prints the WAL a `ledger_post` and a pgledger transfer write, by
-// record type.
+// record type. BENCH_LEDGER_ONLY=serial prints the CPU one transfer costs PostgreSQL's backend,
+// piece by piece (bench/ledger-serial.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,7 @@ import { startServer, tempDataDir } from '../e2e/support/server-process';
 import { withCpu as measureCpu } from './cpu';
 import { backgroundDone, emailsDrained } from './drain';
 import { costTable, explainCall, sampleActivity, sampleCounts } from './explain';
+import { serialCost } from './ledger-serial';
 import { replaceSection } from './report';
 
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 10_000);
@@ -326,9 +328,9 @@ async function explainSend(client: pg.Client, from: Wallet, to: Wallet) {
 }
 
 /** `ledger_post` alone, as the issue measured it: no HTTP, no session, no idempotency. */
-function ledgerPostCall(from: Wallet, to: Wallet): [string, unknown[]] {
+function ledgerPostCall(from: Wallet, to: Wallet, counts = true): [string, unknown[]] {
   return [
-    `select id from ledger_post('p2p', 'completed', $1, $2, 1, 0, true, null, $3::jsonb,
+    `select id from ledger_post('p2p', 'completed', $1, $2, 1, 0, ${counts}, null, $3::jsonb,
        null, now(), $4::jsonb, $5::jsonb)`,
     [
       from.id,
@@ -685,6 +687,16 @@ async function main() {
       );
       console.log(hotRun, waits.slice(0, 20));
       console.log('e-mails drained', await emailsDrained(client));
+      return;
+    }
+    if (ONLY === 'serial') {
+      await receivedEmailsOff(client);
+      await serialCost(
+        client,
+        (searchPath) => connect(dataDir, searchPath),
+        (counts) => () => ledgerPostCall(...pair(others, others), counts),
+        () => pgledgerCall(pgledgerAccounts),
+      );
       return;
     }
     if (ONLY === 'walstats') {
