@@ -75,7 +75,9 @@ export function useNotificationStream(
         source = null;
         setLive(false);
         if (stopped) return;
+        // What came while it was down: the news, and the money it may have moved.
         void client.invalidateQueries({ queryKey: notificationKeys.all });
+        invalidateMoney(client);
         timer = setTimeout(connect, RECONNECT_MS);
       };
     };

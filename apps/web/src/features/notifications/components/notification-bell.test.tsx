@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetQueryClient } from '@/lib/query-boundary';
+import { apiFetch } from '@/lib/api-client';
+import { QueryBoundary, resetQueryClient } from '@/lib/query-boundary';
 import { storeToken } from '@/lib/session-storage';
+import { walletKeys } from '@/lib/wallet';
 import { ok, stubRoutes } from '@/test/api-stub';
 import { featureRenderer } from '@/test/render-feature';
 import NotificationBell from './notification-bell';
@@ -62,6 +65,47 @@ describe('the notification bell', () => {
 
     unmount();
     expect(source.closed).toBe(true);
+  });
+
+  it('catches up when the stream fails: the news and the balance are read again', async () => {
+    storeToken('t'.repeat(43));
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const calls = stubRoutes({
+      'GET /api/notifications?limit=1': ok({ items: [], nextCursor: null, unreadCount: 0 }),
+      'POST /api/notifications/stream-ticket': ok({
+        ticket: 'ticket-1',
+        expiresAt: '2026-11-23T19:00:00Z',
+      }),
+      'GET /api/wallet/balance': ok({ balanceCents: 0, availableBalanceCents: 0, currency: 'USD' }),
+    });
+    /** The home screen's balance, read beside the bell (in the visit's one cache, as pages are). */
+    function Balance() {
+      const balance = useQuery({
+        queryKey: walletKeys.balance,
+        queryFn: () => apiFetch<{ balanceCents: number }>('/api/wallet/balance'),
+      });
+      return <p>{balance.data ? 'saldo leído' : ''}</p>;
+    }
+    await renderBell(
+      <>
+        <NotificationBell />
+        <QueryBoundary>
+          <Balance />
+        </QueryBoundary>
+      </>,
+    );
+    await screen.findByText('saldo leído');
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const reads = (path: string) => calls.filter((c) => c.path === path).length;
+    const before = {
+      balance: reads('/api/wallet/balance'),
+      news: reads('/api/notifications?limit=1'),
+    };
+    const source = FakeEventSource.opened[0] as FakeEventSource;
+    act(() => source.onerror?.());
+    expect(source.closed).toBe(true);
+    await waitFor(() => expect(reads('/api/wallet/balance')).toBe(before.balance + 1));
+    await waitFor(() => expect(reads('/api/notifications?limit=1')).toBe(before.news + 1));
   });
 
   it('shows a toast when money arrives on the stream, leading to its receipt, and none for other news', async () => {
