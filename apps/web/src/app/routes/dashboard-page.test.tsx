@@ -126,6 +126,23 @@ describe('the home screen', () => {
     expect(screen.queryByRole('region', { name: 'Mi perfil' })).toBeNull();
   });
 
+  it('asks an unverified person to verify, spaced like the notices below it', async () => {
+    serve({
+      profile: { kyc_status: 'pending', persona_status: null, plaidIdentityStatus: null },
+    });
+    await openHome('es');
+    const text = await screen.findByText(
+      'Verifica tu identidad para enviar, solicitar y transferir dinero.',
+    );
+    const notice = text.closest('[role="note"]') as HTMLElement;
+    expect(within(notice).getByRole('link', { name: 'Verificar mi identidad' })).toHaveAttribute(
+      'href',
+      '/onboarding/verify',
+    );
+    // The column's grid gap spaces it; a margin of its own doubled the gap below it.
+    expect(getComputedStyle(notice).marginBottom).toBe('0px');
+  });
+
   it('shows the five latest transfers only, without the CSV export of the full activity', async () => {
     const many = Array.from({ length: 7 }, (_, i) => ({ ...TRANSFER, id: `${TRANSFER.id}${i}` }));
     serve({ activity: many });

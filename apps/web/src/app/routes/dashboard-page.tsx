@@ -72,6 +72,7 @@ export default function DashboardPage() {
             <IdentityNotice
               notice={t('moneymover:identity.notice')}
               verify={t('moneymover:identity.verify')}
+              mb={0}
             />
           )}
           <PhoneReminder />
