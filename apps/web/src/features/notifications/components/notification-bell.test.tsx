@@ -34,17 +34,23 @@ afterEach(() => {
   FakeEventSource.opened = [];
 });
 
+/** Signed in, with EventSource faked: the unread count and the stream's ticket, plus `more`. */
+function signedInWithStream(unreadCount: number, more: Parameters<typeof stubRoutes>[0] = {}) {
+  storeToken('t'.repeat(43));
+  vi.stubGlobal('EventSource', FakeEventSource);
+  return stubRoutes({
+    'GET /api/notifications?limit=1': ok({ items: [], nextCursor: null, unreadCount }),
+    'POST /api/notifications/stream-ticket': ok({
+      ticket: 'ticket-1',
+      expiresAt: '2026-11-23T19:00:00Z',
+    }),
+    ...more,
+  });
+}
+
 describe('the notification bell', () => {
   it('shows the unread count and follows the live stream, opened with a ticket', async () => {
-    storeToken('t'.repeat(43));
-    vi.stubGlobal('EventSource', FakeEventSource);
-    const calls = stubRoutes({
-      'GET /api/notifications?limit=1': ok({ items: [], nextCursor: null, unreadCount: 1 }),
-      'POST /api/notifications/stream-ticket': ok({
-        ticket: 'ticket-1',
-        expiresAt: '2026-11-23T19:00:00Z',
-      }),
-    });
+    const calls = signedInWithStream(1);
     const unmount = (await renderBell(<NotificationBell />)).unmount;
     const bell = await screen.findByRole('link', { name: 'Notificaciones: 1 sin leer' });
     expect(bell).toHaveAttribute('href', '/notifications');
@@ -68,14 +74,7 @@ describe('the notification bell', () => {
   });
 
   it('catches up when the stream fails: the news and the balance are read again', async () => {
-    storeToken('t'.repeat(43));
-    vi.stubGlobal('EventSource', FakeEventSource);
-    const calls = stubRoutes({
-      'GET /api/notifications?limit=1': ok({ items: [], nextCursor: null, unreadCount: 0 }),
-      'POST /api/notifications/stream-ticket': ok({
-        ticket: 'ticket-1',
-        expiresAt: '2026-11-23T19:00:00Z',
-      }),
+    const calls = signedInWithStream(0, {
       'GET /api/wallet/balance': ok({ balanceCents: 0, availableBalanceCents: 0, currency: 'USD' }),
     });
     /** The home screen's balance, read beside the bell (in the visit's one cache, as pages are). */
@@ -109,15 +108,7 @@ describe('the notification bell', () => {
   });
 
   it('shows a toast when money arrives on the stream, leading to its receipt, and none for other news', async () => {
-    storeToken('t'.repeat(43));
-    vi.stubGlobal('EventSource', FakeEventSource);
-    stubRoutes({
-      'GET /api/notifications?limit=1': ok({ items: [], nextCursor: null, unreadCount: 0 }),
-      'POST /api/notifications/stream-ticket': ok({
-        ticket: 'ticket-1',
-        expiresAt: '2026-11-23T19:00:00Z',
-      }),
-    });
+    signedInWithStream(0);
     await renderBell(<NotificationBell />);
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     const source = FakeEventSource.opened[0] as FakeEventSource;
