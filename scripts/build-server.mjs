@@ -13,18 +13,22 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'apps/server/dist');
-export const serverEntry = path.join(outDir, 'main.mjs');
 /** The commands bundled with the server, each `apps/server/src/cli/<name>.ts` → `dist/<name>.mjs`. */
 const COMMANDS = ['reconcile'];
-/** Where the build puts `command`'s bundle. */
-export const commandEntry = (command) => path.join(outDir, `${command}.mjs`);
+/** What a build in `dir` writes: the server's entry and each command's bundle. */
+const entryIn = (dir) => path.join(dir, 'main.mjs');
+const commandIn = (dir, command) => path.join(dir, `${command}.mjs`);
 /**
  * The source files the last build read (esbuild's metafile), relative to the repository: the
  * build is stale when one of them changed or is gone. Not every file under the source folders: a
  * file nothing imports changes nothing built (the lint test writes probe files into
  * apps/server/src while the other tests run the build).
  */
-const INPUTS = path.join(outDir, 'inputs.json');
+const inputsIn = (dir) => path.join(dir, 'inputs.json');
+export const serverEntry = entryIn(outDir);
+/** Where the build puts `command`'s bundle. */
+export const commandEntry = (command) => commandIn(outDir, command);
+const INPUTS = inputsIn(outDir);
 
 /** The newest modification time of a file, or of anything under a directory (0 when missing). */
 export function newestMtime(target) {
@@ -42,10 +46,10 @@ export function newestMtime(target) {
  * `at` is for its test: a repository root and its build folder elsewhere.
  */
 export function serverBuildIsStale(at = { root, outDir }) {
-  const entry = path.join(at.outDir, 'main.mjs');
-  const inputsFile = path.join(at.outDir, 'inputs.json');
-  const made = [entry, ...COMMANDS.map((command) => path.join(at.outDir, `${command}.mjs`))];
-  if (![...made, inputsFile].every((file) => fs.existsSync(file))) return true;
+  const entry = entryIn(at.outDir);
+  const inputsFile = inputsIn(at.outDir);
+  const made = [entry, ...COMMANDS.map((command) => commandIn(at.outDir, command)), inputsFile];
+  if (!made.every((file) => fs.existsSync(file))) return true;
   const builtAt = fs.statSync(entry).mtimeMs;
   const inputs = [...JSON.parse(fs.readFileSync(inputsFile, 'utf8')), 'scripts/build-server.mjs'];
   return inputs.some(
