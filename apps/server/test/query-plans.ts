@@ -1,8 +1,8 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-// For its int8 parser: bigint cents come back as numbers, as from the app's own pool.
-import '../src/db/database';
-import type { Database } from '../src/db/database';
+// Also for its int8 parser (set on import): bigint cents come back as numbers, as from the app's
+// own pool.
+import { type Database, survivesLostConnections } from '../src/db/database';
 import type { DB } from '../src/db/schema';
 
 /** One node of a plan as `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)` writes it. */
@@ -33,6 +33,8 @@ export const MONEY_TABLES = ['ledger_transfers', 'ledger_entries', 'ledger_accou
 export function explainedDatabase(url: string, max = 4) {
   let plans: QueryPlan[] = [];
   const pool = new pg.Pool({ connectionString: url, max });
+  // Its clients may still be closing when the file's database is dropped after it.
+  survivesLostConnections(pool);
   pool.on('connect', (client) => {
     client.on('notice', (notice) => {
       if (notice.message?.startsWith('duration:')) plans.push(parsePlan(notice.message));

@@ -19,15 +19,22 @@ export function createDatabase(connectionString: string, options: { max?: number
     connectionTimeoutMillis: 5_000,
     application_name: 'pago',
   });
-  // A client losing its connection (PostgreSQL restarted, a backend terminated) emits `error`;
-  // unhandled, that would end the process. Idle ones are dropped by the pool; for one in use the
-  // query in flight fails too, and the request answers 503 (isDatabaseUnavailable). Broken
-  // clients are not reused: the pool discards them on release, and the next query reconnects.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  survivesLostConnections(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...queryTracing() });
   pools.set(db, pool);
   return db;
+}
+
+/**
+ * A client losing its connection (PostgreSQL restarted, a backend terminated, a database dropped
+ * under a pool that was just ended) emits `error`; unhandled, that would end the process. Idle
+ * ones are dropped by the pool; for one in use the query in flight fails too, and the request
+ * answers 503 (isDatabaseUnavailable). Broken clients are not reused: the pool discards them on
+ * release, and the next query reconnects. Every pool of ours takes this.
+ */
+export function survivesLostConnections(pool: pg.Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
 }
 
 const pools = new WeakMap<Database, pg.Pool>();

@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { type Database, isDatabaseUnavailable } from './database';
+import { type Database, isDatabaseUnavailable, survivesLostConnections } from './database';
 import { createLagMonitor, type LagMonitor, lsnBytes, type ReplicaLag } from './replica-lag';
 import type { DB } from './schema';
 
@@ -91,8 +91,7 @@ function replicaDatabase(url: string, max: number): { db: Database; pool: pg.Poo
     query_timeout: 30_000,
     application_name: 'pago-replica-reads',
   });
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  survivesLostConnections(pool);
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
